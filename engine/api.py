@@ -1,0 +1,164 @@
+"""The engine's public surface: new_game, pending, legal_actions, apply, public_hash.
+
+In the spirit of OpenSpiel and python-chess: a small fixed API over a value. `apply`
+validates and raises `IllegalAction` naming the phase, step and reason, leaving the given
+state untouched; it works on a clone, runs every step that needs no input, and returns
+the new state with the events of the transition.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+from . import cards as C
+from .actions import SOURCE, Action
+from .errors import IllegalAction
+from .flow import check_win, setup_steps
+from .state import Config, GameState, Knowledge, Outcome
+from .steps import STEPS, Chance
+
+# Importing these registers their steps and effects.
+from . import artifacts as _artifacts, deal as _deal, plague as _plague  # noqa: F401
+
+__all__ = [
+    "ENGINE_VERSION", "Pending", "new_game", "pending", "legal_actions", "legal_sequence",
+    "apply", "public_hash", "encode_public", "encounter_card_options", "outcome",
+]
+
+ENGINE_VERSION = "cosmic-engine/1"
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The decision point: who must act, with which kinds of action.
+
+    `seats` are the seats that may act now; with `simultaneous`, each of them acts once,
+    in the order given (the canonical order of application), without seeing the others'
+    secret choices. `chance` is set when the card source must answer instead (seats is
+    then (SOURCE,)). A finished game has no seats and `over` set.
+    """
+
+    phase: str
+    step: str
+    seats: tuple[int, ...]
+    kinds: tuple[str, ...]
+    simultaneous: bool = False
+    chance: Chance | None = None
+    over: bool = False
+
+
+def new_game(config: Config) -> GameState:
+    """A fresh game, waiting for the card source to shuffle the decks."""
+    s = GameState(config)
+    setup_steps(s)
+    _settle(s)
+    return s
+
+
+def pending(state: GameState) -> Pending:
+    if state.outcome is not None:
+        return Pending("over", "over", (), (), over=True)
+    st = state.step()
+    h = STEPS[st[0]]
+    ch = h.chance(state, st)
+    if ch is not None:
+        return Pending(h.phase, st[0], (SOURCE,), h.kinds, chance=ch)
+    return Pending(h.phase, st[0], h.actors(state, st), h.kinds, h.simultaneous)
+
+
+def legal_sequence(state: GameState, seat: int, knowledge: Knowledge) -> Sequence[Action]:
+    """The legal actions of `seat` now, as a lazy indexable sequence in a fixed order."""
+    if state.outcome is not None:
+        return ()
+    st = state.step()
+    h = STEPS[st[0]]
+    if h.chance(state, st) is not None or seat not in h.actors(state, st):
+        return ()
+    return h.options(state, st, seat, knowledge)
+
+
+def legal_actions(state: GameState, seat: int, knowledge: Knowledge) -> list[Action]:
+    """Every legal action of `seat` now, in a deterministic order (empty if not its turn).
+
+    Options that depend on hidden cards use `knowledge`; a seat without the faces of its
+    own hand is offered only what public information allows.
+    """
+    return list(legal_sequence(state, seat, knowledge))
+
+
+def encounter_card_options(state: GameState, seat: int, knowledge: Knowledge) -> list[int]:
+    """The handles `seat` may put face down with a Select: its encounter cards."""
+    out = []
+    for h in state.hands[seat]:
+        f = knowledge.faces.get(h, state.faces.get(h))
+        if f is not None and C.CATALOGUE[f].is_encounter:
+            out.append(h)
+    return out
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, ...]]]:
+    """Apply one action; raises IllegalAction (state untouched) if the rules forbid it."""
+    if state.outcome is not None:
+        raise IllegalAction("over", "over", action.format(), "the game is over")
+    st = state.step()
+    h = STEPS[st[0]]
+    actors = (SOURCE,) if h.chance(state, st) is not None else h.actors(state, st)
+    if action.seat not in actors:
+        who = "the card source" if actors == (SOURCE,) else f"seat(s) {list(actors)}"
+        raise IllegalAction(h.phase, st[0], action.format(), f"waiting for {who}")
+    if action.KIND not in h.kinds:
+        raise IllegalAction(h.phase, st[0], action.format(),
+                            f"expected one of {list(h.kinds)}")
+    s = state.clone()
+    h.accept(s, st, action)
+    s.serial += 1
+    check_win(s)
+    _settle(s)
+    return s, s.events
+
+
+def _settle(s: GameState) -> None:
+    """Run steps that need no input until a decision (or the end) is reached."""
+    while s.outcome is None:
+        if not s.stack:
+            s.outcome = Outcome("no_steps", ())  # never expected: the flow always continues
+            return
+        st = s.stack[-1]
+        if not STEPS[st[0]].auto(s, st):
+            return
+        check_win(s)
+
+
+def outcome(state: GameState) -> Outcome | None:
+    return state.outcome
+
+
+def encode_public(state: GameState) -> list[Any]:
+    """The public state as plain lists: what public_hash hashes."""
+    cfg = state.config
+    o = state.outcome
+    return [
+        ENGINE_VERSION,
+        [cfg.seats, list(cfg.colors), cfg.planets, cfg.single_encounter, list(cfg.aliens),
+         cfg.max_turns],
+        state.ships, state.warp, state.gate, state.beside,
+        [list(h) for h in state.hands], list(state.deck), list(state.discard),
+        list(state.destiny_deck), list(state.destiny_discard),
+        sorted(state.faces.items()), state.next_handle,
+        list(state.stack), state.enc.encode() if state.enc is not None else None,
+        state.offense,
+        [[c.seat, c.kind, list(c.hand), c.serial] for c in state.claims],
+        [o.reason, list(o.winners)] if o is not None else None,
+        state.serial, state.turns, state.encounters,
+        sorted(state.extra.items()),
+    ]
+
+
+def public_hash(state: GameState) -> bytes:
+    """SHA-256 of the canonical msgpack encoding of the public state."""
+    return hashlib.sha256(msgpack.packb(encode_public(state), use_bin_type=True)).digest()

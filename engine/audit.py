@@ -1,0 +1,33 @@
+"""The end-of-game audit of hidden claims: once every face is known, was each claim true?"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from . import cards as C
+from .state import GameState
+
+__all__ = ["audit_claims"]
+
+
+def audit_claims(state: GameState, faces: Mapping[int, int]) -> list[str]:
+    """Check every recorded claim against the true faces; return one line per false claim.
+
+    Raises KeyError if a face needed for a claim is missing from `faces`.
+    """
+    false = []
+    for c in state.claims:
+        kinds = [C.CATALOGUE[faces[h]].kind for h in c.hand]
+        enc = any(k in C.ENCOUNTER_KINDS for k in kinds)
+        if c.kind == "has_encounter":
+            ok = enc
+        elif c.kind == "no_encounter":
+            ok = not enc
+        elif c.kind.startswith("none_of:"):
+            ok = c.kind.split(":", 1)[1] not in kinds
+        else:
+            ok = False
+        if not ok:
+            false.append(f"seat {c.seat} claimed {c.kind} at action {c.serial}, "
+                         f"holding {', '.join(C.CATALOGUE[faces[h]].label() for h in c.hand)}")
+    return false

@@ -1,0 +1,115 @@
+"""Card faces, decks and colours, loaded once from the data files in engine/data.
+
+A *face* is an int card id: the index of one physical card in the catalogue. Every copy of
+a card has its own id, so conservation of cards can be checked exactly. The catalogue is
+the cosmic deck (ids 0..71) followed by the destiny deck cards of all ten colours and the
+flares; which of them a game uses depends on its seats and options. Handles (opaque
+positions in hidden zones) are a different thing and live in the game state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+
+__all__ = [
+    "CardInfo", "CATALOGUE", "COSMIC_DECK", "COLORS", "ENCOUNTER_KINDS", "card",
+    "destiny_cards", "rules_data_hash", "card_by_name", "ARTIFACTS",
+]
+
+ENCOUNTER_KINDS = ("attack", "negotiate", "morph")
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """What is printed on one card: its kind, and a value or a name where it has one."""
+
+    id: int
+    kind: str  # attack, negotiate, morph, reinforcement, artifact, flare, destiny
+    value: int = 0  # attack value, reinforcement bonus
+    name: str = ""  # artifact / flare name; destiny: colour, "wild" or a special's name
+
+    @property
+    def is_encounter(self) -> bool:
+        return self.kind in ENCOUNTER_KINDS
+
+    def label(self) -> str:
+        """Short human text: 'attack 08', 'negotiate', 'artifact cosmic_zap', 'destiny red'."""
+        if self.kind == "attack":
+            return f"attack {self.value:02d}"
+        if self.kind == "reinforcement":
+            return f"reinforcement +{self.value}"
+        if self.name:
+            return f"{self.kind} {self.name}"
+        return self.kind
+
+
+def _load(name: str) -> dict[str, object]:
+    return tomllib.loads(resources.files("engine").joinpath("data", name).read_text("utf-8"))
+
+
+def _raw_bytes() -> bytes:
+    files = resources.files("engine").joinpath("data")
+    return b"".join(
+        files.joinpath(n).read_bytes() for n in ("cards.toml", "colors.toml", "destiny.toml")
+    )
+
+
+def _build() -> tuple[tuple[CardInfo, ...], tuple[str, ...]]:
+    cards: list[CardInfo] = []
+    for entry in _load("cards.toml")["card"]:  # type: ignore[union-attr]
+        kind = str(entry["kind"])
+        name = str(entry.get("name", ""))
+        if "values" in entry:
+            for v in entry["values"]:
+                cards.append(CardInfo(len(cards), kind, int(v), name))
+        else:
+            for _ in range(int(entry["copies"])):
+                cards.append(CardInfo(len(cards), kind, 0, name))
+    colors = tuple(str(c) for c in _load("colors.toml")["colors"])  # type: ignore[union-attr]
+    destiny = _load("destiny.toml")
+    for color in colors:
+        for _ in range(int(destiny["per_color"])):  # type: ignore[call-overload]
+            cards.append(CardInfo(len(cards), "destiny", 0, color))
+    for _ in range(int(destiny["wilds"])):  # type: ignore[call-overload]
+        cards.append(CardInfo(len(cards), "destiny", 0, "wild"))
+    for special in destiny["specials"]:  # type: ignore[union-attr]
+        cards.append(CardInfo(len(cards), "destiny", 0, str(special)))
+    return tuple(cards), colors
+
+
+CATALOGUE, COLORS = _build()
+COSMIC_DECK: tuple[int, ...] = tuple(c.id for c in CATALOGUE if c.kind != "destiny")
+ARTIFACTS: tuple[str, ...] = tuple(
+    sorted({c.name for c in CATALOGUE if c.kind == "artifact"})
+)
+
+
+def card(card_id: int) -> CardInfo:
+    """The printed face of a card id; raises KeyError for an id outside the catalogue."""
+    if not 0 <= card_id < len(CATALOGUE):
+        raise KeyError(f"no card with id {card_id}")
+    return CATALOGUE[card_id]
+
+
+def card_by_name(kind: str, name: str = "", value: int | None = None) -> list[int]:
+    """All card ids of one printed face, in id order (scenarios name cards this way)."""
+    return [
+        c.id for c in CATALOGUE
+        if c.kind == kind and (not name or c.name == name) and (value is None or c.value == value)
+    ]
+
+
+def destiny_cards(colors: tuple[str, ...]) -> tuple[int, ...]:
+    """The destiny deck for the colours in play: their colour cards, wilds and specials."""
+    return tuple(
+        c.id for c in CATALOGUE
+        if c.kind == "destiny" and (c.name in colors or c.name not in COLORS)
+    )
+
+
+def rules_data_hash() -> bytes:
+    """SHA-256 of the rules data files, for the genesis record (same data, same hash)."""
+    return hashlib.sha256(_raw_bytes()).digest()

@@ -1,0 +1,163 @@
+"""Lazy, indexable sequences of choices, so legal actions can be counted and sampled
+uniformly without building every one (a launch from eight colonies has hundreds).
+
+Each sequence has a deterministic order; `list(seq)` is the full legal list. `Dist` is the
+core: all ways to take between `lo` and `hi` ships from sources with given capacities,
+as sorted (location, count) pairs, ordered by total then lexicographically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+from typing import Any, Generic, TypeVar, overload
+
+__all__ = ["Dist", "Product", "Concat", "Mapped", "Fixed", "Subsets"]
+
+T = TypeVar("T")
+Pairs = tuple[tuple[int, int], ...]
+
+
+class _Lazy(Sequence[T], Generic[T]):
+    _len: int
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[T]: ...
+    def __getitem__(self, i: int | slice) -> T | Sequence[T]:
+        if isinstance(i, slice):
+            return [self._get(k) for k in range(*i.indices(self._len))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        return self._get(i)
+
+    def __iter__(self) -> Iterator[T]:
+        for k in range(self._len):
+            yield self._get(k)
+
+    def _get(self, i: int) -> T:
+        raise NotImplementedError
+
+
+@lru_cache(maxsize=4096)
+def _ways(caps: tuple[int, ...], total: int) -> int:
+    """Ways to split `total` over sources with these capacities."""
+    if not caps:
+        return 1 if total == 0 else 0
+    return sum(_ways(caps[1:], total - c) for c in range(min(caps[0], total) + 1))
+
+
+class Dist(_Lazy[Pairs]):
+    """Every way to take `lo`..`hi` ships from `sources` [(location, capacity), ...]."""
+
+    def __init__(self, sources: Sequence[tuple[int, int]], lo: int, hi: int) -> None:
+        self.locs = tuple(loc for loc, cap in sources if cap > 0)
+        self.caps = tuple(min(cap, hi) for loc, cap in sources if cap > 0)
+        hi = min(hi, sum(self.caps))
+        self.totals = [(t, _ways(self.caps, t)) for t in range(max(lo, 0), hi + 1)]
+        self._len = sum(w for _, w in self.totals)
+
+    def _get(self, i: int) -> Pairs:
+        for total, w in self.totals:
+            if i < w:
+                return self._unrank(total, i)
+            i -= w
+        raise IndexError(i)
+
+    def _unrank(self, total: int, i: int) -> Pairs:
+        out = []
+        caps = self.caps
+        for k, loc in enumerate(self.locs):
+            rest = caps[k + 1:]
+            # Larger counts at earlier locations first: (4 from A) before (3 from A, 1 from B).
+            for c in range(min(caps[k], total), -1, -1):
+                w = _ways(rest, total - c)
+                if i < w:
+                    if c:
+                        out.append((loc, c))
+                    total -= c
+                    break
+                i -= w
+        return tuple(out)
+
+    def contains(self, pairs: Pairs) -> bool:
+        """Is `pairs` one of this sequence's members (sorted, positive, within caps)?"""
+        cap = dict(zip(self.locs, self.caps))
+        last = None
+        total = 0
+        for loc, c in pairs:
+            if last is not None and loc <= last:
+                return False
+            if c <= 0 or c > cap.get(loc, 0):
+                return False
+            last = loc
+            total += c
+        return any(t == total for t, _ in self.totals)
+
+
+class Fixed(_Lazy[T]):
+    def __init__(self, items: Sequence[T]) -> None:
+        self.items = list(items)
+        self._len = len(self.items)
+
+    def _get(self, i: int) -> T:
+        return self.items[i]
+
+
+class Mapped(_Lazy[T]):
+    def __init__(self, inner: Sequence[Any], fn: Callable[[Any], T]) -> None:
+        self.inner, self.fn = inner, fn
+        self._len = len(inner)
+
+    def _get(self, i: int) -> T:
+        return self.fn(self.inner[i])
+
+
+class Product(_Lazy[tuple[Any, ...]]):
+    """Cartesian product, first factor varying slowest."""
+
+    def __init__(self, *factors: Sequence[Any]) -> None:
+        self.factors = factors
+        n = 1
+        for f in factors:
+            n *= len(f)
+        self._len = n
+
+    def _get(self, i: int) -> tuple[Any, ...]:
+        out = []
+        for f in reversed(self.factors):
+            i, r = divmod(i, len(f))
+            out.append(f[r])
+        return tuple(reversed(out))
+
+
+class Concat(_Lazy[T]):
+    def __init__(self, *parts: Sequence[T]) -> None:
+        self.parts = [p for p in parts if len(p)]
+        self._len = sum(len(p) for p in self.parts)
+
+    def _get(self, i: int) -> T:
+        for p in self.parts:
+            if i < len(p):
+                return p[i]
+            i -= len(p)
+        raise IndexError(i)
+
+
+class Subsets(_Lazy[tuple[int, ...]]):
+    """All subsets of `items` (in bit order of the index), the empty set first."""
+
+    def __init__(self, items: Sequence[int], nonempty: bool = False) -> None:
+        self.items = tuple(items)
+        self.skip = 1 if nonempty else 0
+        self._len = (1 << len(self.items)) - self.skip
+
+    def _get(self, i: int) -> tuple[int, ...]:
+        i += self.skip
+        return tuple(x for k, x in enumerate(self.items) if i >> k & 1)

@@ -1,0 +1,24 @@
+"""Errors of the engine: one base, two kinds (cannot parse vs not allowed now)."""
+
+from __future__ import annotations
+
+__all__ = ["EngineError", "ActionParseError", "IllegalAction"]
+
+
+class EngineError(Exception):
+    """Base of every error the engine raises on bad input."""
+
+
+class ActionParseError(EngineError):
+    """The data or text is not an action at all."""
+
+
+class IllegalAction(EngineError):
+    """A well-formed action that the rules do not allow now.
+
+    The message names the phase, the step and the rule; `state` is left untouched.
+    """
+
+    def __init__(self, phase: str, step: str, action: str, reason: str) -> None:
+        self.phase, self.step, self.action, self.reason = phase, step, action, reason
+        super().__init__(f"{phase}/{step}: {action}: {reason}")

@@ -1,0 +1,748 @@
+"""The turn and the encounter, phase by phase (rules 001, Playing the Game).
+
+A turn is: start_turn, encounter 1, [second_choice, encounter 2], next_turn. An encounter
+pushes its phases as steps; each phase is a few named steps of a few lines each. Windows
+(engine.windows) sit between phases. The deal lives in engine.deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from . import cards as C
+from .actions import (
+    GATE, Action, Ally, ChooseDefense, Decline, DrawAgain, EndTurn, Invite, Launch, NewHand,
+    NoEncounter, Proceed, Reestablish, Retrieve, Reveal, SecondEncounter, Select,
+)
+from .choices import Concat, Dist, Fixed, Mapped, Product, Subsets
+from .state import Encounter, GameState, Knowledge, Outcome
+from .steps import (
+    BESIDE, Step, claim, colony_sources, emit, fail, learn, pop, push, register,
+    remove_ships, replace, take_from_hand,
+)
+from .windows import window
+from .modifiers import adjust_after_resolution, adjust_totals
+from .zones import draw, place_returning, start_shuffle
+
+Step_t = tuple[Any, ...]
+
+__all__ = ["setup_steps", "abort_encounter", "check_win"]
+
+
+def setup_steps(s: GameState) -> None:
+    """Setup (rules 001, Setup): shuffle both decks, deal eight cards each, choose the
+    first player with the public beacon, then begin."""
+    cosmic = start_shuffle(s, "cosmic", C.COSMIC_DECK)
+    destiny = start_shuffle(s, "destiny", C.destiny_cards(s.config.colors))
+    push(s, cosmic, destiny, *[draw(seat, 8) for seat in range(s.n)], ("first_player",),
+         ("turn",))
+
+
+def check_win(s: GameState) -> None:
+    """Five foreign colonies (four with four planets) win at once; several at once share
+    the win (rules 001, The Colony Track)."""
+    goal = s.config.win_colonies
+    winners = tuple(seat for seat in range(s.n) if s.foreign_colonies(seat) >= goal)
+    if winners:
+        s.outcome = Outcome("colonies", winners)
+        s.stack = ()
+        emit(s, "win", winners)
+
+
+# -- the turn ---------------------------------------------------------------------------------
+
+
+@register
+class TurnStep(Step):
+    name, phase = "turn", "start_turn"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        limit = s.config.max_turns
+        if limit and s.turns >= limit:
+            s.outcome = Outcome("turn_limit", ())
+            s.stack = ()
+            emit(s, "over", "turn_limit")
+            return True
+        s.turns += 1
+        emit(s, "turn", s.offense)
+        replace(s, ("start_turn",), ("encounter", 1), ("next_turn",))
+        return True
+
+
+@register
+class NextTurn(Step):
+    name, phase = "next_turn", "start_turn"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        s.offense = (s.offense + 1) % s.n
+        replace(s, ("turn",))
+        return True
+
+
+def _new_hand(s: GameState, a: NewHand, seat: int) -> None:
+    """Show the whole hand, none of it an encounter card, discard it, draw eight."""
+    hand = s.hands[seat]
+    if sorted(h for h, _ in a.cards) != sorted(hand) or len(a.cards) != len(hand):
+        fail(s, a, "show every card of your hand, each once")
+    for h, face in a.cards:
+        if learn(s, a, h, face).is_encounter:
+            fail(s, a, "a new hand is drawn only when the hand holds no encounter card")
+    s.set_hand(seat, ())
+    s.discard = s.discard + tuple(h for h, _ in a.cards)
+    emit(s, "new_hand", seat, len(hand))
+    push(s, draw(seat, 8))
+
+
+def _hand_cards(s: GameState, seat: int, kn: Knowledge) -> tuple[tuple[int, int], ...] | None:
+    """The (handle, face) pairs of a hand, if the knowledge holds every face."""
+    out = []
+    for h in s.hands[seat]:
+        f = kn.faces.get(h, s.faces.get(h))
+        if f is None:
+            return None
+        out.append((h, f))
+    return tuple(out)
+
+
+def _holds_encounter(s: GameState, seat: int, kn: Knowledge) -> bool | None:
+    cards = _hand_cards(s, seat, kn)
+    if cards is None:
+        return None
+    return any(C.CATALOGUE[f].is_encounter for h, f in cards if h != kn.selected)
+
+
+@register
+class StartTurn(Step):
+    """Start Turn (rules 001): without an encounter card, the offense shows and discards
+    its hand and draws eight, until it has one. Keeping the hand is a recorded claim."""
+
+    name, phase, kinds = "start_turn", "start_turn", ("proceed", "newhand")
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (s.offense,)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        has = _holds_encounter(s, seat, kn)
+        if has is None:
+            return Fixed([Proceed(seat)])
+        if has:
+            return Fixed([Proceed(seat)])
+        cards = _hand_cards(s, seat, kn)
+        return Fixed([NewHand(seat, cards or ())])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Proceed):
+            claim(s, a.seat, "has_encounter")
+            pop(s)
+        elif isinstance(a, NewHand):
+            _new_hand(s, a, a.seat)
+
+
+# -- an encounter -----------------------------------------------------------------------------
+
+
+@register
+class EncounterStep(Step):
+    name, phase = "encounter", "start_turn"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        s.enc = Encounter(s.offense, st[1])
+        s.encounters += 1
+        emit(s, "encounter", s.offense, st[1])
+        replace(
+            s, window("start"), ("regroup",), ("destiny",), window("destiny"), ("launch",),
+            window("launch"), ("invite", 0), ("invite", 1), ("accept", 0), window("alliance"),
+            window("planning"), ("planning",), window("selected"), ("reveal",),
+            window("reveal"), ("outcome",), ("encounter_end",), window("end"),
+            ("after_encounter",),
+        )
+        return True
+
+
+def abort_encounter(s: GameState, result: str) -> None:
+    """End the encounter now: drop its remaining phases and send committed ships home
+    (rules 001, No Encounter Cards In Hand)."""
+    assert s.enc is not None
+    s.enc.result = result
+    while s.stack and s.stack[-1][0] != "encounter_end":
+        pop(s)
+    order = s.timing_order()
+    push(s, *[place_returning(s, seat, GATE) for seat in order if s.gate[seat]],
+         *[place_returning(s, seat, BESIDE) for seat in order if s.beside[seat]])
+
+
+@register
+class Regroup(Step):
+    """Regroup (rules 001): one ship of the offense's comes back from the warp to a colony
+    of its choice; with no colony it goes to the gate."""
+
+    name, phase, kinds = "regroup", "regroup", ("retrieve",)
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        off = s.offense
+        cols = s.colonies(off)
+        if s.warp[off] == 0:
+            pop(s)
+        elif not cols:
+            s.warp[off] -= 1
+            s.gate[off] += 1
+            emit(s, "regroup", off, GATE)
+            pop(s)
+        elif len(cols) == 1:
+            self._do(s, cols[0])
+        else:
+            return False
+        return True
+
+    def _do(self, s: GameState, planet: int) -> None:
+        s.warp[s.offense] -= 1
+        s.ships[planet * s.n + s.offense] += 1
+        emit(s, "regroup", s.offense, planet)
+        pop(s)
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (s.offense,)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        return Fixed([Retrieve(seat, p) for p in s.colonies(seat)])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, Retrieve)
+        if a.planet not in s.colonies(a.seat):
+            fail(s, a, f"planet {a.planet} is not one of your colonies")
+        self._do(s, a.planet)
+
+
+# -- destiny ----------------------------------------------------------------------------------
+
+
+def _special_defense(s: GameState, which: str) -> int:
+    """The seat a special destiny card names, ties broken to the offense's left."""
+    others = s.clockwise_from_left(s.offense)
+
+    def score(seat: int) -> int:
+        if which == "most_foreign_colonies":
+            return s.foreign_colonies(seat)
+        if which == "fewest_ships_in_warp":
+            return -s.warp[seat]
+        return len(s.hands[seat])  # most_cards_in_hand
+
+    best = max(score(seat) for seat in others)
+    return next(seat for seat in others if score(seat) == best)
+
+
+def _empty_home_planets(s: GameState, seat: int) -> list[int]:
+    n = s.n
+    return [p for p in s.home_planets(seat) if not any(s.ships[p * n: p * n + n])]
+
+
+def _drive_out_targets(s: GameState, seat: int) -> list[int]:
+    """Seats with a colony in `seat`'s home system (candidates for its own-colour draw)."""
+    n = s.n
+    return [
+        other for other in range(n) if other != seat
+        and any(s.ships[p * n + other] for p in s.home_planets(seat))
+    ]
+
+
+@register
+class Destiny(Step):
+    """Destiny (rules 001): draw, and follow the card. The last card is never drawn: it is
+    shuffled with the discards into a new deck (rules 001, Depleting the Destiny Deck)."""
+
+    name, phase = "destiny", "destiny"
+    kinds = ("drawagain", "defense", "reestablish")
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        e = s.enc
+        assert e is not None
+        if e.destiny < 0:
+            if len(s.destiny_deck) <= 1:
+                # The last card is shuffled in unseen with the face-up discards.
+                faces = tuple(sorted(s.faces.pop(h) for h in s.destiny_discard))
+                carry = s.destiny_deck
+                s.destiny_discard = ()
+                s.destiny_deck = s.new_handles(len(faces) + len(carry))
+                emit(s, "reshuffle_destiny", len(s.destiny_deck))
+                push(s, ("shuffle", "destiny", faces, s.destiny_deck, carry))
+                return True
+            e.destiny = s.destiny_deck[-1]
+            s.destiny_deck = s.destiny_deck[:-1]
+            push(s, ("reveal_cards", (e.destiny,)))
+            return True
+        info = C.CATALOGUE[s.faces[e.destiny]]
+        own = s.config.colors[s.offense]
+        if info.name == own or info.name == "wild":
+            return False  # the offense chooses
+        if info.name in s.config.colors:
+            e.defense = s.config.colors.index(info.name)
+        else:
+            e.defense = _special_defense(s, info.name)
+        emit(s, "destiny", s.offense, s.faces[e.destiny], e.defense)
+        pop(s)
+        return True
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (s.offense,)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        assert s.enc is not None
+        info = C.CATALOGUE[s.faces[s.enc.destiny]]
+        if info.name == "wild":
+            return Fixed([ChooseDefense(seat, d) for d in s.clockwise_from_left(seat)])
+        opts: list[Sequence[Action]] = [Fixed([DrawAgain(seat)])]
+        opts.append(Fixed([ChooseDefense(seat, d) for d in _drive_out_targets(s, seat)]))
+        src = colony_sources(s, seat)
+        for p in _empty_home_planets(s, seat):
+            opts.append(Mapped(Dist(src, 1, 4), lambda d, p=p: Reestablish(seat, p, d)))
+        return Concat(*opts)
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        e = s.enc
+        assert e is not None
+        info = C.CATALOGUE[s.faces[e.destiny]]
+        wild = info.name == "wild"
+        if isinstance(a, ChooseDefense):
+            allowed = s.clockwise_from_left(a.seat) if wild else _drive_out_targets(s, a.seat)
+            if a.defender not in allowed:
+                fail(s, a, "wild: any other seat; own colour: a seat with a colony in your "
+                           "home system")
+            e.defense = a.defender
+            if not wild:
+                e.add_flag("home_system")
+            emit(s, "destiny", s.offense, s.faces[e.destiny], e.defense)
+            pop(s)
+        elif wild:
+            fail(s, a, "a wild destiny card lets you choose the defense, nothing else")
+        elif isinstance(a, DrawAgain):
+            s.destiny_discard = s.destiny_discard + (e.destiny,)
+            emit(s, "draw_again", a.seat)
+            e.destiny = -1
+        elif isinstance(a, Reestablish):
+            self._reestablish(s, a)
+
+    def _reestablish(self, s: GameState, a: Reestablish) -> None:
+        """Rules 001, Re-Establishing a Home Colony: counts as a successful encounter."""
+        if a.planet not in _empty_home_planets(s, a.seat):
+            fail(s, a, f"planet {a.planet} is not an empty planet of your home system")
+        if not Dist(colony_sources(s, a.seat), 1, 4).contains(a.ships):
+            fail(s, a, "re-establish with 1 to 4 ships from your colonies")
+        moved = remove_ships(s, a, a.seat, a.ships)
+        s.ships[a.planet * s.n + a.seat] += moved
+        emit(s, "reestablish", a.seat, a.planet, moved)
+        pop(s)
+        abort_encounter(s, "reestablished")
+
+
+# -- launch -----------------------------------------------------------------------------------
+
+
+def _launch_planets(s: GameState) -> list[int]:
+    e = s.enc
+    assert e is not None
+    if e.has_flag("home_system"):  # driving out a colony from the offense's own system
+        return [p for p in s.home_planets(s.offense) if s.on(p, e.defense)]
+    return list(s.home_planets(e.defense))
+
+
+def _launch_ships(s: GameState, seat: int) -> Dist:
+    on_gate = s.gate[seat]
+    src = colony_sources(s, seat)
+    lo = 0 if on_gate or not src else 1
+    return Dist(src, lo, 4 - on_gate)
+
+
+@register
+class LaunchStep(Step):
+    """Launch (rules 001): aim the gate at a planet of the defense's system and put one to
+    four ships from any colonies on it. Emptying a planet loses that colony."""
+
+    name, phase, kinds = "launch", "launch", ("launch",)
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (s.offense,)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        return Mapped(Product(_launch_planets(s), _launch_ships(s, seat)),
+                      lambda t: Launch(seat, t[0], t[1]))
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, Launch) and s.enc is not None
+        if a.planet not in _launch_planets(s):
+            fail(s, a, f"the gate cannot point at planet {a.planet}")
+        if not _launch_ships(s, a.seat).contains(a.ships):
+            fail(s, a, "launch 1 to 4 ships from your colonies (sorted planet:count)")
+        s.gate[a.seat] += remove_ships(s, a, a.seat, a.ships)
+        s.enc.target = a.planet
+        emit(s, "launch", a.seat, a.planet, s.gate[a.seat])
+        pop(s)
+
+
+# -- alliance ---------------------------------------------------------------------------------
+
+
+def _invitable(s: GameState, side: int) -> list[int]:
+    assert s.enc is not None
+    main = (s.enc.offense, s.enc.defense)
+    return [seat for seat in s.clockwise_from_left(s.offense) if seat not in main]
+
+
+@register
+class InviteStep(Step):
+    """Alliance, invite (rules 001): the offense invites, then the defense."""
+
+    name, phase, kinds = "invite", "alliance", ("invite",)
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if not _invitable(s, st[1]):
+            pop(s)
+            return True
+        return False
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        assert s.enc is not None
+        return (s.enc.offense if st[1] == 0 else s.enc.defense,)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        return Mapped(Subsets(_invitable(s, st[1])), lambda t: Invite(seat, t))
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, Invite) and s.enc is not None
+        ok = _invitable(s, st[1])
+        if list(a.seats) != [x for x in ok if x in a.seats] or len(set(a.seats)) != len(a.seats):
+            fail(s, a, f"invite some of {ok}, in that order")
+        s.enc.invited[st[1]] = tuple(a.seats)
+        emit(s, "invite", a.seat, a.seats)
+        pop(s)
+
+
+def _invited_sides(s: GameState, seat: int) -> list[int]:
+    e = s.enc
+    assert e is not None
+    return [side for side in (0, 1) if seat in e.invited[side]]
+
+
+@register
+class AcceptStep(Step):
+    """Alliance, accept (rules 001): clockwise from the offense's left, each invited seat
+    joins one side with one to four ships, or declines; one at a time."""
+
+    name, phase, kinds = "accept", "alliance", ("ally", "decline")
+
+    def _queue(self, s: GameState) -> list[int]:
+        return [seat for seat in s.clockwise_from_left(s.offense) if _invited_sides(s, seat)]
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if st[1] >= len(self._queue(s)):
+            pop(s)
+            return True
+        return False
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (self._queue(s)[st[1]],)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        assert s.enc is not None
+        mains = (s.enc.offense, s.enc.defense)
+        ships = Dist(colony_sources(s, seat), 1, 4)
+        joins = [Mapped(ships, lambda d, side=side: Ally(seat, mains[side], d))
+                 for side in _invited_sides(s, seat)]
+        return Concat(Fixed([Decline(seat)]), *joins)
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        e = s.enc
+        assert e is not None
+        s.stack = s.stack[:-1] + (("accept", st[1] + 1),)
+        if isinstance(a, Decline):
+            emit(s, "decline", a.seat)
+            return
+        assert isinstance(a, Ally)
+        mains = (e.offense, e.defense)
+        if a.side not in mains or mains.index(a.side) not in _invited_sides(s, a.seat):
+            fail(s, a, f"seat {a.side} did not invite you")
+        side = mains.index(a.side)
+        if not Dist(colony_sources(s, a.seat), 1, 4).contains(a.ships):
+            fail(s, a, "send 1 to 4 ships from your colonies (sorted planet:count)")
+        moved = remove_ships(s, a, a.seat, a.ships)
+        if side == 0:
+            s.gate[a.seat] += moved
+        else:
+            s.beside[a.seat] += moved
+        e.allies[side] = tuple(sorted(e.allies[side] + (a.seat,)))
+        emit(s, "ally", a.seat, a.side, moved)
+
+
+# -- planning and reveal ----------------------------------------------------------------------
+
+
+@register
+class Planning(Step):
+    """Planning (rules 001): both main players put an encounter card face down (the offense
+    first). An offense without one ends its turn (a recorded claim); a defense without one
+    shows its hand, discards it and draws eight, as often as needed."""
+
+    name, phase, kinds = "planning", "planning", ("select", "noencounter", "newhand")
+    simultaneous = True
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        e = s.enc
+        assert e is not None
+        return tuple(seat for seat in (e.offense, e.defense) if seat not in e.selected)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        assert s.enc is not None
+        has = _holds_encounter(s, seat, kn)
+        if has is None or has:
+            return Fixed([Select(seat)])
+        if seat == s.enc.offense:
+            return Fixed([NoEncounter(seat)])
+        return Fixed([NewHand(seat, _hand_cards(s, seat, kn) or ())])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        e = s.enc
+        assert e is not None
+        if a.seat != self.actors(s, st)[0]:
+            fail(s, a, "the offense acts first; the defense's choice waits for it")
+        if isinstance(a, Select):
+            e.selected = e.selected + (a.seat,)
+            emit(s, "select", a.seat)
+            if len(e.selected) == 2:
+                pop(s)
+        elif isinstance(a, NoEncounter):
+            if a.seat != e.offense:
+                fail(s, a, "only the offense ends its turn for want of an encounter card")
+            claim(s, a.seat, "no_encounter")
+            emit(s, "no_encounter", a.seat)
+            abort_encounter(s, "aborted")
+        elif isinstance(a, NewHand):
+            if a.seat != e.defense:
+                fail(s, a, "only the defense draws a new hand during planning")
+            _new_hand(s, a, a.seat)
+
+
+@register
+class RevealStep(Step):
+    """Reveal (rules 001): both main players turn their cards up (handle and face)."""
+
+    name, phase, kinds = "reveal", "reveal", ("reveal",)
+    simultaneous = True
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        e = s.enc
+        assert e is not None
+        return tuple(seat for side, seat in enumerate((e.offense, e.defense))
+                     if e.cards[side] < 0)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        h = kn.selected
+        if h is None or h not in s.hands[seat]:
+            return Fixed([])
+        face = kn.faces.get(h)
+        return Fixed([Reveal(seat, h, face)] if face is not None else [])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        e = s.enc
+        assert isinstance(a, Reveal) and e is not None
+        if a.seat != self.actors(s, st)[0]:
+            fail(s, a, "the offense reveals first in the record")
+        info = learn(s, a, a.handle, a.card)
+        if not info.is_encounter:
+            fail(s, a, f"{info.label()} is not an encounter card")
+        take_from_hand(s, a, a.seat, (a.handle,))
+        _settle_claims(s, a.seat, a.handle)
+        side = 0 if a.seat == e.offense else 1
+        e.cards[side] = a.handle
+        e.played = e.played + (a.handle,)
+        emit(s, "reveal", a.seat, a.card)
+        if min(e.cards) >= 0:
+            pop(s)
+
+
+def _settle_claims(s: GameState, seat: int, facedown: int) -> None:
+    """Claims made while a card lay face down did not cover it: drop it from their hand."""
+    claims = []
+    for c in s.claims:
+        if c.seat == seat and facedown in c.hand:
+            c = type(c)(c.seat, c.kind, tuple(h for h in c.hand if h != facedown), c.serial)
+        claims.append(c)
+    s.claims = tuple(claims)
+
+
+# -- the outcome ------------------------------------------------------------------------------
+
+
+def card_types(s: GameState) -> tuple[str, str]:
+    """What each main player's card counts as: a morph copies the other card (rules 001,
+    Morph Versus Other Card); Emotion Control turns attacks into negotiates."""
+    e = s.enc
+    assert e is not None
+    kinds = [C.CATALOGUE[s.faces[h]].kind for h in e.cards]
+    if kinds[0] == "morph":
+        kinds[0] = kinds[1]
+    elif kinds[1] == "morph":
+        kinds[1] = kinds[0]
+    if e.has_flag("emotion_control"):
+        kinds = ["negotiate" if k == "attack" else k for k in kinds]
+    return kinds[0], kinds[1]
+
+
+def card_values(s: GameState) -> tuple[int, int]:
+    e = s.enc
+    assert e is not None
+    infos = [C.CATALOGUE[s.faces[h]] for h in e.cards]
+    vals = [i.value for i in infos]
+    if infos[0].kind == "morph":
+        vals[0] = vals[1]
+    elif infos[1].kind == "morph":
+        vals[1] = vals[0]
+    return vals[0], vals[1]
+
+
+def totals(s: GameState) -> tuple[int, int]:
+    """Attack totals (rules 001, Attack Versus Attack): card + ships of the side +
+    reinforcements. The offense's side is everything on the gate; the defense's, its ships
+    on the target planet and its allies' ships beside it."""
+    e = s.enc
+    assert e is not None
+    off_card, def_card = card_values(s)
+    off = off_card + sum(s.gate) + e.reinforce[0]
+    dfn = def_card + s.on(e.target, e.defense) + sum(s.beside) + e.reinforce[1]
+    return adjust_totals(s, off, dfn)
+
+
+@register
+class OutcomeStep(Step):
+    name, phase = "outcome", "reveal"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        e = s.enc
+        assert e is not None
+        off, dfn = card_types(s)
+        if off == "negotiate" and dfn == "negotiate":
+            e.result = "negotiating"
+            order = s.timing_order()
+            emit(s, "negotiate")
+            replace(s, *[place_returning(s, seat, GATE) for seat in order
+                         if seat != e.offense and s.gate[seat]],
+                    *[place_returning(s, seat, BESIDE) for seat in order if s.beside[seat]],
+                    ("deal", e.offense, ()))
+            return True
+        if off == "attack" and dfn == "attack":
+            t_off, t_def = totals(s)
+            e.result = "offense" if t_off > t_def else "defense"  # ties go to the defense
+            emit(s, "totals", t_off, t_def)
+        else:
+            e.result = "offense" if off == "attack" else "defense"
+        emit(s, "result", e.result)
+        replace(s, window("result"), ("resolve",))
+        return True
+
+
+@register
+class Resolve(Step):
+    """Resolution (rules 001): land or lose ships, then compensation and defender rewards.
+    Ionic Gas cancels compensation and rewards."""
+
+    name, phase = "resolve", "resolution"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        e = s.enc
+        assert e is not None
+        off_kind, def_kind = card_types(s)
+        gas = e.has_flag("ionic_gas")
+        n = s.n
+        after: list[Step_t] = []
+        if e.result == "offense":
+            for seat in range(n):
+                if s.gate[seat]:
+                    s.ships[e.target * n + seat] += s.gate[seat]
+                    emit(s, "land", seat, e.target, s.gate[seat])
+                    s.gate[seat] = 0
+            e.lost[1] = s.on(e.target, e.defense)
+            s.ships[e.target * n + e.defense] = 0
+            for seat in range(n):
+                s.warp[seat] += s.beside[seat]
+                s.beside[seat] = 0
+            s.warp[e.defense] += e.lost[1]
+            emit(s, "warp", e.defense, e.lost[1])
+            if def_kind == "negotiate" and not gas:
+                after.append(("compensate", e.defense, e.offense, e.lost[1]))
+        else:
+            e.lost[0] = s.gate[e.offense]
+            for seat in range(n):
+                s.warp[seat] += s.gate[seat]
+                s.gate[seat] = 0
+            emit(s, "warp", e.offense, e.lost[0])
+            if off_kind == "negotiate" and not gas:
+                after.append(("compensate", e.offense, e.defense, e.lost[0]))
+            for seat in s.timing_order():
+                if s.beside[seat]:
+                    if not gas:
+                        after.append(("rewards", seat, s.beside[seat]))
+                    after.append(place_returning(s, seat, BESIDE))
+        replace(s, *adjust_after_resolution(s, after))
+        return True
+
+
+@register
+class EncounterEnd(Step):
+    """After the encounter: played cards go to the discard pile, the destiny card to its
+    own, and ships still committed go home."""
+
+    name, phase = "encounter_end", "resolution"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        e = s.enc
+        assert e is not None
+        s.discard = s.discard + e.played
+        e.played = ()
+        if e.destiny >= 0:
+            s.destiny_discard = s.destiny_discard + (e.destiny,)
+            e.destiny = -1
+        order = s.timing_order()
+        replace(s, *[place_returning(s, seat, GATE) for seat in order if s.gate[seat]],
+                *[place_returning(s, seat, BESIDE) for seat in order if s.beside[seat]])
+        return True
+
+
+@register
+class AfterEncounter(Step):
+    """Second Encounter Rule (rules 001): after a first encounter won, a successful deal or
+    a re-established colony, the offense may have another one."""
+
+    name, phase = "after_encounter", "resolution"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        e = s.enc
+        assert e is not None
+        success = e.result in ("offense", "deal", "reestablished")
+        again = success and e.number == 1 and not s.config.single_encounter
+        s.enc = None
+        if again:
+            replace(s, ("second_choice",))
+        else:
+            pop(s)
+        return True
+
+
+@register
+class SecondChoice(Step):
+    name, phase, kinds = "second_choice", "resolution", ("second", "endturn")
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (s.offense,)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        has = _holds_encounter(s, seat, kn)
+        return Fixed(([SecondEncounter(seat)] if has is None or has else []) + [EndTurn(seat)])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, SecondEncounter):
+            claim(s, a.seat, "has_encounter")  # without one there is no second encounter
+            replace(s, ("encounter", 2))
+        else:
+            emit(s, "end_turn", a.seat)
+            pop(s)
+
+

@@ -1,0 +1,108 @@
+"""The local card source: every hidden face in one process, from one seed.
+
+For hotseat play, simulations and rule tests. It is *not* secure (whoever holds the seed
+knows every card); networked games use the card protocol instead. The engine cannot tell
+the two apart: both answer the same chance steps with the same kinds of facts.
+
+Randomness is a documented hash-based generator, never `random`: block k of the stream
+named L is SHA-256(b"cosmic/local/v1" || seed || L || k as 8 bytes big-endian); integers
+below n are drawn by rejection sampling on 8-byte big-endian chunks of the blocks. So a
+seed gives the same decks on every machine and Python version, forever.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from . import cards as C
+from .actions import (
+    SOURCE, Action, Delivered, Discard, FirstPlayer, HandShuffled, NewHand, Play, Reveal,
+    Revealed, Shuffled,
+)
+from .errors import IllegalAction
+from .state import Knowledge
+from .steps import Chance
+
+__all__ = ["Stream", "LocalSource"]
+
+
+class Stream:
+    """A deterministic stream of integers from (seed, label)."""
+
+    def __init__(self, seed: bytes, label: str) -> None:
+        self.prefix = b"cosmic/local/v1" + seed + label.encode()
+        self.block = 0
+        self.buf = b""
+
+    def _chunk(self) -> int:
+        if len(self.buf) < 8:
+            self.buf += hashlib.sha256(self.prefix + self.block.to_bytes(8, "big")).digest()
+            self.block += 1
+        out, self.buf = self.buf[:8], self.buf[8:]
+        return int.from_bytes(out, "big")
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self._chunk()
+            if x < limit:
+                return x % n
+
+    def permutation(self, n: int) -> list[int]:
+        """Fisher-Yates shuffle of range(n)."""
+        out = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
+class LocalSource:
+    """Holds the true face of every handle and each seat's knowledge."""
+
+    def __init__(self, seed: bytes, seats: int) -> None:
+        self.stream = Stream(seed, "cards")
+        self.truth: dict[int, int] = {}
+        self.knowledge = [Knowledge(seat) for seat in range(seats)]
+
+    def answer(self, chance: Chance) -> Action:
+        """The fact that satisfies a chance step."""
+        if chance.kind == "shuffle":
+            faces = list(chance.cards) + [self.truth[h] for h in chance.carry]
+            perm = self.stream.permutation(len(faces))
+            for h, k in zip(chance.handles, perm):
+                self.truth[h] = faces[k]
+            return Shuffled(SOURCE)
+        if chance.kind == "deliver":
+            kn = self.knowledge[chance.seat]
+            for h in chance.handles:
+                kn.faces[h] = self.truth[h]
+            return Delivered(SOURCE)
+        if chance.kind == "reveal":
+            return Revealed(SOURCE, tuple((h, self.truth[h]) for h in chance.handles))
+        if chance.kind == "hand_shuffle":
+            old, new = chance.handles, chance.cards
+            perm = self.stream.permutation(len(old))
+            kn = self.knowledge[chance.seat]
+            for h, k in zip(new, perm):
+                self.truth[h] = self.truth[old[k]]
+                kn.faces[h] = self.truth[h]  # the holder knows its own hand
+            return HandShuffled(SOURCE)
+        if chance.kind == "first_player":
+            return FirstPlayer(SOURCE, self.stream.below(len(self.knowledge)))
+        raise ValueError(f"unknown chance {chance.kind!r}")
+
+    def check(self, action: Action) -> None:
+        """Refuse an action that shows a face other than the true one (a local cheat)."""
+        pairs: tuple[tuple[int, int], ...] = ()
+        if isinstance(action, (Play, Reveal)):
+            pairs = ((action.handle, action.card),)
+        elif isinstance(action, (NewHand, Discard)):
+            pairs = action.cards
+        for h, face in pairs:
+            if self.truth.get(h) != face:
+                raise IllegalAction("cards", "reveal", action.format(),
+                                    f"handle {h} is not {C.card(face).label()}")

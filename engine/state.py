@@ -1,0 +1,330 @@
+"""The game state: one value holding everything public, plus opaque handles for the hidden.
+
+Invariants (checked by tests/test_invariants.py after every action of many games):
+- each seat's ships are all somewhere: planets + gate + beside the target + warp = its total;
+- every handle is in exactly one zone (deck, a hand, discard, in play, removed), and a
+  handle's face is in `faces` only once it is public;
+- `apply` never mutates a state: it works on `clone()`, which copies every mutable
+  container. Tuples are shared between states, lists and dicts never are.
+
+The flow of play is a stack of steps (`stack`, top last). A step is a tuple
+`(name, *args)` of ints, strings and tuples, so the stack is public, hashable and easy to
+encode. Phases push the steps they need; sub-steps (windows, ship choices, draws) are
+pushed on top and popped when done.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import cards as _cards
+
+__all__ = ["Config", "GameState", "Encounter", "Claim", "Outcome", "Knowledge"]
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """What a game is set up with. Seats sit clockwise in seat order."""
+
+    seats: int
+    colors: tuple[str, ...] = ()
+    planets: int = 5  # per seat; 4 in the four-planets variant
+    single_encounter: bool = False
+    aliens: tuple[str, ...] = ()  # one per seat, "" for none
+    max_turns: int = 0  # 0: play to the end; else a simulation limit (outcome "turn_limit")
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.seats <= len(_cards.COLORS):
+            raise ValueError(f"seats must be 2..{len(_cards.COLORS)}, got {self.seats}")
+        if not self.colors:
+            object.__setattr__(self, "colors", _cards.COLORS[: self.seats])
+        if len(self.colors) != self.seats or len(set(self.colors)) != self.seats:
+            raise ValueError("one distinct colour per seat is needed")
+        for c in self.colors:
+            if c not in _cards.COLORS:
+                raise ValueError(f"unknown colour {c!r}")
+        if self.planets not in (4, 5):
+            raise ValueError("planets per seat must be 5 (or 4 in the four-planets variant)")
+        if not self.aliens:
+            object.__setattr__(self, "aliens", ("",) * self.seats)
+        if len(self.aliens) != self.seats:
+            raise ValueError("one alien (or '') per seat is needed")
+
+    @property
+    def ships_per_seat(self) -> int:
+        return 4 * self.planets  # four ships on each home planet
+
+    @property
+    def win_colonies(self) -> int:
+        return self.planets  # five foreign colonies, four with four planets
+
+    @property
+    def power_threshold(self) -> int:
+        return self.planets - 2  # three home colonies, two with four planets
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        out = []
+        if self.planets == 4:
+            out.append("four_planets")
+        if self.single_encounter:
+            out.append("single_encounter")
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A statement about a hidden hand, checked by the end-of-game audit.
+
+    kind: "has_encounter" | "no_encounter" | "none_of:<card kind>"
+    hand: the handles in the seat's hand when it made the claim (minus a face-down card).
+    """
+
+    seat: int
+    kind: str
+    hand: tuple[int, ...]
+    serial: int  # the action count when it was made, to name it in the audit
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended: a reason and the winning seats (empty if nobody won)."""
+
+    reason: str
+    winners: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """What one seat knows beyond the public state: faces of handles, and its own secrets.
+
+    Kept by the seat's node (or the local card source); the engine only reads it.
+    """
+
+    seat: int
+    faces: dict[int, int] = field(default_factory=dict)
+    selected: int | None = None  # the handle this seat put face down, until revealed
+
+    def face(self, handle: int) -> int | None:
+        return self.faces.get(handle)
+
+
+class Encounter:
+    """The public facts of the encounter under way."""
+
+    __slots__ = (
+        "offense", "defense", "number", "destiny", "target", "invited", "allies",
+        "selected", "cards", "reinforce", "played", "result", "flags", "deal", "zapped",
+        "lost", "powers_used",
+    )
+
+    def __init__(self, offense: int, number: int) -> None:
+        self.offense = offense
+        self.defense = -1
+        self.number = number  # 1 or 2
+        self.destiny = -1  # handle of the destiny card drawn
+        self.target = -1  # planet the gate points at
+        self.invited: list[tuple[int, ...]] = [(), ()]  # by offense, by defense
+        self.allies: list[tuple[int, ...]] = [(), ()]  # offensive, defensive (seat order)
+        self.selected: tuple[int, ...] = ()  # main players who put a card face down
+        self.cards: list[int] = [-1, -1]  # revealed encounter card handles (off, def)
+        self.reinforce = [0, 0]  # totals added by reinforcements (off, def)
+        self.played: tuple[int, ...] = ()  # face-up cards to discard at the end
+        self.result = ""  # "", offense, defense, deal, nodeal, aborted, reestablished
+        self.flags: tuple[str, ...] = ()  # sorted: emotion_control, ionic_gas, quashed...
+        self.deal: tuple[int, ...] = ()  # standing proposal: proposer, terms...
+        self.zapped: tuple[int, ...] = ()  # seats whose power is zapped this encounter
+        self.lost = [0, 0]  # main players' own ships lost to the warp by the outcome
+        self.powers_used: tuple[int, ...] = ()
+
+    def clone(self) -> Encounter:
+        e = object.__new__(Encounter)
+        for name in Encounter.__slots__:
+            setattr(e, name, getattr(self, name))
+        e.invited = list(self.invited)
+        e.allies = list(self.allies)
+        e.cards = list(self.cards)
+        e.reinforce = list(self.reinforce)
+        e.lost = list(self.lost)
+        return e
+
+    def encode(self) -> list[Any]:
+        return [
+            self.offense, self.defense, self.number, self.destiny, self.target,
+            [list(x) for x in self.invited], [list(x) for x in self.allies],
+            list(self.selected), self.cards, self.reinforce, list(self.played), self.result,
+            list(self.flags), list(self.deal), list(self.zapped), self.lost,
+            list(self.powers_used),
+        ]
+
+    def has_flag(self, flag: str) -> bool:
+        return flag in self.flags
+
+    def add_flag(self, flag: str) -> None:
+        if flag not in self.flags:
+            self.flags = tuple(sorted(self.flags + (flag,)))
+
+
+class GameState:
+    """One position of the game. Treat as a value: the engine never changes one in place."""
+
+    __slots__ = (
+        "config", "ships", "warp", "gate", "beside", "hands", "deck", "discard",
+        "destiny_deck", "destiny_discard", "faces", "next_handle", "stack", "enc",
+        "offense", "claims", "outcome", "serial", "turns", "encounters", "extra", "events",
+    )
+
+    def __init__(self, config: Config) -> None:
+        n, p = config.seats, config.planets
+        self.config = config
+        # ships[planet * n + seat]: planet k belongs to seat k // p.
+        self.ships = [0] * (n * p * n)
+        for seat in range(n):
+            for k in range(p):
+                self.ships[(seat * p + k) * n + seat] = 4
+        self.warp = [0] * n
+        self.gate = [0] * n
+        self.beside = [0] * n
+        self.hands: tuple[tuple[int, ...], ...] = ((),) * n
+        self.deck: tuple[int, ...] = ()  # top of the deck is the last item
+        self.discard: tuple[int, ...] = ()  # face up; newest last
+        self.destiny_deck: tuple[int, ...] = ()
+        self.destiny_discard: tuple[int, ...] = ()
+        self.faces: dict[int, int] = {}  # public faces of handles
+        self.next_handle = 0
+        self.stack: tuple[tuple[Any, ...], ...] = ()
+        self.enc: Encounter | None = None
+        self.offense = -1
+        self.claims: tuple[Claim, ...] = ()
+        self.outcome: Outcome | None = None
+        self.serial = 0  # actions applied so far
+        self.turns = 0
+        self.encounters = 0
+        self.extra: dict[str, Any] = {}  # per-alien public state, by alien name
+        self.events: list[tuple[Any, ...]] = []  # what the last action caused; not hashed
+
+    # -- copying ------------------------------------------------------------------------------
+
+    def clone(self) -> GameState:
+        s = object.__new__(GameState)
+        s.config = self.config
+        s.ships = list(self.ships)
+        s.warp = list(self.warp)
+        s.gate = list(self.gate)
+        s.beside = list(self.beside)
+        s.hands = self.hands
+        s.deck = self.deck
+        s.discard = self.discard
+        s.destiny_deck = self.destiny_deck
+        s.destiny_discard = self.destiny_discard
+        s.faces = dict(self.faces)
+        s.next_handle = self.next_handle
+        s.stack = self.stack
+        s.enc = self.enc.clone() if self.enc is not None else None
+        s.offense = self.offense
+        s.claims = self.claims
+        s.outcome = self.outcome
+        s.serial = self.serial
+        s.turns = self.turns
+        s.encounters = self.encounters
+        s.extra = copy.deepcopy(self.extra) if self.extra else {}
+        s.events = []
+        return s
+
+    # -- geometry -----------------------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        return self.config.seats
+
+    def planet_owner(self, planet: int) -> int:
+        return planet // self.config.planets
+
+    def home_planets(self, seat: int) -> range:
+        p = self.config.planets
+        return range(seat * p, seat * p + p)
+
+    @property
+    def planet_count(self) -> int:
+        return self.config.seats * self.config.planets
+
+    def on(self, planet: int, seat: int) -> int:
+        """Ships of `seat` on `planet`."""
+        return self.ships[planet * self.n + seat]
+
+    def colonies(self, seat: int) -> list[int]:
+        """Planets where `seat` has a colony, in planet order."""
+        n = self.n
+        return [p for p in range(self.planet_count) if self.ships[p * n + seat] > 0]
+
+    def home_colonies(self, seat: int) -> int:
+        p = self.config.planets
+        home = self.ships[seat * p * self.n + seat: (seat + 1) * p * self.n: self.n]
+        return p - home.count(0)
+
+    def foreign_colonies(self, seat: int) -> int:
+        col = self.ships[seat::self.n]
+        return len(col) - col.count(0) - self.home_colonies(seat)
+
+    def ships_total(self, seat: int) -> int:
+        n = self.n
+        on_planets = sum(self.ships[p * n + seat] for p in range(self.planet_count))
+        return on_planets + self.gate[seat] + self.beside[seat] + self.warp[seat]
+
+    def ships_on_planets(self, seat: int) -> int:
+        n = self.n
+        return sum(self.ships[p * n + seat] for p in range(self.planet_count))
+
+    def has_power(self, seat: int) -> bool:
+        """An alien power works only with enough home colonies (rules 001, Losing Home
+        Planets and Alien Powers) and while not zapped this encounter."""
+        if not self.config.aliens[seat]:
+            return False
+        if self.home_colonies(seat) < self.config.power_threshold:
+            return False
+        return not (self.enc is not None and seat in self.enc.zapped)
+
+    def timing_order(self) -> list[int]:
+        """Offense, defense, then the others clockwise from the offense's left (rules 001,
+        Timing). Outside an encounter: clockwise from the offense."""
+        n, off = self.n, self.offense
+        if off < 0:
+            return list(range(n))
+        order = [off]
+        d = self.enc.defense if self.enc is not None else -1
+        if d >= 0:
+            order.append(d)
+        order += [(off + i) % n for i in range(1, n) if (off + i) % n != d]
+        return order
+
+    def clockwise_from_left(self, seat: int) -> list[int]:
+        n = self.n
+        return [(seat + i) % n for i in range(1, n)]
+
+    # -- handles ------------------------------------------------------------------------------
+
+    def new_handles(self, count: int) -> tuple[int, ...]:
+        first = self.next_handle
+        self.next_handle += count
+        return tuple(range(first, first + count))
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        return self.hands[seat]
+
+    def set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
+        hands = list(self.hands)
+        hands[seat] = hand
+        self.hands = tuple(hands)
+
+    def step(self) -> tuple[Any, ...]:
+        return self.stack[-1] if self.stack else ("over",)
+
+    @property
+    def phase(self) -> str:
+        from .steps import STEPS  # the step table names each step's phase
+        if self.outcome is not None:
+            return "over"
+        h = STEPS.get(self.step()[0])
+        return h.phase if h is not None else "over"

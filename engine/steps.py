@@ -1,0 +1,190 @@
+"""The step machine: the table of steps and the helpers every step uses.
+
+A step is a tuple `(name, *args)` on the state's stack (top last). Its handler, registered
+here by name, says:
+- `auto(s, st)`: do what needs no input; return True if the stack changed (progress);
+- `actors(s, st)`: the seats who must act now (all public information);
+- `options(s, st, seat, kn)`: the legal actions of one seat, as a lazy sequence;
+- `accept(s, st, action)`: check an action and carry it out on `s` (a private clone);
+- `chance(s, st)`: for steps the card source answers, what it must supply.
+
+Like h11's transition table, a step lists the action kinds it takes (`kinds`); anything
+else is refused with the phase and step named. `accept` raises `IllegalAction` before
+changing anything it cannot finish, and `apply` throws the clone away on any error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import cards as C
+from .actions import GATE, Action
+from .errors import IllegalAction
+from .state import Claim, GameState, Knowledge
+
+__all__ = [
+    "Step", "STEPS", "register", "Chance", "push", "pop", "replace", "fail", "emit",
+    "WARP", "BESIDE", "learn", "take_from_hand", "add_to_hand", "claim", "move_to_discard",
+    "colony_sources", "remove_ships", "NO_OPTIONS",
+]
+
+WARP = -2  # a ship destination: the warp
+BESIDE = -3  # a ship location: beside the target planet (defensive allies)
+
+Step_t = tuple[Any, ...]
+NO_OPTIONS: Sequence[Action] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """What the card source must supply for the engine to go on.
+
+    kind: shuffle (deck: "cosmic"/"destiny"; handles: the new handles, top last; cards:
+          the faces going in, sorted) | deliver (seat, handles: open these to the seat) |
+          reveal (handles: make these faces public) | hand_shuffle (seat; handles: the old
+          handles; cards: the new handles, in order) | first_player.
+    """
+
+    kind: str
+    seat: int = -1
+    handles: tuple[int, ...] = ()
+    cards: tuple[int, ...] = ()
+    deck: str = ""
+    carry: tuple[int, ...] = ()  # shuffle: old hidden handles that go in unseen
+
+
+class Step:
+    name = ""
+    phase = ""
+    kinds: tuple[str, ...] = ()
+    simultaneous = False
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        return False
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return ()
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        return NO_OPTIONS
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        fail(s, a, "nothing to do at this step")
+
+    def chance(self, s: GameState, st: Step_t) -> Chance | None:
+        return None
+
+
+STEPS: dict[str, Step] = {}
+
+
+def register(cls: type[Step]) -> type[Step]:
+    if cls.name in STEPS:
+        raise ValueError(f"step {cls.name!r} registered twice")
+    STEPS[cls.name] = cls()
+    return cls
+
+
+# -- stack ------------------------------------------------------------------------------------
+
+
+def push(s: GameState, *steps: Step_t) -> None:
+    """Push steps so that the first one given runs first."""
+    s.stack = s.stack + tuple(reversed(steps))
+
+
+def pop(s: GameState) -> None:
+    s.stack = s.stack[:-1]
+
+
+def replace(s: GameState, *steps: Step_t) -> None:
+    """Pop the top step and push these in its place (first given runs first)."""
+    s.stack = s.stack[:-1] + tuple(reversed(steps))
+
+
+def fail(s: GameState, a: Action | None, reason: str) -> None:
+    st = s.step()
+    h = STEPS.get(st[0])
+    raise IllegalAction(h.phase if h else "?", st[0], a.format() if a else "-", reason)
+
+
+def emit(s: GameState, *event: Any) -> None:
+    """Record what happened, in words the CLI and log can render (see engine.events)."""
+    s.events.append(tuple(event))
+
+
+# -- cards ------------------------------------------------------------------------------------
+
+
+def learn(s: GameState, a: Action, handle: int, face: int) -> C.CardInfo:
+    """Make a handle's face public; it must agree with anything already public."""
+    try:
+        info = C.card(face)
+    except KeyError:
+        fail(s, a, f"card {face} does not exist")
+        raise  # unreachable; fail raises
+    known = s.faces.get(handle)
+    if known is not None and known != face:
+        fail(s, a, f"handle {handle} is already known to be {C.card(known).label()}")
+    s.faces[handle] = face
+    return info
+
+
+def take_from_hand(s: GameState, a: Action | None, seat: int, handles: Sequence[int]) -> None:
+    hand = list(s.hands[seat])
+    for h in handles:
+        if h not in hand:
+            fail(s, a, f"card {h} is not in seat {seat}'s hand")
+        hand.remove(h)
+    s.set_hand(seat, tuple(hand))
+
+
+def add_to_hand(s: GameState, seat: int, handles: Sequence[int]) -> None:
+    s.set_hand(seat, s.hands[seat] + tuple(handles))
+
+
+def move_to_discard(s: GameState, handles: Sequence[int]) -> None:
+    s.discard = s.discard + tuple(handles)
+
+
+def claim(s: GameState, seat: int, kind: str) -> None:
+    """Record a statement about a hidden hand for the end-of-game audit."""
+    s.claims = s.claims + (Claim(seat, kind, s.hands[seat], s.serial),)
+
+
+# -- ships ------------------------------------------------------------------------------------
+
+
+def colony_sources(s: GameState, seat: int, gate: bool = False) -> list[tuple[int, int]]:
+    """(location, ships) a seat may take ships from: its colonies, and the gate if allowed."""
+    n = s.n
+    out = [
+        (p, s.ships[p * n + seat]) for p in range(s.planet_count) if s.ships[p * n + seat] > 0
+    ]
+    if gate and s.gate[seat] > 0:
+        out.insert(0, (GATE, s.gate[seat]))
+    return out
+
+
+def remove_ships(s: GameState, a: Action | None, seat: int, pairs: Sequence[tuple[int, int]],
+                 gate_ok: bool = False) -> int:
+    """Take ships from the given locations (planets, or the gate when allowed)."""
+    n = s.n
+    total = 0
+    for loc, count in pairs:
+        if count <= 0:
+            fail(s, a, "ship counts must be positive")
+        if loc == GATE:
+            if not gate_ok or s.gate[seat] < count:
+                fail(s, a, f"seat {seat} cannot take {count} ships from the gate")
+            s.gate[seat] -= count
+        elif 0 <= loc < s.planet_count:
+            if s.ships[loc * n + seat] < count:
+                fail(s, a, f"seat {seat} has {s.ships[loc * n + seat]} ships on planet {loc}")
+            s.ships[loc * n + seat] -= count
+        else:
+            fail(s, a, f"no location {loc}")
+        total += count
+    return total

@@ -1,0 +1,321 @@
+"""Timing windows, and the registry of effects that act in them.
+
+A window is a moment of the encounter where cards or powers may be used: ("window", name,
+turn, passes). Seats are asked one at a time in timing order (offense, defense, then
+clockwise from the offense's left; rules 001, Timing); after any play everyone gets
+another chance, and the window closes when every eligible seat has passed in a row.
+
+Who is asked depends only on public information, so the asking never leaks a hand: a seat
+is eligible when a card usable there might be in its hand (some copy is not publicly
+accounted for, and its role allows it) or its power offers something there. A client
+whose hand holds nothing playable answers pass by itself.
+
+A card played face up is resolved by its own step on top of the window, after a response
+window where it may be negated (Card Zap); a power's use likewise (Cosmic Zap).
+
+Effects register here with `card_effect` (artifacts, reinforcements, flares) and
+`power_hook` (alien powers): the encounter flow never changes to add one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import cards as C
+from .actions import Action, Pass, Play, UsePower
+from .choices import Concat, Fixed, Mapped
+from .state import GameState, Knowledge
+from .steps import Step, emit, fail, learn, pop, push, register, take_from_hand
+
+Step_t = tuple[Any, ...]
+
+__all__ = [
+    "CardEffect", "PowerHook", "card_effect", "power_hook", "CARD_EFFECTS", "POWER_HOOKS",
+    "window", "WINDOWS", "role", "may_be_hidden",
+]
+
+# The windows the flow opens, in the order they come in an encounter.
+WINDOWS = (
+    "start", "destiny", "launch", "alliance", "planning", "selected", "reveal", "result",
+    "deal", "end",
+)
+RESPONSE_CARD = "respond_card"  # after an artifact or flare is played: Card Zap
+RESPONSE_POWER = "respond_power"  # after a power is used: Cosmic Zap
+
+
+@dataclass(frozen=True)
+class CardEffect:
+    """A card that can be played face up from the hand.
+
+    kind/name pick the cards (name "" = every card of the kind). `who(s, seat)` is the role
+    requirement, `targets(s, seat)` the argument tuples (empty: cannot be played now),
+    `resolve(s, seat, handle, face, args)` the effect. `respondable` opens the Card Zap
+    window first; `after` is where the card goes: "discard", "hand" or "played".
+    """
+
+    kind: str
+    name: str
+    windows: tuple[str, ...]
+    who: Callable[[GameState, int], bool]
+    targets: Callable[[GameState, int], Sequence[tuple[int, ...]]]
+    resolve: Callable[[GameState, int, int, int, tuple[int, ...]], None]
+    respondable: bool = True
+    after: str = "discard"
+
+    def matches(self, info: C.CardInfo) -> bool:
+        return info.kind == self.kind and (not self.name or info.name == self.name)
+
+
+@dataclass(frozen=True)
+class PowerHook:
+    """An alien power's offer at a window: option numbers with argument tuples.
+
+    `options(s, seat, window)` lists (option, args) the owner may use now; `use(s, seat,
+    option, args)` carries one out. `zappable(option)` says whether a use can be zapped.
+    `mandatory` options are applied without asking (the owner is not asked to pass).
+    """
+
+    alien: str
+    windows: tuple[str, ...]
+    options: Callable[[GameState, int, str], Sequence[tuple[int, tuple[int, ...]]]]
+    use: Callable[[GameState, int, int, tuple[int, ...]], None]
+    zappable: Callable[[int], bool] = lambda option: True
+
+
+CARD_EFFECTS: list[CardEffect] = []
+POWER_HOOKS: dict[str, PowerHook] = {}
+
+
+def card_effect(effect: CardEffect) -> CardEffect:
+    CARD_EFFECTS.append(effect)
+    return effect
+
+
+def power_hook(hook: PowerHook) -> PowerHook:
+    POWER_HOOKS[hook.alien] = hook
+    return hook
+
+
+# -- roles ------------------------------------------------------------------------------------
+
+
+def role(s: GameState, seat: int) -> str:
+    """offense, defense, ally (either side), or other."""
+    e = s.enc
+    if e is None:
+        return "other"
+    if seat == e.offense:
+        return "offense"
+    if seat == e.defense:
+        return "defense"
+    if seat in e.allies[0] or seat in e.allies[1]:
+        return "ally"
+    return "other"
+
+
+# -- eligibility ------------------------------------------------------------------------------
+
+
+def _matching_ids(effect: CardEffect) -> frozenset[int]:
+    ids = _IDS.get(id(effect))
+    if ids is None:
+        ids = _IDS[id(effect)] = frozenset(c.id for c in C.CATALOGUE if effect.matches(c))
+    return ids
+
+
+_IDS: dict[int, frozenset[int]] = {}
+
+
+def may_be_hidden(s: GameState, effect: CardEffect) -> bool:
+    """Could a card of this effect be in someone's hand, by public information only?"""
+    ids = _matching_ids(effect)
+    if not ids:
+        return False
+    played = s.enc.played if s.enc is not None else ()
+    faces = s.faces
+    public = sum(1 for h in s.discard + played if faces.get(h) in ids)
+    return public < len(ids)
+
+
+def _card_effects_at(name: str) -> list[CardEffect]:
+    return [e for e in CARD_EFFECTS if name in e.windows]
+
+
+def _power_options(s: GameState, seat: int, name: str) -> Sequence[tuple[int, tuple[int, ...]]]:
+    hook = POWER_HOOKS.get(s.config.aliens[seat])
+    if hook is None or name not in hook.windows or not s.has_power(seat):
+        return ()
+    return hook.options(s, seat, name)
+
+
+def eligible(s: GameState, name: str) -> list[int]:
+    effects = [e for e in _card_effects_at(name) if may_be_hidden(s, e)]
+    out = []
+    for seat in s.timing_order():
+        if s.hands[seat] and any(e.who(s, seat) for e in effects):
+            out.append(seat)
+        elif _power_options(s, seat, name):
+            out.append(seat)
+    return out
+
+
+def window(name: str) -> Step_t:
+    """A window step; who is asked is fixed when it opens: ("window", name, seats, turn,
+    passes)."""
+    return ("window", name, None, 0, 0)
+
+
+# -- the window step --------------------------------------------------------------------------
+
+
+@register
+class WindowStep(Step):
+    name, phase, kinds = "window", "window", ("pass", "play", "power")
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if st[2] is not None:
+            return False
+        seats = tuple(eligible(s, st[1]))
+        if seats:
+            s.stack = s.stack[:-1] + (("window", st[1], seats, 0, 0),)
+        else:
+            pop(s)
+        return True
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        seats = st[2]
+        return (seats[st[3] % len(seats)],)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        name = st[1]
+        plays: list[Action] = []
+        for h in s.hands[seat]:
+            face = kn.faces.get(h, s.faces.get(h))
+            if face is None or h == kn.selected:
+                continue
+            info = C.CATALOGUE[face]
+            for e in _card_effects_at(name):
+                if e.matches(info) and e.who(s, seat):
+                    plays.extend(Play(seat, h, face, t) for t in e.targets(s, seat))
+        powers = Mapped(_power_options(s, seat, name), lambda o: UsePower(seat, o[0], o[1]))
+        return Concat(Fixed([Pass(seat)]), Fixed(plays), powers)
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        _, name, seats, turn, passes = st
+        if isinstance(a, Pass):
+            if passes + 1 >= len(seats):
+                pop(s)
+            else:
+                s.stack = s.stack[:-1] + (("window", name, seats, turn + 1, passes + 1),)
+            return
+        # Someone acted: everyone gets another chance, starting after the actor.
+        s.stack = s.stack[:-1] + (("window", name, seats, turn + 1, 0),)
+        if isinstance(a, Play):
+            play_card(s, a, name)
+        elif isinstance(a, UsePower):
+            use_power(s, a, name)
+
+
+def play_card(s: GameState, a: Play, name: str) -> None:
+    """Check and start a face-up play; the effect resolves once responses are done."""
+    if a.handle not in s.hands[a.seat]:
+        fail(s, a, f"card {a.handle} is not in your hand")
+    info = learn(s, a, a.handle, a.card)
+    effect = next((e for e in _card_effects_at(name) if e.matches(info)), None)
+    if effect is None:
+        fail(s, a, f"{info.label()} cannot be played at the {name} window")
+        return
+    if not effect.who(s, a.seat):
+        fail(s, a, f"{info.label()} cannot be played as {role(s, a.seat)}")
+    if tuple(a.args) not in [tuple(t) for t in effect.targets(s, a.seat)]:
+        fail(s, a, f"{info.label()} cannot target {list(a.args)}")
+    take_from_hand(s, a, a.seat, (a.handle,))
+    emit(s, "play", a.seat, a.card, a.args)
+    step = ("resolve_card", a.seat, a.handle, a.card, a.args, name, 0)
+    if effect.respondable:
+        push(s, window(RESPONSE_CARD), step)
+    else:
+        push(s, step)
+
+
+def use_power(s: GameState, a: UsePower, name: str) -> None:
+    alien = s.config.aliens[a.seat]
+    offered = [(o, tuple(args)) for o, args in _power_options(s, a.seat, name)]
+    if (a.option, tuple(a.args)) not in offered:
+        fail(s, a, f"{alien or 'no alien'} offers no such use now")
+    emit(s, "power", a.seat, alien, a.option, a.args)
+    if s.enc is not None:
+        s.enc.powers_used = s.enc.powers_used + (a.seat,)
+    step = ("resolve_power", a.seat, a.option, a.args, name, 0)
+    if POWER_HOOKS[alien].zappable(a.option):
+        push(s, window(RESPONSE_POWER), step)
+    else:
+        push(s, step)
+
+
+def negate_nearest(s: GameState, step_name: str) -> tuple[Any, ...] | None:
+    """Mark the nearest pending `step_name` step as negated; return it (for Zaps)."""
+    stack = list(s.stack)
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i][0] == step_name and not stack[i][-1]:
+            stack[i] = stack[i][:-1] + (1,)
+            s.stack = tuple(stack)
+            return stack[i]
+    return None
+
+
+@register
+class ResolveCard(Step):
+    name, phase = "resolve_card", "window"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        _, seat, handle, face, args, name, negated = st
+        pop(s)
+        info = C.CATALOGUE[face]
+        effect = next(e for e in _card_effects_at(name) if e.matches(info))
+        if negated:
+            emit(s, "negated", seat, face)
+        where = effect.after
+        if where == "hand":
+            s.set_hand(seat, s.hands[seat] + (handle,))
+        elif where == "played" and s.enc is not None:
+            s.enc.played = s.enc.played + (handle,)
+        else:
+            s.discard = s.discard + (handle,)
+        if not negated:
+            effect.resolve(s, seat, handle, face, tuple(args))
+        return True
+
+
+@register
+class ResolvePower(Step):
+    name, phase = "resolve_power", "window"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        _, seat, option, args, name, negated = st
+        pop(s)
+        if negated:
+            emit(s, "zapped", seat, s.config.aliens[seat])
+            return True
+        POWER_HOOKS[s.config.aliens[seat]].use(s, seat, option, tuple(args))
+        return True
+
+
+# -- reinforcements (rules 001, Reinforcement Cards) ------------------------------------------
+
+
+def _reinforce_who(s: GameState, seat: int) -> bool:
+    return role(s, seat) in ("offense", "defense", "ally")
+
+
+def _reinforce(s: GameState, seat: int, handle: int, face: int, args: tuple[int, ...]) -> None:
+    assert s.enc is not None
+    s.enc.reinforce[args[0]] += C.CATALOGUE[face].value
+
+
+card_effect(CardEffect(
+    "reinforcement", "", ("reveal",), _reinforce_who,
+    lambda s, seat: ((0,), (1,)), _reinforce, respondable=False, after="played",
+))

@@ -1,0 +1,419 @@
+"""Steps that move cards and ships: chance steps the card source answers, drawing,
+random takes, giving cards, and the generic ship choices.
+
+Chance steps change the zones when they are pushed (new handles are in the deck at once),
+so every handle is always in exactly one zone; the source's answer is a barrier that says
+the cryptographic work behind it (a shuffle, opening cards to a holder) is done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import (
+    GATE, Action, Delivered, FirstPlayer, Give, HandShuffled, Revealed, Rewards, Shuffled,
+    Ships,
+)
+from .choices import Dist, Fixed, Mapped
+from .state import GameState, Knowledge
+from .steps import (
+    BESIDE, WARP, Chance, Step, add_to_hand, colony_sources, emit, fail, learn, pop, push,
+    register, remove_ships, replace, take_from_hand,
+)
+
+Step_t = tuple[Any, ...]
+
+__all__ = ["start_shuffle", "draw", "cosmic_quake", "place_returning", "ships_to_warp"]
+
+
+# -- chance steps -----------------------------------------------------------------------------
+
+
+def start_shuffle(s: GameState, deck: str, faces: Sequence[int]) -> Step_t:
+    """Make a new deck of these public faces under fresh handles; return the chance step."""
+    handles = s.new_handles(len(faces))
+    if deck == "cosmic":
+        s.deck = handles
+    else:
+        s.destiny_deck = handles
+    return ("shuffle", deck, tuple(sorted(faces)), handles, ())
+
+
+@register
+class ShuffleStep(Step):
+    name, phase, kinds = "shuffle", "setup", ("shuffled",)
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (-1,)
+
+    def chance(self, s: GameState, st: Step_t) -> Chance:
+        return Chance("shuffle", -1, st[3], st[2], st[1], st[4])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, Shuffled)
+        emit(s, "shuffled", st[1], len(st[3]))
+        pop(s)
+
+
+@register
+class DeliverStep(Step):
+    name, phase, kinds = "deliver", "cards", ("delivered",)
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (-1,)
+
+    def chance(self, s: GameState, st: Step_t) -> Chance:
+        return Chance("deliver", st[1], st[2])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, Delivered)
+        pop(s)
+
+
+@register
+class RevealStep(Step):
+    """Make faces public (the destiny card, a hand shown to all)."""
+
+    name, phase, kinds = "reveal_cards", "cards", ("revealed",)
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (-1,)
+
+    def chance(self, s: GameState, st: Step_t) -> Chance:
+        return Chance("reveal", -1, st[1])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, Revealed)
+        if tuple(h for h, _ in a.cards) != st[1]:
+            fail(s, a, f"expected the faces of handles {list(st[1])} in that order")
+        for h, face in a.cards:
+            learn(s, a, h, face)
+        pop(s)
+
+
+@register
+class HandShuffleStep(Step):
+    name, phase, kinds = "hand_shuffle", "cards", ("handshuffled",)
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (-1,)
+
+    def chance(self, s: GameState, st: Step_t) -> Chance:
+        return Chance("hand_shuffle", st[1], st[2], st[3])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, HandShuffled)
+        pop(s)
+
+
+@register
+class FirstPlayerStep(Step):
+    name, phase, kinds = "first_player", "setup", ("firstplayer",)
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (-1,)
+
+    def chance(self, s: GameState, st: Step_t) -> Chance:
+        return Chance("first_player")
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, FirstPlayer)
+        if not 0 <= a.first < s.n:
+            fail(s, a, f"no seat {a.first}")
+        s.offense = a.first
+        emit(s, "first_player", a.first)
+        pop(s)
+
+
+# -- drawing ----------------------------------------------------------------------------------
+
+
+def draw(seat: int, count: int) -> Step_t:
+    return ("draw", seat, count)
+
+
+def cosmic_quake(s: GameState) -> None:
+    """Deck and discard pile both empty (rules 001, Cosmic Quake): every hand is shown and
+    discarded, the discard pile becomes the deck, and everyone gets eight new cards."""
+    emit(s, "cosmic_quake")
+    shown = tuple(h for seat in range(s.n) for h in s.hands[seat])
+    for seat in range(s.n):
+        s.set_hand(seat, ())
+    s.discard = s.discard + shown
+    push(s, ("reveal_cards", shown), ("quake_shuffle",),
+         *[draw(seat, 8) for seat in s.timing_order()])
+
+
+@register
+class QuakeShuffle(Step):
+    name, phase = "quake_shuffle", "cards"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        faces = [s.faces.pop(h) for h in s.discard]
+        s.discard = ()
+        replace(s, start_shuffle(s, "cosmic", faces))
+        return True
+
+
+@register
+class DrawStep(Step):
+    name, phase = "draw", "cards"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        _, seat, count = st
+        if count <= 0:
+            pop(s)
+            return True
+        if not s.deck:
+            if not s.discard:
+                pop(s)  # the quake deals everyone a new hand instead of this draw
+                cosmic_quake(s)
+                return True
+            faces = [s.faces.pop(h) for h in s.discard]
+            s.discard = ()
+            emit(s, "reshuffle", len(faces))
+            push(s, start_shuffle(s, "cosmic", faces))
+            return True
+        got = min(count, len(s.deck))
+        drawn = tuple(reversed(s.deck[-got:]))
+        s.deck = s.deck[:-got]
+        add_to_hand(s, seat, drawn)
+        emit(s, "draw", seat, got)
+        replace(s, ("deliver", seat, drawn), draw(seat, count - got))
+        return True
+
+
+# -- random takes and gifts -------------------------------------------------------------------
+
+
+@register
+class Compensate(Step):
+    """Take `count` cards at random from the giver's hand (rules 001, Compensation): the
+    hand is shuffled under new handles, then the first cards go to the taker."""
+
+    name, phase = "compensate", "resolution"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        _, taker, giver, count = st
+        old = s.hands[giver]
+        got = min(count, len(old))
+        if got <= 0:
+            pop(s)
+            return True
+        for h in old:
+            s.faces.pop(h, None)  # re-masked: the new handles are not public
+        new = s.new_handles(len(old))
+        s.set_hand(giver, new[got:])
+        add_to_hand(s, taker, new[:got])
+        emit(s, "compensation", taker, giver, got)
+        replace(s, ("hand_shuffle", giver, old, new), ("deliver", taker, new[:got]))
+        return True
+
+
+@register
+class GiveStep(Step):
+    """The giver chooses `count` of its cards to hand over (a deal, an effect)."""
+
+    name, phase, kinds = "give", "resolution", ("give",)
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        _, giver, receiver, count = st
+        if count <= 0 or not s.hands[giver]:
+            pop(s)
+            return True
+        return False
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (st[1],)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        _, giver, _, count = st
+        hand = [h for h in s.hands[giver] if h != kn.selected]
+        k = min(count, len(hand))
+        from itertools import combinations
+        return Fixed([Give(seat, c) for c in combinations(hand, k)])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, Give)
+        _, giver, receiver, count = st
+        k = min(count, len(s.hands[giver]))
+        if len(a.handles) != k or len(set(a.handles)) != k:
+            fail(s, a, f"give exactly {k} different cards")
+        take_from_hand(s, a, giver, a.handles)
+        for h in a.handles:
+            s.faces.pop(h, None)
+        add_to_hand(s, receiver, a.handles)
+        emit(s, "give", giver, receiver, k)
+        replace(s, ("deliver", receiver, tuple(a.handles)))
+
+
+# -- ship choices -----------------------------------------------------------------------------
+
+
+def place_returning(s: GameState, seat: int, source: int) -> Step_t:
+    """Ships at the gate (GATE) or beside the planet (BESIDE) go back to colonies."""
+    return ("place", seat, source)
+
+
+def _source_count(s: GameState, seat: int, source: int) -> int:
+    if source == GATE:
+        return s.gate[seat]
+    if source == BESIDE:
+        return s.beside[seat]
+    return s.warp[seat]
+
+
+def _set_source(s: GameState, seat: int, source: int, value: int) -> None:
+    if source == GATE:
+        s.gate[seat] = value
+    elif source == BESIDE:
+        s.beside[seat] = value
+    else:
+        s.warp[seat] = value
+
+
+@register
+class PlaceStep(Step):
+    """Put every ship of one source (gate, beside, warp) on colonies of the owner's choice;
+    with no colony anywhere they go to the warp (rules 000, Stripping a Planet of Ships)."""
+
+    name, phase, kinds = "place", "resolution", ("ships",)
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        _, seat, source = st
+        count = _source_count(s, seat, source)
+        cols = s.colonies(seat)
+        if count == 0:
+            pop(s)
+        elif not cols:
+            if source != WARP:  # nowhere to go: to the warp (ships in the warp stay)
+                _set_source(s, seat, source, 0)
+                s.warp[seat] += count
+                emit(s, "warp", seat, count)
+            pop(s)
+        elif len(cols) == 1:
+            _set_source(s, seat, source, 0)
+            s.ships[cols[0] * s.n + seat] += count
+            emit(s, "return", seat, count)
+            pop(s)
+        else:
+            return False
+        return True
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (st[1],)
+
+    def _dist(self, s: GameState, st: Step_t) -> Dist:
+        _, seat, source = st
+        count = _source_count(s, seat, source)
+        return Dist([(p, count) for p in s.colonies(seat)], count, count)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        return Mapped(self._dist(s, st), lambda d: Ships(seat, d))
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, Ships)
+        _, seat, source = st
+        if not self._dist(s, st).contains(a.ships):
+            fail(s, a, "place every returning ship on your colonies (sorted planet:count)")
+        for p, c in a.ships:
+            s.ships[p * s.n + seat] += c
+        _set_source(s, seat, source, 0)
+        emit(s, "return", seat, sum(c for _, c in a.ships))
+        pop(s)
+
+
+def ships_to_warp(seat: int, count: int, gate_ok: bool) -> Step_t:
+    """The seat loses `count` ships of its choice to the warp (from colonies, maybe the gate)."""
+    return ("take", seat, count, count, int(gate_ok), WARP)
+
+
+@register
+class TakeStep(Step):
+    """Take lo..hi ships from the seat's colonies (and the gate if allowed) to a
+    destination: the warp, or a planet (a colony granted in a deal)."""
+
+    name, phase, kinds = "take", "resolution", ("ships",)
+
+    def _dist(self, s: GameState, st: Step_t) -> Dist:
+        _, seat, lo, hi, gate_ok, _ = st
+        src = colony_sources(s, seat, bool(gate_ok))
+        avail = sum(c for _, c in src)
+        return Dist(src, min(lo, avail), min(hi, avail))
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        d = self._dist(s, st)
+        if len(d) == 1:
+            self._do(s, st, d[0], None)
+            return True
+        return False
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (st[1],)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        return Mapped(self._dist(s, st), lambda d: Ships(seat, d))
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, Ships)
+        if not self._dist(s, st).contains(a.ships):
+            fail(s, a, f"choose {st[2]}..{st[3]} of your ships (sorted location:count)")
+        self._do(s, st, a.ships, a)
+
+    def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
+        _, seat, _, _, gate_ok, dest = st
+        total = remove_ships(s, a, seat, pairs, bool(gate_ok))
+        if dest == WARP:
+            s.warp[seat] += total
+            emit(s, "warp", seat, total)
+        else:
+            s.ships[dest * s.n + seat] += total
+            emit(s, "colony", seat, dest, total)
+        pop(s)
+
+
+@register
+class RewardsStep(Step):
+    """Defender rewards (rules 001, Defense Wins): one per ship committed, each a card
+    from the deck or a ship back from the warp to a colony."""
+
+    name, phase, kinds = "rewards", "resolution", ("rewards",)
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        _, seat, count = st
+        if count <= 0:
+            pop(s)
+            return True
+        if s.warp[seat] == 0 or not s.colonies(seat):
+            emit(s, "rewards", seat, count, 0)
+            replace(s, draw(seat, count))
+            return True
+        return False
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (st[1],)
+
+    def _space(self, s: GameState, st: Step_t) -> Any:
+        _, seat, count = st
+        cols = s.colonies(seat)
+        ships = Dist([(p, min(count, s.warp[seat])) for p in cols], 0, min(count, s.warp[seat]))
+        return ships
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
+        count = st[2]
+        return Mapped(self._space(s, st),
+                      lambda d: Rewards(seat, count - sum(c for _, c in d), d))
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, Rewards)
+        _, seat, count = st
+        back = sum(c for _, c in a.ships)
+        if a.draws < 0 or a.draws + back != count or not self._space(s, st).contains(a.ships):
+            fail(s, a, f"take exactly {count} rewards: cards plus ships from the warp")
+        for p, c in a.ships:
+            s.ships[p * s.n + seat] += c
+        s.warp[seat] -= back
+        emit(s, "rewards", seat, a.draws, back)
+        replace(s, draw(seat, a.draws))
+

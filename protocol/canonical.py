@@ -1,0 +1,158 @@
+# Canonical msgpack: the one byte encoding of every signed or hashed value.
+#
+# Invariants:
+# - The value space is small: None, bool, int in [-2**63, 2**64 - 1], bytes, str (valid
+#   UTF-8, no lone surrogates) and arrays of those (list or tuple on the way in, list on
+#   the way out). No floats, no maps (records are arrays with fixed positions), no ext
+#   types, nesting at most MAX_DEPTH arrays deep.
+# - Every value has exactly one encoding: the smallest msgpack form of each integer,
+#   length and string (msgpack-python's packer with use_bin_type=True produces it), str
+#   for text and bin for bytes.
+# - decode() accepts a byte string only if it is exactly one value, of the value space
+#   above, and encode(decode(b)) == b. Anything else raises DecodeError; no other
+#   exception escapes it.
+from __future__ import annotations
+
+from typing import Any, Union
+
+import msgpack  # type: ignore[import-untyped]
+
+from protocol.errors import DecodeError, LocalProtocolError, ProtocolError
+
+__all__ = [
+    "Value",
+    "INT_MIN",
+    "INT_MAX",
+    "MAX_DEPTH",
+    "DEFAULT_MAX_SIZE",
+    "encode",
+    "decode",
+]
+
+Value = Union[None, bool, int, bytes, str, list["Value"], tuple["Value", ...]]
+
+INT_MIN = -(2**63)
+INT_MAX = 2**64 - 1
+MAX_DEPTH = 32  # arrays nested deeper than this are refused both ways
+DEFAULT_MAX_SIZE = 1 << 20  # decode() refuses larger inputs unless told otherwise
+
+
+def _encode_violation(obj: object, depth: int) -> str | None:
+    """Return why obj is outside the value space, or None if it is inside."""
+    t = type(obj)
+    if obj is None or t is bool or t is bytes or t is str:
+        return None
+    if t is int:
+        if INT_MIN <= obj <= INT_MAX:  # type: ignore[operator]
+            return None
+        return f"integer {obj} out of range"
+    if t is list or t is tuple:
+        if depth >= MAX_DEPTH:
+            return f"arrays nested deeper than {MAX_DEPTH}"
+        for item in obj:  # type: ignore[attr-defined]
+            why = _encode_violation(item, depth + 1)
+            if why is not None:
+                return why
+        return None
+    return f"type {t.__name__} is not allowed in canonical msgpack"
+
+
+def encode(obj: Value) -> bytes:
+    """Encode obj as canonical msgpack.
+
+    Raises LocalProtocolError(check="canonical") for a value outside the value space.
+    """
+    why = _encode_violation(obj, 0)
+    if why is not None:
+        raise LocalProtocolError("canonical", why)
+    try:
+        return msgpack.packb(obj, use_bin_type=True)  # type: ignore[no-any-return]
+    except (ValueError, TypeError, OverflowError, UnicodeError) as exc:
+        # e.g. a str holding a lone surrogate, which has no UTF-8 form
+        raise LocalProtocolError("canonical", f"cannot encode: {exc}") from None
+
+
+def _refuse_ext(code: int, data: bytes) -> object:
+    raise DecodeError("canonical", f"ext type {code} is not allowed")
+
+
+def _refuse_map(pairs: object) -> object:
+    raise DecodeError("canonical", "maps are not allowed")
+
+
+def _unpack(data: bytes, max_size: int) -> object:
+    """Strictly unpack exactly one msgpack value and check it re-encodes to data.
+
+    Types are not checked here beyond what the unpacker refuses (maps, ext): a caller
+    must walk the result (decode() does; envelope schemas do). Package-private.
+    """
+    if type(data) is not bytes:
+        if isinstance(data, (bytearray, memoryview)):
+            data = bytes(data)
+        else:
+            raise DecodeError("canonical", f"expected bytes, got {type(data).__name__}")
+    n = len(data)
+    if n > max_size:
+        raise DecodeError("size", f"{n} bytes is over the limit of {max_size}")
+    if n == 0:
+        raise DecodeError("canonical", "empty input")
+    try:
+        obj = msgpack.unpackb(
+            data,
+            raw=False,
+            use_list=True,
+            strict_map_key=True,
+            ext_hook=_refuse_ext,
+            object_pairs_hook=_refuse_map,
+            max_str_len=n,
+            max_bin_len=n,
+            max_array_len=n,
+            max_map_len=0,
+            max_ext_len=0,
+        )
+    except ProtocolError:
+        raise
+    except msgpack.ExtraData:
+        raise DecodeError("canonical", "trailing bytes after the value") from None
+    except msgpack.StackError:
+        raise DecodeError("size", "nested too deeply") from None
+    except Exception as exc:  # the unpacker may raise many types; none may escape
+        raise DecodeError("canonical", f"malformed msgpack: {type(exc).__name__}") from None
+    try:
+        again = msgpack.packb(obj, use_bin_type=True)
+    except Exception as exc:  # e.g. recursion limit on very deep arrays
+        raise DecodeError("size", f"cannot re-encode: {type(exc).__name__}") from None
+    if again != data:
+        raise DecodeError("canonical", "not the canonical encoding of its value")
+    return obj
+
+
+def _decode_violation(obj: object, max_depth: int) -> str | None:
+    """Return why a decoded value is outside the value space (iterative, no recursion)."""
+    stack: list[tuple[Any, int]] = [(obj, 0)]
+    while stack:
+        value, depth = stack.pop()
+        t = type(value)
+        if t is list:
+            if depth >= max_depth:
+                return f"arrays nested deeper than {max_depth}"
+            stack.extend((item, depth + 1) for item in value)
+        elif not (value is None or t is bool or t is int or t is bytes or t is str):
+            # floats, Timestamp (ext -1) and anything else the unpacker may produce
+            return f"type {t.__name__} is not allowed in canonical msgpack"
+    return None
+
+
+def decode(data: bytes, max_size: int = DEFAULT_MAX_SIZE, max_depth: int = MAX_DEPTH) -> Value:
+    """Decode one canonical msgpack value from data.
+
+    Raises DecodeError: check "size" over max_size bytes or max_depth nesting,
+    "canonical" for malformed input, trailing bytes, a type outside the value space or
+    any encoding other than the canonical one.
+    """
+    obj = _unpack(data, max_size)
+    why = _decode_violation(obj, max_depth)
+    if why is not None:
+        check = "size" if why.startswith("arrays nested") else "canonical"
+        raise DecodeError(check, why)
+    return obj  # type: ignore[return-value]

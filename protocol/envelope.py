@@ -1,0 +1,462 @@
+# Envelopes: the signed, chained unit of every message between seats.
+#
+# Invariants:
+# - Wire and stored form (one and the same bytes):
+#       raw = signed || sig
+#       signed = canonical msgpack [version, game_id, author, author_key, seq, prev,
+#                                   state_hash, kind, body]
+#       sig = Ed25519(author's key, signed), 64 bytes
+#   The signature covers exactly the bytes that are stored and sent; nothing is ever
+#   re-serialized to check it. Envelope.hash = SHA-256(raw).
+# - open_envelope() checks, cheapest first: size, canonical encoding, version, field
+#   types, author index, game id, author key against the genesis, then the signature,
+#   then kind and body schema. An error before the signature check blames nobody for
+#   sure (proven=False); after it, the author signed the offending bytes (proven=True).
+# - seal() validates the body before encoding anything, then opens its own output with
+#   open_envelope(), so we never send what a peer would refuse.
+# - Ledger (sans-IO) keeps each author's chain: seq runs 1, 2, 3... without gaps, prev is
+#   the hash of the author's previous envelope (32 zero bytes for seq 1). A failed check
+#   changes nothing, except that proof of equivocation (two different signed envelopes
+#   with one (author, seq)) is recorded as Evidence and the author is refused from then on.
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from protocol import canonical
+from protocol.canonical import Value
+from protocol.errors import DecodeError, LocalProtocolError, RemoteProtocolError
+from protocol.genesis import MAX_SEATS, Genesis
+from protocol.keys import SIGNATURE_SIZE, SigningKey, verify
+from protocol.schema import NAME, Bytes, Int, Record, Schema, SchemaError, Str, Tree
+
+__all__ = [
+    "ENVELOPE_VERSION",
+    "MAX_ENVELOPE_SIZE",
+    "MAX_SEQ",
+    "ZERO_HASH",
+    "KindCheck",
+    "KindSpec",
+    "KindRegistry",
+    "DEFAULT_KINDS",
+    "register_kind",
+    "action_body_schema",
+    "Envelope",
+    "seal",
+    "open_envelope",
+    "Evidence",
+    "Ledger",
+    "check_state_hash",
+]
+
+ENVELOPE_VERSION = 1
+# 256 KiB: the largest expected body is a proven shuffle of the 82-card deck (about
+# 82 x 2 x 32 bytes of ciphertexts plus a proof of a few x 82 points, ~30 KiB).
+MAX_ENVELOPE_SIZE = 256 * 1024
+MAX_SEQ = 2**32 - 1
+ZERO_HASH = bytes(32)
+_FIELDS = 9
+# The smallest possible envelope is larger than this; shorter input is refused early.
+_MIN_SIZE = SIGNATURE_SIZE + 1 + _FIELDS
+
+# A kind's extra check, run after its schema: returns why the body is invalid, or None.
+KindCheck = Callable[[Genesis, int, Any], "str | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class KindSpec:
+    """A registered kind: its name, body schema and optional extra check."""
+
+    name: str
+    schema: Schema
+    check: KindCheck | None = None
+
+
+_KIND_NAME = Str(32, min_len=1, pattern=NAME)
+
+
+class KindRegistry:
+    """Kinds and their body schemas; an envelope of an unregistered kind is refused."""
+
+    def __init__(self) -> None:
+        self._specs: dict[str, KindSpec] = {}
+
+    def register(self, name: str, schema: Schema, check: KindCheck | None = None) -> None:
+        """Register kind name. Raises LocalProtocolError for a bad or already-taken name."""
+        if not _KIND_NAME.is_valid(name):
+            raise LocalProtocolError("kind", f"bad kind name {name!r}")
+        if name in self._specs:
+            raise LocalProtocolError("kind", f"kind {name!r} is already registered")
+        self._specs[name] = KindSpec(name, schema, check)
+
+    def get(self, name: str) -> KindSpec | None:
+        return self._specs.get(name)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(sorted(self._specs))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._specs
+
+    def copy(self) -> KindRegistry:
+        """An independent registry holding the same kinds."""
+        other = KindRegistry()
+        other._specs = dict(self._specs)
+        return other
+
+
+PURPOSE = Str(64, min_len=1, pattern=NAME)
+MAX_REVEAL_PAYLOAD = 64 * 1024
+
+
+def _chat_check(genesis: Genesis, author: int, body: Any) -> str | None:
+    to = body[0]
+    if to != -1 and (to >= genesis.n_seats or to == author):
+        return f"chat to seat {to}: no such other seat"
+    return None
+
+
+DEFAULT_KINDS = KindRegistry()
+DEFAULT_KINDS.register("commit", Record(("purpose", PURPOSE), ("digest", Bytes(32))))
+DEFAULT_KINDS.register(
+    "reveal",
+    Record(
+        ("purpose", PURPOSE),
+        ("nonce", Bytes(32)),
+        ("payload", Bytes(max_len=MAX_REVEAL_PAYLOAD)),
+    ),
+)
+DEFAULT_KINDS.register(
+    "chat",
+    Record(("to", Int(-1, MAX_SEATS - 1)), ("text", Str(500, min_len=1))),
+    _chat_check,
+)
+
+
+def register_kind(
+    name: str, schema: Schema, check: KindCheck | None = None, *, registry: KindRegistry | None = None
+) -> None:
+    """Register a kind in registry (DEFAULT_KINDS unless given). See KindRegistry.register."""
+    (DEFAULT_KINDS if registry is None else registry).register(name, schema, check)
+
+
+def action_body_schema(
+    *, max_depth: int = 6, max_len: int = 64, max_nodes: int = 1024, max_str: int = 128,
+    max_bytes: int = 4096
+) -> Tree:
+    """A permissive but bounded schema for engine action data: nested arrays of
+    None/bool/int/str/bytes within the given limits (the engine checks the shape)."""
+    return Tree(
+        max_depth=max_depth, max_len=max_len, max_nodes=max_nodes, max_str=max_str,
+        max_bytes=max_bytes,
+    )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Envelope:
+    """An opened (or sealed) envelope. Made by open_envelope() and seal() only.
+
+    Equality and hashing are those of `raw`, the exact stored bytes.
+    """
+
+    version: int
+    game_id: bytes
+    author: int
+    author_key: bytes
+    seq: int
+    prev: bytes
+    state_hash: bytes
+    kind: str
+    body: Any
+    sig: bytes
+    raw: bytes
+    hash: bytes
+
+    @property
+    def signed(self) -> bytes:
+        """The signed part of raw (everything but the signature)."""
+        return self.raw[:-SIGNATURE_SIZE]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Envelope) and other.raw == self.raw
+
+    def __hash__(self) -> int:
+        return hash(self.raw)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Envelope author={self.author} seq={self.seq} kind={self.kind!r} "
+            f"hash={self.hash.hex()[:16]}>"
+        )
+
+
+def _remote(check: str, message: str, author: int | None = None, seq: int | None = None,
+            proven: bool = False) -> RemoteProtocolError:
+    return RemoteProtocolError(check, message, author=author, seq=seq, proven=proven)
+
+
+def open_envelope(
+    data: bytes, genesis: Genesis, kinds: KindRegistry = DEFAULT_KINDS
+) -> Envelope:
+    """Check data as an envelope of genesis's game and return it.
+
+    Raises RemoteProtocolError (DecodeError before the author is known) with check
+    "size", "canonical", "version", "schema", "author", "game-id", "signature",
+    "kind" or "schema" - in that order of checking.
+    """
+    if type(data) is not bytes:
+        if not isinstance(data, (bytearray, memoryview)):
+            raise DecodeError("schema", f"expected bytes, got {type(data).__name__}")
+        data = bytes(data)
+    n = len(data)
+    if n > MAX_ENVELOPE_SIZE:
+        raise DecodeError("size", f"{n} bytes is over the envelope limit of {MAX_ENVELOPE_SIZE}")
+    if n < _MIN_SIZE:
+        raise DecodeError("size", f"{n} bytes is too short for an envelope")
+    signed = data[:-SIGNATURE_SIZE]
+    fields = canonical._unpack(signed, MAX_ENVELOPE_SIZE)
+    if type(fields) is not list or not fields:
+        raise DecodeError("schema", "an envelope is an array")
+    if type(fields[0]) is not int or fields[0] != ENVELOPE_VERSION:
+        raise DecodeError("version", f"unknown envelope version {fields[0]!r}")
+    if len(fields) != _FIELDS:
+        raise DecodeError("schema", f"an envelope is an array of {_FIELDS} fields")
+    version, game_id, author, author_key, seq, prev, state_hash, kind, body = fields
+    if type(author) is not int or not 0 <= author < genesis.n_seats:
+        raise DecodeError("author", f"author {author!r} is not a seat of this game")
+    if type(seq) is not int or not 1 <= seq <= MAX_SEQ:
+        raise _remote("schema", f"seq {seq!r} is not in [1, {MAX_SEQ}]", author)
+    if game_id != genesis.game_id:
+        raise _remote("game-id", "the envelope belongs to another game", author, seq)
+    if author_key != genesis.seats[author].key:
+        raise _remote("author", f"author key differs from seat {author}'s key", author, seq)
+    if type(prev) is not bytes or len(prev) != 32:
+        raise _remote("schema", "prev is not a 32-byte hash", author, seq)
+    if type(state_hash) is not bytes or len(state_hash) != 32:
+        raise _remote("schema", "state_hash is not a 32-byte hash", author, seq)
+    if type(kind) is not str:
+        raise _remote("schema", "kind is not a string", author, seq)
+    sig = data[-SIGNATURE_SIZE:]
+    if not verify(author_key, sig, signed):
+        raise _remote("signature", "the signature does not verify", author, seq)
+    spec = kinds.get(kind)
+    if spec is None:
+        raise _remote("kind", f"unknown kind {kind[:40]!r}", author, seq, True)
+    try:
+        spec.schema.check(body, "body")
+    except SchemaError as exc:
+        raise _remote(exc.check, exc.message, author, seq, True) from None
+    if spec.check is not None:
+        why = spec.check(genesis, author, body)
+        if why is not None:
+            raise _remote("schema", why, author, seq, True)
+    return Envelope(
+        version, game_id, author, author_key, seq, prev, state_hash, kind, body, sig, data,
+        hashlib.sha256(data).digest(),
+    )
+
+
+def seal(
+    genesis: Genesis,
+    signing_key: SigningKey,
+    author: int,
+    seq: int,
+    prev: bytes,
+    state_hash: bytes,
+    kind: str,
+    body: Value,
+    *,
+    kinds: KindRegistry = DEFAULT_KINDS,
+) -> tuple[Envelope, bytes]:
+    """Validate, encode and sign an envelope; return it and its bytes (to store and send).
+
+    Raises LocalProtocolError (nothing is produced) for: author not a seat or the key
+    not that seat's ("author"), seq or hashes malformed ("schema"), unknown kind
+    ("kind"), a body that fails its schema ("schema"/"size"), or an envelope over
+    MAX_ENVELOPE_SIZE ("size").
+    """
+    if type(author) is not int or not 0 <= author < genesis.n_seats:
+        raise LocalProtocolError("author", f"author {author!r} is not a seat of this game")
+    if signing_key.public != genesis.seats[author].key:
+        raise LocalProtocolError("author", f"the signing key is not seat {author}'s key")
+    if type(seq) is not int or not 1 <= seq <= MAX_SEQ:
+        raise LocalProtocolError("schema", f"seq {seq!r} is not in [1, {MAX_SEQ}]")
+    for name, h in (("prev", prev), ("state_hash", state_hash)):
+        if type(h) is not bytes or len(h) != 32:
+            raise LocalProtocolError("schema", f"{name} is not a 32-byte hash")
+    spec = kinds.get(kind) if type(kind) is str else None
+    if spec is None:
+        raise LocalProtocolError("kind", f"unknown kind {kind!r}")
+    try:
+        spec.schema.check(body, "body")
+    except SchemaError as exc:
+        raise LocalProtocolError(exc.check, exc.message) from None
+    if spec.check is not None:
+        why = spec.check(genesis, author, body)
+        if why is not None:
+            raise LocalProtocolError("schema", why)
+    signed = canonical.encode(
+        [ENVELOPE_VERSION, genesis.game_id, author, signing_key.public, seq, prev,
+         state_hash, kind, body]
+    )
+    if len(signed) + SIGNATURE_SIZE > MAX_ENVELOPE_SIZE:
+        raise LocalProtocolError("size", f"envelope of {len(signed) + 64} bytes is too large")
+    raw = signed + signing_key.sign(signed)
+    try:
+        envelope = open_envelope(raw, genesis, kinds)  # exactly what a peer will check
+    except RemoteProtocolError as exc:
+        raise LocalProtocolError(exc.check, f"sealed envelope refused: {exc.message}") from None
+    return envelope, raw
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """Proof of equivocation: two different signed envelopes of one (author, seq)."""
+
+    author: int
+    seq: int
+    first: bytes
+    second: bytes
+
+    def encode(self) -> bytes:
+        """Canonical bytes [author, seq, first, second], to show to others."""
+        return canonical.encode([self.author, self.seq, self.first, self.second])
+
+    @classmethod
+    def decode(cls, data: bytes) -> Evidence:
+        """Raises DecodeError for malformed bytes (the proof itself is checked by verify)."""
+        value = canonical.decode(data, max_size=2 * MAX_ENVELOPE_SIZE + 64)
+        if (
+            type(value) is not list or len(value) != 4 or type(value[0]) is not int
+            or type(value[1]) is not int or type(value[2]) is not bytes
+            or type(value[3]) is not bytes
+        ):
+            raise DecodeError("schema", "evidence is [author, seq, first, second]")
+        return cls(value[0], value[1], value[2], value[3])
+
+    def verify(self, genesis: Genesis, kinds: KindRegistry = DEFAULT_KINDS) -> bool:
+        """True iff both envelopes open, share author and seq, and differ in what is signed."""
+        try:
+            a = open_envelope(self.first, genesis, kinds)
+            b = open_envelope(self.second, genesis, kinds)
+        except RemoteProtocolError:
+            return False
+        return (
+            a.author == b.author == self.author and a.seq == b.seq == self.seq
+            and a.signed != b.signed
+        )
+
+
+class Ledger:
+    """The per-author hash chains of one game (sans-IO; feed it envelopes in any order).
+
+    accept() returns True for a new envelope, False for a duplicate, and raises
+    RemoteProtocolError otherwise, changing nothing (except recording Evidence).
+    """
+
+    def __init__(self, genesis: Genesis) -> None:
+        self.genesis = genesis
+        self._chains: list[list[Envelope]] = [[] for _ in genesis.seats]
+        self._evidence: list[Evidence] = []
+        self._blamed: set[int] = set()
+        self._count = 0
+
+    @property
+    def evidence(self) -> tuple[Evidence, ...]:
+        """Every proof of equivocation seen, in order of detection."""
+        return tuple(self._evidence)
+
+    @property
+    def blamed(self) -> frozenset[int]:
+        """Seats proven to have equivocated; nothing more is accepted from them."""
+        return frozenset(self._blamed)
+
+    @property
+    def halted(self) -> bool:
+        """True once any seat has equivocated: the game cannot go on past them."""
+        return bool(self._blamed)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def last_seq(self, author: int) -> int:
+        """The seq of author's latest accepted envelope (0 if none)."""
+        return len(self._chains[author])
+
+    def next_link(self, author: int) -> tuple[int, bytes]:
+        """(seq, prev) for author's next envelope."""
+        chain = self._chains[author]
+        return len(chain) + 1, chain[-1].hash if chain else ZERO_HASH
+
+    def get(self, author: int, seq: int) -> Envelope | None:
+        """Author's accepted envelope seq, or None."""
+        chain = self._chains[author]
+        return chain[seq - 1] if 1 <= seq <= len(chain) else None
+
+    def chain(self, author: int) -> Iterator[Envelope]:
+        return iter(tuple(self._chains[author]))
+
+    def accept(self, env: Envelope, *, allow_duplicate: bool = True) -> bool:
+        """Add env (from open_envelope or seal) to its author's chain.
+
+        Returns True if new, False if already held (the same signed bytes; refused with
+        check "duplicate" when allow_duplicate is False). Raises RemoteProtocolError:
+        "game-id", "equivocation" (Evidence recorded; the author is refused from then
+        on), "seq-gap" (an earlier envelope is missing; recoverable) or "chain".
+        """
+        author, seq = env.author, env.seq
+        if env.game_id != self.genesis.game_id:
+            raise _remote("game-id", "the envelope belongs to another game", author, seq)
+        if author in self._blamed:
+            raise _remote("equivocation", "this author has equivocated", author, seq, True)
+        chain = self._chains[author]
+        last = len(chain)
+        if seq <= last:
+            held = chain[seq - 1]
+            if held.raw == env.raw or held.signed == env.signed:
+                if allow_duplicate:
+                    return False
+                raise _remote("duplicate", "the envelope was already accepted", author, seq)
+            self._evidence.append(Evidence(author, seq, held.raw, env.raw))
+            self._blamed.add(author)
+            raise _remote(
+                "equivocation",
+                f"two different envelopes with seq {seq}: {held.hash.hex()[:16]} and "
+                f"{env.hash.hex()[:16]}",
+                author, seq, True,
+            )
+        if seq != last + 1:
+            raise _remote("seq-gap", f"expected seq {last + 1}", author, seq)
+        expected = chain[-1].hash if chain else ZERO_HASH
+        if env.prev != expected:
+            raise _remote(
+                "chain", f"prev {env.prev.hex()[:16]} is not {expected.hex()[:16]}",
+                author, seq, True,
+            )
+        chain.append(env)
+        self._count += 1
+        return True
+
+    def receive(
+        self, data: bytes, kinds: KindRegistry = DEFAULT_KINDS, *, allow_duplicate: bool = True
+    ) -> Envelope | None:
+        """open_envelope() then accept(): the envelope if new, None if a duplicate."""
+        env = open_envelope(data, self.genesis, kinds)
+        return env if self.accept(env, allow_duplicate=allow_duplicate) else None
+
+
+def check_state_hash(env: Envelope, ours: bytes) -> None:
+    """Raise RemoteProtocolError("state-hash") if env's claimed state hash is not ours.
+
+    Called on each envelope in order, the first raise names the first diverging
+    message (author, seq, kind and envelope hash).
+    """
+    if env.state_hash != ours:
+        raise _remote(
+            "state-hash",
+            f"desync at envelope {env.hash.hex()[:16]} (kind {env.kind!r}): it claims state "
+            f"{env.state_hash.hex()[:16]}, ours is {ours.hex()[:16]}",
+            env.author, env.seq, True,
+        )

@@ -1,0 +1,120 @@
+# Errors of the protocol layer.
+#
+# Invariants:
+# - Every failure the protocol layer detects is a ProtocolError. A decoder fed untrusted
+#   bytes lets no other exception type escape.
+# - Blame is explicit (after h11's LocalProtocolError / RemoteProtocolError):
+#   LocalProtocolError  - we tried to produce or send something invalid (a bug or bad
+#                         local input); nothing left this process.
+#   RemoteProtocolError - bytes from outside broke a rule. `author` and `seq` say whose
+#                         message it was when that is known; `proven` is True only when
+#                         the offending message carries its author's valid signature, so
+#                         the message itself is evidence against that author.
+#   JournalError        - a journal's bytes are damaged (not a torn tail, which is
+#                         reported, not raised).
+# - `check` is a short, stable, machine-readable name (see CHECKS); the message is for
+#   people. str() names every part.
+from __future__ import annotations
+
+__all__ = [
+    "CHECKS",
+    "RECOVERABLE_CHECKS",
+    "ProtocolError",
+    "LocalProtocolError",
+    "RemoteProtocolError",
+    "DecodeError",
+    "JournalError",
+]
+
+# The names a `check` may take. Kept in one place so the node and tests can rely on them.
+CHECKS: frozenset[str] = frozenset(
+    {
+        "author",  # author index out of range, or author key differs from the genesis
+        "canonical",  # not canonical msgpack (malformed, trailing bytes, wider forms, floats, maps)
+        "chain",  # prev does not link to the author's previous envelope
+        "commitment",  # a reveal that does not open its commitment, or a commit out of place
+        "duplicate",  # the same envelope twice where that is not allowed (a journal)
+        "equivocation",  # two different signed envelopes with the same (author, seq)
+        "game-id",  # the envelope belongs to another game
+        "kind",  # unknown or unregistered kind
+        "key-file",  # a key file that cannot be read
+        "record",  # journal record framing (length, checksum, type)
+        "header",  # journal header
+        "schema",  # a field of the wrong type, shape or range
+        "seq-gap",  # seq is not the author's next one (an earlier one is missing)
+        "signature",  # the Ed25519 signature does not verify
+        "size",  # over a size, length or depth limit
+        "state-hash",  # the author's public state hash differs from ours
+        "too-early",  # valid, but not acceptable yet (e.g. a reveal before every commit)
+        "version",  # unknown format version
+    }
+)
+
+# Checks that do not prove a fault: the message may become acceptable once what is
+# missing has arrived (a node buffers it and catches up).
+RECOVERABLE_CHECKS: frozenset[str] = frozenset({"seq-gap", "too-early"})
+
+
+class ProtocolError(Exception):
+    """Base of every error raised by protocol/."""
+
+    def __init__(self, check: str, message: str) -> None:
+        super().__init__(check, message)
+        self.check = check
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"[{self.check}] {self.message}"
+
+
+class LocalProtocolError(ProtocolError):
+    """We tried to encode, seal or send something invalid; nothing was sent."""
+
+
+class RemoteProtocolError(ProtocolError):
+    """Bytes from outside broke a rule: `author` (seat index, key hex or None) at `seq`."""
+
+    def __init__(
+        self,
+        check: str,
+        message: str,
+        *,
+        author: int | str | None = None,
+        seq: int | None = None,
+        proven: bool = False,
+    ) -> None:
+        super().__init__(check, message)
+        self.author = author
+        self.seq = seq
+        self.proven = proven
+
+    @property
+    def recoverable(self) -> bool:
+        """True when the message may become acceptable later (nothing proves a fault)."""
+        return self.check in RECOVERABLE_CHECKS
+
+    def __str__(self) -> str:
+        who = "unknown author" if self.author is None else f"author {self.author}"
+        seq = "" if self.seq is None else f" seq {self.seq}"
+        signed = " (signed)" if self.proven else ""
+        return f"[{self.check}] {who}{seq}{signed}: {self.message}"
+
+
+class DecodeError(RemoteProtocolError):
+    """Bytes that do not decode (canonical msgpack, schema or size) before any author is known."""
+
+
+class JournalError(ProtocolError):
+    """A damaged journal: record `index` (None for the header) at byte `offset`."""
+
+    def __init__(
+        self, check: str, message: str, *, index: int | None, offset: int | None = None
+    ) -> None:
+        super().__init__(check, message)
+        self.index = index
+        self.offset = offset
+
+    def __str__(self) -> str:
+        where = "header" if self.index is None else f"record {self.index}"
+        at = "" if self.offset is None else f" at byte {self.offset}"
+        return f"[{self.check}] journal {where}{at}: {self.message}"

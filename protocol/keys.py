@@ -1,0 +1,200 @@
+# Ed25519 keys, signatures and the key file format (bytes only; no file I/O here).
+#
+# Invariants:
+# - A public key is its raw 32-byte encoding; a signature is 64 bytes; a private key is
+#   its 32-byte seed (RFC 8032). pyca `cryptography` (OpenSSL) does the arithmetic.
+# - verify() answers True or False and never raises, whatever the bytes.
+# - Loaded public key objects are cached by their 32 bytes, so verifying a journal
+#   parses each seat's key once.
+# - Seat keys sign envelopes only. Any other use of the same key must sign bytes that
+#   cannot be read as an envelope's signed part; an envelope's signed part always
+#   begins with the byte 0x99 (a 9-element msgpack array), so a domain tag prefix such
+#   as b"cosmic/hello/v1" is enough.
+# - The key file is text:
+#       COSMIC-ED25519-SECRET-KEY v1
+#       seed <64 hex digits>
+#       public <64 hex digits>
+#   The public line lets a reader detect a damaged seed. The caller writes the file
+#   with mode 0600 (os.open with O_CREAT | O_EXCL and 0o600) - node/ owns that.
+from __future__ import annotations
+
+import functools
+import re
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+    Ed25519PrivateKey,
+    Ed25519PublicKey,
+)
+
+from protocol.errors import LocalProtocolError
+
+__all__ = [
+    "PUBLIC_KEY_SIZE",
+    "SIGNATURE_SIZE",
+    "SEED_SIZE",
+    "KEY_FILE_MAGIC",
+    "SigningKey",
+    "VerifyKey",
+    "generate",
+    "sign",
+    "verify",
+    "fingerprint",
+    "dump_key_file",
+    "load_key_file",
+]
+
+PUBLIC_KEY_SIZE = 32
+SIGNATURE_SIZE = 64
+SEED_SIZE = 32
+KEY_FILE_MAGIC = "COSMIC-ED25519-SECRET-KEY v1"
+
+_RAW = serialization.Encoding.Raw
+_RAW_PUB = serialization.PublicFormat.Raw
+_RAW_PRIV = serialization.PrivateFormat.Raw
+_NO_ENC = serialization.NoEncryption()
+
+
+class SigningKey:
+    """An Ed25519 private key. repr() never shows the seed."""
+
+    __slots__ = ("_key", "_public")
+
+    def __init__(self, key: Ed25519PrivateKey) -> None:
+        self._key = key
+        self._public = key.public_key().public_bytes(_RAW, _RAW_PUB)
+
+    @classmethod
+    def generate(cls) -> SigningKey:
+        """A fresh key from the operating system's CSPRNG."""
+        return cls(Ed25519PrivateKey.generate())
+
+    @classmethod
+    def from_seed(cls, seed: bytes) -> SigningKey:
+        """The key of a 32-byte seed. Raises LocalProtocolError for another length."""
+        if type(seed) is not bytes or len(seed) != SEED_SIZE:
+            raise LocalProtocolError("key-file", "an Ed25519 seed is 32 bytes")
+        return cls(Ed25519PrivateKey.from_private_bytes(seed))
+
+    @property
+    def seed(self) -> bytes:
+        """The 32-byte private seed (secret)."""
+        return self._key.private_bytes(_RAW, _RAW_PRIV, _NO_ENC)
+
+    @property
+    def public(self) -> bytes:
+        """The raw 32-byte public key."""
+        return self._public
+
+    def verify_key(self) -> VerifyKey:
+        return VerifyKey(self._public)
+
+    def sign(self, message: bytes) -> bytes:
+        """The 64-byte Ed25519 signature of message."""
+        return self._key.sign(message)
+
+    def __repr__(self) -> str:
+        return f"SigningKey(public={self._public.hex()})"
+
+
+class VerifyKey:
+    """An Ed25519 public key held as its raw 32 bytes."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: bytes) -> None:
+        if type(raw) is not bytes or len(raw) != PUBLIC_KEY_SIZE:
+            raise LocalProtocolError("schema", "an Ed25519 public key is 32 bytes")
+        self.raw = raw
+
+    def verify(self, signature: bytes, message: bytes) -> bool:
+        """True iff signature is a valid signature of message by this key."""
+        return verify(self.raw, signature, message)
+
+    def hex(self) -> str:
+        return self.raw.hex()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, VerifyKey) and other.raw == self.raw
+
+    def __hash__(self) -> int:
+        return hash(self.raw)
+
+    def __repr__(self) -> str:
+        return f"VerifyKey(bytes.fromhex({self.raw.hex()!r}))"
+
+
+def generate() -> SigningKey:
+    """A fresh signing key."""
+    return SigningKey.generate()
+
+
+def sign(key: SigningKey, message: bytes) -> bytes:
+    """The 64-byte signature of message by key."""
+    return key.sign(message)
+
+
+@functools.lru_cache(maxsize=1024)
+def _public_key(raw: bytes) -> Ed25519PublicKey | None:
+    try:
+        return Ed25519PublicKey.from_public_bytes(raw)
+    except Exception:  # an unusable encoding: it verifies nothing
+        return None
+
+
+def verify(public: bytes, signature: bytes, message: bytes) -> bool:
+    """True iff signature is a valid Ed25519 signature of message under public.
+
+    Never raises: a key or signature of the wrong type or length gives False.
+    """
+    if type(public) is not bytes or len(public) != PUBLIC_KEY_SIZE:
+        return False
+    if type(signature) is not bytes or len(signature) != SIGNATURE_SIZE:
+        return False
+    key = _public_key(public)
+    if key is None:
+        return False
+    try:
+        key.verify(signature, message)
+    except InvalidSignature:
+        return False
+    except Exception:  # e.g. a message of a type OpenSSL refuses
+        return False
+    return True
+
+
+def fingerprint(public: bytes) -> str:
+    """A short human-readable form of a public key (first 8 bytes as hex groups)."""
+    h = public[:8].hex()
+    return ":".join(h[i : i + 4] for i in range(0, len(h), 4))
+
+
+def dump_key_file(key: SigningKey) -> bytes:
+    """The bytes of a key file holding key (secret: the caller writes it with mode 0600)."""
+    text = f"{KEY_FILE_MAGIC}\nseed {key.seed.hex()}\npublic {key.public.hex()}\n"
+    return text.encode("ascii")
+
+
+_KEY_FILE = re.compile(
+    r"\A" + re.escape(KEY_FILE_MAGIC) + r"\nseed ([0-9a-f]{64})\npublic ([0-9a-f]{64})\n?\Z"
+)
+
+
+def load_key_file(data: bytes) -> SigningKey:
+    """The signing key in a key file's bytes.
+
+    Raises LocalProtocolError(check="key-file") for a wrong header, a malformed line or
+    a public key that does not match the seed (a damaged file).
+    """
+    try:
+        text = data.decode("ascii")
+    except (UnicodeDecodeError, AttributeError):
+        raise LocalProtocolError("key-file", "not an ASCII key file") from None
+    m = _KEY_FILE.match(text.replace("\r\n", "\n"))
+    if m is None:
+        raise LocalProtocolError("key-file", f"expected a {KEY_FILE_MAGIC!r} key file")
+    key = SigningKey.from_seed(bytes.fromhex(m.group(1)))
+    if key.public != bytes.fromhex(m.group(2)):
+        raise LocalProtocolError("key-file", "the public key does not match the seed")
+    return key

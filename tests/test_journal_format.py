@@ -1,0 +1,346 @@
+"""The journal byte format: write/read round trips, torn tails, damage, and verification
+of a journal's envelopes through the ledger (dropped, swapped, foreign, replayed)."""
+from __future__ import annotations
+
+import hashlib
+import struct
+import zlib
+
+import pytest
+
+from protocol.envelope import (
+    DEFAULT_KINDS,
+    ZERO_HASH,
+    Envelope,
+    KindRegistry,
+    Ledger,
+    action_body_schema,
+    open_envelope,
+    seal,
+)
+from protocol.errors import JournalError, RemoteProtocolError
+from protocol.genesis import Genesis
+from protocol.journal import (
+    MAGIC,
+    RECORD_ENVELOPE,
+    RECORD_NOTE,
+    JournalReader,
+    encode_header,
+    encode_note,
+    encode_record,
+    journal_append_bytes,
+    journal_bytes,
+    parse_journal,
+)
+from protocol.keys import SigningKey, generate
+
+KINDS: KindRegistry = DEFAULT_KINDS.copy()
+KINDS.register("test-action", action_body_schema())
+
+
+def make_game(seats: int = 3) -> tuple[Genesis, list[SigningKey]]:
+    keys = [generate() for _ in range(seats)]
+    genesis = Genesis.create(
+        [(f"p{i}", f"c{i}", k.public) for i, k in enumerate(keys)],
+        rules=["base"], engine_version="0.1.0", rules_hash=bytes(32),
+    )
+    return genesis, keys
+
+
+def play(genesis: Genesis, keys: list[SigningKey], authors: list[int]) -> list[Envelope]:
+    links = {a: (1, ZERO_HASH) for a in range(len(keys))}
+    out = []
+    for i, a in enumerate(authors):
+        seq, prev = links[a]
+        env, _ = seal(genesis, keys[a], a, seq, prev, hashlib.sha256(b"%d" % i).digest(),
+                      "test-action", ["move", i, b"\x00" * (i % 5)], kinds=KINDS)
+        links[a] = (seq + 1, env.hash)
+        out.append(env)
+    return out
+
+
+@pytest.fixture(scope="module")
+def played() -> tuple[Genesis, list[SigningKey], list[Envelope], bytes]:
+    genesis, keys = make_game()
+    envs = play(genesis, keys, [0, 1, 2, 0, 1, 2, 2, 0])
+    return genesis, keys, envs, journal_bytes(genesis, [e.raw for e in envs])
+
+
+def verify_records(genesis: Genesis, records: list[bytes]) -> Ledger:
+    """What a journal verifier does: open and chain every record, no duplicates."""
+    ledger = Ledger(genesis)
+    for raw in records:
+        ledger.receive(raw, KINDS, allow_duplicate=False)
+    return ledger
+
+
+# --- format --------------------------------------------------------------------------
+
+def test_header_layout(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    genesis = played[0]
+    header = encode_header(genesis)
+    n = len(genesis.encoded)
+    assert header[:8] == MAGIC == b"COSMICJ\x00"
+    assert struct.unpack(">HI", header[8:14]) == (1, n)
+    assert header[14:14 + n] == genesis.encoded
+    assert header[14 + n:] == struct.pack(">I", zlib.crc32(header[:14 + n]))
+
+
+def test_record_layout() -> None:
+    n = b"\x00\x00\x00\x04"
+    framed = n + struct.pack(">I", zlib.crc32(n)) + b"\x01abc"
+    assert encode_record(b"abc") == framed + struct.pack(">I", zlib.crc32(framed))
+    assert encode_note(b"n")[8] == RECORD_NOTE
+
+
+def test_write_read_round_trip(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    genesis, _, envs, data = played
+    contents = parse_journal(data)
+    assert contents.genesis == genesis and contents.torn is None
+    assert contents.records == [e.raw for e in envs]
+    assert contents.end == len(data)
+    assert [r.index for r in contents.entries] == list(range(len(envs)))
+    ledger = verify_records(contents.genesis, contents.records)
+    assert len(ledger) == len(envs)
+
+
+def test_append_in_steps_and_notes(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    genesis, _, envs, data = played
+    built = encode_header(genesis)
+    for e in envs[:3]:
+        built += journal_append_bytes([e.raw])
+    built += encode_note(b"local: reconnected")
+    built += journal_append_bytes(e.raw for e in envs[3:])
+    contents = parse_journal(built)
+    assert contents.records == [e.raw for e in envs]
+    (note,) = contents.notes
+    assert (note.index, note.type, note.data) == (3, RECORD_NOTE, b"local: reconnected")
+    assert all(r.type == RECORD_ENVELOPE for r in contents.entries if r is not note)
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 7, 64, 1000])
+def test_incremental_reader_in_fragments(
+    played: tuple[Genesis, list[SigningKey], list[Envelope], bytes], size: int
+) -> None:
+    genesis, _, envs, data = played
+    reader = JournalReader()
+    got = []
+    for i in range(0, len(data), size):
+        reader.feed(data[i:i + size])
+        while (rec := reader.next()) is not None:
+            got.append(rec.data)
+    assert reader.finish() is None
+    assert reader.genesis == genesis and got == [e.raw for e in envs]
+
+
+# --- torn tails ----------------------------------------------------------------------
+
+def test_torn_tail_at_every_offset(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    genesis, _, envs, data = played
+    last = parse_journal(data).entries[-1]
+    for cut in range(last.offset, len(data)):
+        contents = parse_journal(data[:cut])
+        assert contents.records == [e.raw for e in envs[:-1]]
+        if cut == last.offset:
+            assert contents.torn is None
+            continue
+        torn = contents.torn
+        assert torn is not None
+        assert (torn.index, torn.offset, torn.dropped) == (len(envs) - 1, last.offset, cut - last.offset)
+        kept = data[last.offset:cut]
+        assert torn.reason == (
+            "zero-fill" if not any(kept) else "length-prefix" if len(kept) < 8 else "truncated"
+        )
+        assert contents.end == last.offset
+        # Truncating to torn.offset and appending again gives a whole journal.
+        repaired = data[:torn.offset] + encode_record(envs[-1].raw)
+        assert parse_journal(repaired).records == [e.raw for e in envs]
+
+
+def test_torn_tail_with_bad_checksum_or_zero_fill(
+    played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]
+) -> None:
+    _, _, envs, data = played
+    garbled = data[:-1] + bytes([data[-1] ^ 1])
+    contents = parse_journal(garbled)
+    assert contents.torn is not None and contents.torn.reason == "checksum"
+    assert contents.records == [e.raw for e in envs[:-1]]
+    for zeros in (1, 4, 100):
+        contents = parse_journal(data + bytes(zeros))
+        assert contents.records == [e.raw for e in envs]
+        assert contents.torn is not None and contents.torn.dropped == zeros
+
+
+# --- damage ----------------------------------------------------------------------------
+
+def test_bad_checksum_mid_file(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    _, _, _, data = played
+    entries = parse_journal(data).entries
+    target = entries[2]
+    at = target.offset + 10
+    damaged = data[:at] + bytes([data[at] ^ 0x40]) + data[at + 1:]
+    with pytest.raises(JournalError) as info:
+        parse_journal(damaged)
+    assert (info.value.index, info.value.offset, info.value.check) == (2, target.offset, "record")
+
+
+def test_damaged_length(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    _, _, _, data = played
+    entries = parse_journal(data).entries
+    for target in (entries[1], entries[-1]):  # mid-file, and the last record too
+        for n in (0, 5, 2**20, 0xFFFFFFFF, len(data)):
+            damaged = data[:target.offset] + struct.pack(">I", n) + data[target.offset + 4:]
+            with pytest.raises(JournalError) as info:
+                parse_journal(damaged)
+            assert (info.value.index, info.value.offset) == (target.index, target.offset), n
+
+
+def test_impossible_length_with_matching_check(
+    played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]
+) -> None:
+    genesis, _, envs, _ = played
+    for n in (0, 2**20):
+        prefix = struct.pack(">I", n)
+        bad = encode_header(genesis) + encode_record(envs[0].raw) + prefix + struct.pack(">I", zlib.crc32(prefix))
+        with pytest.raises(JournalError) as info:
+            parse_journal(bad)
+        assert info.value.index == 1
+
+
+def test_unknown_record_type(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    genesis, _, envs, _ = played
+    framed = b"\x00\x00\x00\x02" + struct.pack(">I", zlib.crc32(b"\x00\x00\x00\x02")) + b"\x09x"
+    bad = encode_header(genesis) + encode_record(envs[0].raw) + framed + struct.pack(">I", zlib.crc32(framed))
+    with pytest.raises(JournalError) as info:
+        parse_journal(bad)
+    assert info.value.index == 1
+
+
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda d: b"COSMICX\x00" + d[8:],
+        lambda d: d[:8] + b"\x00\x02" + d[10:],  # version 2
+        lambda d: d[:20] + bytes([d[20] ^ 1]) + d[21:],  # genesis byte: header crc fails
+        lambda d: d[:12],  # ends inside the header
+        lambda d: b"",
+        lambda d: d[:10] + b"\x7f\xff\xff\xff" + d[14:],  # huge genesis length
+    ],
+)
+def test_bad_header(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes], mutate: object) -> None:
+    data = played[3]
+    with pytest.raises(JournalError) as info:
+        parse_journal(mutate(data))  # type: ignore[operator]
+    assert info.value.index is None
+
+
+def test_header_with_invalid_genesis_but_good_crc(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    genesis = played[0]
+    body = struct.pack(">8sHI", MAGIC, 1, 3) + b"\x93\x01\x02"
+    with pytest.raises(JournalError) as info:
+        parse_journal(body + struct.pack(">I", zlib.crc32(body)))
+    assert info.value.index is None and "genesis" in str(info.value)
+    assert genesis  # the fixture's genesis is untouched
+
+
+# --- verification of a journal's envelopes --------------------------------------------
+
+def records_of(data: bytes) -> list[bytes]:
+    return parse_journal(data).records
+
+
+def test_dropped_record_is_a_seq_gap(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    genesis, _, envs, _ = played
+    raws = [e.raw for e in envs]
+    dropped = raws[:3] + raws[4:]  # envs[3] is seat 0's seq 2
+    with pytest.raises(RemoteProtocolError) as info:
+        verify_records(genesis, records_of(journal_bytes(genesis, dropped)))
+    assert (info.value.check, info.value.author, info.value.seq) == ("seq-gap", 0, 3)
+
+
+def test_swapped_records(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    genesis, _, envs, _ = played
+    raws = [e.raw for e in envs]
+    raws[2], raws[5] = raws[5], raws[2]  # seat 2's seq 1 and seq 2
+    with pytest.raises(RemoteProtocolError) as info:
+        verify_records(genesis, records_of(journal_bytes(genesis, raws)))
+    assert (info.value.check, info.value.author, info.value.seq) == ("seq-gap", 2, 2)
+
+
+def test_record_from_another_game(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    genesis, keys, envs, _ = played
+    other = Genesis.create(
+        [(s.name, s.colour, s.key) for s in genesis.seats], rules=["base"],
+        engine_version="0.1.0", rules_hash=bytes(32),
+    )
+    foreign = play(other, keys, [0])[0]
+    raws = [envs[0].raw, foreign.raw]
+    with pytest.raises(RemoteProtocolError) as info:
+        verify_records(genesis, records_of(journal_bytes(genesis, raws)))
+    assert info.value.check == "game-id"
+
+
+def test_replayed_record(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    genesis, _, envs, _ = played
+    raws = [e.raw for e in envs]
+    raws.insert(5, raws[1])
+    with pytest.raises(RemoteProtocolError) as info:
+        verify_records(genesis, records_of(journal_bytes(genesis, raws)))
+    assert (info.value.check, info.value.author, info.value.seq) == ("duplicate", 1, 1)
+
+
+def test_equivocation_in_a_journal(played: tuple[Genesis, list[SigningKey], list[Envelope], bytes]) -> None:
+    genesis, keys, envs, _ = played
+    twin, _ = seal(genesis, keys[1], 1, 1, ZERO_HASH, bytes(32), "chat", [-1, "twin"], kinds=KINDS)
+    raws = [e.raw for e in envs] + [twin.raw]
+    ledger = Ledger(genesis)
+    with pytest.raises(RemoteProtocolError) as info:
+        for raw in records_of(journal_bytes(genesis, raws)):
+            ledger.receive(raw, KINDS)
+    assert info.value.check == "equivocation"
+    (ev,) = ledger.evidence
+    assert {ev.first, ev.second} == {envs[1].raw, twin.raw}
+    assert open_envelope(ev.second, genesis, KINDS).body == [-1, "twin"]
+
+
+# --- the worked example in docs/journal-format.md ---------------------------------------
+
+SPEC_GENESIS = (
+    "9701c420000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f929400a5616c69"
+    "6365a3726564c4208a88e3dd7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c9401a3"
+    "626f62a4626c7565c4208139770ea87d175f56a35466c34c7ecccb8d8a91b4ee37a25df60f5b8fc9b39491"
+    "a462617365a5302e312e30c4200000000000000000000000000000000000000000000000000000000000"
+    "00000090"
+)
+SPEC_GAME_ID = "76090d8b33357016af5b3fa2aa863ac6aa56868f6c34df7ee642de2c584659cd"
+SPEC_ENVELOPE = (
+    "9901c42076090d8b33357016af5b3fa2aa863ac6aa56868f6c34df7ee642de2c584659cd00c4208a88e3dd"
+    "7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c01c420000000000000000000000000"
+    "0000000000000000000000000000000000000000c420000000000000000000000000000000000000000000"
+    "0000000000000000000000a46368617492ffa268692f1c317b0cfa377ab29f43efd9438cabc98ff7cb1b80"
+    "955c93e2a3e0386e1d75490c1607cbffe6b3ec8fb1becccdd94fef363b30f4d420f10a70cc5d9789f30f"
+)
+SPEC_ENVELOPE_HASH = "99baa79ba375a173edceb53c652dac394be7c4d6f1f8ec6871e21cf559b0182d"
+
+
+def test_spec_vectors() -> None:
+    from protocol.commit import RandomStream, commitment_digest
+
+    alice, bob = SigningKey.from_seed(b"\x01" * 32), SigningKey.from_seed(b"\x02" * 32)
+    genesis = Genesis.create(
+        [("alice", "red", alice.public), ("bob", "blue", bob.public)], rules=["base"],
+        engine_version="0.1.0", rules_hash=bytes(32), salt=bytes(range(32)),
+    )
+    assert genesis.encoded.hex() == SPEC_GENESIS
+    assert genesis.game_id.hex() == SPEC_GAME_ID
+    env, raw = seal(genesis, alice, 0, 1, ZERO_HASH, ZERO_HASH, "chat", [-1, "hi"])
+    assert raw.hex() == SPEC_ENVELOPE and env.hash.hex() == SPEC_ENVELOPE_HASH
+    header, record = encode_header(genesis), encode_record(raw)
+    assert (len(header), header[:14].hex(), header[-4:].hex()) == (
+        193, "434f534d49434a000001000000af", "d5d184a8")
+    assert (len(record), record[:9].hex(), record[-4:].hex()) == (
+        227, "000000d739f3986b01", "06bafe8c")
+    assert commitment_digest(genesis.game_id, 0, "card", bytes(32), b"attack-08").hex() == (
+        "b21010b38598beb1361f1132d991fa9eac7925fdf5bf3bb58d87ff20ec36aefe")
+    stream = RandomStream(bytes(32), "x")
+    assert [stream.below(6) for _ in range(10)] == [0, 4, 2, 1, 5, 5, 1, 4, 3, 5]
