@@ -1,1 +1,1 @@
-"""placeholder"""
+"""The cosmic command line: the `cosmic` entry point and its subcommands."""

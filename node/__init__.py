@@ -1,1 +1,1 @@
-"""placeholder"""
+"""The node: the only room with sockets, clocks and files."""

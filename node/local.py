@@ -39,6 +39,8 @@ class LocalGame:
     state: engine.GameState = field(init=False)
     source: LocalSource = field(init=False)
     actions: list[engine.Action] = field(default_factory=list)
+    # The secret behind each Select: action index -> handle put face down (for commitments).
+    selected: dict[int, int] = field(default_factory=dict)
     proposals: int = 0
 
     def __post_init__(self) -> None:
@@ -62,6 +64,12 @@ class LocalGame:
         self.source.check(action)
         self.state, events = engine.apply(self.state, action)
         self.proposals = self.proposals + 1 if isinstance(action, engine.Propose) else 0
+        if isinstance(action, engine.Select):
+            handle = self.source.knowledge[action.seat].selected
+            if handle is None or handle not in self.state.hands[action.seat]:
+                raise engine.IllegalAction("planning", "planning", action.format(),
+                                           "no encounter card of yours was chosen")
+            self.selected[len(self.actions) - 1] = handle
         self.actions.append(action)
         return events
 

@@ -1,0 +1,50 @@
+"""The `cosmic` command: one subcommand per module under cli/.
+
+Each command module defines `add_parser(subparsers)` returning its parser, and sets
+`func` (taking the parsed args, returning an exit code) as the parser's default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+__all__ = ["main"]
+
+# Modules that register subcommands, in the order `cosmic --help` lists them.
+COMMANDS = ("play", "simulate", "scenario", "verify", "replay", "keygen")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cosmic", description="Peer-to-peer, verifiable Cosmic Encounter.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"cli.cmd_{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"cli.cmd_{name}":
+                raise
+            continue  # a command whose module is not there yet is simply not offered
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
