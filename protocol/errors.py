@@ -29,23 +29,28 @@ __all__ = [
 # The names a `check` may take. Kept in one place so the node and tests can rely on them.
 CHECKS: frozenset[str] = frozenset(
     {
+        "audit",  # the end-of-game audit found a hidden claim false
         "author",  # author index out of range, or author key differs from the genesis
         "canonical",  # not canonical msgpack (malformed, trailing bytes, wider forms, floats, maps)
         "chain",  # prev does not link to the author's previous envelope
         "commitment",  # a reveal that does not open its commitment, or a commit out of place
         "duplicate",  # the same envelope twice where that is not allowed (a journal)
         "equivocation",  # two different signed envelopes with the same (author, seq)
+        "face",  # an action shows a card face that the card source refutes
+        "genesis",  # a genesis this engine cannot play (engine version, rules data, options)
         "game-id",  # the envelope belongs to another game
         "kind",  # unknown or unregistered kind
         "key-file",  # a key file that cannot be read
         "record",  # journal record framing (length, checksum, type)
         "header",  # journal header
+        "illegal",  # an action the rules do not allow at that point (engine replay)
         "schema",  # a field of the wrong type, shape or range
         "seq-gap",  # seq is not the author's next one (an earlier one is missing)
         "signature",  # the Ed25519 signature does not verify
         "size",  # over a size, length or depth limit
         "state-hash",  # the author's public state hash differs from ours
         "too-early",  # valid, but not acceptable yet (e.g. a reveal before every commit)
+        "unsupported",  # this build cannot check it (e.g. no card source for the game's mode)
         "version",  # unknown format version
     }
 )
@@ -72,7 +77,10 @@ class LocalProtocolError(ProtocolError):
 
 
 class RemoteProtocolError(ProtocolError):
-    """Bytes from outside broke a rule: `author` (seat index, key hex or None) at `seq`."""
+    """Bytes from outside broke a rule: `author` (seat index, key hex or None) at `seq`.
+
+    `record` is the journal record index (from 0) when the bytes came from a journal.
+    """
 
     def __init__(
         self,
@@ -82,11 +90,13 @@ class RemoteProtocolError(ProtocolError):
         author: int | str | None = None,
         seq: int | None = None,
         proven: bool = False,
+        record: int | None = None,
     ) -> None:
         super().__init__(check, message)
         self.author = author
         self.seq = seq
         self.proven = proven
+        self.record = record
 
     @property
     def recoverable(self) -> bool:
@@ -97,7 +107,8 @@ class RemoteProtocolError(ProtocolError):
         who = "unknown author" if self.author is None else f"author {self.author}"
         seq = "" if self.seq is None else f" seq {self.seq}"
         signed = " (signed)" if self.proven else ""
-        return f"[{self.check}] {who}{seq}{signed}: {self.message}"
+        where = "" if self.record is None else f"record {self.record}, "
+        return f"[{self.check}] {where}{who}{seq}{signed}: {self.message}"
 
 
 class DecodeError(RemoteProtocolError):

@@ -1,0 +1,473 @@
+"""Scenarios: a small TOML file that sets up a position, plays commands, and states what
+must hold afterwards. docs/scenarios.md is the user's guide; this module is the reader.
+
+A scenario starts at the beginning of the offense's turn in a position it describes
+(ships, warp, hands, deck and destiny order). Chance is answered by a scripted card
+source that knows every face. Windows nobody acts at in a command are passed for the
+seats asked, so a scenario names only the moves that matter. Pure: text in, results out.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import cards as C
+from .actions import (
+    GATE, Accept, Action, Ally, ChooseDefense, Decline, Discard, DrawAgain, EndTurn, Give,
+    Invite, Launch, NewHand, NoDeal, NoEncounter, Pass, Play, Proceed, Propose, Reestablish,
+    Retrieve, Reveal, Rewards, SecondEncounter, Select, Ships, UsePower, parse_action,
+)
+from .api import apply, legal_actions, pending
+from .artifacts import KIND_CODES
+from .errors import EngineError, IllegalAction
+from .local import LocalSource
+from .state import Config, GameState
+
+__all__ = ["Scenario", "ScenarioError", "ScenarioResult", "load_scenario", "run_scenario"]
+
+
+class ScenarioError(Exception):
+    """The scenario file itself is wrong (not the game it describes)."""
+
+
+@dataclass
+class ScenarioResult:
+    title: str
+    state: GameState
+    source: LocalSource
+    failures: list[str] = field(default_factory=list)
+    checks: int = 0
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+@dataclass
+class Scenario:
+    title: str
+    rule: str
+    config: Config
+    position: dict[str, Any]
+    steps: list[dict[str, Any]]
+
+
+def load_scenario(text: str) -> Scenario:
+    """Parse scenario TOML text; raises ScenarioError with the problem."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"not valid TOML: {exc}") from None
+    known = {"title", "rule", "seats", "variants", "aliens", "position", "step"}
+    extra = sorted(set(data) - known)
+    if extra:
+        raise ScenarioError(f"unknown keys {extra}; expected some of {sorted(known)}")
+    seats = data.get("seats", 3)
+    variants = data.get("variants", [])
+    for v in variants:
+        if v not in ("four_planets", "single_encounter"):
+            raise ScenarioError(f"unknown variant {v!r}")
+    colors = C.COLORS[:seats]
+    aliens_by_color = data.get("aliens", {})
+    aliens = tuple(aliens_by_color.get(c, "") for c in colors)
+    try:
+        config = Config(seats, planets=4 if "four_planets" in variants else 5,
+                        single_encounter="single_encounter" in variants, aliens=aliens)
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from None
+    return Scenario(data.get("title", ""), data.get("rule", ""), config,
+                    data.get("position", {}), data.get("step", []))
+
+
+# -- building the position --------------------------------------------------------------------
+
+
+class _Builder:
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.colors = config.colors
+        self.used: set[int] = set()
+
+    def seat(self, color: str) -> int:
+        if color not in self.colors:
+            raise ScenarioError(f"no seat has colour {color!r} (seats: {list(self.colors)})")
+        return self.colors.index(color)
+
+    def planet(self, name: str) -> int:
+        color, _, num = name.partition(".")
+        if not num.isdigit() or not 1 <= int(num) <= self.config.planets:
+            raise ScenarioError(f"planet {name!r}: expected COLOUR.N with N 1..{self.config.planets}")
+        return self.seat(color) * self.config.planets + int(num) - 1
+
+    def card(self, label: str, pool: Sequence[int]) -> int:
+        want = " ".join(label.replace("_", " ").split()).lower()
+        for cid in pool:
+            if cid not in self.used and _label_matches(C.CATALOGUE[cid], want):
+                self.used.add(cid)
+                return cid
+        raise ScenarioError(f"no unused card {label!r} left")
+
+
+def _label_matches(info: C.CardInfo, want: str) -> bool:
+    names = {info.label().lower(), info.label().lower().replace(" ", "")}
+    if info.kind == "attack":
+        names |= {f"attack {info.value}", f"attack{info.value}", f"attack{info.value:02d}"}
+    if info.kind == "artifact" or info.kind == "flare":
+        names |= {info.name.replace("_", " "), info.name}
+    if info.kind == "destiny":
+        names |= {info.name.replace("_", " "), info.name}
+    return want in names or want.replace(" ", "") in names
+
+
+def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:
+    cfg = sc.config
+    b = _Builder(cfg)
+    pos = dict(sc.position)
+    known = {"offense", "ships", "warp", "hands", "deck", "discard", "destiny", "deck_rest",
+             "destiny_rest"}
+    extra = sorted(set(pos) - known)
+    if extra:
+        raise ScenarioError(f"position: unknown keys {extra}; expected some of {sorted(known)}")
+    s = GameState(cfg)
+    src = LocalSource(b"scenario", cfg.seats)
+    n = cfg.seats
+    for name, counts in pos.get("ships", {}).items():
+        p = b.planet(name)
+        for color, count in counts.items():
+            s.ships[p * n + b.seat(color)] = int(count)
+    warp = {b.seat(c): int(v) for c, v in pos.get("warp", {}).items()}
+    for seat in range(n):
+        placed = s.ships_on_planets(seat)
+        left = cfg.ships_per_seat - placed - warp.get(seat, 0)
+        if left < 0:
+            raise ScenarioError(f"{cfg.colors[seat]} has more than {cfg.ships_per_seat} ships")
+        # Ships the position does not place are in the warp.
+        s.warp[seat] = warp.get(seat, 0) + left
+    cosmic = C.COSMIC_DECK
+
+    def handles_for(labels: Sequence[str]) -> tuple[int, ...]:
+        out = []
+        for label in labels:
+            h = s.new_handles(1)[0]
+            src.truth[h] = b.card(label, cosmic)
+            out.append(h)
+        return tuple(out)
+
+    for color, labels in pos.get("hands", {}).items():
+        seat = b.seat(color)
+        s.set_hand(seat, handles_for(labels))
+        for h in s.hands[seat]:
+            src.knowledge[seat].faces[h] = src.truth[h]
+    top = handles_for(pos.get("deck", []))
+    discard = handles_for(pos.get("discard", []))
+    for h in discard:
+        s.faces[h] = src.truth[h]
+    s.discard = discard
+    rest = [cid for cid in cosmic if cid not in b.used]
+    rest_handles = s.new_handles(len(rest))
+    for h, cid in zip(rest_handles, rest):
+        src.truth[h] = cid
+    if pos.get("deck_rest", "deck") == "discard":  # the cards not named are face up
+        for h in rest_handles:
+            s.faces[h] = src.truth[h]
+        s.discard = s.discard + rest_handles
+        rest_handles = ()
+    s.deck = tuple(reversed(rest_handles)) + tuple(reversed(top))  # top of deck is last
+    destiny_pool = C.destiny_cards(cfg.colors)
+    top_d = []
+    for label in pos.get("destiny", []):
+        h = s.new_handles(1)[0]
+        src.truth[h] = b.card(label, destiny_pool)
+        top_d.append(h)
+    rest_d = [cid for cid in destiny_pool if cid not in b.used]
+    rest_dh = s.new_handles(len(rest_d))
+    for h, cid in zip(rest_dh, rest_d):
+        src.truth[h] = cid
+    if pos.get("destiny_rest", "deck") == "discard":
+        for h in rest_dh:
+            s.faces[h] = src.truth[h]
+        s.destiny_discard = rest_dh
+        rest_dh = ()
+    s.destiny_deck = tuple(reversed(rest_dh)) + tuple(reversed(top_d))
+    s.offense = b.seat(pos.get("offense", cfg.colors[0]))
+    s.stack = (("turn",),)
+    from .api import _settle
+    _settle(s)
+    return s, src
+
+
+# -- commands ---------------------------------------------------------------------------------
+
+
+class _Commands:
+    """Turns a scenario command line into an engine action for the current state."""
+
+    def __init__(self, b: _Builder, s: GameState, src: LocalSource) -> None:
+        self.b, self.s, self.src = b, s, src
+
+    def _hand_card(self, seat: int, ref: str) -> tuple[int, int]:
+        want = " ".join(ref.lstrip("@").replace("_", " ").split()).lower()
+        for h in self.s.hands[seat]:
+            face = self.src.truth[h]
+            if _label_matches(C.CATALOGUE[face], want):
+                return h, face
+        raise ScenarioError(f"{self.b.colors[seat]} holds no {ref!r}")
+
+    def _ships(self, text: str) -> tuple[tuple[int, int], ...]:
+        if text in ("-", "none"):
+            return ()
+        out = []
+        for item in text.split(","):
+            loc, _, count = item.partition(":")
+            where = GATE if loc == "gate" else self.b.planet(loc)
+            out.append((where, int(count)))
+        return tuple(sorted(out))
+
+    def _seats(self, text: str) -> tuple[int, ...]:
+        if text in ("-", "none"):
+            return ()
+        return tuple(sorted(self.b.seat(c) for c in text.split(",")))
+
+    def _planet_or_none(self, text: str) -> int:
+        return -1 if text in ("-", "none") else self.b.planet(text)
+
+    def action(self, line: str) -> Action:
+        words = line.split()
+        if len(words) < 2:
+            raise ScenarioError(f"command {line!r}: expected 'COLOUR VERB ...'")
+        if words[0] not in self.b.colors:
+            try:
+                return parse_action(line)
+            except EngineError as exc:
+                raise ScenarioError(str(exc)) from None
+        seat = self.b.seat(words[0])
+        verb, args = words[1], words[2:]
+        try:
+            return self._verb(seat, verb, args)
+        except (IndexError, ValueError):
+            raise ScenarioError(f"command {line!r}: wrong arguments for {verb!r}") from None
+
+    def _verb(self, seat: int, verb: str, args: list[str]) -> Action:
+        s, b = self.s, self.b
+        simple = {"pass": Pass, "proceed": Proceed, "drawagain": DrawAgain,
+                  "decline": Decline, "noencounter": NoEncounter, "accept": Accept,
+                  "nodeal": NoDeal, "second": SecondEncounter, "endturn": EndTurn}
+        if verb in simple:
+            return simple[verb](seat)
+        if verb == "select":
+            h, _ = self._hand_card(seat, args[0])
+            self.src.knowledge[seat].selected = h
+            return Select(seat)
+        if verb == "reveal":
+            h = self.src.knowledge[seat].selected
+            if h is None:
+                raise ScenarioError(f"{b.colors[seat]} reveals without a select")
+            return Reveal(seat, h, self.src.truth[h])
+        if verb == "play":
+            h, face = self._hand_card(seat, args[0])
+            rest = args[1:]
+            info = C.CATALOGUE[face]
+            if info.kind == "reinforcement":
+                return Play(seat, h, face, (0 if rest[0] == "offense" else 1,))
+            return Play(seat, h, face, self._seats(rest[0]) if rest else ())
+        if verb == "launch":
+            return Launch(seat, b.planet(args[0]), self._ships(args[1]))
+        if verb == "invite":
+            return Invite(seat, self._seats(args[0] if args else "none"))
+        if verb == "ally":
+            return Ally(seat, b.seat(args[0]), self._ships(args[1]))
+        if verb == "retrieve":
+            return Retrieve(seat, b.planet(args[0]))
+        if verb == "defense":
+            return ChooseDefense(seat, b.seat(args[0]))
+        if verb == "reestablish":
+            return Reestablish(seat, b.planet(args[0]), self._ships(args[1]))
+        if verb == "newhand":
+            return NewHand(seat, tuple((h, self.src.truth[h]) for h in s.hands[seat]))
+        if verb == "propose":
+            return Propose(seat, (int(args[0]), int(args[1]), self._planet_or_none(args[2]),
+                                  self._planet_or_none(args[3])))
+        if verb == "give":
+            return Give(seat, tuple(self._hand_card(seat, r)[0] for r in args[0].split(",")))
+        if verb == "ships":
+            return Ships(seat, self._ships(args[0]))
+        if verb == "rewards":
+            return Rewards(seat, int(args[0]), self._ships(args[1] if len(args) > 1 else "-"))
+        if verb == "discard":
+            cards = tuple(self._hand_card(seat, r) for r in args[0].split(",")) if args else ()
+            kinds = {C.CATALOGUE[f].kind for _, f in cards}
+            return Discard(seat, cards, tuple(i for i, k in enumerate(KIND_CODES)
+                                              if k not in kinds))
+        if verb == "power":
+            return UsePower(seat, int(args[0]), tuple(int(x) for x in args[1:]))
+        raise ScenarioError(f"unknown verb {verb!r}")
+
+
+_WINDOW_VERBS = ("pass", "play", "power")
+
+
+def _upcoming(b: _Builder, line: str | None) -> tuple[int, str] | None:
+    """(seat, verb) of a command line, without resolving it (for looking ahead)."""
+    if line is None:
+        return None
+    words = line.split()
+    if len(words) >= 2 and words[0] in b.colors:
+        return b.seat(words[0]), words[1]
+    try:
+        a = parse_action(line)
+    except EngineError:
+        return None
+    return a.seat, a.KIND
+
+
+def _advance(s: GameState, src: LocalSource, upcoming: tuple[int, str] | None,
+             memory: dict[str, Any]) -> GameState:
+    """Answer chance; pass windows and send ships home where the upcoming command does
+    not act; stop at the first decision the upcoming command may be for."""
+    for _ in range(10_000):
+        p = pending(s)
+        if p.over:
+            return s
+        if p.chance is not None:
+            s, events = apply(s, src.answer(p.chance))
+            _remember(memory, events)
+            continue
+        seat, verb = upcoming if upcoming is not None else (-9, "")
+        if p.step == "window" and not (verb in _WINDOW_VERBS and seat in p.seats):
+            s, events = apply(s, Pass(p.seats[0]))
+        elif p.step == "place" and not (verb == "ships" and seat in p.seats):
+            # Ships going home that no command places go to the first colonies offered.
+            s, events = apply(s, legal_actions(s, p.seats[0], src.knowledge[p.seats[0]])[0])
+        else:
+            return s
+        _remember(memory, events)
+    raise ScenarioError("the game did not reach a decision (too many automatic steps)")
+
+
+def _lines(step: dict[str, Any]) -> list[str]:
+    commands = step.get("do", [])
+    return [commands] if isinstance(commands, str) else list(commands)
+
+
+def run_scenario(text: str) -> ScenarioResult:
+    """Build the position, play the steps, check every expectation."""
+    sc = load_scenario(text)
+    s, src = build_position(sc)
+    b = _Builder(sc.config)
+    res = ScenarioResult(sc.title, s, src)
+    memory: dict[str, Any] = {}
+    flat = [line for step in sc.steps for line in _lines(step)]
+    done = 0
+    for i, step in enumerate(sc.steps, 1):
+        known = {"do", "expect", "error"}
+        if set(step) - known:
+            raise ScenarioError(f"step {i}: unknown keys {sorted(set(step) - known)}")
+        commands = _lines(step)
+        for j, line in enumerate(commands):
+            s = _advance(s, src, _upcoming(b, line), memory)
+            try:
+                action = _Commands(b, s, src).action(line)
+            except ScenarioError as exc:
+                raise ScenarioError(f"step {i}: {exc}") from None
+            done += 1
+            last = j == len(commands) - 1
+            try:
+                src.check(action)
+                s2, events = apply(s, action)
+            except IllegalAction as exc:
+                if last and "error" in step:
+                    res.checks += 1
+                    if step["error"] not in str(exc):
+                        res.failures.append(f"step {i}: refused with {exc}, expected "
+                                            f"{step['error']!r}")
+                    res.log.append(f"{line}  -> refused: {exc.reason}")
+                    break
+                res.failures.append(f"step {i}: {line!r} refused: {exc}")
+                res.state = s
+                return res
+            if last and "error" in step:
+                res.failures.append(f"step {i}: {line!r} was accepted, expected refusal "
+                                    f"{step['error']!r}")
+            s = s2
+            _remember(memory, events)
+            res.log.append(line)
+        nxt = flat[done] if done < len(flat) else None
+        s = _advance(s, src, _upcoming(b, nxt), memory)
+        _check(res, i, s, src, b, memory, step.get("expect", {}))
+    res.state = s
+    return res
+
+
+def _remember(memory: dict[str, Any], events: list[tuple[Any, ...]]) -> None:
+    for ev in events:
+        if ev[0] == "totals":
+            memory["totals"] = [ev[1], ev[2]]
+        elif ev[0] == "result":
+            memory["result"] = ev[1]
+        elif ev[0] in ("deal", "no_deal", "quashed"):
+            memory["result"] = {"deal": "deal", "no_deal": "nodeal", "quashed": "nodeal"}[ev[0]]
+        elif ev[0] == "reestablish":
+            memory["result"] = "reestablished"
+        elif ev[0] == "no_encounter":
+            memory["result"] = "aborted"
+
+
+def _actual(key: str, s: GameState, src: LocalSource, b: _Builder,
+            memory: dict[str, Any]) -> Any:
+    parts = key.split(".")
+    head = parts[0]
+    if head in ("totals", "result"):
+        return memory.get(head)
+    if head == "phase":
+        return s.phase
+    if head == "step":
+        return s.step()[0]
+    if head == "offense":
+        return b.colors[s.offense]
+    if head == "defense":
+        return b.colors[s.enc.defense] if s.enc is not None and s.enc.defense >= 0 else None
+    if head == "winners":
+        return [b.colors[w] for w in s.outcome.winners] if s.outcome else []
+    if head == "over":
+        return s.outcome.reason if s.outcome else ""
+    if head in ("deck", "discard", "claims", "destiny"):
+        return len({"deck": s.deck, "discard": s.discard, "claims": s.claims,
+                    "destiny": s.destiny_deck}[head])
+    if head == "turn":
+        return s.turns
+    if head == "encounter":
+        return s.enc.number if s.enc is not None else 0
+    if head == "waiting":
+        p = pending(s)
+        return [b.colors[x] for x in p.seats if x >= 0]
+    if head == "legal":  # legal.COLOUR: how many actions that seat has now
+        seat = b.seat(parts[1])
+        return len(legal_actions(s, seat, src.knowledge[seat]))
+    seat = b.seat(parts[-1])
+    if head == "ships":  # ships.COLOUR.N.COLOUR
+        return s.on(b.planet(".".join(parts[1:3])), seat)
+    table = {
+        "warp": lambda: s.warp[seat], "gate": lambda: s.gate[seat],
+        "beside": lambda: s.beside[seat], "foreign": lambda: s.foreign_colonies(seat),
+        "home": lambda: s.home_colonies(seat), "hand": lambda: len(s.hands[seat]),
+        "power": lambda: s.has_power(seat),
+        "holds": lambda: sorted(C.CATALOGUE[src.truth[h]].label() for h in s.hands[seat]),
+    }
+    if head not in table:
+        raise ScenarioError(f"unknown expectation {key!r}")
+    return table[head]()
+
+
+def _check(res: ScenarioResult, i: int, s: GameState, src: LocalSource, b: _Builder,
+           memory: dict[str, Any], expect: dict[str, Any]) -> None:
+    for key, want in expect.items():
+        got = _actual(key, s, src, b, memory)
+        res.checks += 1
+        if isinstance(want, list) and isinstance(got, list) and key.startswith("holds"):
+            want = sorted(want)
+        if got != want:
+            res.failures.append(f"step {i}: {key} is {got!r}, expected {want!r}")

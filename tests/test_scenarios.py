@@ -1,0 +1,20 @@
+"""Every rule scenario under tests/scenarios plays as written and meets its expectations.
+
+Each file names the rule document and section it checks (its `rule` key)."""
+
+from pathlib import Path
+
+import pytest
+
+from engine.scenario import load_scenario, run_scenario
+
+FILES = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert load_scenario(text).rule, "every scenario cites the rule it checks"
+    res = run_scenario(text)
+    assert res.checks > 0, "a scenario must check something"
+    assert res.ok, "\n".join(res.failures)
