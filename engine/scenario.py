@@ -310,21 +310,34 @@ class _Commands:
 _WINDOW_VERBS = ("pass", "play", "power")
 
 
-def _upcoming(b: _Builder, line: str | None) -> tuple[int, str] | None:
-    """(seat, verb) of a command line, without resolving it (for looking ahead)."""
+def _card_windows(ref: str) -> frozenset[str]:
+    """The windows where a card named in a command can be played."""
+    from .windows import CARD_EFFECTS
+    want = " ".join(ref.lstrip("@").replace("_", " ").split()).lower()
+    infos = [c for c in C.CATALOGUE if _label_matches(c, want)]
+    return frozenset(w for e in CARD_EFFECTS for c in infos if e.matches(c) for w in e.windows)
+
+
+Upcoming = tuple[int, str, frozenset[str] | None]
+
+
+def _upcoming(b: _Builder, line: str | None) -> Upcoming | None:
+    """(seat, verb, windows) of a command line, without resolving it (for looking ahead).
+    `windows` limits where a `play` command may stop: where its card can be played."""
     if line is None:
         return None
     words = line.split()
     if len(words) >= 2 and words[0] in b.colors:
-        return b.seat(words[0]), words[1]
+        windows = _card_windows(words[2]) if words[1] == "play" and len(words) > 2 else None
+        return b.seat(words[0]), words[1], windows
     try:
         a = parse_action(line)
     except EngineError:
         return None
-    return a.seat, a.KIND
+    return a.seat, a.KIND, None
 
 
-def _advance(s: GameState, src: LocalSource, upcoming: tuple[int, str] | None,
+def _advance(s: GameState, src: LocalSource, upcoming: Upcoming | None,
              memory: dict[str, Any]) -> GameState:
     """Answer chance; pass windows and send ships home where the upcoming command does
     not act; stop at the first decision the upcoming command may be for."""
@@ -336,8 +349,9 @@ def _advance(s: GameState, src: LocalSource, upcoming: tuple[int, str] | None,
             s, events = apply(s, src.answer(p.chance))
             _remember(memory, events)
             continue
-        seat, verb = upcoming if upcoming is not None else (-9, "")
-        if p.step == "window" and not (verb in _WINDOW_VERBS and seat in p.seats):
+        seat, verb, windows = upcoming if upcoming is not None else (-9, "", None)
+        here = windows is None or s.step()[1] in windows
+        if p.step == "window" and not (verb in _WINDOW_VERBS and seat in p.seats and here):
             s, events = apply(s, Pass(p.seats[0]))
         elif p.step == "place" and not (verb == "ships" and seat in p.seats):
             # Ships going home that no command places go to the first colonies offered.

@@ -48,7 +48,7 @@ from .proofs import (
     verify_key_share,
     verify_remask,
 )
-from .shuffle import ShuffleProof, shuffle, verify_shuffle
+from .shuffle import ShuffleProof, random_permutation, shuffle, shuffle_with, verify_shuffle
 from .transcript import Transcript
 
 __all__ = [
@@ -95,6 +95,8 @@ __all__ = [
     # shuffle
     "ShuffleProof",
     "shuffle",
+    "shuffle_with",
+    "random_permutation",
     "verify_shuffle",
     # transcript
     "Transcript",

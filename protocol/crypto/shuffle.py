@@ -56,7 +56,9 @@ from .group import (
 from .proofs import ProofError
 from .transcript import Transcript
 
-__all__ = ["GEN_DOMAIN", "ShuffleProof", "shuffle", "verify_shuffle", "random_permutation"]
+__all__ = [
+    "GEN_DOMAIN", "ShuffleProof", "shuffle", "shuffle_with", "verify_shuffle", "random_permutation",
+]
 
 _L = ORDER
 _DOMAIN = b"cosmic/crypto/shuffle/v1"
@@ -180,10 +182,25 @@ def shuffle(y: Point, cts: Sequence[Ciphertext], context: bytes) -> tuple[list[C
     `context` must name the game, round and author (it is bound into the proof).
     Raises ValueError for an empty list.
     """
+    if not cts:
+        raise ValueError("shuffle: no ciphertexts")
+    return shuffle_with(y, cts, random_permutation(len(cts)), context)
+
+
+def shuffle_with(
+    y: Point, cts: Sequence[Ciphertext], perm: Sequence[int], context: bytes
+) -> tuple[list[Ciphertext], ShuffleProof]:
+    """shuffle() with the caller's permutation: out_i = in_{perm[i]}, freshly re-masked.
+
+    For a prover who must know where each card went (a seat shuffling its own hand).
+    `perm` must be a secret, uniformly random permutation (random_permutation()).
+    Raises ValueError for an empty list or a perm that is not a permutation of range(N).
+    """
     n = len(cts)
     if n == 0:
         raise ValueError("shuffle: no ciphertexts")
-    perm = random_permutation(n)
+    if sorted(perm) != list(range(n)):
+        raise ValueError("shuffle: perm is not a permutation of the ciphertexts")
     rhos = [random_scalar() for _ in range(n)]
     out = [remask(y, cts[perm[i]], rhos[i]) for i in range(n)]
     return out, _prove(y, cts, out, perm, rhos, context)
