@@ -112,15 +112,20 @@ class _Builder:
         raise ScenarioError(f"no unused card {label!r} left")
 
 
+def _norm(text: str) -> str:
+    return " ".join(text.replace("_", " ").split()).lower()
+
+
 def _label_matches(info: C.CardInfo, want: str) -> bool:
-    names = {info.label().lower(), info.label().lower().replace(" ", "")}
+    """Does a card answer to this name? ('attack 08', 'attack 8', 'ionic gas',
+    'artifact ionic_gas', 'reinforcement +2', 'red', 'most cards in hand' ...)"""
+    want = _norm(want)
+    names = {_norm(info.label())}
     if info.kind == "attack":
-        names |= {f"attack {info.value}", f"attack{info.value}", f"attack{info.value:02d}"}
-    if info.kind == "artifact" or info.kind == "flare":
-        names |= {info.name.replace("_", " "), info.name}
-    if info.kind == "destiny":
-        names |= {info.name.replace("_", " "), info.name}
-    return want in names or want.replace(" ", "") in names
+        names.add(f"attack {info.value}")
+    if info.name:
+        names.add(_norm(info.name))
+    return want in names or want.replace(" ", "") in {x.replace(" ", "") for x in names}
 
 
 def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:

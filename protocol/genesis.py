@@ -57,7 +57,7 @@ _GENESIS = Record(
     ("salt", Bytes(32)),
     ("seats", List(_SEAT, min_len=MIN_SEATS, max_len=MAX_SEATS)),
     ("rules", List(_IDENT, max_len=MAX_RULES)),
-    ("engine_version", Str(64, min_len=1, pattern=r"[0-9A-Za-z.+_-]+")),
+    ("engine_version", Str(64, min_len=1, pattern=r"[0-9A-Za-z./+_-]+")),
     ("rules_hash", Bytes(32)),
     ("options", List(Record(("key", _IDENT), ("value", _OPTION_VALUE)), max_len=MAX_OPTIONS)),
 )

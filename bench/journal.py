@@ -1,0 +1,87 @@
+"""Benchmark of journal verification against its floor: one JSON line on stdout.
+
+Plays a full five-player game of random bots (local mode, fixed seed), records its
+signed journal, then times in the same run, alternating, `runs` times each:
+
+    verify_s  node.verify.verify_journal on the journal's bytes: framing, every
+              envelope opened (canonical, schema, game id, key), every chain link, the
+              engine replay with its state hashes, commitments and face checks, the
+              claims audit - and every signature (in a worker process unless --serial)
+    floor_s   the same number of bare Ed25519 verifications (pyca `cryptography`, keys
+              loaded once) of the same envelopes' signed bytes, in one process
+
+and prints the medians with ratio = verify_s / floor_s (goal: <= 1.25). Timings
+include starting the worker process. Run it on an otherwise idle machine.
+
+Usage: python bench/journal.py [--json] [--runs 7] [--seed bench] [--serial]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+import engine
+from bots import RandomBot
+from node.local import LocalGame, game_seed
+from node.records import record_local_game
+from node.verify import verify_journal
+from protocol.journal import parse_journal
+
+
+def make_journal(seed: str, seats: int = 5) -> bytes:
+    s = game_seed(seed, 0)
+    game = LocalGame(engine.Config(seats), s, [RandomBot(s + bytes([k])) for k in range(seats)])
+    game.run()
+    return record_local_game(game)
+
+
+def floor_once(raws: list[bytes], keys: list[Ed25519PublicKey]) -> float:
+    t0 = time.perf_counter()
+    for raw in raws:
+        keys[raw[36]].verify(raw[-64:], raw[:-64])  # author index at its fixed position
+    return time.perf_counter() - t0
+
+
+def verify_once(data: bytes, parallel: bool) -> float:
+    t0 = time.perf_counter()
+    result = verify_journal(data, parallel=parallel)
+    elapsed = time.perf_counter() - t0
+    if result.error is not None or result.verdict is None:
+        raise SystemExit(f"the benchmark journal does not verify: {result.error}")
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--json", action="store_true", help="one JSON line (the default)")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--seed", default="bench")
+    parser.add_argument("--serial", action="store_true", help="verify in one process")
+    args = parser.parse_args()
+
+    data = make_journal(args.seed)
+    contents = parse_journal(data)
+    raws = contents.records
+    keys = [Ed25519PublicKey.from_public_bytes(s.key) for s in contents.genesis.seats]
+    verify_once(data, not args.serial)  # warm up: imports, caches, the first fork
+    floors, verifies = [], []
+    for _ in range(args.runs):
+        floors.append(floor_once(raws, keys))
+        verifies.append(verify_once(data, not args.serial))
+    floor_s, verify_s = statistics.median(floors), statistics.median(verifies)
+    print(json.dumps({
+        "entries": len(raws), "verify_s": round(verify_s, 4), "floor_s": round(floor_s, 4),
+        "ratio": round(verify_s / floor_s, 3), "mode": "serial" if args.serial else "parallel",
+        "runs": args.runs, "bytes": len(data), "cpus": os.cpu_count(),
+    }))
+
+
+if __name__ == "__main__":
+    main()

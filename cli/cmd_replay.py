@@ -1,0 +1,149 @@
+"""`cosmic replay JOURNAL [--to N] [--json]`: the public state of a game from its journal.
+
+The journal is verified as it is replayed (the same checks as `cosmic verify`, up to
+record N). The state shown after N records includes the chance facts the card source
+supplies right after record N, so it is the position the next record's author saw: its
+public hash is that record's state hash. Exit status as for verify.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+import engine
+from node.verify import read_journal_parallel
+from protocol.envelope import Envelope
+from protocol.errors import JournalError, LocalProtocolError, ProtocolError
+from protocol.game import GameVerifier, JournalVisitor
+from protocol.journal import parse_journal
+
+from .render import board_text, describe_event, public_summary
+
+__all__ = ["add_parser", "run", "ReplayVisitor", "replay_data", "replay_text"]
+
+LAST = 8  # records shown with their events
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("replay", help="show the public state of a game from its journal",
+                       description="Verify and replay a journal; print the public state "
+                       "after its first N records (default: all).")
+    p.add_argument("journal", type=Path, metavar="JOURNAL")
+    p.add_argument("--to", type=int, metavar="N", default=None,
+                   help="stop after the first N records (0: the game as dealt)")
+    p.add_argument("--json", action="store_true", help="print the state as JSON")
+    p.set_defaults(func=run)
+    return p
+
+
+class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
+    """Stops after `to` records; keeps the last records' actions and events."""
+
+    def __init__(self, to: int | None = None, last: int = LAST) -> None:
+        self.to = to
+        self.read = 0
+        self.state: engine.GameState | None = None
+        self.last: deque[tuple[int, int, engine.Action | None, list[str]]] = deque(maxlen=last)
+        self.error: ProtocolError | None = None
+        self.over = False
+
+    def begin(self, genesis: Any, config: engine.Config, state: engine.GameState) -> None:
+        self.state = state
+
+    def stop(self, records: int) -> bool:
+        self.read = records
+        return self.to is not None and records >= self.to
+
+    def visit_record(self, record: int, env: Envelope, action: engine.Action | None,
+                     verifier: GameVerifier) -> None:
+        s = verifier.state
+        self.last.append((record, env.author, action,
+                          [describe_event(s, ev) for ev in verifier.events]))
+
+    def handle_error(self, error: ProtocolError) -> None:
+        self.error = error
+
+    def end(self, verdict: Any) -> None:
+        self.state = verdict.state
+        self.over = True
+
+    def result(self) -> ReplayVisitor:
+        return self
+
+
+def _pending(s: engine.GameState) -> dict[str, Any]:
+    p = engine.pending(s)
+    return {"phase": p.phase, "step": p.step, "seats": list(p.seats), "kinds": list(p.kinds),
+            "over": p.over}
+
+
+def replay_data(path: str, v: ReplayVisitor, total: int) -> dict[str, Any]:
+    """The replayed position as JSON-able data."""
+    s = v.state
+    assert s is not None
+    return {
+        "path": path, "records": v.read if v.to is not None else total, "of": total,
+        "public_hash": engine.public_hash(s).hex(), "public": engine.encode_public(s),
+        "summary": public_summary(s), "pending": _pending(s),
+        "last": [{"record": r, "author": a, "action": None if act is None else act.format(),
+                  "events": ev} for r, a, act, ev in v.last],
+    }
+
+
+def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
+    """The replayed position for people: the board, who acts, the last records."""
+    s = v.state
+    assert s is not None
+    n = v.read if v.to is not None else total
+    colors = s.config.colors
+    lines = [f"{path}: after {n} of {total} records (public hash "
+             f"{engine.public_hash(s).hex()[:16]})", board_text(s)]
+    p = engine.pending(s)
+    if not p.over:
+        who = ", ".join(colors[x] for x in p.seats if 0 <= x < len(colors)) or "-"
+        lines.append(f"waiting for {who}: {'/'.join(p.kinds)} ({p.phase}, {p.step})")
+    if v.last:
+        lines.append("last records:")
+    for record, author, action, events in v.last:
+        text = action.format() if action is not None else "(not an action)"
+        lines.append(f"  {record:>5} {colors[author]:>7}: {text}")
+        lines += [f"          {e}" for e in events]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    path = str(args.journal)
+    if args.to is not None and args.to < 0:
+        print("replay: --to must be 0 or more", file=sys.stderr)
+        return 2
+    try:
+        contents = parse_journal(args.journal.read_bytes())
+    except OSError as exc:
+        print(f"{path}: CANNOT READ: {exc}", file=sys.stderr)
+        return 2
+    except JournalError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 2 if exc.index is None and exc.offset == 0 else 1
+    total = len(contents.entries)
+    if args.to is not None and args.to > total:
+        print(f"{path}: --to {args.to}: the journal has {total} records", file=sys.stderr)
+        return 2
+    if contents.torn is not None:
+        t = contents.torn
+        print(f"{path}: warning: the last record is torn ({t.reason}) at byte {t.offset}; "
+              f"replaying the {total} records before it", file=sys.stderr)
+    v = read_journal_parallel(contents, ReplayVisitor(args.to))
+    if v.error is not None:
+        code = 2 if isinstance(v.error, LocalProtocolError) else 1
+        print(f"{path}: FAILED: {v.error}", file=sys.stderr)
+        return code
+    if args.json:
+        print(json.dumps(replay_data(path, v, total), sort_keys=True, default=str))
+    else:
+        print(replay_text(path, v, total))
+    return 0

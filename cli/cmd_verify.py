@@ -1,0 +1,186 @@
+"""`cosmic verify JOURNAL... [--json] [--audit] [--serial]`: check a game from its journal.
+
+Exit status: 0 when every check holds for every journal; 1 when a check fails (the
+first failing record and check are named); 2 when a file cannot be read, is not a
+journal, or holds a game this build cannot check (the worst status wins).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from node.verify import VerifyResult, verify_journal
+from protocol.errors import JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError
+from protocol.game import Verdict
+from protocol.genesis import Genesis
+from protocol.keys import fingerprint
+
+__all__ = ["add_parser", "run", "result_data", "result_text", "exit_code"]
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "verify", help="check a game from its journal: signatures, chains, every move",
+        description="Check one or more journals: every signature, hash chain, sequence "
+        "number, canonical encoding and game id, every move's legality by replaying the "
+        "engine, every state hash and commitment, and (local games) every hidden claim.")
+    p.add_argument("journals", nargs="+", type=Path, metavar="JOURNAL")
+    p.add_argument("--json", action="store_true", help="one JSON object per journal")
+    p.add_argument("--audit", action="store_true",
+                   help="require the claims audit (fail if the faces are not all known) "
+                   "and list every hidden claim")
+    p.add_argument("--serial", action="store_true",
+                   help="check signatures in this process (no worker process)")
+    p.set_defaults(func=run)
+    return p
+
+
+def exit_code(result: VerifyResult, audit: bool = False) -> int:
+    """0 all holds, 1 a check failed, 2 unreadable, not a journal, or not checkable here."""
+    err = result.error
+    if err is None:
+        if audit and (result.verdict is None or not result.verdict.audited):
+            return 1
+        return 0
+    if isinstance(err, JournalError) and err.index is None and err.offset == 0:
+        return 2  # bad magic, or too short to be a journal
+    if isinstance(err, LocalProtocolError) and err.check == "unsupported":
+        return 2
+    return 1
+
+
+def _error_data(err: ProtocolError) -> dict[str, Any]:
+    out: dict[str, Any] = {"check": err.check, "message": err.message, "text": str(err)}
+    if isinstance(err, RemoteProtocolError):
+        out.update(record=err.record, author=err.author, seq=err.seq, proven=err.proven)
+    elif isinstance(err, JournalError):
+        out.update(record=err.index, offset=err.offset)
+    return out
+
+
+def _seats(genesis: Genesis) -> list[dict[str, Any]]:
+    return [{"seat": s.index, "name": s.name, "colour": s.colour, "key": s.key.hex()}
+            for s in genesis.seats]
+
+
+def result_data(result: VerifyResult, audit: bool = False) -> dict[str, Any]:
+    """A verify result as JSON-able data."""
+    v: Verdict | None = result.verdict
+    code = exit_code(result, audit)
+    out: dict[str, Any] = {
+        "path": result.path, "ok": code == 0, "exit": code,
+        "error": None if result.error is None else _error_data(result.error),
+        "torn": None if result.torn is None else {
+            "record": result.torn.index, "offset": result.torn.offset,
+            "dropped": result.torn.dropped, "reason": result.torn.reason},
+    }
+    g = result.genesis
+    if g is not None:
+        out.update({
+            "game_id": g.game_id.hex(), "mode": g.option("mode"),
+            "engine_version": g.engine_version, "variants": list(g.rules), "seats": _seats(g),
+        })
+    if v is not None:
+        names = [s.name for s in v.genesis.seats]
+        out.update({
+            "outcome": None if v.outcome is None else {
+                "reason": v.outcome.reason, "winners": list(v.outcome.winners),
+                "winner_names": [names[w] for w in v.outcome.winners]},
+            "records": v.records, "actions": v.actions, "claims": len(v.claims),
+            "audited": v.audited, "checked": list(v.checked),
+        })
+        if audit:
+            out["claim_list"] = [{"record": r, "seat": s, "kind": k, "true": v.audited}
+                                 for r, s, k in v.claims]
+    return out
+
+
+def _who(genesis: Genesis | None, seat: int | str | None) -> str:
+    if genesis is not None and isinstance(seat, int) and 0 <= seat < genesis.n_seats:
+        s = genesis.seats[seat]
+        return f"seat {seat} {s.name} ({s.colour})"
+    return "unknown author" if seat is None else f"author {seat}"
+
+
+def _error_text(err: ProtocolError, genesis: Genesis | None) -> str:
+    if isinstance(err, RemoteProtocolError) and err.record is not None:
+        seq = "" if err.seq is None else f", seq {err.seq}"
+        return (f"record {err.record} ({_who(genesis, err.author)}{seq}) failed check "
+                f"'{err.check}': {err.message}")
+    if isinstance(err, JournalError):
+        where = "the header" if err.index is None else f"record {err.index}"
+        at = "" if err.offset is None else f" at byte {err.offset}"
+        return f"{where}{at} failed check '{err.check}': {err.message}"
+    return f"failed check '{err.check}': {err.message}"
+
+
+def result_text(result: VerifyResult, audit: bool = False) -> str:
+    """A verify result in a few lines for people."""
+    v, genesis = result.verdict, result.genesis
+    code = exit_code(result, audit)
+    lines: list[str] = []
+    if result.error is not None:
+        head = "CANNOT CHECK" if code == 2 else "FAILED"
+        lines.append(f"{result.path}: {head}: {_error_text(result.error, genesis)}")
+    elif v is not None and code != 0:
+        lines.append(f"{result.path}: FAILED: the claims audit needs every face, "
+                     "and they are not all known")
+    else:
+        lines.append(f"{result.path}: OK")
+    if result.torn is not None:
+        t = result.torn
+        lines.append(f"  warning: the last record is torn ({t.reason}): record {t.index} at "
+                     f"byte {t.offset}, {t.dropped} bytes not counted; the records before "
+                     "it were checked")
+    if v is None:
+        if genesis is not None:
+            lines += [f"  seat {s.index}    {s.name} ({s.colour})  key {fingerprint(s.key)}"
+                      for s in genesis.seats]
+        return "\n".join(lines)
+    g = v.genesis
+    mode = "local (cards from the public seed: not secret)" if v.mode == "local" else v.mode
+    lines.append(f"  game      {g.game_id.hex()[:16]}  {mode}, {g.engine_version}"
+                 + (f", variants {', '.join(g.rules)}" if g.rules else ""))
+    for s in g.seats:
+        lines.append(f"  seat {s.index}    {s.name} ({s.colour})  key {fingerprint(s.key)}")
+    if v.outcome is None:
+        lines.append("  outcome   not over")
+    else:
+        winners = ", ".join(f"{g.seats[w].name} ({g.seats[w].colour})"
+                            for w in v.outcome.winners) or "nobody"
+        lines.append(f"  outcome   {v.outcome.reason}: won by {winners}")
+    audited = f", {len(v.claims)} hidden claims " + ("audited" if v.audited else "not audited")
+    lines.append(f"  records   {v.records} ({v.actions} actions){audited}")
+    if audit:
+        for record, seat, kind in v.claims:
+            lines.append(f"    claim at record {record}: seat {seat} {kind}: "
+                         + ("true" if v.audited else "not audited"))
+    lines.append(f"  checked   {', '.join(v.checked)}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    worst = 0
+    for path in args.journals:
+        try:
+            result = verify_journal(path, parallel=False if args.serial else None)
+        except (OSError, ValueError) as exc:
+            code = 2
+            if args.json:
+                print(json.dumps({"path": str(path), "ok": False, "exit": 2, "error": {
+                    "check": "file", "message": str(exc), "text": str(exc)}}))
+            else:
+                print(f"{path}: CANNOT READ: {exc}", file=sys.stderr)
+            worst = max(worst, code)
+            continue
+        code = exit_code(result, args.audit)
+        worst = max(worst, code)
+        if args.json:
+            print(json.dumps(result_data(result, args.audit), sort_keys=True))
+        else:
+            print(result_text(result, args.audit))
+    return worst

@@ -1,0 +1,215 @@
+"""Journal and key files on disk: the node's durable record of a game, and a seat's key.
+
+Invariants:
+- A journal file is exactly the bytes protocol/journal.py describes: a header, then one
+  framed record per accepted envelope. JournalFile.append() writes a record and makes
+  it durable (write, then os.fsync) before it returns, so a node acts only on what
+  survives a crash. Creating a file also fsyncs its directory, so the name survives too.
+- A crash can tear only the last record. JournalFile.open() cuts a torn tail off (it
+  truncates the file to the end of the last intact record and fsyncs) and returns a
+  warning; damage anywhere else raises JournalError naming the record, and the file is
+  left untouched for a person to look at.
+- A key file holds a secret: it is created with O_CREAT | O_EXCL and mode 0600, so it is
+  never readable by others, not even for an instant, and never silently overwritten.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from types import TracebackType
+
+from protocol.errors import JournalError, LocalProtocolError
+from protocol.genesis import Genesis
+from protocol.journal import (
+    JournalContents, encode_header, encode_note, encode_record, parse_journal,
+)
+from protocol.keys import SigningKey, dump_key_file, load_key_file
+
+__all__ = [
+    "JournalFile", "write_key_file", "read_key_file", "write_file_atomic", "default_key_path",
+]
+
+
+def _fsync_dir(path: Path) -> None:
+    """Make a directory entry (a new or renamed file) durable. Not every platform can."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # e.g. Windows: directories cannot be opened; rename is durable enough there
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on directories; nothing more can be done
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+class JournalFile:
+    """An open journal file, positioned at its end, for appending records durably."""
+
+    def __init__(self, path: Path, fd: int, genesis: Genesis, records: int, size: int) -> None:
+        self.path = path
+        self.genesis = genesis
+        self.records = records  # records in the file (envelopes and notes)
+        self.size = size
+        self._fd: int | None = fd
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], genesis: Genesis) -> JournalFile:
+        """A new journal holding only the header. Raises FileExistsError if path exists."""
+        p = Path(path)
+        fd = os.open(p, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_BINARY", 0), 0o644)
+        try:
+            header = encode_header(genesis)
+            _write_all(fd, header)
+            os.fsync(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        _fsync_dir(p.parent)
+        return cls(p, fd, genesis, 0, len(header))
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> tuple[JournalFile, JournalContents, str | None]:
+        """Open an existing journal for appending: the file, its contents, and a warning
+        when a torn last record was cut off (None otherwise).
+
+        Raises JournalError for damage other than a torn tail (the file is not changed),
+        OSError if it cannot be read or written.
+        """
+        p = Path(path)
+        fd = os.open(p, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        try:
+            data = _read_all(fd)
+            contents = parse_journal(data)
+            warning = None
+            if contents.torn is not None:
+                t = contents.torn
+                os.ftruncate(fd, t.offset)
+                os.fsync(fd)
+                warning = (f"{p}: cut off a torn last record ({t.reason}): record {t.index} "
+                           f"at byte {t.offset}, {t.dropped} bytes dropped")
+            os.lseek(fd, contents.end, os.SEEK_SET)
+        except BaseException:
+            os.close(fd)
+            raise
+        return cls(p, fd, contents.genesis, len(contents.entries), contents.end), contents, warning
+
+    def _fileno(self) -> int:
+        if self._fd is None:
+            raise LocalProtocolError("record", f"{self.path} is closed")
+        return self._fd
+
+    def append(self, envelope: bytes) -> None:
+        """Append one envelope record and make it durable before returning.
+
+        Raises LocalProtocolError for bytes that cannot be a record, OSError on failure
+        (then the file may hold a torn record, which the next open() cuts off).
+        """
+        self._append(encode_record(envelope))
+
+    def append_note(self, note: bytes) -> None:
+        """Append a node-local note (never a secret: journals are shared), durably."""
+        self._append(encode_note(note))
+
+    def _append(self, framed: bytes) -> None:
+        fd = self._fileno()
+        _write_all(fd, framed)
+        os.fsync(fd)
+        self.records += 1
+        self.size += len(framed)
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def __enter__(self) -> JournalFile:
+        return self
+
+    def __exit__(self, t: type[BaseException] | None, e: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+def _read_all(fd: int) -> bytes:
+    chunks: list[bytes] = []
+    while True:
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+def write_file_atomic(path: str | os.PathLike[str], data: bytes, mode: int = 0o644) -> Path:
+    """Write data to path as a whole: a temporary file, fsync, rename over path, fsync
+    the directory. A reader sees the old file or the new one, never a part."""
+    p = Path(path)
+    tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_BINARY", 0), mode)
+    try:
+        _write_all(fd, data)
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        tmp.unlink(missing_ok=True)
+        raise
+    os.close(fd)
+    os.replace(tmp, p)
+    _fsync_dir(p.parent)
+    return p
+
+
+# --- key files -------------------------------------------------------------------------------
+
+
+def default_key_path() -> Path:
+    """$COSMIC_HOME/key, else ~/.config/cosmic/key."""
+    home = os.environ.get("COSMIC_HOME")
+    base = Path(home) if home else Path.home() / ".config" / "cosmic"
+    return base / "key"
+
+
+def write_key_file(path: str | os.PathLike[str], key: SigningKey, *, force: bool = False) -> Path:
+    """Write key to a new file readable only by its owner (mode 0600).
+
+    Creates missing parent directories (mode 0700). Raises FileExistsError if path
+    exists, unless force: then the old file is replaced atomically.
+    """
+    p = Path(path)
+    p.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    data = dump_key_file(key)
+    if force:
+        return write_file_atomic(p, data, 0o600)
+    fd = os.open(p, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    try:
+        _write_all(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    _fsync_dir(p.parent)
+    return p
+
+
+def read_key_file(path: str | os.PathLike[str]) -> SigningKey:
+    """The signing key in a key file.
+
+    Raises LocalProtocolError("key-file") for a file others may read (on POSIX) or
+    one that is not a key file, OSError if it cannot be read.
+    """
+    p = Path(path)
+    with open(p, "rb") as f:
+        if os.name == "posix" and stat.S_IMODE(os.fstat(f.fileno()).st_mode) & 0o077:
+            raise LocalProtocolError(
+                "key-file", f"{p} is readable by others; make it private (chmod 600 {p})")
+        data = f.read(4096)
+    return load_key_file(data)

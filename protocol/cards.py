@@ -1,0 +1,718 @@
+# The card protocol, one seat's side: mental poker after Barnett & Smart ("Mental Poker
+# Revisited", 2003), with no dealer. Sans-IO: envelopes in, message bodies out.
+#
+# How it works (docs/security.md says why it is safe):
+# - Every seat registers an ElGamal key share X_i = x_i G (commit first, then publish with
+#   a Schnorr proof bound to the game and seat); the deck is encrypted under Y = sum X_i.
+# - A deck starts as the public trivial encryption of its faces; every seat in turn
+#   permutes and re-masks it with a Terelius-Wikstrom proof that every node checks
+#   before the next seat goes on. Output i becomes the engine's handle i.
+# - A handle's current ciphertext collects published decryption shares x_i c1, each batch
+#   with a Chaum-Pedersen proof. A card in a seat's hand always has the shares of every
+#   other seat and never its holder's: a private draw is "everyone but the holder
+#   publishes", a public reveal of a held card is "the holder publishes the last one".
+# - A card that changes hands is re-masked by its new holder (with proof) first, so the
+#   old shares open nothing; a random take is a proven shuffle of the holder's hand,
+#   then the taker picks positions, then the others re-publish their shares for the
+#   cards the holder keeps.
+#
+# Invariants of CardSeat:
+# - Operations run one at a time, in the order the engine asks for them; each has a
+#   script of (author, kind) fixed when it begins, in phases; within a phase the record
+#   order is seat order. receive() accepts only the next scripted message, so every
+#   node's record is the same list of envelopes.
+# - Every check happens before anything changes: a message that fails leaves the seat as
+#   it was and raises RemoteProtocolError naming its author (cards_wire.CARD_CHECKS).
+# - Own messages are recorded without re-verifying what we proved ourselves.
+# - `cts` keeps the latest ciphertext of every handle ever dealt (the audit opens them
+#   all); `shares[h]` holds the verified shares of cts[h] only; `opened` the public faces;
+#   `known` the faces this seat has learned, which is its engine Knowledge.
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from protocol import canonical
+from protocol.cards_wire import (
+    BEACON_COMMIT, BEACON_REVEAL, FACEDOWN, KEY, KEY_COMMIT, OPEN, PICK, REMASK, SECRET,
+    SHARES, SHOW, SHUFFLE, BoxError, blame, box_key, context, open_box, seal_box,
+    x25519_private, x25519_public,
+)
+from protocol.commit import Beacon, beacon_contribution, check_reveal, make_commitment
+from protocol.crypto import elgamal as eg
+from protocol.crypto import group as g
+from protocol.crypto.proofs import (
+    DleqProof, KeyProof, ProofError, check_key_share, prove_decryption_shares, prove_key_share,
+    prove_remask, verify_decryption_shares, verify_key_share, verify_remask,
+)
+from protocol.crypto.shuffle import ShuffleProof, random_permutation, shuffle_with, verify_shuffle
+from protocol.envelope import Envelope
+from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
+from protocol.genesis import Genesis
+
+__all__ = ["CardSeat", "Operation", "Facedown"]
+
+Body = list[Any]
+_KEY_PURPOSE = "cards.key"
+
+
+def _handle_bytes(handle: int) -> bytes:
+    return handle.to_bytes(4, "big")
+
+
+@dataclass
+class Facedown:
+    """A commitment to the handle a seat put face down, and its opening once known."""
+
+    seat: int
+    op: int
+    digest: bytes
+    hand: tuple[int, ...]  # the seat's hand when it committed
+    handle: int | None = None  # set when opened
+
+
+@dataclass
+class _Show:
+    """A box of shares shown to one seat, with what opening it needs, as it was then."""
+
+    env: Envelope
+    cts: list[eg.Ciphertext]
+    public: list[list[g.Point]]  # the other seats' shares of each card
+
+
+@dataclass
+class Operation:
+    """One card operation: its script of messages and what it produced.
+
+    `result` is set when it is done: the faces for a reveal, the first seat for a beacon,
+    the (handle, face) pairs proven by an open, else None.
+    """
+
+    number: int
+    name: str
+    script: list[tuple[int, str, int]]  # (author, kind, phase), in record order
+    pos: int = 0
+    sent: set[int] = field(default_factory=set)
+    result: Any = None
+    data: dict[str, Any] = field(default_factory=dict)  # what the steps share
+
+    @property
+    def done(self) -> bool:
+        return self.pos >= len(self.script)
+
+    def next(self) -> tuple[int, str, int] | None:
+        return self.script[self.pos] if self.pos < len(self.script) else None
+
+
+class CardSeat:
+    """One seat's state in the card protocol of one game (sans-IO)."""
+
+    def __init__(self, genesis: Genesis, seat: int, faces: Iterable[int]) -> None:
+        if not 0 <= seat < genesis.n_seats:
+            raise LocalProtocolError("author", f"no seat {seat}")
+        self.genesis = genesis
+        self.game_id = genesis.game_id
+        self.n = genesis.n_seats
+        self.seat = seat
+        self._lookup = eg.face_lookup(faces)
+        self._x = g.random_scalar()
+        self._xkey = x25519_private(self._x, self.game_id, seat)
+        self.keys: list[g.Point | None] = [None] * self.n
+        self.xkeys: list[bytes | None] = [None] * self.n
+        self.joint: g.Point | None = None
+        self.cts: dict[int, eg.Ciphertext] = {}
+        self.shares: dict[int, dict[int, g.Point]] = {}
+        self.opened: dict[int, int] = {}
+        self.known: dict[int, int] = {}
+        self.facedowns: list[Facedown] = []
+        self.shows: list[_Show] = []
+        self.secrets: list[g.Scalar | None] = [None] * self.n
+        self.record: list[Envelope] = []
+        self.op = -1
+        self.current: Operation | None = None
+        self.last: Operation | None = None
+        self._mine: dict[int, tuple[int, bytes]] = {}  # facedown op -> (handle, nonce)
+
+    # --- progress -------------------------------------------------------------------------
+
+    @property
+    def idle(self) -> bool:
+        """True when no operation is under way."""
+        return self.current is None
+
+    def waiting_for(self) -> int | None:
+        """The author of the next message of the record, or None when idle."""
+        op = self.current
+        nxt = op.next() if op is not None else None
+        return None if nxt is None else nxt[0]
+
+    def can_send(self) -> bool:
+        """True if one of our messages is due in the current phase and not yet produced."""
+        return self._due() is not None
+
+    def _due(self) -> int | None:
+        op = self.current
+        nxt = op.next() if op is not None else None
+        if op is None or nxt is None:
+            return None
+        for i in range(op.pos, len(op.script)):
+            author, _, phase = op.script[i]
+            if phase != nxt[2]:
+                break
+            if author == self.seat and i not in op.sent:
+                return i
+        return None
+
+    def produce(self) -> tuple[str, Body]:
+        """Our next message (kind, body). Raises LocalProtocolError if none is due."""
+        i = self._due()
+        op = self.current
+        if i is None or op is None:
+            raise LocalProtocolError("too-early", f"seat {self.seat} has nothing to send now")
+        kind = op.script[i][1]
+        body = getattr(self, "_make_" + op.name)(op, kind)
+        op.sent.add(i)
+        return kind, body
+
+    def receive(self, env: Envelope) -> None:
+        """Take the next message of the record (ours too). Raises RemoteProtocolError."""
+        op = self.current
+        nxt = op.next() if op is not None else None
+        if op is None or nxt is None:
+            raise blame("too-early", "no card operation is under way", env)
+        if env.body[0] != op.number:
+            check = "too-early" if env.body[0] > op.number else "schema"
+            raise blame(check, f"for operation {env.body[0]}, this is {op.number}", env)
+        if (env.author, env.kind) != nxt[:2]:
+            later = any((a, k) == (env.author, env.kind) for a, k, _ in op.script[op.pos + 1:])
+            raise blame("too-early" if later else "kind",
+                        f"expected {nxt[1]} from seat {nxt[0]} in {op.name}", env)
+        getattr(self, "_take_" + op.name)(op, env, env.author == self.seat)
+        op.pos += 1
+        self.record.append(env)
+        if op.done:
+            self._finish(op)
+
+    def _begin(self, name: str, phases: Sequence[Sequence[tuple[int, str]]],
+               **data: Any) -> Operation:
+        if self.current is not None:
+            raise LocalProtocolError("too-early", f"{self.current.name} is still under way")
+        if name != "keys" and self.joint is None:
+            raise LocalProtocolError("too-early", "the keys are not registered yet")
+        self.op += 1
+        script = [(a, k, p) for p, phase in enumerate(phases) for a, k in phase]
+        op = Operation(self.op, name, script, data=data)
+        self.current = op
+        if op.done:
+            self._finish(op)
+        return op
+
+    def _finish(self, op: Operation) -> None:
+        end = getattr(self, "_end_" + op.name, None)
+        if end is not None:
+            end(op)
+        self.current = None
+        self.last = op
+
+    def _ctx(self, op: Operation, author: int, label: str) -> bytes:
+        return context(self.game_id, op.number, author, label)
+
+    def _each(self, kind: str, but: int | None = None) -> list[tuple[int, str]]:
+        return [(s, kind) for s in range(self.n) if s != but]
+
+    # --- decoding and shares --------------------------------------------------------------
+
+    def _points(self, env: Envelope, data: bytes, count: int, own: bool) -> list[g.Point]:
+        if len(data) != 32 * count:
+            raise blame("schema", f"expected {count} points", env)
+        chunks = [data[i : i + 32] for i in range(0, len(data), 32)]
+        if own:
+            return [g.Point(c) for c in chunks]
+        try:
+            return [g.decode_point(c) for c in chunks]
+        except g.GroupError as e:
+            raise blame("point", str(e), env) from None
+
+    def _ciphertexts(self, env: Envelope, data: bytes, count: int, own: bool) -> list[eg.Ciphertext]:
+        if own:
+            return [eg.Ciphertext(g.Point(data[i : i + 32]), g.Point(data[i + 32 : i + 64]))
+                    for i in range(0, len(data), 64)]
+        try:
+            return eg.decode_ciphertexts(data, count)
+        except g.GroupError as e:
+            raise blame("point", str(e), env) from None
+
+    def _make_shares(self, op: Operation, handles: Sequence[int]) -> Body:
+        cts = [self.cts[h] for h in handles]
+        shares, proof = prove_decryption_shares(self._x, cts, self._ctx(op, self.seat, "shares"))
+        return [op.number, b"".join(shares), proof.to_bytes()]
+
+    def _check_shares(self, op: Operation, env: Envelope, handles: Sequence[int], data: bytes,
+                      proof_bytes: bytes, own: bool) -> list[g.Point]:
+        """The author's verified shares for the current ciphertexts of handles."""
+        return self._verify_shares(op.number, env, [self.cts[h] for h in handles], data,
+                                   proof_bytes, own)
+
+    def _verify_shares(self, number: int, env: Envelope, cts: Sequence[eg.Ciphertext],
+                       data: bytes, proof_bytes: bytes, own: bool) -> list[g.Point]:
+        shares = self._points(env, data, len(cts), own)
+        if not own:
+            key = self.keys[env.author]
+            assert key is not None  # keys are registered before any other operation
+            try:
+                proof = DleqProof.from_bytes(proof_bytes)
+                verify_decryption_shares(key, cts, shares, proof,
+                                         context(self.game_id, number, env.author, "shares"))
+            except ProofError as e:
+                raise blame("share-proof", e.reason, env) from None
+        return shares
+
+    def _record_shares(self, author: int, handles: Sequence[int], shares: Sequence[g.Point]) -> None:
+        for h, s in zip(handles, shares):
+            self.shares[h][author] = s
+
+    def _open_with(self, h: int, extra: Sequence[g.Point] = ()) -> int | None:
+        """The face of handle h from its published shares plus `extra`, or None."""
+        m = eg.unmask(self.cts[h], list(self.shares[h].values()) + list(extra))
+        return self._lookup.get(m)
+
+    def _set_ct(self, h: int, ct: eg.Ciphertext) -> None:
+        self.cts[h] = ct
+        self.shares[h] = {}
+
+    # --- keys -----------------------------------------------------------------------------
+
+    def begin_keys(self) -> Operation:
+        """Key registration: every seat commits to its key share, then publishes it."""
+        return self._begin("keys", [self._each(KEY_COMMIT), self._each(KEY)])
+
+    def _make_keys(self, op: Operation, kind: str) -> Body:
+        payload = g.base_mul(self._x) + x25519_public(self._xkey)
+        if kind == KEY_COMMIT:
+            digest, nonce = make_commitment(self.game_id, self.seat, _KEY_PURPOSE, payload)
+            op.data["nonce"] = nonce
+            return [op.number, digest]
+        proof = prove_key_share(self._x, self._ctx(op, self.seat, "key"))
+        return [op.number, op.data["nonce"], payload[:32], payload[32:], proof.to_bytes()]
+
+    def _take_keys(self, op: Operation, env: Envelope, own: bool) -> None:
+        commits: dict[int, bytes] = op.data.setdefault("commits", {})
+        if env.kind == KEY_COMMIT:
+            commits[env.author] = env.body[1]
+            return
+        _, nonce, key, xpub, proof = env.body
+        if not own:
+            _reblame(env, lambda: check_reveal(self.game_id, env.author, _KEY_PURPOSE,
+                                               commits[env.author], nonce, key + xpub))
+            point = self._points(env, key, 1, False)[0]
+            try:
+                verify_key_share(point, KeyProof.from_bytes(proof), self._ctx(op, env.author, "key"))
+            except ProofError as e:
+                raise blame("key-proof", e.reason, env) from None
+            try:
+                box_key(self._xkey, xpub, self.game_id, 0, env.author, self.seat)
+            except BoxError as e:
+                raise blame("point", f"X25519 key: {e}", env) from None
+        self.keys[env.author] = g.Point(key)
+        self.xkeys[env.author] = xpub
+
+    def _end_keys(self, op: Operation) -> None:
+        self.joint = eg.joint_key([k for k in self.keys if k is not None])
+
+    # --- shuffles of a deck ---------------------------------------------------------------
+
+    def begin_shuffle(self, handles: Sequence[int], faces: Sequence[int],
+                      carry: Sequence[int] = ()) -> Operation:
+        """A new deck: the public faces plus the carried hidden cards, shuffled by every
+        seat in turn; output i becomes handles[i]."""
+        if len(handles) != len(faces) + len(carry):
+            raise LocalProtocolError("schema", "one handle per card of the new deck")
+        if self.joint is None:
+            raise LocalProtocolError("too-early", "the keys are not registered yet")
+        deck = eg.open_deck(self.joint, faces) + [self.cts[h] for h in carry]
+        return self._begin("shuffle", [[(s, SHUFFLE)] for s in range(self.n)] if handles else [],
+                           handles=tuple(handles), deck=deck)
+
+    def _make_shuffle(self, op: Operation, kind: str) -> Body:
+        assert self.joint is not None
+        perm = random_permutation(len(op.data["deck"]))
+        out, proof = shuffle_with(self.joint, op.data["deck"], perm,
+                                  self._ctx(op, self.seat, op.name))
+        op.data["perm"] = perm
+        return [op.number, eg.encode_ciphertexts(out), proof.to_bytes()]
+
+    def _take_shuffle(self, op: Operation, env: Envelope, own: bool) -> None:
+        deck: list[eg.Ciphertext] = op.data["deck"]
+        out = self._ciphertexts(env, env.body[1], len(deck), own)
+        if not own:
+            assert self.joint is not None
+            try:
+                proof = ShuffleProof.from_bytes(env.body[2], size=len(deck))
+            except ProofError as e:
+                check = "point" if isinstance(e.__cause__, g.GroupError) else "shuffle-proof"
+                raise blame(check, e.reason, env) from None
+            try:
+                verify_shuffle(self.joint, deck, out, proof, self._ctx(op, env.author, op.name))
+            except ProofError as e:
+                raise blame("shuffle-proof", e.reason, env) from None
+        op.data["deck"] = out
+
+    def _end_shuffle(self, op: Operation) -> None:
+        for h, ct in zip(op.data["handles"], op.data["deck"]):
+            self._set_ct(h, ct)
+
+    # --- private draw: open cards to one seat ---------------------------------------------
+
+    def begin_deliver(self, seat: int, handles: Sequence[int]) -> Operation:
+        """Open these cards to `seat` only: it re-masks any card that was opened to someone
+        before, then every other seat publishes its shares; the seat adds its own."""
+        hs = [h for h in dict.fromkeys(handles) if h not in self.opened]
+        remask = any(self.shares[h] for h in hs)
+        phases = ([[(seat, REMASK)]] if remask else []) + ([self._each(SHARES, seat)] if hs else [])
+        return self._begin("deliver", phases, seat=seat, handles=hs, all=tuple(handles))
+
+    def _make_deliver(self, op: Operation, kind: str) -> Body:
+        hs = op.data["handles"]
+        if kind == SHARES:
+            return self._make_shares(op, hs)
+        assert self.joint is not None
+        outs, proofs = [], []
+        for h in hs:
+            r = g.random_scalar()
+            out = eg.remask(self.joint, self.cts[h], r)
+            outs.append(out)
+            proofs.append(prove_remask(self.joint, self.cts[h], out, r,
+                                       self._ctx(op, self.seat, "remask")).to_bytes())
+        return [op.number, eg.encode_ciphertexts(outs), proofs]
+
+    def _take_deliver(self, op: Operation, env: Envelope, own: bool) -> None:
+        hs = op.data["handles"]
+        if env.kind == SHARES:
+            self._record_shares(env.author, hs, self._check_shares(op, env, hs, env.body[1],
+                                                                   env.body[2], own))
+            return
+        outs = self._ciphertexts(env, env.body[1], len(hs), own)
+        if not own:
+            assert self.joint is not None
+            ctx = self._ctx(op, env.author, "remask")
+            for h, out, raw in zip(hs, outs, env.body[2]):
+                try:
+                    verify_remask(self.joint, self.cts[h], out, DleqProof.from_bytes(raw), ctx)
+                except ProofError as e:
+                    raise blame("remask-proof", f"card {h}: {e.reason}", env) from None
+        for h, out in zip(hs, outs):
+            self._set_ct(h, out)
+
+    def _end_deliver(self, op: Operation) -> None:
+        if op.data["seat"] != self.seat:
+            return
+        for h in op.data["all"]:
+            if h in self.opened:  # public already: nothing to open, but now ours to know
+                self.known[h] = self.opened[h]
+        for h in op.data["handles"]:
+            face = self._open_with(h, [eg.decryption_share(self._x, self.cts[h])])
+            if face is None:  # every share and shuffle verified: only a local fault is left
+                raise LocalProtocolError("face", f"card {h} opens to no known face")
+            self.known[h] = face
+
+    # --- public reveal --------------------------------------------------------------------
+
+    def begin_reveal(self, handles: Sequence[int]) -> Operation:
+        """Make these faces public: each seat publishes the shares it has not yet
+        published (all of them for a deck card, the holder's for a held one)."""
+        hs = [h for h in dict.fromkeys(handles) if h not in self.opened]
+        owed = {s: [h for h in hs if s not in self.shares[h]] for s in range(self.n)}
+        return self._begin("reveal", [[(s, SHARES) for s in range(self.n) if owed[s]]],
+                           handles=tuple(handles), owed=owed)
+
+    def _make_reveal(self, op: Operation, kind: str) -> Body:
+        return self._make_shares(op, op.data["owed"][self.seat])
+
+    def _take_reveal(self, op: Operation, env: Envelope, own: bool) -> None:
+        hs = op.data["owed"][env.author]
+        self._record_shares(env.author, hs, self._check_shares(op, env, hs, env.body[1],
+                                                               env.body[2], own))
+
+    def _end_reveal(self, op: Operation) -> None:
+        for h in op.data["handles"]:
+            if h not in self.opened:
+                face = self._open_with(h)
+                if face is None:
+                    raise LocalProtocolError("face", f"card {h} opens to no known face")
+                self.opened[h] = face
+        op.result = tuple((h, self.opened[h]) for h in op.data["handles"])
+
+    # --- a random take from a hand --------------------------------------------------------
+
+    def begin_hand_shuffle(self, holder: int, old: Sequence[int], new: Sequence[int],
+                           taker: int | None, take: int) -> Operation:
+        """The holder shuffles its hand with a proof; the taker then picks `take`
+        positions, which become new[:take] (the rest, in order, new[take:]); every seat
+        but the holder re-publishes its shares for the cards the holder keeps."""
+        if len(old) != len(new) or not 0 <= take <= len(old) or (taker is None and take):
+            raise LocalProtocolError("schema", "a hand shuffle maps each old handle to a new one")
+        phases: list[list[tuple[int, str]]] = [[(holder, SHUFFLE)]] if old else []
+        if taker is not None and old:
+            phases.append([(taker, PICK)])
+        if len(old) > take:
+            phases.append(self._each(SHARES, holder))
+        return self._begin("hand", phases, holder=holder, old=tuple(old), new=tuple(new),
+                           taker=taker, take=take, deck=[self.cts[h] for h in old])
+
+    def _make_hand(self, op: Operation, kind: str) -> Body:
+        if kind == SHUFFLE:
+            return self._make_shuffle(op, kind)
+        if kind == PICK:
+            positions = sorted(random_permutation(len(op.data["old"]))[: op.data["take"]])
+            return [op.number, positions]
+        return self._make_shares(op, op.data["new"][op.data["take"]:])
+
+    def _take_hand(self, op: Operation, env: Envelope, own: bool) -> None:
+        new, take = op.data["new"], op.data["take"]
+        if env.kind == SHUFFLE:
+            self._take_shuffle(op, env, own)
+            if op.data["taker"] is None:
+                self._assign_hand(op, [])
+        elif env.kind == PICK:
+            positions = env.body[1]
+            if len(positions) != take or any(p >= len(new) for p in positions):
+                raise blame("pick", f"expected {take} distinct positions below {len(new)}", env)
+            self._assign_hand(op, positions)
+        else:
+            kept = new[take:]
+            self._record_shares(env.author, kept, self._check_shares(op, env, kept, env.body[1],
+                                                                     env.body[2], own))
+
+    def _assign_hand(self, op: Operation, positions: Sequence[int]) -> None:
+        rest = [i for i in range(len(op.data["new"])) if i not in set(positions)]
+        order = list(positions) + rest
+        out, old = op.data["deck"], op.data["old"]
+        for h, i in zip(op.data["new"], order):
+            self._set_ct(h, out[i])
+            if op.data["holder"] == self.seat:  # we shuffled: out[i] is old[perm[i]]
+                face = self.known.get(old[op.data["perm"][i]])
+                if face is not None:
+                    self.known[h] = face
+
+    # --- a seat opens its own cards (a play, a reveal, a shown hand) ----------------------
+
+    def begin_open(self, author: int, cards: Sequence[tuple[int, int]] = (),
+                   facedown: int | None = None) -> Operation:
+        """A seat makes cards of its hand public with the last share (and opens its
+        face-down commitment for `facedown`). Others begin it with no arguments when the
+        message arrives; the message says which cards."""
+        return self._begin("open", [[(author, OPEN)]], facedown=facedown,
+                           cards=[(h, f) for h, f in cards if h not in self.opened])
+
+    def _make_open(self, op: Operation, kind: str) -> Body:
+        cards = op.data["cards"]
+        body: Body = [op.number, [list(c) for c in cards], b"", None, None]
+        if cards:
+            body[2:4] = self._make_shares(op, [h for h, _ in cards])[1:]
+        fd = op.data["facedown"]
+        if fd is not None:
+            mine = [(o, hn) for o, hn in self._mine.items() if hn[0] == fd]
+            if not mine:
+                raise LocalProtocolError("commitment", f"card {fd} was not put face down")
+            body[4] = [fd, mine[-1][1][1]]
+        return body
+
+    def _take_open(self, op: Operation, env: Envelope, own: bool) -> None:
+        _, cards, data, proof, fd = env.body
+        hs = [h for h, _ in cards]
+        for h in hs:
+            if h not in self.cts or h in self.opened or set(self.shares[h]) != (
+                    set(range(self.n)) - {env.author}):
+                raise blame("face", f"card {h} is not a hidden card of seat {env.author}", env)
+        shares = self._check_shares(op, env, hs, data, proof or b"", own) if hs else []
+        faces = {}
+        for (h, claimed), share in zip(cards, shares):
+            face = self._open_with(h, [share])
+            if face != claimed:
+                raise blame("face", f"card {h} is not card {claimed}", env)
+            faces[h] = face
+        pending = None
+        if fd is not None:
+            pending = self._check_facedown(env, fd[0], fd[1])
+        self._record_shares(env.author, hs, shares)
+        self.opened.update(faces)
+        if pending is not None:
+            pending.handle = fd[0]
+        op.result = tuple(faces.items())
+        op.data["revealed"] = None if fd is None else fd[0]
+
+    def _check_facedown(self, env: Envelope, handle: int, nonce: bytes) -> Facedown:
+        """The author's open face-down commitment that (handle, nonce) opens."""
+        mine = [f for f in self.facedowns if f.seat == env.author and f.handle is None]
+        if not mine:
+            raise blame("commitment", "no face-down card to reveal", env)
+        f = mine[-1]
+        _reblame(env, lambda: check_reveal(self.game_id, env.author, f"cards.facedown/{f.op}",
+                                           f.digest, nonce, _handle_bytes(handle)))
+        if handle not in f.hand:
+            raise blame("commitment", f"card {handle} was not in the hand", env)
+        return f
+
+    # --- face-down cards: commit to the handle --------------------------------------------
+
+    def begin_facedown(self, author: int, hand: Sequence[int], handle: int | None = None) -> Operation:
+        """A seat commits to the handle it puts face down (ours: `handle`)."""
+        return self._begin("facedown", [[(author, FACEDOWN)]], hand=tuple(hand), handle=handle)
+
+    def _make_facedown(self, op: Operation, kind: str) -> Body:
+        handle = op.data["handle"]
+        if handle not in op.data["hand"]:
+            raise LocalProtocolError("commitment", f"card {handle} is not in our hand")
+        digest, nonce = make_commitment(self.game_id, self.seat, f"cards.facedown/{op.number}",
+                                        _handle_bytes(handle))
+        self._mine[op.number] = (handle, nonce)
+        return [op.number, digest]
+
+    def _take_facedown(self, op: Operation, env: Envelope, own: bool) -> None:
+        self.facedowns.append(Facedown(env.author, op.number, env.body[1], op.data["hand"]))
+
+    # --- showing cards to one seat only ---------------------------------------------------
+
+    def begin_show(self, author: int, to: int, handles: Sequence[int]) -> Operation:
+        """A seat shows cards of its hand to one other seat: its shares, in a box only
+        that seat can open (and everyone, once key shares are published at the end)."""
+        return self._begin("show", [[(author, SHOW)]], to=to, handles=tuple(handles))
+
+    def _show_aad(self, op_number: int, author: int, to: int, handles: Sequence[int]) -> bytes:
+        return context(self.game_id, op_number, author, "show") + canonical.encode([to, list(handles)])
+
+    def _make_show(self, op: Operation, kind: str) -> Body:
+        to, hs = op.data["to"], op.data["handles"]
+        _, shares, proof = self._make_shares(op, hs)
+        peer = self.xkeys[to]
+        assert peer is not None
+        key = box_key(self._xkey, peer, self.game_id, op.number, self.seat, to)
+        box = seal_box(key, self._show_aad(op.number, self.seat, to, hs), shares + proof)
+        return [op.number, to, list(hs), box]
+
+    def _take_show(self, op: Operation, env: Envelope, own: bool) -> None:
+        _, to, hs, box = env.body
+        if (to, tuple(hs)) != (op.data["to"], op.data["handles"]):
+            raise blame("schema", "not the cards and seat this show was for", env)
+        for h in hs:
+            if h not in self.cts or set(self.shares[h]) != set(range(self.n)) - {env.author}:
+                raise blame("face", f"card {h} is not a hidden card of seat {env.author}", env)
+        show = _Show(env, [self.cts[h] for h in hs], [list(self.shares[h].values()) for h in hs])
+        if to == self.seat and not own:
+            self.known.update(zip(hs, self._open_show(show, self._xkey, env.author)))
+        self.shows.append(show)
+
+    def _open_show(self, show: _Show, own_key: Any, other: int) -> list[int]:
+        """Open a show box with one end's X25519 key (the recipient's, or the sender's
+        after the game) and check the shares inside: the faces. Raises RemoteProtocolError."""
+        env = show.env
+        number, to, hs, box = env.body
+        peer = self.xkeys[other]
+        assert peer is not None
+        try:
+            key = box_key(own_key, peer, self.game_id, number, env.author, to)
+            plain = open_box(key, self._show_aad(number, env.author, to, hs), box)
+        except BoxError as e:
+            raise blame("box", str(e), env) from None
+        shares = self._verify_shares(number, env, show.cts, plain[:-64], plain[-64:], False)
+        out = []
+        for ct, public, s in zip(show.cts, show.public, shares):
+            face = self._lookup.get(eg.unmask(ct, public + [s]))
+            if face is None:
+                raise blame("share-proof", "a card shown opens to no card", env)
+            out.append(face)
+        return out
+
+    # --- the public random beacon ---------------------------------------------------------
+
+    def begin_beacon(self) -> Operation:
+        """A public random value: every seat commits to 32 random bytes, then reveals."""
+        beacon = Beacon(self.game_id, range(self.n), f"cards.beacon/{self.op + 1}")
+        return self._begin("beacon", [self._each(BEACON_COMMIT), self._each(BEACON_REVEAL)],
+                           beacon=beacon)
+
+    def _make_beacon(self, op: Operation, kind: str) -> Body:
+        if kind == BEACON_COMMIT:
+            value, nonce, digest = beacon_contribution(self.game_id, self.seat,
+                                                       op.data["beacon"].purpose)
+            op.data["mine"] = (value, nonce)
+            return [op.number, digest]
+        value, nonce = op.data["mine"]
+        return [op.number, nonce, value]
+
+    def _take_beacon(self, op: Operation, env: Envelope, own: bool) -> None:
+        b: Beacon = op.data["beacon"]
+        if env.kind == BEACON_COMMIT:
+            _reblame(env, lambda: b.add_commit(env.author, env.body[1], seq=env.seq))
+        else:
+            _reblame(env, lambda: b.add_reveal(env.author, env.body[1], env.body[2], seq=env.seq))
+
+    def _end_beacon(self, op: Operation) -> None:
+        op.result = op.data["beacon"].value
+
+    # --- end of game: key shares and the audit --------------------------------------------
+
+    def begin_end(self) -> Operation:
+        """Every seat publishes its secret key share and opens its face-down commitments."""
+        return self._begin("end", [self._each(SECRET)])
+
+    def _make_end(self, op: Operation, kind: str) -> Body:
+        openings = [[o, h, nonce] for o, (h, nonce) in sorted(self._mine.items())
+                    if any(f.op == o and f.handle is None for f in self.facedowns)]
+        return [op.number, g.encode_scalar(self._x), openings]
+
+    def _take_end(self, op: Operation, env: Envelope, own: bool) -> None:
+        _, raw, openings = env.body
+        key = self.keys[env.author]
+        assert key is not None
+        try:
+            x = g.decode_scalar(raw)
+            check_key_share(x, key)
+        except (g.GroupError, ProofError) as e:
+            raise blame("key-share", str(e), env) from None
+        if x25519_public(x25519_private(x, self.game_id, env.author)) != self.xkeys[env.author]:
+            raise blame("key-share", "the X25519 key was not derived from the key share", env)
+        unopened = {f.op: f for f in self.facedowns if f.seat == env.author and f.handle is None}
+        given = {o: (h, nonce) for o, h, nonce in openings}
+        if set(given) != set(unopened):
+            raise blame("commitment", "every face-down card left must be opened, and only those", env)
+        for o, (h, nonce) in given.items():
+            f = unopened[o]
+            _reblame(env, lambda: check_reveal(self.game_id, env.author, f"cards.facedown/{o}",
+                                               f.digest, nonce, _handle_bytes(h)))
+            if h not in f.hand:
+                raise blame("commitment", f"card {h} was not in the hand", env)
+        for o, (h, _) in given.items():
+            unopened[o].handle = h
+        self.secrets[env.author] = x
+
+    def audit(self) -> dict[int, int]:
+        """The true face of every handle ever dealt, from the published key shares; also
+        re-checks every card shown to one seat. Raises RemoteProtocolError, or
+        LocalProtocolError before every key share is in."""
+        if any(x is None for x in self.secrets):
+            raise LocalProtocolError("too-early", "the audit needs every seat's key share")
+        total = sum(x for x in self.secrets if x is not None) % g.ORDER
+        faces: dict[int, int] = {}
+        for h, ct in sorted(self.cts.items()):
+            face = self._lookup.get(g.sub(ct.c2, g.mul(total, ct.c1)))
+            if face is None or self.opened.get(h, face) != face:
+                raise RemoteProtocolError("face", f"card {h} does not open to its face")
+            faces[h] = face
+        for show in self.shows:
+            sender, to = show.env.author, show.env.body[1]
+            secret = self.secrets[sender]
+            assert secret is not None
+            seen = self._open_show(show, x25519_private(secret, self.game_id, sender), to)
+            if [faces[h] for h in show.env.body[2]] != seen:
+                raise blame("face", "a card shown does not match the audit", show.env)
+        return faces
+
+
+def _reblame(env: Envelope, check: Any) -> None:
+    """Run a check of protocol.commit, restating its error against the signed envelope."""
+    try:
+        check()
+    except ProtocolError as e:
+        raise blame(e.check, e.message, env) from None

@@ -1,0 +1,259 @@
+# The engine's networked card source: one seat's CardSeat driven by the engine's chance
+# steps and by the actions that show faces (sans-IO).
+#
+# Invariants:
+# - The same interface as engine.LocalSource where it can be: answer(chance), check(action),
+#   `knowledge`, and `truth` (every face, once the end-of-game audit has run). Because the
+#   work behind an answer is an exchange of messages, a chance is first begun (begin), the
+#   messages flow (waiting_for / produce / receive), and answer() then gives the fact.
+# - The node calls observe(state) with its engine state after every apply; the source
+#   reads public facts only from it (hands, pending actors), never another seat's secrets.
+# - An action that shows faces (Play, Reveal, NewHand, Discard) or hides a choice (Select)
+#   is preceded, in the record, by the acting seat's card message: announce() makes it,
+#   every node receives it, and check(action) refuses the action unless that message
+#   proved exactly its faces (and, for a Reveal, opened the Select commitment).
+# - Knowledge.faces is kept equal to CardSeat.known: faces this seat was dealt, took,
+#   was shown, or shuffled itself.
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import engine
+from engine import cards as C
+from protocol.cards import CardSeat, Operation
+from protocol.cards_wire import FACEDOWN, OPEN
+from protocol.commit import RandomStream
+from protocol.envelope import Envelope
+from protocol.errors import LocalProtocolError, RemoteProtocolError
+from protocol.genesis import Genesis
+
+__all__ = ["NetworkCardSource", "FACE_ACTIONS"]
+
+# Actions whose (handle, face) pairs a card message must prove.
+FACE_ACTIONS = (engine.Play, engine.Reveal, engine.NewHand, engine.Discard)
+
+_Body = list[object]
+
+
+def _pairs(action: engine.Action) -> tuple[tuple[int, int], ...]:
+    if isinstance(action, (engine.Play, engine.Reveal)):
+        return ((action.handle, action.card),)
+    if isinstance(action, (engine.NewHand, engine.Discard)):
+        return tuple(action.cards)
+    return ()
+
+
+class NetworkCardSource:
+    """One seat's card source in a networked game (see the module comment)."""
+
+    def __init__(self, genesis: Genesis, seat: int, faces: Iterable[int] | None = None) -> None:
+        self.seat = seat
+        self.cards = CardSeat(genesis, seat, range(len(C.CATALOGUE)) if faces is None else faces)
+        self.knowledge = engine.Knowledge(seat)
+        self.state: engine.GameState | None = None
+        self.truth: dict[int, int] = {}
+        self._chance: engine.Chance | None = None
+        self._op: Operation | None = None
+        self._announced: list[Operation] = []
+
+    # --- message flow ---------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Begin key registration (before the engine's first chance)."""
+        self._op = self.cards.begin_keys()
+
+    def observe(self, state: engine.GameState) -> None:
+        """The seat's engine state after an apply (public facts only are read)."""
+        self.state = state
+
+    def waiting_for(self) -> int | None:
+        """The seat whose card message comes next in the record, or None."""
+        return self.cards.waiting_for()
+
+    def can_send(self) -> bool:
+        return self.cards.can_send()
+
+    def produce(self) -> tuple[str, _Body]:
+        """Our next card message (kind, body), to seal and send to every seat."""
+        return self.cards.produce()
+
+    def receive(self, env: Envelope) -> None:
+        """A card message of any seat (ours too), in record order. Raises
+        RemoteProtocolError naming the author if it breaks a rule."""
+        if self.cards.idle and env.kind in (OPEN, FACEDOWN):
+            self._begin_announced(env)
+        self.cards.receive(env)
+        self.knowledge.faces.update(self.cards.known)
+
+    def _begin_announced(self, env: Envelope) -> None:
+        """Another seat shows faces or commits to a face-down card before its action."""
+        s = self._need_state()
+        p = engine.pending(s)
+        if env.author not in p.seats:
+            raise RemoteProtocolError("too-early", f"{env.kind}: seat {env.author} may not act now",
+                                      author=env.author, seq=env.seq, proven=True)
+        if env.kind == FACEDOWN:
+            self._announced.append(self.cards.begin_facedown(env.author, s.hands[env.author]))
+            return
+        for h, _ in env.body[1]:
+            if h not in s.hands[env.author]:
+                raise RemoteProtocolError("face", f"{env.kind}: card {h} is not in seat "
+                                          f"{env.author}'s hand", author=env.author,
+                                          seq=env.seq, proven=True)
+        self._announced.append(self.cards.begin_open(env.author))
+
+    def _need_state(self) -> engine.GameState:
+        if self.state is None:
+            raise LocalProtocolError("too-early", "observe() the engine state first")
+        return self.state
+
+    # --- chance: the engine asks the card source ------------------------------------------
+
+    def begin(self, chance: engine.Chance) -> None:
+        """Start the card operation that answers `chance` (every node does, in order)."""
+        c = self.cards
+        if chance.kind == "shuffle":
+            op = c.begin_shuffle(chance.handles, chance.cards, chance.carry)
+        elif chance.kind == "deliver":
+            op = c.begin_deliver(chance.seat, chance.handles)
+        elif chance.kind == "reveal":
+            op = c.begin_reveal(chance.handles)
+        elif chance.kind == "hand_shuffle":
+            taker, take = self._taker(chance)
+            op = c.begin_hand_shuffle(chance.seat, chance.handles, chance.cards, taker, take)
+        elif chance.kind == "first_player":
+            op = c.begin_beacon()
+        else:
+            raise LocalProtocolError("kind", f"unknown chance {chance.kind!r}")
+        self._chance, self._op = chance, op
+        self.knowledge.faces.update(c.known)
+
+    def _taker(self, chance: engine.Chance) -> tuple[int | None, int]:
+        """Who takes from the shuffled hand, and how many: the engine has already put the
+        first new handles in the taker's hand."""
+        s = self._need_state()
+        new = chance.cards
+        for seat in range(s.n):
+            if seat != chance.seat and new and new[0] in s.hands[seat]:
+                take = 0
+                while take < len(new) and new[take] in s.hands[seat]:
+                    take += 1
+                return seat, take
+        return None, 0
+
+    def answer(self, chance: engine.Chance) -> engine.Action:
+        """The fact for `chance`, once its operation is done. Raises LocalProtocolError
+        ("too-early") while messages are still due."""
+        op = self._op
+        if op is None or chance != self._chance or not op.done:
+            raise LocalProtocolError("too-early", f"the {chance.kind} operation is not done")
+        self.knowledge.faces.update(self.cards.known)
+        if chance.kind == "shuffle":
+            return engine.Shuffled(engine.SOURCE)
+        if chance.kind == "deliver":
+            return engine.Delivered(engine.SOURCE)
+        if chance.kind == "reveal":
+            return engine.Revealed(engine.SOURCE, op.result)
+        if chance.kind == "hand_shuffle":
+            return engine.HandShuffled(engine.SOURCE)
+        return engine.FirstPlayer(engine.SOURCE, _below(op.result, self.cards.n))
+
+    # --- actions that show faces ----------------------------------------------------------
+
+    def announce(self, action: engine.Action) -> bool:
+        """Begin the card message our own action needs, if any (then produce() it). True
+        if there is one. Raises LocalProtocolError if the action cannot be backed."""
+        s = self._need_state()
+        if isinstance(action, engine.Select):
+            handle = self.knowledge.selected
+            if handle is None or handle not in s.hands[self.seat]:
+                raise LocalProtocolError("commitment", "no encounter card of ours was chosen")
+            self._announced.append(self.cards.begin_facedown(self.seat, s.hands[self.seat], handle))
+            return True
+        pairs = _pairs(action)
+        hidden = [(h, f) for h, f in pairs if h not in self.cards.opened]
+        facedown = action.handle if isinstance(action, engine.Reveal) else None
+        if not hidden and facedown is None:
+            return False
+        self._announced.append(self.cards.begin_open(self.seat, hidden, facedown))
+        return True
+
+    def check(self, action: engine.Action) -> None:
+        """Refuse an action whose faces (or face-down choice) its seat's card message did
+        not prove. Raises RemoteProtocolError naming the seat."""
+        done, self._announced = self._announced, []
+        if any(not op.done for op in done):
+            raise LocalProtocolError("too-early", "a card message of this action is missing")
+        seat = action.seat
+        kinds = [op.name for op in done]
+
+        def refuse(check: str, why: str) -> RemoteProtocolError:
+            return RemoteProtocolError(check, f"{action.format()}: {why}", author=seat)
+
+        if isinstance(action, engine.Select):
+            if kinds != ["facedown"]:
+                raise refuse("commitment", "a face-down card needs one commitment first")
+            return
+        pairs = _pairs(action)
+        if not pairs:
+            if done:
+                raise refuse("kind", "this action shows no card")
+            return
+        if kinds not in ([], ["open"]):
+            raise refuse("kind", "one card message may back an action")
+        for h, face in pairs:
+            if self.cards.opened.get(h) != face:
+                raise refuse("face", f"card {h} was not proven to be card {face}")
+        if isinstance(action, engine.Reveal):
+            if not done or done[0].data.get("revealed") != action.handle:
+                raise refuse("commitment", "the face-down commitment was not opened")
+        elif done and done[0].data.get("revealed") is not None:
+            raise refuse("commitment", "a face-down card is revealed only by a Reveal")
+        if done and {h for h, _ in done[0].result} - {h for h, _ in pairs}:
+            raise refuse("face", "the card message opened cards this action does not show")
+
+    # --- end of game ----------------------------------------------------------------------
+
+    def finish(self) -> None:
+        """Begin the end of game: every seat publishes its key share."""
+        self._op = self.cards.begin_end()
+
+    def audit(self, state: engine.GameState) -> dict[int, int]:
+        """Every handle's true face (kept in `truth`), once every key share is in; checks
+        every proof of a card shown to one seat and that every face-down card was an
+        encounter card. Raises RemoteProtocolError naming the seat at fault."""
+        faces = self.cards.audit()
+        for f in self.cards.facedowns:
+            if f.handle is not None and not C.CATALOGUE[faces[f.handle]].is_encounter:
+                raise RemoteProtocolError(
+                    "commitment", f"the face-down card {f.handle} is not an encounter card",
+                    author=f.seat)
+        self.truth = faces
+        return faces
+
+    def check_claims(self, state: engine.GameState) -> None:
+        """Check every hidden claim of the game against the audited faces (engine's
+        audit_claims). Raises RemoteProtocolError("claim") naming the first false one's
+        seat, LocalProtocolError before audit()."""
+        if not self.truth:
+            raise LocalProtocolError("too-early", "audit() first")
+        for claim in state.claims:
+            if engine.audit_claims(_only(state, claim), self.truth):
+                held = ", ".join(C.CATALOGUE[self.truth[h]].label() for h in claim.hand)
+                raise RemoteProtocolError(
+                    "claim", f"claimed {claim.kind} at action {claim.serial} holding "
+                    f"[{held}]", author=claim.seat)
+
+
+def _only(state: engine.GameState, claim: engine.Claim) -> engine.GameState:
+    """A copy of state whose only claim is `claim` (to blame claims one by one)."""
+    s = state.clone()
+    s.claims = (claim,)
+    return s
+
+
+def _below(seed: bytes | None, n: int) -> int:
+    """An unbiased seat number from the beacon value (RandomStream, label first-player)."""
+    if seed is None:
+        raise LocalProtocolError("too-early", "the beacon has no value yet")
+    return RandomStream(seed, "first-player").below(n)

@@ -1,0 +1,696 @@
+# A game over envelopes: engine actions <-> "action" envelopes, the genesis of a game,
+# and the verifier that replays a journal through the engine (sans-IO).
+#
+# Invariants:
+# - An "action" envelope's body is [action_data, extra]. action_data is
+#   Action.to_data() of a *player* action whose seat is the envelope's author (chance
+#   facts, seat -1, are never sent: every node derives them from its card source).
+#   extra is the 32-byte commitment to the face-down card for a Select, the 32-byte
+#   nonce that opens it for the seat's next Reveal, and b"" for every other action.
+# - Card commitment: purpose "card", payload = the handle as 4 bytes big-endian two's
+#   complement (protocol.commit.commitment_digest binds the game id and the seat).
+# - An action envelope's state_hash is engine.public_hash of the state the action
+#   applies to: after every chance fact the card source supplied before it. Other
+#   kinds' state hashes are not compared (chat is asynchronous; the card protocol's
+#   kinds are its source's business).
+# - GameVerifier checks each envelope record in this order, and the first failure
+#   is raised as RemoteProtocolError with `record` set; nothing after it is applied:
+#   open (size, canonical, version, author, game id, key, signature, kind, body),
+#   chain (Ledger, duplicates refused), chance facts answered by the card source,
+#   state hash, commitment (a Reveal against its seat's Select), face (the card
+#   source confirms every face shown), legality (engine.apply). finish() answers the
+#   chance facts after the last record and audits every recorded claim when the card
+#   source knows every face (always in local mode).
+# - With check_signature=False the signature step is skipped and the caller must
+#   supply a SignatureResults; read_journal() then reconciles so that the verdict and
+#   error are exactly those of the serial check (see read_journal).
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+import engine
+from engine.actions import Action, Reveal, Select, action_from_data
+from engine.local import LocalSource
+from protocol.canonical import Value
+from protocol.commit import NONCE_SIZE, check_reveal, commitment_digest
+from protocol.envelope import (
+    DEFAULT_KINDS, Envelope, KindRegistry, Ledger, action_body_schema, open_envelope, seal,
+)
+from protocol.errors import (
+    JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError,
+)
+from protocol.genesis import Genesis
+from protocol.journal import RECORD_ENVELOPE, JournalContents, TornTail, parse_journal
+from protocol.keys import SigningKey
+from protocol.schema import Bytes, Record
+
+__all__ = [
+    "ACTION_KIND",
+    "CARD_PURPOSE",
+    "GAME_KINDS",
+    "MODES",
+    "ACTION_BODY",
+    "handle_payload",
+    "card_commitment",
+    "action_body",
+    "decode_action",
+    "seal_action",
+    "make_genesis",
+    "config_from_genesis",
+    "game_mode",
+    "local_seed",
+    "CardSource",
+    "LocalCardSource",
+    "source_for",
+    "Verdict",
+    "GameVerifier",
+    "SignatureResults",
+    "JournalVisitor",
+    "VerifyVisitor",
+    "read_journal",
+    "verify_journal_bytes",
+    "CHECKED",
+]
+
+ACTION_KIND = "action"
+CARD_PURPOSE = "card"
+MODES = ("local", "network")
+_EXTRA_SIZE = 32  # a commitment (Select) or a nonce (Reveal)
+_KNOWN_RULES = frozenset({"four_planets", "single_encounter"})
+_KNOWN_OPTIONS = frozenset({"aliens", "max_turns", "mode", "seed"})
+_SEED_HEX = re.compile(r"(?:[0-9a-f]{2}){1,64}")
+
+# What a passing verify has checked, in the words the CLI prints.
+CHECKED = (
+    "signatures", "chains", "canonical encoding", "game id", "legality by engine replay",
+    "state hashes", "commitments",
+)
+
+# Action data: [kind, seat, field...], fields int / ints / pairs (engine.actions). The
+# bounds are those action_from_data enforces: 32-bit ints, at most 128 items a list.
+ACTION_BODY = Record(
+    ("action", action_body_schema(max_depth=3, max_len=128, max_nodes=640, max_str=16,
+                                  max_bytes=0)),
+    ("extra", Bytes(max_len=_EXTRA_SIZE)),
+)
+
+
+def _extra_size(action: Action) -> int:
+    return _EXTRA_SIZE if isinstance(action, (Select, Reveal)) else 0
+
+
+def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
+    """Why an action body is invalid for author, or None (run after ACTION_BODY)."""
+    try:
+        action = action_from_data(body[0])
+    except engine.ActionParseError as exc:
+        return str(exc)
+    if action.seat != author:
+        return f"the action's seat {action.seat} is not its author {author}"
+    need = _extra_size(action)
+    if len(body[1]) != need:
+        return f"extra of a {action.KIND} is {need} bytes, not {len(body[1])}"
+    return None
+
+
+GAME_KINDS: KindRegistry = DEFAULT_KINDS.copy()
+GAME_KINDS.register(ACTION_KIND, ACTION_BODY, _check_action_body)
+
+
+# --- actions <-> envelopes -----------------------------------------------------------------
+
+
+def handle_payload(handle: int) -> bytes:
+    """The committed payload of a face-down card: its handle, 4 bytes big-endian signed.
+
+    Raises LocalProtocolError for a handle outside 32-bit range.
+    """
+    try:
+        return handle.to_bytes(4, "big", signed=True)
+    except (OverflowError, AttributeError):
+        raise LocalProtocolError("schema", f"handle {handle!r} is not a 32-bit int") from None
+
+
+def card_commitment(game_id: bytes, seat: int, handle: int, nonce: bytes) -> bytes:
+    """The 32-byte commitment of seat to the face-down card `handle`."""
+    return commitment_digest(game_id, seat, CARD_PURPOSE, nonce, handle_payload(handle))
+
+
+def action_body(action: Action, extra: bytes = b"") -> list[Value]:
+    """The body of the "action" envelope carrying action (checked when sealed)."""
+    return [action.to_data(), extra]
+
+
+def decode_action(env: Envelope) -> tuple[Action, bytes]:
+    """The action and extra bytes of an opened "action" envelope.
+
+    Raises RemoteProtocolError("kind") for another kind, ("schema") if the body does not
+    decode (open_envelope has already refused such a body).
+    """
+    if env.kind != ACTION_KIND:
+        raise RemoteProtocolError("kind", f"expected an action, got {env.kind!r}",
+                                  author=env.author, seq=env.seq, proven=True)
+    try:
+        return action_from_data(env.body[0]), env.body[1]
+    except (engine.ActionParseError, IndexError, TypeError) as exc:
+        raise RemoteProtocolError("schema", f"action: {exc}", author=env.author, seq=env.seq,
+                                  proven=True) from None
+
+
+def seal_action(
+    genesis: Genesis, key: SigningKey, seq: int, prev: bytes, state: engine.GameState,
+    action: Action, extra: bytes = b"",
+) -> tuple[Envelope, bytes]:
+    """Seal action (by its seat) as seat's envelope `seq` on the position `state`.
+
+    Raises LocalProtocolError for anything a peer would refuse (see seal()).
+    """
+    return seal(genesis, key, action.seat, seq, prev, engine.public_hash(state), ACTION_KIND,
+                action_body(action, extra), kinds=GAME_KINDS)
+
+
+# --- genesis ---------------------------------------------------------------------------------
+
+
+def make_genesis(
+    config: engine.Config,
+    players: Sequence[tuple[str, bytes]],
+    *,
+    mode: str,
+    seed: bytes | None = None,
+    salt: bytes | None = None,
+) -> Genesis:
+    """The genesis of a game of config for players [(name, public key)] in seat order.
+
+    Colours come from config.colors, rules from config.variants. A local game (mode
+    "local") must give its seed, which is then public in the genesis: local games are
+    for simulations and hotseat, not secrecy. Raises LocalProtocolError for a bad field.
+    """
+    if mode not in MODES:
+        raise LocalProtocolError("schema", f"mode {mode!r} is not one of {list(MODES)}")
+    if (mode == "local") != (seed is not None):
+        raise LocalProtocolError("schema", "a seed is given for local games and only for them")
+    if len(players) != config.seats:
+        raise LocalProtocolError("schema", f"{len(players)} players for {config.seats} seats")
+    options: list[tuple[str, Value]] = [("aliens", list(config.aliens)), ("mode", mode)]
+    if seed is not None:
+        if not 1 <= len(seed) <= 64:
+            raise LocalProtocolError("schema", "a local seed is 1..64 bytes")
+        options.append(("seed", seed.hex()))
+    if config.max_turns:
+        options.append(("max_turns", config.max_turns))
+    return Genesis.create(
+        [(name, colour, key) for (name, key), colour in zip(players, config.colors)],
+        rules=config.variants, engine_version=engine.ENGINE_VERSION,
+        rules_hash=engine.rules_data_hash(), options=options, salt=salt,
+    )
+
+
+def _genesis_error(message: str) -> RemoteProtocolError:
+    return RemoteProtocolError("genesis", message)
+
+
+def game_mode(genesis: Genesis) -> str:
+    """"local" or "network". Raises RemoteProtocolError("genesis") otherwise."""
+    mode = genesis.option("mode")
+    if mode not in MODES:
+        raise _genesis_error(f"mode {mode!r} is not one of {list(MODES)}")
+    return str(mode)
+
+
+def local_seed(genesis: Genesis) -> bytes:
+    """The card seed of a local game. Raises RemoteProtocolError("genesis")."""
+    seed = genesis.option("seed")
+    if type(seed) is not str or _SEED_HEX.fullmatch(seed) is None:
+        raise _genesis_error("a local game needs its seed as 2..128 lowercase hex digits")
+    return bytes.fromhex(seed)
+
+
+def config_from_genesis(genesis: Genesis) -> engine.Config:
+    """The engine configuration a genesis describes.
+
+    Raises RemoteProtocolError("genesis") if this engine cannot play it: another engine
+    version or rules data, an unknown variant or option, or values the engine refuses.
+    """
+    if genesis.engine_version != engine.ENGINE_VERSION:
+        raise _genesis_error(
+            f"engine {genesis.engine_version!r}; this is {engine.ENGINE_VERSION!r}")
+    if genesis.rules_hash != engine.rules_data_hash():
+        raise _genesis_error("the game was played with other rules data")
+    unknown = [r for r in genesis.rules if r not in _KNOWN_RULES]
+    if unknown:
+        raise _genesis_error(f"unknown variants {unknown}")
+    unknown = [k for k, _ in genesis.options if k not in _KNOWN_OPTIONS]
+    if unknown:
+        raise _genesis_error(f"unknown options {unknown}")
+    mode = game_mode(genesis)
+    if mode == "local":
+        local_seed(genesis)
+    elif genesis.option("seed") is not None:
+        raise _genesis_error("only a local game has a public seed")
+    n = genesis.n_seats
+    aliens = genesis.option("aliens", [""] * n)
+    if (type(aliens) is not list or len(aliens) != n
+            or any(type(a) is not str for a in aliens)):
+        raise _genesis_error("aliens is a list of one name (or \"\") per seat")
+    max_turns = genesis.option("max_turns", 0)
+    if type(max_turns) is not int or not 0 <= max_turns < 2**31:
+        raise _genesis_error("max_turns is an int in [0, 2^31)")
+    try:
+        return engine.Config(
+            n, tuple(s.colour for s in genesis.seats),
+            planets=4 if "four_planets" in genesis.rules else 5,
+            single_encounter="single_encounter" in genesis.rules,
+            aliens=tuple(str(a) for a in aliens), max_turns=max_turns,
+        )
+    except ValueError as exc:
+        raise _genesis_error(str(exc)) from None
+
+
+# --- card sources ----------------------------------------------------------------------------
+
+
+class CardSource(Protocol):
+    """Where a verifier's chance facts come from, and who vouches for faces shown.
+
+    local mode: LocalCardSource (the seed is public). network mode: the card protocol's
+    verifying source (protocol/cards), which reads its own envelopes via observe().
+    """
+
+    def answer(self, chance: engine.Chance) -> Action:
+        """The chance fact (seat engine.SOURCE) that satisfies the engine's request."""
+        ...
+
+    def check(self, action: Action) -> None:
+        """Raise engine.IllegalAction if action shows a face other than the true one."""
+        ...
+
+    def observe(self, env: Envelope) -> None:
+        """An accepted envelope of a kind other than "action" or "chat", in order.
+
+        Raises RemoteProtocolError if it is not a valid message of this source.
+        """
+        ...
+
+    def audit_faces(self) -> Mapping[int, int] | None:
+        """Every handle's true face once all are known (for the claims audit), else None."""
+        ...
+
+
+class LocalCardSource:
+    """The card source of a local game: LocalSource of the genesis's public seed."""
+
+    def __init__(self, seed: bytes, seats: int) -> None:
+        self.source = LocalSource(seed, seats)
+
+    def answer(self, chance: engine.Chance) -> Action:
+        return self.source.answer(chance)
+
+    def check(self, action: Action) -> None:
+        try:
+            self.source.check(action)
+        except KeyError as exc:  # LocalSource names the face with card(), which raises
+            raise engine.IllegalAction("cards", "reveal", action.format(),
+                                       f"no such card: {exc}") from None
+
+    def observe(self, env: Envelope) -> None:
+        raise RemoteProtocolError("kind", f"kind {env.kind!r} has no place in a local game",
+                                  author=env.author, seq=env.seq, proven=True)
+
+    def audit_faces(self) -> Mapping[int, int] | None:
+        return self.source.truth
+
+
+# A factory for network-mode sources, set by the card protocol layer when it lands.
+NetworkSourceFactory = Callable[[Genesis], CardSource]
+
+
+def source_for(genesis: Genesis, network: NetworkSourceFactory | None = None) -> CardSource:
+    """The card source that replays genesis's game.
+
+    Raises RemoteProtocolError("genesis") for a bad genesis, LocalProtocolError
+    ("unsupported") for a network game when no network source factory is given.
+    """
+    if game_mode(genesis) == "local":
+        return LocalCardSource(local_seed(genesis), genesis.n_seats)
+    if network is None:
+        raise LocalProtocolError(
+            "unsupported", "network games are verified with the card protocol's source, "
+            "which this build does not have")
+    return network(genesis)
+
+
+# --- the verifier ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a verified journal (or prefix of one) shows."""
+
+    genesis: Genesis
+    config: engine.Config
+    mode: str
+    records: int  # envelope records checked
+    actions: int  # player actions applied (chance facts not counted)
+    state: engine.GameState  # after the last record and the chance facts that follow it
+    outcome: engine.Outcome | None
+    claims: tuple[tuple[int | None, int, str], ...]  # (record, seat, kind) of each claim
+    audited: bool  # every claim checked against the true faces
+    checked: tuple[str, ...]
+
+
+class GameVerifier:
+    """Replays one game's envelopes, in journal order, through the engine (sans-IO).
+
+    feed() each envelope record's bytes, then finish(). Each raises
+    RemoteProtocolError (with `record`) for the first check that fails; after an error
+    the verifier must not be fed again.
+    """
+
+    def __init__(self, genesis: Genesis, source: CardSource | None = None, *,
+                 kinds: KindRegistry = GAME_KINDS) -> None:
+        self.genesis = genesis
+        self.config = config_from_genesis(genesis)
+        self.mode = game_mode(genesis)
+        self.source = source if source is not None else source_for(genesis)
+        self.kinds = kinds
+        self.ledger = Ledger(genesis)
+        try:
+            self.state = engine.new_game(self.config)
+        except (engine.EngineError, KeyError, ValueError) as exc:
+            raise _genesis_error(f"the engine cannot set this game up: {exc}") from None
+        self.records = 0
+        self.actions = 0
+        self.events: list[tuple[Any, ...]] = []  # of the last record
+        self.chance: list[Action] = []  # chance facts answered before the last record
+        self._open: dict[int, tuple[bytes, int]] = {}  # seat -> (commitment, record)
+        self._made: dict[int, tuple[int, int, int]] = {}  # serial -> (record, author, seq)
+        # Every claim as it was made, with its record (see _track_claims).
+        self._claims: list[tuple[engine.Claim, int]] = []
+
+    def settle(self, record: int | None = None) -> engine.GameState:
+        """Apply the card source's facts until a seat must act (or the game is over);
+        the position the next record is made on. `record` is named in errors."""
+        self.chance = []
+        while True:
+            p = engine.pending(self.state)
+            if p.chance is None:
+                return self.state
+            try:
+                fact = self.source.answer(p.chance)
+                self.state, _ = engine.apply(self.state, fact)
+            except ProtocolError as exc:
+                if isinstance(exc, RemoteProtocolError) and exc.record is None:
+                    exc.record = record
+                raise
+            except Exception as exc:  # the source is ours: a failure here is not a peer's
+                raise LocalProtocolError(
+                    "unsupported", f"the card source cannot answer {p.chance.kind}: {exc}"
+                ) from None
+            self.chance.append(fact)
+
+    def open(self, raw: bytes, record: int, *, check_signature: bool = True) -> Envelope:
+        """open_envelope() with this game's kinds; errors name the record."""
+        try:
+            return open_envelope(raw, self.genesis, self.kinds, check_signature=check_signature)
+        except RemoteProtocolError as exc:
+            exc.record = record
+            raise
+
+    def feed(self, raw: bytes, record: int, *, check_signature: bool = True
+             ) -> tuple[Envelope, Action | None]:
+        """Check and apply one envelope record; returns it and its action (None if another
+        kind). Raises RemoteProtocolError naming `record`, or LocalProtocolError when this
+        build cannot check it."""
+        env = self.open(raw, record, check_signature=check_signature)
+        try:
+            self.ledger.accept(env, allow_duplicate=False)
+            self.records += 1
+            if env.kind != ACTION_KIND:
+                self.events, self.chance = [], []
+                if env.kind != "chat":
+                    self.source.observe(env)
+                return env, None
+            action, extra = decode_action(env)
+            self.settle(record)
+            self._apply(env, action, extra, record)
+            return env, action
+        except RemoteProtocolError as exc:
+            if exc.record is None:
+                exc.record = record
+            raise
+
+    def _remote(self, check: str, message: str, env: Envelope, record: int
+                ) -> RemoteProtocolError:
+        return RemoteProtocolError(check, message, author=env.author, seq=env.seq,
+                                   proven=True, record=record)
+
+    def _apply(self, env: Envelope, action: Action, extra: bytes, record: int) -> None:
+        ours = engine.public_hash(self.state)
+        if env.state_hash != ours:
+            raise self._remote(
+                "state-hash", f"desync: the {action.KIND} claims state "
+                f"{env.state_hash.hex()[:16]}, ours is {ours.hex()[:16]}", env, record)
+        facedown_since = -1
+        if isinstance(action, Reveal):
+            held = self._open.pop(action.seat, None)
+            if held is None:
+                raise self._remote("commitment", "a reveal with no face-down card committed",
+                                   env, record)
+            try:
+                check_reveal(self.genesis.game_id, action.seat, CARD_PURPOSE, held[0], extra,
+                             handle_payload(action.handle), seq=env.seq)
+            except RemoteProtocolError as exc:
+                raise self._remote("commitment", f"{exc.message} (made at record {held[1]})",
+                                   env, record) from None
+            facedown_since = held[1]
+        try:
+            self.source.check(action)
+        except engine.IllegalAction as exc:
+            raise self._remote("face", exc.reason, env, record) from None
+        serial = self.state.serial
+        try:
+            self.state, events = engine.apply(self.state, action)
+        except engine.IllegalAction as exc:
+            raise self._remote("illegal", str(exc), env, record) from None
+        except Exception as exc:  # an engine bug met by a signed message: still a verdict
+            raise self._remote(
+                "illegal", f"the engine failed on {action.format()}: "
+                f"{type(exc).__name__}: {exc}", env, record) from None
+        self.events = list(events)
+        self._track_claims(record, action, facedown_since)
+        self._made[serial] = (record, env.author, env.seq)
+        if isinstance(action, Select):
+            self._open[action.seat] = (extra, record)
+        self.actions += 1
+
+    def _track_claims(self, record: int, action: Action, facedown_since: int) -> None:
+        """Keep each claim as made; at a Reveal, drop the revealed card from the claims its
+        seat made while that card lay face down (from the Select's record on).
+
+        The engine's own claims drop it from *every* claim of the seat that holds it,
+        older ones included, which makes an honest has_encounter claim look false once
+        the card that justified it is played (engine/flow.py _settle_claims). Auditing
+        the claims as made keeps the rule the engine documents (Claim.hand: the hand when
+        the claim was made, minus a face-down card) until the engine keeps it itself.
+        """
+        claims = self.state.claims
+        for claim in claims[len(self._claims):]:
+            self._claims.append((claim, record))
+        if facedown_since >= 0 and isinstance(action, Reveal):
+            for i, (c, made) in enumerate(self._claims):
+                if c.seat == action.seat and made > facedown_since and action.handle in c.hand:
+                    hand = tuple(h for h in c.hand if h != action.handle)
+                    self._claims[i] = (engine.Claim(c.seat, c.kind, hand, c.serial), made)
+
+    def finish(self, *, audit: bool = True) -> Verdict:
+        """Answer the chance facts after the last record, audit the claims, give the verdict.
+
+        The audit runs when the card source knows every face (always in local mode).
+        Raises RemoteProtocolError("audit") naming the record of the first false claim.
+        """
+        self.settle()
+        faces = self.source.audit_faces() if audit else None
+        checked = list(CHECKED)
+        if faces is not None:
+            self._audit(faces)
+            checked.append("claims audit")
+        if self.mode == "local":
+            checked.append("faces against the public seed")
+        return Verdict(
+            self.genesis, self.config, self.mode, self.records, self.actions, self.state,
+            self.state.outcome, tuple(self._claim_rows()), faces is not None, tuple(checked),
+        )
+
+    def _claim_rows(self) -> list[tuple[int | None, int, str]]:
+        return [(made, c.seat, c.kind) for c, made in self._claims]
+
+    def _audit(self, faces: Mapping[int, int]) -> None:
+        for claim, _ in self._claims:
+            one = self.state.clone()
+            one.claims = (claim,)
+            try:
+                false = engine.audit_claims(one, faces)
+            except KeyError as exc:
+                raise LocalProtocolError(
+                    "unsupported", f"the audit lacks the face of handle {exc}") from None
+            if false:
+                record, author, seq = self._made.get(claim.serial, (None, claim.seat, None))
+                raise RemoteProtocolError("audit", false[0], author=author, seq=seq,
+                                          proven=True, record=record)
+
+
+# --- reading a journal -----------------------------------------------------------------------
+
+
+class SignatureResults(Protocol):
+    """Signatures checked elsewhere (e.g. another process), asked in record order."""
+
+    def first_failure(self, upto: int) -> int | None:
+        """The first envelope record index <= upto whose signature does not verify
+        under the key the envelope names, or None; may wait for the answer."""
+        ...
+
+
+T = TypeVar("T")
+
+
+class JournalVisitor(Generic[T]):
+    """What read_journal() reports, in order (after python-chess's pgn visitors).
+
+    Strict by default: handle_error() raises. A visitor that returns from it instead
+    ends the reading there (a game cannot go on past a broken record) and result() is
+    returned.
+    """
+
+    def begin(self, genesis: Genesis, config: engine.Config, state: engine.GameState) -> None:
+        """The game as set up, before any chance fact."""
+
+    def visit_torn(self, torn: TornTail) -> None:
+        """The journal's last record is torn (cut off, not an error)."""
+
+    def visit_record(self, record: int, env: Envelope, action: Action | None,
+                     verifier: GameVerifier) -> None:
+        """Record `record` is checked and applied; verifier.state is the state after it,
+        verifier.chance the chance facts answered just before it."""
+
+    def stop(self, records: int) -> bool:
+        """True to stop after `records` records (envelopes and notes) have been read."""
+        return False
+
+    def handle_error(self, error: ProtocolError) -> None:
+        raise error
+
+    def end(self, verdict: Verdict) -> None:
+        """Every record read and finish() done."""
+
+    def result(self) -> T:
+        raise NotImplementedError
+
+
+class VerifyVisitor(JournalVisitor[Verdict | None]):
+    """Keeps the verdict, the torn tail and the error (when handle_error is lenient)."""
+
+    def __init__(self, strict: bool = True) -> None:
+        self.strict = strict
+        self.verdict: Verdict | None = None
+        self.torn: TornTail | None = None
+        self.error: ProtocolError | None = None
+
+    def visit_torn(self, torn: TornTail) -> None:
+        self.torn = torn
+
+    def handle_error(self, error: ProtocolError) -> None:
+        self.error = error
+        if self.strict:
+            raise error
+
+    def end(self, verdict: Verdict) -> None:
+        self.verdict = verdict
+
+    def result(self) -> Verdict | None:
+        return self.verdict
+
+
+def _contents(journal: bytes | JournalContents) -> JournalContents:
+    return journal if isinstance(journal, JournalContents) else parse_journal(journal)
+
+
+def read_journal(
+    journal: bytes | JournalContents,
+    visitor: JournalVisitor[T],
+    *,
+    source: CardSource | None = None,
+    signatures: SignatureResults | None = None,
+    network: NetworkSourceFactory | None = None,
+    kinds: KindRegistry = GAME_KINDS,
+) -> T:
+    """Verify and replay a journal, driving visitor; returns visitor.result().
+
+    The framing of the whole journal is checked first (JournalError), then every
+    envelope record in order. With `signatures` the envelopes' signatures are taken
+    from it instead of being checked inline; the verdict is the same as the serial
+    one: a failing record's own signature and every earlier record's signature are
+    settled before its error is reported, and a signature failure wins over anything
+    the serial check would only have met later. Errors go to visitor.handle_error.
+    """
+    try:
+        contents = _contents(journal)
+        if contents.torn is not None:
+            visitor.visit_torn(contents.torn)
+        verifier = GameVerifier(contents.genesis, source if source is not None
+                                else source_for(contents.genesis, network), kinds=kinds)
+        visitor.begin(contents.genesis, verifier.config, verifier.state)
+        last = -1
+        for n, entry in enumerate(contents.entries):
+            if visitor.stop(n):
+                break
+            if entry.type != RECORD_ENVELOPE:
+                continue
+            last = entry.index
+            try:
+                env, action = verifier.feed(entry.data, entry.index,
+                                            check_signature=signatures is None)
+            except ProtocolError as exc:
+                if signatures is not None:
+                    _reconcile(verifier, contents, signatures, entry.index, exc)
+                raise
+            visitor.visit_record(entry.index, env, action, verifier)
+        if signatures is not None and last >= 0:
+            _settle_signatures(verifier, contents, signatures, last)
+        verdict = verifier.finish()
+    except ProtocolError as exc:
+        visitor.handle_error(exc)
+        return visitor.result()
+    visitor.end(verdict)
+    return visitor.result()
+
+
+def _settle_signatures(verifier: GameVerifier, contents: JournalContents,
+                       signatures: SignatureResults, upto: int) -> None:
+    """Raise the serial error of the first record <= upto whose signature fails."""
+    bad = signatures.first_failure(upto)
+    if bad is not None:
+        verifier.open(contents.entries[bad].data, bad)  # raises exactly as the serial check
+
+
+def _reconcile(verifier: GameVerifier, contents: JournalContents,
+               signatures: SignatureResults, record: int, error: ProtocolError) -> None:
+    """Record `record` failed with signatures deferred: raise what the serial check
+    would have raised instead, if that differs; return to let `error` stand."""
+    if record > 0:
+        _settle_signatures(verifier, contents, signatures, record - 1)
+    verifier.open(contents.entries[record].data, record)  # its own signature, in order
+
+
+def verify_journal_bytes(journal: bytes | JournalContents, *,
+                         source: CardSource | None = None,
+                         network: NetworkSourceFactory | None = None) -> Verdict:
+    """Verify a whole journal serially; the verdict, or raise the first ProtocolError."""
+    verdict = read_journal(journal, VerifyVisitor(strict=True), source=source, network=network)
+    if verdict is None:  # a strict visitor raises instead
+        raise JournalError("record", "no verdict", index=None)
+    return verdict

@@ -1,0 +1,124 @@
+"""`cosmic verify`, `cosmic replay` and `cosmic keygen`, run as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import engine
+from _journal_games import other_hash, short_game
+from protocol.keys import load_key_file
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cosmic(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cli.main", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def _journals(tmp_path: Path) -> dict[str, Path]:
+    rec = short_game()
+    raws = list(rec.raws)
+    raws[30] = rec.resign(30, lambda f: f.__setitem__(6, other_hash()))
+    files = {
+        "good": rec.journal,
+        "bad": rec.rebuild(raws),
+        "torn": rec.journal[:-9],
+        "junk": b"hello, this is not a journal",
+    }
+    out = {}
+    for name, data in files.items():
+        out[name] = tmp_path / f"{name}.journal"
+        out[name].write_bytes(data)
+    return out
+
+
+def test_verify_text_names_seats_outcome_and_checks(tmp_path: Path) -> None:
+    j = _journals(tmp_path)
+    r = cosmic("verify", str(j["good"]))
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert f"{j['good']}: OK" in out
+    for name, colour in (("Red", "red"), ("Blue", "blue"), ("Yellow", "yellow")):
+        assert f"{name} ({colour})" in out
+    assert "turn_limit" in out and "84 (84 actions)" in out
+    for check in ("signatures", "chains", "canonical encoding", "game id",
+                  "legality by engine replay", "state hashes", "commitments", "claims audit"):
+        assert check in out
+
+
+def test_verify_json_exit_codes_and_fields(tmp_path: Path) -> None:
+    j = _journals(tmp_path)
+    r = cosmic("verify", "--json", "--audit", str(j["good"]), str(j["bad"]), str(j["torn"]))
+    assert r.returncode == 1, r.stderr
+    good, bad, torn = (json.loads(line) for line in r.stdout.splitlines())
+    assert good["ok"] and good["exit"] == 0 and good["error"] is None and good["torn"] is None
+    assert good["records"] == good["actions"] == 84 and good["mode"] == "local"
+    assert [s["colour"] for s in good["seats"]] == ["red", "blue", "yellow"]
+    assert good["outcome"] == {"reason": "turn_limit", "winners": [], "winner_names": []}
+    assert good["audited"] and "claims audit" in good["checked"]
+    assert all(c["true"] for c in good["claim_list"]) and good["claim_list"]
+    assert not bad["ok"] and bad["exit"] == 1
+    assert (bad["error"]["check"], bad["error"]["record"]) == ("state-hash", 30)
+    assert bad["error"]["author"] == short_game().envelopes[30].author
+    assert torn["ok"] and torn["torn"]["record"] == 83 and torn["records"] == 83
+    # the serial path gives the same verdicts
+    r2 = cosmic("verify", "--json", "--audit", "--serial", str(j["good"]), str(j["bad"]),
+                str(j["torn"]))
+    assert [json.loads(x)["error"] for x in r2.stdout.splitlines()] == [good["error"],
+                                                                        bad["error"], None]
+
+
+def test_verify_text_failure_and_unreadable_files(tmp_path: Path) -> None:
+    j = _journals(tmp_path)
+    r = cosmic("verify", str(j["bad"]), str(j["torn"]))
+    assert r.returncode == 1
+    assert "FAILED: record 30" in r.stdout and "'state-hash'" in r.stdout
+    assert "warning: the last record is torn" in r.stdout
+    r = cosmic("verify", str(j["junk"]), str(tmp_path / "missing.journal"))
+    assert r.returncode == 2
+    assert "not a cosmic journal" in r.stdout and "CANNOT READ" in r.stderr
+
+
+def test_replay_to_n_json_and_text(tmp_path: Path) -> None:
+    j = _journals(tmp_path)
+    rec = short_game()
+    r = cosmic("replay", str(j["good"]), "--to", "40", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["records"] == 40 and data["of"] == 84
+    assert data["public_hash"] == rec.envelopes[40].state_hash.hex()
+    assert data["public"][0] == engine.ENGINE_VERSION and "summary" in data
+    assert data["last"][-1]["record"] == 39
+    r = cosmic("replay", str(j["good"]))
+    assert r.returncode == 0, r.stderr
+    assert "after 84 of 84 records" in r.stdout and "Game over (turn_limit)" in r.stdout
+    assert "last records:" in r.stdout
+    r = cosmic("replay", str(j["bad"]), "--to", "50")
+    assert r.returncode == 1 and "state-hash" in r.stderr
+    r = cosmic("replay", str(j["bad"]), "--to", "30")  # the fault lies beyond record 30
+    assert r.returncode == 0, r.stderr
+    r = cosmic("replay", str(j["good"]), "--to", "85")
+    assert r.returncode == 2
+
+
+def test_keygen_writes_a_private_key_once(tmp_path: Path) -> None:
+    env = dict(os.environ, COSMIC_HOME=str(tmp_path / "home"))
+    r = cosmic("keygen", env=env)
+    assert r.returncode == 0, r.stderr
+    path = tmp_path / "home" / "key"
+    key = load_key_file(path.read_bytes())
+    assert key.public.hex() in r.stdout and "fingerprint" in r.stdout
+    if os.name == "posix":
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    r = cosmic("keygen", env=env)
+    assert r.returncode == 1 and "exists" in r.stderr
+    assert load_key_file(path.read_bytes()).public == key.public
+    out = tmp_path / "elsewhere" / "k"
+    r = cosmic("keygen", "--out", str(out), "--force", env=env)
+    assert r.returncode == 0 and load_key_file(out.read_bytes()).public != key.public

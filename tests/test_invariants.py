@@ -1,0 +1,86 @@
+"""Random playouts with the engine's invariants checked after every action.
+
+1,000 seeded random-bot games (3, 4 and 5 seats), split in chunks so they run in
+parallel: every seat's ships are all somewhere; every card is in exactly one zone; the
+colony track is the counted foreign colonies; apply never mutates its input; an illegal
+action changes nothing; every game ends with a winner or an explicit reason; and someone
+can always act.
+"""
+
+from collections import Counter
+
+import pytest
+
+import engine
+from bots import RandomBot
+from engine import cards as C
+from node.local import LocalGame, game_seed
+
+GAMES = 1000
+CHUNKS = 16
+
+
+def check_invariants(s: engine.GameState) -> None:
+    total = s.config.ships_per_seat
+    for seat in range(s.n):
+        assert s.ships_total(seat) == total, f"seat {seat} has {s.ships_total(seat)} ships"
+        assert min(s.warp[seat], s.gate[seat], s.beside[seat]) >= 0
+    assert min(s.ships) >= 0
+    zones: list[int] = list(s.deck) + list(s.discard) + [h for hand in s.hands for h in hand]
+    if s.enc is not None:
+        zones += list(s.enc.played)
+    zones += [st[2] for st in s.stack if st[0] == "resolve_card"]  # on the table, resolving
+    counts = Counter(zones)
+    assert all(c == 1 for c in counts.values()), "a card is in two zones"
+    # Cards whose faces are public are all distinct physical cards.
+    public = [s.faces[h] for h in s.discard]
+    assert len(public) == len(set(public))
+    assert len(zones) == len(C.COSMIC_DECK), f"{len(zones)} cosmic cards in play"
+    destiny = list(s.destiny_deck) + list(s.destiny_discard)
+    if s.enc is not None and s.enc.destiny >= 0:
+        destiny.append(s.enc.destiny)
+    assert len(destiny) == len(set(destiny)) == len(C.destiny_cards(s.config.colors))
+    for seat in range(s.n):  # the colony track: foreign colonies counted from the ships
+        n, per = s.n, s.config.planets
+        counted = sum(1 for p in range(s.planet_count) if p // per != seat and s.ships[p * n + seat])
+        assert s.foreign_colonies(seat) == counted
+
+
+def _play_chunk(chunk: int) -> Counter:
+    reasons: Counter = Counter()
+    for i in range(chunk, GAMES, CHUNKS):
+        seats = 3 + i % 3
+        seed = game_seed("invariants", i)
+        g = LocalGame(engine.Config(seats, max_turns=40), seed,
+                      [RandomBot(seed + bytes([k])) for k in range(seats)])
+        check_invariants(g.state)
+        steps = 0
+        while g.state.outcome is None:
+            before = g.state
+            sampled = steps % 3 == 0  # hashing every state would double the run time
+            snapshot = engine.public_hash(before) if sampled else b""
+            p = engine.pending(before)
+            assert p.seats, f"nobody can act at {before.step()}"
+            action = g.next_action()
+            if steps % 99 == 0:  # an illegal action changes nothing (99: a sampled step)
+                wrong = engine.Pass(p.seats[0] if p.seats[0] >= 0 else 0)
+                if wrong.KIND not in p.kinds or p.chance is not None:
+                    with pytest.raises(engine.IllegalAction):
+                        engine.apply(before, wrong)
+                    assert engine.public_hash(before) == snapshot
+            g.step(action)
+            if sampled:
+                assert engine.public_hash(before) == snapshot, "apply mutated its input"
+            check_invariants(g.state)
+            steps += 1
+        assert g.state.outcome.reason in ("colonies", "turn_limit")
+        if g.state.outcome.reason == "colonies":
+            assert g.state.outcome.winners
+        reasons[g.state.outcome.reason] += 1
+    return reasons
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_keep_invariants(chunk: int) -> None:
+    reasons = _play_chunk(chunk)
+    assert sum(reasons.values()) == len(range(chunk, GAMES, CHUNKS))
