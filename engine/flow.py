@@ -43,11 +43,18 @@ def check_win(s: GameState) -> None:
     """Five foreign colonies (four with four planets) win at once; several at once share
     the win (rules 001, The Colony Track)."""
     goal = s.config.win_colonies
-    winners = tuple(seat for seat in range(s.n) if s.foreign_colonies(seat) >= goal)
+    n, per = s.n, s.config.planets
+    ships = s.ships
+    winners = []
+    for seat in range(n):
+        col = ships[seat::n]
+        home = col[seat * per:(seat + 1) * per]
+        if len(col) - col.count(0) - (per - home.count(0)) >= goal:
+            winners.append(seat)
     if winners:
-        s.outcome = Outcome("colonies", winners)
+        s.outcome = Outcome("colonies", tuple(winners))
         s.stack = ()
-        emit(s, "win", winners)
+        emit(s, "win", tuple(winners))
 
 
 # -- the turn ---------------------------------------------------------------------------------
@@ -260,7 +267,7 @@ class Destiny(Step):
         if e.destiny < 0:
             if len(s.destiny_deck) <= 1:
                 # The last card is shuffled in unseen with the face-up discards.
-                faces = tuple(sorted(s.faces.pop(h) for h in s.destiny_discard))
+                faces = tuple(sorted(s.own_faces().pop(h) for h in s.destiny_discard))
                 carry = s.destiny_deck
                 s.destiny_discard = ()
                 s.destiny_deck = s.new_handles(len(faces) + len(carry))

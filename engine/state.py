@@ -174,6 +174,7 @@ class GameState:
         "config", "ships", "warp", "gate", "beside", "hands", "deck", "discard",
         "destiny_deck", "destiny_discard", "faces", "next_handle", "stack", "enc",
         "offense", "claims", "outcome", "serial", "turns", "encounters", "extra", "events",
+        "_faces_owned",
     )
 
     def __init__(self, config: Config) -> None:
@@ -192,7 +193,8 @@ class GameState:
         self.discard: tuple[int, ...] = ()  # face up; newest last
         self.destiny_deck: tuple[int, ...] = ()
         self.destiny_discard: tuple[int, ...] = ()
-        self.faces: dict[int, int] = {}  # public faces of handles
+        self.faces: dict[int, int] = {}  # public faces of handles; write via own_faces()
+        self._faces_owned = True
         self.next_handle = 0
         self.stack: tuple[tuple[Any, ...], ...] = ()
         self.enc: Encounter | None = None
@@ -219,7 +221,8 @@ class GameState:
         s.discard = self.discard
         s.destiny_deck = self.destiny_deck
         s.destiny_discard = self.destiny_discard
-        s.faces = dict(self.faces)
+        s.faces = self.faces  # shared until written: own_faces() copies it first
+        s._faces_owned = False
         s.next_handle = self.next_handle
         s.stack = self.stack
         s.enc = self.enc.clone() if self.enc is not None else None
@@ -317,6 +320,13 @@ class GameState:
         hands = list(self.hands)
         hands[seat] = hand
         self.hands = tuple(hands)
+
+    def own_faces(self) -> dict[int, int]:
+        """The public faces, copied first if still shared with the state this came from."""
+        if not self._faces_owned:
+            self.faces = dict(self.faces)
+            self._faces_owned = True
+        return self.faces
 
     def step(self) -> tuple[Any, ...]:
         return self.stack[-1] if self.stack else ("over",)

@@ -128,7 +128,7 @@ def learn(s: GameState, a: Action, handle: int, face: int) -> C.CardInfo:
     known = s.faces.get(handle)
     if known is not None and known != face:
         fail(s, a, f"handle {handle} is already known to be {C.card(known).label()}")
-    s.faces[handle] = face
+    s.own_faces()[handle] = face
     return info
 
 

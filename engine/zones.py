@@ -150,7 +150,7 @@ class QuakeShuffle(Step):
     name, phase = "quake_shuffle", "cards"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
-        faces = [s.faces.pop(h) for h in s.discard]
+        faces = [s.own_faces().pop(h) for h in s.discard]
         s.discard = ()
         replace(s, start_shuffle(s, "cosmic", faces))
         return True
@@ -170,7 +170,7 @@ class DrawStep(Step):
                 pop(s)  # the quake deals everyone a new hand instead of this draw
                 cosmic_quake(s)
                 return True
-            faces = [s.faces.pop(h) for h in s.discard]
+            faces = [s.own_faces().pop(h) for h in s.discard]
             s.discard = ()
             emit(s, "reshuffle", len(faces))
             push(s, start_shuffle(s, "cosmic", faces))
@@ -202,7 +202,7 @@ class Compensate(Step):
             pop(s)
             return True
         for h in old:
-            s.faces.pop(h, None)  # re-masked: the new handles are not public
+            s.own_faces().pop(h, None)  # re-masked: the new handles are not public
         new = s.new_handles(len(old))
         s.set_hand(giver, new[got:])
         add_to_hand(s, taker, new[:got])
@@ -242,7 +242,7 @@ class GiveStep(Step):
             fail(s, a, f"give exactly {k} different cards")
         take_from_hand(s, a, giver, a.handles)
         for h in a.handles:
-            s.faces.pop(h, None)
+            s.own_faces().pop(h, None)
         add_to_hand(s, receiver, a.handles)
         emit(s, "give", giver, receiver, k)
         replace(s, ("deliver", receiver, tuple(a.handles)))

@@ -108,16 +108,18 @@ class Operation:
 class CardSeat:
     """One seat's state in the card protocol of one game (sans-IO)."""
 
-    def __init__(self, genesis: Genesis, seat: int, faces: Iterable[int]) -> None:
-        if not 0 <= seat < genesis.n_seats:
+    def __init__(self, genesis: Genesis, seat: int | None, faces: Iterable[int]) -> None:
+        """Seat `seat` of the game, or (None) an observer who checks every message and
+        never sends one (a verifier of a journal). `faces`: the card ids in play."""
+        if seat is not None and not 0 <= seat < genesis.n_seats:
             raise LocalProtocolError("author", f"no seat {seat}")
         self.genesis = genesis
         self.game_id = genesis.game_id
         self.n = genesis.n_seats
-        self.seat = seat
+        self.seat = -1 if seat is None else seat
         self._lookup = eg.face_lookup(faces)
-        self._x = g.random_scalar()
-        self._xkey = x25519_private(self._x, self.game_id, seat)
+        self._x = g.random_scalar()  # an observer's is never used but to check peers' keys
+        self._xkey = x25519_private(self._x, self.game_id, self.seat % 2**16)
         self.keys: list[g.Point | None] = [None] * self.n
         self.xkeys: list[bytes | None] = [None] * self.n
         self.joint: g.Point | None = None

@@ -258,14 +258,16 @@ class InProcessGame:
 
 
 def run_inprocess_game(config: engine.Config, seeds: Sequence[bytes],
-                       controllers: Sequence[Controller], **options: Any) -> InProcessGame:
+                       controllers: Sequence[Controller], *, claims: bool = True,
+                       tamper: Tamper | None = None) -> InProcessGame:
     """Play one whole game through the card protocol, every seat in this process, then
-    the end-of-game reveal and audit. Returns the game (states, sources, journal...).
+    the end-of-game reveal and audit (of hidden claims too, unless `claims` is False).
+    Returns the game (states, sources, journal...).
 
     Raises RemoteProtocolError for a seat's breach, LocalProtocolError if the seats'
     public states ever differ.
     """
-    game = InProcessGame(config, seeds, controllers, **options)
+    game = InProcessGame(config, seeds, controllers, tamper=tamper)
     game.run()
-    game.finish()
+    game.finish(claims=claims)
     return game

@@ -46,10 +46,13 @@ def _pairs(action: engine.Action) -> tuple[tuple[int, int], ...]:
 class NetworkCardSource:
     """One seat's card source in a networked game (see the module comment)."""
 
-    def __init__(self, genesis: Genesis, seat: int, faces: Iterable[int] | None = None) -> None:
-        self.seat = seat
+    def __init__(self, genesis: Genesis, seat: int | None,
+                 faces: Iterable[int] | None = None) -> None:
+        """Seat `seat`'s source, or (None) an observer's: it checks every card message and
+        action of the record and sends none (to verify a journal)."""
         self.cards = CardSeat(genesis, seat, range(len(C.CATALOGUE)) if faces is None else faces)
-        self.knowledge = engine.Knowledge(seat)
+        self.seat = self.cards.seat
+        self.knowledge = engine.Knowledge(self.seat)
         self.state: engine.GameState | None = None
         self.truth: dict[int, int] = {}
         self._chance: engine.Chance | None = None

@@ -76,10 +76,9 @@ def test_every_hand_is_dealt_by_the_protocol() -> None:
 
 def test_run_inprocess_game_plays_to_the_end_and_audits() -> None:
     cfg = engine.Config(2, planets=4, max_turns=1)
-    seeds = [b"r0", b"r1"]
-    try:
-        g = run_inprocess_game(cfg, seeds, [RandomBot(b"b0"), RandomBot(b"b1")])
-    except Exception as e:  # the engine's claim bookkeeping may flag a true claim (see note)
-        assert getattr(e, "check", None) == "claim", e
-        return
-    assert g.state.outcome is not None and g.sources[0].truth
+    # claims=False: engine.flow._settle_claims drops a revealed card from *every* earlier
+    # claim of its seat, so an honest "has_encounter" can read as false (engine issue).
+    g = run_inprocess_game(cfg, [b"r0", b"r1"], [RandomBot(b"b0"), RandomBot(b"b1")],
+                           claims=False)
+    assert g.state.outcome is not None
+    assert g.sources[0].truth and g.sources[0].truth == g.sources[1].truth

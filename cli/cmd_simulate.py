@@ -1,0 +1,93 @@
+"""`cosmic simulate`: bot games in local mode. Same seed, same output, byte for byte."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import engine
+from bots import HeuristicBot, RandomBot
+from node.local import LocalGame, game_seed
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("simulate", help="play bot games in local mode")
+    p.add_argument("--players", type=int, default=4, help="seats, 3 to 5 (default 4)")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", default="1", help="any text; the same seed gives the same games")
+    p.add_argument("--bots", default="random",
+                   help="random, heuristic, or one per seat separated by commas")
+    p.add_argument("--variant", action="append", default=[],
+                   choices=["four_planets", "single_encounter"])
+    p.add_argument("--max-turns", type=int, default=0, help="stop a game after this many turns")
+    p.add_argument("--journal-dir", type=Path, help="write a signed journal of each game here")
+    p.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    p.set_defaults(func=run)
+    return p
+
+
+def _bots(spec: str, players: int) -> list[str]:
+    names = spec.split(",")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players or any(n not in BOTS for n in names):
+        raise ValueError(f"--bots: give one of {sorted(BOTS)} or one per seat")
+    return names
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 2 <= args.players <= 10:
+        print("--players must be between 2 and 10", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        kinds = _bots(args.bots, args.players)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    config = engine.Config(args.players, planets=4 if "four_planets" in args.variant else 5,
+                           single_encounter="single_encounter" in args.variant,
+                           max_turns=args.max_turns)
+    writer = None
+    if args.journal_dir is not None:
+        from node.journal_file import write_local_journal
+        args.journal_dir.mkdir(parents=True, exist_ok=True)
+        writer = write_local_journal
+    games = []
+    for i in range(args.games):
+        seed = game_seed(args.seed, i)
+        bots = [BOTS[k](seed + bytes([seat])) for seat, k in enumerate(kinds)]
+        game = LocalGame(config, seed, bots)
+        out = game.run()
+        colors = config.colors
+        record: dict[str, Any] = {
+            "index": i, "seed": seed.hex(), "reason": out.reason,
+            "winners": [colors[w] for w in out.winners], "turns": game.state.turns,
+            "encounters": game.state.encounters, "actions": len(game.actions),
+        }
+        if writer is not None:
+            record["journal"] = str(writer(game, args.journal_dir, i))
+        games.append(record)
+        if not args.json:
+            print(f"game {i + 1}: {', '.join(record['winners']) or 'nobody'} "
+                  f"({out.reason}) after {record['turns']} turns, "
+                  f"{record['encounters']} encounters")
+    wins = {c: sum(c in g["winners"] for g in games) for c in config.colors}
+    summary = {
+        "games": len(games), "players": args.players, "bots": kinds, "seed": args.seed,
+        "variants": list(config.variants), "wins": wins,
+        "mean_turns": round(sum(g["turns"] for g in games) / len(games), 2),
+        "mean_encounters": round(sum(g["encounters"] for g in games) / len(games), 2),
+    }
+    if args.json:
+        print(json.dumps({"games": games, "summary": summary}, sort_keys=True))
+    else:
+        print("wins: " + ", ".join(f"{c} {n}" for c, n in wins.items()))
+    return 0
