@@ -65,7 +65,9 @@ def board_text(s: engine.GameState) -> str:
         lines.append(f"Game over ({s.outcome.reason}): {winners} won.")
     else:
         who = colors[s.offense] if s.offense >= 0 else "-"
-        lines.append(f"Turn {s.turns}, offense {who}; phase {s.phase} ({s.step()[0]})")
+        st = s.step()
+        where = f"{st[1]} window" if st[0] == "window" else st[0]
+        lines.append(f"Turn {s.turns}, offense {who}; phase {s.phase} ({where})")
     e = s.enc
     if e is not None and e.defense >= 0:
         target = planet_name(s, e.target) if e.target >= 0 else "?"

@@ -66,9 +66,10 @@ def pending(state: GameState) -> Pending:
     st = state.step()
     h = STEPS[st[0]]
     ch = h.chance(state, st)
+    phase = h.phase_of(st)
     if ch is not None:
-        return Pending(h.phase, st[0], (SOURCE,), h.kinds, chance=ch)
-    return Pending(h.phase, st[0], h.actors(state, st), h.kinds, h.simultaneous)
+        return Pending(phase, st[0], (SOURCE,), h.kinds, chance=ch)
+    return Pending(phase, st[0], h.actors(state, st), h.kinds, h.simultaneous)
 
 
 def legal_sequence(state: GameState, seat: int, knowledge: Knowledge) -> Sequence[Action]:
@@ -110,9 +111,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     actors = (SOURCE,) if h.chance(state, st) is not None else h.actors(state, st)
     if action.seat not in actors:
         who = "the card source" if actors == (SOURCE,) else f"seat(s) {list(actors)}"
-        raise IllegalAction(h.phase, st[0], action.format(), f"waiting for {who}")
+        raise IllegalAction(h.phase_of(st), st[0], action.format(), f"waiting for {who}")
     if action.KIND not in h.kinds:
-        raise IllegalAction(h.phase, st[0], action.format(),
+        raise IllegalAction(h.phase_of(st), st[0], action.format(),
                             f"expected one of {list(h.kinds)}")
     s = state.clone()
     h.accept(s, st, action)

@@ -336,5 +336,6 @@ class GameState:
         from .steps import STEPS  # the step table names each step's phase
         if self.outcome is not None:
             return "over"
-        h = STEPS.get(self.step()[0])
-        return h.phase if h is not None else "over"
+        st = self.step()
+        h = STEPS.get(st[0])
+        return h.phase_of(st) if h is not None else "over"

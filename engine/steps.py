@@ -61,6 +61,10 @@ class Step:
     kinds: tuple[str, ...] = ()
     simultaneous = False
 
+    def phase_of(self, st: Step_t) -> str:
+        """The phase this step belongs to (a window's depends on where it opens)."""
+        return self.phase
+
     def auto(self, s: GameState, st: Step_t) -> bool:
         return False
 
@@ -107,7 +111,7 @@ def replace(s: GameState, *steps: Step_t) -> None:
 def fail(s: GameState, a: Action | None, reason: str) -> None:
     st = s.step()
     h = STEPS.get(st[0])
-    raise IllegalAction(h.phase if h else "?", st[0], a.format() if a else "-", reason)
+    raise IllegalAction(h.phase_of(st) if h else "?", st[0], a.format() if a else "-", reason)
 
 
 def emit(s: GameState, *event: Any) -> None:

@@ -170,9 +170,19 @@ def window(name: str) -> Step_t:
 # -- the window step --------------------------------------------------------------------------
 
 
+_WINDOW_PHASE = {
+    "start": "regroup", "destiny": "destiny", "launch": "launch", "alliance": "alliance",
+    "planning": "planning", "selected": "planning", "reveal": "reveal",
+    "result": "resolution", "deal": "resolution", "end": "resolution",
+}
+
+
 @register
 class WindowStep(Step):
     name, phase, kinds = "window", "window", ("pass", "play", "power")
+
+    def phase_of(self, st: Step_t) -> str:
+        return _WINDOW_PHASE.get(st[1], "response")
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         if st[2] is not None:

@@ -89,6 +89,7 @@ class CardTable:
         self.state_hash = state_hash or (lambda seat: bytes(32))
         self.ledgers = [Ledger(genesis) for _ in members]
         self.journal: list[bytes] = []
+        self.log: list[bytes | engine.Action] = []  # the journal, with engine actions between
 
     @classmethod
     def create(cls, n: int, faces: Sequence[int], seeds: Sequence[bytes] | None = None,
@@ -128,6 +129,7 @@ class CardTable:
         """Seal a card message and have every seat receive it, in seat order."""
         raw = self.seal(author, kind, body)
         self.journal.append(raw)
+        self.log.append(raw)
         for s in range(self.n):
             self.deliver(s, raw)
         return raw
@@ -226,6 +228,7 @@ class InProcessGame:
             self.sources[s].observe(self.states[s])
             self.entitled[s].update(self.states[s].hands[s])
         self.actions.append(actions[0])
+        self.table.log.append(actions[0])
         self._hashes = [engine.public_hash(st) for st in self.states]
         if len(set(self._hashes)) != 1:
             raise LocalProtocolError("state-hash", f"public states differ after {actions[0].format()}")

@@ -16,18 +16,18 @@
 #   was shown, or shuffled itself.
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import engine
 from engine import cards as C
 from protocol.cards import CardSeat, Operation
 from protocol.cards_wire import FACEDOWN, OPEN
 from protocol.commit import RandomStream
-from protocol.envelope import Envelope
+from protocol.envelope import Envelope, Ledger, check_state_hash
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.genesis import Genesis
 
-__all__ = ["NetworkCardSource", "FACE_ACTIONS"]
+__all__ = ["NetworkCardSource", "FACE_ACTIONS", "replay_game"]
 
 # Actions whose (handle, face) pairs a card message must prove.
 FACE_ACTIONS = (engine.Play, engine.Reveal, engine.NewHand, engine.Discard)
@@ -260,3 +260,58 @@ def _below(seed: bytes | None, n: int) -> int:
     if seed is None:
         raise LocalProtocolError("too-early", "the beacon has no value yet")
     return RandomStream(seed, "first-player").below(n)
+
+
+def replay_game(genesis: Genesis, config: engine.Config,
+                log: Sequence[bytes | engine.Action]) -> tuple[engine.GameState, NetworkCardSource]:
+    """Check a game from its record alone, as an observer holding no secret: `log` is
+    every card envelope (bytes) and every engine action, in the order they were applied.
+    Every signature, chain, state hash, proof and face claim is checked; if the record
+    ends with every seat's key share, the audit runs too (its faces in `truth`; hidden
+    claims: check_claims()). Returns the final state and the observer.
+
+    Raises RemoteProtocolError naming the seat at fault.
+    """
+    obs = NetworkCardSource(genesis, None)
+    ledger = Ledger(genesis)
+    state = engine.new_game(config)
+    obs.observe(state)
+    obs.start()
+    begun = -1  # the state serial whose chance (or end) the observer has begun
+
+    def sync() -> None:
+        nonlocal begun
+        if not obs.cards.idle or begun == state.serial:
+            return
+        p = engine.pending(state)
+        if p.chance is not None:
+            obs.begin(p.chance)
+        elif p.over:
+            obs.finish()
+        else:
+            return
+        begun = state.serial
+
+    for entry in log:
+        sync()
+        if isinstance(entry, bytes):
+            env = ledger.receive(entry)
+            if env is None:
+                continue  # a copy of an envelope already taken
+            check_state_hash(env, engine.public_hash(state))
+            obs.receive(env)
+            continue
+        p = engine.pending(state)
+        if p.chance is not None:
+            fact = obs.answer(p.chance)
+            if fact != entry:
+                raise RemoteProtocolError("face", f"{entry.format()} is not the protocol's "
+                                          f"answer {fact.format()}")
+        else:
+            obs.check(entry)
+        state, _ = engine.apply(state, entry)
+        obs.observe(state)
+    sync()
+    if obs.cards.idle and all(x is not None for x in obs.cards.secrets):
+        obs.audit(state)
+    return state, obs

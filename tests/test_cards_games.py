@@ -14,6 +14,8 @@ import pytest
 import engine
 from bots import HeuristicBot, RandomBot
 from protocol.cards_inprocess import InProcessGame, run_inprocess_game
+from protocol.cards_source import replay_game
+from protocol.errors import RemoteProtocolError
 
 
 def game(seats: int, turns: int, bot: type = RandomBot, tag: bytes = b"g") -> InProcessGame:
@@ -82,3 +84,16 @@ def test_run_inprocess_game_plays_to_the_end_and_audits() -> None:
                            claims=False)
     assert g.state.outcome is not None
     assert g.sources[0].truth and g.sources[0].truth == g.sources[1].truth
+
+
+def test_an_observer_verifies_the_game_from_its_record_alone() -> None:
+    g = game(3, 1, tag=b"replay")
+    g.run()
+    faces = g.finish(claims=False)
+    state, observer = replay_game(g.genesis, g.config, g.table.log)
+    assert engine.public_hash(state) == engine.public_hash(g.state)
+    assert observer.truth == faces and not observer.knowledge.faces
+    # A record with a card's message missing cannot be replayed.
+    gap = [e for e in g.table.log if e is not g.journal[len(g.journal) // 2]]
+    with pytest.raises(RemoteProtocolError):
+        replay_game(g.genesis, g.config, gap)
