@@ -118,20 +118,24 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     s = state.clone()
     h.accept(s, st, action)
     s.serial += 1
-    check_win(s)
     _settle(s)
     return s, s.events
 
 
 def _settle(s: GameState) -> None:
-    """Run steps that need no input until a decision (or the end) is reached."""
+    """Run steps that need no input until a decision (or the end) is reached.
+
+    The win is checked when the next decision is reached: nothing automatic can take a
+    colony away, so a fifth foreign colony still wins before anyone decides anything else
+    (rules 001: the win is immediate)."""
     while s.outcome is None:
         if not s.stack:
             s.outcome = Outcome("no_steps", ())  # never expected: the flow always continues
-            return
+            break
         st = s.stack[-1]
         if not STEPS[st[0]].auto(s, st):
-            return
+            break
+    if s.outcome is None or s.outcome.reason != "colonies":
         check_win(s)
 
 
@@ -156,7 +160,7 @@ def encode_public(state: GameState) -> list[Any]:
         [[c.seat, c.kind, list(c.hand), c.serial] for c in state.claims],
         [o.reason, list(o.winners)] if o is not None else None,
         state.serial, state.turns, state.encounters,
-        sorted(state.extra.items()),
+        sorted(state.extra.items()), list(state.aliens),
     ]
 
 

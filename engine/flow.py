@@ -18,11 +18,11 @@ from .actions import (
 from .choices import Concat, Dist, Fixed, Mapped, Product, Subsets
 from .state import Encounter, GameState, Knowledge, Outcome
 from .steps import (
-    BESIDE, Step, claim, colony_sources, emit, fail, learn, pop, push, register,
+    BESIDE, Step, claim, to_warp, colony_sources, emit, fail, learn, pop, push, register,
     remove_ships, replace, take_from_hand,
 )
 from .windows import window
-from .modifiers import adjust_after_resolution, adjust_totals
+from . import powers as P
 from .zones import draw, place_returning, start_shuffle
 
 Step_t = tuple[Any, ...]
@@ -161,8 +161,8 @@ class EncounterStep(Step):
             s, window("start"), ("regroup",), ("destiny",), window("destiny"), ("launch",),
             window("launch"), ("invite", 0), ("invite", 1), ("accept", 0), window("alliance"),
             window("planning"), ("planning",), window("selected"), ("reveal",),
-            window("reveal"), ("outcome",), ("encounter_end",), window("end"),
-            ("after_encounter",),
+            window("reveal"), ("outcome",), window("discard"), ("encounter_end",),
+            window("end"), ("after_encounter",),
         )
         return True
 
@@ -189,24 +189,27 @@ class Regroup(Step):
     def auto(self, s: GameState, st: Step_t) -> bool:
         off = s.offense
         cols = s.colonies(off)
-        if s.warp[off] == 0:
+        if len(st) == 1:  # how many ships come back: one, unless a power says more
+            replace(s, ("regroup", P.regroup_count(s, off)))
+            return True
+        if s.warp[off] == 0 or st[1] <= 0:
             pop(s)
         elif not cols:
             s.warp[off] -= 1
             s.gate[off] += 1
             emit(s, "regroup", off, GATE)
-            pop(s)
+            replace(s, ("regroup", st[1] - 1))
         elif len(cols) == 1:
-            self._do(s, cols[0])
+            self._do(s, st, cols[0])
         else:
             return False
         return True
 
-    def _do(self, s: GameState, planet: int) -> None:
+    def _do(self, s: GameState, st: Step_t, planet: int) -> None:
         s.warp[s.offense] -= 1
         s.ships[planet * s.n + s.offense] += 1
         emit(s, "regroup", s.offense, planet)
-        pop(s)
+        replace(s, ("regroup", st[1] - 1))
 
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         return (s.offense,)
@@ -218,7 +221,7 @@ class Regroup(Step):
         assert isinstance(a, Retrieve)
         if a.planet not in s.colonies(a.seat):
             fail(s, a, f"planet {a.planet} is not one of your colonies")
-        self._do(s, a.planet)
+        self._do(s, st, a.planet)
 
 
 # -- destiny ----------------------------------------------------------------------------------
@@ -350,6 +353,8 @@ def _launch_planets(s: GameState) -> list[int]:
     assert e is not None
     if e.has_flag("home_system"):  # driving out a colony from the offense's own system
         return [p for p in s.home_planets(s.offense) if s.on(p, e.defense)]
+    if e.has_flag("anywhere"):  # a power lets the offense pick any of the defense's colonies
+        return sorted(set(s.home_planets(e.defense)) | set(s.colonies(e.defense)))
     return list(s.home_planets(e.defense))
 
 
@@ -357,7 +362,7 @@ def _launch_ships(s: GameState, seat: int) -> Dist:
     on_gate = s.gate[seat]
     src = colony_sources(s, seat)
     lo = 0 if on_gate or not src else 1
-    return Dist(src, lo, 4 - on_gate)
+    return Dist(src, lo, max(0, P.max_ships(s, seat, "offense") - on_gate))
 
 
 @register
@@ -425,9 +430,17 @@ class InviteStep(Step):
 
 
 def _invited_sides(s: GameState, seat: int) -> list[int]:
+    """Sides a seat may join: those that invited it, and any a power lets it join."""
     e = s.enc
     assert e is not None
-    return [side for side in (0, 1) if seat in e.invited[side]]
+    if seat in (e.offense, e.defense) or e.has_flag("force_field"):
+        return [side for side in (0, 1) if seat in e.invited[side]]
+    free = P.may_ally(s, seat)
+    return [side for side in (0, 1) if seat in e.invited[side] or side in free]
+
+
+def _ally_ships(s: GameState, seat: int) -> Dist:
+    return Dist(colony_sources(s, seat), 1, P.max_ships(s, seat, "ally"))
 
 
 @register
@@ -452,7 +465,7 @@ class AcceptStep(Step):
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         assert s.enc is not None
         mains = (s.enc.offense, s.enc.defense)
-        ships = Dist(colony_sources(s, seat), 1, 4)
+        ships = _ally_ships(s, seat)
         joins = [Mapped(ships, lambda d, side=side: Ally(seat, mains[side], d))
                  for side in _invited_sides(s, seat)]
         return Concat(Fixed([Decline(seat)]), *joins)
@@ -469,8 +482,9 @@ class AcceptStep(Step):
         if a.side not in mains or mains.index(a.side) not in _invited_sides(s, a.seat):
             fail(s, a, f"seat {a.side} did not invite you")
         side = mains.index(a.side)
-        if not Dist(colony_sources(s, a.seat), 1, 4).contains(a.ships):
-            fail(s, a, "send 1 to 4 ships from your colonies (sorted planet:count)")
+        if not _ally_ships(s, a.seat).contains(a.ships):
+            fail(s, a, f"send 1 to {P.max_ships(s, a.seat, 'ally')} ships from your "
+                       "colonies (sorted planet:count)")
         moved = remove_ships(s, a, a.seat, a.ships)
         if side == 0:
             s.gate[a.seat] += moved
@@ -495,7 +509,8 @@ class Planning(Step):
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         e = s.enc
         assert e is not None
-        return tuple(seat for seat in (e.offense, e.defense) if seat not in e.selected)
+        order = P.planning_order(s) or (e.offense, e.defense)
+        return tuple(seat for seat in order if seat not in e.selected)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         assert s.enc is not None
@@ -510,7 +525,7 @@ class Planning(Step):
         e = s.enc
         assert e is not None
         if a.seat != self.actors(s, st)[0]:
-            fail(s, a, "the offense acts first; the defense's choice waits for it")
+            fail(s, a, f"seat {self.actors(s, st)[0]} chooses first; this choice waits for it")
         if isinstance(a, Select):
             e.selected = e.selected + (a.seat,)
             emit(s, "select", a.seat)
@@ -538,7 +553,8 @@ class RevealStep(Step):
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         e = s.enc
         assert e is not None
-        return tuple(seat for side, seat in enumerate((e.offense, e.defense))
+        sides = (1, 0) if e.has_flag("switched") else (0, 1)
+        return tuple(seat for side, seat in zip(sides, (e.offense, e.defense))
                      if e.cards[side] < 0)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
@@ -559,6 +575,8 @@ class RevealStep(Step):
         take_from_hand(s, a, a.seat, (a.handle,))
         _settle_claims(s, a.seat, a.handle)
         side = 0 if a.seat == e.offense else 1
+        if e.has_flag("switched"):  # the face-down cards were swapped by a power
+            side = 1 - side
         e.cards[side] = a.handle
         e.played = e.played + (a.handle,)
         emit(s, "reveal", a.seat, a.card)
@@ -615,7 +633,7 @@ def totals(s: GameState) -> tuple[int, int]:
     off_card, def_card = card_values(s)
     off = off_card + sum(s.gate) + e.reinforce[0]
     dfn = def_card + s.on(e.target, e.defense) + sum(s.beside) + e.reinforce[1]
-    return adjust_totals(s, off, dfn)
+    return P.adjust_totals(s, off, dfn)
 
 
 @register
@@ -641,6 +659,7 @@ class OutcomeStep(Step):
             emit(s, "totals", t_off, t_def)
         else:
             e.result = "offense" if off == "attack" else "defense"
+        e.result = P.decide(s, e.result)
         emit(s, "result", e.result)
         replace(s, window("result"), ("resolve",))
         return True
@@ -660,6 +679,7 @@ class Resolve(Step):
         gas = e.has_flag("ionic_gas")
         n = s.n
         after: list[Step_t] = []
+        lost: list[Step_t] = []
         if e.result == "offense":
             for seat in range(n):
                 if s.gate[seat]:
@@ -668,19 +688,17 @@ class Resolve(Step):
                     s.gate[seat] = 0
             e.lost[1] = s.on(e.target, e.defense)
             s.ships[e.target * n + e.defense] = 0
-            for seat in range(n):
-                s.warp[seat] += s.beside[seat]
-                s.beside[seat] = 0
-            s.warp[e.defense] += e.lost[1]
-            emit(s, "warp", e.defense, e.lost[1])
+            lost += to_warp(s, e.defense, e.lost[1])
+            for seat in s.timing_order():
+                count, s.beside[seat] = s.beside[seat], 0
+                lost += to_warp(s, seat, count)
             if def_kind == "negotiate" and not gas:
                 after.append(("compensate", e.defense, e.offense, e.lost[1]))
         else:
             e.lost[0] = s.gate[e.offense]
-            for seat in range(n):
-                s.warp[seat] += s.gate[seat]
-                s.gate[seat] = 0
-            emit(s, "warp", e.offense, e.lost[0])
+            for seat in s.timing_order():
+                count, s.gate[seat] = s.gate[seat], 0
+                lost += to_warp(s, seat, count)
             if off_kind == "negotiate" and not gas:
                 after.append(("compensate", e.offense, e.defense, e.lost[0]))
             for seat in s.timing_order():
@@ -688,21 +706,21 @@ class Resolve(Step):
                     if not gas:
                         after.append(("rewards", seat, s.beside[seat]))
                     after.append(place_returning(s, seat, BESIDE))
-        replace(s, *adjust_after_resolution(s, after))
+        replace(s, *lost, *P.after_resolution(s, after))
         return True
 
 
 @register
 class EncounterEnd(Step):
-    """After the encounter: played cards go to the discard pile, the destiny card to its
-    own, and ships still committed go home."""
+    """After the encounter: played cards go to the discard pile (unless a power takes
+    them), the destiny card to its own pile, and ships still committed go home."""
 
     name, phase = "encounter_end", "resolution"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         e = s.enc
         assert e is not None
-        s.discard = s.discard + e.played
+        s.discard = s.discard + P.on_discard(s, e.played)
         e.played = ()
         if e.destiny >= 0:
             s.destiny_discard = s.destiny_discard + (e.destiny,)
@@ -716,7 +734,7 @@ class EncounterEnd(Step):
 @register
 class AfterEncounter(Step):
     """Second Encounter Rule (rules 001): after a first encounter won, a successful deal or
-    a re-established colony, the offense may have another one."""
+    a re-established colony, the offense may have another one (a power may allow more)."""
 
     name, phase = "after_encounter", "resolution"
 
@@ -725,9 +743,11 @@ class AfterEncounter(Step):
         assert e is not None
         success = e.result in ("offense", "deal", "reestablished")
         again = success and e.number == 1 and not s.config.single_encounter
+        again = again or (e.result != "aborted" and P.continue_turn(s, s.offense))
+        number = e.number
         s.enc = None
         if again:
-            replace(s, ("second_choice",))
+            replace(s, ("second_choice", number + 1))
         else:
             pop(s)
         return True
@@ -747,7 +767,7 @@ class SecondChoice(Step):
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         if isinstance(a, SecondEncounter):
             claim(s, a.seat, "has_encounter")  # without one there is no second encounter
-            replace(s, ("encounter", 2))
+            replace(s, ("encounter", st[1] if len(st) > 1 else 2))
         else:
             emit(s, "end_turn", a.seat)
             pop(s)

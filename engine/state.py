@@ -174,7 +174,7 @@ class GameState:
         "config", "ships", "warp", "gate", "beside", "hands", "deck", "discard",
         "destiny_deck", "destiny_discard", "faces", "next_handle", "stack", "enc",
         "offense", "claims", "outcome", "serial", "turns", "encounters", "extra", "events",
-        "_faces_owned",
+        "_faces_owned", "aliens",
     )
 
     def __init__(self, config: Config) -> None:
@@ -204,6 +204,7 @@ class GameState:
         self.serial = 0  # actions applied so far
         self.turns = 0
         self.encounters = 0
+        self.aliens: tuple[str, ...] = config.aliens  # current alien of each seat ("" none)
         self.extra: dict[str, Any] = {}  # per-alien public state, by alien name
         self.events: list[tuple[Any, ...]] = []  # what the last action caused; not hashed
 
@@ -232,6 +233,7 @@ class GameState:
         s.serial = self.serial
         s.turns = self.turns
         s.encounters = self.encounters
+        s.aliens = self.aliens
         s.extra = copy.deepcopy(self.extra) if self.extra else {}
         s.events = []
         return s
@@ -283,7 +285,7 @@ class GameState:
     def has_power(self, seat: int) -> bool:
         """An alien power works only with enough home colonies (rules 001, Losing Home
         Planets and Alien Powers) and while not zapped this encounter."""
-        if not self.config.aliens[seat]:
+        if not self.aliens[seat]:
             return False
         if self.home_colonies(seat) < self.config.power_threshold:
             return False

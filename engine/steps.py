@@ -27,7 +27,7 @@ from .state import Claim, GameState, Knowledge
 __all__ = [
     "Step", "STEPS", "register", "Chance", "push", "pop", "replace", "fail", "emit",
     "WARP", "BESIDE", "learn", "take_from_hand", "add_to_hand", "claim", "move_to_discard",
-    "colony_sources", "remove_ships", "NO_OPTIONS",
+    "colony_sources", "remove_ships", "NO_OPTIONS", "to_warp",
 ]
 
 WARP = -2  # a ship destination: the warp
@@ -170,6 +170,16 @@ def colony_sources(s: GameState, seat: int, gate: bool = False) -> list[tuple[in
     if gate and s.gate[seat] > 0:
         out.insert(0, (GATE, s.gate[seat]))
     return out
+
+
+def to_warp(s: GameState, seat: int, count: int) -> list[tuple[Any, ...]]:
+    """Send ships to the warp; returns the steps powers add after it (engine.powers)."""
+    if count <= 0:
+        return []
+    s.warp[seat] += count
+    emit(s, "warp", seat, count)
+    from .powers import after_warp  # powers hook into every loss to the warp
+    return after_warp(s, seat, count)
 
 
 def remove_ships(s: GameState, a: Action | None, seat: int, pairs: Sequence[tuple[int, int]],

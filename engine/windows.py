@@ -26,20 +26,21 @@ from typing import Any
 from . import cards as C
 from .actions import Action, Pass, Play, UsePower
 from .choices import Concat, Fixed, Mapped
+from .powers import ALIENS
 from .state import GameState, Knowledge
-from .steps import Step, emit, fail, learn, pop, push, register, take_from_hand
+from .steps import Step, emit, fail, learn, pop, push, register, replace, take_from_hand
 
 Step_t = tuple[Any, ...]
 
 __all__ = [
-    "CardEffect", "PowerHook", "card_effect", "power_hook", "CARD_EFFECTS", "POWER_HOOKS",
-    "window", "WINDOWS", "role", "may_be_hidden",
+    "CardEffect", "card_effect", "CARD_EFFECTS", "window", "WINDOWS", "role",
+    "may_be_hidden", "power_step",
 ]
 
 # The windows the flow opens, in the order they come in an encounter.
 WINDOWS = (
     "start", "destiny", "launch", "alliance", "planning", "selected", "reveal", "result",
-    "deal", "end",
+    "deal", "discard", "end",
 )
 RESPONSE_CARD = "respond_card"  # after an artifact or flare is played: Card Zap
 RESPONSE_POWER = "respond_power"  # after a power is used: Cosmic Zap
@@ -68,34 +69,12 @@ class CardEffect:
         return info.kind == self.kind and (not self.name or info.name == self.name)
 
 
-@dataclass(frozen=True)
-class PowerHook:
-    """An alien power's offer at a window: option numbers with argument tuples.
-
-    `options(s, seat, window)` lists (option, args) the owner may use now; `use(s, seat,
-    option, args)` carries one out. `zappable(option)` says whether a use can be zapped.
-    `mandatory` options are applied without asking (the owner is not asked to pass).
-    """
-
-    alien: str
-    windows: tuple[str, ...]
-    options: Callable[[GameState, int, str], Sequence[tuple[int, tuple[int, ...]]]]
-    use: Callable[[GameState, int, int, tuple[int, ...]], None]
-    zappable: Callable[[int], bool] = lambda option: True
-
-
 CARD_EFFECTS: list[CardEffect] = []
-POWER_HOOKS: dict[str, PowerHook] = {}
 
 
 def card_effect(effect: CardEffect) -> CardEffect:
     CARD_EFFECTS.append(effect)
     return effect
-
-
-def power_hook(hook: PowerHook) -> PowerHook:
-    POWER_HOOKS[hook.alien] = hook
-    return hook
 
 
 # -- roles ------------------------------------------------------------------------------------
@@ -144,10 +123,17 @@ def _card_effects_at(name: str) -> list[CardEffect]:
 
 
 def _power_options(s: GameState, seat: int, name: str) -> Sequence[tuple[int, tuple[int, ...]]]:
-    hook = POWER_HOOKS.get(s.config.aliens[seat])
-    if hook is None or name not in hook.windows or not s.has_power(seat):
+    alien = ALIENS.get(s.aliens[seat])
+    if alien is None or name not in alien.windows or not s.has_power(seat):
         return ()
-    return hook.options(s, seat, name)
+    return alien.options(s, seat, name)
+
+
+def _must_use(s: GameState, seat: int, name: str) -> bool:
+    """A mandatory power with something to do here: its owner may not pass."""
+    alien = ALIENS.get(s.aliens[seat])
+    return bool(alien is not None and _power_options(s, seat, name)
+                and alien.must_use(s, seat, name))
 
 
 def eligible(s: GameState, name: str) -> list[int]:
@@ -210,11 +196,14 @@ class WindowStep(Step):
                 if e.matches(info) and e.who(s, seat):
                     plays.extend(Play(seat, h, face, t) for t in e.targets(s, seat))
         powers = Mapped(_power_options(s, seat, name), lambda o: UsePower(seat, o[0], o[1]))
-        return Concat(Fixed([Pass(seat)]), Fixed(plays), powers)
+        passing = [] if _must_use(s, seat, name) else [Pass(seat)]
+        return Concat(Fixed(passing), Fixed(plays), powers)
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         _, name, seats, turn, passes = st
         if isinstance(a, Pass):
+            if _must_use(s, a.seat, name):
+                fail(s, a, f"{s.aliens[a.seat]}'s power must be used now")
             if passes + 1 >= len(seats):
                 pop(s)
             else:
@@ -251,18 +240,25 @@ def play_card(s: GameState, a: Play, name: str) -> None:
 
 
 def use_power(s: GameState, a: UsePower, name: str) -> None:
-    alien = s.config.aliens[a.seat]
+    alien = s.aliens[a.seat]
     offered = [(o, tuple(args)) for o, args in _power_options(s, a.seat, name)]
     if (a.option, tuple(a.args)) not in offered:
         fail(s, a, f"{alien or 'no alien'} offers no such use now")
-    emit(s, "power", a.seat, alien, a.option, a.args)
+    push(s, *power_step(s, a.seat, a.option, tuple(a.args), name))
+
+
+def power_step(s: GameState, seat: int, option: int, args: tuple[int, ...],
+               name: str) -> list[Step_t]:
+    """The steps of one use of a power: a Cosmic Zap window (if it can be zapped), then
+    the effect. Also for mandatory uses without a choice (engine.powers)."""
+    alien = ALIENS[s.aliens[seat]]
+    emit(s, "power", seat, alien.name, option, args)
     if s.enc is not None:
-        s.enc.powers_used = s.enc.powers_used + (a.seat,)
-    step = ("resolve_power", a.seat, a.option, a.args, name, 0)
-    if POWER_HOOKS[alien].zappable(a.option):
-        push(s, window(RESPONSE_POWER), step)
-    else:
-        push(s, step)
+        s.enc.powers_used = s.enc.powers_used + (seat,)
+    step = ("resolve_power", seat, option, args, name, 0)
+    if alien.zappable(option):
+        return [window(RESPONSE_POWER), step]
+    return [step]
 
 
 def negate_nearest(s: GameState, step_name: str) -> tuple[Any, ...] | None:
@@ -307,9 +303,22 @@ class ResolvePower(Step):
         _, seat, option, args, name, negated = st
         pop(s)
         if negated:
-            emit(s, "zapped", seat, s.config.aliens[seat])
+            emit(s, "zapped", seat, s.aliens[seat])
             return True
-        POWER_HOOKS[s.config.aliens[seat]].use(s, seat, option, tuple(args))
+        if s.has_power(seat):  # lost since it was used: nothing happens
+            ALIENS[s.aliens[seat]].use(s, seat, option, tuple(args))
+        return True
+
+
+@register
+class AutoPower(Step):
+    """A mandatory use that needs no choice, pushed by a passive hook: still a use."""
+
+    name, phase = "auto_power", "window"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        _, seat, option, args = st
+        replace(s, *power_step(s, seat, option, tuple(args), "auto"))
         return True
 
 

@@ -19,7 +19,7 @@ from .choices import Dist, Fixed, Mapped
 from .state import GameState, Knowledge
 from .steps import (
     BESIDE, WARP, Chance, Step, add_to_hand, colony_sources, emit, fail, learn, pop, push,
-    register, remove_ships, replace, take_from_hand,
+    register, remove_ships, replace, take_from_hand, to_warp,
 )
 
 Step_t = tuple[Any, ...]
@@ -287,11 +287,10 @@ class PlaceStep(Step):
         if count == 0:
             pop(s)
         elif not cols:
+            pop(s)
             if source != WARP:  # nowhere to go: to the warp (ships in the warp stay)
                 _set_source(s, seat, source, 0)
-                s.warp[seat] += count
-                emit(s, "warp", seat, count)
-            pop(s)
+                push(s, *to_warp(s, seat, count))
         elif len(cols) == 1:
             _set_source(s, seat, source, 0)
             s.ships[cols[0] * s.n + seat] += count
@@ -364,13 +363,12 @@ class TakeStep(Step):
     def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
         _, seat, _, _, gate_ok, dest = st
         total = remove_ships(s, a, seat, pairs, bool(gate_ok))
+        pop(s)
         if dest == WARP:
-            s.warp[seat] += total
-            emit(s, "warp", seat, total)
+            push(s, *to_warp(s, seat, total))
         else:
             s.ships[dest * s.n + seat] += total
             emit(s, "colony", seat, dest, total)
-        pop(s)
 
 
 @register

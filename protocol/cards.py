@@ -35,8 +35,8 @@ from typing import Any
 
 from protocol import canonical
 from protocol.cards_wire import (
-    BEACON_COMMIT, BEACON_REVEAL, FACEDOWN, KEY, KEY_COMMIT, OPEN, PICK, REMASK, SECRET,
-    SHARES, SHOW, SHUFFLE, BoxError, blame, box_key, context, open_box, seal_box,
+    BEACON_COMMIT, BEACON_REVEAL, CARD_KINDS, FACEDOWN, KEY, KEY_COMMIT, OPEN, PICK, REMASK,
+    SECRET, SHARES, SHOW, SHUFFLE, BoxError, blame, box_key, context, open_box, seal_box,
     x25519_private, x25519_public,
 )
 from protocol.commit import Beacon, beacon_contribution, check_reveal, make_commitment
@@ -179,6 +179,8 @@ class CardSeat:
 
     def receive(self, env: Envelope) -> None:
         """Take the next message of the record (ours too). Raises RemoteProtocolError."""
+        if env.kind not in CARD_KINDS:
+            raise blame("kind", "not a card message", env)
         op = self.current
         nxt = op.next() if op is not None else None
         if op is None or nxt is None:
@@ -210,6 +212,15 @@ class CardSeat:
             self._finish(op)
         return op
 
+    def cancel(self) -> None:
+        """Forget the operation under way while none of its messages was taken (its first
+        message was refused): the seat is as it was before beginning it."""
+        op = self.current
+        if op is None or op.pos:
+            raise LocalProtocolError("too-early", "no operation to cancel")
+        self.current = None
+        self.op -= 1
+
     def _finish(self, op: Operation) -> None:
         end = getattr(self, "_end_" + op.name, None)
         if end is not None:
@@ -236,7 +247,8 @@ class CardSeat:
         except g.GroupError as e:
             raise blame("point", str(e), env) from None
 
-    def _ciphertexts(self, env: Envelope, data: bytes, count: int, own: bool) -> list[eg.Ciphertext]:
+    def _ciphertexts(self, env: Envelope, data: bytes, count: int,
+                     own: bool) -> list[eg.Ciphertext]:
         if own:
             return [eg.Ciphertext(g.Point(data[i : i + 32]), g.Point(data[i + 32 : i + 64]))
                     for i in range(0, len(data), 64)]
@@ -270,7 +282,8 @@ class CardSeat:
                 raise blame("share-proof", e.reason, env) from None
         return shares
 
-    def _record_shares(self, author: int, handles: Sequence[int], shares: Sequence[g.Point]) -> None:
+    def _record_shares(self, author: int, handles: Sequence[int],
+                       shares: Sequence[g.Point]) -> None:
         for h, s in zip(handles, shares):
             self.shares[h][author] = s
 
@@ -309,7 +322,8 @@ class CardSeat:
                                                commits[env.author], nonce, key + xpub))
             point = self._points(env, key, 1, False)[0]
             try:
-                verify_key_share(point, KeyProof.from_bytes(proof), self._ctx(op, env.author, "key"))
+                verify_key_share(point, KeyProof.from_bytes(proof),
+                                 self._ctx(op, env.author, "key"))
             except ProofError as e:
                 raise blame("key-proof", e.reason, env) from None
             try:
@@ -558,7 +572,8 @@ class CardSeat:
 
     # --- face-down cards: commit to the handle --------------------------------------------
 
-    def begin_facedown(self, author: int, hand: Sequence[int], handle: int | None = None) -> Operation:
+    def begin_facedown(self, author: int, hand: Sequence[int],
+                       handle: int | None = None) -> Operation:
         """A seat commits to the handle it puts face down (ours: `handle`)."""
         return self._begin("facedown", [[(author, FACEDOWN)]], hand=tuple(hand), handle=handle)
 
@@ -582,7 +597,8 @@ class CardSeat:
         return self._begin("show", [[(author, SHOW)]], to=to, handles=tuple(handles))
 
     def _show_aad(self, op_number: int, author: int, to: int, handles: Sequence[int]) -> bytes:
-        return context(self.game_id, op_number, author, "show") + canonical.encode([to, list(handles)])
+        return (context(self.game_id, op_number, author, "show")
+                + canonical.encode([to, list(handles)]))
 
     def _make_show(self, op: Operation, kind: str) -> Body:
         to, hs = op.data["to"], op.data["handles"]
@@ -678,7 +694,8 @@ class CardSeat:
         unopened = {f.op: f for f in self.facedowns if f.seat == env.author and f.handle is None}
         given = {o: (h, nonce) for o, h, nonce in openings}
         if set(given) != set(unopened):
-            raise blame("commitment", "every face-down card left must be opened, and only those", env)
+            raise blame("commitment", "every face-down card left must be opened, and only those",
+                        env)
         for o, (h, nonce) in given.items():
             f = unopened[o]
             _reblame(env, lambda: check_reveal(self.game_id, env.author, f"cards.facedown/{o}",

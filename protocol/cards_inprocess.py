@@ -203,7 +203,8 @@ class InProcessGame:
             self.table.pump()
             facts = [src.answer(p.chance) for src in self.sources]
             if len(set(facts)) != 1:
-                raise LocalProtocolError("state-hash", f"seats disagree on {p.chance.kind}: {facts}")
+                raise LocalProtocolError("state-hash",
+                                         f"seats disagree on {p.chance.kind}: {facts}")
             if p.chance.kind == "hand_shuffle":
                 self.entitled[p.chance.seat].update(p.chance.cards)
             self._apply(facts)
@@ -231,7 +232,8 @@ class InProcessGame:
         self.table.log.append(actions[0])
         self._hashes = [engine.public_hash(st) for st in self.states]
         if len(set(self._hashes)) != 1:
-            raise LocalProtocolError("state-hash", f"public states differ after {actions[0].format()}")
+            raise LocalProtocolError("state-hash",
+                                     f"public states differ after {actions[0].format()}")
 
     def run(self, on_step: Callable[[InProcessGame], None] | None = None) -> engine.Outcome:
         """Play to the end of the game (not the end-of-game reveal: see finish())."""
@@ -251,7 +253,7 @@ class InProcessGame:
         for src in self.sources:
             src.finish()
         self.table.pump()
-        audits = [src.audit(st) for src, st in zip(self.sources, self.states)]
+        audits = [src.audit() for src in self.sources]
         if any(a != audits[0] for a in audits):
             raise LocalProtocolError("state-hash", "the seats' audits differ")
         if claims:

@@ -24,18 +24,16 @@ from protocol.cards import CardSeat, Operation
 from protocol.cards_wire import FACEDOWN, OPEN
 from protocol.commit import RandomStream
 from protocol.envelope import Envelope, Ledger, check_state_hash
-from protocol.errors import LocalProtocolError, RemoteProtocolError
+from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
 from protocol.genesis import Genesis
 
-__all__ = ["NetworkCardSource", "FACE_ACTIONS", "replay_game"]
-
-# Actions whose (handle, face) pairs a card message must prove.
-FACE_ACTIONS = (engine.Play, engine.Reveal, engine.NewHand, engine.Discard)
+__all__ = ["NetworkCardSource", "replay_game"]
 
 _Body = list[object]
 
 
 def _pairs(action: engine.Action) -> tuple[tuple[int, int], ...]:
+    """The (handle, face) pairs an action shows, which a card message must prove."""
     if isinstance(action, (engine.Play, engine.Reveal)):
         return ((action.handle, action.card),)
     if isinstance(action, (engine.NewHand, engine.Discard)):
@@ -83,18 +81,26 @@ class NetworkCardSource:
     def receive(self, env: Envelope) -> None:
         """A card message of any seat (ours too), in record order. Raises
         RemoteProtocolError naming the author if it breaks a rule."""
-        if self.cards.idle and env.kind in (OPEN, FACEDOWN):
+        began = self.cards.idle and env.kind in (OPEN, FACEDOWN)
+        if began:
             self._begin_announced(env)
-        self.cards.receive(env)
+        try:
+            self.cards.receive(env)
+        except ProtocolError:
+            if began:  # refused: as if it never came
+                self.cards.cancel()
+                self._announced.pop()
+            raise
         self.knowledge.faces.update(self.cards.known)
 
     def _begin_announced(self, env: Envelope) -> None:
         """Another seat shows faces or commits to a face-down card before its action."""
         s = self._need_state()
         p = engine.pending(s)
-        if env.author not in p.seats:
-            raise RemoteProtocolError("too-early", f"{env.kind}: seat {env.author} may not act now",
-                                      author=env.author, seq=env.seq, proven=True)
+        wanted = {"select"} if env.kind == FACEDOWN else {"play", "reveal", "newhand", "discard"}
+        if env.author not in p.seats or not wanted & set(p.kinds):
+            raise RemoteProtocolError("too-early", f"{env.kind}: seat {env.author} may not "
+                                      f"act so now", author=env.author, seq=env.seq, proven=True)
         if env.kind == FACEDOWN:
             self._announced.append(self.cards.begin_facedown(env.author, s.hands[env.author]))
             return
@@ -189,6 +195,10 @@ class NetworkCardSource:
             raise LocalProtocolError("too-early", "a card message of this action is missing")
         seat = action.seat
         kinds = [op.name for op in done]
+        for op in done:
+            if op.script[0][0] != seat:
+                raise RemoteProtocolError("kind", f"a card message for an action of seat {seat}",
+                                          author=op.script[0][0])
 
         def refuse(check: str, why: str) -> RemoteProtocolError:
             return RemoteProtocolError(check, f"{action.format()}: {why}", author=seat)
@@ -221,7 +231,7 @@ class NetworkCardSource:
         """Begin the end of game: every seat publishes its key share."""
         self._op = self.cards.begin_end()
 
-    def audit(self, state: engine.GameState) -> dict[int, int]:
+    def audit(self) -> dict[int, int]:
         """Every handle's true face (kept in `truth`), once every key share is in; checks
         every proof of a card shown to one seat and that every face-down card was an
         encounter card. Raises RemoteProtocolError naming the seat at fault."""
@@ -313,5 +323,5 @@ def replay_game(genesis: Genesis, config: engine.Config,
         obs.observe(state)
     sync()
     if obs.cards.idle and all(x is not None for x in obs.cards.secrets):
-        obs.audit(state)
+        obs.audit()
     return state, obs

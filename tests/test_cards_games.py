@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 import engine
+from engine import cards as C
 from bots import HeuristicBot, RandomBot
 from protocol.cards_inprocess import InProcessGame, run_inprocess_game
 from protocol.cards_source import replay_game
@@ -97,3 +98,45 @@ def test_an_observer_verifies_the_game_from_its_record_alone() -> None:
     gap = [e for e in g.table.log if e is not g.journal[len(g.journal) // 2]]
     with pytest.raises(RemoteProtocolError):
         replay_game(g.genesis, g.config, gap)
+
+
+class Negotiator:
+    """A HeuristicBot that puts a negotiate card face down when it can, on a schedule
+    (so deals, gifts and compensation, the random take, come up)."""
+
+    def __init__(self, seed: bytes, every: int) -> None:
+        self.bot = HeuristicBot(seed)
+        self.every = every
+
+    def choose(self, state: engine.GameState, seat: int, kn: engine.Knowledge) -> engine.Action:
+        action = self.bot.choose(state, seat, kn)
+        if isinstance(action, engine.Select) and state.encounters % self.every == 0:
+            for h in state.hands[seat]:
+                f = kn.faces.get(h)
+                if f is not None and C.CATALOGUE[f].kind == "negotiate":
+                    kn.selected = h
+                    break
+        return action
+
+
+def test_gifts_and_random_takes_move_cards_between_hands_secretly() -> None:
+    seen: set[str] = set()
+    for attempt in range(4):  # each game almost surely has both; a few tries make it sure
+        cfg = engine.Config(2, planets=4, max_turns=5)
+        g = InProcessGame(cfg, [b"n0" + bytes([attempt]), b"n1" + bytes([attempt])],
+                          [Negotiator(b"a", 1), Negotiator(b"b", 2)])
+        public: dict[int, int] = {}
+
+        def each(g: InProcessGame) -> None:
+            public.update(g.state.faces)
+            check_knowledge(g, public)
+
+        g.run(each)
+        faces = g.finish(claims=False)
+        for src in g.sources:
+            assert all(faces[h] == f for h, f in src.knowledge.faces.items())
+        kinds = {a.KIND for a in g.actions}
+        seen |= kinds & {"give", "handshuffled"}
+        if seen == {"give", "handshuffled"}:
+            break
+    assert seen == {"give", "handshuffled"}

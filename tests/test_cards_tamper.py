@@ -134,7 +134,10 @@ def test_a_bad_shuffle_proof() -> None:
     refused(t, "shuffle-proof", 1)
 
 
-def cheating_shuffle(t: CardTable, author: int, cheat: Callable[[list[eg.Ciphertext], list[int], g.Point], None]) -> Hook:
+Cheat = Callable[[list[eg.Ciphertext], list[int], g.Point], None]
+
+
+def cheating_shuffle(t: CardTable, author: int, cheat: Cheat) -> Hook:
     """Seat `author` shuffles, changes its output with `cheat`, and proves what it can."""
     s = seats(t)[author]
 
@@ -146,7 +149,8 @@ def cheating_shuffle(t: CardTable, author: int, cheat: Callable[[list[eg.Ciphert
         out = [eg.remask(y, deck[perm[i]], rhos[i]) for i in range(len(deck))]
         cheat(out, perm, y)
         ctx = context(t.genesis.game_id, body[0], author, "shuffle")
-        return [body[0], eg.encode_ciphertexts(out), _prove(y, deck, out, perm, rhos, ctx).to_bytes()]
+        proof = _prove(y, deck, out, perm, rhos, ctx)
+        return [body[0], eg.encode_ciphertexts(out), proof.to_bytes()]
 
     return once(author, SHUFFLE, change)
 
@@ -313,7 +317,8 @@ def test_a_false_hidden_claim_is_caught_by_the_audit() -> None:
     with pytest.raises(RemoteProtocolError) as info:
         g_.sources[0].check_claims(state)
     assert (info.value.check, info.value.author) == ("claim", 1)
-    state.claims = (engine.Claim(1, "has_encounter" if enc else "no_encounter", hand, state.serial),)
+    true_kind = "has_encounter" if enc else "no_encounter"
+    state.claims = (engine.Claim(1, true_kind, hand, state.serial),)
     g_.sources[0].check_claims(state)  # the true claim passes
 
 

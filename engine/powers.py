@@ -1,0 +1,187 @@
+"""Alien powers: the registration API and the hook points the flow calls.
+
+One alien is one module under engine/aliens/ that builds an `Alien` and calls `register`.
+An alien breaks rules only through these hooks; the encounter flow never names an alien.
+
+How a power acts:
+- **Uses at windows** (`windows`, `options`, `use`): the owner is asked at the named
+  windows (engine.windows) and may answer with `UsePower(option, args)`; a use opens the
+  Cosmic Zap response window (unless `zappable` says no) and then resolves. A window where
+  `mandatory(s, seat, window)` is true does not offer the owner "pass".
+- **Automatic uses** (`auto_use`): a mandatory use without a choice is pushed as an
+  ("auto_power", seat, option, args) step: still a *use*, so still zappable.
+- **Passive rules** read the state and change a number or a rule: `max_ships`,
+  `may_ally`, `totals`, `decide`, `regroup`, `continue_turn`, `after_resolution`,
+  `after_warp`, `on_discard`, `planning_order`. A passive part works whenever the owner
+  has its power; it cannot be zapped unless it reads a flag that a use set.
+
+Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
+this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
+from the offense's left; rules 001, Timing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .state import GameState
+
+__all__ = [
+    "Alien", "ALIENS", "register", "alien_of", "powered", "max_ships", "may_ally",
+    "adjust_totals", "decide", "regroup_count", "continue_turn", "after_resolution",
+    "after_warp", "on_discard", "planning_order", "Option",
+]
+
+Step_t = tuple[Any, ...]
+Option = tuple[int, tuple[int, ...]]  # (option number, arguments)
+
+
+def _none(*args: Any) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Alien:
+    """An alien power: its sheet (data) and its hooks (behaviour).
+
+    Sheet: `lamp` (green, yellow, red), `summary` (one line, our own words), `roles`
+    (offense, defense, main, ally, any), `phases` (where it acts), `mandatory`, and
+    `source` (which rule text it follows: "001 (FFG)", "004 (classic)", ...).
+    """
+
+    name: str
+    lamp: str
+    summary: str
+    roles: tuple[str, ...]
+    phases: tuple[str, ...]
+    mandatory: bool
+    source: str
+    windows: tuple[str, ...] = ()
+    options: Callable[[GameState, int, str], Sequence[Option]] = lambda s, seat, w: ()
+    use: Callable[[GameState, int, int, tuple[int, ...]], None] = _none
+    zappable: Callable[[int], bool] = lambda option: True
+    must_use: Callable[[GameState, int, str], bool] = lambda s, seat, w: False
+    # passive hooks; None = the rule as written
+    max_ships: Callable[[GameState, int, str], int | None] | None = None
+    may_ally: Callable[[GameState, int], Sequence[int]] | None = None
+    totals: Callable[[GameState, int, int, int], tuple[int, int]] | None = None
+    decide: Callable[[GameState, int, str], str] | None = None
+    regroup: Callable[[GameState, int], int] | None = None
+    continue_turn: Callable[[GameState, int], bool] | None = None
+    after_resolution: Callable[[GameState, int, list[Step_t]], list[Step_t]] | None = None
+    after_warp: Callable[[GameState, int, int, int], list[Step_t]] | None = None
+    on_discard: Callable[[GameState, int, tuple[int, ...]], tuple[int, ...]] | None = None
+    planning_order: Callable[[GameState, int], tuple[int, ...] | None] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+ALIENS: dict[str, Alien] = {}
+
+
+def register(alien: Alien) -> Alien:
+    if alien.name in ALIENS:
+        raise ValueError(f"alien {alien.name!r} registered twice")
+    ALIENS[alien.name] = alien
+    return alien
+
+
+def alien_of(s: GameState, seat: int) -> Alien | None:
+    name = s.aliens[seat]
+    return ALIENS.get(name) if name else None
+
+
+def powered(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any]]]:
+    """(seat, alien, hook function) of every seat whose working power has this hook, in
+    timing order."""
+    if not any(s.aliens):
+        return []
+    out = []
+    for seat in s.timing_order():
+        a = ALIENS.get(s.aliens[seat])
+        if a is None:
+            continue
+        fn = getattr(a, hook)
+        if fn is not None and s.has_power(seat):
+            out.append((seat, a, fn))
+    return out
+
+
+# -- hook points the flow calls ----------------------------------------------------------------
+
+
+def max_ships(s: GameState, seat: int, role: str, default: int = 4) -> int:
+    """How many ships `seat` may commit as `role` (offense / ally)."""
+    a = alien_of(s, seat)
+    if a is not None and a.max_ships is not None and s.has_power(seat):
+        limit = a.max_ships(s, seat, role)
+        if limit is not None:
+            return limit
+    return default
+
+
+def may_ally(s: GameState, seat: int) -> list[int]:
+    """Sides (0 offense, 1 defense) a seat may join without being invited."""
+    a = alien_of(s, seat)
+    if a is not None and a.may_ally is not None and s.has_power(seat):
+        return list(a.may_ally(s, seat))
+    return []
+
+
+def adjust_totals(s: GameState, off: int, dfn: int) -> tuple[int, int]:
+    for seat, _, fn in powered(s, "totals"):
+        off, dfn = fn(s, seat, off, dfn)
+    return off, dfn
+
+
+def decide(s: GameState, result: str) -> str:
+    """The winner after the printed rules ("offense"/"defense"), as powers change it."""
+    for seat, _, fn in powered(s, "decide"):
+        result = fn(s, seat, result)
+    return result
+
+
+def regroup_count(s: GameState, seat: int) -> int:
+    a = alien_of(s, seat)
+    if a is not None and a.regroup is not None and s.has_power(seat):
+        return a.regroup(s, seat)
+    return 1
+
+
+def continue_turn(s: GameState, seat: int) -> bool:
+    """May the offense have another encounter beyond the rules' limit?"""
+    a = alien_of(s, seat)
+    return bool(a is not None and a.continue_turn is not None and s.has_power(seat)
+                and a.continue_turn(s, seat))
+
+
+def after_resolution(s: GameState, steps: list[Step_t]) -> list[Step_t]:
+    for seat, _, fn in powered(s, "after_resolution"):
+        steps = fn(s, seat, steps)
+    return steps
+
+
+def after_warp(s: GameState, owner: int, count: int) -> list[Step_t]:
+    """Steps that follow `count` of `owner`'s ships going to the warp (Zombie, Healer...)."""
+    steps: list[Step_t] = []
+    if count <= 0:
+        return steps
+    for seat, _, fn in powered(s, "after_warp"):
+        steps += fn(s, seat, owner, count)
+    return steps
+
+
+def on_discard(s: GameState, handles: tuple[int, ...]) -> tuple[int, ...]:
+    """Cards about to go to the discard pile; a power may take some (returns the rest)."""
+    for seat, _, fn in powered(s, "on_discard"):
+        handles = fn(s, seat, handles)
+    return handles
+
+
+def planning_order(s: GameState) -> tuple[int, ...] | None:
+    for seat, _, fn in powered(s, "planning_order"):
+        order = fn(s, seat)
+        if order is not None:
+            return order
+    return None
