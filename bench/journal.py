@@ -22,16 +22,24 @@ import argparse
 import json
 import os
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+# Run as a script, this directory comes first on sys.path, and bench/engine.py would
+# shadow the engine package: put the repository there instead.
+_HERE = Path(__file__).resolve().parent
+if sys.path and Path(sys.path[0] or ".").resolve() == _HERE:
+    sys.path[0] = str(_HERE.parent)
 
-import engine
-from bots import RandomBot
-from node.local import LocalGame, game_seed
-from node.records import record_local_game
-from node.verify import verify_journal
-from protocol.journal import parse_journal
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey  # noqa: E402
+
+import engine  # noqa: E402
+from bots import RandomBot  # noqa: E402
+from node.local import LocalGame, game_seed  # noqa: E402
+from node.records import record_local_game  # noqa: E402
+from node.verify import verify_journal  # noqa: E402
+from protocol.journal import parse_journal  # noqa: E402
 
 
 def make_journal(seed: str, seats: int = 5) -> bytes:

@@ -18,7 +18,7 @@ __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("keygen", help="make your Ed25519 key file (your identity at a table)",
+    p: argparse.ArgumentParser = sub.add_parser("keygen", help="make your Ed25519 key file (your identity at a table)",
                        description="Write a new Ed25519 key file readable only by you and "
                        "print its public key fingerprint.")
     p.add_argument("--out", type=Path, metavar="PATH", default=None,

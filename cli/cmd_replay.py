@@ -30,7 +30,7 @@ LAST = 8  # records shown with their events
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("replay", help="show the public state of a game from its journal",
+    p: argparse.ArgumentParser = sub.add_parser("replay", help="show the public state of a game from its journal",
                        description="Verify and replay a journal; print the public state "
                        "after its first N records (default: all).")
     p.add_argument("journal", type=Path, metavar="JOURNAL")

@@ -23,7 +23,7 @@ __all__ = ["add_parser", "run", "result_data", "result_text", "exit_code"]
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser(
+    p: argparse.ArgumentParser = sub.add_parser(
         "verify", help="check a game from its journal: signatures, chains, every move",
         description="Check one or more journals: every signature, hash chain, sequence "
         "number, canonical encoding and game id, every move's legality by replaying the "

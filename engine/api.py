@@ -23,7 +23,9 @@ from .state import Config, GameState, Knowledge, Outcome
 from .steps import STEPS, Chance
 
 # Importing these registers their steps and effects.
-from . import artifacts as _artifacts, deal as _deal, plague as _plague  # noqa: F401
+from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa: F401
+from . import plague as _plague  # noqa: F401
+from .powers import ALIENS
 
 __all__ = [
     "ENGINE_VERSION", "Pending", "new_game", "pending", "legal_actions", "legal_sequence",
@@ -53,7 +55,12 @@ class Pending:
 
 
 def new_game(config: Config) -> GameState:
-    """A fresh game, waiting for the card source to shuffle the decks."""
+    """A fresh game, waiting for the card source to shuffle the decks.
+
+    Raises ValueError for an alien name that is not registered."""
+    for name in config.aliens:
+        if name and name not in ALIENS:
+            raise ValueError(f"unknown alien {name!r}; known: {', '.join(sorted(ALIENS))}")
     s = GameState(config)
     setup_steps(s)
     _settle(s)

@@ -644,7 +644,8 @@ class OutcomeStep(Step):
         e = s.enc
         assert e is not None
         off, dfn = card_types(s)
-        if off == "negotiate" and dfn == "negotiate":
+        if off == "negotiate" and dfn == "negotiate" and not any(
+                e.has_flag("wins:" + side) for side in ("offense", "defense")):
             e.result = "negotiating"
             order = s.timing_order()
             emit(s, "negotiate")
@@ -660,6 +661,9 @@ class OutcomeStep(Step):
         else:
             e.result = "offense" if off == "attack" else "defense"
         e.result = P.decide(s, e.result)
+        for side in ("offense", "defense"):  # an effect may have settled it (Human zapped)
+            if e.has_flag("wins:" + side):
+                e.result = side
         emit(s, "result", e.result)
         replace(s, window("result"), ("resolve",))
         return True

@@ -74,6 +74,7 @@ class Alien:
     after_warp: Callable[[GameState, int, int, int], list[Step_t]] | None = None
     on_discard: Callable[[GameState, int, tuple[int, ...]], tuple[int, ...]] | None = None
     planning_order: Callable[[GameState, int], tuple[int, ...] | None] | None = None
+    on_zapped: Callable[[GameState, int, int], None] | None = None  # (seat, option)
     extra: dict[str, Any] = field(default_factory=dict)
 
 

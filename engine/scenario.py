@@ -24,6 +24,7 @@ from .api import apply, legal_actions, pending
 from .artifacts import KIND_CODES
 from .errors import EngineError, IllegalAction
 from .local import LocalSource
+from .powers import ALIENS
 from .state import Config, GameState
 
 __all__ = ["Scenario", "ScenarioError", "ScenarioResult", "load_scenario", "run_scenario"]
@@ -137,6 +138,9 @@ def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:
     extra = sorted(set(pos) - known)
     if extra:
         raise ScenarioError(f"position: unknown keys {extra}; expected some of {sorted(known)}")
+    for name in cfg.aliens:
+        if name and name not in ALIENS:
+            raise ScenarioError(f"unknown alien {name!r}; known: {', '.join(sorted(ALIENS))}")
     s = GameState(cfg)
     src = LocalSource(b"scenario", cfg.seats)
     n = cfg.seats
@@ -357,7 +361,14 @@ def _advance(s: GameState, src: LocalSource, upcoming: Upcoming | None,
         seat, verb, windows = upcoming if upcoming is not None else (-9, "", None)
         here = windows is None or s.step()[1] in windows
         if p.step == "window" and not (verb in _WINDOW_VERBS and seat in p.seats and here):
-            s, events = apply(s, Pass(p.seats[0]))
+            asked = p.seats[0]
+            options = legal_actions(s, asked, src.knowledge[asked])
+            if Pass(asked) in options:
+                s, events = apply(s, Pass(asked))
+            elif len(options) == 1:  # a mandatory power with one way to use it
+                s, events = apply(s, options[0])
+            else:
+                return s  # a mandatory choice: the scenario must name it
         elif p.step == "place" and not (verb == "ships" and seat in p.seats):
             # Ships going home that no command places go to the first colonies offered.
             s, events = apply(s, legal_actions(s, p.seats[0], src.knowledge[p.seats[0]])[0])

@@ -251,9 +251,10 @@ class GiveStep(Step):
 # -- ship choices -----------------------------------------------------------------------------
 
 
-def place_returning(s: GameState, seat: int, source: int) -> Step_t:
-    """Ships at the gate (GATE) or beside the planet (BESIDE) go back to colonies."""
-    return ("place", seat, source)
+def place_returning(s: GameState, seat: int, source: int, count: int = -1) -> Step_t:
+    """Ships at the gate (GATE), beside the planet (BESIDE) or in the warp (WARP) go to
+    colonies: all of them, or `count`."""
+    return ("place", seat, source, count)
 
 
 def _source_count(s: GameState, seat: int, source: int) -> int:
@@ -280,19 +281,23 @@ class PlaceStep(Step):
 
     name, phase, kinds = "place", "resolution", ("ships",)
 
+    def _count(self, s: GameState, st: Step_t) -> int:
+        have = _source_count(s, st[1], st[2])
+        return have if st[3] < 0 else min(st[3], have)
+
     def auto(self, s: GameState, st: Step_t) -> bool:
-        _, seat, source = st
-        count = _source_count(s, seat, source)
+        seat, source = st[1], st[2]
+        count = self._count(s, st)
         cols = s.colonies(seat)
         if count == 0:
             pop(s)
         elif not cols:
             pop(s)
             if source != WARP:  # nowhere to go: to the warp (ships in the warp stay)
-                _set_source(s, seat, source, 0)
+                _set_source(s, seat, source, _source_count(s, seat, source) - count)
                 push(s, *to_warp(s, seat, count))
         elif len(cols) == 1:
-            _set_source(s, seat, source, 0)
+            _set_source(s, seat, source, _source_count(s, seat, source) - count)
             s.ships[cols[0] * s.n + seat] += count
             emit(s, "return", seat, count)
             pop(s)
@@ -304,21 +309,21 @@ class PlaceStep(Step):
         return (st[1],)
 
     def _dist(self, s: GameState, st: Step_t) -> Dist:
-        _, seat, source = st
-        count = _source_count(s, seat, source)
-        return Dist([(p, count) for p in s.colonies(seat)], count, count)
+        count = self._count(s, st)
+        return Dist([(p, count) for p in s.colonies(st[1])], count, count)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         return Mapped(self._dist(s, st), lambda d: Ships(seat, d))
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         assert isinstance(a, Ships)
-        _, seat, source = st
+        seat, source = st[1], st[2]
+        count = self._count(s, st)
         if not self._dist(s, st).contains(a.ships):
             fail(s, a, "place every returning ship on your colonies (sorted planet:count)")
         for p, c in a.ships:
             s.ships[p * s.n + seat] += c
-        _set_source(s, seat, source, 0)
+        _set_source(s, seat, source, _source_count(s, seat, source) - count)
         emit(s, "return", seat, sum(c for _, c in a.ships))
         pop(s)
 

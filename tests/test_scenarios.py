@@ -8,10 +8,10 @@ import pytest
 
 from engine.scenario import load_scenario, run_scenario
 
-FILES = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
+FILES = sorted((Path(__file__).parent / "scenarios").rglob("*.toml"))
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+@pytest.mark.parametrize("path", FILES, ids=[p.relative_to(Path(__file__).parent / "scenarios").with_suffix("").as_posix() for p in FILES])
 def test_scenario(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert load_scenario(text).rule, "every scenario cites the rule it checks"

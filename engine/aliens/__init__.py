@@ -1,0 +1,24 @@
+"""The alien powers, one module each; importing this package registers them all.
+
+To add an alien: write engine/aliens/<name>.py building an `engine.powers.Alien` and
+calling `register`, add its module name to MODULES, and write its scenarios under
+tests/scenarios/aliens/. The encounter flow never changes for an alien.
+"""
+
+from importlib import import_module
+
+from ..powers import ALIENS, Alien
+
+MODULES = (
+    "clone", "human", "macron", "parasite", "zombie",
+)
+
+for _name in MODULES:
+    import_module(f"{__name__}.{_name}")
+
+__all__ = ["ALIENS", "Alien", "MODULES", "names"]
+
+
+def names() -> list[str]:
+    """Every registered alien, sorted."""
+    return sorted(ALIENS)
