@@ -21,6 +21,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--seed", help="replay a deal: the same seed gives the same cards")
     p.add_argument("--variant", action="append", default=[],
                    choices=["four_planets", "single_encounter"])
+    p.add_argument("--plain", action="store_true",
+                   help="plain text instead of the full-screen client")
     p.set_defaults(func=run)
     return p
 
@@ -33,8 +35,10 @@ def run(args: argparse.Namespace) -> int:
     seed = game_seed(seed_text, 0)
     config = engine.Config(args.players, planets=4 if "four_planets" in args.variant else 5,
                            single_encounter="single_encounter" in args.variant)
-    human = TextPlayer(sys.stdin, sys.stdout)
     controllers: list[Any] = [HeuristicBot(seed + bytes([k])) for k in range(args.players)]
+    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
+        return _full_screen(config, seed, seed_text, controllers, args.seat)
+    human = TextPlayer(sys.stdin, sys.stdout)
     controllers[args.seat] = human
     game = LocalGame(config, seed, controllers)
     color = config.colors[args.seat]
@@ -50,4 +54,25 @@ def run(args: argparse.Namespace) -> int:
     out = game.state.outcome
     winners = ", ".join(config.colors[w] for w in out.winners) or "nobody"
     human.say(f"\nGame over: {winners} won.")
+    return 0
+
+
+def _full_screen(config: engine.Config, seed: bytes, seed_text: str,
+                 controllers: list[Any], seat: int) -> int:
+    import asyncio
+
+    from .app import ClientApp, LocalSession
+
+    game = LocalGame(config, seed, controllers)
+    app = ClientApp(LocalSession(game, seat, delay=0.15),
+                    title=f"cosmic - you are {config.colors[seat]} (seed {seed_text})")
+    app.say(f"You are {config.colors[seat]} against {config.seats - 1} bots. Five foreign "
+            "colonies win. Type 'help'; Tab completes what is legal now.")
+    asyncio.run(app.run())
+    out = game.state.outcome
+    if out is not None:
+        print("Game over: " + (", ".join(config.colors[w] for w in out.winners) or "nobody")
+              + " won.")
+    else:
+        print(f"Game left unfinished (seed {seed_text}).")
     return 0

@@ -1,0 +1,123 @@
+"""The player's command language: every legal action as a short command a person types.
+
+`command_table(state, seat, knowledge)` maps each command string to the action it stands
+for (and the card to put face down, for a select). Completion offers these strings;
+parsing a typed line is a lookup after normalising spaces, so what the prompt accepts is
+exactly what the engine allows, and a refused line can list what is legal instead.
+
+    launch blue.1 red.1:2,red.3:1     ally red red.2:3       invite yellow,green
+    select attack 08                  reveal                 play reinforcement+2 offense
+    play plague blue                  pass                   propose 0 1 blue.3 -
+    ships gate:2,red.1:1              rewards 1 red.2:1      give attack 13
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import engine
+from engine import cards as C
+
+from .render import card_label, planet_name
+
+__all__ = ["command_for", "command_table", "normalise", "HELP"]
+
+HELP = {
+    "launch": "launch PLANET SHIPS - aim the gate and send 1-4 ships, e.g. launch blue.1 red.1:2",
+    "ally": "ally SIDE SHIPS - join the offense or defense, e.g. ally red red.2:3",
+    "decline": "decline - refuse every invitation",
+    "invite": "invite SEATS - invite allies, e.g. invite yellow,green or invite none",
+    "select": "select CARD - put an encounter card face down, e.g. select attack 08",
+    "reveal": "reveal - turn your face-down card up",
+    "play": "play CARD [TARGET] - play a card face up, e.g. play reinforcement+2 offense",
+    "power": "power N [ARGS] - use your alien's power (option N)",
+    "pass": "pass - do nothing at this window",
+    "proceed": "proceed - keep your hand and go on",
+    "newhand": "newhand - show your hand (no encounter card) and draw eight",
+    "retrieve": "retrieve PLANET - bring a ship back from the warp",
+    "drawagain": "drawagain - discard your own colour and draw again",
+    "defense": "defense SEAT - choose whom to encounter",
+    "reestablish": "reestablish PLANET SHIPS - re-establish an empty home planet",
+    "noencounter": "noencounter - you hold no encounter card: your turn ends",
+    "propose": "propose A B P Q - offense gives A cards, defense B; offense settles P, "
+               "defense Q (- for none)",
+    "accept": "accept - accept the other player's proposal",
+    "nodeal": "nodeal - give up the deal",
+    "give": "give CARDS - hand these cards over",
+    "ships": "ships SHIPS - which ships: e.g. ships gate:2,red.1:1",
+    "rewards": "rewards N SHIPS - draw N cards, bring these ships back from the warp",
+    "discard": "discard CARDS - the cards a Plague makes you discard",
+    "second": "second - have a second encounter",
+    "endturn": "endturn - end your turn",
+}
+
+
+def normalise(line: str) -> str:
+    return " ".join(line.lower().split())
+
+
+def _ships(s: engine.GameState, pairs: Iterable[tuple[int, int]]) -> str:
+    items = [f"{'gate' if loc == engine.GATE else planet_name(s, loc)}:{n}" for loc, n in pairs]
+    return ",".join(items) or "-"
+
+
+def _card(face: int | None) -> str:
+    return card_label(face).replace("artifact ", "").replace("flare ", "flare-")
+
+
+def _seats(s: engine.GameState, seats: Iterable[int]) -> str:
+    return ",".join(s.config.colors[x] for x in seats) or "none"
+
+
+def command_for(s: engine.GameState, a: engine.Action, kn: engine.Knowledge) -> str:
+    """The command a person types for this action (its words, not its data)."""
+    colors = s.config.colors
+    if isinstance(a, engine.Launch):
+        return f"launch {planet_name(s, a.planet)} {_ships(s, a.ships)}"
+    if isinstance(a, engine.Ally):
+        return f"ally {colors[a.side]} {_ships(s, a.ships)}"
+    if isinstance(a, engine.Invite):
+        return f"invite {_seats(s, a.seats)}"
+    if isinstance(a, engine.Play):
+        info = C.CATALOGUE[a.card]
+        if info.kind == "reinforcement":
+            return f"play {_card(a.card).replace(' ', '')} {'offense' if a.args == (0,) else 'defense'}"
+        target = f" {_seats(s, a.args)}" if a.args else ""
+        return f"play {_card(a.card)}{target}"
+    if isinstance(a, engine.UsePower):
+        return " ".join(["power", str(a.option), *map(str, a.args)])
+    if isinstance(a, engine.Retrieve):
+        return f"retrieve {planet_name(s, a.planet)}"
+    if isinstance(a, engine.ChooseDefense):
+        return f"defense {colors[a.defender]}"
+    if isinstance(a, engine.Reestablish):
+        return f"reestablish {planet_name(s, a.planet)} {_ships(s, a.ships)}"
+    if isinstance(a, engine.Propose):
+        og, dg, op, dp = a.terms
+        p = planet_name(s, op) if op >= 0 else "-"
+        q = planet_name(s, dp) if dp >= 0 else "-"
+        return f"propose {og} {dg} {p} {q}"
+    if isinstance(a, engine.Ships):
+        return f"ships {_ships(s, a.ships)}"
+    if isinstance(a, engine.Rewards):
+        return f"rewards {a.draws} {_ships(s, a.ships)}"
+    if isinstance(a, engine.Give):
+        return "give " + ",".join(_card(kn.faces.get(h)) for h in a.handles)
+    if isinstance(a, engine.Discard):
+        return "discard " + (",".join(_card(f) for _, f in a.cards) or "nothing")
+    return a.KIND  # pass, proceed, newhand, reveal, decline, accept, ...
+
+
+def command_table(s: engine.GameState, seat: int, kn: engine.Knowledge
+                  ) -> dict[str, tuple[engine.Action, int | None]]:
+    """Every legal command of `seat` now -> (action, handle to put face down or None).
+
+    Two actions that read the same (two copies of one card) keep the first."""
+    table: dict[str, tuple[engine.Action, int | None]] = {}
+    for a in engine.legal_sequence(s, seat, kn):
+        if isinstance(a, engine.Select):
+            for h in engine.encounter_card_options(s, seat, kn):
+                table.setdefault(normalise(f"select {_card(kn.faces.get(h))}"), (a, h))
+            continue
+        table.setdefault(normalise(command_for(s, a, kn)), (a, None))
+    return table

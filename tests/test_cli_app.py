@@ -1,0 +1,107 @@
+"""The full-screen client driven through prompt_toolkit's pipe input, and the command
+language: a local game with commands, completion, a refused action and its reason."""
+
+import asyncio
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+import engine
+from bots import HeuristicBot
+from cli.app import ClientApp, LocalSession, Stops
+from cli.commands import command_table
+from engine import cards as C
+from node.local import LocalGame, game_seed
+
+
+def _game(seed: str = "app") -> LocalGame:
+    s = game_seed(seed, 0)
+    return LocalGame(engine.Config(3), s, [HeuristicBot(s + bytes([k])) for k in range(3)])
+
+
+def test_command_table_covers_every_legal_action() -> None:
+    g = _game()
+    for _ in range(300):
+        p = engine.pending(g.state)
+        if p.chance is None:
+            seat = p.seats[0]
+            kn = g.source.knowledge[seat]
+            table = command_table(g.state, seat, kn)
+            legal = engine.legal_actions(g.state, seat, kn)
+            actions = {a for a, _ in table.values()}
+            assert actions <= set(legal)
+            # every legal action has a command (copies of one card may share one)
+            for a in legal:
+                if not isinstance(a, engine.Play):
+                    assert a in actions
+        if g.state.outcome is not None:
+            break
+        g.step()
+
+
+def test_stops() -> None:
+    stops = Stops()
+    reinforcement = C.CATALOGUE[C.card_by_name("reinforcement", value=2)[0]]
+    assert stops.wants("reveal", [reinforcement])
+    assert not stops.wants("result", [reinforcement])
+    stops.rules.clear()
+    assert not stops.wants("reveal", [reinforcement])
+
+
+async def _wait_for_decision(app: ClientApp) -> None:
+    for _ in range(300):
+        await asyncio.sleep(0.01)
+        if app.waiting is not None and not app.waiting.done():
+            return
+    raise AssertionError("the client never asked")
+
+
+def test_full_screen_client_refuses_with_reason_and_helps() -> None:
+    g = _game("pipe")
+    seen: dict[str, str] = {}
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0))
+
+        async def go() -> None:
+            task = asyncio.ensure_future(app.run())
+            await _wait_for_decision(app)
+            before = len(g.actions)
+            pipe.send_text("launch nowhere\r")
+            await asyncio.sleep(0.1)
+            seen["refused"] = app.refused
+            seen["unchanged"] = str(len(g.actions) == before)
+            pipe.send_text("help\r")
+            await asyncio.sleep(0.1)
+            pipe.send_text("quit\r")
+            await asyncio.wait_for(task, 10)
+
+        asyncio.run(go())
+    assert "'launch nowhere' is not legal now. Legal:" in seen["refused"]
+    assert seen["unchanged"] == "True"
+    assert any(line.startswith("Commands now:") for line in app.log)
+
+
+def test_full_screen_client_completes_a_decision() -> None:
+    g = _game("decide")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0))
+
+        async def go() -> None:
+            task = asyncio.ensure_future(app.run())
+            for _ in range(40):  # answer each decision with its first legal command
+                for _ in range(200):
+                    await asyncio.sleep(0.01)
+                    if app.waiting is not None and not app.waiting.done():
+                        break
+                if g.state.outcome is not None:
+                    break
+                first = sorted(app.table)[0]
+                pipe.send_text(first + "\r")
+                await asyncio.sleep(0.02)
+            pipe.send_text("quit\r")
+            await asyncio.wait_for(task, 10)
+
+        asyncio.run(go())
+    mine = [a for a in g.actions if a.seat == 0]
+    assert len(mine) >= 10, "the person's commands were applied"
