@@ -25,7 +25,8 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
-from prompt_toolkit.layout import HSplit, Layout, VSplit, Window
+from prompt_toolkit.layout import Float, FloatContainer, HSplit, Layout, VSplit, Window
+from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension as D
 from prompt_toolkit.output.color_depth import ColorDepth
@@ -125,6 +126,8 @@ class _LegalCompleter(Completer):
 
     def get_completions(self, document: Document, complete_event: Any):  # type: ignore[no-untyped-def]
         typed = normalise(document.text_before_cursor)
+        if not typed and not complete_event.completion_requested:
+            return  # an empty line shows choices only on Tab
         seen = 0
         for cmd in sorted(self.table()):
             if cmd.startswith(typed):
@@ -165,12 +168,16 @@ class ClientApp:
                        height=D(min=6, preferred=12))
         hand = Window(FormattedTextControl(self._hand), width=D(min=20, preferred=34),
                       wrap_lines=True)
-        log = Window(FormattedTextControl(self._log), wrap_lines=True, height=D(min=3))
+        log = Window(FormattedTextControl(self._log), wrap_lines=False, height=D(min=3))
+        self.log_window = log
         status = Window(FormattedTextControl(self._status), height=1, style="class:status")
         refused = Window(FormattedTextControl(lambda: [("class:refused", self.refused)]),
                          height=D(min=0, max=3), wrap_lines=True)
-        body = HSplit([VSplit([board, Window(width=1, char="|"), hand]),
-                       Window(height=1, char="-"), log, refused, status, self.input])
+        body = FloatContainer(
+            HSplit([VSplit([board, Window(width=1, char="|"), hand]),
+                    Window(height=1, char="-"), log, refused, status, self.input]),
+            floats=[Float(xcursor=True, ycursor=True,
+                          content=CompletionsMenu(max_height=12, scroll_offset=1))])
         kb = KeyBindings()
 
         @kb.add("c-c")
@@ -221,8 +228,13 @@ class ClientApp:
         return out
 
     def _log(self) -> StyleAndTextTuples:
+        """The newest lines that fit (scrolled up by PageUp), long lines cut to fit."""
+        info = getattr(self, "log_window", None) and self.log_window.render_info
+        height = info.window_height if info else 8
+        width = max(20, info.window_width if info else 80)
         end = len(self.log) - self.log_offset
-        lines = self.log[max(0, end - 200):end]
+        lines = [line if len(line) <= width else line[: width - 1] + "~"
+                 for line in self.log[max(0, end - height):end]]
         return [("", "\n".join(lines))]
 
     def _status(self) -> StyleAndTextTuples:
@@ -317,6 +329,11 @@ class ClientApp:
                 seat = self.session.seat
                 self.table = command_table(s, seat, self.session.knowledge())
                 auto = self._auto_pass()
+                if auto is None and len(self.table) == 1:  # a forced move: just make it
+                    (cmd, (auto, handle)), = self.table.items()
+                    if handle is not None:
+                        self.session.knowledge().selected = handle
+                    self.log.append(f"(you: {cmd})")
                 if auto is not None:
                     self._events(await self.session.act(auto))
                     continue

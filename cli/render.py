@@ -57,30 +57,40 @@ def public_summary(s: engine.GameState) -> dict[str, Any]:
 
 
 def board_text(s: engine.GameState) -> str:
-    """The whole public board in a few lines of plain text (fits 80 columns)."""
+    """The whole public board in short lines (at most 46 columns): fits beside a hand
+    in an 80-column terminal."""
     colors = s.config.colors
     lines = []
     if s.outcome is not None:
         winners = ", ".join(colors[w] for w in s.outcome.winners) or "nobody"
-        lines.append(f"Game over ({s.outcome.reason}): {winners} won.")
+        lines.append(f"Game over ({s.outcome.reason}): {winners} won")
     else:
         who = colors[s.offense] if s.offense >= 0 else "-"
         st = s.step()
         where = f"{st[1]} window" if st[0] == "window" else st[0]
-        lines.append(f"Turn {s.turns}, offense {who}; phase {s.phase} ({where})")
+        lines.append(f"Turn {s.turns}: {who}; {s.phase} ({where})")
     e = s.enc
     if e is not None and e.defense >= 0:
         target = planet_name(s, e.target) if e.target >= 0 else "?"
-        lines.append(f"Encounter {e.number}: {colors[e.offense]} vs {colors[e.defense]} at "
-                     f"{target}; gate {_counts(s, s.gate)}; beside {_counts(s, s.beside)}")
+        lines.append(f"{colors[e.offense]} vs {colors[e.defense]} at {target}")
+        if any(s.gate):
+            lines.append(f" gate: {_counts(s, s.gate)}")
+        if any(s.beside):
+            lines.append(f" beside: {_counts(s, s.beside)}")
+    per = s.config.planets
+    lines.append(f"{'':7} col hnd wrp  home planets 1-{per}")
     for seat in range(s.n):
-        planets = []
-        for p in s.home_planets(seat):
-            cols = ",".join(f"{c}{n}" for c, n in _colonies(s, p)) or "-"
-            planets.append(f"{p % s.config.planets + 1}:{cols}")
-        lines.append(f"{colors[seat]:>7} [{s.foreign_colonies(seat)} foreign, hand "
-                     f"{len(s.hands[seat])}, warp {s.warp[seat]}] " + "  ".join(planets))
-    lines.append(f"deck {len(s.deck)}, discard {len(s.discard)}, destiny {len(s.destiny_deck)}")
+        cells = " ".join(f"{s.on(p, seat):>2}" for p in s.home_planets(seat))
+        lines.append(f"{colors[seat]:<7} {s.foreign_colonies(seat):>3} {len(s.hands[seat]):>3} "
+                     f"{s.warp[seat]:>3} {cells}")
+    for seat in range(s.n):
+        guests = [f"{planet_name(s, p)} " + ",".join(f"{c}{n}" for c, n in _colonies(s, p)
+                                                    if c != colors[seat])
+                  for p in s.home_planets(seat)
+                  if any(s.on(p, o) for o in range(s.n) if o != seat)]
+        if guests:
+            lines.append(" in " + colors[seat] + ": " + "; ".join(guests))
+    lines.append(f"deck {len(s.deck)} discard {len(s.discard)} destiny {len(s.destiny_deck)}")
     return "\n".join(lines)
 
 
@@ -94,33 +104,67 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
 
     def c(seat: int) -> str:
         return colors[seat] if 0 <= seat < len(colors) else "?"
-    kind = ev[0]
-    if kind == "turn":
-        return f"{c(ev[1])}'s turn begins"
-    if kind == "encounter":
-        return f"{c(ev[1])} begins encounter {ev[2]}"
-    if kind == "destiny":
-        return f"{c(ev[1])} draws destiny {card_label(ev[2])}: encounter with {c(ev[3])}"
-    if kind == "launch":
-        return f"{c(ev[1])} aims at {planet_name(s, ev[2])} with {ev[3]} ship(s)"
-    if kind == "ally":
-        return f"{c(ev[1])} allies with {c(ev[2])}, {ev[3]} ship(s)"
-    if kind == "reveal":
-        return f"{c(ev[1])} reveals {card_label(ev[2])}"
-    if kind == "totals":
-        return f"totals: offense {ev[1]}, defense {ev[2]}"
-    if kind == "result":
-        return f"the {ev[1]} wins the encounter"
-    if kind == "play":
-        return f"{c(ev[1])} plays {card_label(ev[2])}"
-    if kind == "land":
-        return f"{c(ev[1])} lands {ev[3]} ship(s) on {planet_name(s, ev[2])}"
-    if kind == "warp":
-        return f"{c(ev[1])} loses {ev[2]} ship(s) to the warp"
-    if kind == "win":
-        return "winner(s): " + ", ".join(c(w) for w in ev[1])
-    if kind == "compensation":
-        return f"{c(ev[1])} takes {ev[3]} card(s) from {c(ev[2])} as compensation"
-    if kind == "draw":
-        return f"{c(ev[1])} draws {ev[2]} card(s)"
-    return " ".join(str(x) for x in ev)
+
+    def p(planet: int) -> str:
+        return planet_name(s, planet) if planet >= 0 else "the gate"
+
+    def seats(xs: Any) -> str:
+        return ", ".join(c(x) for x in xs) or "nobody"
+
+    kind, a = ev[0], ev[1:]
+    words: dict[str, Any] = {
+        "first_player": lambda: f"{c(a[0])} plays first",
+        "turn": lambda: f"{c(a[0])}'s turn begins",
+        "encounter": lambda: f"{c(a[0])} begins encounter {a[1]}",
+        "regroup": lambda: f"{c(a[0])} brings a ship back from the warp to {p(a[1])}",
+        "destiny": lambda: f"{c(a[0])} draws {card_label(a[1])}: encounter with {c(a[2])}",
+        "draw_again": lambda: f"{c(a[0])} drew its own colour and draws again",
+        "reestablish": lambda: f"{c(a[0])} re-establishes {p(a[1])} with {a[2]} ship(s)",
+        "launch": lambda: f"{c(a[0])} aims the gate at {p(a[1])} with {a[2]} ship(s)",
+        "invite": lambda: f"{c(a[0])} invites {seats(a[1])}",
+        "ally": lambda: f"{c(a[0])} allies with {c(a[1])}, {a[2]} ship(s)",
+        "decline": lambda: f"{c(a[0])} declines",
+        "select": lambda: f"{c(a[0])} puts a card face down",
+        "no_encounter": lambda: f"{c(a[0])} has no encounter card: the turn ends",
+        "new_hand": lambda: f"{c(a[0])} shows {a[1]} card(s), discards them, draws eight",
+        "reveal": lambda: f"{c(a[0])} reveals {card_label(a[1])}",
+        "totals": lambda: f"totals: offense {a[0]}, defense {a[1]}",
+        "result": lambda: f"the {a[0]} wins the encounter",
+        "negotiate": lambda: "both negotiate: the main players must deal",
+        "propose": lambda: f"{c(a[0])} proposes a deal {list(a[1])}",
+        "deal": lambda: "the deal is made",
+        "no_deal": lambda: "the deal fails",
+        "quashed": lambda: "the deal is quashed",
+        "play": lambda: f"{c(a[0])} plays {card_label(a[1])}" + (
+            f" ({seats(a[2])})" if a[2] and C.CATALOGUE[a[1]].kind != "reinforcement"
+            else (" for the " + ("offense" if a[2] == (0,) else "defense")
+                  if C.CATALOGUE[a[1]].kind == "reinforcement" else "")),
+        "negated": lambda: f"{card_label(a[1])} of {c(a[0])} is negated",
+        "power": lambda: f"{c(a[0])} uses the {a[1]} power",
+        "zapped": lambda: f"{c(a[0])}'s {a[1]} power is zapped",
+        "land": lambda: f"{c(a[0])} lands {a[2]} ship(s) on {p(a[1])}",
+        "warp": lambda: f"{c(a[0])} loses {a[1]} ship(s) to the warp",
+        "return": lambda: f"{c(a[0])} returns {a[1]} ship(s) to its colonies",
+        "colony": lambda: f"{c(a[0])} settles {p(a[1])} with {a[2]} ship(s)",
+        "compensation": lambda: f"{c(a[0])} takes {a[2]} card(s) from {c(a[1])} as compensation",
+        "rewards": lambda: f"{c(a[0])} takes rewards: {a[1]} card(s), {a[2]} ship(s)",
+        "give": lambda: f"{c(a[0])} gives {a[2]} card(s) to {c(a[1])}",
+        "draw": lambda: f"{c(a[0])} draws {a[1]} card(s)",
+        "discard": lambda: f"{c(a[0])} discards {', '.join(card_label(f) for f in a[1])}",
+        "plague": lambda: f"{c(a[0])} plagues {c(a[1])}",
+        "allies_cancelled": lambda: f"alliances cancelled: {seats(a[0])}",
+        "end_turn": lambda: f"{c(a[0])} ends its turn",
+        "reshuffle": lambda: "the discard pile is shuffled into a new deck",
+        "reshuffle_destiny": lambda: "the destiny deck is reshuffled",
+        "cosmic_quake": lambda: "cosmic quake! every hand is discarded and dealt anew",
+        "shuffled": lambda: f"the {a[0]} deck is shuffled",
+        "win": lambda: "winner(s): " + seats(a[0]),
+        "over": lambda: f"the game ends ({a[0]})",
+    }
+    fn = words.get(kind)
+    if fn is None:
+        return " ".join(str(x) for x in ev)
+    try:
+        return str(fn())
+    except (IndexError, KeyError, TypeError):
+        return " ".join(str(x) for x in ev)
