@@ -22,6 +22,10 @@ floor_weighted_s prices each fixed-base multiplication at its own (about 5x lowe
 median cost instead: the true floor, with ratio_weighted. The setup runs --setups times
 and the median one is reported (the others in setup_trials_s).
 
+Times are this process's CPU time (time.process_time), so that other processes on the
+machine do not inflate them; the work is single-threaded, so on an idle machine it is
+the wall time too.
+
 draw_ms is the median of private draws of one card (every other seat's share and proof,
 verified by the drawer, who adds its own); reveal_ms the median public reveal of one held
 card (its holder's last share and proof, verified by one seat).
@@ -58,9 +62,9 @@ class Clock:
 
     def run(self, fn: Callable[[], object]) -> object:
         before = g.op_counts()
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         out = fn()
-        self.seconds += time.perf_counter() - t0
+        self.seconds += time.process_time() - t0
         after = g.op_counts()
         self.mul += after.mul - before.mul
         self.base += after.base_mul - before.base_mul
@@ -72,10 +76,10 @@ def per_op(fn: Callable[[], object], inner: int = 200, repeat: int = 15) -> floa
     """Median seconds per call of fn over `repeat` batches of `inner` calls."""
     samples = []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for _ in range(inner):
             fn()
-        samples.append((time.perf_counter() - t0) / inner)
+        samples.append((time.process_time() - t0) / inner)
     return statistics.median(samples)
 
 

@@ -56,6 +56,8 @@ class NetworkCardSource:
         self._chance: engine.Chance | None = None
         self._op: Operation | None = None
         self._announced: list[Operation] = []
+        self._claims: list[engine.Claim] = []  # every claim as made (see _track_claims)
+        self._facedown_since: dict[int, int] = {}  # seat -> serial of its Select
 
     # --- message flow ---------------------------------------------------------------------
 
@@ -66,6 +68,7 @@ class NetworkCardSource:
     def observe(self, state: engine.GameState) -> None:
         """The seat's engine state after an apply (public facts only are read)."""
         self.state = state
+        self._claims.extend(state.claims[len(self._claims):])
 
     def waiting_for(self) -> int | None:
         """The seat whose card message comes next in the record, or None."""
@@ -206,6 +209,7 @@ class NetworkCardSource:
         if isinstance(action, engine.Select):
             if kinds != ["facedown"]:
                 raise refuse("commitment", "a face-down card needs one commitment first")
+            self._facedown_since[seat] = self._need_state().serial
             return
         pairs = _pairs(action)
         if not pairs:
@@ -220,6 +224,7 @@ class NetworkCardSource:
         if isinstance(action, engine.Reveal):
             if not done or done[0].data.get("revealed") != action.handle:
                 raise refuse("commitment", "the face-down commitment was not opened")
+            self._track_claims(seat, action.handle)
         elif done and done[0].data.get("revealed") is not None:
             raise refuse("commitment", "a face-down card is revealed only by a Reveal")
         if done and {h for h, _ in done[0].result} - {h for h, _ in pairs}:
@@ -244,13 +249,30 @@ class NetworkCardSource:
         self.truth = faces
         return faces
 
+    def _track_claims(self, seat: int, handle: int) -> None:
+        """At a Reveal, drop the revealed card from the claims its seat made while the card
+        lay face down (after its Select), as engine.Claim documents. The engine's own
+        bookkeeping (engine.flow._settle_claims) drops it from every claim of the seat,
+        older ones too, so an honest has_encounter claim can read as false; the claims
+        kept here follow the documented rule instead."""
+        since = self._facedown_since.pop(seat, None)
+        if since is None:
+            return
+        for i, c in enumerate(self._claims):
+            if c.seat == seat and c.serial > since and handle in c.hand:
+                hand = tuple(h for h in c.hand if h != handle)
+                self._claims[i] = engine.Claim(c.seat, c.kind, hand, c.serial)
+
     def check_claims(self, state: engine.GameState) -> None:
-        """Check every hidden claim of the game against the audited faces (engine's
-        audit_claims). Raises RemoteProtocolError("claim") naming the first false one's
-        seat, LocalProtocolError before audit()."""
+        """Check every hidden claim of the game (as made: see _track_claims; the claims of
+        `state` when this source did not follow the game) against the audited faces, with
+        engine.audit_claims. Raises RemoteProtocolError("claim") naming the first false
+        one's seat, LocalProtocolError before audit()."""
         if not self.truth:
             raise LocalProtocolError("too-early", "audit() first")
-        for claim in state.claims:
+        followed = [(c.seat, c.kind, c.serial) for c in self._claims] == [
+            (c.seat, c.kind, c.serial) for c in state.claims]
+        for claim in self._claims if followed else state.claims:
             if engine.audit_claims(_only(state, claim), self.truth):
                 held = ", ".join(C.CATALOGUE[self.truth[h]].label() for h in claim.hand)
                 raise RemoteProtocolError(

@@ -53,8 +53,8 @@ def test_games_through_the_protocol_are_engine_games(seats: int, turns: int, bot
     for src in g.sources:
         assert [env.raw for env in src.cards.record] == g.journal
 
-    # The audit (hidden claims aside: see test_cards_tamper for those) opens every card.
-    faces = g.finish(claims=False)
+    # The audit opens every card and finds every hidden claim of the game true.
+    faces = g.finish()
     assert all(src.truth == faces for src in g.sources)
     for h, face in public.items():
         assert faces[h] == face
@@ -79,10 +79,7 @@ def test_every_hand_is_dealt_by_the_protocol() -> None:
 
 def test_run_inprocess_game_plays_to_the_end_and_audits() -> None:
     cfg = engine.Config(2, planets=4, max_turns=1)
-    # claims=False: engine.flow._settle_claims drops a revealed card from *every* earlier
-    # claim of its seat, so an honest "has_encounter" can read as false (engine issue).
-    g = run_inprocess_game(cfg, [b"r0", b"r1"], [RandomBot(b"b0"), RandomBot(b"b1")],
-                           claims=False)
+    g = run_inprocess_game(cfg, [b"r0", b"r1"], [RandomBot(b"b0"), RandomBot(b"b1")])
     assert g.state.outcome is not None
     assert g.sources[0].truth and g.sources[0].truth == g.sources[1].truth
 
@@ -90,10 +87,11 @@ def test_run_inprocess_game_plays_to_the_end_and_audits() -> None:
 def test_an_observer_verifies_the_game_from_its_record_alone() -> None:
     g = game(3, 1, tag=b"replay")
     g.run()
-    faces = g.finish(claims=False)
+    faces = g.finish()
     state, observer = replay_game(g.genesis, g.config, g.table.log)
     assert engine.public_hash(state) == engine.public_hash(g.state)
     assert observer.truth == faces and not observer.knowledge.faces
+    observer.check_claims(state)
     # A record with a card's message missing cannot be replayed.
     gap = [e for e in g.table.log if e is not g.journal[len(g.journal) // 2]]
     with pytest.raises(RemoteProtocolError):
@@ -132,7 +130,7 @@ def test_gifts_and_random_takes_move_cards_between_hands_secretly() -> None:
             check_knowledge(g, public)
 
         g.run(each)
-        faces = g.finish(claims=False)
+        faces = g.finish()
         for src in g.sources:
             assert all(faces[h] == f for h, f in src.knowledge.faces.items())
         kinds = {a.KIND for a in g.actions}

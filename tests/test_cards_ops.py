@@ -178,12 +178,17 @@ def test_a_message_no_one_expects_is_refused() -> None:
     everyone(t, "begin_deliver", 0, [11])
     for m in s:
         m.begin_show(0, 1, [11])
-    kind, body = s[0].produce()
-    s[1].current = None  # seat 1 never began this operation
-    s[1].op -= 1
+    s[1].cancel()  # seat 1 never began this operation
     with pytest.raises(RemoteProtocolError) as info:
-        t.send(0, kind, body)
+        t.send(0, *s[0].produce())
     assert info.value.check == "too-early" and info.value.author == 0
+    t = table(2)
+    s = seats(t)
+    for m in s:
+        m.begin_deliver(1, [10])
+    with pytest.raises(RemoteProtocolError) as info:  # a pick where shares are due
+        t.send(0, PICK, [s[1].op, [0]])
+    assert info.value.check == "kind" and info.value.author == 0
 
 
 def test_bodies_are_checked_before_sealing() -> None:

@@ -70,7 +70,7 @@ def test_a_coalition_of_all_but_one_cannot_open_the_honest_hand() -> None:
             assert not {h for h, _ in env.body[1]} & set(hand)
 
     # Once the key shares are published at the end, the audit opens them all.
-    opened = game.finish(claims=False)
+    opened = game.finish()
     assert all(opened[h] == f for h, f in truth.items())
 
 

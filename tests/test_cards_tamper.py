@@ -322,6 +322,29 @@ def test_a_false_hidden_claim_is_caught_by_the_audit() -> None:
     g_.sources[0].check_claims(state)  # the true claim passes
 
 
+class Bluffer:
+    """Plays like RandomBot but, as the offense in planning, claims to hold no encounter
+    card (the engine cannot know better; start of turn made sure it holds one)."""
+
+    def __init__(self, seed: bytes) -> None:
+        self.bot = RandomBot(seed)
+
+    def choose(self, state: engine.GameState, seat: int, kn: engine.Knowledge) -> engine.Action:
+        if state.step()[0] == "planning" and state.enc is not None and seat == state.enc.offense:
+            return engine.NoEncounter(seat)
+        return self.bot.choose(state, seat, kn)
+
+
+def test_a_bluff_about_the_hand_is_caught_by_the_audit() -> None:
+    cfg = engine.Config(2, planets=4, max_turns=1)
+    g_ = InProcessGame(cfg, [b"bluff0", b"bluff1"], [Bluffer(b"x"), Bluffer(b"y")])
+    g_.run()
+    assert any(c.kind == "no_encounter" for c in g_.state.claims)
+    with pytest.raises(RemoteProtocolError) as info:
+        g_.finish()
+    assert info.value.check == "claim" and info.value.author == g_.state.claims[-1].seat
+
+
 def test_a_face_down_card_that_was_not_in_the_hand() -> None:
     t = dealt(2)
     everyone(t, "begin_deliver", 0, [11, 10])

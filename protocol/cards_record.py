@@ -1,0 +1,288 @@
+# The record of one seat in the card protocol: the public state every node keeps alike
+# (keys, each handle's ciphertext and published shares, public faces, commitments), the
+# seat's own secrets and knowledge, and the message flow of operations. The operations
+# themselves are protocol/cards.py (CardSeat).
+#
+# Invariants:
+# - Operations run one at a time, in the order the engine asks for them; each has a
+#   script of (author, kind) fixed when it begins, in phases; within a phase the record
+#   order is seat order. receive() accepts only the next scripted message, so every
+#   node's record is the same list of envelopes. A seat may produce() its message as soon
+#   as its phase is open; peers take it in its turn.
+# - Every check happens before anything changes: a message that fails leaves the seat as
+#   it was and raises RemoteProtocolError naming its author (cards_wire.CARD_CHECKS).
+# - Own messages are recorded without re-verifying what we proved ourselves.
+# - `cts` keeps the latest ciphertext of every handle ever dealt (the audit opens them
+#   all); `shares[h]` holds the verified shares of cts[h] only; `opened` the public faces;
+#   `known` the faces this seat has learned, which is its engine Knowledge.
+# - Points from peers pass decode_point() (prime-order subgroup, not the identity);
+#   protocol.crypto errors become RemoteProtocolError: "point", "share-proof", ...
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from protocol.cards_wire import CARD_KINDS, blame, context, x25519_private
+from protocol.crypto import elgamal as eg
+from protocol.crypto import group as g
+from protocol.crypto.proofs import (
+    DleqProof, ProofError, prove_decryption_shares, verify_decryption_shares,
+)
+from protocol.envelope import Envelope
+from protocol.errors import LocalProtocolError, ProtocolError
+from protocol.genesis import Genesis
+
+__all__ = [
+    "CardRecord", "Operation", "Facedown", "ShowRecord", "Body", "reblame", "handle_bytes",
+]
+
+Body = list[Any]
+
+
+def handle_bytes(handle: int) -> bytes:
+    """The payload a face-down commitment binds: the handle, 4 bytes big-endian."""
+    return handle.to_bytes(4, "big")
+
+
+@dataclass
+class Facedown:
+    """A commitment to the handle a seat put face down, and its opening once known."""
+
+    seat: int
+    op: int
+    digest: bytes
+    hand: tuple[int, ...]  # the seat's hand when it committed
+    handle: int | None = None  # set when opened
+
+
+@dataclass
+class ShowRecord:
+    """A box of shares shown to one seat, with what opening it needs, as it was then."""
+
+    env: Envelope
+    cts: list[eg.Ciphertext]
+    public: list[list[g.Point]]  # the other seats' shares of each card
+
+
+@dataclass
+class Operation:
+    """One card operation: its script of messages and what it produced.
+
+    `result` is set when it is done: the faces for a reveal, the first seat for a beacon,
+    the (handle, face) pairs proven by an open, else None.
+    """
+
+    number: int
+    name: str
+    script: list[tuple[int, str, int]]  # (author, kind, phase), in record order
+    pos: int = 0
+    sent: set[int] = field(default_factory=set)
+    result: Any = None
+    data: dict[str, Any] = field(default_factory=dict)  # what the steps share
+
+    @property
+    def done(self) -> bool:
+        return self.pos >= len(self.script)
+
+    def next(self) -> tuple[int, str, int] | None:
+        return self.script[self.pos] if self.pos < len(self.script) else None
+
+class CardRecord:
+    """One seat's record of the card protocol of one game (sans-IO); see CardSeat."""
+
+    def __init__(self, genesis: Genesis, seat: int | None, faces: Iterable[int]) -> None:
+        """Seat `seat` of the game, or (None) an observer who checks every message and
+        never sends one (a verifier of a journal). `faces`: the card ids in play."""
+        if seat is not None and not 0 <= seat < genesis.n_seats:
+            raise LocalProtocolError("author", f"no seat {seat}")
+        self.genesis = genesis
+        self.game_id = genesis.game_id
+        self.n = genesis.n_seats
+        self.seat = -1 if seat is None else seat
+        self._lookup = eg.face_lookup(faces)
+        self._x = g.random_scalar()  # an observer's is never used but to check peers' keys
+        self._xkey = x25519_private(self._x, self.game_id, self.seat % 2**16)
+        self.keys: list[g.Point | None] = [None] * self.n
+        self.xkeys: list[bytes | None] = [None] * self.n
+        self.joint: g.Point | None = None
+        self.cts: dict[int, eg.Ciphertext] = {}
+        self.shares: dict[int, dict[int, g.Point]] = {}
+        self.opened: dict[int, int] = {}
+        self.known: dict[int, int] = {}
+        self.facedowns: list[Facedown] = []
+        self.shows: list[ShowRecord] = []
+        self.secrets: list[g.Scalar | None] = [None] * self.n
+        self.record: list[Envelope] = []
+        self.op = -1
+        self.current: Operation | None = None
+        self.last: Operation | None = None
+        self._mine: dict[int, tuple[int, bytes]] = {}  # facedown op -> (handle, nonce)
+
+    # --- progress -------------------------------------------------------------------------
+
+    @property
+    def idle(self) -> bool:
+        """True when no operation is under way."""
+        return self.current is None
+
+    def waiting_for(self) -> int | None:
+        """The author of the next message of the record, or None when idle."""
+        op = self.current
+        nxt = op.next() if op is not None else None
+        return None if nxt is None else nxt[0]
+
+    def can_send(self) -> bool:
+        """True if one of our messages is due in the current phase and not yet produced."""
+        return self._due() is not None
+
+    def _due(self) -> int | None:
+        op = self.current
+        nxt = op.next() if op is not None else None
+        if op is None or nxt is None:
+            return None
+        for i in range(op.pos, len(op.script)):
+            author, _, phase = op.script[i]
+            if phase != nxt[2]:
+                break
+            if author == self.seat and i not in op.sent:
+                return i
+        return None
+
+    def produce(self) -> tuple[str, Body]:
+        """Our next message (kind, body). Raises LocalProtocolError if none is due."""
+        i = self._due()
+        op = self.current
+        if i is None or op is None:
+            raise LocalProtocolError("too-early", f"seat {self.seat} has nothing to send now")
+        kind = op.script[i][1]
+        body = getattr(self, "_make_" + op.name)(op, kind)
+        op.sent.add(i)
+        return kind, body
+
+    def receive(self, env: Envelope) -> None:
+        """Take the next message of the record (ours too). Raises RemoteProtocolError."""
+        if env.kind not in CARD_KINDS:
+            raise blame("kind", "not a card message", env)
+        op = self.current
+        nxt = op.next() if op is not None else None
+        if op is None or nxt is None:
+            raise blame("too-early", "no card operation is under way", env)
+        if env.body[0] != op.number:
+            check = "too-early" if env.body[0] > op.number else "schema"
+            raise blame(check, f"for operation {env.body[0]}, this is {op.number}", env)
+        if (env.author, env.kind) != nxt[:2]:
+            later = any((a, k) == (env.author, env.kind) for a, k, _ in op.script[op.pos + 1:])
+            raise blame("too-early" if later else "kind",
+                        f"expected {nxt[1]} from seat {nxt[0]} in {op.name}", env)
+        getattr(self, "_take_" + op.name)(op, env, env.author == self.seat)
+        op.pos += 1
+        self.record.append(env)
+        if op.done:
+            self._finish(op)
+
+    def _begin(self, name: str, phases: Sequence[Sequence[tuple[int, str]]],
+               **data: Any) -> Operation:
+        if self.current is not None:
+            raise LocalProtocolError("too-early", f"{self.current.name} is still under way")
+        if name != "keys" and self.joint is None:
+            raise LocalProtocolError("too-early", "the keys are not registered yet")
+        self.op += 1
+        script = [(a, k, p) for p, phase in enumerate(phases) for a, k in phase]
+        op = Operation(self.op, name, script, data=data)
+        self.current = op
+        if op.done:
+            self._finish(op)
+        return op
+
+    def cancel(self) -> None:
+        """Forget the operation under way while none of its messages was taken (its first
+        message was refused): the seat is as it was before beginning it."""
+        op = self.current
+        if op is None or op.pos:
+            raise LocalProtocolError("too-early", "no operation to cancel")
+        self.current = None
+        self.op -= 1
+
+    def _finish(self, op: Operation) -> None:
+        end = getattr(self, "_end_" + op.name, None)
+        if end is not None:
+            end(op)
+        self.current = None
+        self.last = op
+
+    def _ctx(self, op: Operation, author: int, label: str) -> bytes:
+        return context(self.game_id, op.number, author, label)
+
+    def _each(self, kind: str, but: int | None = None) -> list[tuple[int, str]]:
+        return [(s, kind) for s in range(self.n) if s != but]
+
+    # --- decoding and shares --------------------------------------------------------------
+
+    def _points(self, env: Envelope, data: bytes, count: int, own: bool) -> list[g.Point]:
+        if len(data) != 32 * count:
+            raise blame("schema", f"expected {count} points", env)
+        chunks = [data[i : i + 32] for i in range(0, len(data), 32)]
+        if own:
+            return [g.Point(c) for c in chunks]
+        try:
+            return [g.decode_point(c) for c in chunks]
+        except g.GroupError as e:
+            raise blame("point", str(e), env) from None
+
+    def _ciphertexts(self, env: Envelope, data: bytes, count: int,
+                     own: bool) -> list[eg.Ciphertext]:
+        if own:
+            return [eg.Ciphertext(g.Point(data[i : i + 32]), g.Point(data[i + 32 : i + 64]))
+                    for i in range(0, len(data), 64)]
+        try:
+            return eg.decode_ciphertexts(data, count)
+        except g.GroupError as e:
+            raise blame("point", str(e), env) from None
+
+    def _make_shares(self, op: Operation, handles: Sequence[int]) -> Body:
+        cts = [self.cts[h] for h in handles]
+        shares, proof = prove_decryption_shares(self._x, cts, self._ctx(op, self.seat, "shares"))
+        return [op.number, b"".join(shares), proof.to_bytes()]
+
+    def _check_shares(self, op: Operation, env: Envelope, handles: Sequence[int], data: bytes,
+                      proof_bytes: bytes, own: bool) -> list[g.Point]:
+        """The author's verified shares for the current ciphertexts of handles."""
+        return self._verify_shares(op.number, env, [self.cts[h] for h in handles], data,
+                                   proof_bytes, own)
+
+    def _verify_shares(self, number: int, env: Envelope, cts: Sequence[eg.Ciphertext],
+                       data: bytes, proof_bytes: bytes, own: bool) -> list[g.Point]:
+        shares = self._points(env, data, len(cts), own)
+        if not own:
+            key = self.keys[env.author]
+            assert key is not None  # keys are registered before any other operation
+            try:
+                proof = DleqProof.from_bytes(proof_bytes)
+                verify_decryption_shares(key, cts, shares, proof,
+                                         context(self.game_id, number, env.author, "shares"))
+            except ProofError as e:
+                raise blame("share-proof", e.reason, env) from None
+        return shares
+
+    def _record_shares(self, author: int, handles: Sequence[int],
+                       shares: Sequence[g.Point]) -> None:
+        for h, s in zip(handles, shares):
+            self.shares[h][author] = s
+
+    def _open_with(self, h: int, extra: Sequence[g.Point] = ()) -> int | None:
+        """The face of handle h from its published shares plus `extra`, or None."""
+        m = eg.unmask(self.cts[h], list(self.shares[h].values()) + list(extra))
+        return self._lookup.get(m)
+
+    def _set_ct(self, h: int, ct: eg.Ciphertext) -> None:
+        self.cts[h] = ct
+        self.shares[h] = {}
+
+
+def reblame(env: Envelope, check: Any) -> None:
+    """Run a check of protocol.commit, restating its error against the signed envelope."""
+    try:
+        check()
+    except ProtocolError as e:
+        raise blame(e.check, e.message, env) from None
