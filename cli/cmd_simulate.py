@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import engine
 from bots import HeuristicBot, RandomBot
+from engine.aliens import names as alien_names
 from node.local import LocalGame, game_seed
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
@@ -25,6 +27,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--variant", action="append", default=[],
                    choices=["four_planets", "single_encounter"])
     p.add_argument("--max-turns", type=int, default=0, help="stop a game after this many turns")
+    p.add_argument("--aliens", default="",
+                   help="aliens in play: 'random' (one dealt to each seat by the card source), "
+                        "or one NAME per seat separated by commas ('?' random, '-' none)")
     p.add_argument("--journal-dir", type=Path, help="write a signed journal of each game here")
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")
     p.set_defaults(func=run)
@@ -40,6 +45,38 @@ def _bots(spec: str, players: int) -> list[str]:
     return names
 
 
+def _aliens(spec: str, players: int) -> tuple[str, ...]:
+    """The Config.aliens of a --aliens value; raises ValueError naming the problem."""
+    if not spec:
+        return ()
+    if spec == "random":
+        return ("?",) * players
+    names = tuple("" if n == "-" else n for n in spec.split(","))
+    if len(names) != players:
+        raise ValueError(f"--aliens: give 'random' or one name per seat ({players})")
+    known = alien_names()
+    for n in names:
+        if n not in ("", "?") and n not in known:
+            raise ValueError(f"--aliens: unknown alien {n!r}; known: {', '.join(known)}")
+    return names
+
+
+class _Tally:
+    """One game's power uses (the engine's "power" events) and the aliens it dealt."""
+
+    def __init__(self, game: LocalGame) -> None:
+        self.game = game
+        self.uses: Counter[str] = Counter()
+        self.dealt = game.config.aliens
+
+    def __call__(self, events: list[tuple[Any, ...]]) -> None:
+        for ev in events:
+            if ev[0] == "power":  # ("power", seat, alien, option, args)
+                self.uses[ev[2]] += 1
+            elif ev[0] == "first_player":  # every alien is dealt before this
+                self.dealt = self.game.state.aliens
+
+
 def run(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 10:
         print("--players must be between 2 and 10", file=sys.stderr)
@@ -49,36 +86,46 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         kinds = _bots(args.bots, args.players)
+        aliens = _aliens(args.aliens, args.players)
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
     config = engine.Config(args.players, planets=4 if "four_planets" in args.variant else 5,
                            single_encounter="single_encounter" in args.variant,
-                           max_turns=args.max_turns)
+                           max_turns=args.max_turns, aliens=aliens)
     writer = None
     if args.journal_dir is not None:
         from node.journal_file import write_local_journal
         args.journal_dir.mkdir(parents=True, exist_ok=True)
         writer = write_local_journal
     games = []
+    total_uses: Counter[str] = Counter()
     for i in range(args.games):
         seed = game_seed(args.seed, i)
         bots = [BOTS[k](seed + bytes([seat])) for seat, k in enumerate(kinds)]
         game = LocalGame(config, seed, bots)
+        tally = _Tally(game)
+        game.on_events = tally
         out = game.run()
         colors = config.colors
+        total_uses.update(tally.uses)
         record: dict[str, Any] = {
             "index": i, "seed": seed.hex(), "reason": out.reason,
             "winners": [colors[w] for w in out.winners], "turns": game.state.turns,
             "encounters": game.state.encounters, "actions": len(game.actions),
         }
+        if any(config.aliens):
+            record["aliens"] = dict(zip(colors, tally.dealt))
+            record["power_uses"] = dict(sorted(tally.uses.items()))
         if writer is not None:
             record["journal"] = str(writer(game, args.journal_dir, i))
         games.append(record)
         if not args.json:
             print(f"game {i + 1}: {', '.join(record['winners']) or 'nobody'} "
                   f"({out.reason}) after {record['turns']} turns, "
-                  f"{record['encounters']} encounters")
+                  f"{record['encounters']} encounters"
+                  + (f"; aliens {', '.join(a or '-' for a in tally.dealt)}"
+                     if any(config.aliens) else ""))
     wins = {c: sum(c in g["winners"] for g in games) for c in config.colors}
     summary = {
         "games": len(games), "players": args.players, "bots": kinds, "seed": args.seed,
@@ -86,8 +133,14 @@ def run(args: argparse.Namespace) -> int:
         "mean_turns": round(sum(g["turns"] for g in games) / len(games), 2),
         "mean_encounters": round(sum(g["encounters"] for g in games) / len(games), 2),
     }
+    if any(config.aliens):
+        summary["aliens"] = args.aliens
+        summary["power_uses"] = dict(sorted(total_uses.items()))
     if args.json:
         print(json.dumps({"games": games, "summary": summary}, sort_keys=True))
     else:
         print("wins: " + ", ".join(f"{c} {n}" for c, n in wins.items()))
+        if any(config.aliens):
+            print("power uses: " + (", ".join(f"{a} {n}" for a, n in sorted(total_uses.items()))
+                                    or "none"))
     return 0

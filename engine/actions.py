@@ -28,7 +28,7 @@ __all__ = [
     "UsePower", "Propose", "Accept", "NoDeal", "Give", "Ships", "Rewards", "SecondEncounter",
     "EndTurn", "Discard",
     # chance facts
-    "FirstPlayer", "Shuffled", "Delivered", "Revealed", "HandShuffled",
+    "FirstPlayer", "Shuffled", "Delivered", "Revealed", "HandShuffled", "NewAlien",
 ]
 
 SOURCE = -1  # the seat number of chance facts
@@ -318,6 +318,15 @@ class Revealed(Action):
 @dataclass(frozen=True, slots=True)
 class HandShuffled(Action):
     """A hand has been shuffled and re-masked, so its new handles are in unknown order."""
+
+
+@_kind("newalien", "int")
+@dataclass(frozen=True, slots=True)
+class NewAlien(Action):
+    """The alien drawn at random: an index into the candidate names of the new_alien
+    chance (a seat's alien at setup, or the Reincarnator's next one)."""
+
+    index: int
 
 
 # --- decoding -----------------------------------------------------------------------------

@@ -13,16 +13,17 @@ from typing import Any
 from . import cards as C
 from .actions import (
     GATE, Action, Ally, ChooseDefense, Decline, DrawAgain, EndTurn, Invite, Launch, NewHand,
-    NoEncounter, Proceed, Reestablish, Retrieve, Reveal, SecondEncounter, Select,
+    NoEncounter, Proceed, Reestablish, Retrieve, Reveal, SecondEncounter, Select, UsePower,
 )
 from .choices import Concat, Dist, Fixed, Mapped, Product, Subsets
 from .state import Encounter, GameState, Knowledge, Outcome
 from .steps import (
-    BESIDE, Step, claim, to_warp, colony_sources, emit, fail, learn, pop, push, register,
+    BESIDE, Step, claim, face_down, to_warp, colony_sources, emit, fail, learn, pop, push, register,
     remove_ships, replace, take_from_hand,
 )
-from .windows import window
+from .windows import power_uses, use_power, window
 from . import powers as P
+from .alien_deal import deal_steps
 from .zones import draw, place_returning, start_shuffle
 
 Step_t = tuple[Any, ...]
@@ -31,12 +32,12 @@ __all__ = ["setup_steps", "abort_encounter", "check_win"]
 
 
 def setup_steps(s: GameState) -> None:
-    """Setup (rules 001, Setup): shuffle both decks, deal eight cards each, choose the
-    first player with the public beacon, then begin."""
+    """Setup (rules 001, Setup): deal aliens configured "?" at random, shuffle both decks,
+    deal eight cards each, choose the first player with the public beacon, then begin."""
     cosmic = start_shuffle(s, "cosmic", C.COSMIC_DECK)
     destiny = start_shuffle(s, "destiny", C.destiny_cards(s.config.colors))
-    push(s, cosmic, destiny, *[draw(seat, 8) for seat in range(s.n)], ("first_player",),
-         ("turn",))
+    push(s, *deal_steps(s), cosmic, destiny, *[draw(seat, 8) for seat in range(s.n)],
+         ("first_player",), ("turn",))
 
 
 def check_win(s: GameState) -> None:
@@ -98,7 +99,7 @@ def _new_hand(s: GameState, a: NewHand, seat: int) -> None:
     s.set_hand(seat, ())
     s.discard = s.discard + tuple(h for h, _ in a.cards)
     emit(s, "new_hand", seat, len(hand))
-    push(s, draw(seat, 8))
+    push(s, *P.discarded(s, seat, tuple(h for h, _ in a.cards), "new_hand"), draw(seat, 8))
 
 
 def _hand_cards(s: GameState, seat: int, kn: Knowledge) -> tuple[tuple[int, int], ...] | None:
@@ -116,7 +117,8 @@ def _holds_encounter(s: GameState, seat: int, kn: Knowledge) -> bool | None:
     cards = _hand_cards(s, seat, kn)
     if cards is None:
         return None
-    return any(C.CATALOGUE[f].is_encounter for h, f in cards if h != kn.selected)
+    down = face_down(s, seat, kn)
+    return any(C.CATALOGUE[f].is_encounter for h, f in cards if h != down)
 
 
 @register
@@ -267,6 +269,13 @@ class Destiny(Step):
     def auto(self, s: GameState, st: Step_t) -> bool:
         e = s.enc
         assert e is not None
+        if len(st) == 1:  # powers act before the draw; one may choose the defense instead
+            replace(s, ("destiny", 1))
+            push(s, *P.before_destiny(s))
+            return True
+        if e.defense >= 0 and e.destiny < 0:  # a power chose the defense: nothing to draw
+            pop(s)
+            return True
         if e.destiny < 0:
             if len(s.destiny_deck) <= 1:
                 # The last card is shuffled in unseen with the face-up discards.
@@ -528,9 +537,12 @@ class Planning(Step):
             fail(s, a, f"seat {self.actors(s, st)[0]} chooses first; this choice waits for it")
         if isinstance(a, Select):
             e.selected = e.selected + (a.seat,)
+            e.selected_at = e.selected_at + ((a.seat, s.serial),)
             emit(s, "select", a.seat)
             if len(e.selected) == 2:
                 pop(s)
+            elif P.must_show(s, a.seat):  # a power sees this card before the other choice
+                push(s, ("show_card", a.seat))
         elif isinstance(a, NoEncounter):
             if a.seat != e.offense:
                 fail(s, a, "only the offense ends its turn for want of an encounter card")
@@ -543,32 +555,54 @@ class Planning(Step):
             _new_hand(s, a, a.seat)
 
 
+LAST_REVEAL = "last_reveal"  # pseudo-window: a power's uses instead of the last Reveal
+
+
 @register
 class RevealStep(Step):
-    """Reveal (rules 001): both main players turn their cards up (handle and face)."""
+    """Reveal (rules 001): both main players turn their cards up (handle and face). A main
+    player whose power acts at the last reveal turns its card up after the other's, or
+    uses the power instead (engine.powers)."""
 
-    name, phase, kinds = "reveal", "reveal", ("reveal",)
+    name, phase = "reveal", "reveal"
+    kinds: tuple[str, ...] = ("reveal", "power")  # power: uses at the last reveal
     simultaneous = True
 
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         e = s.enc
         assert e is not None
         sides = (1, 0) if e.has_flag("switched") else (0, 1)
-        return tuple(seat for side, seat in zip(sides, (e.offense, e.defense))
+        left = tuple(seat for side, seat in zip(sides, (e.offense, e.defense))
                      if e.cards[side] < 0)
+        if len(left) == 2:  # a power acting at the last reveal waits for the other card
+            later = [seat for seat in left if power_uses(s, seat, LAST_REVEAL)]
+            if len(later) == 1:
+                return tuple(seat for seat in left if seat not in later)
+        return left
+
+    def _last_uses(self, s: GameState, st: Step_t, seat: int) -> Sequence[Action]:
+        """Power uses offered instead of a Reveal once the other card is up (Gambler)."""
+        return power_uses(s, seat, LAST_REVEAL) if len(self.actors(s, st)) == 1 else ()
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         h = kn.selected
+        uses = self._last_uses(s, st, seat)
         if h is None or h not in s.hands[seat]:
-            return Fixed([])
-        face = kn.faces.get(h)
-        return Fixed([Reveal(seat, h, face)] if face is not None else [])
+            return Concat(Fixed([]), uses)
+        face = kn.faces.get(h, s.faces.get(h))  # a card taken from the discard is public
+        return Concat(Fixed([Reveal(seat, h, face)] if face is not None else []), uses)
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         e = s.enc
-        assert isinstance(a, Reveal) and e is not None
+        assert e is not None
         if a.seat != self.actors(s, st)[0]:
             fail(s, a, "the offense reveals first in the record")
+        if isinstance(a, UsePower):
+            if not self._last_uses(s, st, a.seat):
+                fail(s, a, "no power acts at this reveal")
+            use_power(s, a, LAST_REVEAL)
+            return
+        assert isinstance(a, Reveal)
         info = learn(s, a, a.handle, a.card)
         if not info.is_encounter:
             fail(s, a, f"{info.label()} is not an encounter card")
@@ -584,11 +618,35 @@ class RevealStep(Step):
             pop(s)
 
 
+@register
+class ShowCard(RevealStep):
+    """A power makes a main player turn its card up as soon as it chose it (the Oracle's
+    opponent, rules 004 Oracle): its Reveal comes now, and only the other's at the reveal."""
+
+    name, phase, kinds = "show_card", "planning", ("reveal",)
+    simultaneous = False
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (st[1],)
+
+    def _last_uses(self, s: GameState, st: Step_t, seat: int) -> Sequence[Action]:
+        return ()
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        super().accept(s, st, a)
+        if s.stack and s.stack[-1] == st:
+            pop(s)
+
+
 def _settle_claims(s: GameState, seat: int, facedown: int) -> None:
-    """Claims made while a card lay face down did not cover it: drop it from their hand."""
+    """Claims made while a card lay face down (after this seat's Select) did not cover it:
+    drop it from their hand. Claims made before the Select keep it: it was in the hand."""
+    assert s.enc is not None
+    since = max((serial for who, serial in s.enc.selected_at if who == seat), default=-1)
     claims = []
-    for c in s.claims:
-        if c.seat == seat and facedown in c.hand:
+    for c in s.claims:  # a claim about one kept card itself stays (the Gambler's)
+        if (c.seat == seat and c.serial > since and facedown in c.hand
+                and not c.kind.startswith("facedown:")):
             c = type(c)(c.seat, c.kind, tuple(h for h in c.hand if h != facedown), c.serial)
         claims.append(c)
     s.claims = tuple(claims)
@@ -597,12 +655,24 @@ def _settle_claims(s: GameState, seat: int, facedown: int) -> None:
 # -- the outcome ------------------------------------------------------------------------------
 
 
+def _card_faces(s: GameState) -> list[int]:
+    """The faces of the two encounter cards. A card that a power lets its player keep face
+    down stands as stated (flag "stated:SIDE:FACE", the Gambler's unchallenged bluff)."""
+    e = s.enc
+    assert e is not None
+    out = []
+    for side, h in enumerate(e.cards):
+        stated = [f for f in e.flags if f.startswith(f"stated:{side}:")]
+        out.append(int(stated[0].split(":")[2]) if stated else s.faces[h])
+    return out
+
+
 def card_types(s: GameState) -> tuple[str, str]:
     """What each main player's card counts as: a morph copies the other card (rules 001,
     Morph Versus Other Card); Emotion Control turns attacks into negotiates."""
     e = s.enc
     assert e is not None
-    kinds = [C.CATALOGUE[s.faces[h]].kind for h in e.cards]
+    kinds = [C.CATALOGUE[f].kind for f in _card_faces(s)]
     if kinds[0] == "morph":
         kinds[0] = kinds[1]
     elif kinds[1] == "morph":
@@ -615,13 +685,13 @@ def card_types(s: GameState) -> tuple[str, str]:
 def card_values(s: GameState) -> tuple[int, int]:
     e = s.enc
     assert e is not None
-    infos = [C.CATALOGUE[s.faces[h]] for h in e.cards]
+    infos = [C.CATALOGUE[f] for f in _card_faces(s)]
     vals = [i.value for i in infos]
     if infos[0].kind == "morph":
         vals[0] = vals[1]
     elif infos[1].kind == "morph":
         vals[1] = vals[0]
-    return vals[0], vals[1]
+    return P.adjust_card_values(s, vals[0], vals[1])
 
 
 def totals(s: GameState) -> tuple[int, int]:
@@ -730,8 +800,10 @@ class EncounterEnd(Step):
             s.destiny_discard = s.destiny_discard + (e.destiny,)
             e.destiny = -1
         order = s.timing_order()
-        replace(s, *[place_returning(s, seat, GATE) for seat in order if s.gate[seat]],
-                *[place_returning(s, seat, BESIDE) for seat in order if s.beside[seat]])
+        replace(s, *P.encounter_cleanup(s),
+                *[place_returning(s, seat, GATE) for seat in order if s.gate[seat]],
+                *[place_returning(s, seat, BESIDE) for seat in order if s.beside[seat]],
+                *P.encounter_end(s))
         return True
 
 

@@ -17,7 +17,7 @@ import hashlib
 from . import cards as C
 from .actions import (
     SOURCE, Action, Delivered, Discard, FirstPlayer, HandShuffled, NewHand, Play, Reveal,
-    Revealed, Shuffled,
+    NewAlien, Revealed, Shuffled,
 )
 from .errors import IllegalAction
 from .state import Knowledge
@@ -65,6 +65,7 @@ class LocalSource:
 
     def __init__(self, seed: bytes, seats: int) -> None:
         self.stream = Stream(seed, "cards")
+        self.alien_stream = Stream(seed, "aliens")  # its own, so aliens leave the cards alone
         self.truth: dict[int, int] = {}
         self.knowledge = [Knowledge(seat) for seat in range(seats)]
 
@@ -81,6 +82,11 @@ class LocalSource:
             for h in chance.handles:
                 kn.faces[h] = self.truth[h]
             return Delivered(SOURCE)
+        if chance.kind == "show":  # the viewer alone learns these faces; nothing moves
+            kn = self.knowledge[chance.seat]
+            for h in chance.handles:
+                kn.faces[h] = self.truth[h]
+            return Delivered(SOURCE)
         if chance.kind == "reveal":
             return Revealed(SOURCE, tuple((h, self.truth[h]) for h in chance.handles))
         if chance.kind == "hand_shuffle":
@@ -93,6 +99,8 @@ class LocalSource:
             return HandShuffled(SOURCE)
         if chance.kind == "first_player":
             return FirstPlayer(SOURCE, self.stream.below(len(self.knowledge)))
+        if chance.kind == "new_alien":
+            return NewAlien(SOURCE, self.alien_stream.below(len(chance.names)))
         raise ValueError(f"unknown chance {chance.kind!r}")
 
     def check(self, action: Action) -> None:

@@ -12,7 +12,10 @@ from .actions import Action, Discard
 from .artifacts import KIND_CODES
 from .choices import Fixed
 from .state import GameState, Knowledge
-from .steps import Step, claim, emit, fail, learn, pop, register, take_from_hand
+from .powers import discarded
+from .steps import (
+    Step, claim, emit, face_down, fail, learn, pop, push, register, take_from_hand,
+)
 
 Step_t = tuple[Any, ...]
 
@@ -32,9 +35,10 @@ class PlagueDiscard(Step):
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         by_kind: dict[int, list[tuple[int, int]]] = {}
+        down = face_down(s, seat, kn)
         for h in s.hands[seat]:
             f = kn.faces.get(h, s.faces.get(h))
-            if f is None or h == kn.selected:
+            if f is None or h == down:
                 continue
             by_kind.setdefault(KIND_CODES.index(C.CATALOGUE[f].kind), []).append((h, f))
         kinds = sorted(by_kind)
@@ -58,3 +62,4 @@ class PlagueDiscard(Step):
             claim(s, a.seat, f"none_of:{KIND_CODES[k]}")
         emit(s, "discard", a.seat, tuple(f for _, f in a.cards))
         pop(s)
+        push(s, *discarded(s, a.seat, tuple(h for h, _ in a.cards), "plague"))

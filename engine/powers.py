@@ -12,8 +12,25 @@ How a power acts:
   ("auto_power", seat, option, args) step: still a *use*, so still zappable.
 - **Passive rules** read the state and change a number or a rule: `max_ships`,
   `may_ally`, `totals`, `decide`, `regroup`, `continue_turn`, `after_resolution`,
-  `after_warp`, `on_discard`, `planning_order`. A passive part works whenever the owner
-  has its power; it cannot be zapped unless it reads a flag that a use set.
+  `after_warp`, `on_discard`, `planning_order`, `card_values`, `show_selected`. A passive
+  part works whenever the owner has its power; it cannot be zapped unless it reads a flag
+  that a use set.
+- **Extra steps** from hooks: `before_destiny` (before the draw; a power that names the
+  defense skips it), `after_warp`, `encounter_end` (the encounter over, ships home). A
+  step that asks the owner (the Healer's `heal`, the Will's `will_choose`) lives in the
+  alien's module and goes through `windows.power_step`, so its use is zappable.
+- **Discards**: `discarded(s, by, handles, why)` follows every face-up discard from a
+  hand or the table (a played artifact, a new hand, the Plague's, the Hate's); the
+  Vulch collects artifacts there.
+- **Held cards and tidying up** (asked even of a lost or zapped power): `held` names
+  cards in a hand that belong to someone else (the Demon's possessed cards), which
+  random takes, gifts and trades leave alone (`held_for_others`); `encounter_cleanup`
+  undoes a power's temporary effect at the end of every encounter.
+- **Kept powers** (`kept_powers`, s.extra["kept"]): a power a seat keeps beneath its
+  current alien (the Reincarnator's); its passive hooks run too.
+- **The last reveal** (pseudo-window "last_reveal", engine.flow RevealStep): a power with
+  options there makes its owner reveal after the other main player, and offers those
+  uses instead of its Reveal (the Gambler's bluff).
 
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
@@ -31,7 +48,9 @@ from .state import GameState
 __all__ = [
     "Alien", "ALIENS", "register", "alien_of", "powered", "max_ships", "may_ally",
     "adjust_totals", "decide", "regroup_count", "continue_turn", "after_resolution",
-    "after_warp", "on_discard", "planning_order", "Option",
+    "after_warp", "on_discard", "planning_order", "Option", "kept_powers", "before_destiny",
+    "encounter_end", "discarded", "held_for_others", "encounter_cleanup",
+    "adjust_card_values", "must_show",
 ]
 
 Step_t = tuple[Any, ...]
@@ -75,6 +94,20 @@ class Alien:
     on_discard: Callable[[GameState, int, tuple[int, ...]], tuple[int, ...]] | None = None
     planning_order: Callable[[GameState, int], tuple[int, ...] | None] | None = None
     on_zapped: Callable[[GameState, int, int], None] | None = None  # (seat, option)
+    # the two encounter card values (off, def) as a power changes them (Calculator, Mirror)
+    card_values: Callable[[GameState, int, int, int], tuple[int, int]] | None = None
+    # (seat, selector): must `selector` show its card face up as soon as it chose it (Oracle)
+    show_selected: Callable[[GameState, int, int], bool] | None = None
+    # steps before the destiny draw (a power that sets the defense skips the draw)
+    before_destiny: Callable[[GameState, int], list[Step_t]] | None = None
+    # steps once the encounter is over and its ships are home (every result, even aborted)
+    encounter_end: Callable[[GameState, int], list[Step_t]] | None = None
+    # (seat, by, handles, why): cards `by` just put face up on the discard pile (why:
+    # "played", "new_hand", "plague", "hate"); returns steps to push (the Vulch)
+    discarded: Callable[[GameState, int, int, tuple[int, ...], str], list[Step_t]] | None = None
+    # asked whether or not the power works, so a lost power still tidies up (the Demon):
+    held: Callable[[GameState, int, int], tuple[int, ...]] | None = None  # (seat, holder)
+    encounter_cleanup: Callable[[GameState, int], list[Step_t]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -99,14 +132,24 @@ def powered(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any
     if not any(s.aliens):
         return []
     out = []
+    kept = s.extra.get("kept")
     for seat in s.timing_order():
-        a = ALIENS.get(s.aliens[seat])
-        if a is None:
-            continue
-        fn = getattr(a, hook)
-        if fn is not None and s.has_power(seat):
-            out.append((seat, a, fn))
+        for name in (s.aliens[seat], *kept_powers(s, seat)) if kept else (s.aliens[seat],):
+            a = ALIENS.get(name)
+            if a is None:
+                continue
+            fn = getattr(a, hook)
+            if fn is not None and s.has_power(seat):
+                out.append((seat, a, fn))
     return out
+
+
+def kept_powers(s: GameState, seat: int) -> tuple[str, ...]:
+    """Powers a seat keeps beneath its current alien (the Reincarnator's own sheet stays
+    under each alien it becomes). Stored as s.extra["kept"]: [[seat, name], ...]; their
+    passive hooks run like the current alien's; they have no uses at windows."""
+    return tuple(name for k, name in s.extra.get("kept", ())
+                 if k == seat and name != s.aliens[seat])
 
 
 # -- hook points the flow calls ----------------------------------------------------------------
@@ -128,6 +171,18 @@ def may_ally(s: GameState, seat: int) -> list[int]:
     if a is not None and a.may_ally is not None and s.has_power(seat):
         return list(a.may_ally(s, seat))
     return []
+
+
+def adjust_card_values(s: GameState, off: int, dfn: int) -> tuple[int, int]:
+    """The encounter cards' values (offense, defense) after powers that change them."""
+    for seat, _, fn in powered(s, "card_values"):
+        off, dfn = fn(s, seat, off, dfn)
+    return off, dfn
+
+
+def must_show(s: GameState, selector: int) -> bool:
+    """Must `selector` turn its encounter card face up right after choosing it?"""
+    return any(fn(s, seat, selector) for seat, _, fn in powered(s, "show_selected"))
 
 
 def adjust_totals(s: GameState, off: int, dfn: int) -> tuple[int, int]:
@@ -186,3 +241,50 @@ def planning_order(s: GameState) -> tuple[int, ...] | None:
         if order is not None:
             return order
     return None
+
+
+def before_destiny(s: GameState) -> list[Step_t]:
+    """Steps before the offense draws destiny (the Will may choose its defense instead)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "before_destiny"):
+        steps += fn(s, seat)
+    return steps
+
+
+def encounter_end(s: GameState) -> list[Step_t]:
+    """Steps when the encounter is over and its ships are home (the Reincarnator)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "encounter_end"):
+        steps += fn(s, seat)
+    return steps
+
+
+def discarded(s: GameState, by: int, handles: tuple[int, ...], why: str) -> list[Step_t]:
+    """Steps that follow `by` putting these cards (faces public) on the discard pile."""
+    steps: list[Step_t] = []
+    if handles:
+        for seat, _, fn in powered(s, "discarded"):
+            steps += fn(s, seat, by, handles, why)
+    return steps
+
+
+def held_for_others(s: GameState, holder: int) -> tuple[int, ...]:
+    """Handles in `holder`'s hand that are not its own (the Demon's possessed cards):
+    random takes, gifts and trades leave them alone. Asked even of a lost power."""
+    out: tuple[int, ...] = ()
+    for seat in range(s.n):
+        a = ALIENS.get(s.aliens[seat])
+        if a is not None and a.held is not None:
+            out += a.held(s, seat, holder)
+    return out
+
+
+def encounter_cleanup(s: GameState) -> list[Step_t]:
+    """Steps at the end of an encounter that undo a power's temporary effects (cards
+    possessed by the Demon go home); run for every alien, whether its power works or not."""
+    steps: list[Step_t] = []
+    for seat in s.timing_order():
+        a = ALIENS.get(s.aliens[seat])
+        if a is not None and a.encounter_cleanup is not None:
+            steps += a.encounter_cleanup(s, seat)
+    return steps

@@ -20,11 +20,13 @@ from .actions import (
     Invite, Launch, NewHand, NoDeal, NoEncounter, Pass, Play, Proceed, Propose, Reestablish,
     Retrieve, Reveal, Rewards, SecondEncounter, Select, Ships, UsePower, parse_action,
 )
+from .actions import SOURCE, NewAlien
 from .api import apply, legal_actions, pending
 from .artifacts import KIND_CODES
 from .errors import EngineError, IllegalAction
 from .local import LocalSource
 from .powers import ALIENS
+from .steps import Chance
 from .state import Config, GameState
 
 __all__ = ["Scenario", "ScenarioError", "ScenarioResult", "load_scenario", "run_scenario"]
@@ -134,7 +136,7 @@ def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:
     b = _Builder(cfg)
     pos = dict(sc.position)
     known = {"offense", "ships", "warp", "hands", "deck", "discard", "destiny", "deck_rest",
-             "destiny_rest"}
+             "destiny_rest", "alien_draws"}
     extra = sorted(set(pos) - known)
     if extra:
         raise ScenarioError(f"position: unknown keys {extra}; expected some of {sorted(known)}")
@@ -241,6 +243,22 @@ class _Commands:
             return ()
         return tuple(sorted(self.b.seat(c) for c in text.split(",")))
 
+    def _arg(self, text: str) -> tuple[int, ...]:
+        """A power argument: a number, a planet (`red.2`), ships (`red.2:3`, two numbers)
+        or a card face by name (`@attack40`: its first catalogue id)."""
+        if text.startswith("@"):
+            want = _norm(text[1:])
+            ids = [c.id for c in C.CATALOGUE if _label_matches(c, want)]
+            if not ids:
+                raise ScenarioError(f"no card is called {text[1:]!r}")
+            return (ids[0],)
+        if text in self.b.colors:  # a seat by its colour
+            return (self.b.seat(text),)
+        loc, _, count = text.partition(":")
+        where = int(loc) if loc.lstrip("-").isdigit() else (
+            GATE if loc == "gate" else self.b.planet(loc))
+        return (where, int(count)) if count else (where,)
+
     def _planet_or_none(self, text: str) -> int:
         return -1 if text in ("-", "none") else self.b.planet(text)
 
@@ -309,10 +327,12 @@ class _Commands:
         if verb == "discard":
             cards = tuple(self._hand_card(seat, r) for r in args[0].split(",")) if args else ()
             kinds = {C.CATALOGUE[f].kind for _, f in cards}
+            if s.step()[0] != "plague_discard":  # only the Plague's discard claims types
+                return Discard(seat, cards, ())
             return Discard(seat, cards, tuple(i for i, k in enumerate(KIND_CODES)
                                               if k not in kinds))
         if verb == "power":
-            return UsePower(seat, int(args[0]), tuple(int(x) for x in args[1:]))
+            return UsePower(seat, int(args[0]), tuple(x for a in args[1:] for x in self._arg(a)))
         raise ScenarioError(f"unknown verb {verb!r}")
 
 
@@ -332,12 +352,16 @@ Upcoming = tuple[int, str, frozenset[str] | None]
 
 def _upcoming(b: _Builder, line: str | None) -> Upcoming | None:
     """(seat, verb, windows) of a command line, without resolving it (for looking ahead).
-    `windows` limits where a `play` command may stop: where its card can be played."""
+    `windows` limits where a `play` command may stop: where its card can be played; and a
+    `power` command: the windows of the seat's alien (if it has any)."""
     if line is None:
         return None
     words = line.split()
     if len(words) >= 2 and words[0] in b.colors:
         windows = _card_windows(words[2]) if words[1] == "play" and len(words) > 2 else None
+        if words[1] == "power":
+            alien = ALIENS.get(b.config.aliens[b.seat(words[0])])
+            windows = frozenset(alien.windows) if alien is not None and alien.windows else None
         return b.seat(words[0]), words[1], windows
     try:
         a = parse_action(line)
@@ -355,11 +379,14 @@ def _advance(s: GameState, src: LocalSource, upcoming: Upcoming | None,
         if p.over:
             return s
         if p.chance is not None:
-            s, events = apply(s, src.answer(p.chance))
+            s, events = apply(s, _chance(src, p.chance, memory))
             _remember(memory, events)
             continue
         seat, verb, windows = upcoming if upcoming is not None else (-9, "", None)
-        here = windows is None or s.step()[1] in windows
+        here = windows is None or p.step != "window" or s.step()[1] in windows
+        if verb == "power" and p.step == "window" and seat in p.seats:
+            # A power command waits for a window where that power is offered.
+            here = any(isinstance(a, UsePower) for a in legal_actions(s, seat, src.knowledge[seat]))
         if p.step == "window" and not (verb in _WINDOW_VERBS and seat in p.seats and here):
             asked = p.seats[0]
             options = legal_actions(s, asked, src.knowledge[asked])
@@ -378,6 +405,17 @@ def _advance(s: GameState, src: LocalSource, upcoming: Upcoming | None,
     raise ScenarioError("the game did not reach a decision (too many automatic steps)")
 
 
+def _chance(src: LocalSource, chance: Chance, memory: dict[str, Any]) -> Action:
+    """The card source's answer; new aliens come from the position's `alien_draws` first."""
+    draws = memory.setdefault("alien_draws", [])
+    if chance.kind == "new_alien" and draws:
+        name = draws.pop(0)
+        if name not in chance.names:
+            raise ScenarioError(f"alien_draws: {name!r} is not among {list(chance.names)}")
+        return NewAlien(SOURCE, chance.names.index(name))
+    return src.answer(chance)
+
+
 def _lines(step: dict[str, Any]) -> list[str]:
     commands = step.get("do", [])
     return [commands] if isinstance(commands, str) else list(commands)
@@ -389,7 +427,7 @@ def run_scenario(text: str) -> ScenarioResult:
     s, src = build_position(sc)
     b = _Builder(sc.config)
     res = ScenarioResult(sc.title, s, src)
-    memory: dict[str, Any] = {}
+    memory: dict[str, Any] = {"alien_draws": list(sc.position.get("alien_draws", []))}
     flat = [line for step in sc.steps for line in _lines(step)]
     done = 0
     for i, step in enumerate(sc.steps, 1):
@@ -477,6 +515,11 @@ def _actual(key: str, s: GameState, src: LocalSource, b: _Builder,
     if head == "legal":  # legal.COLOUR: how many actions that seat has now
         seat = b.seat(parts[1])
         return len(legal_actions(s, seat, src.knowledge[seat]))
+    if head == "knows":  # knows.VIEWER.HOLDER: the cards of HOLDER's hand VIEWER can name
+        viewer, holder = b.seat(parts[1]), b.seat(parts[2])
+        kn = src.knowledge[viewer].faces
+        return sorted(C.CATALOGUE[src.truth[h]].label() for h in s.hands[holder]
+                      if h in kn or h in s.faces)
     seat = b.seat(parts[-1])
     if head == "ships":  # ships.COLOUR.N.COLOUR
         return s.on(b.planet(".".join(parts[1:3])), seat)
@@ -484,7 +527,7 @@ def _actual(key: str, s: GameState, src: LocalSource, b: _Builder,
         "warp": lambda: s.warp[seat], "gate": lambda: s.gate[seat],
         "beside": lambda: s.beside[seat], "foreign": lambda: s.foreign_colonies(seat),
         "home": lambda: s.home_colonies(seat), "hand": lambda: len(s.hands[seat]),
-        "power": lambda: s.has_power(seat),
+        "power": lambda: s.has_power(seat), "alien": lambda: s.aliens[seat],
         "holds": lambda: sorted(C.CATALOGUE[src.truth[h]].label() for h in s.hands[seat]),
     }
     if head not in table:
@@ -497,7 +540,8 @@ def _check(res: ScenarioResult, i: int, s: GameState, src: LocalSource, b: _Buil
     for key, want in expect.items():
         got = _actual(key, s, src, b, memory)
         res.checks += 1
-        if isinstance(want, list) and isinstance(got, list) and key.startswith("holds"):
+        if isinstance(want, list) and isinstance(got, list) and key.startswith(("holds",
+                                                                              "knows")):
             want = sorted(want)
         if got != want:
             res.failures.append(f"step {i}: {key} is {got!r}, expected {want!r}")

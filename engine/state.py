@@ -32,7 +32,7 @@ class Config:
     colors: tuple[str, ...] = ()
     planets: int = 5  # per seat; 4 in the four-planets variant
     single_encounter: bool = False
-    aliens: tuple[str, ...] = ()  # one per seat, "" for none
+    aliens: tuple[str, ...] = ()  # one per seat, "" for none, "?" dealt at random
     max_turns: int = 0  # 0: play to the end; else a simulation limit (outcome "turn_limit")
 
     def __post_init__(self) -> None:
@@ -78,7 +78,9 @@ class Config:
 class Claim:
     """A statement about a hidden hand, checked by the end-of-game audit.
 
-    kind: "has_encounter" | "no_encounter" | "none_of:<card kind>"
+    kind: "has_encounter" | "no_encounter" | "none_of:<card kind>" |
+          "facedown:<stated face>" (hand: the one card kept face down; it must be an
+          encounter card, whatever was stated about it)
     hand: the handles in the seat's hand when it made the claim (minus a face-down card).
     """
 
@@ -117,7 +119,7 @@ class Encounter:
     __slots__ = (
         "offense", "defense", "number", "destiny", "target", "invited", "allies",
         "selected", "cards", "reinforce", "played", "result", "flags", "deal", "zapped",
-        "lost", "powers_used",
+        "lost", "powers_used", "selected_at",
     )
 
     def __init__(self, offense: int, number: int) -> None:
@@ -138,6 +140,7 @@ class Encounter:
         self.zapped: tuple[int, ...] = ()  # seats whose power is zapped this encounter
         self.lost = [0, 0]  # main players' own ships lost to the warp by the outcome
         self.powers_used: tuple[int, ...] = ()
+        self.selected_at: tuple[tuple[int, int], ...] = ()  # (seat, action serial) of Selects
 
     def clone(self) -> Encounter:
         e = object.__new__(Encounter)
@@ -156,7 +159,7 @@ class Encounter:
             [list(x) for x in self.invited], [list(x) for x in self.allies],
             list(self.selected), self.cards, self.reinforce, list(self.played), self.result,
             list(self.flags), list(self.deal), list(self.zapped), self.lost,
-            list(self.powers_used),
+            list(self.powers_used), [list(x) for x in self.selected_at],
         ]
 
     def has_flag(self, flag: str) -> bool:

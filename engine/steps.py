@@ -27,7 +27,7 @@ from .state import Claim, GameState, Knowledge
 __all__ = [
     "Step", "STEPS", "register", "Chance", "push", "pop", "replace", "fail", "emit",
     "WARP", "BESIDE", "learn", "take_from_hand", "add_to_hand", "claim", "move_to_discard",
-    "colony_sources", "remove_ships", "NO_OPTIONS", "to_warp",
+    "colony_sources", "remove_ships", "NO_OPTIONS", "to_warp", "face_down",
 ]
 
 WARP = -2  # a ship destination: the warp
@@ -44,7 +44,16 @@ class Chance:
     kind: shuffle (deck: "cosmic"/"destiny"; handles: the new handles, top last; cards:
           the faces going in, sorted) | deliver (seat, handles: open these to the seat) |
           reveal (handles: make these faces public) | hand_shuffle (seat; handles: the old
-          handles; cards: the new handles, in order) | first_player.
+          handles; cards: the new handles, in order) | first_player |
+          new_alien (seat; names: the candidate aliens, sorted; answered with an index) |
+          show (seat: the viewer; handles: cards that stay where they are, in someone
+          else's hand; open their faces to the viewer alone, without moving or re-masking
+          them: the holder and every other seat learn nothing, the public state does not
+          change; answered with `Delivered`. The Mind looking at a hand.)
+
+    Cards moved between hands keep their handles and are followed by a `deliver` to the
+    new holder (re-masked first by the networked source); a `hand_shuffle` gives the
+    first new handles to the seat whose hand they were put in by the engine (the taker).
     """
 
     kind: str
@@ -53,6 +62,7 @@ class Chance:
     cards: tuple[int, ...] = ()
     deck: str = ""
     carry: tuple[int, ...] = ()  # shuffle: old hidden handles that go in unseen
+    names: tuple[str, ...] = ()  # new_alien: the aliens one is drawn from
 
 
 class Step:
@@ -151,6 +161,16 @@ def add_to_hand(s: GameState, seat: int, handles: Sequence[int]) -> None:
 
 def move_to_discard(s: GameState, handles: Sequence[int]) -> None:
     s.discard = s.discard + tuple(handles)
+
+
+def face_down(s: GameState, seat: int, kn: Knowledge) -> int | None:
+    """The card this seat has face down now, if any: its secret choice, while the engine
+    still holds that seat's card face down (not after the reveal, nor once the
+    encounter is over, even if the card came back to the hand)."""
+    e, h = s.enc, kn.selected
+    if e is None or h is None or seat not in e.selected or h in e.cards:
+        return None
+    return h if h in s.hands[seat] else None
 
 
 def claim(s: GameState, seat: int, kind: str) -> None:

@@ -26,15 +26,17 @@ from typing import Any
 from . import cards as C
 from .actions import Action, Pass, Play, UsePower
 from .choices import Concat, Fixed, Mapped
-from .powers import ALIENS
+from .powers import ALIENS, discarded
 from .state import GameState, Knowledge
-from .steps import Step, emit, fail, learn, pop, push, register, replace, take_from_hand
+from .steps import (
+    Step, emit, face_down, fail, learn, pop, push, register, replace, take_from_hand,
+)
 
 Step_t = tuple[Any, ...]
 
 __all__ = [
     "CardEffect", "card_effect", "CARD_EFFECTS", "window", "WINDOWS", "role",
-    "may_be_hidden", "power_step",
+    "may_be_hidden", "power_step", "power_uses", "use_power",
 ]
 
 # The windows the flow opens, in the order they come in an encounter.
@@ -129,6 +131,12 @@ def _power_options(s: GameState, seat: int, name: str) -> Sequence[tuple[int, tu
     return alien.options(s, seat, name)
 
 
+def power_uses(s: GameState, seat: int, name: str) -> Sequence[Action]:
+    """The UsePower actions `seat`'s power offers at window `name` (or a pseudo-window a
+    step opens itself, like the flow's "last_reveal"); validate them with `use_power`."""
+    return Mapped(_power_options(s, seat, name), lambda o: UsePower(seat, o[0], o[1]))
+
+
 def _must_use(s: GameState, seat: int, name: str) -> bool:
     """A mandatory power with something to do here: its owner may not pass."""
     alien = ALIENS.get(s.aliens[seat])
@@ -187,9 +195,10 @@ class WindowStep(Step):
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         name = st[1]
         plays: list[Action] = []
+        down = face_down(s, seat, kn)
         for h in s.hands[seat]:
             face = kn.faces.get(h, s.faces.get(h))
-            if face is None or h == kn.selected:
+            if face is None or h == down:
                 continue
             info = C.CATALOGUE[face]
             for e in _card_effects_at(name):
@@ -292,6 +301,8 @@ class ResolveCard(Step):
             s.discard = s.discard + (handle,)
         if not negated:
             effect.resolve(s, seat, handle, face, tuple(args))
+        if where not in ("hand", "played"):  # a power may pick up a discarded card (Vulch)
+            push(s, *discarded(s, seat, (handle,), "played"))
         return True
 
 

@@ -16,15 +16,19 @@ from .actions import (
     Ships,
 )
 from .choices import Dist, Fixed, Mapped
+from .powers import held_for_others
 from .state import GameState, Knowledge
 from .steps import (
     BESIDE, WARP, Chance, Step, add_to_hand, colony_sources, emit, fail, learn, pop, push,
-    register, remove_ships, replace, take_from_hand, to_warp,
+    register, remove_ships, replace, take_from_hand, to_warp, face_down,
 )
 
 Step_t = tuple[Any, ...]
 
-__all__ = ["start_shuffle", "draw", "cosmic_quake", "place_returning", "ships_to_warp"]
+__all__ = [
+    "start_shuffle", "draw", "cosmic_quake", "place_returning", "ships_to_warp", "show",
+    "take_random",
+]
 
 
 # -- chance steps -----------------------------------------------------------------------------
@@ -68,6 +72,31 @@ class DeliverStep(Step):
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         assert isinstance(a, Delivered)
+        pop(s)
+
+
+def show(s: GameState, viewer: int, handles: Sequence[int]) -> list[Step_t]:
+    """Steps that open these cards to `viewer` where they lie (the Mind looks at a hand);
+    none if every face is already public."""
+    hidden = tuple(h for h in handles if h not in s.faces)
+    return [("show", viewer, hidden)] if hidden else []
+
+
+@register
+class ShowStep(Step):
+    """Open cards to one seat without moving them: nobody else learns anything."""
+
+    name, phase, kinds = "show", "cards", ("delivered",)
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (-1,)
+
+    def chance(self, s: GameState, st: Step_t) -> Chance:
+        return Chance("show", st[1], st[2])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, Delivered)
+        emit(s, "shown", st[1], len(st[2]))
         pop(s)
 
 
@@ -193,10 +222,12 @@ class Compensate(Step):
     hand is shuffled under new handles, then the first cards go to the taker."""
 
     name, phase = "compensate", "resolution"
+    event = "compensation"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         _, taker, giver, count = st
-        old = s.hands[giver]
+        keep = held_for_others(s, giver)  # cards held for someone else are not taken
+        old = tuple(h for h in s.hands[giver] if h not in keep)
         got = min(count, len(old))
         if got <= 0:
             pop(s)
@@ -204,11 +235,24 @@ class Compensate(Step):
         for h in old:
             s.own_faces().pop(h, None)  # re-masked: the new handles are not public
         new = s.new_handles(len(old))
-        s.set_hand(giver, new[got:])
+        s.set_hand(giver, tuple(h for h in s.hands[giver] if h in keep) + new[got:])
         add_to_hand(s, taker, new[:got])
-        emit(s, "compensation", taker, giver, got)
+        emit(s, self.event, taker, giver, got)
         replace(s, ("hand_shuffle", giver, old, new), ("deliver", taker, new[:got]))
         return True
+
+
+def take_random(taker: int, giver: int, count: int) -> Step_t:
+    """`taker` takes `count` cards at random from `giver`'s hand (a power's random take)."""
+    return ("take_random", taker, giver, count)
+
+
+@register
+class TakeRandom(Compensate):
+    """A random take that is not compensation (the Mutant): same steps, its own event."""
+
+    name, phase = "take_random", "cards"
+    event = "take_random"
 
 
 @register
@@ -219,7 +263,8 @@ class GiveStep(Step):
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         _, giver, receiver, count = st
-        if count <= 0 or not s.hands[giver]:
+        keep = held_for_others(s, giver)
+        if count <= 0 or not [h for h in s.hands[giver] if h not in keep]:
             pop(s)
             return True
         return False
@@ -229,7 +274,9 @@ class GiveStep(Step):
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         _, giver, _, count = st
-        hand = [h for h in s.hands[giver] if h != kn.selected]
+        keep = held_for_others(s, giver)
+        down = face_down(s, giver, kn)
+        hand = [h for h in s.hands[giver] if h != down and h not in keep]
         k = min(count, len(hand))
         from itertools import combinations
         return Fixed([Give(seat, c) for c in combinations(hand, k)])
@@ -237,9 +284,12 @@ class GiveStep(Step):
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         assert isinstance(a, Give)
         _, giver, receiver, count = st
-        k = min(count, len(s.hands[giver]))
+        keep = held_for_others(s, giver)
+        k = min(count, len([h for h in s.hands[giver] if h not in keep]))
         if len(a.handles) != k or len(set(a.handles)) != k:
             fail(s, a, f"give exactly {k} different cards")
+        if any(h in keep for h in a.handles):
+            fail(s, a, "cards you hold for another player cannot be given")
         take_from_hand(s, a, giver, a.handles)
         for h in a.handles:
             s.own_faces().pop(h, None)

@@ -42,6 +42,8 @@ class LocalGame:
     # The secret behind each Select: action index -> handle put face down (for commitments).
     selected: dict[int, int] = field(default_factory=dict)
     proposals: int = 0
+    # Called with the engine's events of every action applied (simulation statistics).
+    on_events: Callable[[list[tuple[Any, ...]]], None] | None = None
 
     def __post_init__(self) -> None:
         self.state = engine.new_game(self.config)
@@ -70,7 +72,13 @@ class LocalGame:
                 raise engine.IllegalAction("planning", "planning", action.format(),
                                            "no encounter card of yours was chosen")
             self.selected[len(self.actions) - 1] = handle
+        elif isinstance(action, engine.Reveal):
+            # Face up now: forget it, or a card a power returns to the hand (the Clone's)
+            # would still count as face down.
+            self.source.knowledge[action.seat].selected = None
         self.actions.append(action)
+        if self.on_events is not None:
+            self.on_events(events)
         return events
 
     def run(self, on_step: Callable[[engine.Action, engine.GameState], None] | None = None

@@ -133,7 +133,7 @@ class NetworkCardSource:
         elif chance.kind == "hand_shuffle":
             taker, take = self._taker(chance)
             op = c.begin_hand_shuffle(chance.seat, chance.handles, chance.cards, taker, take)
-        elif chance.kind == "first_player":
+        elif chance.kind in ("first_player", "new_alien"):  # public random choices
             op = c.begin_beacon()
         else:
             raise LocalProtocolError("kind", f"unknown chance {chance.kind!r}")
@@ -168,6 +168,8 @@ class NetworkCardSource:
             return engine.Revealed(engine.SOURCE, op.result)
         if chance.kind == "hand_shuffle":
             return engine.HandShuffled(engine.SOURCE)
+        if chance.kind == "new_alien":
+            return engine.NewAlien(engine.SOURCE, _below(op.result, len(chance.names)))
         return engine.FirstPlayer(engine.SOURCE, _below(op.result, self.cards.n))
 
     # --- actions that show faces ----------------------------------------------------------

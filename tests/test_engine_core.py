@@ -177,3 +177,15 @@ def test_two_views_one_public_state() -> None:
     assert set(k0.faces) != set(k1.faces)
     first_deal = [h for h, owner in drawn.items() if owner == 1][:8]
     assert not (set(first_deal) & set(k0.faces))  # seat 0 never saw seat 1's first hand
+
+
+def test_honest_bots_make_no_false_claims() -> None:
+    """Every claim an honest controller makes survives the audit (a claim made before a
+    Select covers the card later put face down; one made after it does not)."""
+    from bots import HeuristicBot
+    for i in range(12):
+        seed = game_seed("honest-claims", i)
+        g = LocalGame(engine.Config(4), seed, [HeuristicBot(seed + bytes([k])) for k in range(4)])
+        g.run()
+        assert g.state.claims
+        assert engine.audit_claims(g.state, g.source.truth) == []

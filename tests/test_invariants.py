@@ -30,6 +30,9 @@ def check_invariants(s: engine.GameState) -> None:
     if s.enc is not None:
         zones += list(s.enc.played)
     zones += [st[2] for st in s.stack if st[0] == "resolve_card"]  # on the table, resolving
+    # The Demon's possessed cards stay in hands (marked, not a zone of their own), so the
+    # count above covers them; the mark lasts one encounter.
+    assert "demon" not in s.extra or s.enc is not None, "possessed cards outlived the encounter"
     counts = Counter(zones)
     assert all(c == 1 for c in counts.values()), "a card is in two zones"
     # Cards whose faces are public are all distinct physical cards.

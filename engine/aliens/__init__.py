@@ -11,6 +11,10 @@ from ..powers import ALIENS, Alien
 
 MODULES = (
     "clone", "human", "macron", "parasite", "zombie",
+    "healer", "kamikaze", "machine", "reincarnator", "vacuum", "warpish", "will",
+    "demon", "fido", "filch", "hate", "mind", "mutant", "philanthropist", "trader", "vulch",
+    "amoeba", "anti_matter", "calculator", "gambler", "mirror", "oracle", "pacifist",
+    "sorcerer", "virus",
 )
 
 for _name in MODULES:

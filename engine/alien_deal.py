@@ -1,0 +1,98 @@
+"""Aliens drawn at random: the basic game's deal at setup, and powers that draw a new alien
+(the Reincarnator).
+
+A draw is a chance step the card source answers, never a choice the engine makes:
+("new_alien", seat, names) asks for one of `names` (sorted, so every node lists the same
+candidates) and takes a `NewAlien` fact carrying an index. The local source draws it from
+its seed; networked play answers it from the public beacon. In the basic game every alien
+is dealt before anyone acts, so nobody sees another's alien before the game begins (rules
+001, Setup: each player receives one alien at random).
+
+`Config.aliens` entries equal to DEAL_AT_RANDOM ("?") are dealt this way, one seat after
+another, each from the registered aliens nobody holds yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import SOURCE, Action, NewAlien
+from .powers import ALIENS
+from .state import GameState
+from .steps import Chance, Step, emit, fail, pop, register, replace
+
+Step_t = tuple[Any, ...]
+
+__all__ = ["DEAL_AT_RANDOM", "deal_steps", "new_alien", "set_alien", "unheld"]
+
+DEAL_AT_RANDOM = "?"
+
+
+def deal_steps(s: GameState) -> list[Step_t]:
+    """The setup steps that deal an alien to every seat configured with "?"."""
+    return [("deal_alien", seat) for seat in range(s.n) if s.aliens[seat] == DEAL_AT_RANDOM]
+
+
+def new_alien(seat: int, names: Sequence[str], phase: str = "resolution") -> Step_t:
+    """A chance step: `seat` becomes one of `names`, drawn by the card source."""
+    return ("new_alien", seat, tuple(sorted(names)), phase)
+
+
+def unheld(s: GameState, exclude: Sequence[str] = ()) -> list[str]:
+    """Registered aliens no seat holds (nor keeps beneath its alien), minus `exclude`."""
+    from .powers import kept_powers
+    held = set(s.aliens) | {k for seat in range(s.n) for k in kept_powers(s, seat)}
+    return [a for a in sorted(ALIENS) if a not in held and a not in exclude]
+
+
+def set_alien(s: GameState, seat: int, name: str) -> None:
+    """Give `seat` this alien (the aliens tuple is shared between states: replace it)."""
+    aliens = list(s.aliens)
+    aliens[seat] = name
+    s.aliens = tuple(aliens)
+    emit(s, "alien", seat, name)
+
+
+@register
+class DealAlien(Step):
+    """Setup: pick the candidates when the seat's turn to be dealt comes."""
+
+    name, phase = "deal_alien", "setup"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        names = unheld(s)
+        if names:
+            replace(s, new_alien(st[1], names, "setup"))
+        else:  # more seats than aliens: this one plays without
+            pop(s)
+            set_alien(s, st[1], "")
+        return True
+
+
+@register
+class NewAlienStep(Step):
+    name, kinds = "new_alien", ("newalien",)
+
+    def phase_of(self, st: Step_t) -> str:
+        return str(st[3])
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if not st[2]:  # nothing to draw from
+            pop(s)
+            return True
+        return False
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (SOURCE,)
+
+    def chance(self, s: GameState, st: Step_t) -> Chance:
+        return Chance("new_alien", st[1], names=st[2])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, NewAlien)
+        _, seat, names, _ = st
+        if not 0 <= a.index < len(names):
+            fail(s, a, f"choose an index below {len(names)}")
+        pop(s)
+        set_alien(s, seat, names[a.index])

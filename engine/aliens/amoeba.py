@@ -1,0 +1,92 @@
+"""Amoeba: once the cards are chosen, may add ships to the encounter or take some out.
+
+Text followed: rules 004 (classic Amoeba), in 2008 terms; its flare (rules 001) is not
+part of this module. Choices we made:
+- Main player only (the text speaks of "you and your opponent" playing cards; the
+  Amoeba's super flare is what lets it act as an ally), optional, once per encounter,
+  at the "selected" window (both cards face down, none revealed). It is a use, so a
+  Cosmic Zap stops it.
+- Only with at least one of its ships in the encounter: the offense's ships on the gate,
+  the defense's ships on the target planet.
+- Option 0 adds ships from its colonies (any number, no limit of four); for the defense
+  the target planet itself is not a source. Option 1 takes ships out to its colonies
+  (the target planet excepted for the defense); it may take all of them.
+- Arguments are (planet, count) pairs flattened: `power 0 3 2 4 1` adds two ships from
+  planet 3 and one from planet 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..choices import Concat, Dist, Mapped
+from ..powers import Alien, register
+from ..state import GameState
+from ..steps import colony_sources, emit
+from ._util import has, is_main, set_flag
+
+NAME = "amoeba"
+Pairs = tuple[tuple[int, int], ...]
+
+
+def _in_encounter(s: GameState, seat: int) -> int:
+    e = s.enc
+    assert e is not None
+    return s.gate[seat] if seat == e.offense else s.on(e.target, seat)
+
+
+def _not_target(s: GameState, seat: int, planet: int) -> bool:
+    """The defense's ships on the target planet are in the encounter, not a colony apart."""
+    e = s.enc
+    assert e is not None
+    return seat != e.defense or planet != e.target
+
+
+def _flat(option: int, pairs: Pairs) -> tuple[int, tuple[int, ...]]:
+    return option, tuple(x for pair in pairs for x in pair)
+
+
+def _add_space(s: GameState, seat: int) -> Dist:
+    src = [(p, c) for p, c in colony_sources(s, seat) if _not_target(s, seat, p)]
+    return Dist(src, 1, sum(c for _, c in src))
+
+
+def _remove_space(s: GameState, seat: int) -> Dist:
+    k = _in_encounter(s, seat)
+    dest = [(p, k) for p in s.colonies(seat) if _not_target(s, seat, p)]
+    return Dist(dest, 1, k)
+
+
+def _options(s: GameState, seat: int, window: str) -> Sequence[tuple[int, tuple[int, ...]]]:
+    e = s.enc
+    if (window != "selected" or e is None or len(e.selected) < 2 or not is_main(s, seat)
+            or has(s, NAME, seat) or _in_encounter(s, seat) <= 0):
+        return ()
+    return Concat(Mapped(_add_space(s, seat), lambda d: _flat(0, d)),
+                  Mapped(_remove_space(s, seat), lambda d: _flat(1, d)))
+
+
+def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
+    e = s.enc
+    assert e is not None
+    pairs = tuple(zip(args[::2], args[1::2]))
+    space = _add_space(s, seat) if option == 0 else _remove_space(s, seat)
+    if not space.contains(pairs):  # the position changed since it was offered
+        return
+    set_flag(s, NAME, seat)
+    n, moved = s.n, sum(c for _, c in pairs)
+    sign = 1 if option == 0 else -1
+    for p, c in pairs:
+        s.ships[p * n + seat] -= sign * c
+    if seat == e.offense:
+        s.gate[seat] += sign * moved
+    else:
+        s.ships[e.target * n + seat] += sign * moved
+    emit(s, "ooze", seat, sign * moved)
+
+
+ALIEN = register(Alien(
+    name=NAME, lamp="yellow", summary="Adds ships to the encounter or takes them out",
+    roles=("main",), phases=("planning",), mandatory=False, source="rules 004 (classic)",
+    windows=("selected",), options=_options, use=_use,
+))

@@ -1,0 +1,373 @@
+# LAN discovery: the signed card a node shows, UDP beacons that carry it, and a listener
+# that keeps the table of games it can see. The same card is what the mesh's direct
+# hello path exchanges when broadcast does not reach (node.transport, Mesh.say_hello).
+#
+# Invariants:
+# - Card bytes (a beacon datagram, a hello payload) are canonical msgpack
+#       [TAG, body, signature]    TAG = "cosmic/beacon/v1"
+#       body = canonical msgpack of the card record (see _CARD)
+#       signature = Ed25519(seat key, b"cosmic/beacon/v1\0" || body)
+#   The signed bytes begin with the tag, never with 0x99, so a card signature can never
+#   pass for an envelope's (protocol.keys). The body is signed and checked as received,
+#   never re-encoded.
+# - open_card() checks the size first, then the encoding, the shape, the signature; any
+#   failure is a DecodeError, and nothing else escapes it. seal_card() opens its own
+#   output, so we never send a card a peer would refuse.
+# - A card proves only that the holder of its Ed25519 key said it: beacons and hellos
+#   are neither confidential nor tied to a person. Players compare key fingerprints in
+#   the lobby; the Curve key is admitted to the mesh only from a verified card.
+# - The listener keys its table by Ed25519 key. A card whose stamp is not above the last
+#   one seen from that key is a replay and is ignored; a leaving card removes the entry;
+#   an entry not heard for expire_after_s is dropped. Malformed, unsigned or oversized
+#   datagrams are counted and ignored.
+# - Addresses: on a LAN the beacon goes to 255.255.255.255 (or a chosen interface's
+#   broadcast address, e.g. 192.168.1.255, which picks the interface by routing); on one
+#   machine 127.255.255.255 reaches every listener on loopback (Linux). IPv4 only.
+#
+# Use: a node seals its card with the seat key. With broadcast on, a Beacon sends it and a
+# Listener's Seen gives peers' cards; with it off (`--peer tcp://HOST:PORT`, the peer's
+# hello endpoint), mesh.set_hello_card(card) then mesh.say_hello(address), and poll()
+# yields the Hello to open. Either way, open_card() first, then
+# mesh.add_peer(card.key, card.endpoint, card.curve).
+from __future__ import annotations
+
+import select
+import socket
+import sys
+import time
+from dataclasses import dataclass, replace
+
+from protocol import canonical
+from protocol.errors import DecodeError, LocalProtocolError, ProtocolError
+from protocol.genesis import MAX_SEATS
+from protocol.keys import PUBLIC_KEY_SIZE, SIGNATURE_SIZE, SigningKey, verify
+from protocol.schema import Bool, Bytes, Int, Record, Str
+
+__all__ = [
+    "CARD_TAG",
+    "DEFAULT_PORT",
+    "LAN_BROADCAST",
+    "LOOPBACK_BROADCAST",
+    "MAX_DATAGRAM",
+    "Card",
+    "seal_card",
+    "open_card",
+    "Beacon",
+    "Seen",
+    "Gone",
+    "Sighting",
+    "Listener",
+]
+
+CARD_TAG = "cosmic/beacon/v1"
+_SIGN_PREFIX = CARD_TAG.encode() + b"\x00"
+# Zyre's beacons use 5670; another port keeps the two from reading each other's.
+DEFAULT_PORT = 45670
+LAN_BROADCAST = "255.255.255.255"
+LOOPBACK_BROADCAST = "127.255.255.255"
+# Fits one unfragmented UDP datagram on any link (IPv6's minimum MTU of 1280 less headers).
+MAX_DATAGRAM = 1200
+_MAX_STAMP = 2**63 - 1
+_ENDPOINT = r"tcp://[^\s/]+:[0-9]{1,5}"
+
+_CARD = Record(
+    ("lobby", Bytes(min_len=1, max_len=32)),
+    ("name", Str(40)),
+    ("wanted", Int(0, MAX_SEATS)),
+    ("seated", Int(0, MAX_SEATS)),
+    ("endpoint", Str(200, min_len=1, pattern=_ENDPOINT)),
+    ("hello", Str(200, pattern=f"({_ENDPOINT})?")),
+    ("curve", Bytes(32)),
+    ("key", Bytes(PUBLIC_KEY_SIZE)),
+    ("stamp", Int(0, _MAX_STAMP)),
+    ("leaving", Bool()),
+)
+
+
+@dataclass(frozen=True)
+class Card:
+    """What a node says about itself on the LAN and in a hello.
+
+    lobby     the game's (or lobby's) id, 1..32 bytes
+    name      a display name, up to 40 characters of safe text
+    wanted    seats the game wants; seated: seats taken so far (<= wanted)
+    endpoint  the node's mesh ROUTER, tcp://HOST:PORT, reachable by the reader
+    hello     the node's hello endpoint, or ""
+    curve     its Curve public key; key: its Ed25519 public key (the signer)
+    stamp     milliseconds of wall clock, increasing per sender (replays are older)
+    leaving   True in the last beacon a node sends as it quits
+    """
+
+    lobby: bytes
+    name: str
+    wanted: int
+    seated: int
+    endpoint: str
+    hello: str
+    curve: bytes
+    key: bytes
+    stamp: int = 0
+    leaving: bool = False
+
+    def _fields(self) -> list[canonical.Value]:
+        return [
+            self.lobby, self.name, self.wanted, self.seated, self.endpoint,
+            self.hello, self.curve, self.key, self.stamp, self.leaving,
+        ]  # fmt: skip
+
+
+def seal_card(card: Card, key: SigningKey) -> bytes:
+    """The signed bytes of a card (a beacon datagram or a hello payload).
+
+    Raises LocalProtocolError: "author" if the card names another key than the signer,
+    "schema" or "size" for a card a peer would refuse.
+    """
+    if card.key != key.public:
+        raise LocalProtocolError("author", "a card must name its signer's key")
+    try:
+        _CARD.check(card._fields())
+    except ProtocolError as exc:
+        raise LocalProtocolError(exc.check, exc.message) from None
+    if card.seated > card.wanted:
+        raise LocalProtocolError("schema", "more seats taken than wanted")
+    body = canonical.encode(card._fields())
+    data = canonical.encode([CARD_TAG, body, key.sign(_SIGN_PREFIX + body)])
+    if len(data) > MAX_DATAGRAM:
+        raise LocalProtocolError("size", f"a card of {len(data)} bytes; at most {MAX_DATAGRAM}")
+    try:
+        open_card(data)
+    except DecodeError as exc:  # a bug: seal and open disagree
+        raise LocalProtocolError(exc.check, exc.message) from None
+    return data
+
+
+def open_card(data: bytes) -> Card:
+    """The card in signed card bytes. Raises DecodeError (size, canonical, version,
+    schema, signature) and nothing else."""
+    if type(data) is not bytes:
+        raise DecodeError("canonical", "a card is bytes")
+    if len(data) > MAX_DATAGRAM:
+        raise DecodeError("size", f"{len(data)} bytes is over the card limit of {MAX_DATAGRAM}")
+    outer = canonical.decode(data, max_size=MAX_DATAGRAM, max_depth=2)
+    if type(outer) is not list or len(outer) != 3 or outer[0] != CARD_TAG:
+        raise DecodeError("version", f"not a {CARD_TAG} card")
+    _, body, signature = outer
+    if type(body) is not bytes or type(signature) is not bytes or len(signature) != SIGNATURE_SIZE:
+        raise DecodeError("schema", "a card is [tag, body bytes, 64-byte signature]")
+    fields = canonical.decode(body, max_size=MAX_DATAGRAM, max_depth=1)
+    try:
+        _CARD.check(fields)
+    except ProtocolError as exc:
+        raise DecodeError(exc.check, exc.message) from None
+    assert type(fields) is list  # the schema just said so
+    card = Card(*fields)  # type: ignore[arg-type]  # the schema checked every type
+    if card.seated > card.wanted:
+        raise DecodeError("schema", "more seats taken than wanted")
+    if not verify(card.key, signature, _SIGN_PREFIX + body):
+        raise DecodeError("signature", "the card's signature does not verify")
+    return card
+
+
+def _wall_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+class Beacon:
+    """Announces a card by UDP broadcast every interval_s (send it with tick()).
+
+    target and port say where: LAN_BROADCAST, an interface's broadcast address, or
+    LOOPBACK_BROADCAST for nodes on one machine. Raises OSError if no socket can be made.
+    """
+
+    def __init__(
+        self,
+        key: SigningKey,
+        card: Card,
+        *,
+        port: int = DEFAULT_PORT,
+        target: str = LAN_BROADCAST,
+        interval_s: float = 1.0,
+    ) -> None:
+        seal_card(card, key)  # refuse a bad card now, not at the first tick
+        self._key = key
+        self._card = card
+        self._address = (target, port)
+        self.interval_s = interval_s
+        self._next = 0.0  # the first tick() sends at once
+        self._stamp = 0
+        self.failures = 0
+        self._sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+
+    @property
+    def card(self) -> Card:
+        return self._card
+
+    def update(self, card: Card) -> None:
+        """Announce a changed card (say, a seat taken) at the next tick()."""
+        seal_card(card, self._key)
+        self._card = card
+        self._next = 0.0
+
+    def tick(self, now: float | None = None) -> bool:
+        """Send the card if an interval has passed; True if it was sent."""
+        now = time.monotonic() if now is None else now
+        if now < self._next:
+            return False
+        self._next = now + self.interval_s
+        return self._send(self._card)
+
+    def leave(self, repeats: int = 3) -> None:
+        """Send a leaving card a few times: one may be lost, and a lost one only costs
+        the listeners their expiry delay."""
+        for _ in range(repeats):
+            self._send(replace(self._card, leaving=True))
+
+    def close(self) -> None:
+        self._sock.close()
+
+    def _send(self, card: Card) -> bool:
+        # Stamps only go up, even if the wall clock steps back.
+        self._stamp = max(self._stamp + 1, _wall_ms())
+        data = seal_card(replace(card, stamp=self._stamp), self._key)
+        try:
+            self._sock.sendto(data, self._address)
+        except OSError:
+            # No route (no network, a wrong interface): the beacon is best effort and a
+            # peer can always be given by address.
+            self.failures += 1
+            return False
+        return True
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """A visible node: its latest card, where it came from, when (monotonic seconds)."""
+
+    card: Card
+    address: tuple[str, int]
+    heard: float
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A node appeared, or its card changed."""
+
+    sighting: Sighting
+
+
+@dataclass(frozen=True)
+class Gone:
+    """A node left ("leaving") or was not heard for too long ("expired")."""
+
+    card: Card
+    reason: str
+
+
+class Listener:
+    """Collects beacons from a UDP port into a table of visible nodes.
+
+    bind "" listens on every interface (the LAN default); on loopback,
+    LOOPBACK_BROADCAST receives only beacons sent there. Raises OSError if the port
+    cannot be bound.
+    """
+
+    def __init__(
+        self,
+        *,
+        port: int = DEFAULT_PORT,
+        bind: str = "",
+        expire_after_s: float = 3.5,
+        max_entries: int = 256,
+    ) -> None:
+        self.expire_after_s = expire_after_s
+        self.max_entries = max_entries
+        self.rejected = 0
+        self.last_error: str | None = None
+        self._table: dict[bytes, Sighting] = {}
+        self._stamps: dict[bytes, int] = {}  # last stamp per key, bounded (see _remember)
+        self._sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        # Several nodes on one machine share the port: every one gets each broadcast.
+        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if sys.platform != "linux" and hasattr(socket, "SO_REUSEPORT"):
+            self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)  # BSD, macOS
+        self._sock.bind((bind, port))
+        self._sock.setblocking(False)
+
+    @property
+    def port(self) -> int:
+        """The UDP port listened on (the actual one if bound to port 0)."""
+        return int(self._sock.getsockname()[1])
+
+    def fileno(self) -> int:
+        return self._sock.fileno()
+
+    def receive(self, timeout_s: float = 0.0, now: float | None = None) -> list[Seen | Gone]:
+        """Read every waiting datagram (waiting up to timeout_s for the first), expire
+        old entries, and return what changed. Never raises on what it reads."""
+        if timeout_s > 0:
+            select.select([self._sock], [], [], timeout_s)
+        changes: list[Seen | Gone] = []
+        for _ in range(1024):  # a bounded batch: a flood cannot hold the caller
+            try:
+                data, address = self._sock.recvfrom(MAX_DATAGRAM + 1)
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError as exc:  # e.g. an ICMP error reported on the socket
+                self._reject(f"socket: {exc}")
+                continue
+            change = self._take(data, address, time.monotonic() if now is None else now)
+            if change is not None:
+                changes.append(change)
+        changes.extend(self.expire(now))
+        return changes
+
+    def expire(self, now: float | None = None) -> list[Gone]:
+        """Drop entries not heard for expire_after_s; return them as Gone."""
+        now = time.monotonic() if now is None else now
+        old = [k for k, s in self._table.items() if now - s.heard > self.expire_after_s]
+        return [Gone(self._table.pop(k).card, "expired") for k in sorted(old)]
+
+    def games(self) -> list[Sighting]:
+        """The visible nodes, ordered by lobby id, name and key."""
+        return sorted(self._table.values(), key=lambda s: (s.card.lobby, s.card.name, s.card.key))
+
+    def close(self) -> None:
+        self._sock.close()
+
+    def _reject(self, why: str) -> None:
+        self.rejected += 1
+        self.last_error = why
+
+    def _take(self, data: bytes, address: tuple[str, int], now: float) -> Seen | Gone | None:
+        try:
+            card = open_card(data)
+        except DecodeError as exc:
+            self._reject(str(exc))
+            return None
+        last = self._stamps.get(card.key)
+        if last is not None and card.stamp <= last:
+            return None  # a replay, or a copy of a leaving beacon already taken
+        self._remember(card.key, card.stamp)
+        old = self._table.get(card.key)
+        if card.leaving:
+            if old is None:
+                return None
+            del self._table[card.key]
+            return Gone(card, "leaving")
+        if old is None and len(self._table) >= self.max_entries:
+            self._reject("table full")
+            return None
+        sighting = Sighting(card, (str(address[0]), int(address[1])), now)
+        self._table[card.key] = sighting
+        if old is not None and replace(old.card, stamp=0) == replace(card, stamp=0):
+            return None  # heard again, nothing new
+        return Seen(sighting)
+
+    def _remember(self, key: bytes, stamp: int) -> None:
+        if key not in self._stamps and len(self._stamps) >= 16 * self.max_entries:
+            # Forget keys no longer visible: their replays can then show a stale entry
+            # again, until it expires.
+            for k in [k for k in self._stamps if k not in self._table]:
+                del self._stamps[k]
+        self._stamps[key] = stamp
