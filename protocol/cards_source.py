@@ -337,7 +337,12 @@ def replay_game(genesis: Genesis, config: engine.Config,
             continue
         p = engine.pending(state)
         if p.chance is not None:
-            fact = obs.answer(p.chance)
+            try:
+                fact = obs.answer(p.chance)
+            except LocalProtocolError as exc:  # the record lacks a message this needs
+                raise RemoteProtocolError(
+                    "incomplete", f"{entry.format()} comes before the {p.chance.kind} "
+                    f"operation it answers is complete ({exc})") from None
             if fact != entry:
                 raise RemoteProtocolError("face", f"{entry.format()} is not the protocol's "
                                           f"answer {fact.format()}")

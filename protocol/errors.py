@@ -44,6 +44,17 @@ CHECKS: frozenset[str] = frozenset(
         "record",  # journal record framing (length, checksum, type)
         "header",  # journal header
         "illegal",  # an action the rules do not allow at that point (engine replay)
+        "incomplete",  # the record lacks a message an operation needs before what follows
+        # the card protocol (protocol/cards*.py):
+        "point",  # a group element that is not a valid point of the prime-order group
+        "key-proof",  # a key share without a valid proof of knowledge
+        "key-share",  # an end-of-game secret share that does not match the public share
+        "shuffle-proof",  # a shuffle whose proof does not verify
+        "remask-proof",  # a re-masked card whose proof does not verify
+        "share-proof",  # a decryption share whose proof does not verify
+        "pick",  # a random take naming positions outside the shuffled hand
+        "box",  # a card shown to one seat whose sealed box does not open
+        "claim",  # a hidden claim contradicted once the cards are known
         "schema",  # a field of the wrong type, shape or range
         "seq-gap",  # seq is not the author's next one (an earlier one is missing)
         "signature",  # the Ed25519 signature does not verify
