@@ -20,7 +20,7 @@ import stat
 from pathlib import Path
 from types import TracebackType
 
-from protocol.errors import JournalError, LocalProtocolError
+from protocol.errors import LocalProtocolError
 from protocol.genesis import Genesis
 from protocol.journal import (
     JournalContents, encode_header, encode_note, encode_record, parse_journal,

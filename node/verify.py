@@ -1,25 +1,38 @@
 """Verifying journal files: serial, or with the signatures checked in a second process.
 
-An Ed25519 verification costs more than replaying one action through the engine, and
-pyca `cryptography` holds the GIL for most of it when another thread runs Python, so
-threads do not overlap the two (measured: bench/journal.py). The parallel path
-therefore sends chunks of envelope bytes to one worker process that verifies their
-signatures while this process replays the engine with the signature step deferred
+An Ed25519 verification costs more than replaying one action through the engine. pyca
+`cryptography` does release the GIL while it verifies (two verifying threads run 1.5x
+faster than one), but next to a thread that runs Python - the engine replay - each
+verification waits to take the GIL back (the convoy effect): measured, a verifying
+thread and a Python thread together took longer than one after the other. So the
+parallel path forks one worker process that verifies signatures from the first record
+on, while this process replays the engine with the signature step deferred
 (protocol.game.read_journal with a SignatureResults). Once the replay is done, this
-process takes back the chunks the worker has not started (from the end) and verifies
-them itself, so both cores stay busy until the end.
+process verifies from the last record back, until the two meet: both cores stay busy
+to the end, whatever their relative speed.
+
+How the two share the work: an anonymous shared memory map holds one result byte per
+envelope (0 unknown, 1 good, 2 bad) and two counters: `front`, the number of records
+the worker has finished (it writes each result before moving `front`), and `back`, the
+first record this process has claimed (it moves `back` before verifying that record).
+The worker stops at the first record at or past `back`; this process stops at the first
+record below `front`. Each stops only on the other's word, so no record is left out; a
+record may be verified twice when the two cross, which is harmless. After the worker
+exits (a full memory barrier), any result still unknown is verified here.
 
 The verdict is exactly that of the serial check: read_journal reconciles the deferred
-signatures in record order, and any record a worker reports as failing is checked
-again here, serially, to produce the error.
+signatures in record order, and any record reported as failing is opened again here,
+serially, to produce the error. Forking needs a POSIX system; Linux only, where fork is
+cheap and safe for this (the worker only verifies and exits with os._exit); elsewhere,
+and whenever the fork fails, verification is serial.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import bisect
+import mmap
 import os
-from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -32,17 +45,17 @@ from protocol.keys import SIGNATURE_SIZE, verify
 
 __all__ = [
     "PARALLEL_MIN_RECORDS", "ParallelSignatures", "VerifyResult", "verify_journal",
-    "read_journal_parallel", "envelope_signature_ok",
+    "read_journal_parallel", "envelope_signature_ok", "can_fork",
 ]
 
 # Below this many envelopes a worker process costs more than it saves.
 PARALLEL_MIN_RECORDS = 128
-_CHUNK = 32  # envelopes per task: small enough to balance, large enough to amortise IPC
 
 # In a canonical envelope of a game whose id is 32 bytes and whose author index is below
 # 128, author_key sits at these bytes (see docs/journal-format.md 5.1): 0x99, 0x01,
 # bin8 header (2) + game id (32), the author as a fixint, bin8 header (2), the key.
 _KEY = slice(39, 71)
+_UNKNOWN, _GOOD, _BAD = 0, 1, 2
 
 T = TypeVar("T")
 
@@ -56,56 +69,79 @@ def envelope_signature_ok(raw: bytes) -> bool:
     return verify(raw[_KEY], raw[-SIGNATURE_SIZE:], raw[:-SIGNATURE_SIZE])
 
 
-def _verify_chunk(raws: Sequence[bytes]) -> list[bool]:
-    return [envelope_signature_ok(r) for r in raws]
-
-
-def _context() -> multiprocessing.context.BaseContext:
-    # fork starts a worker in a few milliseconds with everything imported; spawn (the
-    # only choice on some platforms) costs a fresh interpreter but still works.
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+def can_fork() -> bool:
+    """True where the parallel path runs (Linux, with more than one CPU)."""
+    return sys.platform.startswith("linux") and hasattr(os, "fork") and (os.cpu_count() or 1) > 1
 
 
 class ParallelSignatures:
-    """A protocol.game.SignatureResults backed by one worker process."""
+    """A protocol.game.SignatureResults backed by one forked worker (see the module doc).
 
-    def __init__(self, contents: JournalContents, chunk: int = _CHUNK) -> None:
+    Raises OSError if the worker cannot be started. Call close() in every case.
+    """
+
+    def __init__(self, contents: JournalContents) -> None:
         envelopes = [e for e in contents.entries if e.type == RECORD_ENVELOPE]
-        self._chunks = [envelopes[i:i + chunk] for i in range(0, len(envelopes), chunk)]
-        self._results: list[list[bool] | None] = [None] * len(self._chunks)
-        self._pool = ProcessPoolExecutor(max_workers=1, mp_context=_context())
-        self._futures: list[Future[list[bool]]] = [
-            self._pool.submit(_verify_chunk, [e.data for e in c]) for c in self._chunks
-        ]
+        self._indices = [e.index for e in envelopes]
+        self._raws = [e.data for e in envelopes]
+        n = len(envelopes)
+        self._map = mmap.mmap(-1, 16 + max(n, 1))  # anonymous and shared with the child
+        view = memoryview(self._map)
+        self._counters = view[:16].cast("q")  # front, back
+        self._results = view[16:16 + n]
+        self._counters[0], self._counters[1] = 0, n
+        self._pid: int | None = None
+        self._pid = os.fork()
+        if self._pid == 0:  # the worker: verify from the front, never return
+            try:
+                self._work()
+            finally:
+                os._exit(0)
 
-    def _steal(self) -> None:
-        """Verify here, last first, every chunk the worker has not started."""
-        for i in reversed(range(len(self._chunks))):
-            if self._results[i] is None and self._futures[i].cancel():
-                self._results[i] = _verify_chunk([e.data for e in self._chunks[i]])
+    def _work(self) -> None:
+        counters, results, raws = self._counters, self._results, self._raws
+        for i in range(len(raws)):
+            if counters[1] <= i:  # this record is claimed by the parent
+                return
+            results[i] = _GOOD if envelope_signature_ok(raws[i]) else _BAD
+            counters[0] = i + 1
 
-    def _result(self, i: int) -> list[bool]:
-        got = self._results[i]
-        if got is None:
-            got = self._results[i] = self._futures[i].result()
-        return got
+    def _wait(self) -> None:
+        """Stop the worker (if still at work) and reap it."""
+        if self._pid:
+            self._counters[1] = 0
+            os.waitpid(self._pid, 0)
+            self._pid = None
+
+    def _verify_here(self, i: int) -> None:
+        if self._results[i] == _UNKNOWN:
+            self._results[i] = _GOOD if envelope_signature_ok(self._raws[i]) else _BAD
+
+    def _meet(self) -> None:
+        """Verify from the last record back until the worker's front, then reap it."""
+        counters = self._counters
+        for i in reversed(range(len(self._raws))):
+            counters[1] = i
+            if counters[0] > i:
+                break
+            self._verify_here(i)
+        self._wait()
 
     def first_failure(self, upto: int) -> int | None:
-        self._steal()
-        for i, chunk in enumerate(self._chunks):
-            if chunk[0].index > upto:
-                break
-            for entry, ok in zip(chunk, self._result(i)):
-                if entry.index > upto:
-                    return None
-                if not ok:
-                    return entry.index
+        last = bisect.bisect_right(self._indices, upto)  # envelopes 0..last-1 matter
+        if last == len(self._raws):
+            self._meet()
+        for i in range(last):  # after _meet only what a weak memory order hid is unknown
+            self._verify_here(i)
+            if self._results[i] == _BAD:
+                return self._indices[i]
         return None
 
     def close(self) -> None:
-        # Nothing the worker still does is needed: do not wait for it.
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._wait()
+        self._counters.release()
+        self._results.release()
+        self._map.close()
 
 
 def read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],
@@ -113,10 +149,13 @@ def read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],
     """read_journal(), in parallel when it pays (parallel=None) or as told."""
     n = sum(1 for e in contents.entries if e.type == RECORD_ENVELOPE)
     if parallel is None:
-        parallel = n >= PARALLEL_MIN_RECORDS and (os.cpu_count() or 1) > 1
-    if not parallel or n == 0:
+        parallel = n >= PARALLEL_MIN_RECORDS
+    if not parallel or n == 0 or not can_fork():
         return read_journal(contents, visitor)
-    signatures = ParallelSignatures(contents)
+    try:
+        signatures = ParallelSignatures(contents)
+    except OSError:  # no process to be had: serial it is
+        return read_journal(contents, visitor)
     try:
         return read_journal(contents, visitor, signatures=signatures)
     finally:

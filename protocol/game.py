@@ -35,9 +35,9 @@ import engine
 from engine.actions import Action, Reveal, Select, action_from_data
 from engine.local import LocalSource
 from protocol.canonical import Value
-from protocol.commit import NONCE_SIZE, check_reveal, commitment_digest
+from protocol.commit import check_reveal, commitment_digest
 from protocol.envelope import (
-    DEFAULT_KINDS, Envelope, KindRegistry, Ledger, action_body_schema, open_envelope, seal,
+    DEFAULT_KINDS, Envelope, KindRegistry, Ledger, open_envelope, seal,
 )
 from protocol.errors import (
     JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError,
@@ -45,7 +45,7 @@ from protocol.errors import (
 from protocol.genesis import Genesis
 from protocol.journal import RECORD_ENVELOPE, JournalContents, TornTail, parse_journal
 from protocol.keys import SigningKey
-from protocol.schema import Bytes, Record
+from protocol.schema import Bytes, Record, Tree
 
 __all__ = [
     "ACTION_KIND",
@@ -92,8 +92,8 @@ CHECKED = (
 # Action data: [kind, seat, field...], fields int / ints / pairs (engine.actions). The
 # bounds are those action_from_data enforces: 32-bit ints, at most 128 items a list.
 ACTION_BODY = Record(
-    ("action", action_body_schema(max_depth=3, max_len=128, max_nodes=640, max_str=16,
-                                  max_bytes=0)),
+    ("action", Tree(max_depth=3, max_len=128, max_nodes=640, max_str=16, max_bytes=0,
+                    int_min=-(2**31), int_max=2**31 - 1)),
     ("extra", Bytes(max_len=_EXTRA_SIZE)),
 )
 
@@ -277,7 +277,9 @@ class CardSource(Protocol):
     """Where a verifier's chance facts come from, and who vouches for faces shown.
 
     local mode: LocalCardSource (the seed is public). network mode: the card protocol's
-    verifying source (protocol/cards), which reads its own envelopes via observe().
+    verifying source, which reads its own envelopes via receive() (the name
+    protocol.cards_source.NetworkCardSource uses; an adapter still has to drive its
+    begin/answer flow and map audit() to audit_faces()).
     """
 
     def answer(self, chance: engine.Chance) -> Action:
@@ -288,7 +290,7 @@ class CardSource(Protocol):
         """Raise engine.IllegalAction if action shows a face other than the true one."""
         ...
 
-    def observe(self, env: Envelope) -> None:
+    def receive(self, env: Envelope) -> None:
         """An accepted envelope of a kind other than "action" or "chat", in order.
 
         Raises RemoteProtocolError if it is not a valid message of this source.
@@ -316,7 +318,7 @@ class LocalCardSource:
             raise engine.IllegalAction("cards", "reveal", action.format(),
                                        f"no such card: {exc}") from None
 
-    def observe(self, env: Envelope) -> None:
+    def receive(self, env: Envelope) -> None:
         raise RemoteProtocolError("kind", f"kind {env.kind!r} has no place in a local game",
                                   author=env.author, seq=env.seq, proven=True)
 
@@ -388,8 +390,6 @@ class GameVerifier:
         self.chance: list[Action] = []  # chance facts answered before the last record
         self._open: dict[int, tuple[bytes, int]] = {}  # seat -> (commitment, record)
         self._made: dict[int, tuple[int, int, int]] = {}  # serial -> (record, author, seq)
-        # Every claim as it was made, with its record (see _track_claims).
-        self._claims: list[tuple[engine.Claim, int]] = []
 
     def settle(self, record: int | None = None) -> engine.GameState:
         """Apply the card source's facts until a seat must act (or the game is over);
@@ -432,7 +432,7 @@ class GameVerifier:
             if env.kind != ACTION_KIND:
                 self.events, self.chance = [], []
                 if env.kind != "chat":
-                    self.source.observe(env)
+                    self.source.receive(env)
                 return env, None
             action, extra = decode_action(env)
             self.settle(record)
@@ -454,7 +454,6 @@ class GameVerifier:
             raise self._remote(
                 "state-hash", f"desync: the {action.KIND} claims state "
                 f"{env.state_hash.hex()[:16]}, ours is {ours.hex()[:16]}", env, record)
-        facedown_since = -1
         if isinstance(action, Reveal):
             held = self._open.pop(action.seat, None)
             if held is None:
@@ -466,7 +465,6 @@ class GameVerifier:
             except RemoteProtocolError as exc:
                 raise self._remote("commitment", f"{exc.message} (made at record {held[1]})",
                                    env, record) from None
-            facedown_since = held[1]
         try:
             self.source.check(action)
         except engine.IllegalAction as exc:
@@ -481,30 +479,10 @@ class GameVerifier:
                 "illegal", f"the engine failed on {action.format()}: "
                 f"{type(exc).__name__}: {exc}", env, record) from None
         self.events = list(events)
-        self._track_claims(record, action, facedown_since)
         self._made[serial] = (record, env.author, env.seq)
         if isinstance(action, Select):
             self._open[action.seat] = (extra, record)
         self.actions += 1
-
-    def _track_claims(self, record: int, action: Action, facedown_since: int) -> None:
-        """Keep each claim as made; at a Reveal, drop the revealed card from the claims its
-        seat made while that card lay face down (from the Select's record on).
-
-        The engine's own claims drop it from *every* claim of the seat that holds it,
-        older ones included, which makes an honest has_encounter claim look false once
-        the card that justified it is played (engine/flow.py _settle_claims). Auditing
-        the claims as made keeps the rule the engine documents (Claim.hand: the hand when
-        the claim was made, minus a face-down card) until the engine keeps it itself.
-        """
-        claims = self.state.claims
-        for claim in claims[len(self._claims):]:
-            self._claims.append((claim, record))
-        if facedown_since >= 0 and isinstance(action, Reveal):
-            for i, (c, made) in enumerate(self._claims):
-                if c.seat == action.seat and made > facedown_since and action.handle in c.hand:
-                    hand = tuple(h for h in c.hand if h != action.handle)
-                    self._claims[i] = (engine.Claim(c.seat, c.kind, hand, c.serial), made)
 
     def finish(self, *, audit: bool = True) -> Verdict:
         """Answer the chance facts after the last record, audit the claims, give the verdict.
@@ -526,10 +504,11 @@ class GameVerifier:
         )
 
     def _claim_rows(self) -> list[tuple[int | None, int, str]]:
-        return [(made, c.seat, c.kind) for c, made in self._claims]
+        return [(self._made[c.serial][0] if c.serial in self._made else None, c.seat, c.kind)
+                for c in self.state.claims]
 
     def _audit(self, faces: Mapping[int, int]) -> None:
-        for claim, _ in self._claims:
+        for claim in self.state.claims:
             one = self.state.clone()
             one.claims = (claim,)
             try:

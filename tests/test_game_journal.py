@@ -32,9 +32,6 @@ from protocol.genesis import Genesis
 from protocol.journal import journal_bytes, parse_journal
 from protocol.keys import generate
 
-CHANCE_KINDS = {"firstplayer", "shuffled", "delivered", "revealed", "handshuffled"}
-
-
 def sample_action(cls: type[engine.Action], seat: int) -> engine.Action:
     values: list[Any] = []
     for shape in cls.SHAPES:
@@ -53,10 +50,8 @@ def test_every_action_kind_round_trips_through_an_envelope_and_a_journal() -> No
     seen = set()
     for name, cls in ACTION_KINDS.items():
         seen.add(name)
-        if name in CHANCE_KINDS:
-            with pytest.raises(LocalProtocolError):  # chance facts are never sent
-                seal_action(g, key, 1, ZERO_HASH, state, sample_action(cls, SOURCE))
-            continue
+        with pytest.raises(LocalProtocolError):  # chance facts (seat -1) are never sent
+            seal_action(g, key, 1, ZERO_HASH, state, sample_action(cls, SOURCE))
         action = sample_action(cls, 1)
         extra = bytes(range(32)) if name in ("select", "reveal") else b""
         env, raw = seal_action(g, key, 1, ZERO_HASH, state, action, extra)
@@ -513,3 +508,29 @@ def test_verify_visitor_can_be_lenient_and_stops_at_the_first_error() -> None:
     assert read_journal(rec.rebuild(raws), v) is None
     assert v.error is not None and isinstance(v.error, RemoteProtocolError)
     assert v.error.record == 9 and seen == list(range(9))
+
+
+def test_parallel_signatures_find_the_first_bad_one_and_reap_the_worker() -> None:
+    from node.verify import ParallelSignatures, can_fork
+    from protocol.journal import encode_header, encode_note, encode_record
+
+    if not can_fork():
+        return
+    rec = short_game()
+    raws = list(rec.raws)
+    for k in (10, 60):
+        raws[k] = raws[k][:-64] + bytes(64)
+    # a note before record 10 shifts every record index after it by one
+    framed = [encode_record(r) for r in raws]
+    journal = encode_header(rec.genesis) + b"".join(framed[:10]) + encode_note(b"n") + b"".join(
+        framed[10:])
+    contents = parse_journal(journal)
+    sig = ParallelSignatures(contents)
+    try:
+        assert sig.first_failure(5) is None and sig.first_failure(10) is None
+        assert sig.first_failure(11) == 11 and sig.first_failure(len(contents.entries)) == 11
+    finally:
+        sig.close()
+    assert sig._pid is None  # reaped
+    serial, parallel = _error(journal), _error(journal, parallel=True)
+    assert _where(serial) == _where(parallel) and _where(serial)[1:3] == ("signature", 11)
