@@ -354,3 +354,74 @@ def replay_game(genesis: Genesis, config: engine.Config,
     if obs.cards.idle and all(x is not None for x in obs.cards.secrets):
         obs.audit()
     return state, obs
+
+
+class ObserverSource:
+    """The card protocol as a journal verifier's card source (protocol.game.CardSource):
+    an observer holding no secret, driven by the verifier's engine positions.
+
+    It begins each chance's operation (or the end-of-game reveal) when the position asks
+    for it, checks every card envelope as it comes, answers chance facts from the
+    messages, checks that actions show proven faces, and after the end-of-game reveal
+    opens every card for the audit.
+    """
+
+    def __init__(self, genesis: Genesis) -> None:
+        self.obs = NetworkCardSource(genesis, None)
+        self.state: engine.GameState | None = None
+        self._begun = -1  # the state serial whose chance (or end) has been begun
+        self._faces: dict[int, int] | None = None
+
+    def observe(self, state: engine.GameState) -> None:
+        first = self.state is None
+        self.state = state
+        self.obs.observe(state)
+        if first:
+            self.obs.start()
+
+    def _sync(self) -> None:
+        state = self.state
+        if state is None or not self.obs.cards.idle or self._begun == state.serial:
+            return
+        p = engine.pending(state)
+        if p.chance is not None:
+            self.obs.begin(p.chance)
+        elif p.over:
+            self.obs.finish()
+        else:
+            return
+        self._begun = state.serial
+
+    def receive(self, env: Envelope) -> None:
+        self._sync()
+        self.obs.receive(env)
+        self._sync()
+
+    def answer(self, chance: engine.Chance) -> engine.Action:
+        self._sync()
+        try:
+            return self.obs.answer(chance)
+        except LocalProtocolError as exc:
+            raise RemoteProtocolError(
+                "incomplete", f"the record moves on before the {chance.kind} operation is "
+                f"complete ({exc.message})") from None
+
+    def check(self, action: engine.Action) -> None:
+        self._sync()
+        try:
+            self.obs.check(action)
+        except ProtocolError as exc:  # unproven faces, or the card message is missing
+            raise engine.IllegalAction("cards", "check", action.format(), exc.message) from None
+
+    def audit_faces(self) -> dict[int, int] | None:
+        """Every card's face, once every seat has published its key share; else None."""
+        self._sync()
+        if self._faces is None and self.obs.cards.idle and all(
+                x is not None for x in self.obs.cards.secrets):
+            self.obs.audit()
+            self._faces = dict(self.obs.truth)
+        return self._faces
+
+    @property
+    def truth(self) -> dict[int, int]:
+        return dict(self.obs.truth)

@@ -98,8 +98,12 @@ ACTION_BODY = Record(
 )
 
 
-def _extra_size(action: Action) -> int:
-    return _EXTRA_SIZE if isinstance(action, (Select, Reveal)) else 0
+def _extra_size(action: Action, mode: str = "local") -> int:
+    """A Select carries its commitment, a Reveal its nonce, in local games. In network
+    games the card protocol's face-down message commits instead (protocol/cards.py)."""
+    if mode == "local" and isinstance(action, (Select, Reveal)):
+        return _EXTRA_SIZE
+    return 0
 
 
 def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
@@ -110,7 +114,11 @@ def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
         return str(exc)
     if action.seat != author:
         return f"the action's seat {action.seat} is not its author {author}"
-    need = _extra_size(action)
+    try:
+        mode = game_mode(genesis)
+    except RemoteProtocolError as exc:
+        return exc.message
+    need = _extra_size(action, mode)
     if len(body[1]) != need:
         return f"extra of a {action.KIND} is {need} bytes, not {len(body[1])}"
     return None
@@ -339,9 +347,8 @@ def source_for(genesis: Genesis, network: NetworkSourceFactory | None = None) ->
     if game_mode(genesis) == "local":
         return LocalCardSource(local_seed(genesis), genesis.n_seats)
     if network is None:
-        raise LocalProtocolError(
-            "unsupported", "network games are verified with the card protocol's source, "
-            "which this build does not have")
+        from protocol.cards_source import ObserverSource  # the card protocol, as observer
+        return ObserverSource(genesis)
     return network(genesis)
 
 
@@ -384,6 +391,7 @@ class GameVerifier:
             self.state = engine.new_game(self.config)
         except (engine.EngineError, KeyError, ValueError) as exc:
             raise _genesis_error(f"the engine cannot set this game up: {exc}") from None
+        self._observe()
         self.records = 0
         self.actions = 0
         self.events: list[tuple[Any, ...]] = []  # of the last record
@@ -402,6 +410,7 @@ class GameVerifier:
             try:
                 fact = self.source.answer(p.chance)
                 self.state, _ = engine.apply(self.state, fact)
+                self._observe()
             except ProtocolError as exc:
                 if isinstance(exc, RemoteProtocolError) and exc.record is None:
                     exc.record = record
@@ -411,6 +420,12 @@ class GameVerifier:
                     "unsupported", f"the card source cannot answer {p.chance.kind}: {exc}"
                 ) from None
             self.chance.append(fact)
+
+    def _observe(self) -> None:
+        """Tell a source that follows the engine (the card protocol) the new position."""
+        observe = getattr(self.source, "observe", None)
+        if observe is not None:
+            observe(self.state)
 
     def open(self, raw: bytes, record: int, *, check_signature: bool = True) -> Envelope:
         """open_envelope() with this game's kinds; errors name the record."""
@@ -454,7 +469,7 @@ class GameVerifier:
             raise self._remote(
                 "state-hash", f"desync: the {action.KIND} claims state "
                 f"{env.state_hash.hex()[:16]}, ours is {ours.hex()[:16]}", env, record)
-        if isinstance(action, Reveal):
+        if isinstance(action, Reveal) and self.mode == "local":
             held = self._open.pop(action.seat, None)
             if held is None:
                 raise self._remote("commitment", "a reveal with no face-down card committed",
@@ -479,6 +494,7 @@ class GameVerifier:
                 "illegal", f"the engine failed on {action.format()}: "
                 f"{type(exc).__name__}: {exc}", env, record) from None
         self.events = list(events)
+        self._observe()
         self._made[serial] = (record, env.author, env.seq)
         if isinstance(action, Select):
             self._open[action.seat] = (extra, record)
