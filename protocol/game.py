@@ -124,6 +124,10 @@ def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
     return None
 
 
+# A game's kinds: the built-in ones, the card protocol's (registered by cards_wire into
+# DEFAULT_KINDS on import), and engine actions.
+import protocol.cards_wire  # noqa: E402,F401  (registers the card kinds first)
+
 GAME_KINDS: KindRegistry = DEFAULT_KINDS.copy()
 GAME_KINDS.register(ACTION_KIND, ACTION_BODY, _check_action_body)
 
@@ -421,6 +425,15 @@ class GameVerifier:
                 ) from None
             self.chance.append(fact)
 
+    def _settle_done(self, record: int) -> None:
+        """Apply the facts of card operations already complete (network games), so the
+        next card message meets the position it was made on."""
+        try:
+            self.settle(record)
+        except RemoteProtocolError as exc:
+            if exc.check != "incomplete":
+                raise
+
     def _observe(self) -> None:
         """Tell a source that follows the engine (the card protocol) the new position."""
         observe = getattr(self.source, "observe", None)
@@ -447,6 +460,7 @@ class GameVerifier:
             if env.kind != ACTION_KIND:
                 self.events, self.chance = [], []
                 if env.kind != "chat":
+                    self._settle_done(record)  # a finished operation's fact comes first
                     self.source.receive(env)
                 return env, None
             action, extra = decode_action(env)

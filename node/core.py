@@ -1,0 +1,340 @@
+"""One seat of a networked game, without sockets: signed envelopes in, envelopes out.
+
+The node applies exactly what the game expects next, so every node's record has the same
+order and no consensus protocol is needed:
+- an engine action is taken only from the seat the pending decision names first (for a
+  simultaneous step, in its canonical order), while no card operation is under way;
+- a card message is taken only when the card protocol expects it (`too-early` otherwise);
+- per author, envelopes are taken in sequence (a gap waits), after signature, game id,
+  schema, chain and public-state-hash checks.
+Anything that arrives early waits in the inbox. Anything proven wrong (a bad signature is
+not proof; a signed illegal move, bad proof, forged face or equivocation is) names its
+author with the evidence, is never taken, and the node goes on.
+
+Every envelope taken is appended to the journal (durably) before it changes the state.
+Envelopes taken from others are relayed to every peer, so any copy is as good as the
+original and peers that cannot talk directly still hear each other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import engine
+from protocol.cards_source import NetworkCardSource
+from protocol.envelope import Envelope, Ledger, open_envelope, seal
+from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
+from protocol.game import GAME_KINDS, config_from_genesis, decode_action, seal_action
+from protocol.genesis import Genesis
+from protocol.keys import SigningKey
+
+__all__ = ["NodeCore", "Blame", "secret_seed_for"]
+
+CARD_PREFIX = "cards."
+
+
+def secret_seed_for(key: SigningKey, genesis: Genesis) -> bytes:
+    """The seed of a seat's card-protocol secrets: derived from the player's private key
+    and the game, so a restarted node regenerates them (and nobody else can)."""
+    return hashlib.sha256(b"cosmic/card-secrets/v1\0" + key.seed + genesis.game_id).digest()
+
+
+@dataclass(frozen=True)
+class Blame:
+    """A peer named for misbehaviour, with the check that failed and the evidence."""
+
+    author: int | None
+    check: str
+    message: str
+    evidence: bytes
+
+
+class NodeCore:
+    """A seat's state machine. Feed it with offer(); run pump(); send what outbox() gives."""
+
+    def __init__(self, genesis: Genesis, seat: int, key: SigningKey, *,
+                 append: Callable[[bytes], None] | None = None,
+                 secret_seed: bytes | None = None) -> None:
+        """`append(raw)` stores an envelope durably (the journal); it is called before the
+        envelope changes anything."""
+        if genesis.seat_key(seat) != key.public:
+            raise LocalProtocolError("author", f"this key is not seat {seat}'s in the genesis")
+        self.genesis, self.seat, self.key = genesis, seat, key
+        self.config = config_from_genesis(genesis)
+        self.state = engine.new_game(self.config)
+        self.ledger = Ledger(genesis)
+        self.cards = _card_source(genesis, seat, secret_seed)
+        self.cards.observe(self.state)
+        self.cards.start()
+        self.append = append or (lambda raw: None)
+        self.record: list[bytes] = []  # every envelope taken, in order (the journal's)
+        self._out: list[bytes] = []  # to send to every peer (ours, and relays)
+        self._inbox: dict[bytes, bytes] = {}  # hash -> raw, waiting to be taken
+        self._seen: set[bytes] = set()  # hashes taken or refused for good
+        self.blames: list[Blame] = []
+        self.events: list[tuple[Any, ...]] = []  # engine events and chat, for the screen
+        self.faces: dict[int, int] | None = None  # every face, after the end-of-game audit
+        self._begun = -1
+        self._tail = (0, bytes(32))  # our last sealed envelope: (seq, hash), taken or not
+
+    # -- what the outside world calls -------------------------------------------------------
+
+    @property
+    def knowledge(self) -> engine.Knowledge:
+        return self.cards.knowledge
+
+    def pending(self) -> engine.Pending:
+        return engine.pending(self.state)
+
+    def my_turn(self) -> bool:
+        """Is an action of this seat what the game waits for, with no card work due?"""
+        p = engine.pending(self.state)
+        return (p.chance is None and not p.over and bool(p.seats)
+                and p.seats[0] == self.seat and self.cards.cards.idle)
+
+    @property
+    def done(self) -> bool:
+        """The game is over and the end-of-game reveal and audit are complete."""
+        return self.faces is not None
+
+    def offer(self, raw: bytes) -> None:
+        """An envelope from the network (any peer, any order, maybe again)."""
+        h = hashlib.sha256(raw).digest()
+        if h not in self._seen and len(self._inbox) < 100_000:
+            self._inbox[h] = raw
+
+    def outbox(self) -> list[bytes]:
+        out, self._out = self._out, []
+        return out
+
+    def act(self, action: engine.Action) -> None:
+        """This seat's decision (a Select needs knowledge.selected set first).
+
+        Raises engine.IllegalAction, state unchanged, if the rules refuse it."""
+        if not self.my_turn() or action.seat != self.seat:
+            p = engine.pending(self.state)
+            raise engine.IllegalAction(p.phase, p.step, action.format(),
+                                       f"not this seat's decision now (waiting for {list(p.seats)})")
+        engine.apply(self.state, action)  # refuse before anything is signed
+        if self.cards.announce(action):
+            self._send_cards()
+        seq, prev = self._next_link()
+        _, raw = seal_action(self.genesis, self.key, seq, prev, self.state, action)
+        self._take_own(raw)
+        self.pump()
+
+    def say(self, text: str, to: int = -1) -> None:
+        """Signed chat to everyone (-1) or one seat; it goes into every journal."""
+        seq, prev = self._next_link()
+        _, raw = seal(self.genesis, self.key, self.seat, seq, prev,
+                      engine.public_hash(self.state), "chat", [to, text], kinds=GAME_KINDS)
+        self._take_own(raw)
+
+    def pump(self) -> bool:
+        """Make every step that is possible now; True if anything changed."""
+        moved = False
+        while True:
+            step = self._sync() | self._send_cards() | self._answer() | self._take_inbox()
+            step |= self._audit()
+            if not step:
+                return moved
+            moved = True
+
+    def have(self) -> list[int]:
+        """The last sequence number taken of each author (for catching up)."""
+        return [self.ledger.last_seq(a) for a in range(self.config.seats)]
+
+    def missing_for(self, theirs: list[int]) -> list[bytes]:
+        """Envelopes we hold that a peer with `have()` == theirs lacks, in record order."""
+        out = []
+        for raw in self.record:
+            env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False)
+            if env.author < len(theirs) and env.seq > theirs[env.author]:
+                out.append(raw)
+        return out
+
+    # -- progress ----------------------------------------------------------------------------
+
+    def _sync(self) -> bool:
+        """Begin the card work the position asks for (a chance, or the end-of-game reveal)."""
+        if not self.cards.cards.idle or self._begun == self.state.serial:
+            return False
+        p = engine.pending(self.state)
+        if p.chance is not None:
+            self.cards.begin(p.chance)
+        elif p.over:
+            self.cards.finish()
+        else:
+            return False
+        self._begun = self.state.serial
+        return True
+
+    def _send_cards(self) -> bool:
+        moved = False
+        while self.cards.can_send():
+            kind, body = self.cards.produce()
+            seq, prev = self._next_link()
+            _, raw = seal(self.genesis, self.key, self.seat, seq, prev,
+                          engine.public_hash(self.state), kind, body, kinds=GAME_KINDS)
+            self._take_own(raw)
+            moved = True
+        return moved
+
+    def _answer(self) -> bool:
+        p = engine.pending(self.state)
+        if p.chance is None or self._begun != self.state.serial or not self.cards.cards.idle:
+            return False
+        try:
+            fact = self.cards.answer(p.chance)
+        except LocalProtocolError:
+            return False  # its messages are still coming
+        self._apply(fact)
+        return True
+
+    def _audit(self) -> bool:
+        if (self.faces is not None or not self.state.outcome or not self.cards.cards.idle
+                or any(x is None for x in self.cards.cards.secrets)):
+            return False
+        try:
+            self.faces = dict(self.cards.audit())
+            self.cards.check_claims(self.state)
+        except RemoteProtocolError as exc:
+            self.faces = self.faces or {}
+            self._blame(exc, b"")
+        self.events.append(("audit", not any(b.check in ("audit", "claim")
+                                              for b in self.blames)))
+        return True
+
+    def _apply(self, action: engine.Action) -> None:
+        self.state, events = engine.apply(self.state, action)
+        self.cards.observe(self.state)
+        self.events.extend(events)
+
+    # -- taking envelopes ------------------------------------------------------------------
+
+    def _next_link(self) -> tuple[int, bytes]:
+        return self._tail[0] + 1, self._tail[1]
+
+    def _take_own(self, raw: bytes) -> None:
+        """Our own envelope goes through the same checks as a peer's (we never send what
+        a peer would refuse). It may have to wait for others' messages that come before
+        it in the record (the card protocol takes messages in seat order)."""
+        env = open_envelope(raw, self.genesis, GAME_KINDS)
+        self._tail = (env.seq, env.hash)
+        self._out.append(raw)
+        result = self._try(raw)
+        if result == "refused":
+            raise LocalProtocolError("schema", "our own envelope was refused")
+        if result == "wait":
+            self._inbox[hashlib.sha256(raw).digest()] = raw
+
+    def _take_inbox(self) -> bool:
+        moved = False
+        for h, raw in list(self._inbox.items()):
+            result = self._try(raw)
+            if result == "wait":
+                continue
+            del self._inbox[h]
+            self._seen.add(h)
+            if result == "taken":
+                self._out.append(raw)  # relay: peers that did not hear the author get it
+                moved = True
+        return moved
+
+    def _try(self, raw: bytes) -> str:
+        """Take one envelope if it is due: 'taken', 'wait' or 'refused'."""
+        try:
+            env = open_envelope(raw, self.genesis, GAME_KINDS)
+        except RemoteProtocolError as exc:
+            self._blame(exc, raw)
+            return "refused"
+        last = self.ledger.last_seq(env.author)
+        if env.seq > last + 1:
+            return "wait"
+        if env.seq <= last:
+            try:
+                self.ledger.accept(env)  # a copy we hold (dropped) or equivocation (raises)
+            except RemoteProtocolError as exc:
+                self._blame(exc, raw)
+            return "refused"
+        if env.prev != self.ledger.next_link(env.author)[1]:
+            self._blame(RemoteProtocolError("chain", "prev does not link to the author's "
+                                            "previous envelope", author=env.author,
+                                            seq=env.seq, proven=True), raw)
+            return "refused"
+        try:
+            if env.kind == "chat":
+                return self._commit(env, raw, lambda: self.events.append(
+                    ("chat", env.author, env.body[0], env.body[1])))
+            if env.kind.startswith(CARD_PREFIX):
+                return self._take_card(env, raw)
+            return self._take_action(env, raw)
+        except RemoteProtocolError as exc:
+            if exc.recoverable:
+                return "wait"
+            self._blame(exc, raw)
+            return "refused"
+
+    def _take_card(self, env: Envelope, raw: bytes) -> str:
+        ours = engine.public_hash(self.state)
+        if env.state_hash != ours:
+            # Behind or diverged: wait unless this author's message is what the card
+            # work waits for now, which proves the author's state differs from ours.
+            if self.cards.waiting_for() == env.author:
+                raise RemoteProtocolError("state-hash", "desync: its public state differs",
+                                          author=env.author, seq=env.seq, proven=True)
+            return "wait"
+        self._sync()
+        self.cards.receive(env)  # too-early (wait) or a proven fault; changes nothing then
+        return self._commit(env, raw, lambda: None)
+
+    def _take_action(self, env: Envelope, raw: bytes) -> str:
+        p = engine.pending(self.state)
+        due = (p.chance is None and not p.over and bool(p.seats) and p.seats[0] == env.author
+               and self.cards.cards.idle)
+        if not due:
+            return "wait"
+        if env.state_hash != engine.public_hash(self.state):
+            raise RemoteProtocolError("state-hash", "desync: its public state differs from "
+                                      "ours", author=env.author, seq=env.seq, proven=True)
+        action, _ = decode_action(env)
+        try:
+            self.cards.check(action)
+        except LocalProtocolError:
+            return "wait"  # its card message has not come yet
+        try:
+            new, events = engine.apply(self.state, action)
+        except engine.IllegalAction as exc:
+            raise RemoteProtocolError("illegal", str(exc), author=env.author, seq=env.seq,
+                                      proven=True) from None
+
+        def go() -> None:
+            self.state = new
+            self.cards.observe(new)
+            self.events.extend(events)
+        return self._commit(env, raw, go)
+
+    def _commit(self, env: Envelope, raw: bytes, effect: Callable[[], None]) -> str:
+        """Durably record, then act: the journal holds it before it changes anything."""
+        self.ledger.accept(env)
+        self.append(raw)
+        self.record.append(raw)
+        effect()
+        return "taken"
+
+    def _blame(self, exc: ProtocolError, raw: bytes) -> None:
+        author = getattr(exc, "author", None)
+        proven = getattr(exc, "proven", False)
+        self.blames.append(Blame(author if proven else None, exc.check, str(exc), raw))
+        self.events.append(("blame", author if proven else None, exc.check, str(exc)))
+
+
+def _card_source(genesis: Genesis, seat: int, secret_seed: bytes | None) -> NetworkCardSource:
+    try:
+        return NetworkCardSource(genesis, seat, secret_seed=secret_seed)  # type: ignore[call-arg]
+    except TypeError:  # a card source without derived secrets (no resume after a crash)
+        return NetworkCardSource(genesis, seat)
+
