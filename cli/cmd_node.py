@@ -1,0 +1,57 @@
+"""`cosmic node`: run one seat of a networked game (what demo and play start for each bot;
+also usable by hand). Prints progress as JSON lines with --progress."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from bots import HeuristicBot, RandomBot
+from node.journal_file import read_key_file
+from node.runner import NodeOptions, NodeRunner
+from protocol.errors import ProtocolError
+from protocol.genesis import Genesis
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("node", help="run one seat of a networked game with a bot")
+    p.add_argument("--genesis", type=Path, required=True, help="the game's genesis file")
+    p.add_argument("--key", type=Path, required=True, help="this seat's key file")
+    p.add_argument("--seat", type=int, required=True)
+    p.add_argument("--journal", type=Path, required=True,
+                   help="this node's journal (resumed if it exists)")
+    p.add_argument("--bot", choices=["heuristic", "random"], default="heuristic")
+    p.add_argument("--bot-seed", default="", help="the bot's seed (text)")
+    p.add_argument("--bind", default="tcp://127.0.0.1:0", help="the mesh socket to bind")
+    p.add_argument("--discovery-port", type=int, help="UDP port of the LAN beacon")
+    p.add_argument("--discovery-target", default="255.255.255.255",
+                   help="where beacons go (127.255.255.255 for one machine)")
+    p.add_argument("--peer", action="append", default=[],
+                   help="a peer's hello endpoint tcp://HOST:PORT (when broadcast does not reach)")
+    p.add_argument("--deal-seconds", type=float, default=60.0)
+    p.add_argument("--progress", action="store_true", help="print progress as JSON lines")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        genesis = Genesis.decode(args.genesis.read_bytes())
+        key = read_key_file(args.key)
+    except (OSError, ProtocolError) as exc:
+        print(f"cosmic node: {exc}", file=sys.stderr)
+        return 2
+    seed = f"{args.bot_seed}/{args.seat}".encode()
+    bot = (HeuristicBot if args.bot == "heuristic" else RandomBot)(seed)
+    opts = NodeOptions(bind=args.bind, discovery_port=args.discovery_port,
+                       discovery_target=args.discovery_target, peers=args.peer,
+                       deal_s=args.deal_seconds)
+    try:
+        runner = NodeRunner(genesis, args.seat, key, args.journal, opts, bot.choose,
+                            progress=sys.stdout if args.progress else None)
+    except (OSError, ValueError, ProtocolError) as exc:
+        print(f"cosmic node: {exc}", file=sys.stderr)
+        return 2
+    return runner.run()

@@ -1,0 +1,244 @@
+"""A node process: the core (node/core.py) on the mesh, with discovery, a durable journal,
+catch-up and a controller. The only place with the game's sockets, clocks and files.
+
+Each tick: read the mesh and discovery, let the core take what is due, let the
+controller act when the decision is this seat's, send the core's outbox to every peer.
+Policies (each a constructor argument):
+- peers are found by signed beacons (LAN or loopback) or by a direct hello; only the
+  genesis' seats are let in, by their Curve keys learned from their signed cards;
+- catch-up: every `have_every_s` each node tells its peers how far each author's chain
+  goes; a peer sends back what is missing (so a restarted or cut-off node catches up
+  from anyone: envelopes are signed, so any copy is as good as the original);
+- the deal timer: when the seat to move in a deal waits longer than `deal_s`, its node
+  declares the deal failed (rules 001: one minute);
+- after the end-of-game reveal the node stays `linger_s` longer to relay for laggards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+import msgpack
+
+import engine
+from protocol.genesis import Genesis
+from protocol.keys import SigningKey
+
+from .core import NodeCore, secret_seed_for
+from .curve import CurveKeys
+from .discovery import Beacon, Card, Listener, Seen, open_card
+from .journal_file import JournalFile
+from .transport import Hello, Mesh, Message, PeerBack
+
+__all__ = ["NodeRunner", "NodeOptions"]
+
+ENVELOPE, HAVE = b"E", b"H"
+
+
+@dataclass
+class NodeOptions:
+    bind: str = "tcp://127.0.0.1:0"
+    hello_bind: str | None = "tcp://127.0.0.1:0"
+    discovery_port: int | None = None  # None: no beacon; peers come from `peers`
+    discovery_target: str = "255.255.255.255"
+    peers: list[str] = field(default_factory=list)  # hello endpoints given directly
+    have_every_s: float = 0.5
+    deal_s: float = 60.0
+    linger_s: float = 1.5
+    heartbeat_s: float = 1.0
+
+
+class NodeRunner:
+    """One seat's node. `controller(state, seat, knowledge) -> action` decides, or None
+    when a person decides through `core.act` (the full-screen client)."""
+
+    def __init__(self, genesis: Genesis, seat: int, key: SigningKey, journal_path: Path,
+                 options: NodeOptions | None = None,
+                 controller: Callable[[engine.GameState, int, engine.Knowledge],
+                                      engine.Action] | None = None,
+                 progress: TextIO | None = None) -> None:
+        self.opts = options or NodeOptions()
+        self.genesis, self.seat, self.key = genesis, seat, key
+        self.controller = controller
+        self.progress = progress
+        resumed: list[bytes] = []
+        if Path(journal_path).exists():  # resume: rebuild from our own record, then catch up
+            self.journal, contents, self.torn = JournalFile.open(journal_path)
+            if contents.genesis.game_id != genesis.game_id:
+                raise ValueError(f"{journal_path} is the journal of another game")
+            resumed = list(contents.records)
+        else:
+            self.journal, self.torn = JournalFile.create(journal_path, genesis), None
+        # Records read back from the journal are taken again, not written again.
+        self._stored = {hashlib.sha256(raw).digest() for raw in resumed}
+        self.core = NodeCore(genesis, seat, key, append=self._append,
+                             secret_seed=secret_seed_for(key, genesis))
+        for raw in resumed:
+            self.core.offer(raw)
+        self.core.pump()
+        self.resumed = len(resumed)
+        self.curve = CurveKeys.from_seed(key.seed)
+        self.mesh = Mesh(key.public, self.opts.bind, curve=self.curve, allowed={},
+                         heartbeat_s=self.opts.heartbeat_s, hello_bind=self.opts.hello_bind)
+        self.card = Card(lobby=genesis.game_id[:16], name=genesis.seats[seat].name,
+                         wanted=genesis.n_seats, seated=genesis.n_seats,
+                         endpoint=self.mesh.endpoint, hello=self.mesh.hello_endpoint or "",
+                         curve=self.curve.public, key=key.public)
+        from .discovery import seal_card
+        self.mesh.set_hello_card(seal_card(self.card, key))
+        self.beacon = self.listener = None
+        if self.opts.discovery_port is not None:
+            self.beacon = Beacon(key, self.card, port=self.opts.discovery_port,
+                                 target=self.opts.discovery_target, interval_s=0.3)
+            self.listener = Listener(port=self.opts.discovery_port)
+        for endpoint in self.opts.peers:
+            self.mesh.say_hello(endpoint)
+        self._next_have = 0.0
+        self._deal_since: tuple[int, float] | None = None
+        self._done_at: float | None = None
+        self._reported = -1
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end (and the end-of-game reveal); 0 when the audit held."""
+        try:
+            while not self.finished():
+                self.tick(20)
+        finally:
+            self.close()
+        return 0 if self.core.done and not self.core.blames else 1
+
+    def finished(self) -> bool:
+        if not self.core.done:
+            return False
+        if self._done_at is None:
+            self._done_at = time.monotonic()
+        return time.monotonic() - self._done_at >= self.opts.linger_s
+
+    def tick(self, timeout_ms: int = 0) -> None:
+        for ev in self.mesh.poll(timeout_ms):
+            self._event(ev)
+        self._discover()
+        self.core.pump()
+        self._decide()
+        self._flush()
+        self._catch_up()
+        self._report()
+
+    def _event(self, ev: Any) -> None:
+        if isinstance(ev, Message) and ev.frames:
+            if ev.frames[0] == ENVELOPE and len(ev.frames) == 2:
+                self.core.offer(ev.frames[1])
+            elif ev.frames[0] == HAVE and len(ev.frames) == 2:
+                self._send_missing(ev.peer, ev.frames[1])
+        elif isinstance(ev, Hello):
+            try:
+                self._meet(open_card(ev.card))
+            except Exception:  # a bad card is ignored: it proves nothing
+                pass
+        elif isinstance(ev, PeerBack):
+            self._next_have = 0.0  # tell a returning peer where we are at once
+
+    def _discover(self) -> None:
+        if self.beacon is not None:
+            self.beacon.tick()
+        if self.listener is not None:
+            for seen in self.listener.receive():
+                if isinstance(seen, Seen):
+                    self._meet(seen.sighting.card)
+
+    def _meet(self, card: Card) -> None:
+        """A signed card of a seat of this game: let it in and connect to it."""
+        if card.key == self.key.public or card.lobby != self.card.lobby:
+            return
+        if card.key not in {s.key for s in self.genesis.seats} or card.leaving:
+            return
+        if self.mesh.allowed().get(card.key) != card.curve:
+            self.mesh.allow(card.key, card.curve)
+        if card.key not in self.mesh.peers:
+            self.mesh.add_peer(card.key, card.endpoint, card.curve)
+            self._next_have = 0.0
+
+    def _decide(self) -> None:
+        p = self.core.pending()
+        if self.core.my_turn() and p.step == "deal":
+            since = self._deal_since
+            if since is None or since[0] != self.core.state.serial:
+                self._deal_since = (self.core.state.serial, time.monotonic())
+            elif time.monotonic() - since[1] > self.opts.deal_s:
+                self.core.act(engine.NoDeal(self.seat))  # the one-minute timer ran out
+                return
+        if self.controller is not None and self.core.my_turn():
+            self.core.act(self.controller(self.core.state, self.seat, self.core.knowledge))
+
+    def _flush(self) -> None:
+        for raw in self.core.outbox():
+            self.mesh.broadcast([ENVELOPE, raw])
+
+    def _catch_up(self) -> None:
+        now = time.monotonic()
+        if now < self._next_have or not self.mesh.peers:
+            return
+        self._next_have = now + self.opts.have_every_s
+        self.mesh.broadcast([HAVE, msgpack.packb(self.core.have())])
+
+    def _send_missing(self, peer: bytes, payload: bytes) -> None:
+        try:
+            theirs = msgpack.unpackb(payload, max_array_len=64)
+        except Exception:
+            return  # garbage from a peer: ignored
+        if not isinstance(theirs, list) or not all(type(x) is int for x in theirs):
+            return
+        for raw in self.core.missing_for(theirs)[:200]:  # bounded per request
+            self.mesh.send(peer, [ENVELOPE, raw])
+
+    def _append(self, raw: bytes) -> None:
+        h = hashlib.sha256(raw).digest()
+        if h in self._stored:  # read back from the journal: it is there already
+            self._stored.discard(h)
+            return
+        self.journal.append(raw)
+
+    def _report(self) -> None:
+        if self.progress is None:
+            return
+        s = self.core.state
+        for ev in self.core.events:
+            if ev[0] == "blame":
+                self._say({"blame": ev[1], "check": ev[2], "message": ev[3]})
+        self.core.events.clear()
+        if s.serial == self._reported:
+            return
+        self._reported = s.serial
+        self._say({"seat": self.seat, "records": len(self.core.record), "turn": s.turns,
+                   "encounters": s.encounters, "phase": s.phase,
+                   "over": s.outcome.reason if s.outcome else None,
+                   "winners": list(s.outcome.winners) if s.outcome else None,
+                   "audited": self.core.done})
+
+    def _say(self, obj: dict[str, Any]) -> None:
+        assert self.progress is not None
+        try:
+            self.progress.write(json.dumps(obj) + "\n")
+            self.progress.flush()
+        except (BrokenPipeError, ValueError):
+            self.progress = None
+
+    def close(self) -> None:
+        if self.beacon is not None:
+            self.beacon.leave()
+            self.beacon.close()
+        if self.listener is not None:
+            self.listener.close()
+        self.mesh.close()
+        self.journal.close()
+        if self.progress is not None:
+            self._report()
+
