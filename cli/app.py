@@ -39,7 +39,7 @@ from engine import cards as C
 from .commands import HELP, command_table, normalise
 from .render import board_text, card_label, describe_event
 
-__all__ = ["Session", "LocalSession", "ClientApp", "Stops", "STYLE"]
+__all__ = ["Session", "LocalSession", "NetworkSession", "ClientApp", "Stops", "STYLE"]
 
 STYLE = Style.from_dict({
     "status": "reverse", "alert": "bold", "board": "", "hand": "", "refused": "bold",
@@ -254,6 +254,8 @@ class ClientApp:
             self._help(text)
         elif word in ("stops", "stop", "unstop"):
             self._stops(text)
+        elif word in ("say", "tell"):
+            self._chat(text)
         elif self.waiting is not None and not self.waiting.done():
             self.waiting.set_result(text)
         else:
@@ -284,6 +286,30 @@ class ClientApp:
             self.stops.rules.discard(rule)
         self.say(f"{parts[0]} {rule[0]} {rule[1]}: done")
 
+    def _chat(self, text: str) -> None:
+        """say TEXT (to everyone) or tell COLOUR TEXT: signed chat, in every journal."""
+        send = getattr(self.session, "say", None)
+        if send is None:
+            self.refused = "Chat needs other people: this is a game against bots."
+            return
+        parts = text.split(maxsplit=2 if text.startswith("tell") else 1)
+        colors = self.session.state.config.colors
+        to = -1
+        if parts[0] == "tell":
+            if len(parts) < 3 or parts[1] not in colors:
+                self.refused = "tell COLOUR TEXT"
+                return
+            to, body = colors.index(parts[1]), parts[2]
+        else:
+            body = parts[1] if len(parts) > 1 else ""
+        if not body:
+            self.refused = "say TEXT"
+            return
+        try:
+            send(body[:500], to)
+        except Exception as exc:  # a message the protocol refuses (e.g. control characters)
+            self.refused = f"not sent: {exc}"
+
     def say(self, line: str) -> None:
         self.log.append(line)
         self.log_offset = 0
@@ -296,7 +322,16 @@ class ClientApp:
         for ev in events:
             if ev[0] in ("draw", "shuffled", "select", "delivered"):
                 continue
-            self.log.append(describe_event(s, ev))
+            if ev[0] == "chat":
+                self.log.append(f"[{s.config.colors[ev[1]]}] {ev[3]}")
+            elif ev[0] == "blame":
+                who = s.config.colors[ev[1]] if ev[1] is not None else "an unknown sender"
+                self.log.append(f"!! {who} broke the protocol ({ev[2]}): {ev[3]}")
+            elif ev[0] == "audit":
+                self.log.append("end-of-game audit: every hidden claim held" if ev[1]
+                                else "end-of-game audit: a false claim was found")
+            else:
+                self.log.append(describe_event(s, ev))
         self.log_offset = 0
 
     def _auto_pass(self) -> engine.Action | None:
@@ -320,6 +355,13 @@ class ClientApp:
             while True:
                 self._events(await self.session.advance())
                 s = self.session.state
+                finished = getattr(self.session, "finished", lambda: s.outcome is not None)
+                if s.outcome is not None and not finished():
+                    self.status = "game over: the end-of-game reveal and audit are under way"
+                    self.table = {}
+                    self.app.invalidate()
+                    await asyncio.sleep(0.05)
+                    continue
                 if s.outcome is not None:
                     winners = ", ".join(s.config.colors[w] for w in s.outcome.winners)
                     self.status = f"game over: {winners or 'nobody'} won ({s.outcome.reason})"
@@ -378,3 +420,47 @@ class ClientApp:
         finally:
             task.cancel()
         return str(result or "")
+
+
+class NetworkSession:
+    """A seat of a networked game: the node runs in this process, ticked by the client's
+    event loop; the other seats are peers on the mesh."""
+
+    def __init__(self, runner: Any) -> None:  # node.runner.NodeRunner
+        self.runner = runner
+        self.seat = runner.seat
+
+    @property
+    def state(self) -> engine.GameState:
+        return self.runner.core.state
+
+    def knowledge(self) -> engine.Knowledge:
+        return self.runner.core.knowledge
+
+    def _drain(self) -> list[tuple[Any, ...]]:
+        events, self.runner.core.events = self.runner.core.events, []
+        return events
+
+    async def advance(self) -> list[tuple[Any, ...]]:
+        events: list[tuple[Any, ...]] = []
+        while True:
+            self.runner.tick(0)
+            events += self._drain()
+            core = self.runner.core
+            if core.my_turn() or core.done:
+                return events
+            if events:
+                return events  # show progress as it comes
+            await asyncio.sleep(0.01)
+
+    async def act(self, action: engine.Action) -> list[tuple[Any, ...]]:
+        self.runner.core.act(action)
+        self.runner.tick(0)
+        return self._drain()
+
+    def finished(self) -> bool:
+        return bool(self.runner.core.done)
+
+    def say(self, text: str, to: int = -1) -> None:
+        self.runner.core.say(text, to)
+        self.runner.tick(0)

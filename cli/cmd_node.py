@@ -11,6 +11,7 @@ from typing import Any
 from bots import HeuristicBot, RandomBot
 from node.journal_file import read_key_file
 from node.runner import NodeOptions, NodeRunner
+from node.transport import Faults
 from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
 
@@ -30,7 +31,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="where beacons go (127.255.255.255 for one machine)")
     p.add_argument("--peer", action="append", default=[],
                    help="a peer's hello endpoint tcp://HOST:PORT (when broadcast does not reach)")
+    p.add_argument("--hello-bind", default="tcp://127.0.0.1:0",
+                   help="the unencrypted hello socket peers may be given with --peer")
     p.add_argument("--deal-seconds", type=float, default=60.0)
+    p.add_argument("--faults", help="test networks: SEED:drop:dup:reorder:delay, per mille")
     p.add_argument("--progress", action="store_true", help="print progress as JSON lines")
     p.set_defaults(func=run)
     return p
@@ -45,9 +49,19 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seed = f"{args.bot_seed}/{args.seat}".encode()
     bot = (HeuristicBot if args.bot == "heuristic" else RandomBot)(seed)
-    opts = NodeOptions(bind=args.bind, discovery_port=args.discovery_port,
+    faults = None
+    if args.faults:
+        try:
+            seed, drop, dup, reorder, delay = args.faults.split(":")
+            faults = Faults(seed.encode(), drop=int(drop), duplicate=int(dup),
+                            reorder=int(reorder), delay=int(delay))
+        except ValueError:
+            print("--faults takes SEED:drop:dup:reorder:delay (per mille)", file=sys.stderr)
+            return 2
+    opts = NodeOptions(bind=args.bind, hello_bind=args.hello_bind,
+                       discovery_port=args.discovery_port,
                        discovery_target=args.discovery_target, peers=args.peer,
-                       deal_s=args.deal_seconds)
+                       deal_s=args.deal_seconds, faults=faults)
     try:
         runner = NodeRunner(genesis, args.seat, key, args.journal, opts, bot.choose,
                             progress=sys.stdout if args.progress else None)

@@ -49,6 +49,8 @@ HELP = {
     "discard": "discard CARDS - the cards a Plague makes you discard",
     "second": "second - have a second encounter",
     "endturn": "endturn - end your turn",
+    "say": "say TEXT - signed chat to every player (networked games)",
+    "tell": "tell COLOUR TEXT - signed chat to one player (networked games)",
 }
 
 

@@ -34,7 +34,7 @@ from .core import NodeCore, secret_seed_for
 from .curve import CurveKeys
 from .discovery import Beacon, Card, Listener, Seen, open_card
 from .journal_file import JournalFile
-from .transport import Hello, Mesh, Message, PeerBack
+from .transport import Faults, FaultyMesh, Hello, Mesh, Message, PeerBack
 
 __all__ = ["NodeRunner", "NodeOptions"]
 
@@ -52,6 +52,7 @@ class NodeOptions:
     deal_s: float = 60.0
     linger_s: float = 1.5
     heartbeat_s: float = 1.0
+    faults: Faults | None = None  # tests: drop, duplicate, delay and reorder what we send
 
 
 class NodeRunner:
@@ -84,8 +85,14 @@ class NodeRunner:
         self.core.pump()
         self.resumed = len(resumed)
         self.curve = CurveKeys.from_seed(key.seed)
-        self.mesh = Mesh(key.public, self.opts.bind, curve=self.curve, allowed={},
-                         heartbeat_s=self.opts.heartbeat_s, hello_bind=self.opts.hello_bind)
+        mesh_kw: dict[str, Any] = dict(curve=self.curve, allowed={},
+                                       heartbeat_s=self.opts.heartbeat_s,
+                                       hello_bind=self.opts.hello_bind)
+        if self.opts.faults is not None:
+            self.mesh: Mesh = FaultyMesh(key.public, self.opts.bind, faults=self.opts.faults,
+                                         **mesh_kw)
+        else:
+            self.mesh = Mesh(key.public, self.opts.bind, **mesh_kw)
         self.card = Card(lobby=genesis.game_id[:16], name=genesis.seats[seat].name,
                          wanted=genesis.n_seats, seated=genesis.n_seats,
                          endpoint=self.mesh.endpoint, hello=self.mesh.hello_endpoint or "",

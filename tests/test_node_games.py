@@ -1,0 +1,142 @@
+"""Whole networked games between real node processes on loopback: discovery, the card
+protocol, durable journals. Every journal verifies on its own and all hold the same
+envelopes; faults between nodes and misbehaving peers do not break honest nodes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cli.cmd_demo import free_udp_port, prepare
+from node.verify import verify_journal
+
+ROOT = Path(__file__).resolve().parent.parent
+LOOPBACK = "127.255.255.255"
+
+
+def _free_tcp_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _node(tmp: Path, gpath: Path, keys: list[Path], seat: int, *extra: str,
+          port: int | None = None, bot: str = "heuristic") -> subprocess.Popen[str]:
+    cmd = [sys.executable, "-m", "cli.main", "node", "--genesis", str(gpath), "--key",
+           str(keys[seat]), "--seat", str(seat), "--journal", str(tmp / f"seat-{seat}.journal"),
+           "--bot", bot, "--bot-seed", "test", "--progress", *extra]
+    if port is not None:
+        cmd += ["--discovery-port", str(port), "--discovery-target", LOOPBACK]
+    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+
+def _finish(procs: list[subprocess.Popen[str]], timeout: float = 120) -> list[list[dict]]:
+    outs = []
+    for p in procs:
+        try:
+            out, err = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            for q in procs:
+                q.kill()
+            raise AssertionError("a node did not finish in time")
+        assert p.returncode == 0, f"node exited {p.returncode}: {err[-2000:]}"
+        outs.append([json.loads(line) for line in out.splitlines() if line.startswith("{")])
+    return outs
+
+
+def _check_journals(tmp: Path, seats: int) -> None:
+    blobs = []
+    for seat in range(seats):
+        path = tmp / f"seat-{seat}.journal"
+        result = verify_journal(path)
+        assert result.error is None and result.verdict is not None, result.error
+        blobs.append(path.read_bytes())
+    assert len(set(blobs)) == 1, "every node holds the same envelopes in the same order"
+
+
+@pytest.mark.parametrize("seats,turns", [(3, 4), (5, 2)])
+def test_whole_games_between_node_processes(tmp_path: Path, seats: int, turns: int) -> None:
+    gpath, keys = prepare(seats, f"games-{seats}", tmp_path, turns)
+    port = free_udp_port()
+    procs = [_node(tmp_path, gpath, keys, s, port=port) for s in range(seats)]
+    outs = _finish(procs)
+    assert all(o[-1]["audited"] for o in outs)
+    assert all(o[-1]["over"] in ("colonies", "turn_limit") for o in outs)
+    _check_journals(tmp_path, seats)
+
+
+def test_dropped_duplicated_delayed_and_reordered_messages(tmp_path: Path) -> None:
+    gpath, keys = prepare(3, "faults", tmp_path, 3)
+    port = free_udp_port()
+    procs = [_node(tmp_path, gpath, keys, s, "--faults", f"f{s}:80:80:80:80", port=port)
+             for s in range(3)]
+    _finish(procs)
+    _check_journals(tmp_path, 3)
+
+
+def test_direct_addresses_without_discovery(tmp_path: Path) -> None:
+    gpath, keys = prepare(3, "direct", tmp_path, 2)
+    hello = [f"tcp://127.0.0.1:{_free_tcp_port()}" for _ in range(3)]
+    procs = []
+    for s in range(3):
+        peers = [x for i, h in enumerate(hello) if i != s for x in ("--peer", h)]
+        procs.append(_node(tmp_path, gpath, keys, s, "--hello-bind", hello[s], *peers))
+    _finish(procs)
+    _check_journals(tmp_path, 3)
+
+
+def _evil(tmp: Path, gpath: Path, keys: list[Path], seat: int, port: int, mode: str
+          ) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "tests/helpers/evil_node.py"), str(gpath), str(keys[seat]),
+         str(seat), str(tmp / f"seat-{seat}.journal"), str(port), mode],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_a_misbehaving_peer_is_named_and_honest_nodes_go_on(tmp_path: Path) -> None:
+    gpath, keys = prepare(3, "evil", tmp_path, 3)
+    port = free_udp_port()
+    procs = [_node(tmp_path, gpath, keys, 0, port=port), _evil(tmp_path, gpath, keys, 1, port,
+                                                              "noise"),
+             _node(tmp_path, gpath, keys, 2, port=port)]
+    outs = _finish(procs)
+    for honest in (outs[0], outs[2]):
+        blames = [o for o in honest if "blame" in o]
+        # The illegal move was signed: seat 1 is named. The forged signature and the
+        # garbage prove nothing about anyone: refused without naming.
+        assert any(b["blame"] == 1 and b["check"] == "illegal" for b in blames), blames
+        assert any(b["check"] == "signature" for b in blames), blames
+        assert honest[-1]["audited"]
+    for seat in (0, 2):
+        assert verify_journal(tmp_path / f"seat-{seat}.journal").error is None
+
+
+def test_equivocation_is_named_with_evidence(tmp_path: Path) -> None:
+    gpath, keys = prepare(3, "equivocate", tmp_path, 3)
+    port = free_udp_port()
+    procs = [_node(tmp_path, gpath, keys, 0, port=port),
+             _evil(tmp_path, gpath, keys, 1, port, "equivocate"),
+             _node(tmp_path, gpath, keys, 2, port=port)]
+    seen = False
+    deadline = time.monotonic() + 60
+    assert procs[0].stdout is not None
+    os.set_blocking(procs[0].stdout.fileno(), False)
+    buf = ""
+    while time.monotonic() < deadline and not seen:
+        chunk = procs[0].stdout.read() or ""
+        buf += chunk
+        seen = '"check": "equivocation"' in buf and '"blame": 1' in buf
+        time.sleep(0.1)
+    for p in procs:
+        p.send_signal(signal.SIGKILL)
+        p.wait()
+    assert seen, buf[-2000:]
