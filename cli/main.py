@@ -13,7 +13,7 @@ import sys
 __all__ = ["main"]
 
 # Modules that register subcommands, in the order `cosmic --help` lists them.
-COMMANDS = ("play", "simulate", "scenario", "verify", "replay", "keygen", "demo", "node")
+COMMANDS = ("play", "host", "join", "resume", "simulate", "scenario", "verify", "replay", "keygen", "demo", "node")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -216,6 +216,13 @@ class NodeCore:
     # -- taking envelopes ------------------------------------------------------------------
 
     def _next_link(self) -> tuple[int, bytes]:
+        """Our next (seq, prev): after our last envelope sealed or taken (a resumed node
+        takes its own record first, so it never signs a second version of a seq)."""
+        last = self.ledger.last_seq(self.seat)
+        if last > self._tail[0]:
+            env = self.ledger.get(self.seat, last)
+            assert env is not None
+            self._tail = (last, env.hash)
         return self._tail[0] + 1, self._tail[1]
 
     def _take_own(self, raw: bytes) -> None:

@@ -107,9 +107,10 @@ class NodeRunner:
         for endpoint in self.opts.peers:
             self.mesh.say_hello(endpoint)
         self._next_have = 0.0
+        self._endpoints: dict[bytes, str] = {}  # peer key -> the endpoint we dial
         self._deal_since: tuple[int, float] | None = None
         self._done_at: float | None = None
-        self._reported = -1
+        self._reported: tuple[int, bool] | None = None
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -120,7 +121,10 @@ class NodeRunner:
                 self.tick(20)
         finally:
             self.close()
-        return 0 if self.core.done and not self.core.blames else 1
+        # Peers named for misbehaviour are reported, not our failure; a false hidden
+        # claim found by the audit is (the game's result cannot stand).
+        audit_failed = any(b.check in ("audit", "claim") for b in self.core.blames)
+        return 0 if self.core.done and not audit_failed else 1
 
     def finished(self) -> bool:
         if not self.core.done:
@@ -169,8 +173,12 @@ class NodeRunner:
             return
         if self.mesh.allowed().get(card.key) != card.curve:
             self.mesh.allow(card.key, card.curve)
-        if card.key not in self.mesh.peers:
+        if self._endpoints.get(card.key) != card.endpoint:
+            # New, or restarted elsewhere (a resumed node binds a new port): dial it there.
+            if card.key in self.mesh.peers:
+                self.mesh.remove_peer(card.key)
             self.mesh.add_peer(card.key, card.endpoint, card.curve)
+            self._endpoints[card.key] = card.endpoint
             self._next_have = 0.0
 
     def _decide(self) -> None:
@@ -221,9 +229,10 @@ class NodeRunner:
             if ev[0] == "blame":
                 self._say({"blame": ev[1], "check": ev[2], "message": ev[3]})
         self.core.events.clear()
-        if s.serial == self._reported:
+        mark = (s.serial, self.core.done)
+        if mark == self._reported:
             return
-        self._reported = s.serial
+        self._reported = mark
         self._say({"seat": self.seat, "records": len(self.core.record), "turn": s.turns,
                    "encounters": s.encounters, "phase": s.phase,
                    "over": s.outcome.reason if s.outcome else None,

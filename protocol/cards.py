@@ -58,13 +58,13 @@ class CardSeat(CardRecord):
         """Key registration: every seat commits to its key share, then publishes it."""
         return self._begin("keys", [self._each(KEY_COMMIT), self._each(KEY)])
 
-    def _make_keys(self, op: Operation, kind: str) -> Body:
+    def _make_keys(self, op: Operation, kind: str, rng: g.Rng) -> Body:
         payload = g.base_mul(self._x) + x25519_public(self._xkey)
         if kind == KEY_COMMIT:
-            digest, nonce = make_commitment(self.game_id, self.seat, _KEY_PURPOSE, payload)
+            digest, nonce = make_commitment(self.game_id, self.seat, _KEY_PURPOSE, payload, rng)
             op.data["nonce"] = nonce
             return [op.number, digest]
-        proof = prove_key_share(self._x, self._ctx(op, self.seat, "key"))
+        proof = prove_key_share(self._x, self._ctx(op, self.seat, "key"), rng)
         return [op.number, op.data["nonce"], payload[:32], payload[32:], proof.to_bytes()]
 
     def _take_keys(self, op: Operation, env: Envelope, own: bool) -> None:
@@ -106,11 +106,11 @@ class CardSeat(CardRecord):
         return self._begin("shuffle", [[(s, SHUFFLE)] for s in range(self.n)] if handles else [],
                            handles=tuple(handles), deck=deck)
 
-    def _make_shuffle(self, op: Operation, kind: str) -> Body:
+    def _make_shuffle(self, op: Operation, kind: str, rng: g.Rng) -> Body:
         assert self.joint is not None
-        perm = random_permutation(len(op.data["deck"]))
+        perm = random_permutation(len(op.data["deck"]), rng)
         out, proof = shuffle_with(self.joint, op.data["deck"], perm,
-                                  self._ctx(op, self.seat, op.name))
+                                  self._ctx(op, self.seat, op.name), rng)
         op.data["perm"] = perm
         return [op.number, eg.encode_ciphertexts(out), proof.to_bytes()]
 
@@ -144,18 +144,18 @@ class CardSeat(CardRecord):
         phases = ([[(seat, REMASK)]] if remask else []) + ([self._each(SHARES, seat)] if hs else [])
         return self._begin("deliver", phases, seat=seat, handles=hs, all=tuple(handles))
 
-    def _make_deliver(self, op: Operation, kind: str) -> Body:
+    def _make_deliver(self, op: Operation, kind: str, rng: g.Rng) -> Body:
         hs = op.data["handles"]
         if kind == SHARES:
-            return self._make_shares(op, hs)
+            return self._make_shares(op, hs, rng)
         assert self.joint is not None
         outs, proofs = [], []
         for h in hs:
-            r = g.random_scalar()
+            r = g.random_scalar(rng)
             out = eg.remask(self.joint, self.cts[h], r)
             outs.append(out)
             proofs.append(prove_remask(self.joint, self.cts[h], out, r,
-                                       self._ctx(op, self.seat, "remask")).to_bytes())
+                                       self._ctx(op, self.seat, "remask"), rng).to_bytes())
         return [op.number, eg.encode_ciphertexts(outs), proofs]
 
     def _take_deliver(self, op: Operation, env: Envelope, own: bool) -> None:
@@ -198,8 +198,8 @@ class CardSeat(CardRecord):
         return self._begin("reveal", [[(s, SHARES) for s in range(self.n) if owed[s]]],
                            handles=tuple(handles), owed=owed)
 
-    def _make_reveal(self, op: Operation, kind: str) -> Body:
-        return self._make_shares(op, op.data["owed"][self.seat])
+    def _make_reveal(self, op: Operation, kind: str, rng: g.Rng) -> Body:
+        return self._make_shares(op, op.data["owed"][self.seat], rng)
 
     def _take_reveal(self, op: Operation, env: Envelope, own: bool) -> None:
         hs = op.data["owed"][env.author]
@@ -232,13 +232,13 @@ class CardSeat(CardRecord):
         return self._begin("hand", phases, holder=holder, old=tuple(old), new=tuple(new),
                            taker=taker, take=take, deck=[self.cts[h] for h in old])
 
-    def _make_hand(self, op: Operation, kind: str) -> Body:
+    def _make_hand(self, op: Operation, kind: str, rng: g.Rng) -> Body:
         if kind == SHUFFLE:
-            return self._make_shuffle(op, kind)
+            return self._make_shuffle(op, kind, rng)
         if kind == PICK:
-            positions = sorted(random_permutation(len(op.data["old"]))[: op.data["take"]])
+            positions = sorted(random_permutation(len(op.data["old"]), rng)[: op.data["take"]])
             return [op.number, positions]
-        return self._make_shares(op, op.data["new"][op.data["take"]:])
+        return self._make_shares(op, op.data["new"][op.data["take"]:], rng)
 
     def _take_hand(self, op: Operation, env: Envelope, own: bool) -> None:
         new, take = op.data["new"], op.data["take"]
@@ -277,11 +277,11 @@ class CardSeat(CardRecord):
         return self._begin("open", [[(author, OPEN)]], facedown=facedown,
                            cards=[(h, f) for h, f in cards if h not in self.opened])
 
-    def _make_open(self, op: Operation, kind: str) -> Body:
+    def _make_open(self, op: Operation, kind: str, rng: g.Rng) -> Body:
         cards = op.data["cards"]
         body: Body = [op.number, [list(c) for c in cards], b"", None, None]
         if cards:
-            body[2:4] = self._make_shares(op, [h for h, _ in cards])[1:]
+            body[2:4] = self._make_shares(op, [h for h, _ in cards], rng)[1:]
         fd = op.data["facedown"]
         if fd is not None:
             mine = [(o, hn) for o, hn in self._mine.items() if hn[0] == fd]
@@ -289,6 +289,11 @@ class CardSeat(CardRecord):
                 raise LocalProtocolError("commitment", f"card {fd} was not put face down")
             body[4] = [fd, mine[-1][1][1]]
         return body
+
+    def _recall_open(self, op: Operation, env: Envelope) -> None:
+        """The cards our recorded open names, and the face-down card it reveals."""
+        op.data["cards"] = [(h, f) for h, f in env.body[1]]
+        op.data["facedown"] = None if env.body[4] is None else env.body[4][0]
 
     def _take_open(self, op: Operation, env: Envelope, own: bool) -> None:
         _, cards, data, proof, fd = env.body
@@ -333,14 +338,38 @@ class CardSeat(CardRecord):
         """A seat commits to the handle it puts face down (ours: `handle`)."""
         return self._begin("facedown", [[(author, FACEDOWN)]], hand=tuple(hand), handle=handle)
 
-    def _make_facedown(self, op: Operation, kind: str) -> Body:
+    def _make_facedown(self, op: Operation, kind: str, rng: g.Rng) -> Body:
         handle = op.data["handle"]
         if handle not in op.data["hand"]:
             raise LocalProtocolError("commitment", f"card {handle} is not in our hand")
-        digest, nonce = make_commitment(self.game_id, self.seat, f"cards.facedown/{op.number}",
-                                        handle_bytes(handle))
+        digest, nonce = self._facedown_commitment(op, handle, rng)
         self._mine[op.number] = (handle, nonce)
         return [op.number, digest]
+
+    def _facedown_commitment(self, op: Operation, handle: int,
+                             rng: g.Rng) -> tuple[bytes, bytes]:
+        """(digest, nonce) of our commitment to `handle`; a derived nonce is bound to the
+        handle, so two commitments of one operation never share a nonce."""
+        return make_commitment(self.game_id, self.seat, f"cards.facedown/{op.number}",
+                               handle_bytes(handle), rng.derive(handle_bytes(handle)))
+
+    def _recall_facedown(self, op: Operation, env: Envelope) -> None:
+        """The handle our recorded commitment binds: the card of the hand whose derived
+        commitment it is. Raises LocalProtocolError if none."""
+        for h in op.data["hand"]:
+            if self._facedown_commitment(op, h, self._rng(op, op.pos))[0] == env.body[1]:
+                op.data["handle"] = h
+                return
+        raise LocalProtocolError("secret-seed", "our face-down commitment binds no card "
+                                 "of the hand")
+
+    def own_facedown(self) -> int | None:
+        """The handle of our face-down card not yet revealed (committed to in the record),
+        or None."""
+        for f in reversed(self.facedowns):
+            if f.seat == self.seat and f.handle is None and f.op in self._mine:
+                return self._mine[f.op][0]
+        return None
 
     def _take_facedown(self, op: Operation, env: Envelope, own: bool) -> None:
         self.facedowns.append(Facedown(env.author, op.number, env.body[1], op.data["hand"]))
@@ -356,12 +385,12 @@ class CardSeat(CardRecord):
         return (context(self.game_id, op_number, author, "show")
                 + canonical.encode([to, list(handles)]))
 
-    def _make_show(self, op: Operation, kind: str) -> Body:
+    def _make_show(self, op: Operation, kind: str, rng: g.Rng) -> Body:
         to, hs = op.data["to"], op.data["handles"]
-        _, shares, proof = self._make_shares(op, hs)
+        _, shares, proof = self._make_shares(op, hs, rng)
         peer = self.xkeys[to]
         assert peer is not None
-        key = box_key(self._xkey, peer, self.game_id, op.number, self.seat, to)
+        key = box_key(self._xkey, peer, self.game_id, op.number, self.seat, to, hs)
         box = seal_box(key, self._show_aad(op.number, self.seat, to, hs), shares + proof)
         return [op.number, to, list(hs), box]
 
@@ -386,7 +415,7 @@ class CardSeat(CardRecord):
         peer = self.xkeys[other]
         assert peer is not None
         try:
-            key = box_key(own_key, peer, self.game_id, number, env.author, to)
+            key = box_key(own_key, peer, self.game_id, number, env.author, to, hs)
             plain = open_box(key, self._show_aad(number, env.author, to, hs), box)
         except BoxError as e:
             raise blame("box", str(e), env) from None
@@ -407,10 +436,10 @@ class CardSeat(CardRecord):
         return self._begin("beacon", [self._each(BEACON_COMMIT), self._each(BEACON_REVEAL)],
                            beacon=beacon)
 
-    def _make_beacon(self, op: Operation, kind: str) -> Body:
+    def _make_beacon(self, op: Operation, kind: str, rng: g.Rng) -> Body:
         if kind == BEACON_COMMIT:
             value, nonce, digest = beacon_contribution(self.game_id, self.seat,
-                                                       op.data["beacon"].purpose)
+                                                       op.data["beacon"].purpose, rng)
             op.data["mine"] = (value, nonce)
             return [op.number, digest]
         value, nonce = op.data["mine"]
@@ -432,7 +461,7 @@ class CardSeat(CardRecord):
         """Every seat publishes its secret key share and opens its face-down commitments."""
         return self._begin("end", [self._each(SECRET)])
 
-    def _make_end(self, op: Operation, kind: str) -> Body:
+    def _make_end(self, op: Operation, kind: str, rng: g.Rng) -> Body:
         openings = [[o, h, nonce] for o, (h, nonce) in sorted(self._mine.items())
                     if any(f.op == o and f.handle is None for f in self.facedowns)]
         return [op.number, g.encode_scalar(self._x), openings]

@@ -77,6 +77,8 @@ class CardTable:
     `tamper(author, kind, body) -> body`, if given, may change any card message before it
     is sealed (tests of misbehaviour); `state_hash(seat)` is the public-state hash a seat
     puts in (and checks against) envelopes, 32 zero bytes without an engine.
+    `after_send(raw)`, if set, is called once every seat has received an envelope that
+    send() passed (tests that stop a game there, e.g. to rebuild a seat).
     """
 
     def __init__(self, genesis: Genesis, keys: Sequence[SigningKey], members: Sequence[Member],
@@ -90,15 +92,20 @@ class CardTable:
         self.ledgers = [Ledger(genesis) for _ in members]
         self.journal: list[bytes] = []
         self.log: list[bytes | engine.Action] = []  # the journal, with engine actions between
+        self.after_send: Callable[[bytes], None] | None = None
 
     @classmethod
     def create(cls, n: int, faces: Sequence[int], seeds: Sequence[bytes] | None = None,
+               secret_seeds: Sequence[bytes | None] | None = None,
                **options: Any) -> CardTable:
-        """A table of n CardSeats with no engine (faces: the card ids in play)."""
+        """A table of n CardSeats with no engine (faces: the card ids in play; a secret
+        seed per seat, or None, as CardSeat takes)."""
         seeds = seeds or [bytes([i]) for i in range(n)]
+        secret = list(secret_seeds) if secret_seeds is not None else [None] * n
         keys = [_seat_key(s) for s in seeds]
         genesis = make_genesis(engine.Config(n), keys, _salt(seeds))
-        return cls(genesis, keys, [CardSeat(genesis, s, faces) for s in range(n)], **options)
+        return cls(genesis, keys, [CardSeat(genesis, s, faces, secret[s]) for s in range(n)],
+                   **options)
 
     @property
     def n(self) -> int:
@@ -132,6 +139,8 @@ class CardTable:
         self.log.append(raw)
         for s in range(self.n):
             self.deliver(s, raw)
+        if self.after_send is not None:
+            self.after_send(raw)
         return raw
 
     def next_author(self) -> int | None:
@@ -151,19 +160,25 @@ class InProcessGame:
     """N seats' card protocol and engines, driven by controllers, in one process.
 
     `tamper(author, kind, body) -> body`, if given, may change any card message before
-    it is sealed (tests of misbehaviour).
+    it is sealed (tests of misbehaviour). `secret_seeds`, if given, are the seats' secret
+    seeds of the card protocol (None for a seat: `secrets`), so a seat's source can be
+    rebuilt from the record (protocol.cards_source.resume_game).
     """
 
     def __init__(self, config: engine.Config, seeds: Sequence[bytes],
-                 controllers: Sequence[Controller], *, tamper: Tamper | None = None) -> None:
+                 controllers: Sequence[Controller], *, tamper: Tamper | None = None,
+                 secret_seeds: Sequence[bytes | None] | None = None) -> None:
         n = config.seats
-        if len(seeds) != n or len(controllers) != n:
+        if len(seeds) != n or len(controllers) != n or (
+                secret_seeds is not None and len(secret_seeds) != n):
             raise LocalProtocolError("schema", "one seed and one controller per seat")
         self.config = config
         self.controllers = controllers
         keys = [_seat_key(s) for s in seeds]
         self.genesis = make_genesis(config, keys, _salt(seeds))
-        self.sources = [NetworkCardSource(self.genesis, s) for s in range(n)]
+        secret = list(secret_seeds) if secret_seeds is not None else [None] * n
+        self.sources = [NetworkCardSource(self.genesis, s, secret_seed=secret[s])
+                        for s in range(n)]
         self.states = [engine.new_game(config) for _ in range(n)]
         self._hashes = [engine.public_hash(s) for s in self.states]
         self.table = CardTable(self.genesis, keys, self.sources, tamper=tamper,
@@ -264,7 +279,8 @@ class InProcessGame:
 
 def run_inprocess_game(config: engine.Config, seeds: Sequence[bytes],
                        controllers: Sequence[Controller], *, claims: bool = True,
-                       tamper: Tamper | None = None) -> InProcessGame:
+                       tamper: Tamper | None = None,
+                       secret_seeds: Sequence[bytes | None] | None = None) -> InProcessGame:
     """Play one whole game through the card protocol, every seat in this process, then
     the end-of-game reveal and audit (of hidden claims too, unless `claims` is False).
     Returns the game (states, sources, journal...).
@@ -272,7 +288,7 @@ def run_inprocess_game(config: engine.Config, seeds: Sequence[bytes],
     Raises RemoteProtocolError for a seat's breach, LocalProtocolError if the seats'
     public states ever differ.
     """
-    game = InProcessGame(config, seeds, controllers, tamper=tamper)
+    game = InProcessGame(config, seeds, controllers, tamper=tamper, secret_seeds=secret_seeds)
     game.run()
     game.finish(claims=claims)
     return game

@@ -12,6 +12,15 @@
 # - Every check happens before anything changes: a message that fails leaves the seat as
 #   it was and raises RemoteProtocolError naming its author (cards_wire.CARD_CHECKS).
 # - Own messages are recorded without re-verifying what we proved ourselves.
+# - Secrets (docs/security.md, "Derived secrets"): without a secret seed every draw comes
+#   from `secrets`. With one, the key share is DeterministicRng(seed, [tag, game id,
+#   "key-share", seat]) and every draw of the message at script index i of operation
+#   `op` comes from DeterministicRng(seed, [tag, game id, op, i, kind]) (canonical
+#   msgpack labels), so the same record gives the same secrets and the same bodies.
+# - Resume: receive() of one of our own messages that this process did not produce (a
+#   restart replaying its journal) regenerates it from the seed, checks it is byte for
+#   byte the recorded body, and keeps what producing it kept (a permutation, a nonce,
+#   the face-down handle). Without a seed that is impossible: LocalProtocolError.
 # - `cts` keeps the latest ciphertext of every handle ever dealt (the audit opens them
 #   all); `shares[h]` holds the verified shares of cts[h] only; `opened` the public faces;
 #   `known` the faces this seat has learned, which is its engine Knowledge.
@@ -23,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from protocol import canonical
 from protocol.cards_wire import CARD_KINDS, blame, context, x25519_private
 from protocol.crypto import elgamal as eg
 from protocol.crypto import group as g
@@ -43,6 +53,9 @@ Body = list[Any]
 def handle_bytes(handle: int) -> bytes:
     """The payload a face-down commitment binds: the handle, 4 bytes big-endian."""
     return handle.to_bytes(4, "big")
+
+
+_SECRET_TAG = "cosmic/cards/secrets/v1"
 
 
 @dataclass
@@ -91,17 +104,26 @@ class Operation:
 class CardRecord:
     """One seat's record of the card protocol of one game (sans-IO); see CardSeat."""
 
-    def __init__(self, genesis: Genesis, seat: int | None, faces: Iterable[int]) -> None:
+    def __init__(self, genesis: Genesis, seat: int | None, faces: Iterable[int],
+                 secret_seed: bytes | None = None) -> None:
         """Seat `seat` of the game, or (None) an observer who checks every message and
-        never sends one (a verifier of a journal). `faces`: the card ids in play."""
+        never sends one (a verifier of a journal). `faces`: the card ids in play.
+        `secret_seed` (32 bytes or more, known to this seat alone): derive every secret
+        from it, so a restarted seat can replay its record; None: draw from `secrets`.
+        Raises LocalProtocolError for a bad seat or seed."""
         if seat is not None and not 0 <= seat < genesis.n_seats:
             raise LocalProtocolError("author", f"no seat {seat}")
+        if secret_seed is not None and (seat is None or type(secret_seed) is not bytes
+                                        or len(secret_seed) < 32):
+            raise LocalProtocolError("schema", "a secret seed is 32 bytes or more, for a seat")
         self.genesis = genesis
         self.game_id = genesis.game_id
         self.n = genesis.n_seats
         self.seat = -1 if seat is None else seat
         self._lookup = eg.face_lookup(faces)
-        self._x = g.random_scalar()  # an observer's is never used but to check peers' keys
+        self._seed = secret_seed
+        # An observer's key share is never used but to check peers' keys.
+        self._x = g.random_scalar(self._secret_rng("key-share", self.seat))
         self._xkey = x25519_private(self._x, self.game_id, self.seat % 2**16)
         self.keys: list[g.Point | None] = [None] * self.n
         self.xkeys: list[bytes | None] = [None] * self.n
@@ -156,12 +178,45 @@ class CardRecord:
         if i is None or op is None:
             raise LocalProtocolError("too-early", f"seat {self.seat} has nothing to send now")
         kind = op.script[i][1]
-        body = getattr(self, "_make_" + op.name)(op, kind)
+        body = getattr(self, "_make_" + op.name)(op, kind, self._rng(op, i))
         op.sent.add(i)
         return kind, body
 
+    def _secret_rng(self, *label: str | int) -> g.Rng:
+        """The source of the draws named by `label`: derived from the seed, or `secrets`."""
+        if self._seed is None:
+            return g.SYSTEM_RNG
+        return g.DeterministicRng(self._seed, canonical.encode([_SECRET_TAG, self.game_id,
+                                                                *label]))
+
+    def _rng(self, op: Operation, i: int) -> g.Rng:
+        """The source of every draw of our message at script index i of op."""
+        return self._secret_rng(op.number, i, op.script[i][1])
+
+    def _regenerate(self, op: Operation, env: Envelope) -> None:
+        """Produce again our own message `env` that this process did not produce (a
+        restart replaying its record), check it is the same body, and keep what producing
+        it keeps (in op.data and _mine; the caller undoes that if the message is refused).
+        Raises LocalProtocolError("secret-seed") if it is not the same."""
+        if self._seed is None:
+            raise LocalProtocolError("secret-seed", f"{env.kind}: our own message was not "
+                                     "produced here, and without a secret seed it cannot be")
+        try:
+            recall = getattr(self, "_recall_" + op.name, None)
+            if recall is not None:  # the choices a message states (cards to open...)
+                recall(op, env)
+            body = getattr(self, "_make_" + op.name)(op, env.kind, self._rng(op, op.pos))
+            same = canonical.encode(body) == canonical.encode(env.body)
+        except ProtocolError:
+            same = False
+        if not same:
+            raise LocalProtocolError("secret-seed", f"{env.kind}: our own message in the "
+                                     f"record (seq {env.seq}) is not what our secret seed gives")
+
     def receive(self, env: Envelope) -> None:
-        """Take the next message of the record (ours too). Raises RemoteProtocolError."""
+        """Take the next message of the record (ours too: one we did not produce in this
+        process is regenerated from the secret seed and must be the same). Raises
+        RemoteProtocolError, or LocalProtocolError("secret-seed")."""
         if env.kind not in CARD_KINDS:
             raise blame("kind", "not a card message", env)
         op = self.current
@@ -175,7 +230,20 @@ class CardRecord:
             later = any((a, k) == (env.author, env.kind) for a, k, _ in op.script[op.pos + 1:])
             raise blame("too-early" if later else "kind",
                         f"expected {nxt[1]} from seat {nxt[0]} in {op.name}", env)
-        getattr(self, "_take_" + op.name)(op, env, env.author == self.seat)
+        own = env.author == self.seat
+        regenerate = own and op.pos not in op.sent
+        if regenerate:
+            data, mine = dict(op.data), dict(self._mine)
+        try:
+            if regenerate:
+                self._regenerate(op, env)
+                op.sent.add(op.pos)
+            getattr(self, "_take_" + op.name)(op, env, own)
+        except ProtocolError:
+            if regenerate:  # refused: as if it never came
+                op.data, self._mine = data, mine
+                op.sent.discard(op.pos)
+            raise
         op.pos += 1
         self.record.append(env)
         if op.done:
@@ -240,9 +308,10 @@ class CardRecord:
         except g.GroupError as e:
             raise blame("point", str(e), env) from None
 
-    def _make_shares(self, op: Operation, handles: Sequence[int]) -> Body:
+    def _make_shares(self, op: Operation, handles: Sequence[int], rng: g.Rng) -> Body:
         cts = [self.cts[h] for h in handles]
-        shares, proof = prove_decryption_shares(self._x, cts, self._ctx(op, self.seat, "shares"))
+        shares, proof = prove_decryption_shares(self._x, cts, self._ctx(op, self.seat, "shares"),
+                                                rng)
         return [op.number, b"".join(shares), proof.to_bytes()]
 
     def _check_shares(self, op: Operation, env: Envelope, handles: Sequence[int], data: bytes,

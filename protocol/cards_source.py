@@ -14,6 +14,11 @@
 #   proved exactly its faces (and, for a Reveal, opened the Select commitment).
 # - Knowledge.faces is kept equal to CardSeat.known: faces this seat was dealt, took,
 #   was shown, or shuffled itself.
+# - Resume after a crash (needs the secret seed, see CardRecord): a new source fed the
+#   seat's record from the start by the same calls as in the live game (resume_game does
+#   it) regenerates the seat's own messages from the seed, checks them against the record
+#   and ends in the live source's state: the same knowledge, the face-down handle
+#   (own_facedown(), also put in knowledge.selected), and the same next message.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -27,7 +32,7 @@ from protocol.envelope import Envelope, Ledger, check_state_hash
 from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
 from protocol.genesis import Genesis
 
-__all__ = ["NetworkCardSource", "replay_game"]
+__all__ = ["NetworkCardSource", "replay_game", "resume_game"]
 
 _Body = list[object]
 
@@ -45,10 +50,15 @@ class NetworkCardSource:
     """One seat's card source in a networked game (see the module comment)."""
 
     def __init__(self, genesis: Genesis, seat: int | None,
-                 faces: Iterable[int] | None = None) -> None:
+                 faces: Iterable[int] | None = None, *,
+                 secret_seed: bytes | None = None) -> None:
         """Seat `seat`'s source, or (None) an observer's: it checks every card message and
-        action of the record and sends none (to verify a journal)."""
-        self.cards = CardSeat(genesis, seat, range(len(C.CATALOGUE)) if faces is None else faces)
+        action of the record and sends none (to verify a journal). `secret_seed` (32
+        bytes known to this seat alone, the same on every start of this game): derive the
+        seat's card secrets from it so that it can resume from its record after a crash;
+        None: draw them from `secrets` (no resume). Raises LocalProtocolError."""
+        self.cards = CardSeat(genesis, seat, range(len(C.CATALOGUE)) if faces is None else faces,
+                              secret_seed)
         self.seat = self.cards.seat
         self.knowledge = engine.Knowledge(self.seat)
         self.state: engine.GameState | None = None
@@ -83,7 +93,11 @@ class NetworkCardSource:
 
     def receive(self, env: Envelope) -> None:
         """A card message of any seat (ours too), in record order. Raises
-        RemoteProtocolError naming the author if it breaks a rule."""
+        RemoteProtocolError naming the author if it breaks a rule.
+
+        One of our own messages that this source did not produce (a restart replaying the
+        record) is regenerated from the secret seed and must be the same body: else
+        LocalProtocolError("secret-seed"), nothing changed."""
         began = self.cards.idle and env.kind in (OPEN, FACEDOWN)
         if began:
             self._begin_announced(env)
@@ -95,6 +109,13 @@ class NetworkCardSource:
                 self._announced.pop()
             raise
         self.knowledge.faces.update(self.cards.known)
+        if env.kind == FACEDOWN and env.author == self.seat:
+            self.knowledge.selected = self.cards.own_facedown()
+
+    def own_facedown(self) -> int | None:
+        """The handle our seat has put face down and not yet revealed, or None (after a
+        restart, recovered from the record's commitment and the secret seed)."""
+        return self.cards.own_facedown()
 
     def _begin_announced(self, env: Envelope) -> None:
         """Another seat shows faces or commits to a face-down card before its action."""
@@ -306,22 +327,52 @@ def replay_game(genesis: Genesis, config: engine.Config,
 
     Raises RemoteProtocolError naming the seat at fault.
     """
-    obs = NetworkCardSource(genesis, None)
+    state, obs = _replay(NetworkCardSource(genesis, None), genesis, config, log, True)
+    if obs.cards.idle and all(x is not None for x in obs.cards.secrets):
+        obs.audit()
+    return state, obs
+
+
+def resume_game(genesis: Genesis, config: engine.Config, seat: int, secret_seed: bytes,
+                log: Sequence[bytes | engine.Action]) -> tuple[engine.GameState, NetworkCardSource]:
+    """Rebuild seat `seat`'s engine state and card source after a crash, from the record
+    it had accepted (`log`: card envelopes as bytes, ours included, and engine actions, in
+    the order they were applied, as for replay_game) and its secret seed.
+
+    The calls are those of the live game: observe() and start(); before each entry, the
+    operation of the pending chance (or of the end of game) is begun, once per position;
+    a card envelope goes to receive() (ours are regenerated from the seed and checked);
+    a chance's fact is checked against answer(), an action with check(), then applied
+    and observe()d. After the last entry nothing more is begun: an operation the
+    position asks for is left for the caller to begin, as a live node would. Every check
+    of replay_game is made (but the audit).
+
+    Raises RemoteProtocolError for a fault in the record, LocalProtocolError("secret-seed")
+    if one of our messages is not what the seed gives (a wrong seed).
+    """
+    source = NetworkCardSource(genesis, seat, secret_seed=secret_seed)
+    return _replay(source, genesis, config, log, False)
+
+
+def _replay(src: NetworkCardSource, genesis: Genesis, config: engine.Config,
+            log: Sequence[bytes | engine.Action],
+            final_sync: bool) -> tuple[engine.GameState, NetworkCardSource]:
+    """Drive `src` through the record `log` (see replay_game and resume_game)."""
     ledger = Ledger(genesis)
     state = engine.new_game(config)
-    obs.observe(state)
-    obs.start()
-    begun = -1  # the state serial whose chance (or end) the observer has begun
+    src.observe(state)
+    src.start()
+    begun = -1  # the state serial whose chance (or end) the source has begun
 
     def sync() -> None:
         nonlocal begun
-        if not obs.cards.idle or begun == state.serial:
+        if not src.cards.idle or begun == state.serial:
             return
         p = engine.pending(state)
         if p.chance is not None:
-            obs.begin(p.chance)
+            src.begin(p.chance)
         elif p.over:
-            obs.finish()
+            src.finish()
         else:
             return
         begun = state.serial
@@ -333,12 +384,12 @@ def replay_game(genesis: Genesis, config: engine.Config,
             if env is None:
                 continue  # a copy of an envelope already taken
             check_state_hash(env, engine.public_hash(state))
-            obs.receive(env)
+            src.receive(env)
             continue
         p = engine.pending(state)
         if p.chance is not None:
             try:
-                fact = obs.answer(p.chance)
+                fact = src.answer(p.chance)
             except LocalProtocolError as exc:  # the record lacks a message this needs
                 raise RemoteProtocolError(
                     "incomplete", f"{entry.format()} comes before the {p.chance.kind} "
@@ -347,13 +398,12 @@ def replay_game(genesis: Genesis, config: engine.Config,
                 raise RemoteProtocolError("face", f"{entry.format()} is not the protocol's "
                                           f"answer {fact.format()}")
         else:
-            obs.check(entry)
+            src.check(entry)
         state, _ = engine.apply(state, entry)
-        obs.observe(state)
-    sync()
-    if obs.cards.idle and all(x is not None for x in obs.cards.secrets):
-        obs.audit()
-    return state, obs
+        src.observe(state)
+    if final_sync:
+        sync()
+    return state, src
 
 
 class ObserverSource:

@@ -16,12 +16,16 @@
 #   label]; protocol.crypto adds the whole statement (keys, inputs, outputs) after it.
 # - A card shown to one seat travels as a ChaCha20-Poly1305 box keyed by HKDF-SHA256 of
 #   the static X25519 secret between sender and recipient, salted by the game id and
-#   bound to op, sender and recipient. Each (op, sender, recipient) carries at most one
-#   box, so the fixed nonce is never reused under one key. A seat's X25519 private key is
-#   HKDF of its ElGamal key share: when key shares are published at the end of the game,
-#   anyone can open every box and check it (the audit does).
+#   bound to op, sender, recipient and the cards shown. Each (op, sender, recipient)
+#   carries at most one box in a record, and its plaintext (shares, and a proof whose
+#   nonce is bound to them) is a function of the cards, so the fixed nonce never seals
+#   two plaintexts under one key, even when a restarted seat makes its box again. A
+#   seat's X25519 private key is HKDF of its ElGamal key share: when key shares are
+#   published at the end of the game, anyone can open every box and check it (the audit
+#   does).
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
@@ -232,14 +236,16 @@ class BoxError(Exception):
 
 
 def box_key(
-    own: X25519PrivateKey, peer: bytes, game_id: bytes, op: int, sender: int, to: int
+    own: X25519PrivateKey, peer: bytes, game_id: bytes, op: int, sender: int, to: int,
+    handles: Sequence[int] = (),
 ) -> bytes:
-    """The one-use AEAD key of (op, sender -> to). Raises BoxError for a degenerate peer key."""
+    """The one-use AEAD key of (op, sender -> to, the cards shown). Raises BoxError for a
+    degenerate peer key."""
     try:
         shared = own.exchange(X25519PublicKey.from_public_bytes(peer))
     except ValueError as e:  # a low-order peer key: the shared secret would be zero
         raise BoxError("the peer's X25519 key gives no shared secret") from e
-    info = _BOX_INFO + canonical.encode([op, sender, to])
+    info = _BOX_INFO + canonical.encode([op, sender, to, list(handles)])
     return HKDF(algorithm=hashes.SHA256(), length=32, salt=game_id, info=info).derive(shared)
 
 

@@ -3,7 +3,8 @@
 # Invariants:
 # - commitment = SHA-256 over the length-prefixed parts
 #       b"cosmic/commit/v1", game_id, purpose (UTF-8), author (u16 big-endian seat),
-#       nonce (32 bytes from `secrets`), payload
+#       nonce (32 secret bytes from an Rng: `secrets`, or derived from a seat's secret
+#       seed so that a restarted seat regenerates it), payload
 #   each part preceded by its length as u32 big-endian, so no two different inputs share
 #   one byte string. Binding the game, purpose and author means a commitment cannot be
 #   copied to another game, another use or another seat.
@@ -21,10 +22,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 from collections.abc import Sequence
 from typing import TypeVar
 
+from protocol.crypto.group import SYSTEM_RNG, Rng
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 
 __all__ = [
@@ -77,9 +78,11 @@ def commitment_digest(
     ).digest()
 
 
-def make_commitment(game_id: bytes, author: int, purpose: str, payload: bytes) -> tuple[bytes, bytes]:
-    """(digest, nonce): a commitment to payload with a fresh secret nonce to keep for the reveal."""
-    nonce = secrets.token_bytes(NONCE_SIZE)
+def make_commitment(game_id: bytes, author: int, purpose: str, payload: bytes,
+                    rng: Rng = SYSTEM_RNG) -> tuple[bytes, bytes]:
+    """(digest, nonce): a commitment to payload with a secret nonce from `rng` (fresh from
+    `secrets` by default) to keep for the reveal."""
+    nonce = rng.token(NONCE_SIZE)
     return commitment_digest(game_id, author, purpose, nonce, payload), nonce
 
 
@@ -107,10 +110,12 @@ def check_reveal(
         )
 
 
-def beacon_contribution(game_id: bytes, seat: int, purpose: str) -> tuple[bytes, bytes, bytes]:
-    """(value, nonce, digest): a fresh secret 32-byte beacon value and its commitment."""
-    value = secrets.token_bytes(BEACON_VALUE_SIZE)
-    digest, nonce = make_commitment(game_id, seat, purpose, value)
+def beacon_contribution(game_id: bytes, seat: int, purpose: str,
+                        rng: Rng = SYSTEM_RNG) -> tuple[bytes, bytes, bytes]:
+    """(value, nonce, digest): a secret 32-byte beacon value from `rng` (fresh from
+    `secrets` by default) and its commitment."""
+    value = rng.token(BEACON_VALUE_SIZE)
+    digest, nonce = make_commitment(game_id, seat, purpose, value, rng)
     return value, nonce, digest
 
 

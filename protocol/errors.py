@@ -56,6 +56,7 @@ CHECKS: frozenset[str] = frozenset(
         "box",  # a card shown to one seat whose sealed box does not open
         "claim",  # a hidden claim contradicted once the cards are known
         "schema",  # a field of the wrong type, shape or range
+        "secret-seed",  # our own card message in a record is not what our secret seed gives
         "seq-gap",  # seq is not the author's next one (an earlier one is missing)
         "signature",  # the Ed25519 signature does not verify
         "size",  # over a size, length or depth limit

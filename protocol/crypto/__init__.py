@@ -1,8 +1,10 @@
 # The cryptographic core of the card protocol (mental poker after Barnett & Smart, 2003):
 # a prime-order group from libsodium, ElGamal on card faces, Fiat-Shamir sigma proofs
 # and a Terelius-Wikstrom verifiable shuffle. Sans-IO: bytes and values in, values out;
-# randomness only from `secrets`. Every verification raises ProofError or returns None;
-# every decoder of outside bytes raises GroupError or ProofError (both CryptoError).
+# secret randomness only from an Rng the caller passes: `secrets` by default
+# (SYSTEM_RNG), or derived from a secret seed (DeterministicRng). Every verification
+# raises ProofError or returns None; every decoder of outside bytes raises GroupError or
+# ProofError (both CryptoError).
 from __future__ import annotations
 
 from .elgamal import (
@@ -21,9 +23,12 @@ from .elgamal import (
 )
 from .group import (
     GENERATOR,
+    SYSTEM_RNG,
     CryptoError,
+    DeterministicRng,
     GroupError,
     Point,
+    Rng,
     Scalar,
     base_mul,
     decode_point,
@@ -65,6 +70,9 @@ __all__ = [
     "hash_to_group",
     "hash_to_scalar",
     "random_scalar",
+    "Rng",
+    "SYSTEM_RNG",
+    "DeterministicRng",
     "base_mul",
     # elgamal
     "Ciphertext",

@@ -16,7 +16,12 @@
 #   probability about 2^-252).
 # - A Scalar is a Python int in [0, L). Scalar arithmetic is Python int arithmetic mod L
 #   (faster than a libsodium round trip); scalars become 32 little-endian bytes only at
-#   the libsodium call. random_scalar() is nonzero and comes from `secrets`.
+#   the libsodium call. random_scalar() is nonzero and comes from an Rng.
+# - Secret randomness comes from an Rng passed by the caller: SYSTEM_RNG (the default
+#   everywhere) draws from `secrets`; a DeterministicRng derives every draw from a secret
+#   seed and a label (HMAC-SHA512 in counter mode), so a seat that restarts regenerates
+#   exactly the secrets it drew before (docs/security.md, "Derived secrets"). There is no
+#   global "current" Rng: each function that draws takes one as an argument.
 # - add/sub use libsodium's crypto_core_ed25519_add/sub, which accept any curve point,
 #   the identity included; neg flips the sign bit of x (exact for every point but the
 #   identity, whose negation is itself).
@@ -28,6 +33,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 from collections.abc import Sequence
 from typing import NamedTuple, NewType
@@ -50,6 +56,9 @@ __all__ = [
     "hash_to_group",
     "hash_to_scalar",
     "random_scalar",
+    "Rng",
+    "SYSTEM_RNG",
+    "DeterministicRng",
     "add",
     "sub",
     "neg",
@@ -194,9 +203,100 @@ def hash_to_scalar(domain: bytes, data: bytes) -> Scalar:
     return Scalar(int.from_bytes(digest, "little") % _L)
 
 
-def random_scalar() -> Scalar:
-    """A uniformly random nonzero scalar from `secrets`."""
-    return Scalar(secrets.randbelow(_L - 1) + 1)
+class Rng:
+    """A source of secret randomness. This base class draws from `secrets`: every call is
+    fresh, and derive() returns the source itself. See DeterministicRng."""
+
+    __slots__ = ()
+
+    def token(self, n: int) -> bytes:
+        """n secret random bytes."""
+        return secrets.token_bytes(n)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n). Raises ValueError if n < 1."""
+        if n < 1:
+            raise ValueError(f"below({n}) needs n >= 1")
+        return secrets.randbelow(n)
+
+    def scalar(self) -> Scalar:
+        """A uniform nonzero scalar."""
+        return Scalar(self.below(_L - 1) + 1)
+
+    def derive(self, data: bytes) -> Rng:
+        """A source for one use bound to `data` (a statement, a payload): draws that must
+        differ whenever `data` differs, as RFC 6979 hashes the message into a nonce. Fresh
+        randomness needs no binding, so the `secrets` source returns itself."""
+        return self
+
+
+# The default source of every function that draws: `secrets`.
+SYSTEM_RNG = Rng()
+
+_RNG_BLOCK_TAG = b"cosmic/crypto/rng/block/v1"
+_RNG_DERIVE_TAG = b"cosmic/crypto/rng/derive/v1"
+
+
+class DeterministicRng(Rng):
+    """Secret randomness derived from a secret seed and a label: the same (seed, label)
+    always gives the same draws, in the same order; without the seed they are
+    unpredictable (HMAC-SHA512 is a PRF).
+
+    The stream is block i = HMAC-SHA512(seed, lp(BLOCK_TAG) || lp(label) || u64 i), for
+    i = 0, 1, ... (lp: 8-byte big-endian length prefix); bytes are consumed in order.
+    token(n) takes the next n bytes; below(n) rejection-samples the low k bits of the
+    next ceil(k/8) bytes, big-endian (k = bit length of n - 1); scalar() is the next 64
+    bytes, little-endian, mod (L - 1), plus 1 (bias below 2^-259). derive(data) takes
+    the next 32 bytes t and starts a new stream with the seed
+    HMAC-SHA512(seed, lp(DERIVE_TAG) || lp(label) || lp(t) || lp(data)) and an empty
+    label: unique per use (t) and bound to data.
+    """
+
+    __slots__ = ("_seed", "_label", "_prefix", "_counter", "_buffer")
+
+    def __init__(self, seed: bytes, label: bytes) -> None:
+        """Raises ValueError for a seed shorter than 32 bytes."""
+        if not isinstance(seed, bytes) or len(seed) < 32:
+            raise ValueError("a deterministic Rng needs a secret seed of at least 32 bytes")
+        self._seed = seed
+        self._label = bytes(label)
+        self._prefix = _lp(_RNG_BLOCK_TAG) + _lp(self._label)
+        self._counter = 0
+        self._buffer = b""
+
+    def token(self, n: int) -> bytes:
+        while len(self._buffer) < n:
+            block = hmac.new(self._seed, self._prefix + self._counter.to_bytes(8, "big"),
+                             hashlib.sha512).digest()
+            self._counter += 1
+            self._buffer += block
+        out, self._buffer = self._buffer[:n], self._buffer[n:]
+        return out
+
+    def below(self, n: int) -> int:
+        if n < 1:
+            raise ValueError(f"below({n}) needs n >= 1")
+        k = (n - 1).bit_length()
+        if k == 0:
+            return 0
+        size, mask = (k + 7) // 8, (1 << k) - 1
+        while True:
+            x = int.from_bytes(self.token(size), "big") & mask
+            if x < n:
+                return x
+
+    def scalar(self) -> Scalar:
+        return Scalar(int.from_bytes(self.token(64), "little") % (_L - 1) + 1)
+
+    def derive(self, data: bytes) -> DeterministicRng:
+        msg = _lp(_RNG_DERIVE_TAG) + _lp(self._label) + _lp(self.token(32)) + _lp(bytes(data))
+        seed = hmac.new(self._seed, msg, hashlib.sha512).digest()
+        return DeterministicRng(seed, b"")
+
+
+def random_scalar(rng: Rng = SYSTEM_RNG) -> Scalar:
+    """A uniformly random nonzero scalar from `rng` (`secrets` by default)."""
+    return rng.scalar()
 
 
 # --- point arithmetic -----------------------------------------------------------------

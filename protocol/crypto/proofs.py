@@ -17,6 +17,9 @@
 # - Verification functions return None or raise ProofError naming the proof and the
 #   reason; a bad point inside a proof or statement is a ProofError, never another
 #   exception. Responses and challenges must be canonical scalars (< L).
+# - Provers take an Rng (default: `secrets`) and draw each nonce from
+#   Transcript.prover_rng after the whole statement is absorbed, so a nonce derived from
+#   a seed is bound to the statement it proves.
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -28,14 +31,15 @@ from .group import (
     ORDER,
     CryptoError,
     GroupError,
+    SYSTEM_RNG,
     Point,
+    Rng,
     Scalar,
     base_mul,
     decode_scalar,
     encode_scalar,
     msm,
     mul,
-    random_scalar,
     sub,
 )
 from .transcript import Transcript
@@ -132,10 +136,10 @@ def _key_transcript(x_pub: Point, context: bytes) -> Transcript:
     return t
 
 
-def prove_key_share(x: Scalar, context: bytes) -> KeyProof:
+def prove_key_share(x: Scalar, context: bytes, rng: Rng = SYSTEM_RNG) -> KeyProof:
     """Schnorr proof that we know x for X = x G, bound to `context` (game, seat...)."""
     t = _key_transcript(base_mul(x), context)
-    w = random_scalar()
+    w = t.prover_rng(rng, b"nonce").scalar()
     t.append_points(b"commitment", (base_mul(w),))
     c = t.challenge(b"challenge")
     return KeyProof(c, Scalar((w + c * x) % _L))
@@ -181,7 +185,7 @@ def _shares_transcript(
 
 
 def prove_decryption_shares(
-    x: Scalar, cts: Sequence[Ciphertext], context: bytes
+    x: Scalar, cts: Sequence[Ciphertext], context: bytes, rng: Rng = SYSTEM_RNG
 ) -> tuple[list[Point], DleqProof]:
     """Our decryption shares x c1 for each ciphertext and one DLEQ proof for them all.
 
@@ -196,7 +200,7 @@ def prove_decryption_shares(
     else:
         c_sum = msm(weights, [ct.c1 for ct in cts])
         d_sum = mul(x, c_sum)
-    w = random_scalar()
+    w = t.prover_rng(rng, b"nonce").scalar()
     t.append_points(b"commitment", (base_mul(w), mul(w, c_sum)))
     c = t.challenge(b"challenge")
     return shares, DleqProof(c, Scalar((w + c * x) % _L))
@@ -229,9 +233,11 @@ def verify_decryption_shares(
         raise ProofError(f"{what}: DLEQ failed")
 
 
-def prove_decryption_share(x: Scalar, ct: Ciphertext, context: bytes) -> tuple[Point, DleqProof]:
+def prove_decryption_share(
+    x: Scalar, ct: Ciphertext, context: bytes, rng: Rng = SYSTEM_RNG
+) -> tuple[Point, DleqProof]:
     """One decryption share x c1 with its DLEQ proof (a batch of one)."""
-    shares, proof = prove_decryption_shares(x, [ct], context)
+    shares, proof = prove_decryption_shares(x, [ct], context, rng)
     return shares[0], proof
 
 
@@ -253,10 +259,12 @@ def _remask_transcript(y: Point, ct: Ciphertext, out: Ciphertext, context: bytes
     return t
 
 
-def prove_remask(y: Point, ct: Ciphertext, out: Ciphertext, r: Scalar, context: bytes) -> DleqProof:
+def prove_remask(
+    y: Point, ct: Ciphertext, out: Ciphertext, r: Scalar, context: bytes, rng: Rng = SYSTEM_RNG
+) -> DleqProof:
     """Proof that out = remask(y, ct, r), i.e. out - ct = (r G, r Y)."""
     t = _remask_transcript(y, ct, out, context)
-    w = random_scalar()
+    w = t.prover_rng(rng, b"nonce").scalar()
     t.append_points(b"commitment", (base_mul(w), mul(w, y)))
     c = t.challenge(b"challenge")
     return DleqProof(c, Scalar((w + c * r) % _L))

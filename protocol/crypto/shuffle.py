@@ -3,8 +3,12 @@
 # Re-encryption Mix-Nets" (FC 2017 workshops), in additive notation over our group.
 #
 # Invariants and how it works:
-# - shuffle() picks a permutation p with Fisher-Yates over secrets.randbelow and outputs
-#   out_i = in_{p(i)} + (rho_i G, rho_i Y) (GenShuffle).
+# - shuffle() picks a permutation p with Fisher-Yates over an Rng (`secrets` by default)
+#   and outputs out_i = in_{p(i)} + (rho_i G, rho_i Y) (GenShuffle).
+# - Secret values come from the caller's Rng: p first, then the re-masking scalars rho
+#   from a source bound to (context, Y, in), then every other secret of the proof from a
+#   source bound to (context, Y, in, out) (Transcript.prover_rng). With a seeded Rng, the
+#   same inputs give the same bytes, and different statements never share a nonce.
 # - Generators h, h_1..h_N are hash_to_group(GEN_DOMAIN, index): nobody knows a discrete
 #   log between any two of them or G. They are fixed for all games (the Fiat-Shamir
 #   challenge binds the caller's context), so they are computed once and cached.
@@ -31,15 +35,16 @@
 #   included), verify 8N+4 / N+4, plus 2N point validations to parse a proof.
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .elgamal import Ciphertext, remask
 from .group import (
     ORDER,
+    SYSTEM_RNG,
     GroupError,
     Point,
+    Rng,
     Scalar,
     add,
     base_mul,
@@ -49,7 +54,6 @@ from .group import (
     hash_to_group,
     msm,
     mul,
-    random_scalar,
     sub,
     sum_points,
 )
@@ -147,11 +151,12 @@ class ShuffleProof:
         )
 
 
-def random_permutation(n: int) -> list[int]:
-    """A uniformly random permutation of range(n) (Fisher-Yates over `secrets`)."""
+def random_permutation(n: int, rng: Rng = SYSTEM_RNG) -> list[int]:
+    """A uniformly random permutation of range(n) (Fisher-Yates over `rng`, from the last
+    position down)."""
     p = list(range(n))
     for i in range(n - 1, 0, -1):
-        j = secrets.randbelow(i + 1)
+        j = rng.below(i + 1)
         p[i], p[j] = p[j], p[i]
     return p
 
@@ -160,10 +165,7 @@ def _statement(
     y: Point, cts: Sequence[Ciphertext], out: Sequence[Ciphertext], commitments: Sequence[Point], context: bytes
 ) -> tuple[Transcript, list[Scalar]]:
     """The transcript after the statement and the permutation commitment, and the u_j."""
-    t = Transcript(_DOMAIN, context)
-    t.append_int(b"size", len(cts))
-    t.append_points(b"joint-key", (y,))
-    t.append_points(b"input", [p for ct in cts for p in (ct.c1, ct.c2)])
+    t = _bound(Transcript(_DOMAIN, context), y, cts)
     t.append_points(b"output", [p for ct in out for p in (ct.c1, ct.c2)])
     t.append_points(b"permutation-commitment", commitments)
     return t, t.challenges(b"u", len(cts))
@@ -176,7 +178,9 @@ def _final_challenge(t: Transcript, chain: Sequence[Point], ts: Sequence[Point],
     return t.challenge(b"challenge")
 
 
-def shuffle(y: Point, cts: Sequence[Ciphertext], context: bytes) -> tuple[list[Ciphertext], ShuffleProof]:
+def shuffle(
+    y: Point, cts: Sequence[Ciphertext], context: bytes, rng: Rng = SYSTEM_RNG
+) -> tuple[list[Ciphertext], ShuffleProof]:
     """Permute and re-mask `cts` under the joint key y; return the new list and its proof.
 
     `context` must name the game, round and author (it is bound into the proof).
@@ -184,11 +188,20 @@ def shuffle(y: Point, cts: Sequence[Ciphertext], context: bytes) -> tuple[list[C
     """
     if not cts:
         raise ValueError("shuffle: no ciphertexts")
-    return shuffle_with(y, cts, random_permutation(len(cts)), context)
+    return shuffle_with(y, cts, random_permutation(len(cts), rng), context, rng)
+
+
+def _bound(t: Transcript, y: Point, cts: Sequence[Ciphertext]) -> Transcript:
+    """t with the size, joint key and input absorbed (the head of every statement)."""
+    t.append_int(b"size", len(cts))
+    t.append_points(b"joint-key", (y,))
+    t.append_points(b"input", [p for ct in cts for p in (ct.c1, ct.c2)])
+    return t
 
 
 def shuffle_with(
-    y: Point, cts: Sequence[Ciphertext], perm: Sequence[int], context: bytes
+    y: Point, cts: Sequence[Ciphertext], perm: Sequence[int], context: bytes,
+    rng: Rng = SYSTEM_RNG,
 ) -> tuple[list[Ciphertext], ShuffleProof]:
     """shuffle() with the caller's permutation: out_i = in_{perm[i]}, freshly re-masked.
 
@@ -201,9 +214,10 @@ def shuffle_with(
         raise ValueError("shuffle: no ciphertexts")
     if sorted(perm) != list(range(n)):
         raise ValueError("shuffle: perm is not a permutation of the ciphertexts")
-    rhos = [random_scalar() for _ in range(n)]
+    masks = _bound(Transcript(_DOMAIN, context), y, cts).prover_rng(rng, b"remask")
+    rhos = [masks.scalar() for _ in range(n)]
     out = [remask(y, cts[perm[i]], rhos[i]) for i in range(n)]
-    return out, _prove(y, cts, out, perm, rhos, context)
+    return out, _prove(y, cts, out, perm, rhos, context, rng)
 
 
 def _prove(
@@ -213,13 +227,17 @@ def _prove(
     perm: Sequence[int],
     rhos: Sequence[int],
     context: bytes,
+    rng: Rng = SYSTEM_RNG,
 ) -> ShuffleProof:
     """GenProof: out_i = in_{perm[i]} + (rho_i G, rho_i Y)."""
     n = len(cts)
     h, hs, _ = _GENERATORS.get(n)
+    head = _bound(Transcript(_DOMAIN, context), y, cts)
+    head.append_points(b"output", [p for ct in out for p in (ct.c1, ct.c2)])
+    secret = head.prover_rng(rng, b"prover")
 
     # GenPermutationCommitment: c_{p(i)} = r_{p(i)} G + h_i (r indexed by input position).
-    r = [random_scalar() for _ in range(n)]
+    r = [secret.scalar() for _ in range(n)]
     commitments: list[Point] = [h] * n
     for i, j in enumerate(perm):
         commitments[j] = add(base_mul(r[j]), hs[i])
@@ -228,7 +246,7 @@ def _prove(
     u_p = [u[j] for j in perm]
 
     # GenCommitmentChain from chat_0 = h.
-    r_hat = [random_scalar() for _ in range(n)]
+    r_hat = [secret.scalar() for _ in range(n)]
     chain: list[Point] = []
     prev = h
     for i in range(n):
@@ -243,9 +261,9 @@ def _prove(
     r_tilde = sum(rj * uj for rj, uj in zip(r, u)) % _L
     rho_star = sum(rho * up for rho, up in zip(rhos, u_p)) % _L
 
-    w1, w2, w3, w4 = (random_scalar() for _ in range(4))
-    w_hat = [random_scalar() for _ in range(n)]
-    w_prime = [random_scalar() for _ in range(n)]
+    w1, w2, w3, w4 = (secret.scalar() for _ in range(4))
+    w_hat = [secret.scalar() for _ in range(n)]
+    w_prime = [secret.scalar() for _ in range(n)]
     t1 = base_mul(w1)
     t2 = base_mul(w2)
     t3 = add(base_mul(w3), msm(w_prime, hs))

@@ -2,9 +2,9 @@
 #
 # Invariants:
 # - A transcript is one running SHA-512 over framed records. A record is an opcode byte
-#   (APPEND or CHALLENGE), a one-byte label length, the label, an 8-byte big-endian data
-#   length and the data. Every variable-length part is length-prefixed, so two different
-#   record sequences never hash the same bytes.
+#   (APPEND, CHALLENGE or PROVER), a one-byte label length, the label, an 8-byte
+#   big-endian data length and the data. Every variable-length part is length-prefixed,
+#   so two different record sequences never hash the same bytes.
 # - Every transcript starts with the proof's domain tag and the caller's context (the
 #   protocol layer puts the game id, round and author there), then the whole statement
 #   (every public point and ciphertext), then the prover's commitments. A challenge
@@ -14,6 +14,12 @@
 #   later challenge also depends on every earlier one.
 # - challenges(n) derives n scalars from one such digest as SHA-512(digest || i), so the
 #   per-element weights of a shuffle cost one short hash each.
+# - prover_rng(rng, label) gives the prover's nonces for its next commitment: `rng`
+#   derived (Rng.derive) from a digest of the state so far plus a PROVER record, which
+#   leaves the transcript unchanged (the verifier never sees it). So a seat whose
+#   randomness is derived from a seed never uses one nonce for two different statements
+#   (the reason RFC 6979 hashes the message into its nonce): with (challenge, response)
+#   pairs for two challenges under one nonce anyone could solve for the witness.
 # - Point lists are appended as a count and the concatenated 32-byte encodings; a
 #   wrong-length element is a programming error and raises ValueError.
 from __future__ import annotations
@@ -21,12 +27,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from .group import ORDER, Point, Scalar
+from .group import ORDER, Point, Rng, Scalar
 
 __all__ = ["Transcript"]
 
 _APPEND = b"\x01"
 _CHALLENGE = b"\x02"
+_PROVER = b"\x03"
 _PROTOCOL = b"cosmic/crypto/transcript/v1"
 
 
@@ -68,6 +75,13 @@ class Transcript:
         digest = h.digest()
         self._h.update(_record(_APPEND, b"challenge-output", digest))
         return digest
+
+    def prover_rng(self, rng: Rng, label: bytes) -> Rng:
+        """The prover's source of nonces, bound to everything absorbed so far (the
+        domain, the context and the statement); the transcript itself is unchanged."""
+        h = self._h.copy()
+        h.update(_record(_PROVER, label, b""))
+        return rng.derive(h.digest())
 
     def challenge(self, label: bytes) -> Scalar:
         """A challenge scalar bound to everything absorbed so far."""

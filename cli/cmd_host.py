@@ -1,0 +1,73 @@
+"""`cosmic host`: announce a game on the LAN, wait for players, then play your seat."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from bots import HeuristicBot
+from node.discovery import DEFAULT_PORT
+from node.lobby import Lobby, new_lobby_id
+from node.runner import NodeOptions
+
+from .netgame import cosmic_home, play_seat, player_key
+
+
+def lobby_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--name", default="", help="your name in the game")
+    p.add_argument("--key", type=Path, help="your key file (default ~/.cosmic/key)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help="UDP port of the beacons")
+    p.add_argument("--target", default="255.255.255.255",
+                   help="where beacons go (127.255.255.255 for games on one machine)")
+    p.add_argument("--dir", type=Path, help="where your journal goes")
+    p.add_argument("--bot", action="store_true", help="let a bot play this seat")
+    p.add_argument("--plain", action="store_true", help="plain text, not full screen")
+    p.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for players")
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("host", help="announce a game on the LAN and play it")
+    p.add_argument("--players", type=int, default=4, help="seats, you included (3 to 5)")
+    p.add_argument("--variant", action="append", default=[],
+                   choices=["four_planets", "single_encounter"])
+    p.add_argument("--max-turns", type=int, default=0, help="end the game after this many turns")
+    lobby_args(p)
+    p.set_defaults(func=run)
+    return p
+
+
+def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
+    def show(members: list[Any]) -> None:
+        names = ", ".join(f"{c.name or '?'} ({c.key[:4].hex()})" for c in members)
+        print(f"  in the lobby: {names}", flush=True)
+    try:
+        genesis, seat = lobby.wait(args.timeout, show)
+    except TimeoutError as exc:
+        print(f"cosmic: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        lobby.close()
+    print("The game: " + ", ".join(f"{s.colour} {s.name} ({s.key[:4].hex()})"
+                                   for s in genesis.seats), flush=True)
+    directory = args.dir or cosmic_home() / "games" / genesis.game_id[:6].hex()
+    directory.mkdir(parents=True, exist_ok=True)
+    opts = NodeOptions(discovery_port=args.port, discovery_target=args.target)
+    screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
+    bot = HeuristicBot(lobby.key.public) if args.bot else None
+    return play_seat(genesis, seat, lobby.key, directory / f"seat-{seat}.journal", opts,
+                     screen=screen, bot=bot)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 2 <= args.players <= 10:
+        print("--players must be between 2 and 10", file=sys.stderr)
+        return 2
+    key = player_key(args.key)
+    name = args.name or f"host-{key.public[:2].hex()}"
+    lobby = Lobby(key, name, new_lobby_id(tuple(args.variant), args.max_turns), args.players, host=True,
+                  port=args.port, target=args.target)
+    print(f"Hosting {name}'s game for {args.players} (lobby {lobby.lobby[:4].hex()}); "
+          f"others run `cosmic join`. Your key: {key.public[:4].hex()}", flush=True)
+    return start_game(lobby, args)

@@ -1,0 +1,50 @@
+"""`cosmic join`: list the games on the LAN, take a seat in one, play it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from node.discovery import Listener
+from node.lobby import Lobby, visible_lobbies
+
+from .cmd_host import lobby_args, start_game
+from .netgame import player_key
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("join", help="join a game announced on the LAN")
+    p.add_argument("--game", default="", help="the lobby's id prefix or host name")
+    p.add_argument("--list", action="store_true", help="only list the games seen")
+    lobby_args(p)
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    listener = Listener(port=args.port)
+    try:
+        games = visible_lobbies(listener, 2.0)
+    finally:
+        listener.close()
+    if not games:
+        print("No game announced on this network (is a host running `cosmic host`, "
+              "on the same --port?)", file=sys.stderr)
+        return 1
+    for i, g in enumerate(games, 1):
+        print(f"  {i}. {g.describe()}")
+    if args.list:
+        return 0
+    picks = [g for g in games if not args.game or g.lobby.hex().startswith(args.game)
+             or g.host.name == args.game]
+    if len(picks) != 1:
+        print("Several games (or none) match: name one with --game ID", file=sys.stderr)
+        return 1
+    game = picks[0]
+    key = player_key(args.key)
+    name = args.name or f"player-{key.public[:2].hex()}"
+    lobby = Lobby(key, name, game.lobby, game.players, host=False, port=args.port,
+                  target=args.target)
+    print(f"Joining {game.describe()} as {name} (key {key.public[:4].hex()})", flush=True)
+    return start_game(lobby, args)
