@@ -6,10 +6,15 @@ payload: the median of `rounds` strictly sequential round trips after `warmup` m
 It is measured with CurveZMQ on (as the mesh runs) and off (reported as *_plain),
 each against its own echo process. No ZAP handler: admission costs nothing per message.
 
-The game-level measurement (action_p50_ms over 5 node processes, ratio) is added by
-the node's full benchmark; --rtt-only prints the floor alone.
+The game level (without --rtt-only): five node processes with bots play a networked
+game on loopback (`cosmic node`, as `cosmic demo` starts them), each logging when it
+takes each action envelope (CLOCK_MONOTONIC is shared by the processes). An action's
+latency runs from its author taking it (sealed and journaled: its signing moment) to the
+last of the five nodes taking it. Reported: action_p50_ms / action_p99_ms, ratio =
+action_p50_ms / zmq_rtt_p50_ms (goal <= 10), first_encounter_s (start of the five
+processes to the first encounter) and each node's peak memory (peak_rss_mb).
 
-Usage: python bench/network.py [--json] [--rtt-only] [--rounds 2000] [--warmup 200]
+Usage: python bench/network.py [--json] [--rtt-only] [--turns 6] [--rounds 2000]
 """
 
 from __future__ import annotations
@@ -21,9 +26,16 @@ import subprocess
 import sys
 import time
 
-import zmq
+from pathlib import Path
 
-from node.curve import CurveKeys
+# Run as a script from anywhere: the project root first (bench/engine.py would shadow
+# the engine package otherwise).
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import zmq  # noqa: E402
+
+from node.curve import CurveKeys  # noqa: E402
 
 PAYLOAD = 256  # about an action envelope
 
@@ -118,6 +130,52 @@ def rtt_report(rounds: int = 2000, warmup: int = 200) -> dict[str, float | int]:
     }
 
 
+def game_report(seats: int = 5, turns: int = 6) -> dict[str, object]:
+    """Latency of actions through five real node processes (see the module comment)."""
+    import tempfile
+    from pathlib import Path
+
+    from cli.cmd_demo import LOOPBACK_BROADCAST, free_udp_port, prepare
+
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        gpath, keys = prepare(seats, "bench-network", d, turns)
+        port = free_udp_port()
+        t0 = time.monotonic()
+        procs = [subprocess.Popen(
+            [sys.executable, "-m", "cli.main", "node", "--genesis", str(gpath), "--key",
+             str(keys[s]), "--seat", str(s), "--journal", str(d / f"seat-{s}.journal"),
+             "--bot-seed", "bench", "--discovery-port", str(port), "--discovery-target",
+             LOOPBACK_BROADCAST, "--timing", str(d / f"t{s}.txt")]
+            + (["--progress"] if s == 0 else []),
+            stdout=subprocess.PIPE if s == 0 else subprocess.DEVNULL, text=True, cwd=ROOT)
+            for s in range(seats)]
+        first = None
+        assert procs[0].stdout is not None
+        for line in procs[0].stdout:
+            if first is None and '"encounters": 1' in line:
+                first = time.monotonic() - t0
+        for p in procs:
+            p.wait(timeout=300)
+        taken: dict[tuple[int, int], list[float]] = {}
+        rss = []
+        for s in range(seats):
+            for line in (d / f"t{s}.txt").read_text().splitlines():
+                parts = line.split()
+                if parts[0] == "maxrss_kb":
+                    rss.append(round(int(parts[1]) / 1024, 1))
+                else:
+                    taken.setdefault((int(parts[0]), int(parts[1])), []).append(float(parts[2]))
+    lat = sorted((max(ts) - min(ts)) * 1000 for ts in taken.values() if len(ts) == seats)
+    return {
+        "seats": seats, "actions": len(lat),
+        "action_p50_ms": round(statistics.median(lat), 3) if lat else None,
+        "action_p99_ms": round(_p(lat, 0.99), 3) if lat else None,
+        "first_encounter_s": round(first, 2) if first is not None else None,
+        "peak_rss_mb": rss,
+    }
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -126,13 +184,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rtt-only", action="store_true", help="only the bare zmq round trip")
     ap.add_argument("--rounds", type=int, default=2000)
     ap.add_argument("--warmup", type=int, default=200)
+    ap.add_argument("--turns", type=int, default=6, help="turns of the measured game")
     ap.add_argument("--echo", choices=("curve", "plain"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.echo:
         _echo(args.echo == "curve")
         return
-    report = rtt_report(args.rounds, args.warmup)
-    # Without --rtt-only the game-level figures join here once the node can play.
+    report: dict[str, object] = dict(rtt_report(args.rounds, args.warmup))
+    if not args.rtt_only:
+        report.update(game_report(5, args.turns))
+        p50 = report.get("action_p50_ms")
+        if isinstance(p50, float):
+            report["ratio"] = round(p50 / float(report["zmq_rtt_p50_ms"]), 2)
     print(json.dumps(report, sort_keys=True))
 
 

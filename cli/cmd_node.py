@@ -36,6 +36,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--deal-seconds", type=float, default=60.0)
     p.add_argument("--faults", help="test networks: SEED:drop:dup:reorder:delay, per mille")
     p.add_argument("--progress", action="store_true", help="print progress as JSON lines")
+    p.add_argument("--timing", type=Path, help="benchmarks: log when each action is taken")
     p.set_defaults(func=run)
     return p
 
@@ -64,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
                        deal_s=args.deal_seconds, faults=faults)
     try:
         runner = NodeRunner(genesis, args.seat, key, args.journal, opts, bot.choose,
-                            progress=sys.stdout if args.progress else None)
+                            progress=sys.stdout if args.progress else None,
+                            timing=open(args.timing, "w") if args.timing else None)
     except (OSError, ValueError, ProtocolError) as exc:
         print(f"cosmic node: {exc}", file=sys.stderr)
         return 2

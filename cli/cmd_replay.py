@@ -4,6 +4,9 @@ The journal is verified as it is replayed (the same checks as `cosmic verify`, u
 record N). The state shown after N records includes the chance facts the card source
 supplies right after record N, so it is the position the next record's author saw: its
 public hash is that record's state hash. Exit status as for verify.
+
+In a terminal, without --to, --json or --plain, the game opens in a full-screen viewer
+that steps through it record by record (cli/replay_app.py; its keys are in --help).
 """
 
 from __future__ import annotations
@@ -30,13 +33,26 @@ LAST = 8  # records shown with their events
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser("replay", help="show the public state of a game from its journal",
-                       description="Verify and replay a journal; print the public state "
-                       "after its first N records (default: all).")
+    p: argparse.ArgumentParser = sub.add_parser(
+        "replay", help="show the public state of a game from its journal",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Verify and replay a journal; print the public state after its first "
+        "N records (default: all).\n\nIn a terminal, without --to, --json or --plain, "
+        "step through the game instead:\n"
+        "  Right, n, Enter   next record         Left, p       previous record\n"
+        "  PageDown, e       next encounter      PageUp, E     previous encounter\n"
+        "  Home / End        first / last        g N, N Enter  position after N records\n"
+        "  h                 every hand (once the game is revealed: local games,\n"
+        "                    or network games after the end-of-game reveal)\n"
+        "  ?                 the keys            q, Ctrl-C     quit\n"
+        "A fault ends the game at the failing record; the viewer names it. NO_COLOR is "
+        "respected.")
     p.add_argument("journal", type=Path, metavar="JOURNAL")
     p.add_argument("--to", type=int, metavar="N", default=None,
                    help="stop after the first N records (0: the game as dealt)")
     p.add_argument("--json", action="store_true", help="print the state as JSON")
+    p.add_argument("--plain", action="store_true",
+                   help="print the final state, even in a terminal (no viewer)")
     p.set_defaults(func=run)
     return p
 
@@ -137,6 +153,8 @@ def run(args: argparse.Namespace) -> int:
         t = contents.torn
         print(f"{path}: warning: the last record is torn ({t.reason}) at byte {t.offset}; "
               f"replaying the {total} records before it", file=sys.stderr)
+    if _interactive(args):
+        return _view(path, contents)
     v = read_journal_parallel(contents, ReplayVisitor(args.to))
     if v.error is not None:
         code = 2 if isinstance(v.error, LocalProtocolError) else 1
@@ -146,4 +164,24 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(replay_data(path, v, total), sort_keys=True, default=str))
     else:
         print(replay_text(path, v, total))
+    return 0
+
+
+def _interactive(args: argparse.Namespace) -> bool:
+    """The viewer opens only in a terminal and when nothing else is asked."""
+    return (args.to is None and not args.json and not getattr(args, "plain", False)
+            and sys.stdout.isatty() and sys.stdin.isatty())
+
+
+def _view(path: str, contents: Any) -> int:
+    """Build every position (progress on stderr), then step through them."""
+    import asyncio
+
+    from .replay_app import ReplayApp, build_timeline, stderr_progress
+
+    tl = build_timeline(contents, path, progress=stderr_progress(len(contents.entries)))
+    asyncio.run(ReplayApp(tl).run())
+    if tl.error is not None:
+        print(f"{path}: FAILED: {tl.error}", file=sys.stderr)
+        return 2 if isinstance(tl.error, LocalProtocolError) else 1
     return 0

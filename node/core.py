@@ -12,8 +12,10 @@ not proof; a signed illegal move, bad proof, forged face or equivocation is) nam
 author with the evidence, is never taken, and the node goes on.
 
 Every envelope taken is appended to the journal (durably) before it changes the state.
-Envelopes taken from others are relayed to every peer, so any copy is as good as the
-original and peers that cannot talk directly still hear each other.
+Peers that cannot talk directly still hear each other: a node tells its peers how far
+each author's chain goes, and sends what they lack (node/runner.py), so any signed copy
+is as good as the original. (Flooding every envelope to every peer was measured to cost
+more than it saves: catch-up alone repairs a missing link within its interval.)
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ class NodeCore:
 
     def __init__(self, genesis: Genesis, seat: int, key: SigningKey, *,
                  append: Callable[[bytes], None] | None = None,
-                 secret_seed: bytes | None = None) -> None:
+                 secret_seed: bytes | None = None,
+                 on_take: Callable[[Envelope], None] | None = None) -> None:
         """`append(raw)` stores an envelope durably (the journal); it is called before the
         envelope changes anything."""
         if genesis.seat_key(seat) != key.public:
@@ -70,9 +73,11 @@ class NodeCore:
         self.cards.observe(self.state)
         self.cards.start()
         self.append = append or (lambda raw: None)
+        self.on_take = on_take  # told of every envelope taken (measurements)
         self.record: list[bytes] = []  # every envelope taken, in order (the journal's)
         self._out: list[bytes] = []  # to send to every peer (ours, and relays)
-        self._inbox: dict[bytes, bytes] = {}  # hash -> raw, waiting to be taken
+        self._inbox: dict[bytes, tuple[bytes, Envelope | None]] = {}  # hash -> waiting
+        self._index: list[tuple[int, int]] = []  # (author, seq) of each record entry
         self._seen: set[bytes] = set()  # hashes taken or refused for good
         self.blames: list[Blame] = []
         self.events: list[tuple[Any, ...]] = []  # engine events and chat, for the screen
@@ -103,8 +108,8 @@ class NodeCore:
     def offer(self, raw: bytes) -> None:
         """An envelope from the network (any peer, any order, maybe again)."""
         h = hashlib.sha256(raw).digest()
-        if h not in self._seen and len(self._inbox) < 100_000:
-            self._inbox[h] = raw
+        if h not in self._seen and h not in self._inbox and len(self._inbox) < 100_000:
+            self._inbox[h] = (raw, None)
 
     def outbox(self) -> list[bytes]:
         out, self._out = self._out, []
@@ -149,12 +154,8 @@ class NodeCore:
 
     def missing_for(self, theirs: list[int]) -> list[bytes]:
         """Envelopes we hold that a peer with `have()` == theirs lacks, in record order."""
-        out = []
-        for raw in self.record:
-            env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False)
-            if env.author < len(theirs) and env.seq > theirs[env.author]:
-                out.append(raw)
-        return out
+        return [raw for raw, (author, seq) in zip(self.record, self._index)
+                if author < len(theirs) and seq > theirs[author]]
 
     # -- progress ----------------------------------------------------------------------------
 
@@ -232,32 +233,41 @@ class NodeCore:
         env = open_envelope(raw, self.genesis, GAME_KINDS)
         self._tail = (env.seq, env.hash)
         self._out.append(raw)
-        result = self._try(raw)
+        result = self._try(raw, env)
         if result == "refused":
             raise LocalProtocolError("schema", "our own envelope was refused")
         if result == "wait":
-            self._inbox[hashlib.sha256(raw).digest()] = raw
+            self._inbox[hashlib.sha256(raw).digest()] = (raw, env)
 
     def _take_inbox(self) -> bool:
         moved = False
-        for h, raw in list(self._inbox.items()):
-            result = self._try(raw)
+        for h, (raw, env) in list(self._inbox.items()):
+            if env is None:  # opened once: the signature is checked once
+                try:
+                    env = open_envelope(raw, self.genesis, GAME_KINDS)
+                except RemoteProtocolError as exc:
+                    self._blame(exc, raw)
+                    del self._inbox[h]
+                    self._seen.add(h)
+                    continue
+                self._inbox[h] = (raw, env)
+            result = self._try(raw, env)
             if result == "wait":
                 continue
             del self._inbox[h]
             self._seen.add(h)
             if result == "taken":
-                self._out.append(raw)  # relay: peers that did not hear the author get it
-                moved = True
+                moved = True  # peers that did not hear the author get it by catch-up
         return moved
 
-    def _try(self, raw: bytes) -> str:
+    def _try(self, raw: bytes, env: Envelope | None = None) -> str:
         """Take one envelope if it is due: 'taken', 'wait' or 'refused'."""
-        try:
-            env = open_envelope(raw, self.genesis, GAME_KINDS)
-        except RemoteProtocolError as exc:
-            self._blame(exc, raw)
-            return "refused"
+        if env is None:
+            try:
+                env = open_envelope(raw, self.genesis, GAME_KINDS)
+            except RemoteProtocolError as exc:
+                self._blame(exc, raw)
+                return "refused"
         last = self.ledger.last_seq(env.author)
         if env.seq > last + 1:
             return "wait"
@@ -329,7 +339,10 @@ class NodeCore:
         self.ledger.accept(env)
         self.append(raw)
         self.record.append(raw)
+        self._index.append((env.author, env.seq))
         effect()
+        if self.on_take is not None:
+            self.on_take(env)
         return "taken"
 
     def _blame(self, exc: ProtocolError, raw: bytes) -> None:

@@ -48,7 +48,7 @@ class NodeOptions:
     discovery_port: int | None = None  # None: no beacon; peers come from `peers`
     discovery_target: str = "255.255.255.255"
     peers: list[str] = field(default_factory=list)  # hello endpoints given directly
-    have_every_s: float = 0.5
+    have_every_s: float = 0.25
     deal_s: float = 60.0
     linger_s: float = 1.5
     heartbeat_s: float = 1.0
@@ -63,8 +63,9 @@ class NodeRunner:
                  options: NodeOptions | None = None,
                  controller: Callable[[engine.GameState, int, engine.Knowledge],
                                       engine.Action] | None = None,
-                 progress: TextIO | None = None) -> None:
+                 progress: TextIO | None = None, timing: TextIO | None = None) -> None:
         self.opts = options or NodeOptions()
+        self.timing = timing  # benchmarks: when each action envelope is taken here
         self.genesis, self.seat, self.key = genesis, seat, key
         self.controller = controller
         self.progress = progress
@@ -79,7 +80,7 @@ class NodeRunner:
         # Records read back from the journal are taken again, not written again.
         self._stored = {hashlib.sha256(raw).digest() for raw in resumed}
         self.core = NodeCore(genesis, seat, key, append=self._append,
-                             secret_seed=secret_seed_for(key, genesis))
+                             secret_seed=secret_seed_for(key, genesis), on_take=self._took)
         for raw in resumed:
             self.core.offer(raw)
         self.core.pump()
@@ -214,6 +215,10 @@ class NodeRunner:
         for raw in self.core.missing_for(theirs)[:200]:  # bounded per request
             self.mesh.send(peer, [ENVELOPE, raw])
 
+    def _took(self, env: Any) -> None:
+        if self.timing is not None and env.kind == "action":
+            self.timing.write(f"{env.author} {env.seq} {time.monotonic():.6f}\n")
+
     def _append(self, raw: bytes) -> None:
         h = hashlib.sha256(raw).digest()
         if h in self._stored:  # read back from the journal: it is there already
@@ -255,6 +260,11 @@ class NodeRunner:
             self.listener.close()
         self.mesh.close()
         self.journal.close()
+        if self.timing is not None:
+            import resource
+            self.timing.write(f"maxrss_kb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\n")
+            self.timing.close()
+            self.timing = None
         if self.progress is not None:
             self._report()
 

@@ -1,0 +1,495 @@
+"""`cosmic replay JOURNAL` in a terminal: step through a verified game, record by record.
+
+How it works: the journal is read once through protocol.game.read_journal (every check of
+`cosmic verify`), and a `Timeline` keeps the position after every record: position k is
+the state after the first k records *with the card source's chance facts after record k
+applied* - the same position `cosmic replay --to k` prints (the one the next record's
+author saw). Engine states are values that share their tuples (hands, decks, claims), so a
+few thousand positions cost little memory. A fault ends the timeline at the failing
+record; the viewer shows what verified before it and names the record and the check.
+
+Invariants: position 0 is the game as dealt; position k (1 <= k <= len(steps)) follows
+step k-1, the record with index k-1 (a journal note is a step with no envelope); hidden
+cards are shown only when the card source knows every face (local games, whose seed is
+public, or network games after every seat's end-of-game key share).
+
+Keys (the viewer): Right/n or Enter next record, Left/p previous, PageDown/e next
+encounter, PageUp/E previous one, Home/End first/last, `g N` or `N` + Enter jump to
+position N, h show every hand (after the reveal), ? help, q or Ctrl-C quit.
+The screen and the parsing of commands are plain functions (tested directly).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.layout import HSplit, Layout, VSplit, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension as D
+from prompt_toolkit.output.color_depth import ColorDepth
+from prompt_toolkit.styles import Style
+from prompt_toolkit.widgets import TextArea
+
+import engine
+from protocol.envelope import Envelope
+from protocol.errors import ProtocolError, RemoteProtocolError
+from protocol.game import GameVerifier, JournalVisitor, Verdict
+from protocol.genesis import Genesis
+from protocol.journal import JournalContents
+
+from .app import STYLE
+from .render import board_text, card_label, describe_event
+
+__all__ = [
+    "Step", "Timeline", "TimelineVisitor", "build_timeline", "parse_command", "side_text",
+    "log_lines", "short_label", "status_text", "fault_text", "ReplayApp", "HELP_TEXT",
+]
+
+HELP_TEXT = ("n/Right/Enter next, p/Left back, e/PgDn next encounter, E/PgUp previous, "
+             "Home/End, g N or N+Enter jump, h hands, q quit")
+_HIDDEN_EVENTS = ("shuffled", "delivered")  # bookkeeping with nothing to say
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One journal record as the viewer tells it."""
+
+    record: int
+    author: int | None  # None for a journal note
+    kind: str  # the envelope kind ("action", "chat", a card message) or "note"
+    text: str  # the action in command form, or what the record is
+    events: tuple[str, ...]  # the record's events in words, then the chance facts after it
+
+
+@dataclass
+class Timeline:
+    """Every verified position of one journal (see the module doc)."""
+
+    path: str
+    total: int  # records in the journal (envelopes and notes)
+    colors: tuple[str, ...]
+    mode: str = "local"
+    states: list[engine.GameState] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    error: ProtocolError | None = None
+    faces: Mapping[int, int] | None = None  # every handle's face, once revealed
+    verdict: Verdict | None = None
+
+    @property
+    def last(self) -> int:
+        """The last position that can be shown."""
+        return len(self.states) - 1
+
+    @property
+    def revealed(self) -> bool:
+        return self.faces is not None
+
+    def encounter_starts(self) -> list[int]:
+        """Positions where a new encounter has begun (its counter went up)."""
+        return [k for k in range(1, len(self.states))
+                if self.states[k].encounters > self.states[k - 1].encounters]
+
+    def next_encounter(self, k: int) -> int:
+        return next((x for x in self.encounter_starts() if x > k), self.last)
+
+    def previous_encounter(self, k: int) -> int:
+        return max((x for x in self.encounter_starts() if x < k), default=0)
+
+
+def _settle(verifier: GameVerifier, record: int) -> list[tuple[Any, ...]]:
+    """Answer the chance facts after `record` now, as finish() would for `--to`; return
+    their events. A network game may wait on card messages still to come: that is no
+    fault (finish() accepts it too); the facts follow once those records are read."""
+    before = verifier.state
+    try:
+        verifier.settle(record)
+    except RemoteProtocolError as exc:
+        if exc.check != "incomplete" or verifier.mode == "local":
+            raise
+    events: list[tuple[Any, ...]] = []
+    s = before
+    for fact in verifier.chance:  # replayed for their words only (apply is pure)
+        s, ev = engine.apply(s, fact)
+        events += ev
+    return events
+
+
+class TimelineVisitor(JournalVisitor[Timeline]):
+    """Builds a Timeline; lenient (a fault ends the timeline and is kept)."""
+
+    def __init__(self, timeline: Timeline,
+                 progress: Callable[[int], None] | None = None) -> None:
+        self.tl = timeline
+        self.progress = progress
+        self._verifier: GameVerifier | None = None
+        self._zero: GameVerifier | None = None
+
+    def begin(self, genesis: Genesis, config: engine.Config, state: engine.GameState) -> None:
+        # Position 0 is the game as dealt: a verifier of its own answers the first facts.
+        self._zero = GameVerifier(genesis)
+        self.tl.mode = self._zero.mode
+        _settle(self._zero, 0)
+        self.tl.states.append(self._zero.state)
+
+    def stop(self, records: int) -> bool:
+        if self.progress is not None:
+            self.progress(records)
+        return False
+
+    def visit_record(self, record: int, env: Envelope, action: engine.Action | None,
+                     verifier: GameVerifier) -> None:
+        self._verifier = verifier
+        raw = list(verifier.events)
+        raw += _settle(verifier, record)
+        s = verifier.state
+        self._notes(record)
+        words = tuple(_words(s, ev) for ev in raw if ev[0] not in _HIDDEN_EVENTS)
+        if action is not None:
+            text = action.format()
+        elif env.kind == "chat":
+            to = env.body[0]
+            text = (f"says: {env.body[1]}" if to < 0
+                    else f"tells {_seat(self.tl, to)}: {env.body[1]}")[:160]
+            words = ()
+        else:
+            text = f"({env.kind})"
+        self.tl.steps.append(Step(record, env.author, env.kind, text, words))
+        self.tl.states.append(s)
+
+    def _notes(self, upto: int) -> None:
+        """Journal notes before record `upto`: steps where nothing changes."""
+        while len(self.tl.steps) < upto:
+            k = len(self.tl.steps)
+            self.tl.steps.append(Step(k, None, "note", "(a note)", ()))
+            self.tl.states.append(self.tl.states[-1])
+
+    def handle_error(self, error: ProtocolError) -> None:
+        self.tl.error = error
+
+    def end(self, verdict: Verdict) -> None:
+        self.tl.verdict = verdict
+        self._notes(self.tl.total)
+        self.tl.states[-1] = verdict.state
+
+    def result(self) -> Timeline:
+        tl = self.tl
+        record = getattr(tl.error, "record", None)
+        if tl.error is not None and record is not None and tl.error.check != "audit":
+            # With signatures checked aside, records past the fault may have been read.
+            del tl.steps[record:]
+            del tl.states[record + 1:]
+        elif tl.error is not None and tl.states:
+            self._notes(tl.total)  # an audit fault: every record verified but a claim
+        source = (self._verifier or self._zero)
+        if source is not None:
+            try:
+                tl.faces = source.source.audit_faces()
+            except Exception:  # a broken game's cards: simply not revealed
+                tl.faces = None
+        return tl
+
+
+def _words(s: engine.GameState, ev: tuple[Any, ...]) -> str:
+    if ev[0] == "audit":
+        return "end-of-game audit: " + ("every hidden claim held" if ev[1] else "a false claim")
+    return describe_event(s, ev)
+
+
+def build_timeline(contents: JournalContents, path: str, *,
+                   progress: Callable[[int], None] | None = None,
+                   parallel: bool | None = None) -> Timeline:
+    """Verify and replay a parsed journal into a Timeline; never raises for its faults."""
+    from node.verify import read_journal_parallel  # the node layer reads files in parallel
+
+    tl = Timeline(path, len(contents.entries), tuple(contents.genesis.seats[i].colour
+                                                     for i in range(contents.genesis.n_seats)))
+    try:
+        return read_journal_parallel(contents, TimelineVisitor(tl, progress), parallel)
+    except ProtocolError as exc:  # the genesis itself (the visitor is lenient otherwise)
+        tl.error = exc
+        return tl
+
+
+def stderr_progress(total: int, stream: Any = None) -> Callable[[int], None] | None:
+    """A progress callback writing "verifying N records... P%" to stderr (long journals)."""
+    out = stream or sys.stderr
+    if total < 200:
+        return None
+    shown = [-1]
+
+    def tick(n: int) -> None:
+        pct = 100 * (n + 1) // total  # record n is being read
+        if pct != shown[0]:
+            shown[0] = pct
+            out.write(f"\rverifying {total} records... {pct}%")
+            if n >= total - 1:
+                out.write("\n")
+            out.flush()
+    return tick
+
+
+# -- commands ----------------------------------------------------------------------------
+
+
+def parse_command(text: str, k: int, tl: Timeline) -> int | str:
+    """The position a command moves to, or a word for what else it asks ("quit",
+    "hands", "help") or an "error: ..." message."""
+    words = text.strip().split()
+    if not words:
+        return min(k + 1, tl.last)
+    w = words[0]
+    if w.isdigit() or (w in ("g", "go", "goto") and len(words) == 2 and words[1].isdigit()):
+        n = int(words[-1])
+        if n > tl.last:
+            return (f"error: position {n} is past the last verified one ({tl.last})"
+                    if tl.error is not None else f"error: the journal has {tl.last} records")
+        return n
+    moves: dict[str, Callable[[], int]] = {
+        "n": lambda: min(k + 1, tl.last), "next": lambda: min(k + 1, tl.last),
+        "p": lambda: max(k - 1, 0), "prev": lambda: max(k - 1, 0),
+        "e": lambda: tl.next_encounter(k), "E": lambda: tl.previous_encounter(k),
+        "start": lambda: 0, "home": lambda: 0, "end": lambda: tl.last,
+    }
+    if w in moves:
+        return moves[w]()
+    if w in ("q", "quit", "exit"):
+        return "quit"
+    if w in ("h", "hands"):
+        return "hands"
+    if w in ("?", "help"):
+        return "help"
+    return f"error: unknown command {w!r} ({HELP_TEXT})"
+
+
+# -- the screen, as plain functions ------------------------------------------------------
+
+
+def _seat(tl: Timeline, seat: int | None) -> str:
+    return tl.colors[seat] if seat is not None and 0 <= seat < len(tl.colors) else "-"
+
+
+def short_label(face: int | None) -> str:
+    """A card in a few letters, for hands in a narrow pane: A14, N, R+2, morph, ionic_gas."""
+    label = card_label(face)
+    for long, short in (("attack ", "A"), ("negotiate", "N"), ("reinforcement ", "R"),
+                        ("artifact ", ""), ("flare ", "")):
+        if label.startswith(long):
+            return short + label[len(long):]
+    return label.replace(" ", "_")
+
+
+def side_text(tl: Timeline, k: int, hands: bool, width: int = 32) -> str:
+    """The right pane: where we are, who acts, the encounter; or, with `hands` (once
+    revealed), every hand in short labels (A14 attack 14, N negotiate, R+2 reinforcement)
+    wrapped to `width`."""
+    s = tl.states[k]
+    lines = [f"Record {k} of {tl.total}"]
+    if hands and tl.faces is not None:
+        lines.append("Hands (A attack, N negotiate):")
+        for seat in range(s.n):
+            cards = [short_label(tl.faces.get(h, s.faces.get(h))) for h in s.hands[seat]]
+            text = f"{_seat(tl, seat)}: " + (" ".join(cards) or "(none)")
+            lines += textwrap.wrap(text, max(12, width), subsequent_indent=" ",
+                                   break_long_words=True) or [text]
+        return "\n".join(lines)
+    if k > 0:
+        st = tl.steps[k - 1]
+        lines.append(f"#{st.record} {_seat(tl, st.author)}: {st.text}")
+    lines.append(f"hash {engine.public_hash(s).hex()[:16]}")
+    p = engine.pending(s)
+    if not p.over:
+        who = ", ".join(_seat(tl, x) for x in p.seats if x >= 0) or "the cards"
+        lines.append(f"waiting: {who} ({'/'.join(p.kinds)})")
+    e = s.enc
+    if e is not None:
+        lines.append(f"encounter {e.number}" + (f": {e.result}" if e.result else ""))
+        shown = [card_label(s.faces.get(h)) if h >= 0 else "-" for h in e.cards]
+        if any(h >= 0 for h in e.cards):
+            lines.append(" cards: " + " / ".join(shown))
+        if e.destiny >= 0:
+            lines.append(" destiny: " + card_label(s.faces.get(e.destiny)))
+        for side, allies in zip(("off", "def"), e.allies):
+            if allies:
+                lines.append(f" {side} allies: " + ", ".join(_seat(tl, a) for a in allies))
+    if hands:
+        lines.append("hands: not revealed")
+    return "\n".join(lines)
+
+
+def log_lines(tl: Timeline, k: int, height: int = 8) -> list[str]:
+    """The records up to position k with their events, newest last; the current record's
+    lines start with '>'."""
+    out: list[str] = []
+    first = k
+    while first > 0 and len(out) < height:  # enough earlier records to fill the pane
+        first -= 1
+        out = _step_lines(tl, first, first == k - 1) + out
+    if k == 0:
+        out = ["(the game as dealt: no record yet)"]
+    return out[-height:] if height > 0 else out
+
+
+def _step_lines(tl: Timeline, i: int, current: bool) -> list[str]:
+    st = tl.steps[i]
+    mark = ">" if current else " "
+    lines = [f"{mark}{st.record:>5} {_seat(tl, st.author):>7}: {st.text}"]
+    lines += [f"{mark}        {e}" for e in st.events]
+    return lines
+
+
+def fault_text(tl: Timeline) -> str:
+    """Which record and check failed, and what is shown instead; "" if none."""
+    err = tl.error
+    if err is None:
+        return ""
+    record = getattr(err, "record", None)
+    where = f"record {record}" if record is not None else "the journal"
+    check = getattr(err, "check", "?")
+    why = getattr(err, "message", None) or str(err)
+    return (f"FAULT at {where} ({check} check): {why}. Shown: the {tl.last} "
+            f"record(s) verified before it.")
+
+
+def status_text(tl: Timeline, k: int, hands: bool, note: str = "") -> str:
+    """The status line: file, position, hands and a note (or the keys)."""
+    name = os.path.basename(tl.path)
+    s = tl.states[k]
+    if s.outcome is not None:
+        where = "game over"
+    else:
+        where = f"turn {s.turns}"
+    if hands and not tl.revealed:
+        hand = " | hands: not revealed"
+    else:
+        hand = " | hands shown" if hands else ""
+    tail = note or "?: keys"
+    return f" {name} {k}/{tl.last} | {where}{hand} | {tail}"
+
+
+# -- the application ---------------------------------------------------------------------
+
+
+class ReplayApp:
+    """The full-screen viewer of one Timeline."""
+
+    def __init__(self, tl: Timeline, *, color: bool | None = None) -> None:
+        self.tl = tl
+        self.pos = tl.last if tl.error is not None else 0
+        self.hands = False
+        self.note = ""
+        if color is None:
+            color = not os.environ.get("NO_COLOR")
+        self.color = color
+        self.input = TextArea(height=1, prompt="> ", multiline=False, wrap_lines=False,
+                              accept_handler=self._accept)
+        self.app = self._build()
+
+    def _build(self) -> Application[Any]:
+        board = Window(FormattedTextControl(self._board), wrap_lines=True,
+                       height=D(min=6, preferred=12))
+        side = Window(FormattedTextControl(self._side), width=D(min=20, preferred=32),
+                      wrap_lines=True)
+        self.side_window = side
+        log = Window(FormattedTextControl(self._log), wrap_lines=False, height=D(min=3))
+        self.log_window = log
+        fault = Window(FormattedTextControl(lambda: [("class:refused", fault_text(self.tl))]),
+                       height=D(min=0, max=3), wrap_lines=True)
+        status = Window(FormattedTextControl(
+            lambda: [("class:status", status_text(self.tl, self.pos, self.hands, self.note))]),
+            height=1, style="class:status")
+        body = HSplit([VSplit([board, Window(width=1, char="|"), side]),
+                       Window(height=1, char="-"), log, fault, status, self.input])
+        kb = KeyBindings()
+        empty = Condition(lambda: not self.input.text)
+
+        def bind(keys: tuple[str, ...], command: str, when: Any = empty) -> None:
+            for key in keys:
+                kb.add(key, filter=when)(lambda event, c=command: self.command(c))
+
+        bind(("right", "n"), "n")
+        bind(("left", "p"), "p")
+        bind(("e",), "e")
+        bind(("E",), "E")
+        bind(("pagedown",), "e", when=True)
+        bind(("pageup",), "E", when=True)
+        bind(("home",), "start")
+        bind(("end",), "end")
+        bind(("h",), "h")
+        bind(("?",), "help")
+        bind(("q",), "q")
+
+        @kb.add("c-c")
+        @kb.add("c-q")
+        def _quit(event: Any) -> None:
+            event.app.exit(result="quit")
+
+        return Application(
+            layout=Layout(body, focused_element=self.input), key_bindings=kb,
+            style=STYLE if self.color else Style([]), full_screen=True, mouse_support=False,
+            color_depth=None if self.color else ColorDepth.DEPTH_1_BIT)
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def command(self, text: str) -> None:
+        """Run one command (keys and the input line both come here)."""
+        self.note = ""
+        to = parse_command(text, self.pos, self.tl)
+        if isinstance(to, int):
+            self.pos = to
+            if self.pos == self.tl.last and text.strip() in ("n", "next", "") \
+                    and self.tl.error is not None:
+                self.note = "the fault ends the journal here"
+        elif to == "quit":
+            self.app.exit(result="quit")
+        elif to == "hands":
+            self.hands = not self.hands
+            if not self.tl.revealed:
+                self.note = "hands can't be shown: the game was not revealed"
+                self.hands = False
+        elif to == "help":
+            self.note = HELP_TEXT
+        else:
+            self.note = to[len("error: "):]
+        self.app.invalidate()
+
+    def _accept(self, buff: Any) -> bool:
+        self.command(buff.text)
+        return False  # clear the line
+
+    # -- rendering -------------------------------------------------------------------------
+
+    def _board(self) -> StyleAndTextTuples:
+        s = self.tl.states[self.pos]
+        out: StyleAndTextTuples = []
+        for line in board_text(s).splitlines():
+            style = ""
+            for c in s.config.colors:
+                if self.color and line.strip().startswith(c + " "):
+                    style = f"class:{c}"
+            out.append((style, line + "\n"))
+        return out
+
+    def _side(self) -> StyleAndTextTuples:
+        info = self.side_window.render_info
+        width = info.window_width if info else 32
+        return [("", side_text(self.tl, self.pos, self.hands, width))]
+
+    def _log(self) -> StyleAndTextTuples:
+        info = self.log_window.render_info
+        height = info.window_height if info else 8
+        width = max(20, info.window_width if info else 80)
+        lines = [line if len(line) <= width else line[: width - 1] + "~"
+                 for line in log_lines(self.tl, self.pos, height)]
+        return [("", "\n".join(lines))]
+
+    async def run(self) -> str:
+        return str(await self.app.run_async() or "")
