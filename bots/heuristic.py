@@ -119,8 +119,24 @@ class HeuristicBot:
             return attacks[len(attacks) // 2][1]  # ahead anyway: save the best
         return attacks[-1][1]
 
+    def _power(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+        """Use the power when it is offered (a power is its owner's advantage), except
+        where swapping cards would give away a strong face-down card."""
+        uses = [a for a in options if isinstance(a, engine.UsePower)]
+        if not uses:
+            return None
+        alien = state.aliens[seat]
+        if alien in ("sorcerer", "calculator") and kn.selected is not None:
+            mine = _face(state, kn, kn.selected)
+            if mine is not None and mine.kind == "attack" and mine.value >= 10:
+                return None  # our card is strong: keep it as it is
+        return uses[self.stream.below(len(uses))]
+
     def _window(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
         e = state.enc
+        use = self._power(state, seat, kn, options)
+        if use is not None:
+            return use
         plays = [a for a in options if isinstance(a, engine.Play)]
         if not plays or e is None:
             return options[0]

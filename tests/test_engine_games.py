@@ -32,3 +32,17 @@ def test_same_seed_same_actions_and_hashes() -> None:
 def test_heuristic_bots_play_whole_games() -> None:
     g = _game(5, game_seed("heuristic", 0), HeuristicBot)
     assert g.state.outcome is not None and g.state.outcome.winners
+
+
+def test_heuristic_bots_use_alien_powers() -> None:
+    """Issue 7: bots use powers (the heuristic one when a power is offered)."""
+    used: set[str] = set()
+    for i in range(8):
+        seed = game_seed("heuristic-powers", i)
+        g = LocalGame(engine.Config(4, aliens=("?",) * 4, max_turns=40), seed,
+                      [HeuristicBot(seed + bytes([k])) for k in range(4)])
+        while g.state.outcome is None:
+            for ev in g.step():
+                if ev[0] == "power":
+                    used.add(ev[2])
+    assert len(used) >= 8, used
