@@ -379,14 +379,27 @@ class CardSeat(CardRecord):
     def begin_show(self, author: int, to: int, handles: Sequence[int]) -> Operation:
         """A seat shows cards of its hand to one other seat: its shares, in a box only
         that seat can open (and everyone, once key shares are published at the end)."""
-        return self._begin("show", [[(author, SHOW)]], to=to, handles=tuple(handles))
+        return self.begin_show_many(to, [(author, handles)])
+
+    def begin_show_many(self, to: int,
+                        parts: Sequence[tuple[int, Sequence[int]]]) -> Operation:
+        """Several seats show cards of their hands to one other seat `to` in one
+        operation (parts: (holder, handles)): each holder sends its own box, in seat
+        order. A holder with no cards sends nothing; with none at all, it is done at once."""
+        by: dict[int, tuple[int, ...]] = {}
+        for author, hs in parts:
+            if not 0 <= author < self.n or author == to or not 0 <= to < self.n:
+                raise LocalProtocolError("schema", f"seat {author} cannot show cards to {to}")
+            by[author] = tuple(dict.fromkeys(by.get(author, ()) + tuple(hs)))
+        by = {a: hs for a, hs in sorted(by.items()) if hs}
+        return self._begin("show", [[(a, SHOW) for a in by]] if by else [], to=to, parts=by)
 
     def _show_aad(self, op_number: int, author: int, to: int, handles: Sequence[int]) -> bytes:
         return (context(self.game_id, op_number, author, "show")
                 + canonical.encode([to, list(handles)]))
 
     def _make_show(self, op: Operation, kind: str, rng: g.Rng) -> Body:
-        to, hs = op.data["to"], op.data["handles"]
+        to, hs = op.data["to"], op.data["parts"][self.seat]
         _, shares, proof = self._make_shares(op, hs, rng)
         peer = self.xkeys[to]
         assert peer is not None
@@ -396,7 +409,7 @@ class CardSeat(CardRecord):
 
     def _take_show(self, op: Operation, env: Envelope, own: bool) -> None:
         _, to, hs, box = env.body
-        if (to, tuple(hs)) != (op.data["to"], op.data["handles"]):
+        if (to, tuple(hs)) != (op.data["to"], op.data["parts"][env.author]):
             raise blame("schema", "not the cards and seat this show was for", env)
         for h in hs:
             if h not in self.cts or set(self.shares[h]) != set(range(self.n)) - {env.author}:

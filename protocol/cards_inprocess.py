@@ -184,7 +184,8 @@ class InProcessGame:
         self.table = CardTable(self.genesis, keys, self.sources, tamper=tamper,
                                state_hash=lambda seat: self._hashes[seat])
         self.actions: list[engine.Action] = []
-        # Handles each seat may know the face of: ever in its hand, or its own shuffled hand.
+        # Handles each seat may know the face of: ever in its hand, its own shuffled hand,
+        # or shown to it (a `show` chance).
         self.entitled: list[set[int]] = [set() for _ in range(n)]
         self.proposals = 0
         for src, state in zip(self.sources, self.states):
@@ -222,6 +223,8 @@ class InProcessGame:
                                          f"seats disagree on {p.chance.kind}: {facts}")
             if p.chance.kind == "hand_shuffle":
                 self.entitled[p.chance.seat].update(p.chance.cards)
+            elif p.chance.kind == "show":  # the viewer sees these where they lie
+                self.entitled[p.chance.seat].update(p.chance.handles)
             self._apply(facts)
             return True
         seat = p.seats[0]

@@ -154,12 +154,31 @@ class NetworkCardSource:
         elif chance.kind == "hand_shuffle":
             taker, take = self._taker(chance)
             op = c.begin_hand_shuffle(chance.seat, chance.handles, chance.cards, taker, take)
+        elif chance.kind == "show":
+            op = c.begin_show_many(chance.seat, self._holders(chance))
         elif chance.kind in ("first_player", "new_alien"):  # public random choices
             op = c.begin_beacon()
         else:
             raise LocalProtocolError("kind", f"unknown chance {chance.kind!r}")
         self._chance, self._op = chance, op
         self.knowledge.faces.update(c.known)
+
+    def _holders(self, chance: engine.Chance) -> list[tuple[int, tuple[int, ...]]]:
+        """Who holds the cards a `show` opens to its viewer, from the public state: each
+        holder boxes its shares of its cards to the viewer. Cards already public, or
+        the viewer's own, need no box (the viewer knows them). Raises
+        LocalProtocolError if a card is in no hand."""
+        s = self._need_state()
+        by: dict[int, list[int]] = {}
+        for h in dict.fromkeys(chance.handles):
+            if h in self.cards.opened:
+                continue
+            holder = next((seat for seat in range(s.n) if h in s.hands[seat]), None)
+            if holder is None:
+                raise LocalProtocolError("face", f"show: card {h} is in no hand")
+            if holder != chance.seat:
+                by.setdefault(holder, []).append(h)
+        return [(seat, tuple(hs)) for seat, hs in sorted(by.items())]
 
     def _taker(self, chance: engine.Chance) -> tuple[int | None, int]:
         """Who takes from the shuffled hand, and how many: the engine has already put the
@@ -183,7 +202,7 @@ class NetworkCardSource:
         self.knowledge.faces.update(self.cards.known)
         if chance.kind == "shuffle":
             return engine.Shuffled(engine.SOURCE)
-        if chance.kind == "deliver":
+        if chance.kind in ("deliver", "show"):
             return engine.Delivered(engine.SOURCE)
         if chance.kind == "reveal":
             return engine.Revealed(engine.SOURCE, op.result)
@@ -191,7 +210,9 @@ class NetworkCardSource:
             return engine.HandShuffled(engine.SOURCE)
         if chance.kind == "new_alien":
             return engine.NewAlien(engine.SOURCE, _below(op.result, len(chance.names)))
-        return engine.FirstPlayer(engine.SOURCE, _below(op.result, self.cards.n))
+        if chance.kind == "first_player":
+            return engine.FirstPlayer(engine.SOURCE, _below(op.result, self.cards.n))
+        raise LocalProtocolError("kind", f"unknown chance {chance.kind!r}")
 
     # --- actions that show faces ----------------------------------------------------------
 
