@@ -30,6 +30,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--aliens", default="",
                    help="aliens in play: 'random' (one dealt to each seat by the card source), "
                         "or one NAME per seat separated by commas ('?' random, '-' none)")
+    p.add_argument("--flares", action="store_true",
+                   help="the advanced setup: two flares dealt to each seat, each keeps one "
+                        "alien, ten flares in the cosmic deck (replaces --aliens)")
     p.add_argument("--journal-dir", type=Path, help="write a signed journal of each game here")
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")
     p.set_defaults(func=run)
@@ -73,6 +76,8 @@ class _Tally:
         for ev in events:
             if ev[0] == "power":  # ("power", seat, alien, option, args)
                 self.uses[ev[2]] += 1
+            elif ev[0] == "flare":  # ("flare", seat, name, "wild" | "super")
+                self.uses[f"flare {ev[2]} ({ev[3]})"] += 1
             elif ev[0] == "first_player":  # every alien is dealt before this
                 self.dealt = self.game.state.aliens
 
@@ -92,8 +97,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     config = engine.Config(args.players, planets=4 if "four_planets" in args.variant else 5,
                            single_encounter="single_encounter" in args.variant,
-                           max_turns=args.max_turns, aliens=aliens)
+                           max_turns=args.max_turns, aliens=() if args.flares else aliens,
+                           flares=True if args.flares else ())
     writer = None
+    if args.journal_dir is not None and args.flares:
+        print("simulate: --journal-dir does not support --flares yet (local games only)",
+              file=sys.stderr)
+        return 2
     if args.journal_dir is not None:
         from node.journal_file import write_local_journal
         args.journal_dir.mkdir(parents=True, exist_ok=True)
@@ -114,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
             "winners": [colors[w] for w in out.winners], "turns": game.state.turns,
             "encounters": game.state.encounters, "actions": len(game.actions),
         }
-        if any(config.aliens):
+        if any(config.aliens) or config.flares:
             record["aliens"] = dict(zip(colors, tally.dealt))
             record["power_uses"] = dict(sorted(tally.uses.items()))
         if writer is not None:
@@ -125,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
                   f"({out.reason}) after {record['turns']} turns, "
                   f"{record['encounters']} encounters"
                   + (f"; aliens {', '.join(a or '-' for a in tally.dealt)}"
-                     if any(config.aliens) else ""))
+                     if any(config.aliens) or config.flares else ""))
     wins = {c: sum(c in g["winners"] for g in games) for c in config.colors}
     summary = {
         "games": len(games), "players": args.players, "bots": kinds, "seed": args.seed,

@@ -26,7 +26,7 @@ __all__ = [
     "Pass", "Proceed", "NewHand", "Retrieve", "DrawAgain", "ChooseDefense", "Reestablish",
     "Launch", "Invite", "Ally", "Decline", "NoEncounter", "Select", "Reveal", "Play",
     "UsePower", "Propose", "Accept", "NoDeal", "Give", "Ships", "Rewards", "SecondEncounter",
-    "EndTurn", "Discard",
+    "EndTurn", "Discard", "KeepAlien",
     # chance facts
     "FirstPlayer", "Shuffled", "Delivered", "Revealed", "HandShuffled", "NewAlien",
 ]
@@ -325,6 +325,16 @@ class HandShuffled(Action):
 class NewAlien(Action):
     """The alien drawn at random: an index into the candidate names of the new_alien
     chance (a seat's alien at setup, or the Reincarnator's next one)."""
+
+    index: int
+
+
+@_kind("keep", "int")
+@dataclass(frozen=True, slots=True)
+class KeepAlien(Action):
+    """Advanced setup: keep the alien of your first (0) or second (1) dealt flare. The
+    index says nothing to the others, who do not know the faces (rules 001, Advanced
+    Setup: the choices are revealed together)."""
 
     index: int
 

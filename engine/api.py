@@ -25,6 +25,7 @@ from .steps import STEPS, Chance
 # Importing these registers their steps and effects.
 from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa: F401
 from . import plague as _plague  # noqa: F401
+from . import flares as _flares  # noqa: F401
 from .powers import ALIENS
 from .alien_deal import DEAL_AT_RANDOM
 
@@ -156,10 +157,13 @@ def encode_public(state: GameState) -> list[Any]:
     """The public state as plain lists: what public_hash hashes."""
     cfg = state.config
     o = state.outcome
+    setup: list[Any] = [cfg.seats, list(cfg.colors), cfg.planets, cfg.single_encounter,
+                        list(cfg.aliens), cfg.max_turns]
+    if cfg.flares:  # only games with flares say so: the others hash as they always did
+        setup.append(list(cfg.flares) if isinstance(cfg.flares, tuple) else True)
     return [
         ENGINE_VERSION,
-        [cfg.seats, list(cfg.colors), cfg.planets, cfg.single_encounter, list(cfg.aliens),
-         cfg.max_turns],
+        setup,
         state.ships, state.warp, state.gate, state.beside,
         [list(h) for h in state.hands], list(state.deck), list(state.discard),
         list(state.destiny_deck), list(state.destiny_discard),

@@ -16,7 +16,7 @@ from importlib import resources
 
 __all__ = [
     "CardInfo", "CATALOGUE", "COSMIC_DECK", "COLORS", "ENCOUNTER_KINDS", "card",
-    "destiny_cards", "rules_data_hash", "card_by_name", "ARTIFACTS",
+    "destiny_cards", "rules_data_hash", "card_by_name", "ARTIFACTS", "FLARES", "flare_id",
 ]
 
 ENCOUNTER_KINDS = ("attack", "negotiate", "morph")
@@ -53,7 +53,8 @@ def _load(name: str) -> dict[str, object]:
 def _raw_bytes() -> bytes:
     files = resources.files("engine").joinpath("data")
     return b"".join(
-        files.joinpath(n).read_bytes() for n in ("cards.toml", "colors.toml", "destiny.toml")
+        files.joinpath(n).read_bytes()
+        for n in ("cards.toml", "colors.toml", "destiny.toml", "flares.toml")
     )
 
 
@@ -77,11 +78,16 @@ def _build() -> tuple[tuple[CardInfo, ...], tuple[str, ...]]:
         cards.append(CardInfo(len(cards), "destiny", 0, "wild"))
     for special in destiny["specials"]:  # type: ignore[union-attr]
         cards.append(CardInfo(len(cards), "destiny", 0, str(special)))
+    # Flares last, so the cosmic deck and destiny ids never move (engine/data/flares.toml).
+    for name in _load("flares.toml")["names"]:  # type: ignore[union-attr]
+        cards.append(CardInfo(len(cards), "flare", 0, str(name)))
     return tuple(cards), colors
 
 
 CATALOGUE, COLORS = _build()
-COSMIC_DECK: tuple[int, ...] = tuple(c.id for c in CATALOGUE if c.kind != "destiny")
+# The cosmic deck without flares (ids 0..71); a game with flares adds the ones it uses.
+COSMIC_DECK: tuple[int, ...] = tuple(c.id for c in CATALOGUE if c.kind not in ("destiny", "flare"))
+FLARES: tuple[str, ...] = tuple(c.name for c in CATALOGUE if c.kind == "flare")
 ARTIFACTS: tuple[str, ...] = tuple(
     sorted({c.name for c in CATALOGUE if c.kind == "artifact"})
 )
@@ -92,6 +98,15 @@ def card(card_id: int) -> CardInfo:
     if not 0 <= card_id < len(CATALOGUE):
         raise KeyError(f"no card with id {card_id}")
     return CATALOGUE[card_id]
+
+
+def flare_id(name: str) -> int:
+    """The card id of the flare of this name (an alien's name, or "filch_classic");
+    raises KeyError for an unknown flare."""
+    for c in CATALOGUE:
+        if c.kind == "flare" and c.name == name:
+            return c.id
+    raise KeyError(f"no flare {name!r}")
 
 
 def card_by_name(kind: str, name: str = "", value: int | None = None) -> list[int]:

@@ -199,10 +199,14 @@ def decide(s: GameState, result: str) -> str:
 
 
 def regroup_count(s: GameState, seat: int) -> int:
+    """Ships the offense retrieves in its regroup: one, or what a power or an effect
+    played this encounter says (the flag "regroup3:SEAT", set by the Kamikaze's super
+    flare, makes it three)."""
+    base = 3 if s.enc is not None and s.enc.has_flag(f"regroup3:{seat}") else 1
     a = alien_of(s, seat)
     if a is not None and a.regroup is not None and s.has_power(seat):
-        return a.regroup(s, seat)
-    return 1
+        return max(base, a.regroup(s, seat))
+    return base
 
 
 def continue_turn(s: GameState, seat: int) -> bool:

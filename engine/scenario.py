@@ -65,7 +65,7 @@ def load_scenario(text: str) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"not valid TOML: {exc}") from None
-    known = {"title", "rule", "seats", "variants", "aliens", "position", "step"}
+    known = {"title", "rule", "seats", "variants", "aliens", "flares", "position", "step"}
     extra = sorted(set(data) - known)
     if extra:
         raise ScenarioError(f"unknown keys {extra}; expected some of {sorted(known)}")
@@ -79,7 +79,8 @@ def load_scenario(text: str) -> Scenario:
     aliens = tuple(aliens_by_color.get(c, "") for c in colors)
     try:
         config = Config(seats, planets=4 if "four_planets" in variants else 5,
-                        single_encounter="single_encounter" in variants, aliens=aliens)
+                        single_encounter="single_encounter" in variants, aliens=aliens,
+                        flares=tuple(data.get("flares", ())))
     except ValueError as exc:
         raise ScenarioError(str(exc)) from None
     return Scenario(data.get("title", ""), data.get("rule", ""), config,
@@ -158,7 +159,8 @@ def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:
             raise ScenarioError(f"{cfg.colors[seat]} has more than {cfg.ships_per_seat} ships")
         # Ships the position does not place are in the warp.
         s.warp[seat] = warp.get(seat, 0) + left
-    cosmic = C.COSMIC_DECK
+    # The cosmic deck: 72 cards, plus the flares the scenario's `flares` key names.
+    cosmic = C.COSMIC_DECK + tuple(C.flare_id(f) for f in cfg.flares or ())
 
     def handles_for(labels: Sequence[str]) -> tuple[int, ...]:
         out = []
@@ -300,6 +302,8 @@ class _Commands:
             info = C.CATALOGUE[face]
             if info.kind == "reinforcement":
                 return Play(seat, h, face, (0 if rest[0] == "offense" else 1,))
+            if info.kind == "flare":  # numbers, planets, ships, as for a power
+                return Play(seat, h, face, tuple(x for a in rest for x in self._arg(a)))
             return Play(seat, h, face, self._seats(rest[0]) if rest else ())
         if verb == "launch":
             return Launch(seat, b.planet(args[0]), self._ships(args[1]))
@@ -339,6 +343,11 @@ class _Commands:
 _WINDOW_VERBS = ("pass", "play", "power")
 
 
+def _is_flare(ref: str) -> bool:
+    want = " ".join(ref.lstrip("@").replace("_", " ").split()).lower()
+    return any(c.kind == "flare" and _label_matches(c, want) for c in C.CATALOGUE)
+
+
 def _card_windows(ref: str) -> frozenset[str]:
     """The windows where a card named in a command can be played."""
     from .windows import CARD_EFFECTS
@@ -362,6 +371,8 @@ def _upcoming(b: _Builder, line: str | None) -> Upcoming | None:
         if words[1] == "power":
             alien = ALIENS.get(b.config.aliens[b.seat(words[0])])
             windows = frozenset(alien.windows) if alien is not None and alien.windows else None
+        if words[1] == "play" and len(words) > 2 and _is_flare(words[2]):
+            return b.seat(words[0]), "play_flare", windows
         return b.seat(words[0]), words[1], windows
     try:
         a = parse_action(line)
@@ -387,6 +398,10 @@ def _advance(s: GameState, src: LocalSource, upcoming: Upcoming | None,
         if verb == "power" and p.step == "window" and seat in p.seats:
             # A power command waits for a window where that power is offered.
             here = any(isinstance(a, UsePower) for a in legal_actions(s, seat, src.knowledge[seat]))
+        if verb == "play_flare" and p.step == "window" and seat in p.seats and here:
+            # A flare's wild and super sides act at different windows: wait for a play.
+            here = any(isinstance(a, Play) for a in legal_actions(s, seat, src.knowledge[seat]))
+            verb = "play"
         if p.step == "window" and not (verb in _WINDOW_VERBS and seat in p.seats and here):
             asked = p.seats[0]
             options = legal_actions(s, asked, src.knowledge[asked])

@@ -34,6 +34,10 @@ class Config:
     single_encounter: bool = False
     aliens: tuple[str, ...] = ()  # one per seat, "" for none, "?" dealt at random
     max_turns: int = 0  # 0: play to the end; else a simulation limit (outcome "turn_limit")
+    # Flares (engine/flares.py): () none; True the advanced setup (two flares dealt to each
+    # seat, each keeps one alien, ten flares in the deck); or the flare names the cosmic
+    # deck holds, with the aliens as configured.
+    flares: bool | tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= len(_cards.COLORS):
@@ -51,6 +55,21 @@ class Config:
             object.__setattr__(self, "aliens", ("",) * self.seats)
         if len(self.aliens) != self.seats:
             raise ValueError("one alien (or '') per seat is needed")
+        if self.flares is True:
+            if any(a not in ("", "?") for a in self.aliens):
+                raise ValueError("the advanced setup deals the aliens: name none")
+        elif self.flares is False:
+            object.__setattr__(self, "flares", ())
+        else:
+            names = tuple(self.flares)
+            object.__setattr__(self, "flares", names)
+            for f in names:
+                if f not in _cards.FLARES:
+                    raise ValueError(f"unknown flare {f!r}")
+            if len(set(names)) != len(names):
+                raise ValueError("each flare at most once")
+            if "filch" in names and "filch_classic" in names:
+                raise ValueError("use one version of the Filch flare (rules 001)")
 
     @property
     def ships_per_seat(self) -> int:

@@ -293,6 +293,8 @@ class ResolveCard(Step):
         if negated:
             emit(s, "negated", seat, face)
         where = effect.after
+        if negated and where == "hand":  # rules 001, Card Zap: a negated flare is discarded
+            where = "discard"
         if where == "hand":
             s.set_hand(seat, s.hands[seat] + (handle,))
         elif where == "played" and s.enc is not None:

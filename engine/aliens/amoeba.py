@@ -13,6 +13,10 @@ part of this module. Choices we made:
   (the target planet excepted for the defense); it may take all of them.
 - Arguments are (planet, count) pairs flattened: `power 0 3 2 4 1` adds two ships from
   planet 3 and one from planet 4.
+- The Amoeba's super flare (engine/flares.py) sets the flag "amoeba_ally:SEAT": for that
+  encounter the power is offered to the Amoeba as an ally too (its ships on the gate for
+  the offense's side, beside the planet for the defense's). The flare's wild effect
+  reuses `add_space`, `remove_space` and `move` with a cap of four ships.
 """
 
 from __future__ import annotations
@@ -32,7 +36,11 @@ Pairs = tuple[tuple[int, int], ...]
 def _in_encounter(s: GameState, seat: int) -> int:
     e = s.enc
     assert e is not None
-    return s.gate[seat] if seat == e.offense else s.on(e.target, seat)
+    if seat == e.offense or seat in e.allies[0]:
+        return s.gate[seat]
+    if seat == e.defense:
+        return s.on(e.target, seat)
+    return s.beside[seat] if seat in e.allies[1] else 0
 
 
 def _not_target(s: GameState, seat: int, planet: int) -> bool:
@@ -46,20 +54,27 @@ def _flat(option: int, pairs: Pairs) -> tuple[int, tuple[int, ...]]:
     return option, tuple(x for pair in pairs for x in pair)
 
 
-def _add_space(s: GameState, seat: int) -> Dist:
+def add_space(s: GameState, seat: int, cap: int = 0) -> Dist:
+    """Ways to add ships to the encounter from colonies (at most `cap`, 0: no limit)."""
     src = [(p, c) for p, c in colony_sources(s, seat) if _not_target(s, seat, p)]
-    return Dist(src, 1, sum(c for _, c in src))
+    total = sum(c for _, c in src)
+    return Dist(src, 1, min(total, cap) if cap else total)
 
 
-def _remove_space(s: GameState, seat: int) -> Dist:
+def remove_space(s: GameState, seat: int, cap: int = 0) -> Dist:
+    """Ways to take ships out of the encounter to colonies (at most `cap`, 0: all)."""
     k = _in_encounter(s, seat)
     dest = [(p, k) for p in s.colonies(seat) if _not_target(s, seat, p)]
-    return Dist(dest, 1, k)
+    return Dist(dest, 1, min(k, cap) if cap else k)
+
+
+_add_space, _remove_space = add_space, remove_space
 
 
 def _options(s: GameState, seat: int, window: str) -> Sequence[tuple[int, tuple[int, ...]]]:
     e = s.enc
-    if (window != "selected" or e is None or len(e.selected) < 2 or not is_main(s, seat)
+    if (window != "selected" or e is None or len(e.selected) < 2
+            or not (is_main(s, seat) or has(s, "amoeba_ally", seat))
             or has(s, NAME, seat) or _in_encounter(s, seat) <= 0):
         return ()
     return Concat(Mapped(_add_space(s, seat), lambda d: _flat(0, d)),
@@ -74,14 +89,23 @@ def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
     if not space.contains(pairs):  # the position changed since it was offered
         return
     set_flag(s, NAME, seat)
+    move(s, seat, option, pairs)
+
+
+def move(s: GameState, seat: int, option: int, pairs: Pairs) -> None:
+    """Option 0: these (planet, count) ships join the encounter; 1: they leave it."""
+    e = s.enc
+    assert e is not None
     n, moved = s.n, sum(c for _, c in pairs)
     sign = 1 if option == 0 else -1
     for p, c in pairs:
         s.ships[p * n + seat] -= sign * c
-    if seat == e.offense:
+    if seat == e.offense or seat in e.allies[0]:
         s.gate[seat] += sign * moved
-    else:
+    elif seat == e.defense:
         s.ships[e.target * n + seat] += sign * moved
+    else:
+        s.beside[seat] += sign * moved
     emit(s, "ooze", seat, sign * moved)
 
 
