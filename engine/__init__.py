@@ -3,7 +3,13 @@
 No I/O, clock, randomness or cryptography: chance arrives as facts from a card source.
 """
 
-from .actions import *  # noqa: F401,F403  (the action classes are the API)
+from .actions import (
+    Action, SOURCE, ACTION_KINDS, GATE, action_from_data, parse_action, Pass, Proceed,
+    NewHand, Retrieve, DrawAgain, ChooseDefense, Reestablish, Launch, Invite, Ally,
+    Decline, NoEncounter, Select, Reveal, Play, UsePower, Propose, Accept, NoDeal, Give,
+    Ships, Rewards, SecondEncounter, EndTurn, Discard, KeepAlien, FirstPlayer, Shuffled,
+    Delivered, Revealed, HandShuffled, NewAlien,
+)
 from .actions import __all__ as _actions_all
 from .api import (
     ENGINE_VERSION, Pending, apply, encode_public, encounter_card_options, legal_actions,

@@ -26,6 +26,7 @@ from .steps import (
 Step_t = tuple[Any, ...]
 
 __all__ = [
+    "ShipChoice",
     "start_shuffle", "draw", "cosmic_quake", "place_returning", "ships_to_warp", "show",
     "take_random",
 ]
@@ -383,18 +384,21 @@ def ships_to_warp(seat: int, count: int, gate_ok: bool) -> Step_t:
     return ("take", seat, count, count, int(gate_ok), WARP)
 
 
-@register
-class TakeStep(Step):
-    """Take lo..hi ships from the seat's colonies (and the gate if allowed) to a
-    destination: the warp, or a planet (a colony granted in a deal)."""
+class ShipChoice(Step):
+    """A seat chooses which of its ships go somewhere: the legal choices are a `Dist`
+    (`_dist`), a forced choice is made without asking, and `_do` moves them. Subclasses
+    give the three, and `_rule` (what a refused choice must be)."""
 
-    name, phase, kinds = "take", "resolution", ("ships",)
+    kinds = ("ships",)
 
     def _dist(self, s: GameState, st: Step_t) -> Dist:
-        _, seat, lo, hi, gate_ok, _ = st
-        src = colony_sources(s, seat, bool(gate_ok))
-        avail = sum(c for _, c in src)
-        return Dist(src, min(lo, avail), min(hi, avail))
+        raise NotImplementedError
+
+    def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
+        raise NotImplementedError
+
+    def _rule(self, st: Step_t) -> str:
+        raise NotImplementedError
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         d = self._dist(s, st)
@@ -412,8 +416,25 @@ class TakeStep(Step):
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         assert isinstance(a, Ships)
         if not self._dist(s, st).contains(a.ships):
-            fail(s, a, f"choose {st[2]}..{st[3]} of your ships (sorted location:count)")
+            fail(s, a, self._rule(st) + " (sorted location:count)")
         self._do(s, st, a.ships, a)
+
+
+@register
+class TakeStep(ShipChoice):
+    """Take lo..hi ships from the seat's colonies (and the gate if allowed) to a
+    destination: the warp, or a planet (a colony granted in a deal)."""
+
+    name, phase = "take", "resolution"
+
+    def _dist(self, s: GameState, st: Step_t) -> Dist:
+        _, seat, lo, hi, gate_ok, _ = st
+        src = colony_sources(s, seat, bool(gate_ok))
+        avail = sum(c for _, c in src)
+        return Dist(src, min(lo, avail), min(hi, avail))
+
+    def _rule(self, st: Step_t) -> str:
+        return f"choose {st[2]}..{st[3]} of your ships"
 
     def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
         _, seat, _, _, gate_ok, dest = st

@@ -32,8 +32,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import cards as C
-from ..actions import Accept, Action, Decline, Give, Ships
-from ..choices import Dist, Fixed, Mapped
+from ..actions import Accept, Action, Decline, Give
+from ..choices import Dist, Fixed
 from ..flow import LAST_REVEAL
 from ..powers import Alien, register
 from ..state import Claim, GameState, Knowledge
@@ -41,6 +41,7 @@ from ..steps import (
     Step, colony_sources, emit, fail, pop, push, register as register_step, remove_ships,
     replace, take_from_hand, to_warp,
 )
+from ..zones import ShipChoice
 from ._util import has, is_main, opponent, set_flag, side_of
 
 NAME = "gambler"
@@ -167,10 +168,10 @@ class GambleSettle(Step):
 
 
 @register_step
-class GambleLoss(Step):
+class GambleLoss(ShipChoice):
     """Lose `count` ships to the warp from colonies outside the encounter."""
 
-    name, phase, kinds = "gamble_loss", "reveal", ("ships",)
+    name, phase = "gamble_loss", "reveal"
 
     def _dist(self, s: GameState, st: Step_t) -> Dist:
         e = s.enc
@@ -181,25 +182,8 @@ class GambleLoss(Step):
         k = min(st[2], sum(c for _, c in src))
         return Dist(src, k, k)
 
-    def auto(self, s: GameState, st: Step_t) -> bool:
-        d = self._dist(s, st)
-        if len(d) == 1:
-            self._do(s, st, d[0], None)
-            return True
-        return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
-
-    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
-        return Mapped(self._dist(s, st), lambda d: Ships(seat, d))
-
-    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
-        assert isinstance(a, Ships)
-        if not self._dist(s, st).contains(a.ships):
-            fail(s, a, f"lose {st[2]} ships from colonies outside the encounter "
-                       "(sorted planet:count)")
-        self._do(s, st, a.ships, a)
+    def _rule(self, st: Step_t) -> str:
+        return f"lose {st[2]} ships from colonies outside the encounter"
 
     def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
         seat = st[1]

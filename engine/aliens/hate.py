@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import cards as C
-from ..actions import Action, Decline, Discard, Ships
-from ..choices import Dist, Fixed, Mapped
+from ..actions import Action, Decline, Discard
+from ..choices import Dist, Fixed
 from ..flow import StartTurn
 from ..powers import Alien, discarded, held_for_others, register
 from ..state import GameState, Knowledge
@@ -31,6 +31,7 @@ from ..steps import (
     Step, colony_sources, emit, fail, learn, pop, push, register as register_step,
     remove_ships, replace, take_from_hand, to_warp,
 )
+from ..zones import ShipChoice
 from ._util import has, set_flag
 
 Step_t = tuple[Any, ...]
@@ -147,35 +148,18 @@ class HateVictim(Step):
 
 
 @register_step
-class HateShips(Step):
+class HateShips(ShipChoice):
     """The Hate chooses which three ships of the victim's colonies go to the warp."""
 
-    name, phase, kinds = "hate_ships", "start_turn", ("ships",)
+    name, phase = "hate_ships", "start_turn"
 
     def _dist(self, s: GameState, st: Step_t) -> Dist:
         src = colony_sources(s, st[2])
         k = min(SHIPS_LOST, sum(c for _, c in src))
         return Dist(src, k, k)
 
-    def auto(self, s: GameState, st: Step_t) -> bool:
-        d = self._dist(s, st)
-        if len(d) == 1:
-            self._do(s, st, d[0], None)
-            return True
-        return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
-
-    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
-        return Mapped(self._dist(s, st), lambda d: Ships(seat, d))
-
-    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
-        assert isinstance(a, Ships)
-        if not self._dist(s, st).contains(a.ships):
-            fail(s, a, f"choose {SHIPS_LOST} ships of seat {st[2]}'s colonies "
-                       "(sorted planet:count)")
-        self._do(s, st, a.ships, a)
+    def _rule(self, st: Step_t) -> str:
+        return f"choose {SHIPS_LOST} ships of seat {st[2]}'s colonies"
 
     def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
         victim = st[2]
