@@ -238,7 +238,13 @@ class ClientApp:
         return [("", "\n".join(lines))]
 
     def _status(self) -> StyleAndTextTuples:
-        return [("class:status", f" {self.title} | {self.status} ")]
+        text = f" {self.title} | {self.status} "
+        deadline = getattr(self.session, "deal_deadline", lambda: None)()
+        if deadline is not None:
+            import time
+            left = max(0, int(deadline - time.monotonic()))
+            text += f"| deal: {left} s left "
+        return [("class:status", text)]
 
     # -- input -----------------------------------------------------------------------------
 
@@ -413,12 +419,20 @@ class ClientApp:
             self.app.invalidate()
             return
 
+    async def _tick_clock(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            if getattr(self.session, "deal_deadline", lambda: None)() is not None:
+                self.app.invalidate()
+
     async def run(self) -> str:
+        clock = asyncio.ensure_future(self._tick_clock())
         task = asyncio.ensure_future(self.run_game())
         try:
             result = await self.app.run_async()
         finally:
             task.cancel()
+            clock.cancel()
         return str(result or "")
 
 
@@ -460,6 +474,10 @@ class NetworkSession:
 
     def finished(self) -> bool:
         return bool(self.runner.core.done)
+
+    def deal_deadline(self) -> float | None:
+        """The one-minute deal timer, when a deal is under way (both players see it)."""
+        return self.runner.deal_deadline()  # type: ignore[no-any-return]
 
     def say(self, text: str, to: int = -1) -> None:
         self.runner.core.say(text, to)

@@ -109,7 +109,7 @@ class NodeRunner:
             self.mesh.say_hello(endpoint)
         self._next_have = 0.0
         self._endpoints: dict[bytes, str] = {}  # peer key -> the endpoint we dial
-        self._deal_since: tuple[int, float] | None = None
+        self._deal_since: tuple[tuple[int, int], float] | None = None
         self._done_at: float | None = None
         self._reported: tuple[int, bool] | None = None
 
@@ -182,15 +182,22 @@ class NodeRunner:
             self._endpoints[card.key] = card.endpoint
             self._next_have = 0.0
 
+    def deal_deadline(self) -> float | None:
+        """When the deal under way fails for want of agreement (monotonic seconds)."""
+        s = self.core.state
+        if engine.pending(s).step != "deal":
+            self._deal_since = None
+            return None
+        key = (s.turns, s.encounters)
+        if self._deal_since is None or self._deal_since[0] != key:
+            self._deal_since = (key, time.monotonic())  # the minute runs from its start
+        return self._deal_since[1] + self.opts.deal_s
+
     def _decide(self) -> None:
-        p = self.core.pending()
-        if self.core.my_turn() and p.step == "deal":
-            since = self._deal_since
-            if since is None or since[0] != self.core.state.serial:
-                self._deal_since = (self.core.state.serial, time.monotonic())
-            elif time.monotonic() - since[1] > self.opts.deal_s:
-                self.core.act(engine.NoDeal(self.seat))  # the one-minute timer ran out
-                return
+        deadline = self.deal_deadline()
+        if deadline is not None and self.core.my_turn() and time.monotonic() > deadline:
+            self.core.act(engine.NoDeal(self.seat))  # the one-minute timer ran out
+            return
         if self.controller is not None and self.core.my_turn():
             self.core.act(self.controller(self.core.state, self.seat, self.core.knowledge))
 

@@ -9,6 +9,8 @@ right, and that the end-of-game audit agrees with every face ever shown.
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 import engine
@@ -22,7 +24,9 @@ from protocol.errors import RemoteProtocolError
 def game(seats: int, turns: int, bot: type = RandomBot, tag: bytes = b"g") -> InProcessGame:
     cfg = engine.Config(seats, planets=4, max_turns=turns)
     seeds = [tag + bytes([seats, i]) for i in range(seats)]
-    return InProcessGame(cfg, seeds, [bot(s + b"bot") for s in seeds])
+    # Derived secrets: the same game every run, so what a test expects to happen does.
+    secret = [hashlib.sha256(b"cards-games secret " + s).digest() for s in seeds]
+    return InProcessGame(cfg, seeds, [bot(s + b"bot") for s in seeds], secret_seeds=secret)
 
 
 def check_knowledge(g: InProcessGame, public: dict[int, int]) -> None:
@@ -121,8 +125,9 @@ def test_gifts_and_random_takes_move_cards_between_hands_secretly() -> None:
     seen: set[str] = set()
     for attempt in range(4):  # each game almost surely has both; a few tries make it sure
         cfg = engine.Config(2, planets=4, max_turns=5)
-        g = InProcessGame(cfg, [b"n0" + bytes([attempt]), b"n1" + bytes([attempt])],
-                          [Negotiator(b"a", 1), Negotiator(b"b", 2)])
+        names = [b"n0" + bytes([attempt]), b"n1" + bytes([attempt])]
+        g = InProcessGame(cfg, names, [Negotiator(b"a", 1), Negotiator(b"b", 2)],
+                          secret_seeds=[hashlib.sha256(b"gifts " + n).digest() for n in names])
         public: dict[int, int] = {}
 
         def each(g: InProcessGame) -> None:

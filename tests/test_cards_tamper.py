@@ -6,6 +6,8 @@ so what arrives is a properly signed lie; every other seat must refuse it.
 
 from __future__ import annotations
 
+import hashlib
+
 from collections.abc import Callable
 from typing import Any
 
@@ -288,6 +290,8 @@ def test_a_tampered_box_is_refused_by_its_recipient() -> None:
 def game(seats_: int, **options: Any) -> InProcessGame:
     cfg = engine.Config(seats_, planets=4, max_turns=1)
     seeds = [bytes([7, seats_, i]) for i in range(seats_)]
+    options.setdefault("secret_seeds", [hashlib.sha256(b"tamper secret " + s).digest()
+                                        for s in seeds])  # the same game every run
     return InProcessGame(cfg, seeds, [RandomBot(s + b"bot") for s in seeds], **options)
 
 
@@ -337,7 +341,9 @@ class Bluffer:
 
 def test_a_bluff_about_the_hand_is_caught_by_the_audit() -> None:
     cfg = engine.Config(2, planets=4, max_turns=1)
-    g_ = InProcessGame(cfg, [b"bluff0", b"bluff1"], [Bluffer(b"x"), Bluffer(b"y")])
+    names = [b"bluff0", b"bluff1"]
+    g_ = InProcessGame(cfg, names, [Bluffer(b"x"), Bluffer(b"y")],
+                       secret_seeds=[hashlib.sha256(b"bluff secret " + n).digest() for n in names])
     g_.run()
     assert any(c.kind == "no_encounter" for c in g_.state.claims)
     with pytest.raises(RemoteProtocolError) as info:
