@@ -105,3 +105,34 @@ def test_full_screen_client_completes_a_decision() -> None:
         asyncio.run(go())
     mine = [a for a in g.actions if a.seat == 0]
     assert len(mine) >= 10, "the person's commands were applied"
+
+
+def test_a_deal_through_the_prompt() -> None:
+    """From the position where both negotiated (a scenario), the person proposes terms
+    at the prompt; the bot accepts them; the deal is carried out and logged."""
+    from pathlib import Path
+
+    from engine.scenario import run_scenario
+    text = (Path(__file__).parent / "scenarios" / "morph_negotiate.toml").read_text()
+    res = run_scenario(text)
+    assert res.state.step()[0] == "deal"
+    g = _game("deal")
+    g.state, g.source = res.state, res.source  # the game goes on from that position
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0))
+
+        async def go() -> None:
+            task = asyncio.ensure_future(app.run())
+            await _wait_for_decision(app)
+            assert "propose 0 1 - -" in app.table
+            pipe.send_text("propose 0 1 - -\r")
+            for _ in range(100):
+                await asyncio.sleep(0.02)
+                if any(line == "the deal is made" for line in app.log):
+                    break
+            pipe.send_text("quit\r")
+            await asyncio.wait_for(task, 10)
+
+        asyncio.run(go())
+    assert "red proposes a deal [0, 1, -1, -1]" in app.log
+    assert "the deal is made" in app.log
