@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..state import GameState
 from ..windows import role
 
-__all__ = ["side_of", "is_main", "is_main_or_ally", "flag", "has", "set_flag", "role",
+__all__ = [
+    "both_attack", "both_chosen", "once_per_encounter","side_of", "is_main", "is_main_or_ally", "flag", "has", "set_flag", "role",
            "side_ships", "opponent"]
 
 
@@ -58,3 +62,26 @@ def side_ships(s: GameState, side: int) -> tuple[int, int]:
         own = s.gate[e.offense]
         return own, sum(s.gate) - own
     return s.on(e.target, e.defense), sum(s.beside)
+
+
+def both_attack(s: GameState) -> bool:
+    """Both encounter cards are revealed and count as attacks."""
+    from ..flow import card_types  # the flow decides what a card counts as
+    e = s.enc
+    return e is not None and min(e.cards) >= 0 and card_types(s) == ("attack", "attack")
+
+
+def both_chosen(s: GameState, seat: int) -> bool:
+    """Both main players have put their cards face down."""
+    return s.enc is not None and len(s.enc.selected) == 2
+
+
+def once_per_encounter(name: str, window: str,
+                       when: Callable[[GameState, int], bool]) -> Callable[..., list[Any]]:
+    """The options of a main player's power used at most once an encounter, at one
+    window, when `when` holds: its flag (`set_flag(name)`) marks the use."""
+    def options(s: GameState, seat: int, w: str) -> list[tuple[int, tuple[int, ...]]]:
+        if w == window and is_main(s, seat) and not has(s, name, seat) and when(s, seat):
+            return [(0, ())]
+        return []
+    return options

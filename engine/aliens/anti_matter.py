@@ -17,28 +17,17 @@ encounter). Choices we made:
 
 from __future__ import annotations
 
-from ..flow import card_types, totals
+from ..flow import totals
 from ..powers import Alien, register
 from ..state import GameState
-from ._util import has, is_main, set_flag, side_of, side_ships
+from ._util import both_attack, has, once_per_encounter, set_flag, side_of, side_ships
 
 NAME = "anti_matter"
 
 
-def _both_attack(s: GameState) -> bool:
-    e = s.enc
-    return e is not None and min(e.cards) >= 0 and card_types(s) == ("attack", "attack")
-
-
-def _options(s: GameState, seat: int, window: str) -> list[tuple[int, tuple[int, ...]]]:
-    if window == "reveal" and is_main(s, seat) and not has(s, NAME, seat) and _both_attack(s):
-        return [(0, ())]
-    return []
-
-
 def _totals(s: GameState, seat: int, off: int, dfn: int) -> tuple[int, int]:
     side = side_of(s, seat)
-    if not has(s, NAME, seat) or side is None or not _both_attack(s):
+    if not has(s, NAME, seat) or side is None or not both_attack(s):
         return off, dfn
     assert s.enc is not None
     own, allies = side_ships(s, side)
@@ -50,7 +39,7 @@ def _totals(s: GameState, seat: int, off: int, dfn: int) -> tuple[int, int]:
 
 
 def _decide(s: GameState, seat: int, result: str) -> str:
-    if not has(s, NAME, seat) or not _both_attack(s):
+    if not has(s, NAME, seat) or not both_attack(s):
         return result
     t_off, t_def = totals(s)
     return "offense" if t_off < t_def else "defense"
@@ -59,6 +48,6 @@ def _decide(s: GameState, seat: int, result: str) -> str:
 ALIEN = register(Alien(
     name=NAME, lamp="yellow", summary="Its side's ships subtract; the lower total wins",
     roles=("main",), phases=("reveal",), mandatory=True, source="rules 004 (classic)",
-    windows=("reveal",), options=_options, use=lambda s, seat, o, a: set_flag(s, NAME, seat),
+    windows=("reveal",), options=once_per_encounter(NAME, "reveal", lambda s, seat: both_attack(s)), use=lambda s, seat, o, a: set_flag(s, NAME, seat),
     must_use=lambda s, seat, w: True, totals=_totals, decide=_decide,
 ))

@@ -12,17 +12,9 @@ from __future__ import annotations
 from ..flow import card_types
 from ..powers import Alien, register
 from ..state import GameState
-from ._util import has, is_main, set_flag
+from ._util import both_chosen, has, once_per_encounter, set_flag
 
 NAME = "calculator"
-
-
-def _options(s: GameState, seat: int, window: str) -> list[tuple[int, tuple[int, ...]]]:
-    e = s.enc
-    if (window == "selected" and e is not None and len(e.selected) == 2 and is_main(s, seat)
-            and not has(s, NAME, seat)):
-        return [(0, ())]
-    return []
 
 
 def _values(s: GameState, seat: int, off: int, dfn: int) -> tuple[int, int]:
@@ -38,6 +30,6 @@ def _values(s: GameState, seat: int, off: int, dfn: int) -> tuple[int, int]:
 ALIEN = register(Alien(
     name=NAME, lamp="yellow", summary="Cuts the higher attack card by the lower one",
     roles=("main",), phases=("planning",), mandatory=False, source="rules 004 (classic)",
-    windows=("selected",), options=_options, use=lambda s, seat, o, a: set_flag(s, NAME, seat),
+    windows=("selected",), options=once_per_encounter(NAME, "selected", both_chosen), use=lambda s, seat, o, a: set_flag(s, NAME, seat),
     card_values=_values,
 ))

@@ -14,17 +14,9 @@ from __future__ import annotations
 
 from ..powers import Alien, register
 from ..state import GameState
-from ._util import has, is_main, set_flag
+from ._util import both_chosen, once_per_encounter, set_flag
 
 NAME = "sorcerer"
-
-
-def _options(s: GameState, seat: int, window: str) -> list[tuple[int, tuple[int, ...]]]:
-    e = s.enc
-    if (window == "selected" and e is not None and len(e.selected) == 2 and is_main(s, seat)
-            and not has(s, NAME, seat)):
-        return [(0, ())]
-    return []
 
 
 def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
@@ -42,5 +34,5 @@ def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
 ALIEN = register(Alien(
     name=NAME, lamp="green", summary="Switches the two face-down encounter cards",
     roles=("main",), phases=("planning",), mandatory=False, source="rules 004 (classic)",
-    windows=("selected",), options=_options, use=_use,
+    windows=("selected",), options=once_per_encounter(NAME, "selected", both_chosen), use=_use,
 ))

@@ -11,28 +11,17 @@ Text followed: rules 004 (classic Virus), in 2008 terms. Choices we made:
 
 from __future__ import annotations
 
-from ..flow import card_types, card_values
+from ..flow import card_values
 from ..powers import Alien, register
 from ..state import GameState
-from ._util import has, is_main, set_flag, side_of, side_ships
+from ._util import both_attack, has, once_per_encounter, set_flag, side_of, side_ships
 
 NAME = "virus"
 
 
-def _both_attack(s: GameState) -> bool:
-    e = s.enc
-    return e is not None and min(e.cards) >= 0 and card_types(s) == ("attack", "attack")
-
-
-def _options(s: GameState, seat: int, window: str) -> list[tuple[int, tuple[int, ...]]]:
-    if window == "reveal" and is_main(s, seat) and not has(s, NAME, seat) and _both_attack(s):
-        return [(0, ())]
-    return []
-
-
 def _totals(s: GameState, seat: int, off: int, dfn: int) -> tuple[int, int]:
     side = side_of(s, seat)
-    if not has(s, NAME, seat) or side is None or not _both_attack(s):
+    if not has(s, NAME, seat) or side is None or not both_attack(s):
         return off, dfn
     own, allies = side_ships(s, side)
     ships = own + allies
@@ -44,6 +33,6 @@ def _totals(s: GameState, seat: int, off: int, dfn: int) -> tuple[int, int]:
 ALIEN = register(Alien(
     name=NAME, lamp="red", summary="Multiplies its attack card by its side's ships",
     roles=("main",), phases=("reveal",), mandatory=True, source="rules 004 (classic)",
-    windows=("reveal",), options=_options, use=lambda s, seat, o, a: set_flag(s, NAME, seat),
+    windows=("reveal",), options=once_per_encounter(NAME, "reveal", lambda s, seat: both_attack(s)), use=lambda s, seat, o, a: set_flag(s, NAME, seat),
     must_use=lambda s, seat, w: True, totals=_totals,
 ))
