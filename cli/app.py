@@ -360,6 +360,7 @@ class ClientApp:
         try:
             while True:
                 self._events(await self.session.advance())
+                self.status = self._waiting_text()
                 s = self.session.state
                 finished = getattr(self.session, "finished", lambda: s.outcome is not None)
                 if s.outcome is not None and not finished():
@@ -376,6 +377,9 @@ class ClientApp:
                     return
                 seat = self.session.seat
                 self.table = command_table(s, seat, self.session.knowledge())
+                if not self.table:  # not our decision yet: keep following the game
+                    self.app.invalidate()
+                    continue
                 auto = self._auto_pass()
                 if auto is None and len(self.table) == 1:  # a forced move: just make it
                     (cmd, (auto, handle)), = self.table.items()
@@ -394,6 +398,25 @@ class ClientApp:
             self.status = f"error: {exc}"
             self.app.invalidate()
             raise
+
+    def _waiting_text(self) -> str:
+        """Whom the game waits for now, and which peers have gone quiet."""
+        s = self.session.state
+        p = engine.pending(s)
+        colors = s.config.colors
+        if p.over:
+            return "game over"
+        if p.chance is not None or s.phase == "setup":
+            what = "setting up the decks (card protocol)" if s.phase == "setup" else \
+                f"the card protocol ({p.chance.kind if p.chance else p.step})"
+            text = f"waiting for {what}"
+        else:
+            who = ", ".join(colors[x] for x in p.seats if 0 <= x < len(colors)) or "?"
+            text = f"waiting for {who} ({p.phase})"
+        away = getattr(self.session, "away", lambda: [])()
+        if away:
+            text += "; away: " + ", ".join(colors[x] for x in away)
+        return text
 
     async def _decide(self) -> None:
         while True:
@@ -415,14 +438,21 @@ class ClientApp:
                 self.refused = f"refused: {exc.reason}"
                 self.app.invalidate()
                 continue
-            self.status = "waiting for the others"
+            self.status = self._waiting_text()
             self.app.invalidate()
             return
 
     async def _tick_clock(self) -> None:
+        """Keep a networked node alive while the person thinks (heartbeats, catch-up,
+        peers' card work) and the deal countdown moving."""
+        idle = getattr(self.session, "idle", None)
+        n = 0
         while True:
-            await asyncio.sleep(1.0)
-            if getattr(self.session, "deal_deadline", lambda: None)() is not None:
+            await asyncio.sleep(0.1)
+            n += 1
+            if idle is not None and self.waiting is not None and not self.waiting.done():
+                idle()
+            if n % 10 == 0 and getattr(self.session, "deal_deadline", lambda: None)():
                 self.app.invalidate()
 
     async def run(self) -> str:
@@ -478,6 +508,13 @@ class NetworkSession:
     def deal_deadline(self) -> float | None:
         """The one-minute deal timer, when a deal is under way (both players see it)."""
         return self.runner.deal_deadline()  # type: ignore[no-any-return]
+
+    def away(self) -> list[int]:
+        return self.runner.away_seats()  # type: ignore[no-any-return]
+
+    def idle(self) -> None:
+        """Tick the node while this seat's person decides (nothing of ours is due)."""
+        self.runner.tick(0)
 
     def say(self, text: str, to: int = -1) -> None:
         self.runner.core.say(text, to)

@@ -80,10 +80,11 @@ def _local(config: engine.Config, seed_text: str, seat: int, screen: bool) -> in
 def _networked(config: engine.Config, seed_text: str, seat: int, screen: bool,
                directory: Path | None) -> int:
     from node.journal_file import read_key_file
-    from node.runner import NodeOptions, NodeRunner
+    from node.runner import NodeOptions
     from protocol.genesis import Genesis
 
     from .cmd_demo import LOOPBACK_BROADCAST, free_udp_port, prepare
+    from .netgame import play_seat
 
     home = Path(os.environ.get("COSMIC_HOME", Path.home() / ".cosmic"))
     directory = directory or home / "games" / time.strftime("%Y%m%d-%H%M%S")
@@ -104,31 +105,13 @@ def _networked(config: engine.Config, seed_text: str, seat: int, screen: bool,
             cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.DEVNULL,
             stderr=open(directory / f"seat-{other}.log", "w")))
     opts = NodeOptions(discovery_port=port, discovery_target=LOOPBACK_BROADCAST)
-    journal = directory / f"seat-{seat}.journal"
     try:
-        if screen:
-            from .app import NetworkSession
-            runner = NodeRunner(genesis, seat, read_key_file(keys[seat]), journal, opts)
-            code = _screen(NetworkSession(runner), config, seat, "networked")
-            runner.close()
-        else:
-            human = TextPlayer(sys.stdin, sys.stdout)
-            runner = NodeRunner(genesis, seat, read_key_file(keys[seat]), journal, opts,
-                                human.choose)
-            human.say(f"cosmic: you are {config.colors[seat]} against {config.seats - 1} "
-                      "bots, each its own node. Five foreign colonies win; 'help' helps.")
-            try:
-                code = runner.run()
-            except EOFError:
-                human.say("\nGame left unfinished.")
-                code = 0
-            _say_result(runner.core.state, config)
+        return play_seat(genesis, seat, read_key_file(keys[seat]), directory /
+                         f"seat-{seat}.journal", opts, screen=screen)
     finally:
         for b in bots:
             if b.poll() is None:
                 b.terminate()
-    print(f"Your journal: {journal} (check it: cosmic verify {journal})")
-    return code
 
 
 def _screen(session: Any, config: engine.Config, seat: int, what: str) -> int:

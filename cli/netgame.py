@@ -44,6 +44,8 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         import asyncio
 
         from .app import ClientApp, NetworkSession
+        if not opts.window_s:
+            opts.window_s = 60.0  # an absent person passes at card windows after a minute
         runner = NodeRunner(genesis, seat, key, journal, opts)
         app = ClientApp(NetworkSession(runner), title=f"cosmic - you are {colors[seat]}")
         if runner.resumed:

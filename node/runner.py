@@ -34,7 +34,7 @@ from .core import NodeCore, secret_seed_for
 from .curve import CurveKeys
 from .discovery import Beacon, Card, Listener, Seen, open_card
 from .journal_file import JournalFile
-from .transport import Faults, FaultyMesh, Hello, Mesh, Message, PeerBack
+from .transport import Faults, FaultyMesh, Hello, Mesh, Message, PeerAway, PeerBack
 
 __all__ = ["NodeRunner", "NodeOptions"]
 
@@ -51,6 +51,7 @@ class NodeOptions:
     have_every_s: float = 0.25
     deal_s: float = 60.0
     linger_s: float = 1.5
+    window_s: float = 0.0  # a person silent this long at a card window passes (0: never)
     heartbeat_s: float = 1.0
     faults: Faults | None = None  # tests: drop, duplicate, delay and reorder what we send
 
@@ -109,6 +110,8 @@ class NodeRunner:
             self.mesh.say_hello(endpoint)
         self._next_have = 0.0
         self._endpoints: dict[bytes, str] = {}  # peer key -> the endpoint we dial
+        self.away: set[bytes] = set()  # peers whose heartbeats stopped
+        self._asked: tuple[int, float] | None = None  # (serial, since) of our open decision
         self._deal_since: tuple[tuple[int, int], float] | None = None
         self._done_at: float | None = None
         self._reported: tuple[int, bool] | None = None
@@ -157,6 +160,9 @@ class NodeRunner:
                 pass
         elif isinstance(ev, PeerBack):
             self._next_have = 0.0  # tell a returning peer where we are at once
+            self.away.discard(ev.peer)
+        elif isinstance(ev, PeerAway):
+            self.away.add(ev.peer)  # shown to the person; the game waits for it
 
     def _discover(self) -> None:
         if self.beacon is not None:
@@ -193,11 +199,24 @@ class NodeRunner:
             self._deal_since = (key, time.monotonic())  # the minute runs from its start
         return self._deal_since[1] + self.opts.deal_s
 
+    def away_seats(self) -> list[int]:
+        return sorted(s.index for s in self.genesis.seats if s.key in self.away)
+
     def _decide(self) -> None:
         deadline = self.deal_deadline()
         if deadline is not None and self.core.my_turn() and time.monotonic() > deadline:
             self.core.act(engine.NoDeal(self.seat))  # the one-minute timer ran out
             return
+        if self.controller is None and self.opts.window_s and self.core.my_turn():
+            # A person who does not answer at a card window passes after window_s: the
+            # others should not wait forever for a card that may never come.
+            serial = self.core.state.serial
+            if self._asked is None or self._asked[0] != serial:
+                self._asked = (serial, time.monotonic())
+            elif (time.monotonic() - self._asked[1] > self.opts.window_s
+                  and self.core.pending().step == "window"):
+                self.core.act(engine.Pass(self.seat))
+                return
         if self.controller is not None and self.core.my_turn():
             self.core.act(self.controller(self.core.state, self.seat, self.core.knowledge))
 
