@@ -312,9 +312,10 @@ class ClientApp:
             self.refused = "say TEXT"
             return
         try:
-            send(body[:500], to)
+            self._events(send(body[:500], to) or [])
         except Exception as exc:  # a message the protocol refuses (e.g. control characters)
             self.refused = f"not sent: {exc}"
+        self.app.invalidate()
 
     def say(self, line: str) -> None:
         self.log.append(line)
@@ -329,7 +330,8 @@ class ClientApp:
             if ev[0] in ("draw", "shuffled", "select", "delivered"):
                 continue
             if ev[0] == "chat":
-                self.log.append(f"[{s.config.colors[ev[1]]}] {ev[3]}")
+                to = f" to {s.config.colors[ev[2]]}" if ev[2] >= 0 else ""
+                self.log.append(f"[{s.config.colors[ev[1]]}{to}] {ev[3]}")
             elif ev[0] == "blame":
                 who = s.config.colors[ev[1]] if ev[1] is not None else "an unknown sender"
                 self.log.append(f"!! {who} broke the protocol ({ev[2]}): {ev[3]}")
@@ -516,6 +518,7 @@ class NetworkSession:
         """Tick the node while this seat's person decides (nothing of ours is due)."""
         self.runner.tick(0)
 
-    def say(self, text: str, to: int = -1) -> None:
+    def say(self, text: str, to: int = -1) -> list[tuple[Any, ...]]:
         self.runner.core.say(text, to)
         self.runner.tick(0)
+        return self._drain()
