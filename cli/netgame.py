@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import engine
 from node.journal_file import read_key_file, write_key_file
 from node.runner import NodeOptions, NodeRunner
 from protocol.genesis import Genesis
@@ -35,7 +34,6 @@ def player_key(path: Path | None) -> SigningKey:
 def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
               opts: NodeOptions, *, screen: bool, bot: Any = None) -> int:
     """Play this seat to the end: a bot, the full-screen client, or plain text."""
-    config = engine.Config(genesis.n_seats)
     colors = [s.colour for s in genesis.seats]
     if bot is not None:
         return NodeRunner(genesis, seat, key, journal, opts, bot.choose,
@@ -70,5 +68,4 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
     print("Game over: " + (", ".join(colors[w] for w in out.winners) or "nobody") + " won."
           if out else "Game left unfinished.")
     print(f"Your journal: {journal} (check it: cosmic verify {journal})")
-    _ = config
     return 0
