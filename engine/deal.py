@@ -17,7 +17,7 @@ from typing import Any
 from .actions import GATE, Accept, Action, NoDeal, Propose
 from .choices import Concat, Fixed, Mapped, Product
 from .state import GameState, Knowledge
-from .steps import Step, emit, fail, register, replace
+from .steps import SeatStep, Step, emit, fail, register, replace
 from .windows import window
 from .zones import place_returning, ships_to_warp
 
@@ -49,11 +49,8 @@ def _valid(s: GameState, terms: tuple[int, ...]) -> bool:
 
 
 @register
-class DealStep(Step):
+class DealStep(SeatStep):
     name, phase, kinds = "deal", "resolution", ("propose", "accept", "nodeal")
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         standing = st[2]

@@ -42,7 +42,7 @@ from .artifacts import ANY_TIME
 from .choices import Concat, Dist, Fixed, Mapped
 from .state import GameState, Knowledge
 from .steps import (
-    WARP, Step, colony_sources, emit, fail, pop, push, register, remove_ships, replace, to_warp,
+    SeatStep,     WARP, Step, colony_sources, emit, fail, pop, push, register, remove_ships, replace, to_warp,
 )
 from .windows import CardEffect, card_effect, role
 from .zones import draw, place_returning
@@ -193,13 +193,10 @@ class FlareDeal(Step):
 
 
 @register
-class KeepAlienStep(Step):
+class KeepAlienStep(SeatStep):
     """A seat keeps the alien of one of its two flares (the other goes back to the box)."""
 
     name, phase, kinds = "keep_alien", "setup", ("keep",)
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         return Fixed([KeepAlien(seat, 0), KeepAlien(seat, 1)])

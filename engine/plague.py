@@ -14,24 +14,18 @@ from .choices import Fixed
 from .state import GameState, Knowledge
 from .powers import discarded
 from .steps import (
-    Step, claim, emit, face_down, fail, learn, pop, push, register, take_from_hand,
+    SeatStep,     claim, emit, face_down, fail, learn, pop, push, register, take_from_hand,
 )
 
 Step_t = tuple[Any, ...]
 
 
 @register
-class PlagueDiscard(Step):
+class PlagueDiscard(SeatStep):
     name, phase, kinds = "plague_discard", "window", ("discard",)
 
-    def auto(self, s: GameState, st: Step_t) -> bool:
-        if not s.hands[st[1]]:
-            pop(s)
-            return True
-        return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return bool(s.hands[st[1]])
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         by_kind: dict[int, list[tuple[int, int]]] = {}

@@ -25,7 +25,7 @@ from .errors import IllegalAction
 from .state import Claim, GameState, Knowledge
 
 __all__ = [
-    "Step", "STEPS", "register", "Chance", "push", "pop", "replace", "fail", "emit",
+    "Step", "SeatStep", "STEPS", "register", "Chance", "push", "pop", "replace", "fail", "emit",
     "WARP", "BESIDE", "learn", "take_from_hand", "add_to_hand", "claim", "move_to_discard",
     "colony_sources", "remove_ships", "NO_OPTIONS", "to_warp", "face_down",
 ]
@@ -89,6 +89,23 @@ class Step:
 
     def chance(self, s: GameState, st: Step_t) -> Chance | None:
         return None
+
+
+class SeatStep(Step):
+    """A decision of the seat named in the step (`st[1]`). When `needed` says there is
+    nothing to decide, the step goes away without asking."""
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return True
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if self.needed(s, st):
+            return False
+        pop(s)
+        return True
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (st[1],)
 
 
 STEPS: dict[str, Step] = {}

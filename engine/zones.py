@@ -19,7 +19,7 @@ from .choices import Dist, Fixed, Mapped
 from .powers import held_for_others
 from .state import GameState, Knowledge
 from .steps import (
-    BESIDE, WARP, Chance, Step, add_to_hand, colony_sources, emit, fail, learn, pop, push,
+    SeatStep,     BESIDE, WARP, Chance, Step, add_to_hand, colony_sources, emit, fail, learn, pop, push,
     register, remove_ships, replace, take_from_hand, to_warp, face_down,
 )
 
@@ -257,21 +257,14 @@ class TakeRandom(Compensate):
 
 
 @register
-class GiveStep(Step):
+class GiveStep(SeatStep):
     """The giver chooses `count` of its cards to hand over (a deal, an effect)."""
 
     name, phase, kinds = "give", "resolution", ("give",)
 
-    def auto(self, s: GameState, st: Step_t) -> bool:
-        _, giver, receiver, count = st
-        keep = held_for_others(s, giver)
-        if count <= 0 or not [h for h in s.hands[giver] if h not in keep]:
-            pop(s)
-            return True
-        return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        keep = held_for_others(s, st[1])
+        return st[3] > 0 and any(h not in keep for h in s.hands[st[1]])
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         _, giver, _, count = st
@@ -326,7 +319,7 @@ def _set_source(s: GameState, seat: int, source: int, value: int) -> None:
 
 
 @register
-class PlaceStep(Step):
+class PlaceStep(SeatStep):
     """Put every ship of one source (gate, beside, warp) on colonies of the owner's choice;
     with no colony anywhere they go to the warp (rules 000, Stripping a Planet of Ships)."""
 
@@ -356,9 +349,6 @@ class PlaceStep(Step):
             return False
         return True
 
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
-
     def _dist(self, s: GameState, st: Step_t) -> Dist:
         count = self._count(s, st)
         return Dist([(p, count) for p in s.colonies(st[1])], count, count)
@@ -384,7 +374,7 @@ def ships_to_warp(seat: int, count: int, gate_ok: bool) -> Step_t:
     return ("take", seat, count, count, int(gate_ok), WARP)
 
 
-class ShipChoice(Step):
+class ShipChoice(SeatStep):
     """A seat chooses which of its ships go somewhere: the legal choices are a `Dist`
     (`_dist`), a forced choice is made without asking, and `_do` moves them. Subclasses
     give the three, and `_rule` (what a refused choice must be)."""
@@ -406,9 +396,6 @@ class ShipChoice(Step):
             self._do(s, st, d[0], None)
             return True
         return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         return Mapped(self._dist(s, st), lambda d: Ships(seat, d))
@@ -448,7 +435,7 @@ class TakeStep(ShipChoice):
 
 
 @register
-class RewardsStep(Step):
+class RewardsStep(SeatStep):
     """Defender rewards (rules 001, Defense Wins): one per ship committed, each a card
     from the deck or a ship back from the warp to a colony."""
 
@@ -464,9 +451,6 @@ class RewardsStep(Step):
             replace(s, draw(seat, count))
             return True
         return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
 
     def _space(self, s: GameState, st: Step_t) -> Any:
         _, seat, count = st

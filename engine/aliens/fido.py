@@ -23,7 +23,7 @@ from ..actions import Accept, Action, Decline
 from ..choices import Fixed
 from ..powers import Alien, register
 from ..state import GameState, Knowledge
-from ..steps import Step, emit, fail, push, register as register_step, replace
+from ..steps import SeatStep, Step, emit, fail, push, register as register_step, replace
 from ._util import has, set_flag
 
 Step_t = tuple[Any, ...]
@@ -90,13 +90,10 @@ class FidoOffer(Step):
 
 
 @register_step
-class FidoKeep(Step):
+class FidoKeep(SeatStep):
     """The Fido keeps a refused card (accept) or leaves it on the discard pile (decline)."""
 
     name, phase, kinds = "fido_keep", "resolution", ("accept", "decline")
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         return Fixed([Accept(seat), Decline(seat)])

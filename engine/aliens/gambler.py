@@ -38,7 +38,7 @@ from ..flow import LAST_REVEAL
 from ..powers import Alien, register
 from ..state import Claim, GameState, Knowledge
 from ..steps import (
-    Step, colony_sources, emit, fail, pop, push, register as register_step, remove_ships,
+    SeatStep,     Step, colony_sources, emit, fail, pop, push, register as register_step, remove_ships,
     replace, take_from_hand, to_warp,
 )
 from ..zones import ShipChoice
@@ -108,13 +108,10 @@ class Gamble(Step):
 
 
 @register_step
-class GambleKeep(Step):
+class GambleKeep(SeatStep):
     """Believed: the Gambler's face-down card goes, unseen, to the bottom of the deck."""
 
     name, phase, kinds = "gamble_keep", "reveal", ("give",)
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         h = kn.selected

@@ -28,7 +28,7 @@ from ..flow import StartTurn
 from ..powers import Alien, discarded, held_for_others, register
 from ..state import GameState, Knowledge
 from ..steps import (
-    Step, colony_sources, emit, fail, learn, pop, push, register as register_step,
+    SeatStep,     Step, colony_sources, emit, fail, learn, push, register as register_step,
     remove_ships, replace, take_from_hand, to_warp,
 )
 from ..zones import ShipChoice
@@ -80,19 +80,13 @@ def _discard_one(s: GameState, a: Discard) -> tuple[int, C.CardInfo]:
 
 
 @register_step
-class HateDiscard(Step):
+class HateDiscard(SeatStep):
     """The Hate discards one card of its choice, face up."""
 
     name, phase, kinds = "hate_discard", "start_turn", ("discard",)
 
-    def auto(self, s: GameState, st: Step_t) -> bool:
-        if not _own(s, st[1]):
-            pop(s)
-            return True
-        return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return bool(_own(s, st[1]))
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         return Fixed([Discard(seat, (c,), ()) for c in _known(s, seat, kn)])

@@ -22,7 +22,7 @@ from ..actions import Action, Pass, UsePower
 from ..choices import Fixed
 from ..powers import Alien, register
 from ..state import GameState, Knowledge
-from ..steps import WARP, Step, emit, fail, pop, push, register as register_step, replace
+from ..steps import SeatStep, WARP, emit, fail, pop, push, register as register_step, replace
 from ..windows import power_step
 from ..zones import draw, place_returning
 
@@ -42,19 +42,13 @@ def _offer(s: GameState, st: Step_t) -> UsePower | None:
 
 
 @register_step
-class Heal(Step):
+class Heal(SeatStep):
     """("heal", healer, owner, count): the Healer heals this loss or passes."""
 
     name, phase, kinds = "heal", "response", ("pass", "power")
 
-    def auto(self, s: GameState, st: Step_t) -> bool:
-        if _offer(s, st) is None:
-            pop(s)
-            return True
-        return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return _offer(s, st) is not None
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         use = _offer(s, st)

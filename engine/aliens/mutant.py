@@ -20,7 +20,7 @@ from ..actions import Action, Pass, UsePower
 from ..choices import Fixed
 from ..powers import Alien, held_for_others, register
 from ..state import GameState, Knowledge
-from ..steps import Step, emit, fail, pop, push, register as register_step
+from ..steps import SeatStep, emit, fail, pop, push, register as register_step
 from ..zones import draw, take_random
 from ._util import has, is_main, set_flag
 
@@ -52,19 +52,13 @@ def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
 
 
 @register_step
-class MutantDraw(Step):
+class MutantDraw(SeatStep):
     """The Mutant takes one more card (from the deck or a player) or stops."""
 
     name, phase, kinds = "mutant_draw", "planning", ("power", "pass")
 
-    def auto(self, s: GameState, st: Step_t) -> bool:
-        if _own(s, st[1]) >= FULL_HAND or not _sources(s, st[1]):
-            pop(s)
-            return True
-        return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return _own(s, st[1]) < FULL_HAND and bool(_sources(s, st[1]))
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         return Fixed([Pass(seat)] + [UsePower(seat, 1, (x,)) for x in _sources(s, seat)])

@@ -20,7 +20,7 @@ from ..actions import Action, UsePower
 from ..choices import Dist, Mapped
 from ..powers import Alien, register
 from ..state import GameState, Knowledge
-from ..steps import Step, fail, pop, push, register as register_step, replace
+from ..steps import SeatStep, fail, pop, push, register as register_step, replace
 from ..windows import power_step
 from ..zones import ships_to_warp
 
@@ -44,7 +44,7 @@ def _flat(pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
 
 
 @register_step
-class VacuumStep(Step):
+class VacuumStep(SeatStep):
     """("vacuum", seat, count): the Vacuum names who loses how many ships."""
 
     name, phase, kinds = "vacuum", "response", ("power",)
@@ -59,9 +59,6 @@ class VacuumStep(Step):
             replace(s, *power_step(s, seat, 0, _flat(choices[0]), "vacuum"))
             return True
         return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         return Mapped(_victims(s, st[1], st[2]), lambda d: UsePower(seat, 0, _flat(d)))

@@ -19,7 +19,7 @@ from ..actions import Action, Pass, UsePower
 from ..choices import Fixed
 from ..powers import Alien, register
 from ..state import GameState, Knowledge
-from ..steps import Step, emit, fail, pop, register as register_step, replace
+from ..steps import SeatStep, emit, fail, pop, register as register_step, replace
 from ..windows import power_step
 
 Step_t = tuple[Any, ...]
@@ -34,13 +34,10 @@ def _choices(s: GameState, seat: int) -> list[Action]:
 
 
 @register_step
-class WillChoose(Step):
+class WillChoose(SeatStep):
     """The Will, as offense, chooses its defense or passes and draws destiny."""
 
     name, phase, kinds = "will_choose", "destiny", ("pass", "power")
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         return Fixed([Pass(seat), *_choices(s, seat)])
