@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import select
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from bots import HeuristicBot
-from node.discovery import DEFAULT_PORT
-from node.lobby import Lobby, new_lobby_id
+from node.discovery import DEFAULT_PORT, local_address
+from engine import COLORS
+from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
 from node.runner import NodeOptions
 
 from .netgame import cosmic_home, play_seat, player_key
@@ -22,7 +24,16 @@ def lobby_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--target", default="255.255.255.255",
                    help="where beacons go (127.255.255.255 for games on one machine)")
     p.add_argument("--dir", type=Path, help="where your journal goes")
-    p.add_argument("--bot", action="store_true", help="let a bot play this seat")
+    p.add_argument("--colour", "--color", default="", choices=["", *COLORS], metavar="COLOUR",
+                   help=f"the colour you ask for ({', '.join(COLORS)}); default: any free")
+    p.add_argument("--peer", action="append", default=[], metavar="HOST[:PORT]",
+                   help="also send the lobby's beacons here (where broadcast does not reach)")
+    p.add_argument("--listen", default="", metavar="ADDR",
+                   help="hear beacons only on this local address and send them from it "
+                        "(broadcasts are then not heard: name peers with --peer)")
+    p.add_argument("--yes", action="store_true",
+                   help="confirm the game without asking once every seat is taken")
+    p.add_argument("--bot", action="store_true", help="let a bot play this seat (you still confirm the game)")
     p.add_argument("--plain", action="store_true", help="plain text, not full screen")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for players")
 
@@ -38,13 +49,47 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
+class Confirm:
+    """Asks the player, on standard input, whether to play each game the lobby proposes;
+    answers without blocking the lobby (None until a line arrives)."""
+
+    def __init__(self, auto: bool, stdin: TextIO = sys.stdin) -> None:
+        self.auto, self.stdin = auto, stdin
+        self.shown = b""
+
+    def __call__(self, proposal: Proposal) -> bool | None:
+        if self.shown != proposal.genesis.game_id:
+            self.shown = proposal.genesis.game_id
+            print(f"Every seat is taken: {proposal.describe()}", flush=True)
+            if self.auto:
+                return True
+            print("Play this game? [y/n] ", end="", flush=True)
+        if self.auto:
+            return True
+        if not select.select([self.stdin], [], [], 0)[0]:
+            return None
+        line = self.stdin.readline()
+        if not line:
+            raise LobbyError("no answer (standard input is closed); --yes confirms "
+                             "without asking")
+        answer = line.strip().lower()
+        if answer in ("y", "yes"):
+            print("Confirmed; waiting for the others to confirm.", flush=True)
+            return True
+        if answer in ("n", "no"):
+            return False
+        print("Answer y or n: ", end="", flush=True)
+        return None
+
+
 def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     def show(members: list[Any]) -> None:
-        names = ", ".join(f"{c.name or '?'} ({c.key[:4].hex()})" for c in members)
+        names = ", ".join(f"{c.name or '?'}{' (' + c.colour + ')' if c.colour else ''} "
+                          f"[{c.key[:4].hex()}]" for c in members)
         print(f"  in the lobby: {names}", flush=True)
     try:
-        genesis, seat = lobby.wait(args.timeout, show)
-    except TimeoutError as exc:
+        genesis, seat = lobby.wait(args.timeout, show, Confirm(args.yes))
+    except (TimeoutError, LobbyError) as exc:
         print(f"cosmic: {exc}", file=sys.stderr)
         return 1
     finally:
@@ -53,7 +98,15 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
                                    for s in genesis.seats), flush=True)
     directory = args.dir or cosmic_home() / "games" / genesis.game_id[:6].hex()
     directory.mkdir(parents=True, exist_ok=True)
-    opts = NodeOptions(discovery_port=args.port, discovery_target=args.target)
+    # The mesh listens on this machine's address toward the others (not loopback), so
+    # that players on other machines can dial what our card says.
+    toward = parse_peer(args.peer[0], args.port)[0] if args.peer else args.target
+    here = args.listen or local_address(toward)
+    opts = NodeOptions(bind=f"tcp://{here}:0", hello_bind=f"tcp://{here}:0",
+                       discovery_port=args.port, discovery_target=args.target,
+                       discovery_bind=args.listen,
+                       beacon_to=sorted(set(lobby.addresses.values())
+                                        | {parse_peer(p, args.port)[0] for p in args.peer}))
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     bot = HeuristicBot(lobby.key.public) if args.bot else None
     return play_seat(genesis, seat, lobby.key, directory / f"seat-{seat}.journal", opts,
@@ -66,8 +119,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     key = player_key(args.key)
     name = args.name or f"host-{key.public[:2].hex()}"
-    lobby = Lobby(key, name, new_lobby_id(tuple(args.variant), args.max_turns), args.players, host=True,
-                  port=args.port, target=args.target)
+    lobby = Lobby(key, name, new_lobby_id(tuple(args.variant), args.max_turns), args.players,
+                  host=True, port=args.port, target=args.target, colour=args.colour,
+                  peers=tuple(args.peer), listen=args.listen)
     print(f"Hosting {name}'s game for {args.players} (lobby {lobby.lobby[:4].hex()}); "
           f"others run `cosmic join`. Your key: {key.public[:4].hex()}", flush=True)
     return start_game(lobby, args)

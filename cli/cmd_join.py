@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from node.discovery import Listener
-from node.lobby import Lobby, visible_lobbies
+from node.discovery import Beacon, Listener
+from node.lobby import Lobby, parse_peer, probe_card, visible_lobbies
 
 from .cmd_host import lobby_args, start_game
 from .netgame import player_key
@@ -23,9 +23,20 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    listener = Listener(port=args.port)
+    listener = Listener(port=args.port, bind=args.listen)
     try:
-        games = visible_lobbies(listener, 2.0)
+        probe = None
+        if args.peer:  # where broadcast does not reach: ask the named peers directly
+            key = player_key(args.key)
+            probe = Beacon(key, probe_card(key, args.name), port=args.port,
+                           target=args.target, interval_s=0.5, source=args.listen)
+            for peer in args.peer:
+                probe.add_target(*parse_peer(peer, args.port))
+        try:
+            games = visible_lobbies(listener, 2.0, probe)
+        finally:
+            if probe is not None:
+                probe.close()
     finally:
         listener.close()
     if not games:
@@ -42,9 +53,21 @@ def run(args: argparse.Namespace) -> int:
         print("Several games (or none) match: name one with --game ID", file=sys.stderr)
         return 1
     game = picks[0]
+    if len(game.joined) >= game.players:
+        print(f"That game is full ({len(game.joined)}/{game.players})", file=sys.stderr)
+        return 1
+    colour = args.colour
+    if not colour and not args.yes and sys.stdin.isatty():
+        colour = input(f"Your colour (free: {', '.join(game.free())}; Enter for any): ")
+        colour = colour.strip().lower()
+    if colour and colour not in game.free():
+        print(f"{colour!r} is not free in that game; free: {', '.join(game.free())}",
+              file=sys.stderr)
+        return 2
     key = player_key(args.key)
     name = args.name or f"player-{key.public[:2].hex()}"
     lobby = Lobby(key, name, game.lobby, game.players, host=False, port=args.port,
-                  target=args.target)
+                  target=args.target, colour=colour, peers=tuple(args.peer),
+                  listen=args.listen)
     print(f"Joining {game.describe()} as {name} (key {key.public[:4].hex()})", flush=True)
     return start_game(lobby, args)

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from bots import HeuristicBot
-from node.discovery import DEFAULT_PORT
+from node.discovery import DEFAULT_PORT, local_address
+from node.lobby import parse_peer
 from node.runner import NodeOptions
 from protocol.errors import ProtocolError
 from protocol.journal import parse_journal
@@ -42,7 +43,10 @@ def run(args: argparse.Namespace) -> int:
         print("cosmic resume: your key holds no seat in this game (use --key)",
               file=sys.stderr)
         return 2
-    opts = NodeOptions(discovery_port=args.port, discovery_target=args.target,
+    toward = parse_peer(args.peer[0], args.port)[0] if args.peer else args.target
+    here = local_address(toward)  # dialable by the others, as in host and join
+    opts = NodeOptions(bind=f"tcp://{here}:0", hello_bind=f"tcp://{here}:0",
+                       discovery_port=args.port, discovery_target=args.target,
                        peers=args.peer)
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     bot = HeuristicBot(key.public) if args.bot else None

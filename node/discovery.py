@@ -57,6 +57,7 @@ __all__ = [
     "Gone",
     "Sighting",
     "Listener",
+    "local_address",
 ]
 
 CARD_TAG = "cosmic/beacon/v1"
@@ -81,6 +82,8 @@ _CARD = Record(
     ("key", Bytes(PUBLIC_KEY_SIZE)),
     ("stamp", Int(0, _MAX_STAMP)),
     ("leaving", Bool()),
+    ("colour", Str(16, pattern=r"([a-z][a-z0-9-]*)?")),
+    ("agree", Bytes(max_len=32)),
 )
 
 
@@ -96,6 +99,8 @@ class Card:
     curve     its Curve public key; key: its Ed25519 public key (the signer)
     stamp     milliseconds of wall clock, increasing per sender (replays are older)
     leaving   True in the last beacon a node sends as it quits
+    colour    in a lobby: the colour the player asks for ("" for any)
+    agree     in a lobby: the game id the player confirms it will play (b"" until then)
     """
 
     lobby: bytes
@@ -108,11 +113,14 @@ class Card:
     key: bytes
     stamp: int = 0
     leaving: bool = False
+    colour: str = ""
+    agree: bytes = b""
 
     def _fields(self) -> list[canonical.Value]:
         return [
             self.lobby, self.name, self.wanted, self.seated, self.endpoint,
             self.hello, self.curve, self.key, self.stamp, self.leaving,
+            self.colour, self.agree,
         ]  # fmt: skip
 
 
@@ -168,6 +176,19 @@ def open_card(data: bytes) -> Card:
     return card
 
 
+def local_address(toward: str) -> str:
+    """This machine's IPv4 address on the route toward `toward` (a peer, or a broadcast
+    address): the address to bind the mesh on and put in the card, so that peers there
+    can dial it. 127.0.0.1 if there is no such route."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+        try:
+            sock.connect((toward, 9))  # UDP: no packet is sent, only a route chosen
+            return str(sock.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
 def _wall_ms() -> int:
     return time.time_ns() // 1_000_000
 
@@ -176,7 +197,9 @@ class Beacon:
     """Announces a card by UDP broadcast every interval_s (send it with tick()).
 
     target and port say where: LAN_BROADCAST, an interface's broadcast address, or
-    LOOPBACK_BROADCAST for nodes on one machine. Raises OSError if no socket can be made.
+    LOOPBACK_BROADCAST for nodes on one machine; add_target() adds unicast addresses;
+    source, if given, is the local address to send from. Raises OSError if no socket
+    can be made.
     """
 
     def __init__(
@@ -187,17 +210,21 @@ class Beacon:
         port: int = DEFAULT_PORT,
         target: str = LAN_BROADCAST,
         interval_s: float = 1.0,
+        source: str = "",
     ) -> None:
         seal_card(card, key)  # refuse a bad card now, not at the first tick
         self._key = key
         self._card = card
         self._address = (target, port)
+        self._unicast: list[tuple[str, int]] = []  # peers broadcast may not reach
         self.interval_s = interval_s
         self._next = 0.0  # the first tick() sends at once
         self._stamp = 0
         self.failures = 0
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+        if source:  # send from this address, so that answers come back to it
+            self._sock.bind((source, 0))
 
     @property
     def card(self) -> Card:
@@ -208,6 +235,23 @@ class Beacon:
         seal_card(card, self._key)
         self._card = card
         self._next = 0.0
+
+    def add_target(self, host: str, port: int | None = None) -> None:
+        """Also send each card to host (at most 32 such), for networks where the broadcast
+        does not reach it: a peer named by address, or one heard from by unicast."""
+        address = (host, self._address[1] if port is None else port)
+        if address != self._address and address not in self._unicast \
+                and len(self._unicast) < 32:
+            self._unicast.append(address)
+
+    def forward(self, data: bytes) -> None:
+        """Pass another node's signed card on to the unicast targets (those broadcast may
+        not reach learn of each other this way: a card is as good from anyone)."""
+        for address in self._unicast:
+            try:
+                self._sock.sendto(data, address)
+            except OSError:
+                self.failures += 1
 
     def tick(self, now: float | None = None) -> bool:
         """Send the card if an interval has passed; True if it was sent."""
@@ -230,14 +274,16 @@ class Beacon:
         # Stamps only go up, even if the wall clock steps back.
         self._stamp = max(self._stamp + 1, _wall_ms())
         data = seal_card(replace(card, stamp=self._stamp), self._key)
-        try:
-            self._sock.sendto(data, self._address)
-        except OSError:
-            # No route (no network, a wrong interface): the beacon is best effort and a
-            # peer can always be given by address.
-            self.failures += 1
-            return False
-        return True
+        sent = False
+        for address in [self._address, *self._unicast]:
+            try:
+                self._sock.sendto(data, address)
+                sent = True
+            except OSError:
+                # No route (no network, a wrong interface): the beacon is best effort and
+                # a peer can always be given by address.
+                self.failures += 1
+        return sent
 
 
 @dataclass(frozen=True)
@@ -247,6 +293,7 @@ class Sighting:
     card: Card
     address: tuple[str, int]
     heard: float
+    data: bytes = b""  # the signed card as received (a peer may pass it on)
 
 
 @dataclass(frozen=True)
@@ -358,7 +405,7 @@ class Listener:
         if old is None and len(self._table) >= self.max_entries:
             self._reject("table full")
             return None
-        sighting = Sighting(card, (str(address[0]), int(address[1])), now)
+        sighting = Sighting(card, (str(address[0]), int(address[1])), now, data)
         self._table[card.key] = sighting
         if old is not None and replace(old.card, stamp=0) == replace(card, stamp=0):
             return None  # heard again, nothing new

@@ -1,13 +1,21 @@
 """The LAN lobby: players find a game by its signed beacon cards and agree on its genesis.
 
 No node has authority: the host is only the first to announce. A lobby id is 16 random
-bytes, a byte of variant flags and a byte of turn limit; everyone in the lobby beacons a card carrying it.
-Once a node sees the host's card and enough others, it builds the genesis from those
-public cards alone: the host takes seat 0, the others follow in order of their keys, the
-salt is a hash of the lobby id and every key. So every node builds the same genesis, and
-each seat's first signed envelope of the game (its key commitment) binds that game id:
-that signature is its agreement. A player who sees a roster it does not want leaves
-before the game starts (Ctrl-C), and nothing has been signed for it.
+bytes, a byte of variant flags and a byte of turn limit; everyone in the lobby beacons a
+signed card carrying it, with the colour they ask for.
+
+Once a node sees the host's card and enough others, it proposes the genesis built from
+those public cards alone: the host takes seat 0, the others follow in order of their keys;
+colours go in seat order, each to the first who asked for it, the rest take the first
+free ones; the salt is a hash of the lobby id and every key. So every node proposes the
+same genesis. Each player is shown it and confirms (or declines and leaves); a
+confirmation is the player's signed card carrying the proposal's game id. When every seat
+has confirmed that same id, the game starts. If the roster changes before then (someone
+leaves, a latecomer sorts before another), the proposal changes and everyone is asked
+again: a confirmation binds one exact genesis, never a roster that has since changed.
+
+A confirmed player's leaving card still carries its confirmation (it left the lobby to
+play), so it counts; one who declines leaves with none.
 """
 
 from __future__ import annotations
@@ -16,9 +24,10 @@ import hashlib
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import engine
+from engine.cards import COLORS
 from protocol.game import make_genesis
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
@@ -26,9 +35,11 @@ from protocol.keys import SigningKey
 from .curve import CurveKeys
 from .discovery import DEFAULT_PORT, Beacon, Card, Gone, Listener, Seen
 
-__all__ = ["Lobby", "new_lobby_id", "lobby_variants", "visible_lobbies", "LobbyInfo"]
+__all__ = ["Lobby", "LobbyError", "LobbyInfo", "Proposal", "new_lobby_id", "lobby_variants",
+           "parse_peer", "probe_card", "seat_colours", "visible_lobbies"]
 
 _FLAGS = ("four_planets", "single_encounter")
+PROBE = b"?"  # the lobby id of a node asking for games by unicast (see probe_card)
 
 
 def new_lobby_id(variants: tuple[str, ...] = (), max_turns: int = 0) -> bytes:
@@ -51,16 +62,34 @@ class LobbyInfo:
     players: int  # seats wanted
     joined: tuple[Card, ...]
 
+    def asked(self) -> list[str]:
+        """Colours asked for so far, in seat order (the first asker gets each)."""
+        return [c.colour for c in self.joined if c.colour]
+
+    def free(self) -> list[str]:
+        return [c for c in COLORS if c not in self.asked()]
+
     def describe(self) -> str:
         v = ", ".join(lobby_variants(self.lobby)) or "standard"
+        who = ", ".join(c.name + (f" ({c.colour})" if c.colour else "") for c in self.joined)
         return (f"{self.host.name}'s game ({self.lobby[:4].hex()}): {len(self.joined)}/"
-                f"{self.players} seated, {v}")
+                f"{self.players} seated, {v}: {who}")
 
 
-def visible_lobbies(listener: Listener, wait_s: float = 2.0) -> list[LobbyInfo]:
-    """Listen for `wait_s` and group the cards heard into lobbies (host = wanted > 0)."""
+def probe_card(key: SigningKey, name: str) -> Card:
+    """The card of a node looking for games: lobbies heard from it answer it directly."""
+    return Card(lobby=PROBE, name=name, wanted=0, seated=0, endpoint="tcp://127.0.0.1:1",
+                hello="", curve=CurveKeys.from_seed(key.seed).public, key=key.public)
+
+
+def visible_lobbies(listener: Listener, wait_s: float = 2.0,
+                    probe: Beacon | None = None) -> list[LobbyInfo]:
+    """Listen for `wait_s` and group the cards heard into lobbies (host = wanted > 0).
+    A probe beacon (of a probe_card), if given, is sent meanwhile."""
     end = time.monotonic() + wait_s
     while time.monotonic() < end:
+        if probe is not None:
+            probe.tick()
         listener.receive(timeout_s=0.1)
     cards = [s.card for s in listener.games() if not s.card.leaving]
     hosts = [c for c in cards if c.seated == 1]
@@ -72,34 +101,96 @@ def visible_lobbies(listener: Listener, wait_s: float = 2.0) -> list[LobbyInfo]:
     return out
 
 
+class LobbyError(Exception):
+    """The lobby ended without a game for this node: declined, or filled without it."""
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The genesis every member builds from the cards seen, this node's seat in it (or
+    None if the seats went to others), and the keys that have confirmed it."""
+
+    genesis: Genesis
+    seat: int | None
+    agreed: tuple[bytes, ...]
+
+    @property
+    def complete(self) -> bool:
+        return len(self.agreed) == self.genesis.n_seats
+
+    def describe(self) -> str:
+        return ", ".join(f"{s.colour} {s.name} ({s.key[:4].hex()})"
+                         + ("" if s.key in self.agreed else " ?") for s in self.genesis.seats)
+
+
+def seat_colours(roster: list[Card]) -> list[str]:
+    """Colours in seat order: each to the first who asked for it, then the free ones."""
+    chosen: list[str] = []
+    for card in roster:
+        wanted = card.colour if card.colour in COLORS and card.colour not in chosen else ""
+        chosen.append(wanted)
+    free = iter(c for c in COLORS if c not in chosen)
+    return [c or next(free) for c in chosen]
+
+
+def parse_peer(text: str, port: int) -> tuple[str, int]:
+    """HOST or HOST:PORT (a udp:// or tcp:// prefix is allowed): a peer's host, and the
+    port given or `port`."""
+    text = text.removeprefix("udp://").removeprefix("tcp://")
+    host, sep, p = text.rpartition(":")
+    if not sep:
+        return text, port
+    if not p.isdigit() or not 0 < int(p) < 65536:
+        raise ValueError(f"{text!r}: a peer is HOST or HOST:PORT")
+    return host, int(p)
+
+
 class Lobby:
-    """One node's presence in a lobby, until the genesis can be built."""
+    """One node's presence in a lobby, until its genesis is agreed."""
 
     def __init__(self, key: SigningKey, name: str, lobby: bytes, players: int, *,
-                 host: bool, port: int = DEFAULT_PORT, target: str = "255.255.255.255") -> None:
+                 host: bool, port: int = DEFAULT_PORT, target: str = "255.255.255.255",
+                 colour: str = "", peers: tuple[str, ...] = (), listen: str = "") -> None:
+        if colour and colour not in COLORS:
+            raise ValueError(f"unknown colour {colour!r} (one of {', '.join(COLORS)})")
         self.key, self.name, self.lobby, self.players = key, name, lobby, players
         self.host = host
         curve = CurveKeys.from_seed(key.seed)
         # Before the game there is no mesh yet: `seated` 1 marks the host's card.
         self.card = Card(lobby=lobby, name=name, wanted=players, seated=1 if host else 0,
                          endpoint="tcp://127.0.0.1:1", hello="",
-                         curve=curve.public, key=key.public)
-        self.beacon = Beacon(key, self.card, port=port, target=target, interval_s=0.3)
-        self.listener = Listener(port=port)
+                         curve=curve.public, key=key.public, colour=colour)
+        self.beacon = Beacon(key, self.card, port=port, target=target, interval_s=0.3,
+                             source=listen)
+        for peer in peers:
+            self.beacon.add_target(*parse_peer(peer, port))
+        self.listener = Listener(port=port, bind=listen)
         self.members: dict[bytes, Card] = {key.public: self.card}
+        self.addresses: dict[bytes, str] = {}  # where each member was heard from
+        self.started = False
 
     def poll(self) -> None:
-        self.beacon.tick()
+        if self.beacon.tick():
+            for sighting in self.listener.games():  # members that only hear us hear of
+                if sighting.card.lobby == self.lobby:  # each other
+                    self.beacon.forward(sighting.data)
         for ev in self.listener.receive(timeout_s=0.05):
-            if isinstance(ev, Seen) and ev.sighting.card.lobby == self.lobby:
+            if isinstance(ev, Seen):
                 card = ev.sighting.card
-                if not card.leaving:
+                if card.lobby == PROBE:  # someone looking for games by address
+                    self.beacon.add_target(ev.sighting.address[0])
+                elif card.lobby == self.lobby and card.key != self.key.public:
                     self.members[card.key] = card
+                    self.addresses[card.key] = ev.sighting.address[0]
+                    # Answer where we heard it: a peer that reached us by unicast may
+                    # not hear our broadcast.
+                    self.beacon.add_target(ev.sighting.address[0])
+            elif isinstance(ev, Gone) and ev.card.key in self.members \
+                    and ev.card.key != self.key.public:
+                if ev.card.agree:  # it confirmed a game and went to play it
+                    self.members[ev.card.key] = replace(ev.card, leaving=False)
                 else:
-                    self.members.pop(card.key, None)
-            elif isinstance(ev, Gone):
-                if ev.card.key != self.key.public:
-                    self.members.pop(ev.card.key, None)
+                    del self.members[ev.card.key]
 
     def roster(self) -> list[Card] | None:
         """The seats in order, once the host and enough players are here; else None."""
@@ -115,7 +206,8 @@ class Lobby:
     def genesis(self, roster: list[Card]) -> Genesis:
         """The genesis every member builds from the same cards."""
         variants = lobby_variants(self.lobby)
-        config = engine.Config(len(roster), planets=4 if "four_planets" in variants else 5,
+        config = engine.Config(len(roster), colors=tuple(seat_colours(roster)),
+                               planets=4 if "four_planets" in variants else 5,
                                single_encounter="single_encounter" in variants,
                                max_turns=self.lobby[17] if len(self.lobby) > 17 else 0)
         salt = hashlib.sha256(b"cosmic/lobby-salt/v1\0" + self.lobby
@@ -123,29 +215,70 @@ class Lobby:
         return make_genesis(config, [(c.name, c.key) for c in roster], mode="network",
                             salt=salt)
 
-    def wait(self, timeout_s: float = 600.0,
-             on_change: Callable[[list[Card]], None] | None = None) -> tuple[Genesis, int]:
-        """Wait until the lobby is full; return the genesis and this node's seat.
+    def proposal(self) -> Proposal | None:
+        """The game the cards seen so far make, once the lobby is full."""
+        roster = self.roster()
+        if roster is None:
+            return None
+        genesis = self.genesis(roster)
+        keys = [c.key for c in roster]
+        seat = keys.index(self.key.public) if self.key.public in keys else None
+        agreed = tuple(c.key for c in roster if c.agree == genesis.game_id)
+        return Proposal(genesis, seat, agreed)
 
-        Raises TimeoutError if it does not fill in time."""
+    def confirm(self, game_id: bytes) -> None:
+        """Sign and announce that we play the game with this id (b"": withdraw)."""
+        if self.card.agree != game_id:
+            self.card = replace(self.card, agree=game_id)
+            self.beacon.update(self.card)
+            self.members[self.key.public] = self.card
+
+    def wait(self, timeout_s: float = 600.0,
+             on_change: Callable[[list[Card]], None] | None = None,
+             decide: Callable[[Proposal], bool | None] = lambda p: True,
+             ) -> tuple[Genesis, int]:
+        """Wait until every seat has confirmed one genesis; return it and our seat.
+
+        decide(proposal) is asked (again and again, until it answers) whether we play
+        the proposed game: True confirms, False declines, None is not yet. Raises
+        LobbyError if we decline or the game fills without us, TimeoutError if no game
+        is agreed in time."""
         end = time.monotonic() + timeout_s
-        seen = 0
+        seen: list[tuple[bytes, str]] = []
         while time.monotonic() < end:
             self.poll()
-            if on_change is not None and len(self.members) != seen:
-                seen = len(self.members)
+            now = sorted((c.key, c.colour) for c in self.members.values())
+            if on_change is not None and now != seen:
                 on_change(sorted(self.members.values(), key=lambda c: (c.seated != 1, c.key)))
-            roster = self.roster()
-            if roster is not None and any(c.key == self.key.public for c in roster):
-                # Keep announcing a little so the last joiner's peers see the full lobby.
+            seen = now
+            prop = self.proposal()
+            if prop is None or prop.seat is None:
+                self.confirm(b"")  # whatever we confirmed is no longer on offer
+                if prop is not None and prop.complete:
+                    raise LobbyError("the game filled without you")
+                continue
+            game_id = prop.genesis.game_id
+            if self.card.agree != game_id:
+                self.confirm(b"")
+                answer = decide(prop)
+                if answer is False:
+                    raise LobbyError("you declined the game")
+                if answer:
+                    self.confirm(game_id)
+                continue
+            if prop.complete:
+                # Keep announcing a little so that every member sees every confirmation.
+                self.started = True
                 stop = time.monotonic() + 1.0
                 while time.monotonic() < stop:
                     self.poll()
-                roster = self.roster() or roster
-                seat = [c.key for c in roster].index(self.key.public)
-                return self.genesis(roster), seat
-        raise TimeoutError("the lobby did not fill in time")
+                return prop.genesis, prop.seat
+        raise TimeoutError("no game was agreed in time")
 
     def close(self) -> None:
+        """Leave the lobby: a node that did not start a game withdraws its confirmation."""
+        if not self.started:
+            self.confirm(b"")
+        self.beacon.leave()
         self.beacon.close()
         self.listener.close()

@@ -47,6 +47,8 @@ class NodeOptions:
     hello_bind: str | None = "tcp://127.0.0.1:0"
     discovery_port: int | None = None  # None: no beacon; peers come from `peers`
     discovery_target: str = "255.255.255.255"
+    beacon_to: list[str] = field(default_factory=list)  # hosts sent the beacon by unicast too
+    discovery_bind: str = ""  # the local address beacons are heard on and sent from ("": any)
     peers: list[str] = field(default_factory=list)  # hello endpoints given directly
     have_every_s: float = 0.25
     deal_s: float = 60.0
@@ -104,8 +106,12 @@ class NodeRunner:
         self.beacon = self.listener = None
         if self.opts.discovery_port is not None:
             self.beacon = Beacon(key, self.card, port=self.opts.discovery_port,
-                                 target=self.opts.discovery_target, interval_s=0.3)
-            self.listener = Listener(port=self.opts.discovery_port)
+                                 target=self.opts.discovery_target, interval_s=0.3,
+                                 source=self.opts.discovery_bind)
+            self.listener = Listener(port=self.opts.discovery_port,
+                                     bind=self.opts.discovery_bind)
+            for host in self.opts.beacon_to:
+                self.beacon.add_target(host)
         for endpoint in self.opts.peers:
             self.mesh.say_hello(endpoint)
         self._next_have = 0.0
@@ -165,19 +171,23 @@ class NodeRunner:
             self.away.add(ev.peer)  # shown to the person; the game waits for it
 
     def _discover(self) -> None:
-        if self.beacon is not None:
-            self.beacon.tick()
+        if self.beacon is not None and self.listener is not None and self.beacon.tick():
+            for sighting in self.listener.games():  # peers that only hear us hear of
+                if sighting.card.lobby == self.card.lobby:  # each other
+                    self.beacon.forward(sighting.data)
         if self.listener is not None:
             for seen in self.listener.receive():
-                if isinstance(seen, Seen):
-                    self._meet(seen.sighting.card)
+                if isinstance(seen, Seen) and self._meet(seen.sighting.card):
+                    assert self.beacon is not None
+                    self.beacon.add_target(seen.sighting.address[0])  # heard: answer there
 
-    def _meet(self, card: Card) -> None:
-        """A signed card of a seat of this game: let it in and connect to it."""
+    def _meet(self, card: Card) -> bool:
+        """A signed card of a seat of this game: let it in and connect to it. True if the
+        card is a peer's of this game."""
         if card.key == self.key.public or card.lobby != self.card.lobby:
-            return
+            return False
         if card.key not in {s.key for s in self.genesis.seats} or card.leaving:
-            return
+            return False
         if self.mesh.allowed().get(card.key) != card.curve:
             self.mesh.allow(card.key, card.curve)
         if self._endpoints.get(card.key) != card.endpoint:
@@ -187,6 +197,7 @@ class NodeRunner:
             self.mesh.add_peer(card.key, card.endpoint, card.curve)
             self._endpoints[card.key] = card.endpoint
             self._next_have = 0.0
+        return True
 
     def deal_deadline(self) -> float | None:
         """When the deal under way fails for want of agreement (monotonic seconds)."""

@@ -1,40 +1,182 @@
-"""The LAN lobby between real processes: a host announces, two players join, every node
-builds the same genesis from the signed cards, and they play it to the end."""
+"""The LAN lobby: a host announces, players join with the colour they ask for, each
+confirms the exact game proposed, and every node builds the same genesis from the signed
+cards; then they play it. Also the direct path where broadcast does not reach, a declined
+game, and a roster that changes under a player before everyone confirmed."""
 
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from cli.cmd_demo import free_udp_port
+from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id
 from node.verify import verify_journal
+from protocol.keys import SigningKey
 
 ROOT = Path(__file__).resolve().parent.parent
+LOOPBACK = "127.255.255.255"
 
 
-def test_host_and_join_agree_and_play(tmp_path: Path) -> None:
-    port = free_udp_port()
-    common = ["--port", str(port), "--target", "127.255.255.255", "--bot", "--plain",
-              "--timeout", "60"]
-    procs = []
-    for i, cmd in enumerate([["host", "--players", "3", "--max-turns", "2", "--name", "ann"],
-                             ["join", "--name", "bob"], ["join", "--name", "cy"]]):
-        home = tmp_path / f"home{i}"
-        env = dict(os.environ, COSMIC_HOME=str(home))
-        procs.append(subprocess.Popen(
-            [sys.executable, "-m", "cli.main", *cmd, *common, "--dir", str(home / "game")],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
-        if i == 0:
-            import time
-            time.sleep(1.0)  # the host announces before the others look
-    outs = [p.communicate(timeout=180) for p in procs]
+def _cosmic(tmp: Path, i: int, *args: str) -> subprocess.Popen[str]:
+    home = tmp / f"home{i}"
+    env = dict(os.environ, COSMIC_HOME=str(home))
+    return subprocess.Popen(
+        [sys.executable, "-m", "cli.main", *args, "--plain", "--timeout", "60",
+         "--dir", str(home / "game")],
+        cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+
+
+def _played(tmp: Path, procs: list[subprocess.Popen[str]], inputs: list[str]) -> list[str]:
+    outs = [p.communicate(text, timeout=180) for p, text in zip(procs, inputs)]
     for p, (out, err) in zip(procs, outs):
         assert p.returncode == 0, out[-1500:] + err[-1500:]
-    journals = [next((tmp_path / f"home{i}" / "game").glob("seat-*.journal"))
-                for i in range(3)]
-    assert len({j.read_bytes() for j in journals}) == 1
+    journals = [next((tmp / f"home{i}" / "game").glob("seat-*.journal"))
+                for i in range(len(procs))]
+    assert len({j.read_bytes() for j in journals}) == 1, "every node holds the same record"
     result = verify_journal(journals[0])
     assert result.error is None, result.error
-    assert [s.name for s in result.genesis.seats][0] == "ann"
+    return [out for out, _ in outs]
+
+
+def _read_until(proc: subprocess.Popen[str], text: str, timeout: float) -> str:
+    """What proc printed up to and including `text` (a prompt need not end its line)."""
+    assert proc.stdout is not None
+    fd, got, end = proc.stdout.fileno(), b"", time.monotonic() + timeout
+    while text.encode() not in got:
+        assert time.monotonic() < end, f"no {text!r} in {got[-500:]!r}"
+        if select.select([fd], [], [], 0.1)[0]:
+            chunk = os.read(fd, 4096)
+            assert chunk, f"output ended before {text!r}: {got[-500:]!r}"
+            got += chunk
+    return got.decode()
+
+
+def test_host_and_join_with_colours_and_confirmation(tmp_path: Path) -> None:
+    """Broadcast on loopback. ann hosts asking for green, bob asks for blue, cy asks for
+    nothing and takes the first free colour; all confirm with --yes."""
+    common = ["--port", str(free_udp_port()), "--target", LOOPBACK]
+    host = _cosmic(tmp_path, 0, "host", "--players", "3", "--max-turns", "2", "--name", "ann",
+                   "--colour", "green", "--yes", "--bot", *common)
+    time.sleep(1.0)  # the host announces before the others look
+    bob = _cosmic(tmp_path, 1, "join", "--name", "bob", "--colour", "blue", "--bot", "--yes",
+                  *common)
+    cy = _cosmic(tmp_path, 2, "join", "--name", "cy", "--bot", "--yes", *common)
+    outs = _played(tmp_path, [host, bob, cy], ["", "", ""])
+    genesis = verify_journal(next((tmp_path / "home0" / "game").glob("*.journal"))).genesis
+    colours = {s.name: s.colour for s in genesis.seats}
+    assert genesis.seats[0].name == "ann"
+    assert colours == {"ann": "green", "bob": "blue", "cy": "red"}
+    assert all("Every seat is taken" in out for out in outs)
+
+
+def test_a_player_confirms_at_the_prompt(tmp_path: Path) -> None:
+    """Without --yes a player is asked, and nothing starts until they answer y."""
+    common = ["--port", str(free_udp_port()), "--target", LOOPBACK]
+    host = _cosmic(tmp_path, 0, "host", "--players", "2", "--max-turns", "1", "--name", "ann",
+                   "--bot", "--yes", *common)
+    time.sleep(1.0)
+    # The person at the keyboard answers after a pause; then a bot plays the seat.
+    bob = _cosmic(tmp_path, 1, "join", "--name", "bob", "--colour", "red", "--bot", *common)
+    seen = _read_until(bob, "Play this game? [y/n]", 30)
+    time.sleep(0.5)
+    assert host.poll() is None and not list((tmp_path / "home0").glob("game/*.journal")), \
+        "the game must not start before every player confirmed"
+    out, err = bob.communicate("maybe\ny\n", timeout=180)
+    host_out, host_err = host.communicate(timeout=180)
+    assert host.returncode == 0, host_out[-1500:] + host_err[-1500:]
+    out = seen + out
+    assert "Answer y or n" in out and "Confirmed" in out, out[-1500:] + err[-1500:]
+    genesis = verify_journal(next((tmp_path / "home0" / "game").glob("*.journal"))).genesis
+    assert [s.colour for s in genesis.seats] == ["blue", "red"]  # host: the first free
+
+
+def test_direct_peers_where_broadcast_does_not_reach(tmp_path: Path) -> None:
+    """Each node hears beacons only on its own loopback address, so no broadcast reaches
+    another: the joiners name the host with --peer; the host answers where it heard them
+    and passes each one's signed card to the other, in the lobby and in the game."""
+    port = str(free_udp_port())
+    host = _cosmic(tmp_path, 0, "host", "--players", "3", "--max-turns", "2", "--name", "ann",
+                   "--bot", "--yes", "--port", port, "--listen", "127.0.0.2", "--target", "127.0.0.2")
+    time.sleep(0.5)
+    joiners = [_cosmic(tmp_path, i, "join", "--name", name, "--bot", "--yes", "--port", port,
+                       "--listen", ip, "--target", ip, "--peer", f"127.0.0.2:{port}")
+               for i, name, ip in ((1, "bob", "127.0.0.3"), (2, "cy", "127.0.0.4"))]
+    _played(tmp_path, [host, *joiners], ["", "", ""])
+
+
+def _run(lobby: Lobby, decide: Any, results: dict[str, Any], name: str,
+         timeout: float = 20.0) -> threading.Thread:
+    def go() -> None:
+        try:
+            results[name] = lobby.wait(timeout, decide=decide)
+        except (LobbyError, TimeoutError) as exc:
+            results[name] = exc
+        finally:
+            lobby.close()
+    t = threading.Thread(target=go, daemon=True)
+    t.start()
+    return t
+
+
+def test_a_declined_game_does_not_start() -> None:
+    port = free_udp_port()
+    lobby_id = new_lobby_id()
+    results: dict[str, Any] = {}
+    host = Lobby(SigningKey.generate(), "ann", lobby_id, 2, host=True, port=port,
+                 target=LOOPBACK)
+    guest = Lobby(SigningKey.generate(), "bob", lobby_id, 2, host=False, port=port,
+                  target=LOOPBACK)
+    threads = [_run(host, lambda p: True, results, "host", timeout=4.0),
+               _run(guest, lambda p: False, results, "guest")]
+    for t in threads:
+        t.join(30)
+    assert isinstance(results["guest"], LobbyError) and "declined" in str(results["guest"])
+    assert isinstance(results["host"], TimeoutError)
+
+
+def test_a_roster_change_asks_again_and_binds_the_new_genesis() -> None:
+    """ann hosts for two; bob is proposed seat 1 but has not answered when al, whose key
+    sorts before bob's, arrives: the proposal becomes ann and al, they confirm and play,
+    and bob is told the game filled without him. No confirmation carries over."""
+    port = free_udp_port()
+    lobby_id = new_lobby_id()
+    keys = sorted((SigningKey.generate() for _ in range(2)), key=lambda k: k.public)
+    al_key, bob_key = keys
+    results: dict[str, Any] = {}
+    asked: list[Proposal] = []
+    host = Lobby(SigningKey.generate(), "ann", lobby_id, 2, host=True, port=port,
+                 target=LOOPBACK)
+    bob = Lobby(bob_key, "bob", lobby_id, 2, host=False, port=port, target=LOOPBACK)
+    host_asked: list[Proposal] = []
+    threads = [_run(host, lambda p: host_asked.append(p) or True, results, "host"),
+               _run(bob, lambda p: asked.append(p) and None, results, "bob")]
+    end = time.monotonic() + 10
+    while not asked and time.monotonic() < end:
+        time.sleep(0.05)
+    assert asked and asked[0].seat == 1, "bob is proposed the second seat"
+    first = asked[0].genesis.game_id
+    al = Lobby(al_key, "al", lobby_id, 2, host=False, port=port, target=LOOPBACK)
+    threads.append(_run(al, lambda p: True, results, "al"))
+    for t in threads:
+        t.join(30)
+    (g_host, seat_host), (g_al, seat_al) = results["host"], results["al"]
+    assert g_host.game_id == g_al.game_id != first
+    assert (seat_host, seat_al) == (0, 1)
+    assert [s.name for s in g_host.seats] == ["ann", "al"]
+    assert isinstance(results["bob"], LobbyError) and "without you" in str(results["bob"])
+    assert first in {p.genesis.game_id for p in host_asked}, "the host was asked both times"
+
+
+def test_an_unknown_colour_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown colour"):
+        Lobby(SigningKey.generate(), "ann", new_lobby_id(), 2, host=True,
+              port=free_udp_port(), colour="mauve")
