@@ -10,7 +10,9 @@ The game level (without --rtt-only): five node processes with bots play a networ
 game on loopback (`cosmic node`, as `cosmic demo` starts them), each logging when it
 takes each action envelope (CLOCK_MONOTONIC is shared by the processes). An action's
 latency runs from its author taking it (sealed and journaled: its signing moment) to the
-last of the five nodes taking it. Reported: action_p50_ms / action_p99_ms, ratio =
+last of the five nodes taking it. Reported: action_p50_ms / action_p99_ms, the medians
+of its two parts at each receiving node (transit_p50_ms: author's take to arrival;
+take_p50_ms: arrival to take, i.e. checks, fsync and engine), ratio =
 action_p50_ms / zmq_rtt_p50_ms (goal <= 10), first_encounter_s (start of the five
 processes to the first encounter) and each node's peak memory (peak_rss_mb).
 
@@ -157,7 +159,7 @@ def game_report(seats: int = 5, turns: int = 6) -> dict[str, object]:
                 first = time.monotonic() - t0
         for p in procs:
             p.wait(timeout=300)
-        taken: dict[tuple[int, int], list[float]] = {}
+        taken: dict[tuple[int, int], list[tuple[float, float]]] = {}
         rss = []
         for s in range(seats):
             for line in (d / f"t{s}.txt").read_text().splitlines():
@@ -165,12 +167,21 @@ def game_report(seats: int = 5, turns: int = 6) -> dict[str, object]:
                 if parts[0] == "maxrss_kb":
                     rss.append(round(int(parts[1]) / 1024, 1))
                 else:
-                    taken.setdefault((int(parts[0]), int(parts[1])), []).append(float(parts[2]))
-    lat = sorted((max(ts) - min(ts)) * 1000 for ts in taken.values() if len(ts) == seats)
+                    taken.setdefault((int(parts[0]), int(parts[1])), []).append(
+                        (float(parts[2]), float(parts[3])))
+    whole = [sorted(ts) for ts in taken.values() if len(ts) == seats]
+    lat = sorted((ts[-1][0] - ts[0][0]) * 1000 for ts in whole)
+    # Where the time goes, per receiving node: from the author's take to the envelope's
+    # arrival there (sockets and scheduling), and from arrival to its take (checks,
+    # fsync, engine).
+    transit = sorted((came - ts[0][0]) * 1000 for ts in whole for _, came in ts[1:] if came)
+    work = sorted((t - came) * 1000 for ts in whole for t, came in ts[1:] if came)
     return {
         "seats": seats, "actions": len(lat),
         "action_p50_ms": round(statistics.median(lat), 3) if lat else None,
         "action_p99_ms": round(_p(lat, 0.99), 3) if lat else None,
+        "transit_p50_ms": round(statistics.median(transit), 3) if transit else None,
+        "take_p50_ms": round(statistics.median(work), 3) if work else None,
         "first_encounter_s": round(first, 2) if first is not None else None,
         "peak_rss_mb": rss,
     }

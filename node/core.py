@@ -62,9 +62,12 @@ class NodeCore:
     def __init__(self, genesis: Genesis, seat: int, key: SigningKey, *,
                  append: Callable[[bytes], None] | None = None,
                  secret_seed: bytes | None = None,
-                 on_take: Callable[[Envelope], None] | None = None) -> None:
+                 on_take: Callable[[Envelope], None] | None = None,
+                 send: Callable[[bytes], None] | None = None) -> None:
         """`append(raw)` stores an envelope durably (the journal); it is called before the
-        envelope changes anything."""
+        envelope changes anything. `send(raw)`, if given, sends our own envelopes to every
+        peer the moment they are sealed and journaled, before any further work (card
+        crypto may follow an action); without it they wait in outbox()."""
         if genesis.seat_key(seat) != key.public:
             raise LocalProtocolError("author", f"this key is not seat {seat}'s in the genesis")
         self.genesis, self.seat, self.key = genesis, seat, key
@@ -76,6 +79,7 @@ class NodeCore:
         self.cards.start()
         self.append = append or (lambda raw: None)
         self.on_take = on_take  # told of every envelope taken (measurements)
+        self.send = send
         self.record: list[bytes] = []  # every envelope taken, in order (the journal's)
         self._out: list[bytes] = []  # to send to every peer (ours, and relays)
         self._inbox: dict[bytes, tuple[bytes, Envelope | None]] = {}  # hash -> waiting
@@ -242,12 +246,15 @@ class NodeCore:
         it in the record (the card protocol takes messages in seat order)."""
         env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False)
         self._tail = (env.seq, env.hash)
-        self._out.append(raw)
-        result = self._try(raw, env)
+        result = self._try(raw, env)  # taken: journaled first
         if result == "refused":
             raise LocalProtocolError("schema", "our own envelope was refused")
         if result == "wait":
             self._inbox[hashlib.sha256(raw).digest()] = (raw, env)
+        if self.send is not None:
+            self.send(raw)
+        else:
+            self._out.append(raw)
 
     def _take_inbox(self) -> bool:
         moved = False
