@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -228,14 +229,17 @@ class ClientApp:
         return out
 
     def _log(self) -> StyleAndTextTuples:
-        """The newest lines that fit (scrolled up by PageUp), long lines cut to fit."""
+        """The newest lines that fit (scrolled up by PageUp), long lines wrapped (help
+        and chat must be readable in 80 columns), continued rows indented."""
         info = getattr(self, "log_window", None) and self.log_window.render_info
         height = info.window_height if info else 8
         width = max(20, info.window_width if info else 80)
-        end = len(self.log) - self.log_offset
-        lines = [line if len(line) <= width else line[: width - 1] + "~"
-                 for line in self.log[max(0, end - height):end]]
-        return [("", "\n".join(lines))]
+        rows: list[str] = []
+        for line in reversed(self.log[:len(self.log) - self.log_offset]):
+            rows[:0] = textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+            if len(rows) >= height:
+                break
+        return [("", "\n".join(rows[-height:]))]
 
     def _status(self) -> StyleAndTextTuples:
         text = f" {self.title} | {self.status} "

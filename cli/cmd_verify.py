@@ -3,13 +3,19 @@
 Exit status: 0 when every check holds for every journal; 1 when a check fails (the
 first failing record and check are named); 2 when a file cannot be read, is not a
 journal, or holds a game this build cannot check (the worst status wins).
+
+While a long journal is checked, progress is shown on stderr when it is a terminal (and
+without --json), in place on one line that is cleared before the result is printed:
+stdout and JSON output never hold it.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -163,11 +169,36 @@ def result_text(result: VerifyResult, audit: bool = False) -> str:
     return "\n".join(lines)
 
 
+CLEAR_LINE = "\r\x1b[K"  # back to the start of the line and erase it
+# verify_journal's progress: given the number of records, a callback told each record read
+Progress = Callable[[int], Callable[[int], None] | None]
+
+
+def _progress(args: argparse.Namespace) -> Progress | None:
+    """Progress for verify_journal: only for a person watching stderr, never with --json."""
+    if args.json or not sys.stderr.isatty():
+        return None
+    from .replay_app import stderr_progress  # the viewer shows the same while it verifies
+    return functools.partial(stderr_progress, end="")
+
+
+def _verify(path: Path, args: argparse.Namespace,
+            progress: Progress | None) -> VerifyResult:
+    try:
+        return verify_journal(path, parallel=False if args.serial else None,
+                              progress=progress)
+    finally:
+        if progress is not None:  # also when a fault or an exception ended it early
+            sys.stderr.write(CLEAR_LINE)
+            sys.stderr.flush()
+
+
 def run(args: argparse.Namespace) -> int:
     worst = 0
+    progress = _progress(args)
     for path in args.journals:
         try:
-            result = verify_journal(path, parallel=False if args.serial else None)
+            result = _verify(path, args, progress)
         except (OSError, ValueError) as exc:
             code = 2
             if args.json:

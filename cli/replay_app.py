@@ -219,8 +219,10 @@ def build_timeline(contents: JournalContents, path: str, *,
         return tl
 
 
-def stderr_progress(total: int, stream: Any = None) -> Callable[[int], None] | None:
-    """A progress callback writing "verifying N records... P%" to stderr (long journals)."""
+def stderr_progress(total: int, stream: Any = None, end: str = "\n"
+                    ) -> Callable[[int], None] | None:
+    """A progress callback writing "verifying N records... P%" to stderr (long journals),
+    in place; `end` is written after 100%."""
     out = stream or sys.stderr
     if total < 200:
         return None
@@ -232,7 +234,7 @@ def stderr_progress(total: int, stream: Any = None) -> Callable[[int], None] | N
             shown[0] = pct
             out.write(f"\rverifying {total} records... {pct}%")
             if n >= total - 1:
-                out.write("\n")
+                out.write(end)
             out.flush()
     return tick
 

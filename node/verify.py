@@ -34,6 +34,7 @@ import mmap
 import os
 import sys
 from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
@@ -173,10 +174,26 @@ class VerifyResult:
     torn: TornTail | None
 
 
-def verify_journal(journal: str | os.PathLike[str] | bytes, *, parallel: bool | None = None
+class _ProgressVisitor(VerifyVisitor):
+    """A lenient VerifyVisitor that tells `tick` how many records it has read."""
+
+    def __init__(self, tick: Callable[[int], None]) -> None:
+        super().__init__(strict=False)
+        self.tick = tick
+
+    def stop(self, records: int) -> bool:
+        self.tick(records)
+        return False
+
+
+def verify_journal(journal: str | os.PathLike[str] | bytes, *, parallel: bool | None = None,
+                   progress: Callable[[int], Callable[[int], None] | None] | None = None
                    ) -> VerifyResult:
     """Verify a journal file (or its bytes): every check, with the first error found.
 
+    `progress(total)`, if given, is called once the file is parsed with its number of
+    records; the callback it returns (if any) is told, before each record is read, how
+    many have been read (a progress display).
     Raises OSError if the file cannot be read; every fault in its bytes is reported in
     the result, never raised.
     """
@@ -184,10 +201,11 @@ def verify_journal(journal: str | os.PathLike[str] | bytes, *, parallel: bool | 
         path, data = "<bytes>", journal
     else:
         path, data = str(journal), Path(journal).read_bytes()
-    visitor = VerifyVisitor(strict=False)
     try:
         contents = parse_journal(data)
     except ProtocolError as exc:
         return VerifyResult(path, None, None, exc, None)
+    tick = progress(len(contents.entries)) if progress is not None else None
+    visitor = VerifyVisitor(strict=False) if tick is None else _ProgressVisitor(tick)
     verdict = read_journal_parallel(contents, visitor, parallel)
     return VerifyResult(path, contents.genesis, verdict, visitor.error, contents.torn)

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import json
 import os
+import pty
+import select
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import engine
-from _journal_games import other_hash, short_game
+from _journal_games import other_hash, play, record, short_game
+from node.local import game_seed
+from protocol.journal import parse_journal
 from protocol.keys import load_key_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,3 +127,65 @@ def test_keygen_writes_a_private_key_once(tmp_path: Path) -> None:
     out = tmp_path / "elsewhere" / "k"
     r = cosmic("keygen", "--out", str(out), "--force", env=env)
     assert r.returncode == 0 and load_key_file(out.read_bytes()).public != key.public
+
+
+def _long_journal(tmp_path: Path) -> Path:
+    """A local game of about three hundred records: long enough to show progress."""
+    path = tmp_path / "long.journal"
+    path.write_bytes(record(play(3, game_seed("long", 0), 10)).journal)
+    return path
+
+
+def _with_terminal_stderr(*args: str) -> tuple[int, str, bytes]:
+    """Run cosmic with stderr on a pseudo-terminal (stdout a pipe): exit status, stdout,
+    and every byte the terminal received."""
+    master, slave = pty.openpty()
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "cli.main", *args], cwd=ROOT,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=slave)
+    finally:
+        os.close(slave)  # the child holds it now: its exit ends the terminal's output
+    seen = b""
+    deadline = time.monotonic() + 120
+    try:
+        while time.monotonic() < deadline:
+            if not select.select([master], [], [], 1)[0]:
+                continue
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # EIO: every writer has closed the terminal
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        os.close(master)
+    assert proc.stdout is not None
+    out = proc.stdout.read().decode()
+    return proc.wait(timeout=120), out, seen
+
+
+def test_verify_shows_progress_on_a_terminal_and_clears_it(tmp_path: Path) -> None:
+    path = _long_journal(tmp_path)
+    records = len(parse_journal(path.read_bytes()).entries)
+    assert records >= 200
+    code, out, terminal = _with_terminal_stderr("verify", str(path))
+    assert code == 0, terminal
+    text = terminal.decode()
+    assert f"\rverifying {records} records... 0%" in text
+    assert f"\rverifying {records} records... 50%" in text
+    assert f"\rverifying {records} records... 100%" in text
+    assert text.endswith("\r\x1b[K")  # erased before the result is printed
+    assert "\n" not in text  # updated in place, on one line
+    plain = cosmic("verify", str(path))  # stdout is the same with or without it
+    assert out == plain.stdout and f"{path}: OK" in out
+
+
+def test_verify_progress_never_reaches_pipes_or_json(tmp_path: Path) -> None:
+    path = _long_journal(tmp_path)
+    r = cosmic("verify", str(path))  # stderr not a terminal: nothing there
+    assert r.returncode == 0 and r.stderr == ""
+    code, out, terminal = _with_terminal_stderr("verify", "--json", str(path))
+    assert code == 0 and terminal == b""  # --json: not even on a terminal
+    assert json.loads(out)["ok"] and len(out.splitlines()) == 1

@@ -1,0 +1,117 @@
+"""The full-screen client in a real terminal (tmux): `cosmic play --local` as a person
+plays it, read back from the screen - in 80x24, after resizing, and with NO_COLOR."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from _tmux import Terminal, colour_codes
+
+PLAY = [sys.executable, "-m", "cli.main", "play", "--local", "--players", "3",
+        "--seed", "tmux"]
+DECISION = "YOUR DECISION ("
+
+
+def _log(screen: str) -> list[str]:
+    """The rows between the rule under the board and the status line."""
+    rows = screen.splitlines()
+    return [r for r in rows[_rule(rows) + 1:-2] if r]
+
+
+def _rule(rows: list[str]) -> int:
+    """The row of the rule under the board."""
+    return next(i for i, r in enumerate(rows) if r and set(r) == {"-"})
+
+
+def _board(screen: str) -> list[str]:
+    """The rows above the rule (the board beside the hand), blank ones left out."""
+    rows = screen.splitlines()
+    return [r for r in rows[:_rule(rows)] if r.strip(" |")]
+
+
+def _drawn(screen: str, width: int, height: int) -> bool:
+    """Board, hand, log, status and prompt, all drawn for a width x height screen (just
+    after a resize the terminal still shows the old frame, cut to the new size)."""
+    rows = screen.splitlines()
+    return (len(rows) == height and max(len(r) for r in rows) <= width
+            and "Traceback" not in screen
+            and rows[0].startswith("Turn ") and "col hnd wrp" in screen  # the board
+            and "deck " in screen
+            and "Your hand (red)" in screen and "* playable now" in screen
+            and "-" * width in rows  # the rule under the board, across the screen
+            and rows[-2].startswith(" cosmic - you are red (seed tmux, local) |")
+            and rows[-1].startswith(">")  # the prompt
+            and bool(_log(screen)))
+
+
+def test_a_local_game_in_a_real_terminal_resized_and_quit(tmp_path: Path) -> None:
+    with Terminal(PLAY, tmp_path, width=80, height=24) as term:
+        screen = term.wait_for(DECISION)
+        assert _drawn(screen, 80, 24), screen
+        assert colour_codes(term.screen(escapes=True)), "no colour without NO_COLOR"
+
+        # A refused action: the reason and what is legal, and nothing happens.
+        board = _board(term.settled())
+        term.type("launch nowhere")
+        screen = term.wait_for("'launch nowhere' is not legal now. Legal: ")
+        match = re.search(r"Legal: ([^,\n]+)", screen)
+        assert match is not None
+        first = match.group(1).strip()  # the first legal command, in full
+        assert DECISION in screen.splitlines()[-2] and _board(screen) == board
+
+        term.type("say hi")  # chat is for people: a local game has only bots
+        term.wait_for("Chat needs other people: this is a game against bots.")
+
+        # help names the commands legal now (and clears the refusal), all of it readable
+        # in 80 columns: a long line of the log is wrapped, not cut
+        term.type("help")
+        screen = term.wait_for(lambda s: "Commands now: " in s and "Chat needs" not in s)
+        assert first.split()[0] in screen[screen.index("Commands now: "):]
+        assert "'quit' leaves." in screen
+
+        # Tab completion: a prefix opens the menu of legal commands; Tab takes the
+        # first; Enter plays it, and the log says what red did.
+        before = _log(screen)
+        term.type(first[:3], enter=False)
+        entry = re.compile(rf"(^|\s){re.escape(first)}(\s|$)")
+        term.wait_for(lambda s: any(entry.search(r) for r in s.splitlines()[:-1]))
+        term.press("Tab")
+        term.wait_for(lambda s: s.splitlines()[-1].rstrip() == f"> {first}")
+        term.press("Enter")
+        screen = term.wait_for(lambda s: any(
+            line.startswith("red ") and line not in before for line in _log(s)))
+        assert screen.splitlines()[-1].rstrip() == ">"
+
+        # Larger: everything is redrawn to the new size, and the prompt still answers.
+        term.resize(120, 40)
+        assert term.info("#{pane_width}x#{pane_height}") == "120x40"
+        term.wait_for(lambda s: _drawn(s, 120, 40))
+        term.type("stops")
+        term.wait_for(lambda s: "Stops (window card):" in s and _drawn(s, 120, 40))
+
+        # And back to 80x24.
+        term.resize(80, 24)
+        term.wait_for(lambda s: _drawn(s, 80, 24))
+        term.type("unstop reveal reinforcement")
+        term.wait_for(lambda s: "unstop reveal reinforcement: done" in s and _drawn(s, 80, 24))
+
+        term.type("quit")
+        term.wait_for(lambda s: term.exited() is not None)
+        everything = term.screen(history=True)
+        assert term.exited() == 0, everything
+        assert "Game left unfinished." in everything and "Traceback" not in everything
+
+
+def test_no_color_gives_the_same_screen_without_colours(tmp_path: Path) -> None:
+    """NO_COLOR=1: not one colour code, and every character the coloured screen shows."""
+    with Terminal(PLAY, tmp_path) as coloured, \
+            Terminal(PLAY, tmp_path, env={"NO_COLOR": "1"}) as plain:
+        coloured.wait_for(DECISION)
+        plain.wait_for(DECISION)
+        text = coloured.settled()
+        assert plain.settled() == text
+        assert _drawn(text, 80, 24), text
+        assert colour_codes(coloured.screen(escapes=True))
+        assert colour_codes(plain.screen(escapes=True)) == []
