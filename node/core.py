@@ -63,11 +63,17 @@ class NodeCore:
                  append: Callable[[bytes], None] | None = None,
                  secret_seed: bytes | None = None,
                  on_take: Callable[[Envelope], None] | None = None,
-                 send: Callable[[bytes], None] | None = None) -> None:
+                 send: Callable[[bytes], None] | None = None,
+                 append_batch: Callable[[list[bytes]], None] | None = None) -> None:
         """`append(raw)` stores an envelope durably (the journal); it is called before the
         envelope changes anything. `send(raw)`, if given, sends our own envelopes to every
         peer the moment they are sealed and journaled, before any further work (card
-        crypto may follow an action); without it they wait in outbox()."""
+        crypto may follow an action); without it they wait in outbox().
+
+        An action and the card messages it needs (a Select's commitment, the faces a play
+        shows) are journaled together by `append_batch(raws)` (one write; default: append
+        each) and sent only then. So a crash leaves either all of them or card messages
+        no one has seen, which unbacked() counts and a restart drops."""
         if genesis.seat_key(seat) != key.public:
             raise LocalProtocolError("author", f"this key is not seat {seat}'s in the genesis")
         self.genesis, self.seat, self.key = genesis, seat, key
@@ -80,6 +86,9 @@ class NodeCore:
         self.append = append or (lambda raw: None)
         self.on_take = on_take  # told of every envelope taken (measurements)
         self.send = send
+        self.append_batch = append_batch
+        self._batch: list[bytes] | None = None  # journal writes held during act()
+        self._held: list[bytes] = []  # sends held during act()
         self.record: list[bytes] = []  # every envelope taken, in order (the journal's)
         self._out: list[bytes] = []  # to send to every peer (ours, and relays)
         self._inbox: dict[bytes, tuple[bytes, Envelope | None]] = {}  # hash -> waiting
@@ -137,13 +146,33 @@ class NodeCore:
             raise engine.IllegalAction(p.phase, p.step, action.format(),
                                        f"not this seat's decision now (waiting for {list(p.seats)})")
         engine.apply(self.state, action)  # refuse before anything is signed
-        if self.cards.announce(action):
-            self._send_cards()
-        seq, prev = self._next_link()
-        _, raw = seal(self.genesis, self.key, self.seat, seq, prev, self.public_hash(),
-                      ACTION_KIND, action_body(action), kinds=GAME_KINDS)
-        self._take_own(raw)
+        self._batch, self._held = [], []
+        try:
+            if self.cards.announce(action):
+                self._send_cards()
+            seq, prev = self._next_link()
+            _, raw = seal(self.genesis, self.key, self.seat, seq, prev, self.public_hash(),
+                          ACTION_KIND, action_body(action), kinds=GAME_KINDS)
+            self._take_own(raw)
+        finally:
+            batch, held, self._batch, self._held = self._batch, self._held, None, []
+            if len(batch) > 1 and self.append_batch is not None:
+                self.append_batch(batch)
+            else:
+                for r in batch:
+                    self.append(r)
+            for r in held:
+                self._send(r)
         self.pump()
+
+    def unbacked(self) -> int:
+        """How many of our own card messages, the last of the record, announce an action
+        we never signed: a crash cut act()'s batch short. They were never sent; a
+        restart drops them (see node.runner). 0 normally."""
+        ops = self.cards.announced()
+        if not ops or any(not op.done or op.script[0][0] != self.seat for op in ops):
+            return 0
+        return len(ops)
 
     def say(self, text: str, to: int = -1) -> None:
         """Signed chat to everyone (-1) or one seat; it goes into every journal."""
@@ -251,6 +280,12 @@ class NodeCore:
             raise LocalProtocolError("schema", "our own envelope was refused")
         if result == "wait":
             self._inbox[hashlib.sha256(raw).digest()] = (raw, env)
+        if self._batch is not None:
+            self._held.append(raw)  # sent once act()'s batch is in the journal
+        else:
+            self._send(raw)
+
+    def _send(self, raw: bytes) -> None:
         if self.send is not None:
             self.send(raw)
         else:
@@ -354,7 +389,10 @@ class NodeCore:
     def _commit(self, env: Envelope, raw: bytes, effect: Callable[[], None]) -> str:
         """Durably record, then act: the journal holds it before it changes anything."""
         self.ledger.accept(env)
-        self.append(raw)
+        if self._batch is not None:
+            self._batch.append(raw)  # journaled with the rest of act()'s batch
+        else:
+            self.append(raw)
         self.record.append(raw)
         self._index.append((env.author, env.seq))
         effect()

@@ -117,15 +117,29 @@ class JournalFile:
         """
         self._append(encode_record(envelope))
 
+    def append_many(self, envelopes: list[bytes]) -> None:
+        """Append envelope records in one write and one fsync: a crash leaves a prefix of
+        them, the first torn one cut off at the next open()."""
+        self._append(b"".join(encode_record(e) for e in envelopes), len(envelopes))
+
+    def cut(self, offset: int, records: int) -> None:
+        """Drop everything from byte `offset` on, leaving `records` records (a restart
+        dropping records it never sent: see NodeRunner)."""
+        fd = self._fileno()
+        os.ftruncate(fd, offset)
+        os.fsync(fd)
+        os.lseek(fd, offset, os.SEEK_SET)
+        self.size, self.records = offset, records
+
     def append_note(self, note: bytes) -> None:
         """Append a node-local note (never a secret: journals are shared), durably."""
         self._append(encode_note(note))
 
-    def _append(self, framed: bytes) -> None:
+    def _append(self, framed: bytes, count: int = 1) -> None:
         fd = self._fileno()
         _write_all(fd, framed)
         os.fsync(fd)
-        self.records += 1
+        self.records += count
         self.size += len(framed)
 
     def close(self) -> None:

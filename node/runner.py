@@ -11,7 +11,8 @@ Policies (each a constructor argument):
   from anyone: envelopes are signed, so any copy is as good as the original);
 - the deal timer: when the seat to move in a deal waits longer than `deal_s`, its node
   declares the deal failed (rules 001: one minute);
-- after the end-of-game reveal the node stays `linger_s` longer to relay for laggards.
+- after the end-of-game reveal the node stays until every peer says it holds the whole
+  record (at least `linger_s`, at most `linger_max_s`), so no laggard is stranded.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import msgpack
 
 import engine
 from protocol.genesis import Genesis
+from protocol.journal import RECORD_ENVELOPE
 from protocol.keys import SigningKey
 
 from .core import NodeCore, secret_seed_for
@@ -53,6 +55,7 @@ class NodeOptions:
     have_every_s: float = 0.25
     deal_s: float = 60.0
     linger_s: float = 1.5
+    linger_max_s: float = 60.0  # at the end, wait this long at most for peers to catch up
     window_s: float = 0.0  # a person silent this long at a card window passes (0: never)
     heartbeat_s: float = 1.0
     faults: Faults | None = None  # tests: drop, duplicate, delay and reorder what we send
@@ -81,13 +84,17 @@ class NodeRunner:
             resumed = list(contents.records)
         else:
             self.journal, self.torn = JournalFile.create(journal_path, genesis), None
-        # Records read back from the journal are taken again, not written again.
-        self._stored = {hashlib.sha256(raw).digest() for raw in resumed}
-        self.core = NodeCore(genesis, seat, key, append=self._append,
-                             secret_seed=secret_seed_for(key, genesis), on_take=self._took)
-        for raw in resumed:
-            self.core.offer(raw)
-        self.core.pump()
+        self.core = self._rebuild(resumed)
+        unbacked = self.core.unbacked() if resumed else 0
+        if unbacked:
+            # A crash cut an action's batch short: its card messages are in the journal,
+            # the action is not, and none of them was sent (NodeCore.act). Drop them:
+            # this seat decides again, as if the crash came a moment earlier.
+            envelopes = [e for e in contents.entries if e.type == RECORD_ENVELOPE]
+            first = envelopes[-unbacked]
+            self.journal.cut(first.offset, first.index)
+            resumed = resumed[:-unbacked]
+            self.core = self._rebuild(resumed)
         self.resumed = len(resumed)
         self.curve = CurveKeys.from_seed(key.seed)
         mesh_kw: dict[str, Any] = dict(curve=self.curve, allowed={},
@@ -119,11 +126,24 @@ class NodeRunner:
         self.core.send = lambda raw: self.mesh.broadcast([ENVELOPE, raw])
         self._next_have = 0.0
         self._endpoints: dict[bytes, str] = {}  # peer key -> the endpoint we dial
+        self._peer_have: dict[bytes, list[int]] = {}  # peer key -> its last have()
         self.away: set[bytes] = set()  # peers whose heartbeats stopped
         self._asked: tuple[int, float] | None = None  # (serial, since) of our open decision
         self._deal_since: tuple[tuple[int, int], float] | None = None
         self._done_at: float | None = None
         self._reported: tuple[int, bool] | None = None
+
+    def _rebuild(self, resumed: list[bytes]) -> NodeCore:
+        """A core that has taken our own record again (nothing is written twice)."""
+        self._stored = {hashlib.sha256(raw).digest() for raw in resumed}
+        core = NodeCore(self.genesis, self.seat, self.key, append=self._append,
+                        append_batch=self._append_batch,
+                        secret_seed=secret_seed_for(self.key, self.genesis),
+                        on_take=self._took)
+        for raw in resumed:
+            core.offer(raw)
+        core.pump()
+        return core
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -140,11 +160,20 @@ class NodeRunner:
         return 0 if self.core.done and not audit_failed else 1
 
     def finished(self) -> bool:
+        """Done, and every peer has said it holds the whole record (so none is stranded
+        by our leaving), or linger_max_s has passed since; never before linger_s."""
         if not self.core.done:
             return False
+        now = time.monotonic()
         if self._done_at is None:
-            self._done_at = time.monotonic()
-        return time.monotonic() - self._done_at >= self.opts.linger_s
+            self._done_at = now
+        waited = now - self._done_at
+        if waited < self.opts.linger_s:
+            return False
+        ours = self.core.have()
+        others = [s.key for s in self.genesis.seats if s.index != self.seat]
+        return (all(self._peer_have.get(k) == ours for k in others)
+                or waited >= self.opts.linger_max_s)
 
     def tick(self, timeout_ms: int = 0) -> None:
         for ev in self.mesh.poll(timeout_ms):
@@ -255,6 +284,7 @@ class NodeRunner:
             return  # garbage from a peer: ignored
         if not isinstance(theirs, list) or not all(type(x) is int for x in theirs):
             return
+        self._peer_have[peer] = theirs
         for raw in self.core.missing_for(theirs)[:200]:  # bounded per request
             self.mesh.send(peer, [ENVELOPE, raw])
 
@@ -265,6 +295,10 @@ class NodeRunner:
         if env.kind == "action":
             # author, seq, when taken here, when it first arrived here (0: our own)
             self.timing.write(f"{env.author} {env.seq} {time.monotonic():.6f} {came:.6f}\n")
+
+    def _append_batch(self, raws: list[bytes]) -> None:
+        assert not any(hashlib.sha256(r).digest() in self._stored for r in raws)
+        self.journal.append_many(raws)
 
     def _append(self, raw: bytes) -> None:
         h = hashlib.sha256(raw).digest()

@@ -112,6 +112,11 @@ class NetworkCardSource:
         if env.kind == FACEDOWN and env.author == self.seat:
             self.knowledge.selected = self.cards.own_facedown()
 
+    def announced(self) -> list[Operation]:
+        """The card operations begun for an action not yet taken (a Select's commitment,
+        the faces a play shows), oldest first."""
+        return list(self._announced)
+
     def own_facedown(self) -> int | None:
         """The handle our seat has put face down and not yet revealed, or None (after a
         restart, recovered from the record's commitment and the secret seed)."""
