@@ -242,12 +242,14 @@ class ClientApp:
         return [("", "\n".join(rows[-height:]))]
 
     def _status(self) -> StyleAndTextTuples:
-        text = f" {self.title} | {self.status} "
+        # Most urgent first: a narrow terminal cuts the end of the line, not the deal's
+        # countdown or what you are asked.
+        text = f" {self.status} | {self.title} "
         deadline = getattr(self.session, "deal_deadline", lambda: None)()
         if deadline is not None:
             import time
             left = max(0, int(deadline - time.monotonic()))
-            text += f"| deal: {left} s left "
+            text = f" deal: {left} s left |" + text
         return [("class:status", text)]
 
     # -- input -----------------------------------------------------------------------------

@@ -41,7 +41,7 @@ def _drawn(screen: str, width: int, height: int) -> bool:
             and "deck " in screen
             and "Your hand (red)" in screen and "* playable now" in screen
             and "-" * width in rows  # the rule under the board, across the screen
-            and rows[-2].startswith(" cosmic - you are red (seed tmux, local) |")
+            and "| cosmic - you are red" in rows[-2]  # the status line
             and rows[-1].startswith(">")  # the prompt
             and bool(_log(screen)))
 
