@@ -60,7 +60,9 @@ class Confirm:
     def __call__(self, proposal: Proposal) -> bool | None:
         if self.shown != proposal.genesis.game_id:
             self.shown = proposal.genesis.game_id
-            print(f"Every seat is taken: {proposal.describe()}", flush=True)
+            print(f"Every seat is taken: {proposal.describe()} "
+                  f"({len(proposal.agreed)} of {proposal.genesis.n_seats} confirmed)",
+                  flush=True)
             if self.auto:
                 return True
             print("Play this game? [y/n] ", end="", flush=True)

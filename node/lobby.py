@@ -119,8 +119,8 @@ class Proposal:
         return len(self.agreed) == self.genesis.n_seats
 
     def describe(self) -> str:
-        return ", ".join(f"{s.colour} {s.name} ({s.key[:4].hex()})"
-                         + ("" if s.key in self.agreed else " ?") for s in self.genesis.seats)
+        return ", ".join(f"{s.colour} {s.name} (key {s.key[:4].hex()})"
+                         for s in self.genesis.seats)
 
 
 def seat_colours(roster: list[Card]) -> list[str]:
