@@ -415,9 +415,14 @@ class ClientApp:
         if p.over:
             return "game over"
         if p.chance is not None or s.phase == "setup":
-            what = "setting up the decks (card protocol)" if s.phase == "setup" else \
-                f"the card protocol ({p.chance.kind if p.chance else p.step})"
-            text = f"waiting for {what}"
+            text = "setting up the decks (card protocol)" if s.phase == "setup" else \
+                f"waiting for the card protocol ({p.chance.kind if p.chance else p.step})"
+            progress = getattr(self.session, "card_progress", None)
+            if progress is not None:  # networked: how far it got, and whose turn it is
+                taken, awaited = progress()
+                text += f": {taken} messages"
+                if awaited is not None and 0 <= awaited < len(colors):
+                    text += f", next from {colors[awaited]}"
         else:
             who = ", ".join(colors[x] for x in p.seats if 0 <= x < len(colors)) or "?"
             text = f"waiting for {who} ({p.phase})"
@@ -495,15 +500,21 @@ class NetworkSession:
 
     async def advance(self) -> list[tuple[Any, ...]]:
         events: list[tuple[Any, ...]] = []
+        taken = len(self.runner.core.record)
         while True:
             self.runner.tick(0)
             events += self._drain()
             core = self.runner.core
             if core.my_turn() or core.done:
                 return events
-            if events:
-                return events  # show progress as it comes
+            if events or len(core.record) != taken:
+                return events  # show progress as it comes (the deck setup has no events)
             await asyncio.sleep(0.01)
+
+    def card_progress(self) -> tuple[int, int | None]:
+        """Envelopes taken so far, and the seat whose card message comes next (or None)."""
+        core = self.runner.core
+        return len(core.record), core.cards.waiting_for()
 
     async def act(self, action: engine.Action) -> list[tuple[Any, ...]]:
         self.runner.core.act(action)

@@ -2,6 +2,7 @@
 language: a local game with commands, completion, a refused action and its reason."""
 
 import asyncio
+from pathlib import Path
 
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
@@ -136,3 +137,29 @@ def test_a_deal_through_the_prompt() -> None:
         asyncio.run(go())
     assert "red proposes a deal [0, 1, -1, -1]" in app.log
     assert "the deal is made" in app.log
+
+
+def test_the_deck_setup_shows_its_progress(tmp_path: Path) -> None:
+    """A networked seat before its peers arrive: the status says the decks are being set
+    up, how many card messages are in, and whose comes next (the first seat's key)."""
+    from cli.app import NetworkSession
+    from cli.cmd_demo import prepare
+    from node.journal_file import read_key_file
+    from node.runner import NodeOptions, NodeRunner
+    from protocol.genesis import Genesis
+
+    gpath, keys = prepare(3, "setup-progress", tmp_path, 1)
+    genesis = Genesis.decode(gpath.read_bytes())
+    runner = NodeRunner(genesis, 1, read_key_file(keys[1]), tmp_path / "seat-1.journal",
+                        NodeOptions(hello_bind=None))
+    try:
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            app = ClientApp(NetworkSession(runner))
+            runner.tick(0)
+            text = app._waiting_text()
+    finally:
+        runner.close()
+    taken, awaited = NetworkSession(runner).card_progress()
+    assert awaited is not None and taken == len(runner.core.record)
+    assert text == (f"setting up the decks (card protocol): {taken} messages, next from "
+                    f"{genesis.seats[awaited].colour}")
