@@ -154,15 +154,19 @@ class NodeCore:
             _, raw = seal(self.genesis, self.key, self.seat, seq, prev, self.public_hash(),
                           ACTION_KIND, action_body(action), kinds=GAME_KINDS)
             self._take_own(raw)
-        finally:
-            batch, held, self._batch, self._held = self._batch, self._held, None, []
-            if len(batch) > 1 and self.append_batch is not None:
-                self.append_batch(batch)
-            else:
-                for r in batch:
-                    self.append(r)
-            for r in held:
-                self._send(r)
+        except BaseException:
+            # A bug (the engine already allowed the action): write and send none of it,
+            # so a restart finds nothing of this decision.
+            self._batch, self._held = None, []
+            raise
+        batch, held, self._batch, self._held = self._batch, self._held, None, []
+        if len(batch) > 1 and self.append_batch is not None:
+            self.append_batch(batch)
+        else:
+            for r in batch:
+                self.append(r)
+        for r in held:
+            self._send(r)
         self.pump()
 
     def unbacked(self) -> int:
