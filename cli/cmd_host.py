@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bots import HeuristicBot
-from node.discovery import DEFAULT_PORT, local_address
+from node.discovery import DEFAULT_PORT
 from engine import COLORS
 from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
-from node.runner import NodeOptions
 
-from .netgame import cosmic_home, play_seat, player_key
+from .netgame import cosmic_home, lan_options, play_seat, player_key
 
 
 def lobby_args(p: argparse.ArgumentParser) -> None:
@@ -100,13 +99,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
                                    for s in genesis.seats), flush=True)
     directory = args.dir or cosmic_home() / "games" / genesis.game_id[:6].hex()
     directory.mkdir(parents=True, exist_ok=True)
-    # The mesh listens on this machine's address toward the others (not loopback), so
-    # that players on other machines can dial what our card says.
-    toward = parse_peer(args.peer[0], args.port)[0] if args.peer else args.target
-    here = args.listen or local_address(toward)
-    opts = NodeOptions(bind=f"tcp://{here}:0", hello_bind=f"tcp://{here}:0",
-                       discovery_port=args.port, discovery_target=args.target,
-                       discovery_bind=args.listen,
+    opts = lan_options(args.port, args.target, args.peer, args.listen,
                        beacon_to=sorted(set(lobby.addresses.values())
                                         | {parse_peer(p, args.port)[0] for p in args.peer}))
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()

@@ -9,13 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from bots import HeuristicBot
-from node.discovery import DEFAULT_PORT, local_address
-from node.lobby import parse_peer
-from node.runner import NodeOptions
+from node.discovery import DEFAULT_PORT
 from protocol.errors import ProtocolError
 from protocol.journal import parse_journal
 
-from .netgame import play_seat, player_key
+from .netgame import lan_options, play_seat, player_key
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -43,11 +41,7 @@ def run(args: argparse.Namespace) -> int:
         print("cosmic resume: your key holds no seat in this game (use --key)",
               file=sys.stderr)
         return 2
-    toward = parse_peer(args.peer[0], args.port)[0] if args.peer else args.target
-    here = local_address(toward)  # dialable by the others, as in host and join
-    opts = NodeOptions(bind=f"tcp://{here}:0", hello_bind=f"tcp://{here}:0",
-                       discovery_port=args.port, discovery_target=args.target,
-                       peers=args.peer)
+    opts = lan_options(args.port, args.target, args.peer, peers=args.peer)
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     bot = HeuristicBot(key.public) if args.bot else None
     return play_seat(genesis, seat, key, args.journal, opts, screen=screen, bot=bot)

@@ -7,14 +7,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from node.discovery import local_address
 from node.journal_file import read_key_file, write_key_file
+from node.lobby import parse_peer
 from node.runner import NodeOptions, NodeRunner
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 
 from .textplay import TextPlayer
 
-__all__ = ["cosmic_home", "player_key", "play_seat"]
+__all__ = ["cosmic_home", "player_key", "play_seat", "lan_options"]
 
 
 def cosmic_home() -> Path:
@@ -29,6 +31,18 @@ def player_key(path: Path | None) -> SigningKey:
         write_key_file(path, SigningKey.generate())
         print(f"A new player key was made in {path} (readable only by you).")
     return read_key_file(path)
+
+
+def lan_options(port: int, target: str, peers: list[str], listen: str = "",
+                **more: Any) -> NodeOptions:
+    """Node options for a game across machines: the mesh listens on this machine's
+    address toward the others (the first peer's host, else the beacon target), not on
+    loopback, so that players elsewhere can dial what our card says."""
+    toward = parse_peer(peers[0], port)[0] if peers else target
+    here = listen or local_address(toward)
+    return NodeOptions(bind=f"tcp://{here}:0", hello_bind=f"tcp://{here}:0",
+                       discovery_port=port, discovery_target=target, discovery_bind=listen,
+                       **more)
 
 
 def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
