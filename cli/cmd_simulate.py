@@ -100,12 +100,8 @@ def run(args: argparse.Namespace) -> int:
                            max_turns=args.max_turns, aliens=() if args.flares else aliens,
                            flares=True if args.flares else ())
     writer = None
-    if args.journal_dir is not None and args.flares:
-        print("simulate: --journal-dir does not support --flares yet (local games only)",
-              file=sys.stderr)
-        return 2
     if args.journal_dir is not None:
-        from node.journal_file import write_local_journal
+        from node.records import write_local_journal
         args.journal_dir.mkdir(parents=True, exist_ok=True)
         writer = write_local_journal
     games = []

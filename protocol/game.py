@@ -80,7 +80,7 @@ CARD_PURPOSE = "card"
 MODES = ("local", "network")
 _EXTRA_SIZE = 32  # a commitment (Select) or a nonce (Reveal)
 _KNOWN_RULES = frozenset({"four_planets", "single_encounter"})
-_KNOWN_OPTIONS = frozenset({"aliens", "max_turns", "mode", "seed"})
+_KNOWN_OPTIONS = frozenset({"aliens", "flares", "max_turns", "mode", "seed"})
 _SEED_HEX = re.compile(r"(?:[0-9a-f]{2}){1,64}")
 
 # What a passing verify has checked, in the words the CLI prints.
@@ -214,6 +214,9 @@ def make_genesis(
         options.append(("seed", seed.hex()))
     if config.max_turns:
         options.append(("max_turns", config.max_turns))
+    if config.flares:  # "advanced" (the advanced setup deals them) or the deck's flares
+        options.append(("flares", "advanced" if config.flares is True
+                        else list(config.flares)))
     return Genesis.create(
         [(name, colour, key) for (name, key), colour in zip(players, config.colors)],
         rules=config.variants, engine_version=engine.ENGINE_VERSION,
@@ -271,12 +274,17 @@ def config_from_genesis(genesis: Genesis) -> engine.Config:
     max_turns = genesis.option("max_turns", 0)
     if type(max_turns) is not int or not 0 <= max_turns < 2**31:
         raise _genesis_error("max_turns is an int in [0, 2^31)")
+    flares = genesis.option("flares", [])
+    if flares != "advanced" and (type(flares) is not list
+                                 or any(type(f) is not str for f in flares)):
+        raise _genesis_error("flares is \"advanced\" or a list of flare names")
     try:
         return engine.Config(
             n, tuple(s.colour for s in genesis.seats),
             planets=4 if "four_planets" in genesis.rules else 5,
             single_encounter="single_encounter" in genesis.rules,
             aliens=tuple(str(a) for a in aliens), max_turns=max_turns,
+            flares=True if flares == "advanced" else tuple(str(f) for f in flares),
         )
     except ValueError as exc:
         raise _genesis_error(str(exc)) from None

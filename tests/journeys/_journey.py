@@ -1,0 +1,28 @@
+"""Helpers for journey tests: run the installed `cosmic` as a person would."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+COSMIC = Path(sys.executable).parent / "cosmic"
+
+
+def cosmic_env(home: Path, **more: str) -> dict[str, str]:
+    """This process's environment with COSMIC_HOME set (no colours, no tmux)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "COSMIC_HOME")}
+    env.update(COSMIC_HOME=str(home), NO_COLOR="1", **more)
+    return env
+
+
+def cosmic(*args: str, home: Path, timeout: float = 120, stdin: str | None = None,
+           cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `cosmic ARGS...` as a user would; returns the finished process (text)."""
+    if not COSMIC.exists():
+        pytest.fail(f"{COSMIC} is not installed (make setup)")
+    return subprocess.run([str(COSMIC), *args], env=cosmic_env(home), cwd=cwd or home,
+                          input=stdin, capture_output=True, text=True, timeout=timeout)
