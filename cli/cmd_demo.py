@@ -47,15 +47,16 @@ def free_udp_port() -> int:
         return int(s.getsockname()[1])
 
 
-def prepare(players: int, seed: str, directory: Path, max_turns: int = 0
-            ) -> tuple[Path, list[Path]]:
-    """Keys, genesis and key files for a demo game; returns (genesis path, key paths)."""
+def prepare(players: int, seed: str, directory: Path, max_turns: int = 0,
+            config: engine.Config | None = None) -> tuple[Path, list[Path]]:
+    """Keys, genesis and key files for a demo game; returns (genesis path, key paths).
+    `config` (seats = players) gives the variants; by default the base game."""
     directory.mkdir(parents=True, exist_ok=True)
     base = seed.encode() if seed else os.urandom(16)
     keys = [SigningKey.from_seed(hashlib.sha256(b"cosmic/demo-key/v1\0" + base
                                                 + bytes([i])).digest())
             for i in range(players)]
-    config = engine.Config(players, max_turns=max_turns)
+    config = config or engine.Config(players, max_turns=max_turns)
     genesis = make_genesis(config, [(f"bot-{i}", k.public) for i, k in enumerate(keys)],
                            mode="network",
                            salt=hashlib.sha256(b"cosmic/demo-salt/v1\0" + base).digest())

@@ -34,6 +34,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--hello-bind", default="tcp://127.0.0.1:0",
                    help="the unencrypted hello socket peers may be given with --peer")
     p.add_argument("--deal-seconds", type=float, default=60.0)
+    p.add_argument("--patience", type=float, default=0.0, metavar="SECONDS",
+                   help="leave when the game has waited this long for a seat whose node "
+                        "is not there (0, the default: wait for ever)")
     p.add_argument("--faults", help="test networks: SEED:drop:dup:reorder:delay, per mille")
     p.add_argument("--progress", action="store_true", help="print progress as JSON lines")
     p.add_argument("--timing", type=Path, help="benchmarks: log when each action is taken")
@@ -62,7 +65,10 @@ def run(args: argparse.Namespace) -> int:
     opts = NodeOptions(bind=args.bind, hello_bind=args.hello_bind,
                        discovery_port=args.discovery_port,
                        discovery_target=args.discovery_target, peers=args.peer,
-                       deal_s=args.deal_seconds, faults=faults)
+                       deal_s=args.deal_seconds, faults=faults, patience_s=args.patience)
+    from node.resume import ResumeInfo
+    ResumeInfo.from_options(args.seat, opts, key=str(args.key.resolve()),
+                            started_by="node").save(args.journal)
     try:
         runner = NodeRunner(genesis, args.seat, key, args.journal, opts, bot.choose,
                             progress=sys.stdout if args.progress else None,
@@ -70,4 +76,7 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError, ProtocolError) as exc:
         print(f"cosmic node: {exc}", file=sys.stderr)
         return 2
-    return runner.run()
+    code = runner.run()
+    if runner.gave_up:
+        print(f"cosmic node: seat {args.seat}: {runner.gave_up}", file=sys.stderr)
+    return code

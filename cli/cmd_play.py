@@ -10,9 +10,7 @@ the full-screen client; otherwise (or with --plain) plain text.
 from __future__ import annotations
 
 import argparse
-import os
 import secrets
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -22,12 +20,14 @@ import engine
 from bots import HeuristicBot
 from node.local import LocalGame, game_seed
 
-from .textplay import TextPlayer, play_events
+from .netgame import cosmic_home, goal_words
+
+BOT_PATIENCE_S = 600.0  # bots of a game whose person's node stopped wait ten minutes
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play against bots on this machine")
-    p.add_argument("--players", type=int, default=4, help="seats including you (3 to 5)")
+    p.add_argument("--players", type=int, default=4, help="seats including you (2 to 10)")
     p.add_argument("--seat", type=int, default=0, help="your seat (0 is red)")
     p.add_argument("--seed", help="the same seed gives the same bots and keys")
     p.add_argument("--variant", action="append", default=[],
@@ -37,6 +37,13 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--local", action="store_true",
                    help="one process, seeded cards (no card protocol, no journal)")
     p.add_argument("--dir", type=Path, help="where the game's journals go")
+    p.add_argument("--patience", type=float, default=BOT_PATIENCE_S, metavar="SECONDS",
+                   help="how long the bots wait for you if your node stops (a crash, "
+                        "kill -9) before they leave too; `cosmic resume` brings them back "
+                        f"(default {BOT_PATIENCE_S:g})")
+    p.add_argument("--answer-seconds", type=float, default=60.0, metavar="SECONDS",
+                   help="networked: at a card window you may play at, the game passes for "
+                        "you after this long without an answer (default 60)")
     p.set_defaults(func=run)
     return p
 
@@ -51,80 +58,70 @@ def run(args: argparse.Namespace) -> int:
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     if args.local:
         return _local(config, seed_text, args.seat, screen)
-    return _networked(config, seed_text, args.seat, screen, args.dir)
+    return _networked(config, seed_text, args.seat, screen, args.dir, args.patience,
+                      args.answer_seconds)
 
 
 def _local(config: engine.Config, seed_text: str, seat: int, screen: bool) -> int:
+    import asyncio
+
+    from .client import LocalSession
+
     seed = game_seed(seed_text, 0)
     controllers: list[Any] = [HeuristicBot(seed + bytes([k])) for k in range(config.seats)]
-    if screen:
-        from .app import LocalSession
-        game = LocalGame(config, seed, controllers)
-        return _screen(LocalSession(game, seat, delay=0.15), config, seat,
-                       f"seed {seed_text}, local")
-    human = TextPlayer(sys.stdin, sys.stdout)
-    controllers[seat] = human
     game = LocalGame(config, seed, controllers)
-    human.say(f"cosmic: you are {config.colors[seat]} against {config.seats - 1} bots "
-              f"(seed {seed_text}, local mode). Five foreign colonies win; 'help' helps.")
+    hello = (f"You are {config.colors[seat]} against {config.seats - 1} bots (seed "
+             f"{seed_text}, local mode). {goal_words(config)} Type 'help'"
+             + ("; Tab completes what is legal now." if screen else "."))
+    client: Any
+    if screen:
+        from .app import ClientApp
+        client = ClientApp(LocalSession(game, seat, delay=0.15),
+                           title=f"cosmic - you are {config.colors[seat]} (seed {seed_text}, "
+                                 "local)")
+    else:
+        from .textplay import PlainClient
+        client = PlainClient(LocalSession(game, seat))
+    client.say(hello)
     try:
-        while game.state.outcome is None:
-            play_events(game.state, game.step(), human.say)
-    except EOFError:
-        human.say("\nGame left unfinished.")
-        return 0
+        asyncio.run(client.run())
+    except KeyboardInterrupt:
+        pass
     _say_result(game.state, config)
     return 0
 
 
 def _networked(config: engine.Config, seed_text: str, seat: int, screen: bool,
-               directory: Path | None) -> int:
+               directory: Path | None, patience: float, answer_s: float) -> int:
     from node.journal_file import read_key_file
+    from node.resume import ResumeInfo
     from node.runner import NodeOptions
     from protocol.genesis import Genesis
 
     from .cmd_demo import LOOPBACK_BROADCAST, free_udp_port, prepare
-    from .netgame import play_seat
+    from .netgame import play_seat, start_bots
 
-    home = Path(os.environ.get("COSMIC_HOME", Path.home() / ".cosmic"))
-    directory = directory or home / "games" / time.strftime("%Y%m%d-%H%M%S")
+    directory = (directory or cosmic_home() / "games" / time.strftime("%Y%m%d-%H%M%S")).resolve()
     print(f"Setting up a networked game in {directory} (keys, genesis, card protocol)...",
           flush=True)
-    gpath, keys = prepare(config.seats, seed_text, directory)
+    gpath, keys = prepare(config.seats, seed_text, directory, config=config)
     genesis = Genesis.decode(gpath.read_bytes())
     port = free_udp_port()
-    bots = []
-    for other in range(config.seats):
-        if other == seat:
-            continue
-        bots.append(subprocess.Popen(
-            [sys.executable, "-m", "cli.main", "node", "--genesis", str(gpath), "--key",
-             str(keys[other]), "--seat", str(other), "--journal",
-             str(directory / f"seat-{other}.journal"), "--bot-seed", seed_text,
-             "--discovery-port", str(port), "--discovery-target", LOOPBACK_BROADCAST],
-            cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.DEVNULL,
-            stderr=open(directory / f"seat-{other}.log", "w")))
-    opts = NodeOptions(discovery_port=port, discovery_target=LOOPBACK_BROADCAST)
-    try:
-        return play_seat(genesis, seat, read_key_file(keys[seat]), directory /
-                         f"seat-{seat}.journal", opts, screen=screen)
-    finally:
-        for b in bots:
-            if b.poll() is None:
-                b.terminate()
-
-
-def _screen(session: Any, config: engine.Config, seat: int, what: str) -> int:
-    import asyncio
-
-    from .app import ClientApp
-
-    app = ClientApp(session, title=f"cosmic - you are {config.colors[seat]} ({what})")
-    app.say(f"You are {config.colors[seat]} against {config.seats - 1} bots. Five foreign "
-            "colonies win. Type 'help'; Tab completes what is legal now.")
-    asyncio.run(app.run())
-    _say_result(session.state, config)
-    return 0
+    bots = [["node", "--genesis", str(gpath), "--key", str(keys[other]), "--seat",
+             str(other), "--journal", str(directory / f"seat-{other}.journal"),
+             "--bot-seed", seed_text, "--discovery-port", str(port),
+             "--discovery-target", LOOPBACK_BROADCAST, "--patience", f"{patience:g}"]
+            for other in range(config.seats) if other != seat]
+    start_bots(bots, directory)
+    opts = NodeOptions(discovery_port=port, discovery_target=LOOPBACK_BROADCAST,
+                       window_s=answer_s)
+    info = ResumeInfo.from_options(seat, opts, key=str(keys[seat]), started_by="play",
+                                   bots=bots)
+    code = play_seat(genesis, seat, read_key_file(keys[seat]),
+                     directory / f"seat-{seat}.journal", opts, screen=screen, resume=info,
+                     unfinished=f"The bots wait {patience:g} s for you to come back; their "
+                                f"journals and logs are in {directory}.")
+    return code
 
 
 def _say_result(state: engine.GameState, config: engine.Config) -> None:

@@ -1,5 +1,11 @@
 """`cosmic resume JOURNAL`: restart your node after a crash or a reboot. It rebuilds the
-game from its journal, reconnects and catches up from the peers; they wait for it."""
+game from its journal, reconnects and catches up from the peers; they wait for it.
+
+Everything else it needs was written beside the journal when the game started
+(seat-N.resume.json, node/resume.py): the key file, the discovery port and addresses,
+and for a game against bots the bots' nodes, which it starts again if they have gone.
+Flags given here override what that file says.
+"""
 
 from __future__ import annotations
 
@@ -10,38 +16,97 @@ from typing import Any
 
 from bots import HeuristicBot
 from node.discovery import DEFAULT_PORT
+from node.journal_file import read_key_file
+from node.resume import ResumeInfo, resume_path
 from protocol.errors import ProtocolError
 from protocol.journal import parse_journal
 
-from .netgame import lan_options, play_seat, player_key
+from .netgame import cosmic_home, play_seat, start_bots
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("resume", help="restart your node of a game from its journal")
-    p.add_argument("journal", type=Path)
-    p.add_argument("--key", type=Path, help="your key file (default ~/.cosmic/key)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help="UDP port of the beacons")
-    p.add_argument("--target", default="255.255.255.255")
-    p.add_argument("--peer", action="append", default=[], help="a peer's hello endpoint")
+    p.add_argument("journal", type=Path, help="your seat's journal (seat-N.journal)")
+    p.add_argument("--key", type=Path,
+                   help="your key file (default: the one the game was started with, "
+                        "else ~/.cosmic/key)")
+    p.add_argument("--port", type=int, help="UDP port of the beacons (default: the game's)")
+    p.add_argument("--target", help="where beacons go (default: the game's)")
+    p.add_argument("--peer", action="append", default=[],
+                   help="a peer's hello endpoint tcp://HOST:PORT (added to the game's)")
     p.add_argument("--bot", action="store_true", help="let a bot play this seat")
-    p.add_argument("--plain", action="store_true")
+    p.add_argument("--plain", action="store_true",
+                   help="plain text instead of the full-screen client")
     p.set_defaults(func=run)
     return p
 
 
+def _fail(message: str) -> int:
+    print(f"cosmic resume: {message}", file=sys.stderr)
+    return 2
+
+
 def run(args: argparse.Namespace) -> int:
+    journal: Path = args.journal.resolve()
     try:
-        genesis = parse_journal(args.journal.read_bytes()).genesis
-    except (OSError, ProtocolError) as exc:
-        print(f"cosmic resume: {args.journal}: {exc}", file=sys.stderr)
-        return 2
-    key = player_key(args.key)
-    seat = genesis.seat_of_key(key.public)
-    if seat is None:
-        print("cosmic resume: your key holds no seat in this game (use --key)",
-              file=sys.stderr)
-        return 2
-    opts = lan_options(args.port, args.target, args.peer, peers=args.peer)
+        contents = parse_journal(journal.read_bytes())
+    except OSError as exc:
+        return _fail(f"{args.journal}: {exc.strerror or exc}")
+    except ProtocolError as exc:
+        return _fail(f"{args.journal}: not a journal cosmic can resume ({exc})")
+    genesis = contents.genesis
+    try:
+        info = ResumeInfo.load(journal)
+    except ValueError as exc:
+        return _fail(str(exc))
+    tried = [p for p in (args.key, Path(info.key) if info and info.key else None,
+                         cosmic_home() / "key") if p is not None]
+    key = seat = None
+    for path in tried:
+        try:
+            candidate = read_key_file(path)
+        except (OSError, ValueError, ProtocolError):
+            continue
+        seat = genesis.seat_of_key(candidate.public)
+        if seat is not None:
+            key = candidate
+            break
+        if path == args.key:
+            break  # the key asked for is not in this game: say so, try no other
+    if key is None or seat is None:
+        where = ", ".join(str(p) for p in tried)
+        return _fail(f"no key that holds a seat in this game (tried {where}); give your "
+                     "key file with --key")
+    if info is None:
+        info = ResumeInfo(seat=seat, started_by="unknown")
+        print(f"No {resume_path(journal).name} beside the journal: resuming with the "
+              "default LAN settings (give --port/--peer if the game used others).")
+    opts = info.options()
+    if args.port is not None:
+        opts.discovery_port = args.port
+    if opts.discovery_port is None and not opts.peers and not args.peer:
+        opts.discovery_port = DEFAULT_PORT
+    if args.target:
+        opts.discovery_target = args.target
+    opts.peers += [p for p in args.peer if p not in opts.peers]
+    if _finished(genesis, seat, key, contents.records):
+        print(f"This game is over; your journal holds it to the end. Nothing to resume "
+              f"(check it: cosmic verify {args.journal}).")
+        return 0
+    if info.bots:
+        start_bots(info.bots, journal.parent)  # a bot still running keeps its seat
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     bot = HeuristicBot(key.public) if args.bot else None
-    return play_seat(genesis, seat, key, args.journal, opts, screen=screen, bot=bot)
+    return play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot, resume=info)
+
+
+def _finished(genesis: Any, seat: int, key: Any, records: list[bytes]) -> bool:
+    """Does this journal hold the game to its end (the end-of-game reveal included)?"""
+    from node.core import NodeCore, secret_seed_for
+
+    core = NodeCore(genesis, seat, key, append=lambda raw: None,
+                    append_batch=lambda raws: None, secret_seed=secret_seed_for(key, genesis))
+    for raw in records:
+        core.offer(raw)
+    core.pump()
+    return bool(core.done)

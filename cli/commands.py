@@ -13,6 +13,7 @@ exactly what the engine allows, and a refused line can list what is legal instea
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 
 import engine
@@ -20,7 +21,7 @@ from engine import cards as C
 
 from .render import card_label, planet_name
 
-__all__ = ["command_for", "command_table", "normalise", "HELP"]
+__all__ = ["command_for", "command_table", "normalise", "lookup", "HELP"]
 
 HELP = {
     "launch": "launch PLANET SHIPS - aim the gate and send 1-4 ships, e.g. launch blue.1 red.1:2",
@@ -55,7 +56,14 @@ HELP = {
 
 
 def normalise(line: str) -> str:
-    return " ".join(line.lower().split())
+    """Lower case, single spaces, and every ship list (`red.2:1,red.1:3`) in one order,
+    so ships may be typed in any order."""
+    words = []
+    for w in line.lower().split():
+        if ":" in w and "," in w:
+            w = ",".join(sorted(x for x in w.split(",") if x))
+        words.append(w)
+    return " ".join(words)
 
 
 def _ships(s: engine.GameState, pairs: Iterable[tuple[int, int]]) -> str:
@@ -123,3 +131,41 @@ def command_table(s: engine.GameState, seat: int, kn: engine.Knowledge
             continue
         table.setdefault(normalise(command_for(s, a, kn)), (a, None))
     return table
+
+
+def _leftover(s: engine.GameState, seat: int, pairs: Iterable[tuple[int, int]]) -> int:
+    """How well a choice of ships keeps the colonies: take from big stacks, never empty a
+    planet (the heuristic bot's habit)."""
+    score = 0
+    for loc, n in pairs:
+        if loc >= 0:
+            left = s.on(loc, seat) - n
+            score += left - (100 if left == 0 else 0)
+    return score
+
+
+def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
+           s: engine.GameState, seat: int) -> tuple[engine.Action, int | None] | str:
+    """The entry of `table` a typed line stands for, or why none does (with the legal
+    commands closest to what was typed).
+
+    Besides the exact command (ships in any order), a count stands for ships: `launch
+    blue.1 4` or `ships 2` picks the choice of that many ships that keeps the most at
+    home, as the heuristic bot would."""
+    text = normalise(typed)
+    if text in table:
+        return table[text]
+    words = text.split()
+    if len(words) >= 2 and words[-1].isdigit():
+        prefix, want = " ".join(words[:-1]) + " ", int(words[-1])
+        fits = [(cmd, entry) for cmd, entry in table.items() if cmd.startswith(prefix)
+                and " " not in cmd[len(prefix):]
+                and sum(n for _, n in getattr(entry[0], "ships", ())) == want]
+        if fits:
+            return max(fits, key=lambda f: (_leftover(s, seat, getattr(f[1][0], "ships")),
+                                            f[0]))[1]
+    legal = sorted(table)
+    close = [c for c in legal if c.split()[0] == (words[0] if words else "")]
+    close = difflib.get_close_matches(text, close or legal, n=6, cutoff=0) or legal[:6]
+    more = " ..." if len(legal) > len(close) else ""
+    return f"'{typed.strip()}' is not legal now. Closest: " + ", ".join(close) + more

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 from node.discovery import local_address
-from node.journal_file import read_key_file, write_key_file
+from node.journal_file import JournalBusy, read_key_file, write_key_file
 from node.lobby import parse_peer
+from node.resume import ResumeInfo
 from node.runner import NodeOptions, NodeRunner
+from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 
-from .textplay import TextPlayer
+__all__ = ["cosmic_home", "player_key", "play_seat", "lan_options", "start_bots",
+           "WINDOW_S", "goal_words"]
 
-__all__ = ["cosmic_home", "player_key", "play_seat", "lan_options"]
+WINDOW_S = 60.0  # an absent person passes at card windows after a minute
 
 
 def cosmic_home() -> Path:
@@ -45,41 +50,98 @@ def lan_options(port: int, target: str, peers: list[str], listen: str = "",
                        **more)
 
 
-def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
-              opts: NodeOptions, *, screen: bool, bot: Any = None) -> int:
-    """Play this seat to the end: a bot, the full-screen client, or plain text."""
-    colors = [s.colour for s in genesis.seats]
-    if bot is not None:
-        return NodeRunner(genesis, seat, key, journal, opts, bot.choose,
-                          progress=sys.stdout).run()
-    if screen:
-        import asyncio
+def start_bots(commands: list[list[str]], directory: Path) -> list[subprocess.Popen[bytes]]:
+    """Start bot nodes (`cosmic node` arguments); each logs to seat-N.log in directory.
+    A bot whose node still runs refuses to start twice (its journal is locked)."""
+    procs = []
+    for argv in commands:
+        seat = argv[argv.index("--seat") + 1] if "--seat" in argv else "x"
+        with open(directory / f"seat-{seat}.log", "a") as log:
+            procs.append(subprocess.Popen(
+                [sys.executable, "-m", "cli.main", *argv], stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=log, start_new_session=True,
+                cwd=Path(__file__).resolve().parent.parent))
+    return procs
 
-        from .app import ClientApp, NetworkSession
-        if not opts.window_s:
-            opts.window_s = 60.0  # an absent person passes at card windows after a minute
-        runner = NodeRunner(genesis, seat, key, journal, opts)
-        app = ClientApp(NetworkSession(runner), title=f"cosmic - you are {colors[seat]}")
+
+def _default_key_path(key: SigningKey) -> str:
+    """The default key file's path if it holds this key (so resume finds it), else ""."""
+    path = cosmic_home() / "key"
+    try:
+        return str(path) if read_key_file(path).public == key.public else ""
+    except (OSError, ValueError, ProtocolError):
+        return ""
+
+
+def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
+              opts: NodeOptions, *, screen: bool, bot: Any = None,
+              resume: ResumeInfo | None = None, unfinished: str = "") -> int:
+    """Play this seat to the end: a bot, the full-screen client, or plain text.
+
+    Writes how to resume beside the journal first (node/resume.py)."""
+    colors = [s.colour for s in genesis.seats]
+    if resume is None:
+        resume = ResumeInfo.from_options(seat, opts, key=_default_key_path(key))
+    resume.save(journal)
+    if bot is None and not opts.window_s:
+        opts.window_s = WINDOW_S
+    try:
+        runner = NodeRunner(genesis, seat, key, journal, opts,
+                            bot.choose if bot is not None else None,
+                            progress=sys.stdout if bot is not None else None)
+    except JournalBusy as exc:
+        print(f"cosmic: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, ValueError, ProtocolError) as exc:
+        print(f"cosmic: {journal}: {exc}", file=sys.stderr)
+        return 2
+    if bot is not None:
+        code = runner.run()
+        if runner.gave_up:
+            print(f"cosmic: {runner.gave_up}", file=sys.stderr)
+        return code
+    from .client import NetworkSession
+    session = NetworkSession(runner)
+    hello = (f"You are {colors[seat]}. {genesis_goal(runner)} Type 'help'; "
+             + ("Tab completes what is legal now; " if screen else "")
+             + "'say TEXT' chats.")
+    try:
+        if screen:
+            from .app import ClientApp
+            client: Any = ClientApp(session, title=f"cosmic - you are {colors[seat]}")
+        else:
+            from .textplay import PlainClient
+            client = PlainClient(session)
+        if runner.torn:
+            client.say(runner.torn)
         if runner.resumed:
-            app.say(f"Resumed from {journal} ({runner.resumed} records); catching up.")
-        app.say(f"You are {colors[seat]}. Five foreign colonies win. Type 'help'; Tab "
-                "completes what is legal now; 'say TEXT' chats.")
-        try:
-            asyncio.run(app.run())
-        finally:
-            runner.close()
-        state = runner.core.state
+            runner.core.events.clear()  # the story so far is in the journal (cosmic replay)
+            client.say(f"Resumed from {journal} ({runner.resumed} records); catching up.")
+        client.say(hello)
+        asyncio.run(client.run())
+        if runner.core.state.outcome is not None:
+            while not runner.finished():  # stay until the peers hold the whole record
+                runner.tick(20)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        runner.close()
+    out = runner.core.state.outcome
+    if out is None:
+        print(f"Game left unfinished. Pick it up again with: cosmic resume {journal}"
+              + (f"\n{unfinished}" if unfinished else ""))
     else:
-        human = TextPlayer(sys.stdin, sys.stdout)
-        runner = NodeRunner(genesis, seat, key, journal, opts, human.choose)
-        human.say(f"You are {colors[seat]}. Five foreign colonies win; 'help' helps.")
-        try:
-            runner.run()
-        except EOFError:
-            human.say("Game left unfinished; `cosmic resume` picks it up again.")
-        state = runner.core.state
-    out = state.outcome
-    print("Game over: " + (", ".join(colors[w] for w in out.winners) or "nobody") + " won."
-          if out else "Game left unfinished.")
-    print(f"Your journal: {journal} (check it: cosmic verify {journal})")
+        print("Game over: " + (", ".join(colors[w] for w in out.winners) or "nobody")
+              + f" won ({out.reason}).")
+        print(f"Your journal: {journal} (check it: cosmic verify {journal})")
     return 0
+
+
+def genesis_goal(runner: NodeRunner) -> str:
+    """What wins this game, in words."""
+    return goal_words(runner.core.state.config)
+
+
+def goal_words(config: Any) -> str:
+    """What wins a game of this configuration, in words (four planets: four colonies)."""
+    return f"{'Five' if config.win_colonies == 5 else 'Four'} foreign colonies win."

@@ -8,7 +8,8 @@ from typing import Any
 import engine
 from engine import cards as C
 
-__all__ = ["planet_name", "board_text", "public_summary", "card_label", "describe_event"]
+__all__ = ["planet_name", "board_text", "public_summary", "card_label", "describe_event",
+           "log_line"]
 
 
 def planet_name(s: engine.GameState, planet: int) -> str:
@@ -199,3 +200,30 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         return str(fn())
     except (IndexError, KeyError, TypeError):
         return " ".join(str(x) for x in ev)
+
+
+# Events that carry nothing a person follows (the card source's bookkeeping).
+_QUIET = frozenset({"draw", "shuffled", "select", "delivered"})
+
+
+def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None) -> str | None:
+    """The log line of one event as the person at `seat` reads it (None: not shown).
+    Both clients, full screen and plain, log through this one function."""
+    colors = s.config.colors
+    kind = ev[0]
+    if kind in _QUIET:
+        return None
+    if kind == "chat":  # ("chat", author, to, text); text None: private to others
+        to = f" to {colors[ev[2]]}" if ev[2] >= 0 else ""
+        text = ev[3] if ev[3] is not None else "(private)"
+        return f"[{colors[ev[1]]}{to}] {text}"
+    if kind == "blame":
+        who = colors[ev[1]] if ev[1] is not None else "an unknown sender"
+        return f"!! {who} broke the protocol ({ev[2]}): {ev[3]}"
+    if kind == "audit":
+        return ("end-of-game audit: every hidden claim held" if ev[1]
+                else "end-of-game audit: a false claim was found")
+    if kind == "timed_out":  # ("timed_out", seat, window, seconds): passed for a person
+        who = "you" if ev[1] == seat else colors[ev[1]]
+        return f"No answer in {ev[3]:g} s: {who} passed at the {ev[2]} window."
+    return describe_event(s, ev)

@@ -1,231 +1,206 @@
-"""A plain text game against bots on this machine (local mode): the board, your hand, your
-choices numbered, answers by number or by action text. The full-screen client reuses
-`describe_action` and `choices`."""
+"""Plain text: the same client as the full screen (cli/client.py), one line at a time.
+
+For pipes, scripts, screen readers and terminals without cursor control. It prints the
+same log as the full-screen client as it happens, a line `-- STATUS` whenever whom we
+wait for changes, and, when the decision is yours, the board, your hand and the legal
+commands numbered. It accepts what the full screen accepts (commands, `help`, `stops`,
+`say`, `tell`, `quit`), plus a number from the list, `board`, `hand` and `all`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TextIO
+import asyncio
+import sys
+import threading
+from collections import deque
+from typing import Any, TextIO
 
-import engine
-from engine import cards as C
+from .client import SeatClient, Session
+from .render import board_text, card_label
 
-from .render import board_text, card_label, describe_event, planet_name
+__all__ = ["PlainClient"]
 
-__all__ = ["describe_action", "choices", "TextPlayer"]
-
-
-def _ships(s: engine.GameState, pairs: Sequence[tuple[int, int]]) -> str:
-    return ", ".join(f"{n} from {'the gate' if loc == engine.GATE else planet_name(s, loc)}"
-                     for loc, n in pairs) or "no ships"
-
-
-def describe_action(s: engine.GameState, a: engine.Action, kn: engine.Knowledge | None = None
-                    ) -> str:
-    """One action in words, as the player would say it."""
-    colors = s.config.colors
-    if isinstance(a, engine.Launch):
-        return f"launch at {planet_name(s, a.planet)}: {_ships(s, a.ships)}"
-    if isinstance(a, engine.Ally):
-        return f"ally with {colors[a.side]}: {_ships(s, a.ships)}"
-    if isinstance(a, engine.Invite):
-        return "invite " + (", ".join(colors[x] for x in a.seats) or "nobody")
-    if isinstance(a, engine.Play):
-        extra = ""
-        if C.CATALOGUE[a.card].kind == "reinforcement":
-            extra = " for the " + ("offense" if a.args == (0,) else "defense")
-        elif a.args:
-            extra = " on " + ", ".join(colors[x] for x in a.args)
-        return f"play {card_label(a.card)}{extra}"
-    if isinstance(a, engine.Ships):
-        return f"ships: {_ships(s, a.ships)}"
-    if isinstance(a, engine.Retrieve):
-        return f"bring a ship back from the warp to {planet_name(s, a.planet)}"
-    if isinstance(a, engine.ChooseDefense):
-        return f"encounter {colors[a.defender]}"
-    if isinstance(a, engine.Reestablish):
-        return f"re-establish {planet_name(s, a.planet)}: {_ships(s, a.ships)}"
-    if isinstance(a, engine.Propose):
-        og, dg, op, dp = a.terms
-        parts = []
-        if og:
-            parts.append(f"offense gives {og} card(s)")
-        if dg:
-            parts.append(f"defense gives {dg} card(s)")
-        if op >= 0:
-            parts.append(f"offense settles {planet_name(s, op)}")
-        if dp >= 0:
-            parts.append(f"defense settles {planet_name(s, dp)}")
-        return "propose: " + "; ".join(parts)
-    if isinstance(a, engine.Rewards):
-        return f"rewards: draw {a.draws}, ships back: {_ships(s, a.ships)}"
-    if isinstance(a, engine.Give):
-        return "give " + ", ".join(card_label(kn.faces.get(h) if kn else None) for h in a.handles)
-    if isinstance(a, engine.Reveal):
-        return f"reveal {card_label(a.card)}"
-    if isinstance(a, engine.NewHand):
-        return "show your hand and draw a new one"
-    if isinstance(a, engine.Discard):
-        return "discard " + (", ".join(card_label(f) for _, f in a.cards) or "nothing")
-    words = {"pass": "pass", "proceed": "keep your hand and go on", "drawagain":
-             "discard the destiny card and draw again", "decline": "decline",
-             "noencounter": "no encounter card: end the turn", "accept": "accept the deal",
-             "nodeal": "give up the deal", "second": "have a second encounter",
-             "endturn": "end the turn"}
-    return words.get(a.KIND, a.format())
+LIMIT = 30  # commands listed one by one; more are grouped by what they aim at
+FOLLOW_WAKE_S = 0.1  # once the input has ended: how often to look whether to stop
 
 
-def choices(s: engine.GameState, seat: int, kn: engine.Knowledge
-            ) -> list[tuple[str, engine.Action, int | None]]:
-    """What a person may do now, as (words, action, handle to select)."""
-    out: list[tuple[str, engine.Action, int | None]] = []
-    for a in engine.legal_sequence(s, seat, kn):
-        if isinstance(a, engine.Select):
-            for h in engine.encounter_card_options(s, seat, kn):
-                out.append((f"put {card_label(kn.faces.get(h))} face down", a, h))
-        else:
-            out.append((describe_action(s, a, kn), a, None))
-    return out
+class PlainClient(SeatClient):
+    """One seat's client on a plain text stream."""
 
+    def __init__(self, session: Session, inp: TextIO | None = None,
+                 out: TextIO | None = None) -> None:
+        super().__init__(session)
+        self.inp = inp or sys.stdin
+        self.out = out or sys.stdout
+        self._printed = 0  # log lines written so far
+        self._shown_status = ""
+        self._shown_refused = ""
+        self._numbered: list[str] = []  # what a number typed stands for
+        self._group = ""  # a group of ship choices picked by number: ask which ships
+        # Piped input (a script) says its answers ahead: each waits for the next decision.
+        # A person at a terminal is told instead that it is not their decision now.
+        self._ahead: deque[str] | None = None if _isatty(self.inp) else deque()
 
-class TextPlayer:
-    """The human controller: asks on `inp`, writes on `out`."""
+    # -- output ------------------------------------------------------------------------------
 
-    LIMIT = 30
-
-    def __init__(self, inp: TextIO, out: TextIO) -> None:
-        self.inp, self.out = inp, out
-
-    def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
-
-    def hand(self, s: engine.GameState, seat: int, kn: engine.Knowledge) -> str:
-        return ", ".join(card_label(kn.faces.get(h, s.faces.get(h))) for h in s.hands[seat])
-
-    def choose(self, s: engine.GameState, seat: int, kn: engine.Knowledge) -> engine.Action:
-        opts = grouped(s, choices(s, seat, kn))
-        if len(opts) == 1 and opts[0][1].KIND == "pass":
-            return opts[0][1]  # nothing playable here: pass without asking
-        self.say("")
-        self.say(board_text(s))
-        self.say(f"Your hand ({s.config.colors[seat]}): {self.hand(s, seat, kn)}")
-        self.say(f"-- {s.phase}: your decision ({len(opts)} choice(s))")
-        shown = opts if len(opts) <= self.LIMIT else opts[: self.LIMIT]
-        for i, (words, _, _) in enumerate(shown, 1):
-            self.say(f"  {i:>3}. {words}")
-        if len(opts) > self.LIMIT:
-            self.say(f"  ... {len(opts) - self.LIMIT} more: type 'all' to list them, or the "
-                     "action text, e.g. 'launch 0 planet=5 ships=0:2,1:2'")
-        while True:
-            self.out.write("> ")
-            self.out.flush()
-            line = self.inp.readline()
-            if not line:
-                raise EOFError("input closed")
-            line = line.strip()
-            if line == "all":
-                for i, (words, _, _) in enumerate(opts, 1):
-                    self.say(f"  {i:>3}. {words}")
-                continue
-            if line in ("help", "?"):
-                self.say("Type a choice's number, 'all' to list every choice, the action "
-                         "text ('kind seat key=value ...'), or 'quit'.")
-                continue
-            if line in ("quit", "exit"):
-                raise EOFError("quit")
-            picked = self._pick(line, opts)
-            if picked is None:
-                self.say("Not a choice here. Type a number from the list, or 'help'.")
-                continue
-            words, action, handle = picked
-            if isinstance(action, list):  # a group of ship choices: ask which ships
-                chosen = self._ships(s, seat, action)
-                if chosen is None:
-                    continue
-                return chosen
-            if handle is not None:
-                kn.selected = handle
-            return action
-
-    def _ships(self, s: engine.GameState, seat: int, group: list[engine.Action]
-               ) -> engine.Action | None:
-        totals = sorted({sum(c for _, c in a.ships) for a in group})  # type: ignore[attr-defined]
-        self.say(f"How many ships ({', '.join(map(str, totals))})? Or name them: "
-                 f"e.g. {planet_name(s, s.colonies(seat)[0]) if s.colonies(seat) else 'gate'}:2")
-        self.out.write("ships> ")
-        self.out.flush()
-        line = self.inp.readline().strip()
-        if line.isdigit():
-            fits = [a for a in group if sum(c for _, c in a.ships) == int(line)]  # type: ignore[attr-defined]
-            if not fits:
-                self.say("That many ships is not possible here.")
-                return None
-            return max(fits, key=lambda a: _leftover(s, seat, a.ships))  # type: ignore[attr-defined]
-        want = _parse_ships(s, line)
-        for a in group:
-            if want is not None and tuple(sorted(a.ships)) == want:  # type: ignore[attr-defined]
-                return a
-        self.say("Those ships are not a choice here (names like red.1:2,gate:1).")
-        return None
-
-    def _pick(self, line: str, opts: list[tuple[str, engine.Action, int | None]]
-              ) -> tuple[str, engine.Action, int | None] | None:
-        if line.isdigit() and 1 <= int(line) <= len(opts):
-            return opts[int(line) - 1]
+    def _write(self, text: str) -> None:
         try:
-            action = engine.actions.parse_action(line)
-        except engine.EngineError:
-            return None
-        for o in opts:
-            if o[1] == action and o[2] is None:
-                return o
-        return None
+            self.out.write(text + "\n")
+            self.out.flush()
+        except (BrokenPipeError, ValueError):
+            pass  # nobody reads any more; the game goes on
 
+    def invalidate(self) -> None:
+        for line in self.log[self._printed:]:
+            self._write("   " + line)
+        self._printed = len(self.log)
+        if self.refused and self.refused != self._shown_refused:
+            self._write("!! " + self.refused)
+        self._shown_refused = self.refused
+        if self.status != self._shown_status:
+            self._shown_status = self.status
+            self._write(f"-- {self.status}")
 
-def _leftover(s: engine.GameState, seat: int, pairs: Sequence[tuple[int, int]]) -> int:
-    """Prefer taking from big stacks and never emptying a planet."""
-    score = 0
-    for loc, n in pairs:
-        if loc >= 0:
-            left = s.on(loc, seat) - n
-            score += left - (100 if left == 0 else 0)
-    return score
+    def _hand(self) -> str:
+        s, kn = self.session.state, self.session.knowledge()
+        seat = self.session.seat
+        return ", ".join(card_label(kn.faces.get(h, s.faces.get(h)))
+                         for h in s.hands[seat]) or "no cards"
 
+    def ask(self) -> None:
+        s = self.session.state
+        self.invalidate()
+        self._write("")
+        self._write(board_text(s))
+        self._write(f"Your hand ({s.config.colors[self.session.seat]}): {self._hand()}")
+        self._list(all_of_them=False)
+        self._write("Type a number or a command ('all' lists every command; 'launch blue.1 "
+                    "3' sends 3 ships, chosen for you), 'help' or 'quit'.")
+        if self._ahead:
+            asyncio.get_running_loop().call_soon(self._feed)
 
-def _parse_ships(s: engine.GameState, text: str) -> tuple[tuple[int, int], ...] | None:
-    names = {planet_name(s, p): p for p in range(s.planet_count)}
-    names["gate"] = engine.GATE
-    out = []
-    for item in text.replace(" ", ",").split(","):
-        if not item:
-            continue
-        where, _, count = item.partition(":")
-        if where not in names or not count.isdigit():
-            return None
-        out.append((names[where], int(count)))
-    return tuple(sorted(out))
+    def _feed(self) -> None:
+        """Answer the open decision with the answers said ahead, one at a time, until
+        one closes it (a group of ships takes two: the group, then how many)."""
+        if self._ahead and self.waiting is not None and not self.waiting.done():
+            self.handle_line(self._ahead.popleft())
+            asyncio.get_running_loop().call_soon(self._feed)
 
-
-def grouped(s: engine.GameState, opts: list[tuple[str, engine.Action, int | None]]
-            ) -> list[tuple[str, object, int | None]]:
-    """Fold the many ways of choosing ships into one entry per target."""
-    out: list[tuple[str, object, int | None]] = []
-    groups: dict[str, list[engine.Action]] = {}
-    for words, action, handle in opts:
-        if hasattr(action, "ships") and len(opts) > 12:
-            key = words.split(":")[0]
-            if key not in groups:
-                groups[key] = []
-                out.append((key + ": choose ships", groups[key], None))
-            groups[key].append(action)
+    def _list(self, all_of_them: bool) -> None:
+        commands = list(self.table)
+        entries: list[tuple[str, str]] = []  # (shown, what a number stands for)
+        if len(commands) <= LIMIT or all_of_them:
+            entries = [(c, c) for c in commands]
         else:
-            out.append((words, action, handle))
-    return [(w, g[0] if isinstance(g, list) and len(g) == 1 else g, h) for w, g, h in out]
+            groups: dict[str, list[str]] = {}
+            for c in commands:
+                head, _, last = c.rpartition(" ")
+                key = head if head and ":" in last else c
+                groups.setdefault(key, []).append(c)
+            for key, members in groups.items():
+                if len(members) == 1:
+                    entries.append((members[0], members[0]))
+                else:
+                    entries.append((f"{key} SHIPS (choose the ships: {len(members)} ways)",
+                                    key))
+        self._numbered = [what for _, what in entries]
+        for i, (shown, _) in enumerate(entries, 1):
+            self._write(f"  {i:>3}. {shown}")
+
+    # -- input -------------------------------------------------------------------------------
+
+    def handle_line(self, text: str) -> None:
+        word = text.strip().lower()
+        deciding = self.waiting is not None and not self.waiting.done()
+        if (self._ahead is not None and not deciding and not self.over()
+                and word.split()[:1] not in (["quit"], ["exit"], ["help"], ["say"],
+                                             ["tell"], ["stops"], ["stop"], ["unstop"])):
+            self._ahead.append(text)  # a scripted answer for the next decision
+            return
+        group, self._group = self._group, ""
+        if group and self.table and (word.isdigit() or ":" in word):
+            text = f"{group} {word}"  # the ships of the group picked before
+        elif word.isdigit() and self.table:
+            n = int(word)
+            if not 1 <= n <= len(self._numbered):
+                self.refused = f"{n} is not on the list (1 to {len(self._numbered)})"
+                self.invalidate()
+                return
+            text = self._numbered[n - 1]
+            if text not in self.table:  # a group: ask which ships
+                self._group = text
+                counts = sorted({sum(k for _, k in getattr(a, "ships", ()))
+                                 for c, (a, _) in self.table.items()
+                                 if c.startswith(text + " ")})
+                self._write(f"{text}: how many ships ({', '.join(map(str, counts))})? "
+                            "Or name them, e.g. red.2:1,red.3:2")
+                return
+        elif word == "board":
+            self._write(board_text(self.session.state))
+            return
+        elif word == "hand":
+            self._write(f"Your hand: {self._hand()}")
+            return
+        elif word == "all" and self.table:
+            self._list(all_of_them=True)
+            return
+        super().handle_line(text)
+
+    async def run(self) -> str:
+        """Play until the game is over ("over") or the person leaves ("quit"; also when
+        the input ends)."""
+        loop = asyncio.get_running_loop()
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+        def read() -> None:  # a thread: a blocking readline works on any stream
+            while True:
+                try:
+                    line = self.inp.readline()
+                except (OSError, ValueError):
+                    line = ""
+                try:
+                    loop.call_soon_threadsafe(lines.put_nowait, line or None)
+                except RuntimeError:
+                    return  # the game has ended and its loop with it
+                if not line:
+                    return
+
+        threading.Thread(target=read, name="stdin", daemon=True).start()
+        follow = asyncio.ensure_future(self.follow())
+        game = asyncio.ensure_future(self.run_game())
+        try:
+            ended = False  # the input is over; answers said ahead may still be held
+            while not game.done() and not self.quit:
+                if ended and not self._ahead:
+                    if self.waiting is not None and not self.waiting.done():
+                        self.leave()  # a decision nobody is left to answer
+                        break
+                    await asyncio.wait({game}, timeout=FOLLOW_WAKE_S)
+                    continue
+                if ended:
+                    await asyncio.wait({game}, timeout=FOLLOW_WAKE_S)
+                    continue
+                get: asyncio.Future[Any] = asyncio.ensure_future(lines.get())
+                await asyncio.wait({get, game}, return_when=asyncio.FIRST_COMPLETED)
+                if not get.done():
+                    get.cancel()
+                    continue
+                line = get.result()
+                if line is None:
+                    ended = True
+                    continue
+                self.handle_line(line)
+            if game.done():
+                game.result()  # an error in the game loop is the command's error
+        finally:
+            game.cancel()
+            follow.cancel()
+        self.invalidate()
+        return "over" if self.over() else "quit"
 
 
-def play_events(s: engine.GameState, events: list, say: Callable[[str], None]) -> None:
-    for ev in events:
-        if ev[0] in ("turn", "encounter", "destiny", "launch", "ally", "reveal", "totals",
-                     "result", "play", "land", "warp", "win", "compensation", "deal",
-                     "no_deal", "reestablish", "negated", "plague", "allies_cancelled"):
-            say("   * " + describe_event(s, ev))
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

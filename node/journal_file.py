@@ -15,6 +15,7 @@ Invariants:
 
 from __future__ import annotations
 
+import fcntl
 import os
 import stat
 from pathlib import Path
@@ -28,7 +29,7 @@ from protocol.journal import (
 from protocol.keys import SigningKey, dump_key_file, load_key_file
 
 __all__ = [
-    "JournalFile", "write_key_file", "read_key_file", "write_file_atomic", "default_key_path",
+    "JournalBusy", "JournalFile", "write_key_file", "read_key_file", "write_file_atomic", "default_key_path",
 ]
 
 
@@ -44,6 +45,21 @@ def _fsync_dir(path: Path) -> None:
         pass  # some file systems refuse fsync on directories; nothing more can be done
     finally:
         os.close(fd)
+
+
+class JournalBusy(OSError):
+    """Another process has this journal open: one seat, one node at a time."""
+
+
+def _lock(fd: int, path: Path) -> None:
+    """Hold the journal for this process (released when it closes or dies, kill -9
+    included). Two nodes of one seat would sign two different histories."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise JournalBusy(f"{path} is in use by another cosmic process (is this seat's "
+                          "node still running?)") from None
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -68,6 +84,7 @@ class JournalFile:
         """A new journal holding only the header. Raises FileExistsError if path exists."""
         p = Path(path)
         fd = os.open(p, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_BINARY", 0), 0o644)
+        _lock(fd, p)
         try:
             header = encode_header(genesis)
             _write_all(fd, header)
@@ -88,6 +105,7 @@ class JournalFile:
         """
         p = Path(path)
         fd = os.open(p, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        _lock(fd, p)
         try:
             data = _read_all(fd)
             contents = parse_journal(data)

@@ -57,6 +57,10 @@ class NodeOptions:
     linger_s: float = 1.5
     linger_max_s: float = 60.0  # at the end, wait this long at most for peers to catch up
     window_s: float = 0.0  # a person silent this long at a card window passes (0: never)
+    # A node whose game waits this long for a seat that is not there (its node stopped,
+    # or never came) leaves, so no process outlives its game for ever (0: wait for ever).
+    # Its journal resumes the game later.
+    patience_s: float = 0.0
     heartbeat_s: float = 1.0
     faults: Faults | None = None  # tests: drop, duplicate, delay and reorder what we send
 
@@ -132,6 +136,8 @@ class NodeRunner:
         self._deal_since: tuple[tuple[int, int], float] | None = None
         self._done_at: float | None = None
         self._reported: tuple[int, bool] | None = None
+        self._absent_since: float | None = None  # since when the game waits on an absentee
+        self.gave_up: str = ""  # why this node left before the end ("" : it did not)
 
     def _rebuild(self, resumed: list[bytes]) -> NodeCore:
         """A core that has taken our own record again (nothing is written twice)."""
@@ -150,10 +156,12 @@ class NodeRunner:
     def run(self) -> int:
         """Play to the end (and the end-of-game reveal); 0 when the audit held."""
         try:
-            while not self.finished():
+            while not self.finished() and not self.gave_up:
                 self.tick(20)
         finally:
             self.close()
+        if self.gave_up:
+            return 3
         # Peers named for misbehaviour are reported, not our failure; a false hidden
         # claim found by the audit is (the game's result cannot stand).
         audit_failed = any(b.check in ("audit", "claim") for b in self.core.blames)
@@ -184,6 +192,39 @@ class NodeRunner:
         self._flush()
         self._catch_up()
         self._report()
+        self._check_patience()
+
+    def waiting_on(self) -> list[int]:
+        """The other seats whose message the game waits for now."""
+        if self.core.done:
+            return []
+        p = engine.pending(self.core.state)
+        seats = set(p.seats[:1]) if p.chance is None and not p.over else set()
+        card = self.core.cards.waiting_for()
+        if card is not None:
+            seats.add(card)
+        return sorted(x for x in seats if x != self.seat)
+
+    def absent(self, seat: int) -> bool:
+        """Is this seat's node not with us now (away, left, or never heard)?"""
+        key = self.genesis.seats[seat].key
+        return key not in self.mesh.peers or self.mesh.status(key) is not True
+
+    def _check_patience(self) -> None:
+        if not self.opts.patience_s or self.gave_up:
+            return
+        gone = [x for x in self.waiting_on() if self.absent(x)]
+        now = time.monotonic()
+        if not gone:
+            self._absent_since = None
+            return
+        if self._absent_since is None:
+            self._absent_since = now
+        elif now - self._absent_since > self.opts.patience_s:
+            colors = ", ".join(self.genesis.seats[x].colour for x in gone)
+            self.gave_up = (f"the game waited {self.opts.patience_s:g} s for {colors}, "
+                            "who is not there; leaving (resume this seat later with "
+                            f"`cosmic resume {self.journal.path}`)")
 
     def _event(self, ev: Any) -> None:
         if isinstance(ev, Message) and ev.frames:
@@ -261,7 +302,10 @@ class NodeRunner:
                 self._asked = (serial, time.monotonic())
             elif (time.monotonic() - self._asked[1] > self.opts.window_s
                   and self.core.pending().step == "window"):
+                window = self.core.state.step()[1]
                 self.core.act(engine.Pass(self.seat))
+                self.core.events.append(("timed_out", self.seat, window,  # for the screen
+                                         self.opts.window_s))
                 return
         if self.controller is not None and self.core.my_turn():
             self.core.act(self.controller(self.core.state, self.seat, self.core.knowledge))

@@ -78,7 +78,7 @@ def test_full_screen_client_refuses_with_reason_and_helps() -> None:
             await asyncio.wait_for(task, 10)
 
         asyncio.run(go())
-    assert "'launch nowhere' is not legal now. Legal:" in seen["refused"]
+    assert "'launch nowhere' is not legal now. Closest:" in seen["refused"]
     assert seen["unchanged"] == "True"
     assert any(line.startswith("Commands now:") for line in app.log)
 
@@ -156,7 +156,7 @@ def test_the_deck_setup_shows_its_progress(tmp_path: Path) -> None:
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
             app = ClientApp(NetworkSession(runner))
             runner.tick(0)
-            text = app._waiting_text()
+            text = app.waiting_text()
     finally:
         runner.close()
     taken, awaited = NetworkSession(runner).card_progress()

@@ -55,8 +55,8 @@ def test_a_local_game_in_a_real_terminal_resized_and_quit(tmp_path: Path) -> Non
         # A refused action: the reason and what is legal, and nothing happens.
         board = _board(term.settled())
         term.type("launch nowhere")
-        screen = term.wait_for("'launch nowhere' is not legal now. Legal: ")
-        match = re.search(r"Legal: ([^,\n]+)", screen)
+        screen = term.wait_for("'launch nowhere' is not legal now. Closest: ")
+        match = re.search(r"Closest: ([^,\n]+)", screen)
         assert match is not None
         first = match.group(1).strip()  # the first legal command, in full
         assert DECISION in screen.splitlines()[-2] and _board(screen) == board

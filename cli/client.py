@@ -1,0 +1,443 @@
+"""What a client of one seat does, whatever it draws on: the full-screen client
+(cli/app.py) and plain text (cli/textplay.py) are two faces of this one loop.
+
+Invariants:
+- The log, the status line and the open decision always follow the session, never the
+  person: a follower task ticks the node and drains its events every 0.1 s, whether or
+  not the person is typing, so an event, a change of whom we wait for or a peer going
+  away shows without a keypress.
+- The decision the person answers is the one the game waits for now. When the game
+  moves on while the person thinks (the node passed for them after a minute, a peer's
+  move changed what is legal), the open question is withdrawn and asked afresh.
+- Both faces accept the same lines: game commands (cli/commands.py), `help`, `stops`,
+  `say`/`tell`, `quit`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import engine
+from engine import cards as C
+
+from .commands import HELP, lookup, normalise
+from .commands import command_table as _command_table
+from .render import log_line
+
+__all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
+
+FOLLOW_S = 0.1  # how often the follower ticks the node and refreshes what is shown
+
+
+class Session(Protocol):
+    """What a client needs from a game, local or networked."""
+
+    @property
+    def state(self) -> engine.GameState: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    def knowledge(self) -> engine.Knowledge: ...
+
+    async def advance(self) -> list[tuple[Any, ...]]:
+        """Let the game move on without this seat for a moment; return the events.
+        Returns at once when this seat must decide or the game is over."""
+        ...
+
+    async def act(self, action: engine.Action) -> list[tuple[Any, ...]]:
+        """Send this seat's action; raises engine.IllegalAction if refused."""
+        ...
+
+
+@dataclass
+class LocalSession:
+    """A local game: this seat is the person, the other controllers are bots."""
+
+    game: Any  # node.local.LocalGame
+    seat: int
+    delay: float = 0.0  # seconds between bot moves, so a person can follow
+
+    @property
+    def state(self) -> engine.GameState:
+        return self.game.state  # type: ignore[no-any-return]
+
+    def knowledge(self) -> engine.Knowledge:
+        return self.game.source.knowledge[self.seat]  # type: ignore[no-any-return]
+
+    async def advance(self) -> list[tuple[Any, ...]]:
+        events: list[tuple[Any, ...]] = []
+        while self.game.state.outcome is None:
+            p = engine.pending(self.game.state)
+            if p.chance is None and self.seat in p.seats[:1]:
+                break
+            events += self.game.step()
+            if self.delay and p.chance is None:
+                await asyncio.sleep(self.delay)
+                return events  # one bot move at a time, shown as it happens
+        return events
+
+    async def act(self, action: engine.Action) -> list[tuple[Any, ...]]:
+        return self.game.step(action)  # type: ignore[no-any-return]
+
+
+class NetworkSession:
+    """A seat of a networked game: the node runs in this process, ticked by the client's
+    event loop; the other seats are peers on the mesh."""
+
+    def __init__(self, runner: Any) -> None:  # node.runner.NodeRunner
+        self.runner = runner
+        self.seat: int = runner.seat
+
+    @property
+    def state(self) -> engine.GameState:
+        return self.runner.core.state  # type: ignore[no-any-return]
+
+    def knowledge(self) -> engine.Knowledge:
+        return self.runner.core.knowledge  # type: ignore[no-any-return]
+
+    def drain(self) -> list[tuple[Any, ...]]:
+        """Tick the node once; the events it produced since the last drain."""
+        self.runner.tick(0)
+        events, self.runner.core.events = self.runner.core.events, []
+        return events
+
+    async def advance(self) -> list[tuple[Any, ...]]:
+        events: list[tuple[Any, ...]] = []
+        until = time.monotonic() + FOLLOW_S
+        while True:
+            events += self.drain()
+            core = self.runner.core
+            if core.my_turn() or core.done or events or time.monotonic() > until:
+                return events  # a caller refreshes the status at least every FOLLOW_S
+            await asyncio.sleep(0.01)
+
+    def card_progress(self) -> tuple[int, int | None]:
+        """Envelopes taken so far, and the seat whose card message comes next (or None)."""
+        core = self.runner.core
+        return len(core.record), core.cards.waiting_for()
+
+    async def act(self, action: engine.Action) -> list[tuple[Any, ...]]:
+        self.runner.core.act(action)
+        return self.drain()
+
+    def finished(self) -> bool:
+        return bool(self.runner.core.done)
+
+    def deal_deadline(self) -> float | None:
+        """The one-minute deal timer, when a deal is under way (both players see it)."""
+        return self.runner.deal_deadline()  # type: ignore[no-any-return]
+
+    def away(self) -> list[int]:
+        return self.runner.away_seats()  # type: ignore[no-any-return]
+
+    def say(self, text: str, to: int = -1) -> list[tuple[Any, ...]]:
+        self.runner.core.say(text, to)
+        return self.drain()
+
+
+@dataclass
+class Stops:
+    """Where to be asked even though a client could pass for you.
+
+    Windows where your hand holds nothing playable are always passed. Where it does,
+    you are asked if a stop matches (window name or "*", and card kind, card name or
+    "*"); powers that offer something always ask.
+    """
+
+    rules: set[tuple[str, str]] = field(default_factory=lambda: {
+        ("reveal", "reinforcement"), ("*", "artifact")})
+
+    def wants(self, window: str, cards: list[C.CardInfo]) -> bool:
+        for w, what in sorted(self.rules):
+            if w not in ("*", window):
+                continue
+            for c in cards:
+                if what in ("*", c.kind, c.name):
+                    return True
+        return False
+
+
+class SeatClient:
+    """The game loop of one seat, for any face. A face overrides `invalidate` (redraw)
+    and `ask` (a decision was opened), and calls `handle_line` with what was typed."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.log: list[str] = []
+        self.status = "starting..."
+        self.refused = ""
+        self.stops = Stops()
+        self.table: dict[str, tuple[engine.Action, int | None]] = {}
+        self.waiting: asyncio.Future[str | None] | None = None
+        self.asked_serial = -1  # the state serial the open question was asked at
+        self.quit = False
+
+    # -- what a face provides ----------------------------------------------------------------
+
+    def invalidate(self) -> None:
+        """Something shown changed: redraw."""
+
+    def ask(self) -> None:
+        """A decision is open for the person (self.table holds its commands)."""
+
+    def leave(self) -> None:
+        """The person asked to leave (`quit`)."""
+        self.quit = True
+
+    # -- the log ---------------------------------------------------------------------------
+
+    def say(self, line: str) -> None:
+        self.log.append(line)
+        self.invalidate()
+
+    def events(self, events: list[tuple[Any, ...]]) -> None:
+        s, seat = self.session.state, self.session.seat
+        for ev in events:
+            line = log_line(s, ev, seat)
+            if line is not None:
+                self.log.append(line)
+        if events:
+            self.invalidate()
+
+    # -- lines typed -----------------------------------------------------------------------
+
+    def handle_line(self, text: str) -> None:
+        """One line the person typed: a command of the game or of the client."""
+        text = text.strip()
+        if not text:
+            return
+        self.refused = ""
+        word = text.split()[0].lower()
+        if word in ("quit", "exit"):
+            self.leave()
+        elif word == "help":
+            self._help(text)
+        elif word in ("stops", "stop", "unstop"):
+            self._stops(text)
+        elif word in ("say", "tell"):
+            self._chat(text)
+        elif self.waiting is not None and not self.waiting.done():
+            self.waiting.set_result(text)
+        elif self.over():
+            self.refused = "The game is over: 'quit' leaves."
+        else:
+            self.refused = "Not your decision now: " + self.status
+        self.invalidate()
+
+    def _help(self, text: str) -> None:
+        parts = text.split()
+        if len(parts) > 1 and parts[1] in HELP:
+            self.say(HELP[parts[1]])
+            return
+        legal = sorted({cmd.split()[0] for cmd in self.table})
+        self.say("Commands now: " + (", ".join(legal) or "none (waiting)") +
+                 ". 'help COMMAND' explains one; Tab completes; 'stops' lists where you "
+                 "are asked; PageUp/PageDown scroll the log; 'quit' leaves.")
+
+    def _stops(self, text: str) -> None:
+        parts = text.split()
+        if parts[0] == "stops" or len(parts) < 2:
+            rules = ", ".join(f"{w} {k}" for w, k in sorted(self.stops.rules)) or "none"
+            self.say(f"Stops (window card): {rules}. 'stop reveal reinforcement', "
+                     "'unstop * artifact', 'stop * *' to be asked everywhere.")
+            return
+        rule = (parts[1], parts[2] if len(parts) > 2 else "*")
+        if parts[0] == "stop":
+            self.stops.rules.add(rule)
+        else:
+            self.stops.rules.discard(rule)
+        self.say(f"{parts[0]} {rule[0]} {rule[1]}: done")
+
+    def _chat(self, text: str) -> None:
+        """say TEXT (to everyone) or tell COLOUR TEXT: signed chat, in every journal."""
+        send: Callable[[str, int], list[tuple[Any, ...]]] | None = getattr(
+            self.session, "say", None)
+        if send is None:
+            self.refused = "Chat needs other people: this is a game against bots."
+            return
+        parts = text.split(maxsplit=2 if text.split()[0].lower() == "tell" else 1)
+        colors = self.session.state.config.colors
+        to = -1
+        if parts[0].lower() == "tell":
+            if len(parts) < 3 or parts[1].lower() not in colors:
+                self.refused = "tell COLOUR TEXT (COLOUR one of " + ", ".join(
+                    c for i, c in enumerate(colors) if i != self.session.seat) + ")"
+                return
+            to, body = colors.index(parts[1].lower()), parts[2]
+            if to == self.session.seat:
+                self.refused = "tell COLOUR TEXT: that colour is you"
+                return
+        else:
+            body = parts[1] if len(parts) > 1 else ""
+        if not body:
+            self.refused = "say TEXT"
+            return
+        try:
+            self.events(send(body[:500], to) or [])
+        except Exception as exc:  # a message the protocol refuses (e.g. control characters)
+            self.refused = f"not sent: {exc}"
+
+    # -- the game loop ---------------------------------------------------------------------
+
+    def auto_pass(self) -> engine.Action | None:
+        """Pass for the person where nothing playable is held or no stop asks."""
+        s = self.session.state
+        actions = [a for a, _ in self.table.values()]
+        if not actions or s.step()[0] != "window":
+            return None
+        passes = [a for a in actions if isinstance(a, engine.Pass)]
+        if not passes:
+            return None  # a mandatory power: must choose
+        if any(isinstance(a, engine.UsePower) for a in actions):
+            return None
+        plays = [C.CATALOGUE[a.card] for a in actions if isinstance(a, engine.Play)]
+        if plays and self.stops.wants(s.step()[1], plays):
+            return None
+        return passes[0]
+
+    def over(self) -> bool:
+        """The game is over and, networked, its end-of-game reveal and audit are done."""
+        s = self.session.state
+        finished = getattr(self.session, "finished", lambda: s.outcome is not None)
+        return s.outcome is not None and bool(finished())
+
+    async def run_game(self) -> None:
+        """Follow the game to its end, asking the person whenever the decision is theirs."""
+        while True:
+            self.events(await self.session.advance())
+            s = self.session.state
+            self._set_status(self.waiting_text())
+            if s.outcome is not None:
+                self.table = {}
+                if not self.over():
+                    self._set_status("game over: the end-of-game reveal and audit are "
+                                     "under way")
+                    await asyncio.sleep(0.05)
+                    continue
+                winners = ", ".join(s.config.colors[w] for w in s.outcome.winners)
+                self._set_status(f"game over: {winners or 'nobody'} won ({s.outcome.reason})")
+                self.invalidate()
+                return
+            seat = self.session.seat
+            table = _command_table(s, seat, self.session.knowledge())
+            mine = bool(table) and self._my_decision()
+            self.table = table if mine else {}
+            if not mine:
+                await asyncio.sleep(0)  # let input and redraws run between polls
+                continue
+            auto = self.auto_pass()
+            if auto is None and len(self.table) == 1:  # a forced move: just make it
+                (cmd, (auto, handle)), = self.table.items()
+                if handle is not None:
+                    self.session.knowledge().selected = handle
+                self.log.append(f"(forced: {cmd})")
+            if auto is not None:
+                self.events(await self.session.act(auto))
+                continue
+            where = s.step()
+            label = f"{where[1]} window" if where[0] == "window" else where[0]
+            self._set_status(f"YOUR DECISION ({s.phase}: {label})")
+            self.asked_serial = s.serial
+            self.ask()
+            self.invalidate()
+            await self._decide()
+
+    def _my_decision(self) -> bool:
+        core = getattr(getattr(self.session, "runner", None), "core", None)
+        if core is not None:
+            return bool(core.my_turn())
+        p = engine.pending(self.session.state)
+        return p.chance is None and self.session.seat in p.seats[:1]
+
+    def _set_status(self, text: str) -> None:
+        if text != self.status:
+            self.status = text
+            self.invalidate()
+
+    def waiting_text(self) -> str:
+        """Whom the game waits for now, and which peers have gone quiet."""
+        s = self.session.state
+        p = engine.pending(s)
+        colors = s.config.colors
+        if p.over:
+            return "game over"
+        if p.chance is not None or s.phase == "setup":
+            text = "setting up the decks (card protocol)" if s.phase == "setup" else \
+                f"waiting for the card protocol ({p.chance.kind if p.chance else p.step})"
+            progress = getattr(self.session, "card_progress", None)
+            if progress is not None:  # networked: how far it got, and whose turn it is
+                taken, awaited = progress()
+                text += f": {taken} messages"
+                if awaited is not None and 0 <= awaited < len(colors):
+                    text += f", next from {colors[awaited]}"
+        else:
+            whose = [x for x in p.seats if 0 <= x < len(colors)]
+            if whose[:1] == [self.session.seat] and not self._my_decision():
+                text = f"your decision is next ({p.phase}); the card protocol is busy"
+            else:
+                text = "waiting for " + (", ".join(colors[x] for x in whose) or "?") + \
+                    f" ({p.phase})"
+        away = getattr(self.session, "away", lambda: [])()
+        if away:
+            text += "; away: " + ", ".join(colors[x] for x in away)
+        return text
+
+    async def _decide(self) -> None:
+        while True:
+            self.waiting = asyncio.get_running_loop().create_future()
+            text = await self.waiting
+            if text is None:
+                return  # the game moved on without us: ask afresh
+            found = lookup(self.table, text, self.session.state, self.session.seat)
+            if isinstance(found, str):
+                self.refused = found
+                self.invalidate()
+                continue
+            action, handle = found
+            if handle is not None:
+                self.session.knowledge().selected = handle
+            try:
+                self.events(await self.session.act(action))
+            except engine.IllegalAction as exc:
+                self.refused = f"refused: {exc.reason}"
+                self.invalidate()
+                continue
+            self.table = {}
+            self._set_status(self.waiting_text())
+            self.invalidate()
+            return
+
+    def moved_on(self) -> bool:
+        """The question open to the person is no longer the game's (a timer answered it,
+        or another seat's move changed the state)."""
+        return self.session.state.serial != self.asked_serial or not self._my_decision()
+
+    async def follow(self) -> None:
+        """Keep the node alive and the screen true while the person thinks: tick, show
+        events and status, withdraw a question the game no longer asks."""
+        drain = getattr(self.session, "drain", None)
+        last_second = -1
+        while True:
+            await asyncio.sleep(FOLLOW_S)
+            asking = self.waiting is not None and not self.waiting.done()
+            if drain is not None and asking:
+                self.events(drain())
+                if self.moved_on():
+                    assert self.waiting is not None
+                    self.waiting.set_result(None)
+                    continue
+            if asking:
+                away = getattr(self.session, "away", lambda: [])()
+                marks = "; away: " + ", ".join(
+                    self.session.state.config.colors[x] for x in away) if away else ""
+                base = self.status.split("; away: ")[0]
+                self._set_status(base + marks)
+            deadline = getattr(self.session, "deal_deadline", lambda: None)()
+            if deadline is not None and int(time.monotonic()) != last_second:
+                last_second = int(time.monotonic())
+                self.invalidate()  # the deal's countdown

@@ -1,0 +1,79 @@
+"""`cosmic play --plain`: the same game in plain text, for pipes, scripts and screen
+readers. Answers typed ahead wait for the next decision; the log is the full screen's."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import time
+from pathlib import Path
+
+from _journey import COSMIC, cosmic, cosmic_env
+
+COUNTS = re.compile(r"how many ships \((\d+)")
+
+
+def answer_as_asked(args: list[str], home: Path, timeout: float = 240) -> tuple[int, str]:
+    """Run cosmic with a person's habit on a pipe: at each decision the first choice; when
+    asked how many ships, the first count offered. Returns (exit status, all output)."""
+    proc = subprocess.Popen([str(COSMIC), *args], env=cosmic_env(home), cwd=home,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, bufsize=1)
+    assert proc.stdin is not None and proc.stdout is not None
+    seen = []
+    deadline = time.monotonic() + timeout
+    try:
+        for line in proc.stdout:
+            seen.append(line)
+            assert time.monotonic() < deadline, "".join(seen[-40:])
+            asked = COUNTS.search(line)
+            reply = asked.group(1) if asked else "1" if line.startswith("Type a number") \
+                else None
+            if reply is not None:
+                try:
+                    proc.stdin.write(reply + "\n")
+                    proc.stdin.flush()
+                except BrokenPipeError:
+                    pass
+        return proc.wait(timeout=30), "".join(seen)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_local_plain_game_to_the_end(home: Path) -> None:
+    """Every decision answered with '1' (a group of ship choices then asks how many:
+    '1' again); the game ends, and the person saw the board, the choices and the log."""
+    r = cosmic("play", "--local", "--plain", "--players", "3", "--seed", "7", home=home,
+               stdin="1\n" * 3000, timeout=180)
+    assert r.returncode == 0, r.stderr[-3000:]
+    out = r.stdout
+    assert "Traceback" not in out + r.stderr
+    assert "-- YOUR DECISION (" in out and "Your hand (red):" in out
+    assert "how many ships" in out  # a grouped ship choice was asked, not crashed on
+    for words in ("invites", "reveals", "winner(s):"):  # the same log as the full screen
+        assert words in out, words
+    assert "Game over:" in out.splitlines()[-1]
+
+
+def test_local_plain_variant_seat_and_players(home: Path) -> None:
+    r = cosmic("play", "--local", "--plain", "--players", "2", "--seat", "1", "--variant",
+               "four_planets", "--seed", "v", home=home, stdin="quit\n", timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "You are blue against 1 bots" in r.stdout
+    assert "Four foreign colonies win." in r.stdout  # not five: four planets
+    assert "home planets 1-4" in r.stdout or "Game left unfinished." in r.stdout
+
+
+def test_networked_plain_game_shows_the_log_and_verifies(tmp_path: Path, home: Path) -> None:
+    game = tmp_path / "game"
+    code, out = answer_as_asked(["play", "--plain", "--players", "3", "--seed", "plain",
+                                 "--dir", str(game)], home)
+    assert code == 0, out[-3000:]
+    assert "Traceback" not in out
+    assert "setting up the decks (card protocol)" in out
+    for words in ("reveals", "winner(s):", "end-of-game audit: every hidden claim held"):
+        assert words in out, words
+    assert "Game over:" in out and f"cosmic verify {game / 'seat-0.journal'}" in out
+    v = cosmic("verify", str(game / "seat-0.journal"), home=home)
+    assert v.returncode == 0 and ": OK" in v.stdout, v.stdout + v.stderr
