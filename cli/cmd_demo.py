@@ -74,16 +74,17 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 10:
         print("--players must be between 2 and 10", file=sys.stderr)
         return 2
-    for old in args.dir.glob("seat-*.journal"):
+    shown, directory = args.dir, args.dir.resolve()  # the nodes run elsewhere: full paths
+    for old in directory.glob("seat-*.journal"):
         old.unlink()  # a demo starts a new game
-    gpath, keys = prepare(args.players, args.seed, args.dir, args.max_turns)
+    gpath, keys = prepare(args.players, args.seed, directory, args.max_turns)
     port = free_udp_port()
     procs = []
     t0 = time.monotonic()
     for seat in range(args.players):
         cmd = [sys.executable, "-m", "cli.main", "node", "--genesis", str(gpath),
                "--key", str(keys[seat]), "--seat", str(seat),
-               "--journal", str(args.dir / f"seat-{seat}.journal"), "--bot", args.bot,
+               "--journal", str(directory / f"seat-{seat}.journal"), "--bot", args.bot,
                "--bot-seed", args.seed, "--discovery-port", str(port),
                "--discovery-target", LOOPBACK_BROADCAST, "--progress"]
         procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True,
@@ -112,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     winners = ", ".join(colors[w] for w in last.get("winners") or []) or "nobody"
     print(f"game over ({last.get('over')}): {winners} won; {last.get('records')} records "
           f"in {took:.1f} s; first encounter after {first_encounter or 0:.1f} s")
-    print(f"journals in {args.dir}/: check one with `cosmic verify {args.dir}/seat-0.journal`")
+    print(f"journals in {shown}/: check one with `cosmic verify {shown}/seat-0.journal`")
     if any(codes):
         print(f"node exit codes: {codes}", file=sys.stderr)
         return 1

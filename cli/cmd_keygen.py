@@ -1,7 +1,7 @@
 """`cosmic keygen [--out PATH] [--force]`: make a player's Ed25519 key file.
 
 The file is created readable only by its owner (mode 0600) and never overwritten
-without --force. Default path: $COSMIC_HOME/key, else ~/.config/cosmic/key.
+without --force. Default path: $COSMIC_HOME/key, else ~/.cosmic/key (where host and join look).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                        description="Write a new Ed25519 key file readable only by you and "
                        "print its public key fingerprint.")
     p.add_argument("--out", type=Path, metavar="PATH", default=None,
-                   help="where to write it (default: $COSMIC_HOME/key or "
-                   "~/.config/cosmic/key)")
+                   help="where to write it (default: $COSMIC_HOME/key, else "
+                   "~/.cosmic/key, the key host and join use)")
     p.add_argument("--force", action="store_true", help="replace an existing key file")
     p.set_defaults(func=run)
     return p

@@ -16,12 +16,12 @@ from typing import Any
 
 from bots import HeuristicBot
 from node.discovery import DEFAULT_PORT
-from node.journal_file import read_key_file
+from node.journal_file import default_key_path, read_key_file
 from node.resume import ResumeInfo, resume_path
 from protocol.errors import ProtocolError
 from protocol.journal import parse_journal
 
-from .netgame import cosmic_home, play_seat, start_bots
+from .netgame import play_seat, start_bots
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -59,20 +59,22 @@ def run(args: argparse.Namespace) -> int:
         info = ResumeInfo.load(journal)
     except ValueError as exc:
         return _fail(str(exc))
-    tried = [p for p in (args.key, Path(info.key) if info and info.key else None,
-                         cosmic_home() / "key") if p is not None]
+    # The key: the one asked for, else the one the game was started with, else the
+    # player's default; never a new one.
+    tried = [args.key] if args.key else [p for p in (
+        Path(info.key) if info and info.key else None, default_key_path()) if p is not None]
     key = seat = None
     for path in tried:
         try:
             candidate = read_key_file(path)
-        except (OSError, ValueError, ProtocolError):
+        except (OSError, ValueError, ProtocolError) as exc:
+            if args.key:
+                return _fail(f"cannot read the key {path}: {getattr(exc, 'strerror', None) or exc}")
             continue
         seat = genesis.seat_of_key(candidate.public)
         if seat is not None:
             key = candidate
             break
-        if path == args.key:
-            break  # the key asked for is not in this game: say so, try no other
     if key is None or seat is None:
         where = ", ".join(str(p) for p in tried)
         return _fail(f"no key that holds a seat in this game (tried {where}); give your "

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from node.discovery import local_address
-from node.journal_file import JournalBusy, read_key_file, write_key_file
+from node.journal_file import JournalBusy, default_key_path, read_key_file, write_key_file
 from node.lobby import parse_peer
 from node.resume import ResumeInfo
 from node.runner import NodeOptions, NodeRunner
@@ -30,7 +30,7 @@ def cosmic_home() -> Path:
 
 def player_key(path: Path | None) -> SigningKey:
     """The player's key: the given file, or ~/.cosmic/key (made on first use, 0600)."""
-    path = path or cosmic_home() / "key"
+    path = path or default_key_path()
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         write_key_file(path, SigningKey.generate())
@@ -66,7 +66,7 @@ def start_bots(commands: list[list[str]], directory: Path) -> list[subprocess.Po
 
 def _default_key_path(key: SigningKey) -> str:
     """The default key file's path if it holds this key (so resume finds it), else ""."""
-    path = cosmic_home() / "key"
+    path = default_key_path()
     try:
         return str(path) if read_key_file(path).public == key.public else ""
     except (OSError, ValueError, ProtocolError):

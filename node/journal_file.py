@@ -205,10 +205,9 @@ def write_file_atomic(path: str | os.PathLike[str], data: bytes, mode: int = 0o6
 
 
 def default_key_path() -> Path:
-    """$COSMIC_HOME/key, else ~/.config/cosmic/key."""
-    home = os.environ.get("COSMIC_HOME")
-    base = Path(home) if home else Path.home() / ".config" / "cosmic"
-    return base / "key"
+    """The player's key file: $COSMIC_HOME/key, else ~/.cosmic/key (the one every
+    command uses by default: keygen, play, host, join, resume)."""
+    return Path(os.environ.get("COSMIC_HOME", Path.home() / ".cosmic")) / "key"
 
 
 def write_key_file(path: str | os.PathLike[str], key: SigningKey, *, force: bool = False) -> Path:

@@ -24,20 +24,25 @@ def test_simulate_text_and_json_are_reproducible(home: Path) -> None:
 
 def test_simulate_journals_verify_and_replay(home: Path) -> None:
     """--journal-dir writes one signed journal per game; each verifies and replays, with
-    aliens, flares and a variant."""
-    runs = [("--aliens", "random"), ("--flares",), ("--variant", "four_planets"),
-            ("--variant", "single_encounter")]
-    for i, extra in enumerate(runs):
-        out = home / f"journals-{i}"
-        r = cosmic("simulate", "--players", "4", "--games", "1", "--seed", str(i),
-                   "--journal-dir", str(out), *extra, home=home)
-        assert r.returncode == 0, (extra, r.stderr)
-        journals = sorted(out.glob("*.journal"))
-        assert len(journals) == 1, extra
+    aliens, flares and each variant."""
+    runs = [
+        cosmic("simulate", "--players", "4", "--games", "1", "--seed", "0", "--journal-dir",
+               "j0", "--aliens", "random", home=home),
+        cosmic("simulate", "--players", "4", "--games", "1", "--seed", "1", "--journal-dir",
+               "j1", "--flares", home=home),
+        cosmic("simulate", "--players", "4", "--games", "1", "--seed", "2", "--journal-dir",
+               "j2", "--variant", "four_planets", "--variant", "single_encounter",
+               home=home),
+    ]
+    for i, r in enumerate(runs):
+        assert r.returncode == 0, (i, r.stderr)
+        journals = sorted((home / f"j{i}").glob("*.journal"))
+        assert len(journals) == 1, i
         v = cosmic("verify", str(journals[0]), home=home)
-        assert v.returncode == 0 and ": OK" in v.stdout, (extra, v.stdout, v.stderr)
+        assert v.returncode == 0 and ": OK" in v.stdout, (i, v.stdout, v.stderr)
         rp = cosmic("replay", str(journals[0]), "--to", "3", home=home)
-        assert rp.returncode == 0 and "after 3 of" in rp.stdout, (extra, rp.stdout)
+        assert rp.returncode == 0 and "after 3 of" in rp.stdout, (i, rp.stdout)
+    assert "power uses:" in runs[0].stdout and "aliens" in runs[1].stdout
 
 
 def test_simulate_refuses_bad_options_clearly(home: Path) -> None:
