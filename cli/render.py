@@ -7,8 +7,14 @@ from typing import Any
 
 import engine
 from engine import cards as C
+from protocol.envelope import Envelope
+from protocol.errors import RemoteProtocolError
+from protocol.genesis import Genesis
+from protocol.keys import SigningKey
+from protocol.tell import TELL_KIND, read_tell, reader_of
 
-__all__ = ["planet_name", "board_text", "public_summary", "card_label", "describe_event"]
+__all__ = ["planet_name", "board_text", "public_summary", "card_label", "describe_event",
+           "chat_text"]
 
 
 def planet_name(s: engine.GameState, planet: int) -> str:
@@ -199,3 +205,17 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         return str(fn())
     except (IndexError, KeyError, TypeError):
         return " ".join(str(x) for x in ev)
+
+
+def chat_text(genesis: Genesis, env: Envelope, key: SigningKey | None = None) -> str:
+    """A chat or tell envelope in words: "says: TEXT", "tells blue: TEXT", or "tells blue:
+    (private)" unless `key` is its author's or recipient's (a replay with --key)."""
+    if env.kind != TELL_KIND:
+        return f"says: {env.body[1]}"
+    head = f"tells {genesis.seats[env.body[0]].colour}: "
+    if key is None or not reader_of(genesis, key, env):
+        return head + "(private)"
+    try:
+        return head + read_tell(genesis, key, env)
+    except RemoteProtocolError as exc:
+        return head + f"(private; it does not open: {exc.message})"
