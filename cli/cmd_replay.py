@@ -1,4 +1,5 @@
-"""`cosmic replay JOURNAL [--to N] [--json]`: the public state of a game from its journal.
+"""`cosmic replay JOURNAL [--to N] [--json] [--key KEY]`: the public state of a game from
+its journal.
 
 The journal is verified as it is replayed (the same checks as `cosmic verify`, up to
 record N). The state shown after N records includes the chance facts the card source
@@ -7,6 +8,9 @@ public hash is that record's state hash. Exit status as for verify.
 
 In a terminal, without --to, --json or --plain, the game opens in a full-screen viewer
 that steps through it record by record (cli/replay_app.py; its keys are in --help).
+
+Chat shows as it was said; a tell (a message to one seat) shows as "(private)" unless
+--key is the key file of its author or its recipient.
 """
 
 from __future__ import annotations
@@ -19,13 +23,16 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from node.journal_file import read_key_file
 from node.verify import read_journal_parallel
 from protocol.envelope import Envelope
 from protocol.errors import JournalError, LocalProtocolError, ProtocolError
 from protocol.game import GameVerifier, JournalVisitor
 from protocol.journal import parse_journal
+from protocol.keys import SigningKey
+from protocol.tell import CHAT_KINDS
 
-from .render import board_text, describe_event, public_summary
+from .render import board_text, chat_text, describe_event, public_summary
 
 __all__ = ["add_parser", "run", "ReplayVisitor", "replay_data", "replay_text"]
 
@@ -53,6 +60,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the state as JSON")
     p.add_argument("--plain", action="store_true",
                    help="print the final state, even in a terminal (no viewer)")
+    p.add_argument("--key", type=Path, metavar="KEY", default=None,
+                   help="your key file: show the tells you sent or received (others' "
+                   "stay private)")
     p.set_defaults(func=run)
     return p
 
@@ -60,11 +70,15 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
     """Stops after `to` records; keeps the last records' actions and events."""
 
-    def __init__(self, to: int | None = None, last: int = LAST) -> None:
+    def __init__(self, to: int | None = None, last: int = LAST,
+                 key: SigningKey | None = None) -> None:
         self.to = to
+        self.key = key  # reads the tells this key sent or received
         self.read = 0
         self.state: engine.GameState | None = None
-        self.last: deque[tuple[int, int, engine.Action | None, list[str]]] = deque(maxlen=last)
+        # (record, author, action, chat in words or None, events)
+        self.last: deque[tuple[int, int, engine.Action | None, str | None, list[str]]] = (
+            deque(maxlen=last))
         self.error: ProtocolError | None = None
         self.over = False
 
@@ -78,7 +92,8 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
     def visit_record(self, record: int, env: Envelope, action: engine.Action | None,
                      verifier: GameVerifier) -> None:
         s = verifier.state
-        self.last.append((record, env.author, action,
+        chat = chat_text(verifier.genesis, env, self.key) if env.kind in CHAT_KINDS else None
+        self.last.append((record, env.author, action, chat,
                           [describe_event(s, ev) for ev in verifier.events]))
 
     def handle_error(self, error: ProtocolError) -> None:
@@ -107,7 +122,7 @@ def replay_data(path: str, v: ReplayVisitor, total: int) -> dict[str, Any]:
         "public_hash": engine.public_hash(s).hex(), "public": engine.encode_public(s),
         "summary": public_summary(s), "pending": _pending(s),
         "last": [{"record": r, "author": a, "action": None if act is None else act.format(),
-                  "events": ev} for r, a, act, ev in v.last],
+                  "chat": chat, "events": ev} for r, a, act, chat, ev in v.last],
     }
 
 
@@ -125,8 +140,8 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
         lines.append(f"waiting for {who}: {'/'.join(p.kinds)} ({p.phase}, {p.step})")
     if v.last:
         lines.append("last records:")
-    for record, author, action, events in v.last:
-        text = action.format() if action is not None else "(not an action)"
+    for record, author, action, chat, events in v.last:
+        text = action.format() if action is not None else chat or "(not an action)"
         lines.append(f"  {record:>5} {colors[author]:>7}: {text}")
         lines += [f"          {e}" for e in events]
     return "\n".join(lines)
@@ -153,9 +168,19 @@ def run(args: argparse.Namespace) -> int:
         t = contents.torn
         print(f"{path}: warning: the last record is torn ({t.reason}) at byte {t.offset}; "
               f"replaying the {total} records before it", file=sys.stderr)
+    key = None
+    if args.key is not None:
+        try:
+            key = read_key_file(args.key)
+        except (OSError, LocalProtocolError) as exc:
+            print(f"replay: --key {args.key}: {exc}", file=sys.stderr)
+            return 2
+        if contents.genesis.seat_of_key(key.public) is None:
+            print(f"replay: warning: the key {args.key} holds no seat in this game; every "
+                  "tell stays private", file=sys.stderr)
     if _interactive(args):
-        return _view(path, contents)
-    v = read_journal_parallel(contents, ReplayVisitor(args.to))
+        return _view(path, contents, key)
+    v = read_journal_parallel(contents, ReplayVisitor(args.to, key=key))
     if v.error is not None:
         code = 2 if isinstance(v.error, LocalProtocolError) else 1
         print(f"{path}: FAILED: {v.error}", file=sys.stderr)
@@ -173,13 +198,14 @@ def _interactive(args: argparse.Namespace) -> bool:
             and sys.stdout.isatty() and sys.stdin.isatty())
 
 
-def _view(path: str, contents: Any) -> int:
+def _view(path: str, contents: Any, key: SigningKey | None) -> int:
     """Build every position (progress on stderr), then step through them."""
     import asyncio
 
     from .replay_app import ReplayApp, build_timeline, stderr_progress
 
-    tl = build_timeline(contents, path, progress=stderr_progress(len(contents.entries)))
+    tl = build_timeline(contents, path, progress=stderr_progress(len(contents.entries)),
+                        key=key)
     asyncio.run(ReplayApp(tl).run())
     if tl.error is not None:
         print(f"{path}: FAILED: {tl.error}", file=sys.stderr)

@@ -51,7 +51,7 @@ HELP = {
     "second": "second - have a second encounter",
     "endturn": "endturn - end your turn",
     "say": "say TEXT - signed chat to every player (networked games)",
-    "tell": "tell COLOUR TEXT - signed chat to one player (networked games)",
+    "tell": "tell COLOUR TEXT - private chat to one player (sealed: only you two can read it)",
 }
 
 

@@ -7,9 +7,14 @@ from typing import Any
 
 import engine
 from engine import cards as C
+from protocol.envelope import Envelope
+from protocol.errors import RemoteProtocolError
+from protocol.genesis import Genesis
+from protocol.keys import SigningKey
+from protocol.tell import TELL_KIND, read_tell, reader_of
 
 __all__ = ["planet_name", "board_text", "public_summary", "card_label", "describe_event",
-           "log_line"]
+           "log_line", "chat_text"]
 
 
 def planet_name(s: engine.GameState, planet: int) -> str:
@@ -227,3 +232,17 @@ def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None) 
         who = "you" if ev[1] == seat else colors[ev[1]]
         return f"No answer in {ev[3]:g} s: {who} passed at the {ev[2]} window."
     return describe_event(s, ev)
+
+
+def chat_text(genesis: Genesis, env: Envelope, key: SigningKey | None = None) -> str:
+    """A chat or tell envelope in words: "says: TEXT", "tells blue: TEXT", or "tells blue:
+    (private)" unless `key` is its author's or recipient's (a replay with --key)."""
+    if env.kind != TELL_KIND:
+        return f"says: {env.body[1]}"
+    head = f"tells {genesis.seats[env.body[0]].colour}: "
+    if key is None or not reader_of(genesis, key, env):
+        return head + "(private)"
+    try:
+        return head + read_tell(genesis, key, env)
+    except RemoteProtocolError as exc:
+        return head + f"(private; it does not open: {exc.message})"

@@ -45,9 +45,11 @@ from protocol.errors import ProtocolError, RemoteProtocolError
 from protocol.game import GameVerifier, JournalVisitor, Verdict
 from protocol.genesis import Genesis
 from protocol.journal import JournalContents
+from protocol.keys import SigningKey
+from protocol.tell import CHAT_KINDS
 
 from .app import STYLE
-from .render import board_text, card_label, describe_event
+from .render import board_text, card_label, chat_text, describe_event
 
 __all__ = [
     "Step", "Timeline", "TimelineVisitor", "build_timeline", "parse_command", "side_text",
@@ -65,7 +67,7 @@ class Step:
 
     record: int
     author: int | None  # None for a journal note
-    kind: str  # the envelope kind ("action", "chat", a card message) or "note"
+    kind: str  # the envelope kind ("action", "chat", "tell", a card message) or "note"
     text: str  # the action in command form, or what the record is
     events: tuple[str, ...]  # the record's events in words, then the chance facts after it
 
@@ -127,9 +129,11 @@ class TimelineVisitor(JournalVisitor[Timeline]):
     """Builds a Timeline; lenient (a fault ends the timeline and is kept)."""
 
     def __init__(self, timeline: Timeline,
-                 progress: Callable[[int], None] | None = None) -> None:
+                 progress: Callable[[int], None] | None = None,
+                 key: SigningKey | None = None) -> None:
         self.tl = timeline
         self.progress = progress
+        self.key = key  # reads the tells this key sent or received
         self._verifier: GameVerifier | None = None
         self._zero: GameVerifier | None = None
 
@@ -155,10 +159,8 @@ class TimelineVisitor(JournalVisitor[Timeline]):
         words = tuple(_words(s, ev) for ev in raw if ev[0] not in _HIDDEN_EVENTS)
         if action is not None:
             text = action.format()
-        elif env.kind == "chat":
-            to = env.body[0]
-            text = (f"says: {env.body[1]}" if to < 0
-                    else f"tells {_seat(self.tl, to)}: {env.body[1]}")[:160]
+        elif env.kind in CHAT_KINDS:  # a tell stays "(private)" without its reader's key
+            text = chat_text(verifier.genesis, env, self.key)[:160]
             words = ()
         else:
             text = f"({env.kind})"
@@ -206,14 +208,15 @@ def _words(s: engine.GameState, ev: tuple[Any, ...]) -> str:
 
 def build_timeline(contents: JournalContents, path: str, *,
                    progress: Callable[[int], None] | None = None,
-                   parallel: bool | None = None) -> Timeline:
-    """Verify and replay a parsed journal into a Timeline; never raises for its faults."""
+                   parallel: bool | None = None, key: SigningKey | None = None) -> Timeline:
+    """Verify and replay a parsed journal into a Timeline; never raises for its faults.
+    Tells show as "(private)" unless `key` is their author's or recipient's."""
     from node.verify import read_journal_parallel  # the node layer reads files in parallel
 
     tl = Timeline(path, len(contents.entries), tuple(contents.genesis.seats[i].colour
                                                      for i in range(contents.genesis.n_seats)))
     try:
-        return read_journal_parallel(contents, TimelineVisitor(tl, progress), parallel)
+        return read_journal_parallel(contents, TimelineVisitor(tl, progress, key), parallel)
     except ProtocolError as exc:  # the genesis itself (the visitor is lenient otherwise)
         tl.error = exc
         return tl

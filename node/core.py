@@ -9,7 +9,9 @@ order and no consensus protocol is needed:
   schema, chain and public-state-hash checks.
 Anything that arrives early waits in the inbox. Anything proven wrong (a bad signature is
 not proof; a signed illegal move, bad proof, forged face or equivocation is) names its
-author with the evidence, is never taken, and the node goes on.
+author with the evidence, is never taken, and the node goes on. One exception: a tell
+(private chat) whose box does not open is taken like every other seat takes it (only its
+recipient can know), and the recipient names its author with it.
 
 Every envelope taken is appended to the journal (durably) before it changes the state.
 Peers that cannot talk directly still hear each other: a node tells its peers how far
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
+from protocol.canonical import Value
 from protocol.cards_source import NetworkCardSource
 from protocol.envelope import Envelope, Ledger, open_envelope, seal
 from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
@@ -34,6 +37,7 @@ from protocol.game import (
 )
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
+from protocol.tell import TELL_KIND, read_tell, reader_of, tell_body
 
 __all__ = ["NodeCore", "Blame", "secret_seed_for"]
 
@@ -95,7 +99,9 @@ class NodeCore:
         self._index: list[tuple[int, int]] = []  # (author, seq) of each record entry
         self._seen: set[bytes] = set()  # hashes taken or refused for good
         self.blames: list[Blame] = []
-        self.events: list[tuple[Any, ...]] = []  # engine events and chat, for the screen
+        # Engine events and chat for the screen; chat is ("chat", author, to, text), to -1
+        # for everyone, text None for a tell between two other seats (sealed).
+        self.events: list[tuple[Any, ...]] = []
         self.faces: dict[int, int] | None = None  # every face, after the end-of-game audit
         self._begun = -1
         self._tail = (0, bytes(32))  # our last sealed envelope: (seq, hash), taken or not
@@ -179,10 +185,19 @@ class NodeCore:
         return len(ops)
 
     def say(self, text: str, to: int = -1) -> None:
-        """Signed chat to everyone (-1) or one seat; it goes into every journal."""
+        """Signed chat to everyone (-1), or a tell to one seat: sealed so that only that
+        seat and we can read it (protocol/tell.py). Either goes into every journal.
+
+        Raises LocalProtocolError (nothing is sent) for a text or seat the protocol
+        refuses."""
         seq, prev = self._next_link()
+        body: Value
+        if to == -1:
+            kind, body = "chat", [to, text]
+        else:
+            kind, body = TELL_KIND, tell_body(self.genesis, self.key, self.seat, seq, to, text)
         _, raw = seal(self.genesis, self.key, self.seat, seq, prev,
-                      self.public_hash(), "chat", [to, text], kinds=GAME_KINDS)
+                      self.public_hash(), kind, body, kinds=GAME_KINDS)
         self._take_own(raw)
 
     def pump(self) -> bool:
@@ -342,6 +357,8 @@ class NodeCore:
             if env.kind == "chat":
                 return self._commit(env, raw, lambda: self.events.append(
                     ("chat", env.author, env.body[0], env.body[1])))
+            if env.kind == TELL_KIND:
+                return self._commit(env, raw, lambda: self._heard_tell(env, raw))
             if env.kind.startswith(CARD_PREFIX):
                 return self._take_card(env, raw)
             return self._take_action(env, raw)
@@ -350,6 +367,18 @@ class NodeCore:
                 return "wait"
             self._blame(exc, raw)
             return "refused"
+
+    def _heard_tell(self, env: Envelope, raw: bytes) -> None:
+        """A tell taken: the event ("chat", author, to, text), text None unless we are its
+        author or recipient. A box that does not open is still in the record (every
+        other seat took it, signed and chained); its author is blamed with it."""
+        text = None
+        if reader_of(self.genesis, self.key, env):
+            try:
+                text = read_tell(self.genesis, self.key, env)
+            except RemoteProtocolError as exc:
+                self._blame(exc, raw)
+        self.events.append(("chat", env.author, env.body[0], text))
 
     def _take_card(self, env: Envelope, raw: bytes) -> str:
         ours = self.public_hash()

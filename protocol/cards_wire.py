@@ -64,6 +64,7 @@ __all__ = [
     "x25519_private",
     "x25519_public",
     "box_key",
+    "shared_box_key",
     "seal_box",
     "open_box",
     "BoxError",
@@ -210,7 +211,8 @@ def blame(check: str, message: str, env: Envelope) -> RemoteProtocolError:
     )
 
 
-# --- X25519 boxes for cards shown to one seat ------------------------------------------
+# --- X25519 boxes for cards shown to one seat (and, with its own keys and tags, for
+# private chat: protocol/tell.py) -------------------------------------------------------
 
 _X_INFO = b"cosmic/cards/x25519/v1"
 _BOX_INFO = b"cosmic/cards/box/v1"
@@ -241,12 +243,19 @@ def box_key(
 ) -> bytes:
     """The one-use AEAD key of (op, sender -> to, the cards shown). Raises BoxError for a
     degenerate peer key."""
+    info = _BOX_INFO + canonical.encode([op, sender, to, list(handles)])
+    return shared_box_key(own, peer, game_id, info)
+
+
+def shared_box_key(own: X25519PrivateKey, peer: bytes, salt: bytes, info: bytes) -> bytes:
+    """HKDF-SHA256 of the X25519 secret of own and peer (raw 32 bytes), under salt and
+    info: the key of every box (card shows above, private chat in protocol/tell.py; each
+    use has its own info tag). Raises BoxError for a degenerate peer key."""
     try:
         shared = own.exchange(X25519PublicKey.from_public_bytes(peer))
     except ValueError as e:  # a low-order peer key: the shared secret would be zero
         raise BoxError("the peer's X25519 key gives no shared secret") from e
-    info = _BOX_INFO + canonical.encode([op, sender, to, list(handles)])
-    return HKDF(algorithm=hashes.SHA256(), length=32, salt=game_id, info=info).derive(shared)
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=salt, info=info).derive(shared)
 
 
 def seal_box(key: bytes, aad: bytes, plaintext: bytes) -> bytes:

@@ -41,6 +41,10 @@ __all__ = [
     "KindSpec",
     "KindRegistry",
     "DEFAULT_KINDS",
+    "CHAT_KINDS",
+    "MAX_CHAT_TEXT",
+    "TELL_BLOCK",
+    "MAX_TELL_BOX",
     "register_kind",
     "action_body_schema",
     "Envelope",
@@ -111,10 +115,29 @@ PURPOSE = Str(64, min_len=1, pattern=NAME)
 MAX_REVEAL_PAYLOAD = 64 * 1024
 
 
+MAX_CHAT_TEXT = 500  # characters of a chat or tell text
+CHAT_KINDS = frozenset({"chat", "tell"})  # chained and journaled, outside the game's order
+# A tell's box (protocol/tell.py): the text's UTF-8 padded with zero bytes to whole blocks,
+# then a 16-byte Poly1305 tag; at most 500 characters of 4 bytes each.
+TELL_BLOCK = 32
+_TELL_TAG = 16
+MAX_TELL_BOX = -(-4 * MAX_CHAT_TEXT // TELL_BLOCK) * TELL_BLOCK + _TELL_TAG
+
+
+def _tell_check(genesis: Genesis, author: int, body: Any) -> str | None:
+    to, box = body[0], body[2]
+    if to >= genesis.n_seats or to == author:
+        return f"tell to seat {to}: no such other seat"
+    if (len(box) - _TELL_TAG) % TELL_BLOCK:
+        return f"a tell's box is whole {TELL_BLOCK}-byte blocks and a {_TELL_TAG}-byte tag"
+    return None
+
+
 def _chat_check(genesis: Genesis, author: int, body: Any) -> str | None:
-    to = body[0]
-    if to != -1 and (to >= genesis.n_seats or to == author):
-        return f"chat to seat {to}: no such other seat"
+    # Chat is public: a message to one seat travels sealed, as a "tell" (protocol/tell.py),
+    # never in clear. `to` stays in the body (always -1) so the format keeps its shape.
+    if body[0] != -1:
+        return f"chat to seat {body[0]}: a message to one seat must be a sealed tell"
     return None
 
 
@@ -130,8 +153,17 @@ DEFAULT_KINDS.register(
 )
 DEFAULT_KINDS.register(
     "chat",
-    Record(("to", Int(-1, MAX_SEATS - 1)), ("text", Str(500, min_len=1))),
+    Record(("to", Int(-1, MAX_SEATS - 1)), ("text", Str(MAX_CHAT_TEXT, min_len=1))),
     _chat_check,
+)
+DEFAULT_KINDS.register(
+    "tell",
+    Record(
+        ("to", Int(0, MAX_SEATS - 1)),
+        ("nonce", Bytes(32)),
+        ("box", Bytes(min_len=TELL_BLOCK + _TELL_TAG, max_len=MAX_TELL_BOX)),
+    ),
+    _tell_check,
 )
 
 

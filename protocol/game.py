@@ -11,8 +11,8 @@
 #   complement (protocol.commit.commitment_digest binds the game id and the seat).
 # - An action envelope's state_hash is engine.public_hash of the state the action
 #   applies to: after every chance fact the card source supplied before it. Other
-#   kinds' state hashes are not compared (chat is asynchronous; the card protocol's
-#   kinds are its source's business).
+#   kinds' state hashes are not compared (chat and tells are asynchronous; the card
+#   protocol's kinds are its source's business).
 # - GameVerifier checks each envelope record in this order, and the first failure
 #   is raised as RemoteProtocolError with `record` set; nothing after it is applied:
 #   open (size, canonical, version, author, game id, key, signature, kind, body),
@@ -37,7 +37,7 @@ from engine.local import LocalSource
 from protocol.canonical import Value
 from protocol.commit import check_reveal, commitment_digest
 from protocol.envelope import (
-    DEFAULT_KINDS, Envelope, KindRegistry, Ledger, open_envelope, seal,
+    CHAT_KINDS, DEFAULT_KINDS, Envelope, KindRegistry, Ledger, open_envelope, seal,
 )
 from protocol.errors import (
     JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError,
@@ -467,7 +467,7 @@ class GameVerifier:
             self.records += 1
             if env.kind != ACTION_KIND:
                 self.events, self.chance = [], []
-                if env.kind != "chat":
+                if env.kind not in CHAT_KINDS:  # chat and tells are only chained
                     self._settle_done(record)  # a finished operation's fact comes first
                     self.source.receive(env)
                 return env, None

@@ -1,7 +1,8 @@
 """Chat from the full-screen client in a networked game: `cosmic play` in a real terminal
 (tmux), its bots real node processes on loopback. What the person types shows at once,
-even while every peer is frozen, and ends up signed in every node's journal, a private
-`tell` marked to whom; the journals still verify."""
+even while every peer is frozen, and ends up signed in every node's journal; a private
+`tell` is there sealed, marked to whom, its text in no journal; the journals still
+verify."""
 
 from __future__ import annotations
 
@@ -15,19 +16,23 @@ from typing import TypeVar
 
 from _tmux import Terminal
 from node.verify import verify_journal
-from protocol.envelope import open_envelope
+from protocol.envelope import CHAT_KINDS, open_envelope
 from protocol.game import GAME_KINDS
 from protocol.journal import parse_journal
 
 T = TypeVar("T")
 SENT = [(-1, "hello all"), (1, "psst, blue only")]  # (to: -1 everyone or a seat, text)
+# What a journal shows of them: a tell's text is sealed (None here).
+RECORDED = [(0, -1, "hello all"), (0, 1, None)]
 
 
-def _chat(journal: Path) -> list[tuple[int, int, str]]:
-    """(author, to, text) of every chat envelope in a journal (a torn tail is ignored)."""
+def _chat(journal: Path) -> list[tuple[int, int, str | None]]:
+    """(author, to, text) of every chat or tell envelope in a journal (a torn tail is
+    ignored); None for a tell's text, which is sealed."""
     contents = parse_journal(journal.read_bytes())
     envelopes = [open_envelope(raw, contents.genesis, GAME_KINDS) for raw in contents.records]
-    return [(e.author, e.body[0], e.body[1]) for e in envelopes if e.kind == "chat"]
+    return [(e.author, e.body[0], e.body[1] if e.kind == "chat" else None)
+            for e in envelopes if e.kind in CHAT_KINDS]
 
 
 def _bots(game: Path) -> list[int]:
@@ -72,7 +77,7 @@ def test_chat_shows_at_once_and_is_signed_into_every_journal(tmp_path: Path) -> 
             term.wait_for("[red to blue] psst, blue only", timeout=10)
             term.type("tell purple hi")  # no such seat: refused, with the usage
             term.wait_for("tell COLOUR TEXT", timeout=10)
-            assert _chat(game / "seat-0.journal") == [(0, to, text) for to, text in SENT]
+            assert _chat(game / "seat-0.journal") == RECORDED
             for seat in (1, 2):
                 assert _chat(game / f"seat-{seat}.journal") == []
 
@@ -92,7 +97,8 @@ def test_chat_shows_at_once_and_is_signed_into_every_journal(tmp_path: Path) -> 
 
     for seat in range(3):
         journal = game / f"seat-{seat}.journal"
-        assert _chat(journal) == [(0, to, text) for to, text in SENT], seat
+        assert _chat(journal) == RECORDED, seat
+        assert b"psst, blue only" not in journal.read_bytes(), seat
         result = verify_journal(journal)
         assert result.error is None, (seat, result.error)
         assert result.verdict is not None and result.verdict.outcome is None  # unfinished

@@ -12,6 +12,7 @@ from protocol import canonical
 from protocol.envelope import (
     DEFAULT_KINDS,
     MAX_ENVELOPE_SIZE,
+    MAX_TELL_BOX,
     ZERO_HASH,
     Envelope,
     Evidence,
@@ -111,7 +112,8 @@ def test_builtin_kinds(game: Game) -> None:
         ("commit", ["beacon:1", b"d" * 32]),
         ("reveal", ["beacon:1", b"n" * 32, b"payload"]),
         ("chat", [-1, "hello all"]),
-        ("chat", [2, "psst"]),
+        ("tell", [2, b"n" * 32, b"b" * 48]),  # a box only its two ends can check
+        ("tell", [1, b"n" * 32, b"b" * MAX_TELL_BOX]),
     ]
     for kind, body in cases:
         env, raw = game.next(0, kind, body)
@@ -123,8 +125,19 @@ def test_builtin_kinds(game: Game) -> None:
 @pytest.mark.parametrize(
     "kind,body,check",
     [
+        ("chat", [2, "psst"], "schema"),  # to one seat: only as a sealed tell
         ("chat", [0, "to myself"], "schema"),
         ("chat", [7, "nobody there"], "schema"),
+        ("tell", [0, b"n" * 32, b"b" * 48], "schema"),  # to myself
+        ("tell", [7, b"n" * 32, b"b" * 48], "schema"),  # nobody there
+        ("tell", [-1, b"n" * 32, b"b" * 48], "schema"),  # everyone: that is chat
+        ("tell", [1, b"n" * 31, b"b" * 48], "schema"),
+        ("tell", [1, b"n" * 32, b"b" * 47], "schema"),  # less than a block and a tag
+        ("tell", [1, b"n" * 32, b"b" * 49], "schema"),  # not whole blocks
+        ("tell", [1, b"n" * 32, b"b" * (MAX_TELL_BOX + 32)], "size"),
+        ("tell", [1, b"n" * 32, "text"], "schema"),
+        ("tell", [1, b"n" * 32, b"b" * 48, "extra"], "schema"),
+        ("tell", [1, b"n" * 32], "schema"),
         ("chat", [-1, "x" * 501], "size"),
         ("chat", [-1, "bell\x07"], "schema"),
         ("chat", [-1, "\u202eevil"], "schema"),

@@ -344,3 +344,52 @@ def test_spec_vectors() -> None:
         "b21010b38598beb1361f1132d991fa9eac7925fdf5bf3bb58d87ff20ec36aefe")
     stream = RandomStream(bytes(32), "x")
     assert [stream.below(6) for _ in range(10)] == [0, 4, 2, 1, 5, 5, 1, 4, 3, 5]
+
+
+SPEC_TELL_BODY = (
+    "9301c420202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3fc430"
+    "02e749c253d54fe888f6c9d466e8ea45af46d0b4fd7faa288ab9c97be61e4a909d419dbeb6d5"
+    "389735bca9f39ceb3ce8"
+)
+
+
+def test_spec_tell_vector() -> None:
+    """docs/journal-format.md 5.5 and its vector, computed again from the text alone with
+    other code (libsodium's X25519 and AEAD, HKDF from hmac), against protocol.tell."""
+    import hashlib
+    import hmac
+
+    import nacl.bindings as sodium
+
+    from protocol import canonical
+    from protocol.tell import read_tell, tell_body
+
+    alice, bob = SigningKey.from_seed(b"\x01" * 32), SigningKey.from_seed(b"\x02" * 32)
+    genesis = Genesis.create(
+        [("alice", "red", alice.public), ("bob", "blue", bob.public)], rules=["base"],
+        engine_version="0.1.0", rules_hash=bytes(32), salt=bytes(range(32)),
+    )
+    nonce = bytes(range(32, 64))
+    x_alice = sodium.crypto_sign_ed25519_sk_to_curve25519(alice.seed + alice.public)
+    clamped = bytearray(hashlib.sha512(alice.seed).digest()[:32])  # RFC 7748 clamping
+    clamped[0] &= 248
+    clamped[31] = (clamped[31] & 127) | 64
+    assert x_alice == bytes(clamped)
+    assert sodium.crypto_sign_ed25519_pk_to_curve25519(alice.public).hex() == (
+        "1b1b58dd50ea14b60da17b790cd02754d970c9bab864ebb3c0f3016fe51d3f57")
+    x_bob = sodium.crypto_sign_ed25519_pk_to_curve25519(bob.public)
+    assert x_bob.hex() == "60346e7c911a5f6ba154129174cafe75b294ac3bbd5549632f48cec6266f8410"
+    shared = sodium.crypto_scalarmult(x_alice, x_bob)
+    assert shared.hex() == "4181d7302557342bdb6d061c4b1eebea828ecb625c3368b7111680793307220b"
+    info = b"cosmic/tell/key/v1" + canonical.encode([0, 1, nonce])
+    prk = hmac.new(genesis.game_id, shared, hashlib.sha256).digest()  # HKDF, one block
+    key = hmac.new(prk, info + b"\x01", hashlib.sha256).digest()
+    assert key.hex() == "e359ec56bd898cb6de3cc92a2b5943e9567a6063782511d4b1a0f8a91c0aa7d6"
+    aad = canonical.encode(["cosmic/tell/v1", genesis.game_id, 0, 1, 2])
+    box = sodium.crypto_aead_chacha20poly1305_ietf_encrypt(b"hi" + bytes(30), aad,
+                                                           bytes(12), key)
+    assert canonical.encode([1, nonce, box]).hex() == SPEC_TELL_BODY
+    body = tell_body(genesis, alice, 0, 2, 1, "hi", nonce)
+    assert canonical.encode(body).hex() == SPEC_TELL_BODY
+    env, _ = seal(genesis, alice, 0, 2, bytes(32), ZERO_HASH, "tell", body)
+    assert read_tell(genesis, bob, env) == read_tell(genesis, alice, env) == "hi"
