@@ -116,6 +116,9 @@ def test_join_with_the_hosts_key_stops_and_the_host_goes_on_hosting(tmp_path: Pa
         assert host.finish() == 0, host.text()
     finally:
         host.stop()
+    # Its own beacon, heard back and passed on all along, was never taken for another.
+    assert "".join(host.err).count("another cosmic") == 1, host.text()
+    assert "another cosmic" not in guest.text()
     journals = [next((h / "game").glob("seat-*.journal")) for h in (home, other_home)]
     assert journals[0].read_bytes() == journals[1].read_bytes()
     result = verify_journal(journals[0])
@@ -179,6 +182,7 @@ def test_one_seat_run_twice_the_later_one_stops_and_the_game_goes_on(tmp_path: P
         first.stop()
         if seat0 is not None:
             seat0.stop()
+    assert first.text().count("another cosmic") == 1 and "another" not in seat0.text()
     assert journal.read_bytes() == (tmp_path / "seat-0.journal").read_bytes()
     assert verify_journal(journal).error is None
 
