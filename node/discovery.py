@@ -145,7 +145,6 @@ class Card:
         ]  # fmt: skip
 
 
-
 def seal_card(card: Card, key: SigningKey) -> bytes:
     """The signed bytes of a card (a beacon datagram or a hello payload).
 
@@ -493,6 +492,7 @@ class SameKey:
         self._found: list[Card] = []  # found, not yet reported by check()
 
     def heard(self, card: Card) -> None:
+        """Take a card opened from the network (any card: the others are ignored)."""
         if card.key != self.key or card.lobby != self.lobby or card.instance == self.instance:
             return
         if card.stamp <= self.started_ms:
