@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bots import HeuristicBot
-from node.discovery import DEFAULT_PORT
+from node.discovery import DEFAULT_PORT, SameKeyError
 from engine import COLORS
 from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
 
@@ -38,7 +38,8 @@ def lobby_args(p: argparse.ArgumentParser) -> None:
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("host", help="announce a game on the LAN and play it")
+    p: argparse.ArgumentParser = sub.add_parser(
+        "host", help="announce a game on the LAN and play it")
     p.add_argument("--players", type=int, default=4, help="seats, you included (3 to 5)")
     p.add_argument("--variant", action="append", default=[],
                    choices=["four_planets", "single_encounter"])
@@ -83,14 +84,23 @@ class Confirm:
         return None
 
 
+def key_file(args: argparse.Namespace) -> str:
+    """The player's key file, as messages name it."""
+    return str(args.key or cosmic_home() / "key")
+
+
 def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     def show(members: list[Any]) -> None:
         names = ", ".join(f"{c.name or '?'}{' (' + c.colour + ')' if c.colour else ''} "
                           f"[{c.key[:4].hex()}]" for c in members)
         print(f"  in the lobby: {names}", flush=True)
+
+    def warn(text: str) -> None:  # another node with our key came in after us: it stops
+        still = "Still hosting." if lobby.host else "Still in the lobby."
+        print(f"cosmic: warning: {text} {still}", file=sys.stderr, flush=True)
     try:
-        genesis, seat = lobby.wait(args.timeout, show, Confirm(args.yes))
-    except (TimeoutError, LobbyError) as exc:
+        genesis, seat = lobby.wait(args.timeout, show, Confirm(args.yes), warn)
+    except (TimeoutError, LobbyError, SameKeyError) as exc:
         print(f"cosmic: {exc}", file=sys.stderr)
         return 1
     finally:
@@ -104,8 +114,12 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
                                         | {parse_peer(p, args.port)[0] for p in args.peer}))
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     bot = HeuristicBot(lobby.key.public) if args.bot else None
-    return play_seat(genesis, seat, lobby.key, directory / f"seat-{seat}.journal", opts,
-                     screen=screen, bot=bot)
+    try:
+        return play_seat(genesis, seat, lobby.key, directory / f"seat-{seat}.journal", opts,
+                         screen=screen, bot=bot)
+    except SameKeyError as exc:  # another node plays our seat, and was there first
+        print(f"cosmic: {exc}", file=sys.stderr)
+        return 1
 
 
 def run(args: argparse.Namespace) -> int:
@@ -116,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
     name = args.name or f"host-{key.public[:2].hex()}"
     lobby = Lobby(key, name, new_lobby_id(tuple(args.variant), args.max_turns), args.players,
                   host=True, port=args.port, target=args.target, colour=args.colour,
-                  peers=tuple(args.peer), listen=args.listen)
+                  peers=tuple(args.peer), listen=args.listen, key_file=key_file(args))
     print(f"Hosting {name}'s game for {args.players} (lobby {lobby.lobby[:4].hex()}); "
           f"others run `cosmic join`. Your key: {key.public[:4].hex()}", flush=True)
     return start_game(lobby, args)

@@ -9,12 +9,13 @@ from typing import Any
 from node.discovery import Beacon, Listener
 from node.lobby import Lobby, parse_peer, probe_card, visible_lobbies
 
-from .cmd_host import lobby_args, start_game
+from .cmd_host import key_file, lobby_args, start_game
 from .netgame import player_key
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("join", help="join a game announced on the LAN")
+    p: argparse.ArgumentParser = sub.add_parser(
+        "join", help="join a game announced on the LAN")
     p.add_argument("--game", default="", help="the lobby's id prefix or host name")
     p.add_argument("--list", action="store_true", help="only list the games seen")
     lobby_args(p)
@@ -68,6 +69,6 @@ def run(args: argparse.Namespace) -> int:
     name = args.name or f"player-{key.public[:2].hex()}"
     lobby = Lobby(key, name, game.lobby, game.players, host=False, port=args.port,
                   target=args.target, colour=colour, peers=tuple(args.peer),
-                  listen=args.listen)
+                  listen=args.listen, key_file=key_file(args))
     print(f"Joining {game.describe()} as {name} (key {key.public[:4].hex()})", flush=True)
     return start_game(lobby, args)

@@ -23,6 +23,11 @@
 # - Addresses: on a LAN the beacon goes to 255.255.255.255 (or a chosen interface's
 #   broadcast address, e.g. 192.168.1.255, which picks the interface by routing); on one
 #   machine 127.255.255.255 reaches every listener on loopback (Linux). IPv4 only.
+# - Every run of a node has its own `instance` (start time, then random bytes) in its card,
+#   so a node tells its own beacon, heard back by broadcast or passed on by a peer, from
+#   another node signing with the same key. SameKey notices such a node in our lobby or
+#   game (the same key file used twice, say `cosmic join` beside `cosmic host` with one
+#   ~/.cosmic/key): the one started later gives way (SameKeyError), the other warns.
 #
 # Use: a node seals its card with the seat key. With broadcast on, a Beacon sends it and a
 # Listener's Seen gives peers' cards; with it off (`--peer tcp://HOST:PORT`, the peer's
@@ -31,6 +36,7 @@
 # mesh.add_peer(card.key, card.endpoint, card.curve).
 from __future__ import annotations
 
+import secrets
 import select
 import socket
 import sys
@@ -57,7 +63,11 @@ __all__ = [
     "Gone",
     "Sighting",
     "Listener",
+    "SameKey",
+    "SameKeyError",
     "local_address",
+    "new_instance",
+    "same_key_advice",
 ]
 
 CARD_TAG = "cosmic/beacon/v1"
@@ -84,7 +94,15 @@ _CARD = Record(
     ("leaving", Bool()),
     ("colour", Str(16, pattern=r"([a-z][a-z0-9-]*)?")),
     ("agree", Bytes(max_len=32)),
+    ("instance", Bytes(max_len=16)),
 )
+
+
+def new_instance() -> bytes:
+    """A node run's instance id: the wall-clock millisecond it started (8 bytes,
+    big-endian), then 8 random bytes. Ids compare in order of start, so two nodes with
+    one key agree which of them started first."""
+    return _wall_ms().to_bytes(8, "big") + secrets.token_bytes(8)
 
 
 @dataclass(frozen=True)
@@ -101,6 +119,8 @@ class Card:
     leaving   True in the last beacon a node sends as it quits
     colour    in a lobby: the colour the player asks for ("" for any)
     agree     in a lobby: the game id the player confirms it will play (b"" until then)
+    instance  this run of the node (new_instance()), so that two nodes with one key are
+              told apart; b"" if not given (then SameKey cannot be used with it)
     """
 
     lobby: bytes
@@ -115,12 +135,13 @@ class Card:
     leaving: bool = False
     colour: str = ""
     agree: bytes = b""
+    instance: bytes = b""
 
     def _fields(self) -> list[canonical.Value]:
         return [
             self.lobby, self.name, self.wanted, self.seated, self.endpoint,
             self.hello, self.curve, self.key, self.stamp, self.leaving,
-            self.colour, self.agree,
+            self.colour, self.agree, self.instance,
         ]  # fmt: skip
 
 
@@ -315,8 +336,8 @@ class Listener:
     """Collects beacons from a UDP port into a table of visible nodes.
 
     bind "" listens on every interface (the LAN default); on loopback,
-    LOOPBACK_BROADCAST receives only beacons sent there. Raises OSError if the port
-    cannot be bound.
+    LOOPBACK_BROADCAST receives only beacons sent there. same_key, if given, is shown
+    every card opened (see SameKey). Raises OSError if the port cannot be bound.
     """
 
     def __init__(
@@ -326,8 +347,10 @@ class Listener:
         bind: str = "",
         expire_after_s: float = 3.5,
         max_entries: int = 256,
+        same_key: SameKey | None = None,
     ) -> None:
         self.expire_after_s = expire_after_s
+        self.same_key = same_key  # shown every card opened, before the replay check
         self.max_entries = max_entries
         self.rejected = 0
         self.last_error: str | None = None
@@ -392,6 +415,10 @@ class Listener:
         except DecodeError as exc:
             self._reject(str(exc))
             return None
+        if self.same_key is not None:
+            # Before the replay check: another node with our key shares our stamp record,
+            # and its stamps need not be above ours (another machine's clock).
+            self.same_key.heard(card)
         last = self._stamps.get(card.key)
         if last is not None and card.stamp <= last:
             return None  # a replay, or a copy of a leaving beacon already taken
@@ -418,3 +445,98 @@ class Listener:
             for k in [k for k in self._stamps if k not in self._table]:
                 del self._stamps[k]
         self._stamps[key] = stamp
+
+
+def same_key_advice() -> str:
+    """What to do when two players use one key file."""
+    return ("Each player needs their own key: run with `--key FILE` (make one with "
+            "`cosmic keygen --out FILE`) or with a separate COSMIC_HOME.")
+
+
+class SameKeyError(SystemExit):
+    """Another node signs with our key in our lobby or game and started before this one:
+    this one gives way. A SystemExit, so that whoever runs the node (host, join, resume,
+    the full-screen client), the process ends with this message and exit status 1, and no
+    `except Exception` on the way swallows it. str() is the message; `other` is the other
+    node's card."""
+
+    def __init__(self, message: str, other: Card) -> None:
+        super().__init__(f"cosmic: {message}")  # what Python prints if nobody catches it
+        self.message, self.other = message, other
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class SameKey:
+    """Notices another node that signs cards with our key in our lobby (or game).
+
+    heard(card) is shown every card a listener opens. A card with our key and lobby but
+    another instance proves another node is running once two of its cards, with
+    different stamps, are stamped after we started: our own beacon heard back carries our
+    instance, and the last cards of a node of ours that ended before we started (a crash,
+    then `cosmic resume`), which peers may pass on for a few seconds, are older than us.
+    check() says what to do about each node found: the one that started first carries
+    on and is warned; the other raises SameKeyError. key_file names the key in messages.
+    Memory is bounded: at most 16 other instances are tracked.
+    """
+
+    def __init__(self, card: Card, *, in_game: bool, key_file: str = "") -> None:
+        if len(card.instance) != 16:
+            raise ValueError("SameKey needs our card's instance (new_instance())")
+        self.key, self.lobby, self.instance = card.key, card.lobby, card.instance
+        self.in_game = in_game
+        self.key_file = key_file
+        self.started_ms = int.from_bytes(card.instance[:8], "big")
+        self._first: dict[bytes, int | None] = {}  # instance -> first stamp; None: found
+        self._found: list[Card] = []  # found, not yet reported by check()
+
+    def heard(self, card: Card) -> None:
+        """Take a card opened from the network (any card: the others are ignored)."""
+        if card.key != self.key or card.lobby != self.lobby or card.instance == self.instance:
+            return
+        if card.stamp <= self.started_ms:
+            return  # sent before we started: perhaps a node of ours that has ended
+        if card.instance not in self._first:
+            if len(self._first) >= 16:
+                del self._first[next(iter(self._first))]  # the oldest tracked
+            self._first[card.instance] = card.stamp
+            return
+        first = self._first[card.instance]
+        if first is not None and first != card.stamp:  # it sent twice since we started
+            self._first[card.instance] = None
+            self._found.append(card)
+
+    def check(self) -> list[str]:
+        """Warnings about the nodes found with our key that started after us (they give
+        way). Raises SameKeyError if one started before us: this node gives way."""
+        found, self._found = self._found, []
+        warnings = []
+        for other in found:
+            if other.instance < self.instance:
+                raise SameKeyError(self._stop_message(other), other)
+            warnings.append(self._warning(other))
+        return warnings
+
+    def _which(self) -> str:
+        fingerprint = f"key {self.key[:4].hex()}"
+        return f"{self.key_file}, {fingerprint}" if self.key_file else fingerprint
+
+    def _stop_message(self, other: Card) -> str:
+        if self.in_game:
+            return ("another cosmic is already playing this seat of this game with the "
+                    f"same key ({self._which()}), and it started before this one (was "
+                    "`cosmic resume` run twice?). This one stops, so that the seat is not "
+                    "played twice; the other carries on.")
+        role = ", the host" if other.seated == 1 else ""
+        return (f"another cosmic uses the same key as this one ({self._which()}) in this "
+                f"lobby, as {other.name or '?'}{role}, and it was there first, so this one "
+                f"stops. {same_key_advice()}")
+
+    def _warning(self, other: Card) -> str:
+        if self.in_game:
+            return (f"another cosmic started playing this seat too ({self._which()}); it "
+                    "stops, since this one started first.")
+        return (f"another cosmic came into this lobby with your key ({self._which()}), as "
+                f"{other.name or '?'}; it was told to stop, since this one was here first. "
+                f"{same_key_advice()}")

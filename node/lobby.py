@@ -16,6 +16,10 @@ again: a confirmation binds one exact genesis, never a roster that has since cha
 
 A confirmed player's leaving card still carries its confirmation (it left the lobby to
 play), so it counts; one who declines leaves with none.
+
+One key is one player: a card signed with our key is never a member. If another node with
+our key is in the lobby (the same key file used twice on one machine), the one that came
+later stops with SameKeyError and the other is warned (discovery.SameKey).
 """
 
 from __future__ import annotations
@@ -33,7 +37,8 @@ from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 
 from .curve import CurveKeys
-from .discovery import DEFAULT_PORT, Beacon, Card, Gone, Listener, Seen
+from .discovery import (DEFAULT_PORT, Beacon, Card, Gone, Listener, SameKey, Seen,
+                        new_instance)
 
 __all__ = ["Lobby", "LobbyError", "LobbyInfo", "Proposal", "new_lobby_id", "lobby_variants",
            "parse_peer", "probe_card", "seat_colours", "visible_lobbies"]
@@ -150,7 +155,8 @@ class Lobby:
 
     def __init__(self, key: SigningKey, name: str, lobby: bytes, players: int, *,
                  host: bool, port: int = DEFAULT_PORT, target: str = "255.255.255.255",
-                 colour: str = "", peers: tuple[str, ...] = (), listen: str = "") -> None:
+                 colour: str = "", peers: tuple[str, ...] = (), listen: str = "",
+                 key_file: str = "") -> None:
         if colour and colour not in COLORS:
             raise ValueError(f"unknown colour {colour!r} (one of {', '.join(COLORS)})")
         self.key, self.name, self.lobby, self.players = key, name, lobby, players
@@ -159,12 +165,15 @@ class Lobby:
         # Before the game there is no mesh yet: `seated` 1 marks the host's card.
         self.card = Card(lobby=lobby, name=name, wanted=players, seated=1 if host else 0,
                          endpoint="tcp://127.0.0.1:1", hello="",
-                         curve=curve.public, key=key.public, colour=colour)
+                         curve=curve.public, key=key.public, colour=colour,
+                         instance=new_instance())
         self.beacon = Beacon(key, self.card, port=port, target=target, interval_s=0.3,
                              source=listen)
         for peer in peers:
             self.beacon.add_target(*parse_peer(peer, port))
-        self.listener = Listener(port=port, bind=listen)
+        # key_file names the key in what we say about another node with the same key.
+        self.same_key = SameKey(self.card, in_game=False, key_file=key_file)
+        self.listener = Listener(port=port, bind=listen, same_key=self.same_key)
         self.members: dict[bytes, Card] = {key.public: self.card}
         self.addresses: dict[bytes, str] = {}  # where each member was heard from
         self.started = False
@@ -236,17 +245,23 @@ class Lobby:
     def wait(self, timeout_s: float = 600.0,
              on_change: Callable[[list[Card]], None] | None = None,
              decide: Callable[[Proposal], bool | None] = lambda p: True,
+             on_warning: Callable[[str], None] | None = None,
              ) -> tuple[Genesis, int]:
         """Wait until every seat has confirmed one genesis; return it and our seat.
 
         decide(proposal) is asked (again and again, until it answers) whether we play
-        the proposed game: True confirms, False declines, None is not yet. Raises
-        LobbyError if we decline or the game fills without us, TimeoutError if no game
-        is agreed in time."""
+        the proposed game: True confirms, False declines, None is not yet. on_warning is
+        told of another node with our key that came into the lobby after us (it stops;
+        we go on). Raises LobbyError if we decline or the game fills without us,
+        SameKeyError if another node with our key was here first, TimeoutError if no
+        game is agreed in time."""
         end = time.monotonic() + timeout_s
         seen: list[tuple[bytes, str]] = []
         while time.monotonic() < end:
             self.poll()
+            for warning in self.same_key.check():
+                if on_warning is not None:
+                    on_warning(warning)
             now = sorted((c.key, c.colour) for c in self.members.values())
             if on_change is not None and now != seen:
                 on_change(sorted(self.members.values(), key=lambda c: (c.seated != 1, c.key)))

@@ -34,7 +34,7 @@ from protocol.keys import SigningKey
 
 from .core import NodeCore, secret_seed_for
 from .curve import CurveKeys
-from .discovery import Beacon, Card, Listener, Seen, open_card
+from .discovery import Beacon, Card, Listener, SameKey, Seen, new_instance, open_card
 from .journal_file import JournalFile
 from .transport import Faults, FaultyMesh, Hello, Mesh, Message, PeerAway, PeerBack
 
@@ -112,16 +112,18 @@ class NodeRunner:
         self.card = Card(lobby=genesis.game_id[:16], name=genesis.seats[seat].name,
                          wanted=genesis.n_seats, seated=genesis.n_seats,
                          endpoint=self.mesh.endpoint, hello=self.mesh.hello_endpoint or "",
-                         curve=self.curve.public, key=key.public)
+                         curve=self.curve.public, key=key.public, instance=new_instance())
         from .discovery import seal_card
         self.mesh.set_hello_card(seal_card(self.card, key))
         self.beacon = self.listener = None
+        # Another node playing our seat (found by its beacons): the later one stops.
+        self.same_key = SameKey(self.card, in_game=True)
         if self.opts.discovery_port is not None:
             self.beacon = Beacon(key, self.card, port=self.opts.discovery_port,
                                  target=self.opts.discovery_target, interval_s=0.3,
                                  source=self.opts.discovery_bind)
             self.listener = Listener(port=self.opts.discovery_port,
-                                     bind=self.opts.discovery_bind)
+                                     bind=self.opts.discovery_bind, same_key=self.same_key)
             for host in self.opts.beacon_to:
                 self.beacon.add_target(host)
         for endpoint in self.opts.peers:
@@ -256,6 +258,9 @@ class NodeRunner:
                 if isinstance(seen, Seen) and self._meet(seen.sighting.card):
                     assert self.beacon is not None
                     self.beacon.add_target(seen.sighting.address[0])  # heard: answer there
+        for warning in self.same_key.check():  # raises SameKeyError if we came second
+            if self.progress is not None:
+                self._say({"warning": warning})
 
     def _meet(self, card: Card) -> bool:
         """A signed card of a seat of this game: let it in and connect to it. True if the
