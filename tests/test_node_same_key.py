@@ -156,9 +156,11 @@ def _node(gpath: Path, key: Path, seat: int, journal: Path, port: int,
 
 
 def test_one_seat_run_twice_the_later_one_stops_and_the_game_goes_on(tmp_path: Path) -> None:
-    """One seat's node started twice on its journal (as `cosmic resume` run twice would):
-    the second says the seat is already being played and stops; the first warns and plays
-    the game to the end with the other seat (the journals agree: nothing forked)."""
+    """One seat's node started twice. On the same journal (as `cosmic resume` run twice
+    would) the journal's lock stops the second at once. With a journal of its own (a copy
+    elsewhere, another machine) the second hears the first's beacons, says the seat is
+    already being played and stops; the first warns and plays the game to the end with
+    the other seat (the journals agree: nothing forked)."""
     gpath, keys = prepare(2, "same-key", tmp_path, max_turns=1)
     journal = tmp_path / "seat-1.journal"
     port = free_udp_port()
@@ -166,7 +168,12 @@ def test_one_seat_run_twice_the_later_one_stops_and_the_game_goes_on(tmp_path: P
     seat0 = None
     try:
         first.wait_for('"records"')  # it runs
-        second = _node(gpath, keys[1], 1, journal, port, tmp_path)
+        locked = _node(gpath, keys[1], 1, journal, port, tmp_path)
+        assert locked.finish(60) == 2, locked.text()
+        assert "is in use by another cosmic process" in "".join(locked.err)
+        (tmp_path / "elsewhere").mkdir()
+        second = _node(gpath, keys[1], 1, tmp_path / "elsewhere" / "seat-1.journal", port,
+                       tmp_path)
         assert second.finish(60) == 1, second.text()
         fingerprint = read_key_file(keys[1]).public[:4].hex()
         assert (f"cosmic: another cosmic is already playing this seat of this game with "
