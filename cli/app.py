@@ -7,8 +7,9 @@ decision it is; the prompt, completing exactly the commands that are legal now.
 The game runs as an asyncio task next to the application. A `Session` feeds it: it says
 what the engine waits for and applies actions (a local game here; the networked node
 offers the same surface). When the decision is yours, the task waits on a future that
-the prompt's accept handler resolves. Where you hold nothing playable the client passes
-for you; "stops" (e.g. `stop reveal reinforcement`) choose where you are asked at all.
+the prompt's accept handler resolves. The client passes
+for you at card windows that are not your "stops" (e.g. `stop destiny`), whatever your
+hand holds (cli/client.py).
 """
 
 from __future__ import annotations

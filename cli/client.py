@@ -22,14 +22,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import engine
-from engine import cards as C
+from engine.windows import RESPONSE_CARD, RESPONSE_POWER, WINDOWS
 
 from .commands import HELP, lookup, normalise
 from .commands import command_table as _command_table
-from .render import log_line
+from .render import card_label, log_line
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
 
+WINDOW_NAMES = (*WINDOWS, RESPONSE_CARD, RESPONSE_POWER)
 FOLLOW_S = 0.1  # how often the follower ticks the node and refreshes what is shown
 
 
@@ -142,24 +143,18 @@ class NetworkSession:
 
 @dataclass
 class Stops:
-    """Where to be asked even though a client could pass for you.
+    """The card windows where the person is asked (window names; "*" for every one).
 
-    Windows where your hand holds nothing playable are always passed. Where it does,
-    you are asked if a stop matches (window name or "*", and card kind, card name or
-    "*"); powers that offer something always ask.
+    Whether you are asked never depends on your hand: a peer watching how fast your
+    node answers learns nothing about what you hold (docs/security.md, timing). At a
+    stop you are asked even with nothing to play; elsewhere your node passes for you,
+    and the log says when you held something you could have played there.
     """
 
-    rules: set[tuple[str, str]] = field(default_factory=lambda: {
-        ("reveal", "reinforcement"), ("*", "artifact")})
+    rules: set[str] = field(default_factory=lambda: {"reveal"})
 
-    def wants(self, window: str, cards: list[C.CardInfo]) -> bool:
-        for w, what in sorted(self.rules):
-            if w not in ("*", window):
-                continue
-            for c in cards:
-                if what in ("*", c.kind, c.name):
-                    return True
-        return False
+    def wants(self, window: str) -> bool:
+        return "*" in self.rules or window in self.rules
 
 
 class SeatClient:
@@ -175,6 +170,7 @@ class SeatClient:
         self.table: dict[str, tuple[engine.Action, int | None]] = {}
         self.waiting: asyncio.Future[str | None] | None = None
         self.asked_serial = -1  # the state serial the open question was asked at
+        self._hinted: set[str] = set()  # windows whose "you could have played" was said
         self.quit = False
 
     # -- what a face provides ----------------------------------------------------------------
@@ -240,18 +236,24 @@ class SeatClient:
                  "are asked; PageUp/PageDown scroll the log; 'quit' leaves.")
 
     def _stops(self, text: str) -> None:
-        parts = text.split()
+        parts = text.lower().split()
         if parts[0] == "stops" or len(parts) < 2:
-            rules = ", ".join(f"{w} {k}" for w, k in sorted(self.stops.rules)) or "none"
-            self.say(f"Stops (window card): {rules}. 'stop reveal reinforcement', "
-                     "'unstop * artifact', 'stop * *' to be asked everywhere.")
+            rules = ", ".join(sorted(self.stops.rules)) or "none"
+            self.say(f"Stops (card windows where you are asked): {rules}. 'stop destiny', "
+                     "'unstop reveal', 'stop *' to be asked at every window. Windows: "
+                     + ", ".join(WINDOW_NAMES) + ".")
             return
-        rule = (parts[1], parts[2] if len(parts) > 2 else "*")
-        if parts[0] == "stop":
-            self.stops.rules.add(rule)
-        else:
-            self.stops.rules.discard(rule)
-        self.say(f"{parts[0]} {rule[0]} {rule[1]}: done")
+        names = parts[1:]
+        unknown = [n for n in names if n != "*" and n not in WINDOW_NAMES]
+        if unknown:
+            self.refused = f"no window {', '.join(unknown)}; windows: " + ", ".join(WINDOW_NAMES)
+            return
+        for name in names:
+            if parts[0] == "stop":
+                self.stops.rules.add(name)
+            else:
+                self.stops.rules.discard(name)
+        self.say(f"{parts[0]} {' '.join(names)}: done")
 
     def _chat(self, text: str) -> None:
         """say TEXT (to everyone) or tell COLOUR TEXT: signed chat, in every journal."""
@@ -285,19 +287,23 @@ class SeatClient:
     # -- the game loop ---------------------------------------------------------------------
 
     def auto_pass(self) -> engine.Action | None:
-        """Pass for the person where nothing playable is held or no stop asks."""
+        """Pass for the person at a card window that is not one of their stops. The
+        choice depends on the window's name alone, never on the hand."""
         s = self.session.state
         actions = [a for a, _ in self.table.values()]
         if not actions or s.step()[0] != "window":
             return None
         passes = [a for a in actions if isinstance(a, engine.Pass)]
-        if not passes:
-            return None  # a mandatory power: must choose
-        if any(isinstance(a, engine.UsePower) for a in actions):
+        if not passes or any(isinstance(a, engine.UsePower) for a in actions):
+            return None  # a power to use (or a mandatory one): the person chooses
+        window = s.step()[1]
+        if self.stops.wants(window):
             return None
-        plays = [C.CATALOGUE[a.card] for a in actions if isinstance(a, engine.Play)]
-        if plays and self.stops.wants(s.step()[1], plays):
-            return None
+        plays = sorted({card_label(a.card) for a in actions if isinstance(a, engine.Play)})
+        if plays and window not in self._hinted:
+            self._hinted.add(window)
+            self.log.append(f"(passed for you at the {window} window, where you could "
+                            f"play {', '.join(plays)}: 'stop {window}' to be asked there)")
         return passes[0]
 
     def over(self) -> bool:
@@ -331,11 +337,13 @@ class SeatClient:
                 await asyncio.sleep(0)  # let input and redraws run between polls
                 continue
             auto = self.auto_pass()
-            if auto is None and len(self.table) == 1:  # a forced move: just make it
+            if auto is None and len(self.table) == 1 and s.step()[0] != "window":
+                # a forced move: just make it (never at a window: there the person was
+                # asked because it is a stop, whatever the hand holds)
                 (cmd, (auto, handle)), = self.table.items()
                 if handle is not None:
                     self.session.knowledge().selected = handle
-                self.log.append(f"(forced: {cmd})")
+                self.log.append(f"(your only choice, made for you: {cmd})")
             if auto is not None:
                 self.events(await self.session.act(auto))
                 continue

@@ -41,13 +41,37 @@ def test_command_table_covers_every_legal_action() -> None:
         g.step()
 
 
-def test_stops() -> None:
+def test_stops_depend_on_the_window_alone() -> None:
     stops = Stops()
-    reinforcement = C.CATALOGUE[C.card_by_name("reinforcement", value=2)[0]]
-    assert stops.wants("reveal", [reinforcement])
-    assert not stops.wants("result", [reinforcement])
+    assert stops.wants("reveal") and not stops.wants("result")
+    stops.rules.add("*")
+    assert stops.wants("destiny")
     stops.rules.clear()
-    assert not stops.wants("reveal", [reinforcement])
+    assert not stops.wants("reveal")
+
+
+def test_the_client_passes_by_window_never_by_hand() -> None:
+    """At a window that is not a stop the client passes, holding a playable card or
+    not; at a stop it asks, even with nothing to play (peers cannot time the hand)."""
+    g = _game("stops")
+    app = ClientApp(LocalSession(g, 0))
+    seen = {"asked_empty": False, "passed_playable": False}
+    for _ in range(3000):
+        s = g.state
+        if s.outcome is not None:
+            break
+        p = engine.pending(s)
+        if p.chance is None and p.seats[0] == 0 and s.step()[0] == "window":
+            app.table = command_table(s, 0, g.source.knowledge[0])
+            plays = [a for a, _ in app.table.values() if isinstance(a, engine.Play)]
+            powers = [a for a, _ in app.table.values() if isinstance(a, engine.UsePower)]
+            auto = app.auto_pass()
+            if not powers:
+                assert (auto is None) == app.stops.wants(s.step()[1]), s.step()
+                seen["asked_empty"] |= auto is None and not plays
+                seen["passed_playable"] |= auto is not None and bool(plays)
+        g.step()
+    assert seen["asked_empty"] and seen["passed_playable"], seen
 
 
 async def _wait_for_decision(app: ClientApp) -> None:

@@ -89,13 +89,13 @@ def test_a_local_game_in_a_real_terminal_resized_and_quit(tmp_path: Path) -> Non
         assert term.info("#{pane_width}x#{pane_height}") == "120x40"
         term.wait_for(lambda s: _drawn(s, 120, 40))
         term.type("stops")
-        term.wait_for(lambda s: "Stops (window card):" in s and _drawn(s, 120, 40))
+        term.wait_for(lambda s: "Stops (card windows where you are asked):" in s and _drawn(s, 120, 40))
 
         # And back to 80x24.
         term.resize(80, 24)
         term.wait_for(lambda s: _drawn(s, 80, 24))
-        term.type("unstop reveal reinforcement")
-        term.wait_for(lambda s: "unstop reveal reinforcement: done" in s and _drawn(s, 80, 24))
+        term.type("unstop reveal")
+        term.wait_for(lambda s: "unstop reveal: done" in s and _drawn(s, 80, 24))
 
         term.type("quit")
         term.wait_for(lambda s: term.exited() is not None)
