@@ -87,8 +87,7 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         opts.window_s = WINDOW_S
     try:
         runner = NodeRunner(genesis, seat, key, journal, opts,
-                            bot.choose if bot is not None else None,
-                            progress=sys.stdout if bot is not None else None)
+                            bot.choose if bot is not None else None)
     except JournalBusy as exc:
         print(f"cosmic: {exc}", file=sys.stderr)
         return 2
@@ -96,9 +95,13 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         print(f"cosmic: {journal}: {exc}", file=sys.stderr)
         return 2
     if bot is not None:
+        print(f"A bot plays {colors[seat]} for you"
+              + (f" (resumed from {runner.resumed} records)" if runner.resumed else "")
+              + "...", flush=True)
         code = runner.run()
         if runner.gave_up:
             print(f"cosmic: {runner.gave_up}", file=sys.stderr)
+        _said_the_end(runner, journal, colors, "")
         return code
     from .client import NetworkSession
     session = NetworkSession(runner)
@@ -126,6 +129,12 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         pass
     finally:
         runner.close()
+    _said_the_end(runner, journal, colors, unfinished)
+    return 0
+
+
+def _said_the_end(runner: NodeRunner, journal: Path, colors: list[str],
+                  unfinished: str) -> None:
     out = runner.core.state.outcome
     if out is None:
         print(f"Game left unfinished. Pick it up again with: cosmic resume {journal}"
@@ -134,7 +143,6 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         print("Game over: " + (", ".join(colors[w] for w in out.winners) or "nobody")
               + f" won ({out.reason}).")
         print(f"Your journal: {journal} (check it: cosmic verify {journal})")
-    return 0
 
 
 def genesis_goal(runner: NodeRunner) -> str:
