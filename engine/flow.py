@@ -8,6 +8,7 @@ pushes its phases as steps; each phase is a few named steps of a few lines each.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from . import cards as C
@@ -33,18 +34,19 @@ __all__ = ["setup_steps", "abort_encounter", "check_win"]
 
 def setup_steps(s: GameState) -> None:
     """Setup (rules 001, Setup): deal aliens configured "?" at random, shuffle both decks
-    (the cosmic one with the configured flares), deal eight cards each, choose the first
-    player with the public beacon, then begin. With `Config.flares is True`, the advanced
-    setup (engine.flares) deals the aliens and builds the cosmic deck instead."""
+    (the cosmic one, `Config.cosmic_deck`, with the configured flares), deal eight cards
+    each, choose the first player with the public beacon, then begin. With `Config.flares
+    is True`, the advanced setup (engine.flares) deals the aliens and builds the cosmic
+    deck instead."""
     from .flares import advanced_steps, deck_flares  # flares build on this module's peers
     if s.config.flares is True:  # rules 001, Advanced Setup: aliens come from dealt flares
         destiny = start_shuffle(s, "destiny", C.destiny_cards(s.config.colors))
-        push(s, *advanced_steps(s), destiny, *[draw(seat, 8) for seat in range(s.n)],
+        push(s, *advanced_steps(s), destiny, *[draw(seat, C.HAND_SIZE) for seat in range(s.n)],
              ("first_player",), ("turn",))
         return
-    cosmic = start_shuffle(s, "cosmic", C.COSMIC_DECK + deck_flares(s.config))
+    cosmic = start_shuffle(s, "cosmic", s.config.cosmic_deck + deck_flares(s.config))
     destiny = start_shuffle(s, "destiny", C.destiny_cards(s.config.colors))
-    push(s, *deal_steps(s), cosmic, destiny, *[draw(seat, 8) for seat in range(s.n)],
+    push(s, *deal_steps(s), cosmic, destiny, *[draw(seat, C.HAND_SIZE) for seat in range(s.n)],
          ("first_player",), ("turn",))
 
 
@@ -107,7 +109,8 @@ def _new_hand(s: GameState, a: NewHand, seat: int) -> None:
     s.set_hand(seat, ())
     s.discard = s.discard + tuple(h for h, _ in a.cards)
     emit(s, "new_hand", seat, len(hand))
-    push(s, *P.discarded(s, seat, tuple(h for h, _ in a.cards), "new_hand"), draw(seat, 8))
+    push(s, *P.discarded(s, seat, tuple(h for h, _ in a.cards), "new_hand"),
+         draw(seat, C.HAND_SIZE))
 
 
 def _hand_cards(s: GameState, seat: int, kn: Knowledge) -> tuple[tuple[int, int], ...] | None:
@@ -322,7 +325,7 @@ class Destiny(Step):
         opts.append(Fixed([ChooseDefense(seat, d) for d in _drive_out_targets(s, seat)]))
         src = colony_sources(s, seat)
         for p in _empty_home_planets(s, seat):
-            opts.append(Mapped(Dist(src, 1, 4), lambda d, p=p: Reestablish(seat, p, d)))
+            opts.append(Mapped(Dist(src, 1, 4), partial(Reestablish, seat, p)))
         return Concat(*opts)
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
@@ -483,7 +486,7 @@ class AcceptStep(Step):
         assert s.enc is not None
         mains = (s.enc.offense, s.enc.defense)
         ships = _ally_ships(s, seat)
-        joins = [Mapped(ships, lambda d, side=side: Ally(seat, mains[side], d))
+        joins = [Mapped(ships, partial(Ally, seat, mains[side]))
                  for side in _invited_sides(s, seat)]
         return Concat(Fixed([Decline(seat)]), *joins)
 
