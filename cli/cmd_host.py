@@ -40,7 +40,8 @@ def lobby_args(p: argparse.ArgumentParser) -> None:
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(
         "host", help="announce a game on the LAN and play it")
-    p.add_argument("--players", type=int, default=4, help="seats, you included (3 to 5)")
+    p.add_argument("--players", type=int, default=4,
+                   help="seats, you included (2 to 10, default 4)")
     p.add_argument("--variant", action="append", default=[],
                    choices=["four_planets", "single_encounter"])
     p.add_argument("--max-turns", type=int, default=0, help="end the game after this many turns")

@@ -27,7 +27,7 @@ BOT_PATIENCE_S = 600.0  # bots of a game whose person's node stopped wait ten mi
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play against bots on this machine")
-    p.add_argument("--players", type=int, default=4, help="seats including you (2 to 10)")
+    p.add_argument("--players", type=int, default=4, help="seats including you (2 to 10, default 4)")
     p.add_argument("--seat", type=int, default=0, help="your seat (0 is red)")
     p.add_argument("--seed", help="the same seed gives the same bots and keys")
     p.add_argument("--variant", action="append", default=[],

@@ -19,7 +19,7 @@ BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play bot games in local mode")
-    p.add_argument("--players", type=int, default=4, help="seats, 3 to 5 (default 4)")
+    p.add_argument("--players", type=int, default=4, help="seats, 2 to 10 (default 4)")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", default="1", help="any text; the same seed gives the same games")
     p.add_argument("--bots", default="random",

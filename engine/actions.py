@@ -178,7 +178,9 @@ class Decline(Action):
 @_kind("noencounter")
 @dataclass(frozen=True, slots=True)
 class NoEncounter(Action):
-    """The offense has no encounter card (a recorded claim): its turn ends."""
+    """No encounter card in hand (a recorded claim): the offense's turn ends. Also the
+    offense at the start of its turn or the defense in planning when no card left to draw
+    is an encounter card (docs/rules.md, Draws always end): the turn ends all the same."""
 
 
 @_kind("select")

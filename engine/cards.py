@@ -2,9 +2,11 @@
 
 A *face* is an int card id: the index of one physical card in the catalogue. Every copy of
 a card has its own id, so conservation of cards can be checked exactly. The catalogue is
-the cosmic deck (ids 0..71) followed by the destiny deck cards of all ten colours and the
-flares; which of them a game uses depends on its seats and options. Handles (opaque
-positions in hidden zones) are a different thing and live in the game state.
+the cosmic deck (ids 0..71) followed by the destiny deck cards of all ten colours, the
+flares, and last a second copy of the cosmic deck (each card's twin, a card of its own) for
+the biggest tables; which of them a game uses depends on its seats and options
+(`cosmic_deck`). Handles (opaque positions in hidden zones) are a different thing and live
+in the game state.
 """
 
 from __future__ import annotations
@@ -13,13 +15,17 @@ import hashlib
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 __all__ = [
     "CardInfo", "CATALOGUE", "COSMIC_DECK", "COLORS", "ENCOUNTER_KINDS", "card",
     "destiny_cards", "rules_data_hash", "card_by_name", "ARTIFACTS", "FLARES", "flare_id",
+    "HAND_SIZE", "SECOND_DECK", "cosmic_decks", "cosmic_deck",
 ]
 
 ENCOUNTER_KINDS = ("attack", "negotiate", "morph")
+# A full hand: the starting hand, a new hand and a hand after a cosmic quake (rules 001).
+HAND_SIZE = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +52,7 @@ class CardInfo:
         return self.kind
 
 
-def _load(name: str) -> dict[str, object]:
+def _load(name: str) -> dict[str, Any]:
     return tomllib.loads(resources.files("engine").joinpath("data", name).read_text("utf-8"))
 
 
@@ -60,7 +66,7 @@ def _raw_bytes() -> bytes:
 
 def _build() -> tuple[tuple[CardInfo, ...], tuple[str, ...]]:
     cards: list[CardInfo] = []
-    for entry in _load("cards.toml")["card"]:  # type: ignore[union-attr]
+    for entry in _load("cards.toml")["card"]:
         kind = str(entry["kind"])
         name = str(entry.get("name", ""))
         if "values" in entry:
@@ -69,28 +75,48 @@ def _build() -> tuple[tuple[CardInfo, ...], tuple[str, ...]]:
         else:
             for _ in range(int(entry["copies"])):
                 cards.append(CardInfo(len(cards), kind, 0, name))
-    colors = tuple(str(c) for c in _load("colors.toml")["colors"])  # type: ignore[union-attr]
+    colors = tuple(str(c) for c in _load("colors.toml")["colors"])
     destiny = _load("destiny.toml")
     for color in colors:
-        for _ in range(int(destiny["per_color"])):  # type: ignore[call-overload]
+        for _ in range(int(destiny["per_color"])):
             cards.append(CardInfo(len(cards), "destiny", 0, color))
-    for _ in range(int(destiny["wilds"])):  # type: ignore[call-overload]
+    for _ in range(int(destiny["wilds"])):
         cards.append(CardInfo(len(cards), "destiny", 0, "wild"))
-    for special in destiny["specials"]:  # type: ignore[union-attr]
+    for special in destiny["specials"]:
         cards.append(CardInfo(len(cards), "destiny", 0, str(special)))
     # Flares last, so the cosmic deck and destiny ids never move (engine/data/flares.toml).
-    for name in _load("flares.toml")["names"]:  # type: ignore[union-attr]
+    for name in _load("flares.toml")["names"]:
         cards.append(CardInfo(len(cards), "flare", 0, str(name)))
+    # The second cosmic deck last of all, so that it moves no other card's id.
+    for c in [c for c in cards if c.kind not in ("destiny", "flare")]:
+        cards.append(CardInfo(len(cards), c.kind, c.value, c.name))
     return tuple(cards), colors
 
 
 CATALOGUE, COLORS = _build()
+_FIRST_TWIN = max(c.id for c in CATALOGUE if c.kind in ("destiny", "flare")) + 1
 # The cosmic deck without flares (ids 0..71); a game with flares adds the ones it uses.
-COSMIC_DECK: tuple[int, ...] = tuple(c.id for c in CATALOGUE if c.kind not in ("destiny", "flare"))
+COSMIC_DECK: tuple[int, ...] = tuple(
+    c.id for c in CATALOGUE[:_FIRST_TWIN] if c.kind not in ("destiny", "flare"))
+# Its twin, card for card (COSMIC_DECK[i] and SECOND_DECK[i] have the same face).
+SECOND_DECK: tuple[int, ...] = tuple(range(_FIRST_TWIN, len(CATALOGUE)))
 FLARES: tuple[str, ...] = tuple(c.name for c in CATALOGUE if c.kind == "flare")
 ARTIFACTS: tuple[str, ...] = tuple(
     sorted({c.name for c in CATALOGUE if c.kind == "artifact"})
 )
+
+
+def cosmic_decks(seats: int) -> int:
+    """How many copies of the cosmic deck a table of `seats` plays with: two once a full
+    hand for every seat would take the whole deck (9 and 10 seats), else one. With one
+    deck at such a table the deal leaves nothing to draw and every cosmic quake redeals
+    the same empty deck (docs/rules.md, Big tables)."""
+    return 1 if seats * HAND_SIZE < len(COSMIC_DECK) else 2
+
+
+def cosmic_deck(seats: int) -> tuple[int, ...]:
+    """The card ids of the cosmic deck (flares aside) at a table of `seats`."""
+    return COSMIC_DECK if cosmic_decks(seats) == 1 else COSMIC_DECK + SECOND_DECK
 
 
 def card(card_id: int) -> CardInfo:

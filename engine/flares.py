@@ -152,13 +152,14 @@ def _effect(flare: Flare, w: str) -> CardEffect:
 
 
 def cosmic_count(s: GameState) -> int | None:
-    """Cards of the cosmic deck in this game (72 plus its flares); None while the
-    advanced setup has not yet built it."""
+    """Cards of the cosmic deck in this game (72, or 144 at 9 and 10 seats, plus its
+    flares); None while the advanced setup has not yet built it."""
     f = s.config.flares
+    base = len(s.config.cosmic_deck)
     if f is True:
         n = s.extra.get("flares_in_deck")
-        return None if n is None else len(C.COSMIC_DECK) + int(n)
-    return len(C.COSMIC_DECK) + (len(f) if f else 0)
+        return None if n is None else base + int(n)
+    return base + (len(f) if f else 0)
 
 
 # -- the advanced setup (rules 001, Advanced Setup, steps 4 and 5) ------------------------------
@@ -252,9 +253,10 @@ class FlareCosmic(Step):
         for key in ("flare_deck", "flare_hands", "flare_kept"):
             del s.extra[key]
         s.extra["flares_in_deck"] = len(carry)
-        handles = s.new_handles(len(C.COSMIC_DECK) + len(carry))
+        cosmic = s.config.cosmic_deck
+        handles = s.new_handles(len(cosmic) + len(carry))
         s.deck = handles
-        replace(s, ("shuffle", "cosmic", tuple(sorted(C.COSMIC_DECK)), handles, carry))
+        replace(s, ("shuffle", "cosmic", tuple(sorted(cosmic)), handles, carry))
         return True
 
 

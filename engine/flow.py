@@ -8,6 +8,7 @@ pushes its phases as steps; each phase is a few named steps of a few lines each.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from . import cards as C
@@ -24,7 +25,7 @@ from .steps import (
 from .windows import power_uses, use_power, window
 from . import powers as P
 from .alien_deal import deal_steps
-from .zones import draw, place_returning, start_shuffle
+from .zones import draw, no_encounter_to_draw, place_returning, start_shuffle
 
 Step_t = tuple[Any, ...]
 
@@ -33,18 +34,19 @@ __all__ = ["setup_steps", "abort_encounter", "check_win"]
 
 def setup_steps(s: GameState) -> None:
     """Setup (rules 001, Setup): deal aliens configured "?" at random, shuffle both decks
-    (the cosmic one with the configured flares), deal eight cards each, choose the first
-    player with the public beacon, then begin. With `Config.flares is True`, the advanced
-    setup (engine.flares) deals the aliens and builds the cosmic deck instead."""
+    (the cosmic one, `Config.cosmic_deck`, with the configured flares), deal eight cards
+    each, choose the first player with the public beacon, then begin. With `Config.flares
+    is True`, the advanced setup (engine.flares) deals the aliens and builds the cosmic
+    deck instead."""
     from .flares import advanced_steps, deck_flares  # flares build on this module's peers
     if s.config.flares is True:  # rules 001, Advanced Setup: aliens come from dealt flares
         destiny = start_shuffle(s, "destiny", C.destiny_cards(s.config.colors))
-        push(s, *advanced_steps(s), destiny, *[draw(seat, 8) for seat in range(s.n)],
+        push(s, *advanced_steps(s), destiny, *[draw(seat, C.HAND_SIZE) for seat in range(s.n)],
              ("first_player",), ("turn",))
         return
-    cosmic = start_shuffle(s, "cosmic", C.COSMIC_DECK + deck_flares(s.config))
+    cosmic = start_shuffle(s, "cosmic", s.config.cosmic_deck + deck_flares(s.config))
     destiny = start_shuffle(s, "destiny", C.destiny_cards(s.config.colors))
-    push(s, *deal_steps(s), cosmic, destiny, *[draw(seat, 8) for seat in range(s.n)],
+    push(s, *deal_steps(s), cosmic, destiny, *[draw(seat, C.HAND_SIZE) for seat in range(s.n)],
          ("first_player",), ("turn",))
 
 
@@ -107,7 +109,8 @@ def _new_hand(s: GameState, a: NewHand, seat: int) -> None:
     s.set_hand(seat, ())
     s.discard = s.discard + tuple(h for h, _ in a.cards)
     emit(s, "new_hand", seat, len(hand))
-    push(s, *P.discarded(s, seat, tuple(h for h, _ in a.cards), "new_hand"), draw(seat, 8))
+    push(s, *P.discarded(s, seat, tuple(h for h, _ in a.cards), "new_hand"),
+         draw(seat, C.HAND_SIZE))
 
 
 def _hand_cards(s: GameState, seat: int, kn: Knowledge) -> tuple[tuple[int, int], ...] | None:
@@ -132,9 +135,12 @@ def _holds_encounter(s: GameState, seat: int, kn: Knowledge) -> bool | None:
 @register
 class StartTurn(Step):
     """Start Turn (rules 001): without an encounter card, the offense shows and discards
-    its hand and draws eight, until it has one. Keeping the hand is a recorded claim."""
+    its hand and draws eight, until it has one. Keeping the hand is a recorded claim.
+    When no card it could draw is an encounter card (public: `no_encounter_to_draw`), a
+    new hand cannot help: the offense says so (a recorded claim) and its turn ends without
+    an encounter (docs/rules.md, Draws always end)."""
 
-    name, phase, kinds = "start_turn", "start_turn", ("proceed", "newhand")
+    name, phase, kinds = "start_turn", "start_turn", ("proceed", "newhand", "noencounter")
 
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         return (s.offense,)
@@ -145,6 +151,8 @@ class StartTurn(Step):
             return Fixed([Proceed(seat)])
         if has:
             return Fixed([Proceed(seat)])
+        if no_encounter_to_draw(s):
+            return Fixed([NoEncounter(seat)])
         cards = _hand_cards(s, seat, kn)
         return Fixed([NewHand(seat, cards or ())])
 
@@ -153,7 +161,22 @@ class StartTurn(Step):
             claim(s, a.seat, "has_encounter")
             pop(s)
         elif isinstance(a, NewHand):
+            if no_encounter_to_draw(s):
+                fail(s, a, "no card left to draw is an encounter card: end the turn (noencounter)")
             _new_hand(s, a, a.seat)
+        elif isinstance(a, NoEncounter):
+            _no_encounter_to_draw(s, a)
+            while s.stack and s.stack[-1][0] != "next_turn":  # this turn has no encounter
+                pop(s)
+
+
+def _no_encounter_to_draw(s: GameState, a: NoEncounter) -> None:
+    """A main player without an encounter card says so when no new hand could bring one
+    (a recorded claim, audited at the end)."""
+    if not no_encounter_to_draw(s):
+        fail(s, a, "an encounter card may still be drawn: draw a new hand (newhand)")
+    claim(s, a.seat, "no_encounter")
+    emit(s, "no_encounter", a.seat)
 
 
 # -- an encounter -----------------------------------------------------------------------------
@@ -322,7 +345,7 @@ class Destiny(Step):
         opts.append(Fixed([ChooseDefense(seat, d) for d in _drive_out_targets(s, seat)]))
         src = colony_sources(s, seat)
         for p in _empty_home_planets(s, seat):
-            opts.append(Mapped(Dist(src, 1, 4), lambda d, p=p: Reestablish(seat, p, d)))
+            opts.append(Mapped(Dist(src, 1, 4), partial(Reestablish, seat, p)))
         return Concat(*opts)
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
@@ -483,7 +506,7 @@ class AcceptStep(Step):
         assert s.enc is not None
         mains = (s.enc.offense, s.enc.defense)
         ships = _ally_ships(s, seat)
-        joins = [Mapped(ships, lambda d, side=side: Ally(seat, mains[side], d))
+        joins = [Mapped(ships, partial(Ally, seat, mains[side]))
                  for side in _invited_sides(s, seat)]
         return Concat(Fixed([Decline(seat)]), *joins)
 
@@ -518,7 +541,9 @@ class AcceptStep(Step):
 class Planning(Step):
     """Planning (rules 001): both main players put an encounter card face down (the offense
     first). An offense without one ends its turn (a recorded claim); a defense without one
-    shows its hand, discards it and draws eight, as often as needed."""
+    shows its hand, discards it and draws eight, as often as needed; if no card it could
+    draw is an encounter card, it says so instead and the encounter is called off as if
+    the offense had none (docs/rules.md, Draws always end)."""
 
     name, phase, kinds = "planning", "planning", ("select", "noencounter", "newhand")
     simultaneous = True
@@ -534,7 +559,7 @@ class Planning(Step):
         has = _holds_encounter(s, seat, kn)
         if has is None or has:
             return Fixed([Select(seat)])
-        if seat == s.enc.offense:
+        if seat == s.enc.offense or no_encounter_to_draw(s):
             return Fixed([NoEncounter(seat)])
         return Fixed([NewHand(seat, _hand_cards(s, seat, kn) or ())])
 
@@ -552,14 +577,17 @@ class Planning(Step):
             elif P.must_show(s, a.seat):  # a power sees this card before the other choice
                 push(s, ("show_card", a.seat))
         elif isinstance(a, NoEncounter):
-            if a.seat != e.offense:
-                fail(s, a, "only the offense ends its turn for want of an encounter card")
-            claim(s, a.seat, "no_encounter")
-            emit(s, "no_encounter", a.seat)
+            if a.seat == e.offense:
+                claim(s, a.seat, "no_encounter")
+                emit(s, "no_encounter", a.seat)
+            else:  # the defense, when no new hand could bring one
+                _no_encounter_to_draw(s, a)
             abort_encounter(s, "aborted")
         elif isinstance(a, NewHand):
             if a.seat != e.defense:
                 fail(s, a, "only the defense draws a new hand during planning")
+            if no_encounter_to_draw(s):
+                fail(s, a, "no card left to draw is an encounter card: say so (noencounter)")
             _new_hand(s, a, a.seat)
 
 

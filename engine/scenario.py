@@ -10,7 +10,7 @@ seats asked, so a scenario names only the moves that matter. Pure: text in, resu
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,8 +159,10 @@ def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:
             raise ScenarioError(f"{cfg.colors[seat]} has more than {cfg.ships_per_seat} ships")
         # Ships the position does not place are in the warp.
         s.warp[seat] = warp.get(seat, 0) + left
-    # The cosmic deck: 72 cards, plus the flares the scenario's `flares` key names.
-    cosmic = C.COSMIC_DECK + tuple(C.flare_id(f) for f in cfg.flares or ())
+    # The cosmic deck: 72 cards (twice that at 9 and 10 seats), plus the flares the
+    # scenario's `flares` key names.
+    named = cfg.flares if isinstance(cfg.flares, tuple) else ()
+    cosmic = cfg.cosmic_deck + tuple(C.flare_id(f) for f in named)
 
     def handles_for(labels: Sequence[str]) -> tuple[int, ...]:
         out = []
@@ -292,10 +294,10 @@ class _Commands:
             self.src.knowledge[seat].selected = h
             return Select(seat)
         if verb == "reveal":
-            h = self.src.knowledge[seat].selected
-            if h is None:
+            down = self.src.knowledge[seat].selected
+            if down is None:
                 raise ScenarioError(f"{b.colors[seat]} reveals without a select")
-            return Reveal(seat, h, self.src.truth[h])
+            return Reveal(seat, down, self.src.truth[down])
         if verb == "play":
             h, face = self._hand_card(seat, args[0])
             rest = args[1:]
@@ -538,7 +540,7 @@ def _actual(key: str, s: GameState, src: LocalSource, b: _Builder,
     seat = b.seat(parts[-1])
     if head == "ships":  # ships.COLOUR.N.COLOUR
         return s.on(b.planet(".".join(parts[1:3])), seat)
-    table = {
+    table: dict[str, Callable[[], Any]] = {
         "warp": lambda: s.warp[seat], "gate": lambda: s.gate[seat],
         "beside": lambda: s.beside[seat], "foreign": lambda: s.foreign_colonies(seat),
         "home": lambda: s.home_colonies(seat), "hand": lambda: len(s.hands[seat]),

@@ -76,6 +76,13 @@ class Config:
         return 4 * self.planets  # four ships on each home planet
 
     @property
+    def cosmic_deck(self) -> tuple[int, ...]:
+        """The card ids of this game's cosmic deck, flares aside: one copy of the 72 cards,
+        two at 9 and 10 seats (engine.cards.cosmic_decks). The local source and the card
+        protocol both shuffle what the setup step names, so this is the one place."""
+        return _cards.cosmic_deck(self.seats)
+
+    @property
     def win_colonies(self) -> int:
         return self.planets  # five foreign colonies, four with four planets
 

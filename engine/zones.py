@@ -4,6 +4,12 @@ random takes, giving cards, and the generic ship choices.
 Chance steps change the zones when they are pushed (new handles are in the deck at once),
 so every handle is always in exactly one zone; the source's answer is a barrier that says
 the cryptographic work behind it (a shuffle, opening cards to a holder) is done.
+
+Drawing always ends (docs/rules.md, Draws always end): a cosmic quake deals at most the
+cards it gathered, so its own deal never runs dry and never starts another quake; with no
+card in any hand either, there is nothing to quake and the draw simply ends. `DRY_DECK` in
+`extra` marks a cosmic deck shuffled from face-up cards none of which is an encounter
+card, so that a search for one (new hands) can see that it is hopeless.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import cards as C
 from .actions import (
     GATE, Action, Delivered, FirstPlayer, Give, HandShuffled, Revealed, Rewards, Shuffled,
     Ships,
@@ -27,9 +34,11 @@ Step_t = tuple[Any, ...]
 
 __all__ = [
     "ShipChoice",
-    "start_shuffle", "draw", "cosmic_quake", "place_returning", "ships_to_warp", "show",
-    "take_random",
+    "start_shuffle", "draw", "cosmic_quake", "quake_shares", "place_returning", "ships_to_warp",
+    "show", "take_random", "DRY_DECK", "no_encounter_to_draw",
 ]
+
+DRY_DECK = "dry_deck"  # extra key: the cosmic deck was shuffled from no encounter card
 
 
 # -- chance steps -----------------------------------------------------------------------------
@@ -40,6 +49,11 @@ def start_shuffle(s: GameState, deck: str, faces: Sequence[int]) -> Step_t:
     handles = s.new_handles(len(faces))
     if deck == "cosmic":
         s.deck = handles
+        # Only a deck without encounter cards says so: every other state hashes as before.
+        if any(C.CATALOGUE[f].is_encounter for f in faces):
+            s.extra.pop(DRY_DECK, None)
+        else:
+            s.extra[DRY_DECK] = 1
     else:
         s.destiny_deck = handles
     return ("shuffle", deck, tuple(sorted(faces)), handles, ())
@@ -163,16 +177,44 @@ def draw(seat: int, count: int) -> Step_t:
     return ("draw", seat, count)
 
 
+def quake_shares(total: int, seats: int) -> list[int]:
+    """Cards each seat gets (in timing order) when a cosmic quake deals `total` cards: a
+    full hand each if there are enough; otherwise the cards go round the table one at a
+    time until none is left, so the shares differ by one at most."""
+    if total >= C.HAND_SIZE * seats:
+        return [C.HAND_SIZE] * seats
+    return [total // seats + (1 if i < total % seats else 0) for i in range(seats)]
+
+
 def cosmic_quake(s: GameState) -> None:
     """Deck and discard pile both empty (rules 001, Cosmic Quake): every hand is shown and
-    discarded, the discard pile becomes the deck, and everyone gets eight new cards."""
+    discarded, the discard pile becomes the deck, and everyone gets eight new cards; if
+    the cards on the table leave fewer than that for everyone, they are dealt round the
+    table until the deck is empty (docs/rules.md, Draws always end), so the quake's deal
+    can never start another quake."""
     emit(s, "cosmic_quake")
     shown = tuple(h for seat in range(s.n) for h in s.hands[seat])
     for seat in range(s.n):
         s.set_hand(seat, ())
     s.discard = s.discard + shown
+    order = s.timing_order()
+    shares = quake_shares(len(s.discard), len(order))
     push(s, ("reveal_cards", shown), ("quake_shuffle",),
-         *[draw(seat, 8) for seat in s.timing_order()])
+         *[draw(seat, k) for seat, k in zip(order, shares)])
+
+
+def no_encounter_to_draw(s: GameState) -> bool:
+    """Is it public that no card a seat could draw is an encounter card? True when the
+    discard pile shows none and the deck holds none either (empty, or shuffled from face-up
+    cards without one: `DRY_DECK`). A new hand then cannot help, however often drawn
+    (docs/rules.md, Draws always end); a cosmic quake cannot come either, the discard pile being
+    the fallback of an empty deck, unless both are empty."""
+    if s.deck and DRY_DECK not in s.extra:
+        return False
+    if not s.deck and not s.discard:
+        return False  # a draw now quakes: everyone's hands are dealt anew
+    faces = [s.faces.get(h) for h in s.discard]  # face up (None: being turned up)
+    return not any(f is None or C.CATALOGUE[f].is_encounter for f in faces)
 
 
 @register
@@ -198,7 +240,8 @@ class DrawStep(Step):
         if not s.deck:
             if not s.discard:
                 pop(s)  # the quake deals everyone a new hand instead of this draw
-                cosmic_quake(s)
+                if any(s.hands):  # with no card in any hand there is nothing to deal
+                    cosmic_quake(s)
                 return True
             faces = [s.own_faces().pop(h) for h in s.discard]
             s.discard = ()

@@ -21,7 +21,9 @@ def test_catalogue_ids_unchanged() -> None:
     assert C.COSMIC_DECK == tuple(range(72))
     first_flare = min(c.id for c in C.CATALOGUE if c.kind == "flare")
     assert all(c.kind == "destiny" for c in C.CATALOGUE[72:first_flare])
-    assert all(c.kind == "flare" for c in C.CATALOGUE[first_flare:])
+    twin = C.SECOND_DECK[0]  # the big tables' second cosmic deck comes last of all
+    assert all(c.kind == "flare" for c in C.CATALOGUE[first_flare:twin])
+    assert C.SECOND_DECK == tuple(range(twin, len(C.CATALOGUE)))
     assert sorted(set(C.FLARES) - {"filch_classic"}) == sorted(ALIENS)
     assert sorted(FLARE_EFFECTS) == ["amoeba", "filch_classic", "kamikaze"]
 

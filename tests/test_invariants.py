@@ -36,8 +36,10 @@ def check_invariants(s: engine.GameState) -> None:
     assert "demon" not in s.extra or s.enc is not None, "possessed cards outlived the encounter"
     counts = Counter(zones)
     assert all(c == 1 for c in counts.values()), "a card is in two zones"
-    # Cards whose faces are public are all distinct physical cards.
-    public = [s.faces[h] for h in s.discard]
+    # Cards whose faces are public are all distinct physical cards. A cosmic quake puts the
+    # hands on the discard pile and then turns them up (a reveal the card source answers).
+    turning_up = {h for st in s.stack if st[0] == "reveal_cards" for h in st[1]}
+    public = [s.faces[h] for h in s.discard if h not in turning_up]
     assert len(public) == len(set(public))
     expected = cosmic_count(s)  # 72, plus the game's flares (None: advanced setup under way)
     if expected is not None:

@@ -41,7 +41,7 @@ from ..steps import (
     SeatStep,     Step, colony_sources, emit, fail, pop, push, register as register_step, remove_ships,
     replace, take_from_hand, to_warp,
 )
-from ..zones import ShipChoice
+from ..zones import DRY_DECK, ShipChoice
 from ._util import has, is_main, opponent, set_flag, side_of
 
 NAME = "gambler"
@@ -131,6 +131,7 @@ class GambleKeep(SeatStep):
             if c.seat == gambler else c for c in s.claims
         ) + (Claim(gambler, f"facedown:{face}", (h,), s.serial),)
         s.deck = (h,) + s.deck  # the bottom of the deck (the top is last)
+        s.extra.pop(DRY_DECK, None)  # the deck now holds a hidden card: maybe an encounter card
         side = side_of(s, gambler)
         assert side is not None
         e.cards[side] = h

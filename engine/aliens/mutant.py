@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, Pass, UsePower
+from ..cards import HAND_SIZE
 from ..choices import Fixed
 from ..powers import Alien, held_for_others, register
 from ..state import GameState, Knowledge
@@ -25,7 +26,7 @@ from ..zones import draw, take_random
 from ._util import has, is_main, set_flag
 
 Step_t = tuple[Any, ...]
-FULL_HAND = 8
+FULL_HAND = HAND_SIZE  # rules 001: a full hand is eight cards
 DECK = -1
 
 
