@@ -118,7 +118,7 @@ def replay_data(path: str, v: ReplayVisitor, total: int) -> dict[str, Any]:
     s = v.state
     assert s is not None
     return {
-        "path": path, "records": v.read if v.to is not None else total, "of": total,
+        "path": path, "records": total if v.to is None else v.to, "of": total,
         "public_hash": engine.public_hash(s).hex(), "public": engine.encode_public(s),
         "summary": public_summary(s), "pending": _pending(s),
         "last": [{"record": r, "author": a, "action": None if act is None else act.format(),
@@ -130,7 +130,7 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
     """The replayed position for people: the board, who acts, the last records."""
     s = v.state
     assert s is not None
-    n = v.read if v.to is not None else total
+    n = total if v.to is None else v.to
     colors = s.config.colors
     lines = [f"{path}: after {n} of {total} records (public hash "
              f"{engine.public_hash(s).hex()[:16]})", board_text(s)]

@@ -13,6 +13,7 @@ from bots import HeuristicBot
 from cli.app import ClientApp, LocalSession, Stops
 from cli.commands import command_table
 from engine import cards as C
+from engine.actions import Action, Play
 from node.local import LocalGame, game_seed
 
 
@@ -21,24 +22,42 @@ def _game(seed: str = "app") -> LocalGame:
     return LocalGame(engine.Config(3), s, [HeuristicBot(s + bytes([k])) for k in range(3)])
 
 
+def _same_play(a: Action) -> object:
+    """An action as a command names it: a card played is named by its face and target,
+    so two copies of one card (different handles) are one command."""
+    if isinstance(a, Play):
+        return ("play", a.seat, a.card, a.args)
+    return a
+
+
 def test_command_table_covers_every_legal_action() -> None:
-    g = _game()
+    g = _game("app4")  # a game whose seats hold a Plague: one card, several targets
+    plays: set[tuple[int, tuple[int, ...]]] = set()  # (card, args) offered
+    aimed = 0  # most targets one card was offered with at once
     for _ in range(300):
         p = engine.pending(g.state)
-        if p.chance is None:
-            seat = p.seats[0]
+        for seat in p.seats if p.chance is None else ():
             kn = g.source.knowledge[seat]
             table = command_table(g.state, seat, kn)
             legal = engine.legal_actions(g.state, seat, kn)
             actions = {a for a, _ in table.values()}
             assert actions <= set(legal)
-            # every legal action has a command (copies of one card may share one)
+            # every legal action has a command (copies of one card share one)
+            named = {_same_play(a) for a in actions}
             for a in legal:
-                if not isinstance(a, engine.Play):
-                    assert a in actions
+                assert _same_play(a) in named, f"no command for {a}"
+            now = [(a.card, a.args) for a in legal if isinstance(a, Play)]
+            plays.update(now)
+            aimed = max([aimed] + [len({x for c, x in now if c == card}) for card, _ in now
+                                   if C.CATALOGUE[card].kind == "artifact"])
         if g.state.outcome is not None:
             break
         g.step()
+    # the game offered one artifact aimed at different seats at once, and reinforcements
+    # for either side
+    assert aimed >= 2, plays
+    sides = {args for card, args in plays if C.CATALOGUE[card].kind == "reinforcement"}
+    assert {(0,), (1,)} <= sides, "a reinforcement is offered for either side"
 
 
 def test_stops_depend_on_the_window_alone() -> None:
@@ -165,25 +184,38 @@ def test_a_deal_through_the_prompt() -> None:
 
 def test_the_deck_setup_shows_its_progress(tmp_path: Path) -> None:
     """A networked seat before its peers arrive: the status says the decks are being set
-    up, how many card messages are in, and whose comes next (the first seat's key)."""
+    up, how many card messages are in, and whose comes next. The card protocol opens with
+    every seat's key commitment in seat order, so alone, the first seat has sent its own
+    and waits for the second; any other seat waits for the first seat's. The expectation
+    is read from the seat's journal file and the genesis, not from the client."""
     from cli.app import NetworkSession
     from cli.cmd_demo import prepare
-    from node.journal_file import read_key_file
+    from node.journal_file import JournalFile, read_key_file
     from node.runner import NodeOptions, NodeRunner
+    from protocol.envelope import open_envelope
+    from protocol.game import GAME_KINDS
     from protocol.genesis import Genesis
 
     gpath, keys = prepare(3, "setup-progress", tmp_path, 1)
     genesis = Genesis.decode(gpath.read_bytes())
-    runner = NodeRunner(genesis, 1, read_key_file(keys[1]), tmp_path / "seat-1.journal",
-                        NodeOptions(hello_bind=None))
-    try:
-        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-            app = ClientApp(NetworkSession(runner))
-            runner.tick(0)
-            text = app.waiting_text()
-    finally:
-        runner.close()
-    taken, awaited = NetworkSession(runner).card_progress()
-    assert awaited is not None and taken == len(runner.core.record)
-    assert text == (f"setting up the decks (card protocol): {taken} messages, next from "
-                    f"{genesis.seats[awaited].colour}")
+    colours = [s.colour for s in genesis.seats]
+    assert colours == ["red", "blue", "yellow"]
+    for seat, waits_for in ((0, 1), (1, 0)):
+        journal = tmp_path / f"seat-{seat}.journal"
+        runner = NodeRunner(genesis, seat, read_key_file(keys[seat]), journal,
+                            NodeOptions(hello_bind=None))
+        try:
+            with create_pipe_input() as pipe, create_app_session(input=pipe,
+                                                                 output=DummyOutput()):
+                app = ClientApp(NetworkSession(runner))
+                runner.tick(0)
+                text = app.waiting_text()
+        finally:
+            runner.close()
+        f, contents, _ = JournalFile.open(journal)
+        f.close()
+        taken = [open_envelope(raw, genesis, GAME_KINDS) for raw in contents.records]
+        assert [(e.author, e.kind) for e in taken] == (
+            [(0, "cards.key-commit")] if seat == 0 else [])
+        assert text == (f"setting up the decks (card protocol): {len(taken)} messages, "
+                        f"next from {colours[waits_for]}")

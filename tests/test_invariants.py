@@ -7,6 +7,7 @@ action changes nothing; every game ends with a winner or an explicit reason; and
 can always act.
 """
 
+import functools
 from collections import Counter
 
 import pytest
@@ -21,10 +22,24 @@ GAMES = 1000
 CHUNKS = 16
 
 
+@functools.lru_cache(maxsize=None)
+def _destiny_size(colors: tuple[str, ...]) -> int:
+    return len(C.destiny_cards(colors))
+
+
+def _foreign_colonies(s: engine.GameState, seat: int) -> int:
+    """The seat's colonies off its home planets, counted from the ships (planet p holds
+    the seat's ships at ships[p * n + seat]; its home planets come seat-th in order)."""
+    col, per = s.ships[seat::s.n], s.config.planets
+    return sum(1 for x in col[:seat * per] if x) + sum(1 for x in col[(seat + 1) * per:] if x)
+
+
 def check_invariants(s: engine.GameState) -> None:
     total = s.config.ships_per_seat
-    for seat in range(s.n):
-        assert s.ships_total(seat) == total, f"seat {seat} has {s.ships_total(seat)} ships"
+    n = s.n
+    for seat in range(n):  # every ship is on a planet, in the gate, beside it or in the warp
+        where = sum(s.ships[seat::n]) + s.gate[seat] + s.beside[seat] + s.warp[seat]
+        assert where == total, f"seat {seat} has {where} ships"
         assert min(s.warp[seat], s.gate[seat], s.beside[seat]) >= 0
     assert min(s.ships) >= 0
     zones: list[int] = list(s.deck) + list(s.discard) + [h for hand in s.hands for h in hand]
@@ -34,8 +49,7 @@ def check_invariants(s: engine.GameState) -> None:
     # The Demon's possessed cards stay in hands (marked, not a zone of their own), so the
     # count above covers them; the mark lasts one encounter.
     assert "demon" not in s.extra or s.enc is not None, "possessed cards outlived the encounter"
-    counts = Counter(zones)
-    assert all(c == 1 for c in counts.values()), "a card is in two zones"
+    assert len(set(zones)) == len(zones), "a card is in two zones"
     # Cards whose faces are public are all distinct physical cards. A cosmic quake puts the
     # hands on the discard pile and then turns them up (a reveal the card source answers).
     turning_up = {h for st in s.stack if st[0] == "reveal_cards" for h in st[1]}
@@ -47,15 +61,16 @@ def check_invariants(s: engine.GameState) -> None:
     destiny = list(s.destiny_deck) + list(s.destiny_discard)
     if s.enc is not None and s.enc.destiny >= 0:
         destiny.append(s.enc.destiny)
-    assert len(destiny) == len(set(destiny)) == len(C.destiny_cards(s.config.colors))
-    for seat in range(s.n):  # the colony track: foreign colonies counted from the ships
-        n, per = s.n, s.config.planets
-        counted = sum(1 for p in range(s.planet_count) if p // per != seat and s.ships[p * n + seat])
-        assert s.foreign_colonies(seat) == counted
+    assert len(destiny) == len(set(destiny)) == _destiny_size(s.config.colors)
+    for seat in range(n):  # the colony track: foreign colonies counted from the ships
+        assert s.foreign_colonies(seat) == _foreign_colonies(s, seat)
 
 
-def _play_chunk(chunk: int) -> Counter:
-    reasons: Counter = Counter()
+def _play_chunk(chunk: int) -> tuple[Counter[str], int]:
+    """Play this chunk's games; return their end reasons and how many illegal actions
+    were tried (and refused, changing nothing)."""
+    reasons: Counter[str] = Counter()
+    refused = 0
     for i in range(chunk, GAMES, CHUNKS):
         seats = 3 + i % 3
         seed = game_seed("invariants", i)
@@ -76,19 +91,25 @@ def _play_chunk(chunk: int) -> Counter:
                     with pytest.raises(engine.IllegalAction):
                         engine.apply(before, wrong)
                     assert engine.public_hash(before) == snapshot
+                    refused += 1
             g.step(action)
             if sampled:
                 assert engine.public_hash(before) == snapshot, "apply mutated its input"
             check_invariants(g.state)
             steps += 1
-        assert g.state.outcome.reason in ("colonies", "turn_limit")
-        if g.state.outcome.reason == "colonies":
-            assert g.state.outcome.winners
-        reasons[g.state.outcome.reason] += 1
-    return reasons
+        s = g.state
+        assert s.outcome is not None and s.outcome.reason in ("colonies", "turn_limit")
+        # The winners are exactly the seats with enough foreign colonies; a game cut by
+        # the turn limit has none.
+        won = tuple(x for x in range(seats) if _foreign_colonies(s, x) >= s.config.win_colonies)
+        assert s.outcome.winners == (won if s.outcome.reason == "colonies" else ()), s.outcome
+        reasons[s.outcome.reason] += 1
+    return reasons, refused
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_invariants(chunk: int) -> None:
-    reasons = _play_chunk(chunk)
-    assert sum(reasons.values()) == len(range(chunk, GAMES, CHUNKS))
+    reasons, refused = _play_chunk(chunk)
+    # Games are won, not only cut short; and illegal actions were tried and refused.
+    assert reasons["colonies"] > 0, dict(reasons)
+    assert refused > 0

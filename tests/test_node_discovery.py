@@ -157,7 +157,9 @@ def test_replays_leaving_and_expiry(listener: Listener) -> None:
         marker = card_of(9, name=f"marker {fed}", stamp=fed)
         send_raw(listener.port, *(seal_card(c, sk) for c in cards), seal_card(marker, marker_sk))
         changes: list[Seen | Gone] = []
+        deadline = time.monotonic() + 5  # a lost datagram fails the test, never hangs it
         while not any(isinstance(c, Seen) and c.sighting.card == marker for c in changes):
+            assert time.monotonic() < deadline, f"marker {fed} never came: {changes}"
             changes += listener.receive(0.05, now=t0)
         is_marker = [isinstance(c, Seen) and c.sighting.card.key == marker_key for c in changes]
         return [c for c, m in zip(changes, is_marker) if not m]

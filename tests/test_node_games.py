@@ -6,17 +6,23 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cli.cmd_demo import free_udp_port, prepare
+from node.journal_file import JournalFile
 from node.verify import verify_journal
+from protocol.envelope import Envelope, open_envelope
+from protocol.game import ACTION_KIND, GAME_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 LOOPBACK = "127.255.255.255"
@@ -145,24 +151,61 @@ def test_equivocation_is_named_with_evidence(tmp_path: Path) -> None:
     assert seen, buf[-2000:].decode(errors='replace')
 
 
+def _progress_until(proc: subprocess.Popen[str], done: Callable[[dict[str, Any]], bool],
+                    timeout: float = 60) -> dict[str, Any]:
+    """Read proc's progress lines until one satisfies `done`; return it. Fails if proc's
+    output ends first (it exited) or after `timeout` seconds (a hang)."""
+    assert proc.stdout is not None
+    fd, buf, end = proc.stdout.fileno(), b"", time.monotonic() + timeout
+    while True:
+        assert time.monotonic() < end, f"no such progress line in {timeout} s: {buf[-500:]!r}"
+        if not select.select([fd], [], [], 0.1)[0]:
+            continue
+        chunk = os.read(fd, 65536)
+        assert chunk, f"the node's output ended (exit {proc.wait()}): {buf[-500:]!r}"
+        buf += chunk
+        *lines, buf = buf.split(b"\n")
+        for line in lines:
+            if line.startswith(b"{"):
+                obj: dict[str, Any] = json.loads(line)
+                if done(obj):
+                    return obj
+
+
+def _journal_envelopes(path: Path) -> list[Envelope]:
+    f, contents, _ = JournalFile.open(path)
+    f.close()
+    return [open_envelope(raw, contents.genesis, GAME_KINDS) for raw in contents.records]
+
+
 @pytest.mark.parametrize("kill_after", [30, 120])
 def test_a_node_killed_mid_game_resumes_from_its_journal(tmp_path: Path, kill_after: int
                                                         ) -> None:
-    """kill -9 one node once it has taken `kill_after` records; start it again on the same
-    journal: it rebuilds the game (its card secrets derive from its key), catches up from
-    its peers, and the game completes with every journal the same."""
+    """kill -9 one node once it has taken `kill_after` records (alive, its game not over);
+    start it again on the same journal: it rebuilds the game from there (its card secrets
+    derive from its key), catches up from its peers, and the game completes with every
+    journal the same."""
     gpath, keys = prepare(3, f"crash-{kill_after}", tmp_path, 3)
     port = free_udp_port()
     procs = [_node(tmp_path, gpath, keys, s, port=port) for s in range(3)]
     victim = procs[1]
-    assert victim.stdout is not None
-    for line in victim.stdout:
-        if line.startswith("{") and json.loads(line).get("records", 0) >= kill_after:
-            break
+    at_kill = _progress_until(victim, lambda o: o.get("records", 0) >= kill_after)
+    assert at_kill["over"] is None, "the game ended before the kill"
+    assert victim.poll() is None, "the node exited before the kill"
     victim.send_signal(signal.SIGKILL)
-    victim.wait()
+    assert victim.wait(timeout=10) == -signal.SIGKILL
+    kept = _journal_envelopes(tmp_path / "seat-1.journal")
+    assert len(kept) >= kill_after, "what the node reported taking is in its journal"
+    # A kill inside an action's batch leaves its card messages without the action; the
+    # node drops those on resuming (node/runner.py) and decides again.
+    batch = 0
+    while kept[-1 - batch].author == 1 and kept[-1 - batch].kind != ACTION_KIND:
+        batch += 1
     time.sleep(0.5)
     procs[1] = _node(tmp_path, gpath, keys, 1, port=port)  # same journal: resume
     outs = _finish(procs)
     assert all(o[-1]["audited"] for o in outs)
+    # rebuilt from its journal: its first report already counts what the journal held
+    first = next(o for o in outs[1] if "records" in o)
+    assert first["records"] >= len(kept) - batch, (first, len(kept), batch)
     _check_journals(tmp_path, 3)

@@ -11,12 +11,14 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cli.cmd_demo import free_udp_port
+from node.discovery import Card, Listener
 from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id
 from node.verify import verify_journal
 from protocol.keys import SigningKey
@@ -78,25 +80,79 @@ def test_host_and_join_with_colours_and_confirmation(tmp_path: Path) -> None:
     assert all("Every seat is taken" in out for out in outs)
 
 
+def _heard(watch: Listener, want: Callable[[Card], bool], what: str,
+           timeout: float = 30) -> Card:
+    """The first card heard on the port (now or later) for which want(card) holds."""
+    end = time.monotonic() + timeout
+    while True:
+        found = [s.card for s in watch.games() if want(s.card)]
+        if found:
+            return found[0]
+        assert time.monotonic() < end, f"never heard {what}: {watch.games()}"
+        watch.receive(timeout_s=0.05)
+
+
 def test_a_player_confirms_at_the_prompt(tmp_path: Path) -> None:
-    """Without --yes a player is asked, and nothing starts until they answer y."""
-    common = ["--port", str(free_udp_port()), "--target", LOOPBACK]
-    host = _cosmic(tmp_path, 0, "host", "--players", "2", "--max-turns", "1", "--name", "ann",
-                   "--bot", "--yes", *common)
-    time.sleep(1.0)
-    # The person at the keyboard answers after a pause; then a bot plays the seat.
-    bob = _cosmic(tmp_path, 1, "join", "--name", "bob", "--colour", "red", "--bot", *common)
-    seen = _read_until(bob, "Play this game? [y/n]", 30)
-    time.sleep(0.5)
-    assert host.poll() is None and not list((tmp_path / "home0").glob("game/*.journal")), \
-        "the game must not start before every player confirmed"
-    out, err = bob.communicate("maybe\ny\n", timeout=180)
-    host_out, host_err = host.communicate(timeout=180)
+    """Without --yes a player is asked, and nothing starts until they answer y. Shown by
+    events, not by waiting: while bob is asked, the host has confirmed (its beacon says
+    so) and still answers a change of the lobby (a third card, sorted after bob's, comes
+    in: the host lists it), and no journal exists."""
+    port = free_udp_port()
+    common = ["--port", str(port), "--target", LOOPBACK]
+    watch = Listener(port=port)  # hears every broadcast beacon on the port, as nodes do
+    zed: Lobby | None = None
+    procs: list[subprocess.Popen[str]] = []
+    try:
+        host = _cosmic(tmp_path, 0, "host", "--players", "2", "--max-turns", "1", "--name",
+                       "ann", "--bot", "--yes", *common)
+        procs.append(host)
+        ann = _heard(watch, lambda c: c.name == "ann", "the host's card")
+        # The person at the keyboard answers later; then a bot plays the seat.
+        bob = _cosmic(tmp_path, 1, "join", "--name", "bob", "--colour", "red", "--bot",
+                      *common)
+        procs.append(bob)
+        seen = _read_until(bob, "Play this game? [y/n]", 30)
+        agreed = _heard(watch, lambda c: c.key == ann.key and c.agree != b"",
+                        "the host's confirmation")
+        bob_card = _heard(watch, lambda c: c.name == "bob", "bob's card")
+        assert bob_card.agree == b"" and agreed.lobby == bob_card.lobby
+        # A third card joins the lobby; its key sorts after bob's, so the game proposed
+        # (ann and bob) stays the same.
+        key = SigningKey.generate()
+        while key.public < bob_card.key:
+            key = SigningKey.generate()
+        zed = Lobby(key, "zed", ann.lobby, 2, host=False, port=port, target=LOOPBACK)
+        assert host.stdout is not None
+        fd, told, end = host.stdout.fileno(), b"", time.monotonic() + 30
+        while b"zed [" not in told:  # the host, still in its lobby, lists zed
+            assert time.monotonic() < end, f"the host never listed zed: {told[-800:]!r}"
+            zed.poll()  # beacons zed's card, and listens
+            while select.select([fd], [], [], 0)[0]:
+                chunk = os.read(fd, 4096)
+                assert chunk, f"the host's output ended: {told[-800:]!r}"
+                told += chunk
+            assert b"The game:" not in told, f"the host started: {told[-800:]!r}"
+        assert host.poll() is None and not list((tmp_path / "home0").glob("game/*.journal")), \
+            "the game must not start before every player confirmed"
+        zed.close()
+        zed = None
+        out, err = bob.communicate("maybe\ny\n", timeout=180)
+        host_out, host_err = host.communicate(timeout=180)
+    finally:
+        if zed is not None:
+            zed.close()
+        watch.close()
+        for p in procs:  # on a failure, nothing is left running
+            if p.poll() is None:
+                p.kill()
+                p.wait()
     assert host.returncode == 0, host_out[-1500:] + host_err[-1500:]
     out = seen + out
     assert "Answer y or n" in out and "Confirmed" in out, out[-1500:] + err[-1500:]
     genesis = verify_journal(next((tmp_path / "home0" / "game").glob("*.journal"))).genesis
+    assert genesis is not None
     assert [s.colour for s in genesis.seats] == ["blue", "red"]  # host: the first free
+    assert [s.name for s in genesis.seats] == ["ann", "bob"]  # zed came and went
 
 
 def test_direct_peers_where_broadcast_does_not_reach(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ is the echo peer the heartbeat test starts and kills.
 
 from __future__ import annotations
 
+import select
 import signal
 import subprocess
 import sys
@@ -319,6 +320,10 @@ def start_peer(seed: int, bind: str, parent: Mesh) -> tuple[subprocess.Popen[str
     args += [parent.identity.hex(), parent.endpoint, parent.curve.public.hex()]
     proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
+    if not select.select([proc.stdout], [], [], 30)[0]:  # a hang fails, never blocks
+        proc.kill()
+        proc.wait()
+        raise AssertionError("the peer process did not print its endpoint in 30 s")
     endpoint = proc.stdout.readline().strip()
     assert endpoint.startswith("tcp://127.0.0.1:"), endpoint
     return proc, endpoint
