@@ -1,8 +1,14 @@
-"""`cosmic verify JOURNAL... [--json] [--audit] [--serial]`: check a game from its journal.
+"""`cosmic verify JOURNAL... [--json] [--audit] [--partial] [--serial]`: check a game
+from its journal.
+
+Verifying means the whole game: a journal that stops before the game's end or before its
+end-of-game audit, or whose last record is torn, fails and says where it stops, unless
+--partial accepts a game in progress (it then says how far the records go).
 
 Exit status: 0 when every check holds for every journal; 1 when a check fails (the
-first failing record and check are named); 2 when a file cannot be read, is not a
-journal, or holds a game this build cannot check (the worst status wins).
+first failing record and check are named) or a journal does not hold the whole game;
+2 when a file cannot be read, is not a journal, or holds a game this build cannot check
+(the worst status wins).
 
 While a long journal is checked, progress is shown on stderr when it is a terminal (and
 without --json), in place on one line that is cleared before the result is printed:
@@ -33,23 +39,32 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "verify", help="check a game from its journal: signatures, chains, every move",
         description="Check one or more journals: every signature, hash chain, sequence "
         "number, canonical encoding and game id, every move's legality by replaying the "
-        "engine, every state hash and commitment, and (local games) every hidden claim.")
+        "engine, every state hash, commitment and card protocol proof, and every hidden "
+        "claim by the end-of-game audit. A journal must hold the whole game, to its end "
+        "and its end-of-game audit: one that stops earlier, or whose last record is "
+        "torn, fails with where it stops (see --partial).")
     p.add_argument("journals", nargs="+", type=Path, metavar="JOURNAL")
     p.add_argument("--json", action="store_true", help="one JSON object per journal")
     p.add_argument("--audit", action="store_true",
                    help="require the claims audit (fail if the faces are not all known) "
                    "and list every hidden claim")
+    p.add_argument("--partial", action="store_true",
+                   help="accept a game in progress (a journal that stops before the end, "
+                   "or whose last record is torn) and say how far it was verified")
     p.add_argument("--serial", action="store_true",
                    help="check signatures in this process (no worker process)")
     p.set_defaults(func=run)
     return p
 
 
-def exit_code(result: VerifyResult, audit: bool = False) -> int:
-    """0 all holds, 1 a check failed, 2 unreadable, not a journal, or not checkable here."""
+def exit_code(result: VerifyResult, audit: bool = False, partial: bool = False) -> int:
+    """0 all holds, 1 a check failed or (without `partial`) the journal does not hold the
+    whole game, 2 unreadable, not a journal, or not checkable here."""
     err = result.error
     if err is None:
         if audit and (result.verdict is None or not result.verdict.audited):
+            return 1
+        if result.verdict is None or (result.incomplete is not None and not partial):
             return 1
         return 0
     if isinstance(err, JournalError) and err.index is None and err.offset == 0:
@@ -73,12 +88,15 @@ def _seats(genesis: Genesis) -> list[dict[str, Any]]:
             for s in genesis.seats]
 
 
-def result_data(result: VerifyResult, audit: bool = False) -> dict[str, Any]:
+def result_data(result: VerifyResult, audit: bool = False,
+                partial: bool = False) -> dict[str, Any]:
     """A verify result as JSON-able data."""
     v: Verdict | None = result.verdict
-    code = exit_code(result, audit)
+    code = exit_code(result, audit, partial)
     out: dict[str, Any] = {
         "path": result.path, "ok": code == 0, "exit": code,
+        "complete": result.complete, "incomplete": result.incomplete,
+        "last_record": result.last_record,
         "error": None if result.error is None else _error_data(result.error),
         "torn": None if result.torn is None else {
             "record": result.torn.index, "offset": result.torn.offset,
@@ -96,11 +114,14 @@ def result_data(result: VerifyResult, audit: bool = False) -> dict[str, Any]:
             "outcome": None if v.outcome is None else {
                 "reason": v.outcome.reason, "winners": list(v.outcome.winners),
                 "winner_names": [names[w] for w in v.outcome.winners]},
-            "records": v.records, "actions": v.actions, "claims": len(v.claims),
-            "audited": v.audited, "checked": list(v.checked),
+            "records": v.records, "actions": v.actions, "turn": v.state.turns,
+            "claims": len(v.claims), "audited": v.audited, "checked": list(v.checked),
         })
         if audit:
-            out["claim_list"] = [{"record": r, "seat": s, "kind": k, "true": v.audited}
+            # "true": null for a claim not audited (unknown), never false (a false claim
+            # fails the audit: it is the error).
+            out["claim_list"] = [{"record": r, "seat": s, "kind": k,
+                                  "true": True if v.audited else None}
                                  for r, s, k in v.claims]
     return out
 
@@ -124,17 +145,26 @@ def _error_text(err: ProtocolError, genesis: Genesis | None) -> str:
     return f"failed check '{err.check}': {err.message}"
 
 
-def result_text(result: VerifyResult, audit: bool = False) -> str:
+def result_text(result: VerifyResult, audit: bool = False, partial: bool = False) -> str:
     """A verify result in a few lines for people."""
     v, genesis = result.verdict, result.genesis
-    code = exit_code(result, audit)
+    code = exit_code(result, audit, partial)
     lines: list[str] = []
+    incomplete = result.incomplete
     if result.error is not None:
         head = "CANNOT CHECK" if code == 2 else "FAILED"
         lines.append(f"{result.path}: {head}: {_error_text(result.error, genesis)}")
+    elif incomplete is not None and not partial:
+        lines.append(f"{result.path}: FAILED: incomplete: {incomplete} (--partial "
+                     "checks a game in progress)")
     elif v is not None and code != 0:
         lines.append(f"{result.path}: FAILED: the claims audit needs every face, "
                      "and they are not all known")
+    elif incomplete is not None and v is not None:
+        upto = "no record" if result.last_record is None else f"records 0..{result.last_record}"
+        lines.append(f"{result.path}: OK (partial): {upto} verified, up to turn "
+                     f"{v.state.turns}")
+        lines.append(f"  incomplete: {incomplete}")
     else:
         lines.append(f"{result.path}: OK")
     if result.torn is not None:
@@ -160,7 +190,7 @@ def result_text(result: VerifyResult, audit: bool = False) -> str:
                             for w in v.outcome.winners) or "nobody"
         lines.append(f"  outcome   {v.outcome.reason}: won by {winners}")
     audited = f", {len(v.claims)} hidden claims " + ("audited" if v.audited else "not audited")
-    lines.append(f"  records   {v.records} ({v.actions} actions){audited}")
+    lines.append(f"  records   {v.records} ({v.actions} actions), turn {v.state.turns}{audited}")
     if audit:
         for record, seat, kind in v.claims:
             lines.append(f"    claim at record {record}: seat {seat} {kind}: "
@@ -208,10 +238,10 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{path}: CANNOT READ: {exc}", file=sys.stderr)
             worst = max(worst, code)
             continue
-        code = exit_code(result, args.audit)
+        code = exit_code(result, args.audit, args.partial)
         worst = max(worst, code)
         if args.json:
-            print(json.dumps(result_data(result, args.audit), sort_keys=True))
+            print(json.dumps(result_data(result, args.audit, args.partial), sort_keys=True))
         else:
-            print(result_text(result, args.audit))
+            print(result_text(result, args.audit, args.partial))
     return worst

@@ -7,16 +7,25 @@
 # - Wire framing, every message on every connection:
 #       frame 0       header = b"CSM" 0x01 | kind (1 byte) | sender id (1..64 bytes)
 #       frames 1..n   payload: DATA carries 1..max_frames frames of at most
-#                     max_msg_size bytes in all; PING and BYE carry none; HELLO and
-#                     WELCOME (hello socket only) carry one card of at most 4 KiB.
+#                     max_msg_size bytes in all; PING and BYE carry none.
 #   ROUTER routing ids are ignored: a peer chooses its own, so they prove nothing.
 # - Curve is on by default. The ROUTER is a CURVE server; the ZAP handler (an inproc REP
 #   in this mesh's own zmq context, served from poll()) admits a client only if its Curve
 #   public key is allowed, and answers with User-Id = hex(peer id). Every received
 #   message is attributed to that User-Id; a header naming anyone else is dropped as a
 #   spoof. With Curve off (benchmarks, tests only) the header's sender is taken on trust.
-# - The hello socket (optional) is a second ROUTER with the NULL mechanism, for the one
-#   exchange that must happen before Curve can: "here is my signed card, send me yours".
+# - The hello socket (optional) is open to anyone (its endpoint is in the public beacon),
+#   for the one exchange that must happen before Curve can: "here is my signed card, send
+#   me yours". It is a raw TCP socket (ZMQ_STREAM), not a ZMTP one, because ZMTP lets a
+#   stranger make us hold without limit: libzmq queues the frames of a multipart message
+#   until its last frame comes, ZMQ_MAXMSGSIZE bounds each frame and not their number,
+#   and the high-water mark counts whole messages only. Over raw TCP we frame a hello
+#   ourselves and hold at most _HELLO_WIRE_MAX bytes per connection, _HELLO_CONNS
+#   connections (a new one closes the oldest) for _HELLO_TIMEOUT_S each, and
+#   _HELLO_HWM chunks of at most 8 KiB (libzmq's read batch) queued in the socket.
+#       hello   = b"CSM" 0x01 | kind (HELLO or WELCOME) | u8 len(sender) | sender
+#                 | u16 len(card) | card          (card: 1..4096 bytes, big-endian u16)
+#   The asker sends one HELLO and reads one WELCOME the same way, with the same limits.
 #   Cards are opaque here; node.discovery signs and checks them.
 # - Nothing a peer sends can raise out of poll(): bad input becomes a Dropped event.
 # - Single-threaded and poll-driven: poll() serves ZAP requests, hellos and heartbeats,
@@ -61,6 +70,12 @@ MAX_PEER_ID = 64
 # Socket-level allowance over max_msg_size for the Curve box around each frame (33 bytes
 # today); the exact limit is enforced again on the plaintext after receipt.
 _CURVE_SLACK = 256
+# The hello path: the longest hello, and what a stranger can make us hold (see the top).
+_HELLO_WIRE_MAX = 4 + 1 + 1 + MAX_PEER_ID + 2 + MAX_CARD_SIZE
+_HELLO_CONNS = 32  # open hello connections; an honest hello needs one for milliseconds
+_HELLO_TIMEOUT_S = 5.0  # a hello connection's whole life: an honest one takes a few ms
+_HELLO_HWM = 64  # raw chunks queued in a hello socket (each at most 8 KiB)
+_HELLO_BATCH = 256  # raw chunks read per poll: hellos must not starve the mesh
 
 _Sock: TypeAlias = "zmq.Socket[Any]"
 _MAGIC = b"CSM\x01"
@@ -209,6 +224,58 @@ def _check_key(key: object) -> bytes:
     return key
 
 
+def _hello_wire(kind: int, sender: bytes, card: bytes) -> bytes:
+    return _MAGIC + bytes((kind, len(sender))) + sender + len(card).to_bytes(2, "big") + card
+
+
+def _parse_hello_wire(buf: bytes | bytearray, kind: int) -> tuple[bytes, bytes] | str | None:
+    """(sender, card) of a whole hello of `kind` in buf, None if more bytes are needed,
+    or why buf can never become one."""
+    n = len(buf)
+    if n > _HELLO_WIRE_MAX:
+        return f"over {_HELLO_WIRE_MAX} bytes"
+    if buf[: min(n, len(_MAGIC))] != _MAGIC[: min(n, len(_MAGIC))]:
+        return "not a cosmic hello"
+    if n < len(_MAGIC) + 2:
+        return None
+    if buf[len(_MAGIC)] != kind:
+        return f"kind {buf[len(_MAGIC)]}, expected {kind}"
+    slen = buf[len(_MAGIC) + 1]
+    if not 1 <= slen <= MAX_PEER_ID:
+        return f"a sender id of {slen} bytes"
+    head = len(_MAGIC) + 2 + slen
+    if n < head + 2:
+        return None
+    clen = int.from_bytes(buf[head : head + 2], "big")
+    if not 1 <= clen <= MAX_CARD_SIZE:
+        return f"a card of {clen} bytes"
+    end = head + 2 + clen
+    if n < end:
+        return None
+    if n > end:
+        return "bytes after the hello"
+    return bytes(buf[len(_MAGIC) + 2 : head]), bytes(buf[head + 2 : end])
+
+
+@dataclass(slots=True)
+class _HelloConn:
+    """One connection to our hello socket (keyed by its raw routing id)."""
+
+    until: float  # closed by us from then on, finished or not
+    buf: bytearray = field(default_factory=bytearray)
+    answered: bool = False
+
+
+@dataclass(slots=True)
+class _Ask:
+    """One say_hello() under way: a raw socket connecting to a peer's hello endpoint."""
+
+    endpoint: str
+    until: float
+    rid: bytes | None = None  # the connection's routing id once connected
+    buf: bytearray = field(default_factory=bytearray)
+
+
 class Mesh:
     """One node's sockets: an inbound ROUTER, a DEALER per peer, a ZAP handler.
 
@@ -255,13 +322,14 @@ class Mesh:
         self.max_msg_size = max_msg_size
         self.max_frames = max_frames
         self.hwm = hwm
-        self._headers = {k: _header(k, identity) for k in (_DATA, _PING, _BYE, _HELLO, _WELCOME)}
+        self._headers = {k: _header(k, identity) for k in (_DATA, _PING, _BYE)}
         self._peers: dict[bytes, _Peer] = {}
         self._admitted: dict[bytes, bytes] = {}  # Curve public key -> peer id
         self._keys: dict[bytes, bytes] = {}  # peer id -> Curve public key
         self._refused: set[bytes] = set()
         self._hello_card: bytes | None = None
-        self._asks: dict[_Sock, tuple[str, float]] = {}
+        self._hello_conns: dict[bytes, _HelloConn] = {}  # oldest first
+        self._asks: dict[_Sock, _Ask] = {}
         self._monitors: dict[_Sock, bytes] = {}
         self._closed = False
         for peer_id, key in (allowed or {}).items():
@@ -295,12 +363,7 @@ class Mesh:
             self._router.bind(bind)
             self._poller.register(self._router, zmq.POLLIN)
             if hello_bind is not None:
-                self._hello = self._socket(zmq.ROUTER, hello_bind)
-                self._hello.setsockopt(zmq.MAXMSGSIZE, MAX_CARD_SIZE + 256)
-                self._hello.sndhwm = self._hello.rcvhwm = 64  # hellos are rare and tiny
-                # It does answer: an asker gone by then is an error we can ignore, not
-                # a message queued forever.
-                self._hello.setsockopt(zmq.ROUTER_MANDATORY, 1)
+                self._hello = self._raw_socket(hello_bind)
                 self._hello.bind(hello_bind)
                 self._poller.register(self._hello, zmq.POLLIN)
         except BaseException:
@@ -425,11 +488,15 @@ class Mesh:
         self._check_open()
         if self._hello_card is None:
             raise ValueError("set_hello_card() before say_hello()")
-        sock = self._socket(zmq.DEALER, endpoint)
-        sock.setsockopt(zmq.MAXMSGSIZE, MAX_CARD_SIZE + 256)
-        sock.connect(endpoint)
-        sock.send_multipart([self._headers[_HELLO], self._hello_card], zmq.NOBLOCK)
-        self._asks[sock] = (endpoint, time.monotonic() + timeout_s)
+        sock = self._raw_socket(endpoint)
+        try:
+            sock.connect(endpoint)
+        except zmq.ZMQError as exc:
+            sock.close(linger=0)
+            raise ValueError(f"cannot connect to {endpoint!r}: {exc}") from None
+        # The hello goes once the connection is up (a raw socket says so with an empty
+        # message), and again after a reconnect.
+        self._asks[sock] = _Ask(endpoint, time.monotonic() + timeout_s)
         self._poller.register(sock, zmq.POLLIN)
 
     # ------------------------------------------------------------------ receiving
@@ -438,7 +505,7 @@ class Mesh:
         """Wait up to timeout_ms for at least one event; return all that are ready.
 
         Serves ZAP requests, hellos and heartbeats on the way. Never raises on
-        anything a peer sends.
+        anything a peer (or a stranger on the hello socket) sends.
         """
         self._check_open()
         deadline = time.monotonic() + max(timeout_ms, 0) / 1000
@@ -495,6 +562,13 @@ class Mesh:
     def _check_open(self) -> None:
         if self._closed:
             raise ValueError("the mesh is closed")
+
+    def _raw_socket(self, endpoint: str) -> _Sock:
+        """A ZMQ_STREAM socket for the hello path: raw TCP, bounded queues (see the top)."""
+        sock = self._socket(zmq.STREAM, endpoint)
+        sock.rcvhwm = _HELLO_HWM
+        sock.sndhwm = _HELLO_HWM
+        return sock
 
     def _socket(self, kind: int, endpoint: str) -> _Sock:
         sock = self._ctx.socket(kind)
@@ -604,10 +678,16 @@ class Mesh:
             if peer.present is not False and now - peer.last_heard > grace:
                 peer.present = False
                 events.append(PeerAway(peer_id))
-        for sock, (endpoint, until) in list(self._asks.items()):
-            if now >= until:
+        for sock, ask in list(self._asks.items()):
+            if now >= ask.until:
                 self._end_ask(sock)
-                events.append(HelloFailed(endpoint))
+                events.append(HelloFailed(ask.endpoint))
+        # Hello connections expire in the order they came (one time-out for all).
+        while self._hello_conns:
+            rid, conn = next(iter(self._hello_conns.items()))
+            if now < conn.until:
+                break
+            self._hang_up_hello(rid)
         return events
 
     def _heard(self, peer_id: bytes) -> list[Event]:
@@ -726,37 +806,103 @@ class Mesh:
         hello = self._hello
         assert hello is not None  # only polled when there is one
         events: list[Event] = []
-        for _ in range(64):  # a bounded batch: hellos must not starve the mesh
+        for _ in range(_HELLO_BATCH):
             try:
                 frames = hello.recv_multipart(zmq.NOBLOCK)
             except zmq.Again:
                 break
-            parsed = _parse_header(frames[1]) if len(frames) == 3 else None
-            if parsed is None or parsed[0] != _HELLO or not 0 < len(frames[2]) <= MAX_CARD_SIZE:
-                events.append(Dropped(None, "malformed hello"))
+            if len(frames) != 2:
+                continue  # a raw socket gives [routing id, bytes]; nothing else comes
+            rid, data = frames
+            conn = self._hello_conns.get(rid)
+            if not data:  # a connection opened, or (one we know) closed
+                if conn is not None:
+                    del self._hello_conns[rid]
+                    continue
+                if len(self._hello_conns) >= _HELLO_CONNS:
+                    # Full: the oldest goes. Honest hellos finish in milliseconds, so a
+                    # stranger holding connections open only delays them.
+                    self._hang_up_hello(next(iter(self._hello_conns)))
+                self._hello_conns[rid] = _HelloConn(time.monotonic() + _HELLO_TIMEOUT_S)
                 continue
-            events.append(Hello(parsed[1], frames[2], None))
+            if conn is None:
+                continue  # bytes still in flight from a connection we closed
+            if conn.answered:
+                events.append(Dropped(None, "malformed hello: bytes after the hello"))
+                self._hang_up_hello(rid)
+                continue
+            if len(conn.buf) + len(data) > _HELLO_WIRE_MAX:
+                events.append(Dropped(None, f"malformed hello: over {_HELLO_WIRE_MAX} bytes"))
+                self._hang_up_hello(rid)
+                continue
+            conn.buf += data
+            parsed = _parse_hello_wire(conn.buf, _HELLO)
+            if parsed is None:
+                continue
+            if isinstance(parsed, str):
+                events.append(Dropped(None, f"malformed hello: {parsed}"))
+                self._hang_up_hello(rid)
+                continue
+            sender, card = parsed
+            conn.buf = bytearray()
+            conn.answered = True
+            events.append(Hello(sender, card, None))
             if self._hello_card is None:
                 continue  # no card yet: not open for hellos, the asker times out
             try:
                 hello.send_multipart(
-                    [frames[0], self._headers[_WELCOME], self._hello_card], zmq.NOBLOCK
+                    [rid, _hello_wire(_WELCOME, self.identity, self._hello_card)], zmq.NOBLOCK
                 )
             except zmq.ZMQError:
                 pass  # the asker is gone or flooding; it can ask again
+            # The asker closes once it has read the answer (closing first could drop
+            # the answer); the time-out closes it otherwise.
         return events
 
-    def _read_answer(self, sock: _Sock) -> list[Event]:
-        endpoint, _ = self._asks[sock]
+    def _hang_up_hello(self, rid: bytes) -> None:
+        """Close one hello connection (an empty message closes a raw connection)."""
+        self._hello_conns.pop(rid, None)
+        assert self._hello is not None
         try:
-            frames = sock.recv_multipart(zmq.NOBLOCK)
-        except zmq.Again:
-            return []
-        self._end_ask(sock)
-        parsed = _parse_header(frames[0]) if len(frames) == 2 else None
-        if parsed is None or parsed[0] != _WELCOME or not 0 < len(frames[1]) <= MAX_CARD_SIZE:
-            return [Dropped(None, f"malformed hello answer from {endpoint}")]
-        return [Hello(parsed[1], frames[1], endpoint)]
+            self._hello.send_multipart([rid, b""], zmq.NOBLOCK)
+        except zmq.ZMQError:
+            pass  # already gone
+
+    def _read_answer(self, sock: _Sock) -> list[Event]:
+        ask = self._asks[sock]
+        assert self._hello_card is not None  # say_hello() checked it
+        for _ in range(_HELLO_BATCH):
+            try:
+                frames = sock.recv_multipart(zmq.NOBLOCK)
+            except zmq.Again:
+                return []
+            if len(frames) != 2:
+                continue
+            rid, data = frames
+            if not data:
+                if ask.rid is None:  # connected: ask
+                    ask.rid, ask.buf = rid, bytearray()
+                    try:
+                        sock.send_multipart(
+                            [rid, _hello_wire(_HELLO, self.identity, self._hello_card)],
+                            zmq.NOBLOCK,
+                        )
+                    except zmq.ZMQError:
+                        ask.rid = None  # gone already; zmq reconnects and we ask again
+                elif rid == ask.rid:  # lost: zmq reconnects, and we ask again then
+                    ask.rid = None
+                continue
+            if rid != ask.rid:
+                continue
+            ask.buf += data
+            parsed = _parse_hello_wire(ask.buf, _WELCOME)
+            if parsed is None:
+                continue
+            self._end_ask(sock)
+            if isinstance(parsed, str):
+                return [Dropped(None, f"malformed hello answer from {ask.endpoint}: {parsed}")]
+            return [Hello(parsed[0], parsed[1], ask.endpoint)]
+        return []
 
     def _end_ask(self, sock: _Sock) -> None:
         self._poller.unregister(sock)

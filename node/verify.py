@@ -165,13 +165,50 @@ def read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],
 
 @dataclass(frozen=True, slots=True)
 class VerifyResult:
-    """The outcome of verifying one journal file."""
+    """The outcome of verifying one journal file.
+
+    Verifying means the whole game: a journal without error that stops before the game's
+    end or before its end-of-game audit, or whose last record is torn, holds a game in
+    progress (`incomplete` says why); only with `complete` is the game fully checked.
+    """
 
     path: str
     genesis: Genesis | None  # None when the header does not read
     verdict: Verdict | None  # None when an error was found
     error: ProtocolError | None
     torn: TornTail | None
+    last_record: int | None = None  # index of the last intact record (notes too), if any
+
+    @property
+    def turn(self) -> int | None:
+        """The turn the verified records reach (None without a verdict)."""
+        return None if self.verdict is None else self.verdict.state.turns
+
+    @property
+    def incomplete(self) -> str | None:
+        """Why the journal does not hold the whole game, or None: it does, or an error
+        was found (then `error` says what)."""
+        v = self.verdict
+        if self.error is not None or v is None:
+            return None
+        why = []
+        if self.torn is not None:
+            t = self.torn
+            why.append(f"its last record is torn ({t.reason}): record {t.index}, from byte "
+                       f"{t.offset} ({t.dropped} bytes), is lost")
+        at = ("the journal holds no record" if self.last_record is None
+              else f"the journal stops after record {self.last_record}")
+        if v.outcome is None:
+            why.append(f"{at} (turn {v.state.turns}), before the game's end")
+        elif not v.audited:
+            why.append(f"{at}: the game is over, but its end-of-game audit is missing (not "
+                       "every seat's key share is in)")
+        return "; ".join(why) or None
+
+    @property
+    def complete(self) -> bool:
+        """No error, and the whole game is there: to its end and its end-of-game audit."""
+        return self.error is None and self.verdict is not None and self.incomplete is None
 
 
 class _ProgressVisitor(VerifyVisitor):
@@ -189,7 +226,8 @@ class _ProgressVisitor(VerifyVisitor):
 def verify_journal(journal: str | os.PathLike[str] | bytes, *, parallel: bool | None = None,
                    progress: Callable[[int], Callable[[int], None] | None] | None = None
                    ) -> VerifyResult:
-    """Verify a journal file (or its bytes): every check, with the first error found.
+    """Verify a journal file (or its bytes): every check, with the first error found, and
+    whether it holds the whole game (VerifyResult.complete, .incomplete).
 
     `progress(total)`, if given, is called once the file is parsed with its number of
     records; the callback it returns (if any) is told, before each record is read, how
@@ -208,4 +246,5 @@ def verify_journal(journal: str | os.PathLike[str] | bytes, *, parallel: bool | 
     tick = progress(len(contents.entries)) if progress is not None else None
     visitor = VerifyVisitor(strict=False) if tick is None else _ProgressVisitor(tick)
     verdict = read_journal_parallel(contents, visitor, parallel)
-    return VerifyResult(path, contents.genesis, verdict, visitor.error, contents.torn)
+    last = contents.entries[-1].index if contents.entries else None
+    return VerifyResult(path, contents.genesis, verdict, visitor.error, contents.torn, last)

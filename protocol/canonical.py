@@ -10,7 +10,8 @@
 #   for text and bin for bytes.
 # - decode() accepts a byte string only if it is exactly one value, of the value space
 #   above, and encode(decode(b)) == b. Anything else raises DecodeError; no other
-#   exception escapes it.
+#   exception escapes it. A float, a map or an ext anywhere is check "canonical" (as
+#   docs/journal-format.md says), before any schema looks at the value.
 from __future__ import annotations
 
 from typing import Any, Union
@@ -80,11 +81,10 @@ def _refuse_map(pairs: object) -> object:
     raise DecodeError("canonical", "maps are not allowed")
 
 
-def _unpack(data: bytes, max_size: int) -> object:
-    """Strictly unpack exactly one msgpack value and check it re-encodes to data.
-
-    Types are not checked here beyond what the unpacker refuses (maps, ext): a caller
-    must walk the result (decode() does; envelope schemas do). Package-private.
+def _unpack(data: bytes, max_size: int, max_depth: int = MAX_DEPTH) -> object:
+    """Strictly unpack exactly one msgpack value, check it re-encodes to data and lies
+    in the value space (no float anywhere: a float64 re-encodes to itself, so only the
+    walk finds it). Package-private: decode() and open_envelope() use it.
     """
     if type(data) is not bytes:
         if isinstance(data, (bytearray, memoryview)):
@@ -118,6 +118,10 @@ def _unpack(data: bytes, max_size: int) -> object:
         raise DecodeError("size", "nested too deeply") from None
     except Exception as exc:  # the unpacker may raise many types; none may escape
         raise DecodeError("canonical", f"malformed msgpack: {type(exc).__name__}") from None
+    why = _decode_violation(obj, max_depth)
+    if why is not None:
+        check = "size" if why.startswith("arrays nested") else "canonical"
+        raise DecodeError(check, why)
     try:
         again = msgpack.packb(obj, use_bin_type=True)
     except Exception as exc:  # e.g. recursion limit on very deep arrays
@@ -127,20 +131,30 @@ def _unpack(data: bytes, max_size: int) -> object:
     return obj
 
 
+_SCALARS = frozenset({type(None), bool, int, bytes, str})
+
+
 def _decode_violation(obj: object, max_depth: int) -> str | None:
     """Return why a decoded value is outside the value space (iterative, no recursion)."""
-    stack: list[tuple[Any, int]] = [(obj, 0)]
+    if type(obj) is not list:
+        return None if type(obj) in _SCALARS else _not_allowed(obj)
+    stack: list[tuple[list[Any], int]] = [(obj, 0)]
     while stack:
-        value, depth = stack.pop()
-        t = type(value)
-        if t is list:
-            if depth >= max_depth:
-                return f"arrays nested deeper than {max_depth}"
-            stack.extend((item, depth + 1) for item in value)
-        elif not (value is None or t is bool or t is int or t is bytes or t is str):
-            # floats, Timestamp (ext -1) and anything else the unpacker may produce
-            return f"type {t.__name__} is not allowed in canonical msgpack"
+        array, depth = stack.pop()
+        if depth >= max_depth:
+            return f"arrays nested deeper than {max_depth}"
+        for item in array:
+            t = type(item)
+            if t is list:
+                stack.append((item, depth + 1))
+            elif t not in _SCALARS:
+                return _not_allowed(item)
     return None
+
+
+def _not_allowed(value: object) -> str:
+    # floats, Timestamp (ext -1) and anything else the unpacker may produce
+    return f"type {type(value).__name__} is not allowed in canonical msgpack"
 
 
 def decode(data: bytes, max_size: int = DEFAULT_MAX_SIZE, max_depth: int = MAX_DEPTH) -> Value:
@@ -150,9 +164,4 @@ def decode(data: bytes, max_size: int = DEFAULT_MAX_SIZE, max_depth: int = MAX_D
     "canonical" for malformed input, trailing bytes, a type outside the value space or
     any encoding other than the canonical one.
     """
-    obj = _unpack(data, max_size)
-    why = _decode_violation(obj, max_depth)
-    if why is not None:
-        check = "size" if why.startswith("arrays nested") else "canonical"
-        raise DecodeError(check, why)
-    return obj  # type: ignore[return-value]
+    return _unpack(data, max_size, max_depth)  # type: ignore[return-value]

@@ -10,8 +10,9 @@
 #   reads public facts only from it (hands, pending actors), never another seat's secrets.
 # - An action that shows faces (Play, Reveal, NewHand, Discard) or hides a choice (Select)
 #   is preceded, in the record, by the acting seat's card message: announce() makes it,
-#   every node receives it, and check(action) refuses the action unless that message
-#   proved exactly its faces (and, for a Reveal, opened the Select commitment).
+#   every node receives it (only from the seat to act next), and check(action) refuses
+#   the action unless that message proved exactly its faces (and, for a Reveal, opened
+#   the Select commitment). A refused message or action changes nothing.
 # - Knowledge.faces is kept equal to CardSeat.known: faces this seat was dealt, took,
 #   was shown, or shuffled itself.
 # - Resume after a crash (needs the secret seed, see CardRecord): a new source fed the
@@ -127,7 +128,10 @@ class NetworkCardSource:
         s = self._need_state()
         p = engine.pending(s)
         wanted = {"select"} if env.kind == FACEDOWN else {"play", "reveal", "newhand", "discard"}
-        if env.author not in p.seats or not wanted & set(p.kinds):
+        # Only the seat to act next (the first of a simultaneous set: the order its
+        # actions are applied in) may announce one: an earlier announcement by the next
+        # seat would stand in front of the first seat's own, and refuse its action.
+        if not p.seats or env.author != p.seats[0] or not wanted & set(p.kinds):
             raise RemoteProtocolError("too-early", f"{env.kind}: seat {env.author} may not "
                                       f"act so now", author=env.author, seq=env.seq, proven=True)
         if env.kind == FACEDOWN:
@@ -239,26 +243,37 @@ class NetworkCardSource:
         self._announced.append(self.cards.begin_open(self.seat, hidden, facedown))
         return True
 
-    def check(self, action: engine.Action) -> None:
+    def check(self, action: engine.Action, *, seq: int | None = None) -> None:
         """Refuse an action whose faces (or face-down choice) its seat's card message did
-        not prove. Raises RemoteProtocolError naming the seat."""
-        done, self._announced = self._announced, []
+        not prove. Accepting it consumes the card messages announced for it; a refusal
+        changes nothing (the seat's valid action can still come).
+
+        Raises LocalProtocolError("too-early") while that card message is incomplete
+        (wait for it), else RemoteProtocolError naming the acting seat: the action is
+        taken to be that seat's signed message (every caller checks the envelope first),
+        so the refusal is proven; `seq` is the envelope's sequence number, if known."""
+        done = self._announced
         if any(not op.done for op in done):
             raise LocalProtocolError("too-early", "a card message of this action is missing")
         seat = action.seat
-        kinds = [op.name for op in done]
-        for op in done:
-            if op.script[0][0] != seat:
-                raise RemoteProtocolError("kind", f"a card message for an action of seat {seat}",
-                                          author=op.script[0][0])
 
         def refuse(check: str, why: str) -> RemoteProtocolError:
-            return RemoteProtocolError(check, f"{action.format()}: {why}", author=seat)
+            return RemoteProtocolError(check, f"{action.format()}: {why}", author=seat,
+                                       seq=seq, proven=True)
 
+        for op in done:
+            if op.script[0][0] != seat:
+                # A card message is taken only from the seat to act next (see
+                # _begin_announced): another seat acting now acts out of turn.
+                raise refuse("kind", f"seat {op.script[0][0]}'s card message awaits its "
+                             "own action")
+        kinds = [op.name for op in done]
         if isinstance(action, engine.Select):
             if kinds != ["facedown"]:
                 raise refuse("commitment", "a face-down card needs one commitment first")
-            self._facedown_since[seat] = self._need_state().serial
+            serial = self._need_state().serial
+            self._announced = []  # accepted: from here on, and only now, state changes
+            self._facedown_since[seat] = serial
             return
         pairs = _pairs(action)
         if not pairs:
@@ -270,14 +285,17 @@ class NetworkCardSource:
         for h, face in pairs:
             if self.cards.opened.get(h) != face:
                 raise refuse("face", f"card {h} was not proven to be card {face}")
-        if isinstance(action, engine.Reveal):
-            if not done or done[0].data.get("revealed") != action.handle:
+        reveal = isinstance(action, engine.Reveal)
+        if reveal:
+            if not done or done[0].data.get("revealed") != pairs[0][0]:
                 raise refuse("commitment", "the face-down commitment was not opened")
-            self._track_claims(seat, action.handle)
         elif done and done[0].data.get("revealed") is not None:
             raise refuse("commitment", "a face-down card is revealed only by a Reveal")
         if done and {h for h, _ in done[0].result} - {h for h, _ in pairs}:
             raise refuse("face", "the card message opened cards this action does not show")
+        self._announced = []  # accepted: from here on, and only now, state changes
+        if reveal:
+            self._track_claims(seat, pairs[0][0])
 
     # --- end of game ----------------------------------------------------------------------
 

@@ -2,8 +2,10 @@
 #
 # Invariants:
 # - A Genesis is valid by construction: __post_init__ checks every field (types,
-#   lengths, 2..10 seats indexed 0..n-1, unique keys, names and colours, rules and
-#   option keys strictly sorted) and raises LocalProtocolError; decode() raises
+#   lengths, 2..10 seats indexed 0..n-1, unique keys, names and colours, every key a
+#   valid Ed25519 public key (protocol.keys.key_problem: no small-order or non-canonical
+#   key anyone could sign as), rules and option keys strictly sorted) and raises
+#   LocalProtocolError; decode() raises
 #   DecodeError for bytes from outside. Either way no invalid Genesis exists.
 # - Its bytes are canonical msgpack of the array
 #       [version, salt, seats, rules, engine_version, rules_hash, options]
@@ -24,6 +26,7 @@ from typing import Any, cast
 from protocol import canonical
 from protocol.canonical import Value
 from protocol.errors import DecodeError, LocalProtocolError
+from protocol.keys import key_problem
 from protocol.schema import NAME, Bytes, Int, List, Record, SchemaError, Str, Tree
 
 __all__ = [
@@ -87,6 +90,10 @@ def _problems(value: list[Any]) -> tuple[str, str] | None:
     for what, column in (("name", 1), ("colour", 2), ("key", 3)):
         if len({seat[column] for seat in seats}) != len(seats):
             return "schema", f"two seats have the same {what}"
+    for seat in seats:
+        why = key_problem(seat[3])
+        if why is not None:
+            return "point", f"seat {seat[0]}'s key is not a valid Ed25519 public key: {why}"
     if any(a >= b for a, b in zip(rules, rules[1:])):
         return "schema", "rules are not strictly sorted"
     keys = [k for k, _ in options]
@@ -170,7 +177,8 @@ class Genesis:
     def decode(cls, data: bytes) -> Genesis:
         """The genesis encoded in data.
 
-        Raises DecodeError: "size", "canonical", "schema" or "version".
+        Raises DecodeError: "size", "canonical", "schema", "version" or "point" (a seat
+        key that is not a valid Ed25519 public key).
         """
         value = canonical.decode(data, max_size=MAX_GENESIS_SIZE)
         try:

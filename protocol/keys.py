@@ -4,6 +4,12 @@
 # - A public key is its raw 32-byte encoding; a signature is 64 bytes; a private key is
 #   its 32-byte seed (RFC 8032). pyca `cryptography` (OpenSSL) does the arithmetic.
 # - verify() answers True or False and never raises, whatever the bytes.
+# - A public key must be a point of the prime-order subgroup in its canonical encoding
+#   (key_problem(), with libsodium's crypto_core_ed25519_is_valid_point). OpenSSL checks
+#   neither: under a small-order key (the identity 01 00..00, say) the signature
+#   R = identity, S = 0 verifies for every message, so anyone could sign as that seat.
+#   verify() is False under such a key, and the genesis refuses one (check "point"). An
+#   honest key is a multiple of the base point, so it always passes.
 # - Loaded public key objects are cached by their 32 bytes, so verifying a journal
 #   parses each seat's key once.
 # - Seat keys sign envelopes only. Any other use of the same key must sign bytes that
@@ -21,6 +27,8 @@ from __future__ import annotations
 import functools
 import re
 
+import nacl.bindings as _nb
+import nacl.exceptions as _nx
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import (
@@ -40,6 +48,8 @@ __all__ = [
     "generate",
     "sign",
     "verify",
+    "key_problem",
+    "check_public_key",
     "fingerprint",
     "dump_key_file",
     "load_key_file",
@@ -135,8 +145,47 @@ def sign(key: SigningKey, message: bytes) -> bytes:
     return key.sign(message)
 
 
+_P = 2**255 - 19  # the field prime of edwards25519 (RFC 8032, section 5.1)
+_IDENTITY = b"\x01" + b"\x00" * 31
+
+
+def key_problem(public: object) -> str | None:
+    """Why `public` cannot be an Ed25519 public key of a seat, or None if it can.
+
+    A key must be 32 bytes, the canonical encoding of a point of the curve (y below the
+    field prime), of the prime-order subgroup: not of small order (then anyone can
+    forge its signatures) nor with a small-order component.
+    """
+    if type(public) is not bytes or len(public) != PUBLIC_KEY_SIZE:
+        return f"an Ed25519 public key is {PUBLIC_KEY_SIZE} bytes"
+    if int.from_bytes(public, "little") & ((1 << 255) - 1) >= _P:
+        return "a non-canonical encoding (y is not below the field prime)"
+    if _nb.crypto_core_ed25519_is_valid_point(public):
+        return None
+    # Only to say why: 8P is the identity exactly for the points of small order.
+    try:
+        p2 = _nb.crypto_core_ed25519_add(public, public)
+        p4 = _nb.crypto_core_ed25519_add(p2, p2)
+        p8 = _nb.crypto_core_ed25519_add(p4, p4)
+    except (_nx.CryptoError, ValueError, TypeError):
+        return "not a point of the curve"
+    if p8 == _IDENTITY:
+        return "a point of small order: anyone can sign as it"
+    return "not in the prime-order subgroup (it has a small-order component)"
+
+
+def check_public_key(public: object, what: str = "the key") -> None:
+    """Raise LocalProtocolError("point") naming `what` if `public` cannot be a seat's key
+    (see key_problem)."""
+    why = key_problem(public)
+    if why is not None:
+        raise LocalProtocolError("point", f"{what} is not a valid Ed25519 public key: {why}")
+
+
 @functools.lru_cache(maxsize=1024)
 def _public_key(raw: bytes) -> Ed25519PublicKey | None:
+    if key_problem(raw) is not None:
+        return None  # a key OpenSSL would take but that proves nothing
     try:
         return Ed25519PublicKey.from_public_bytes(raw)
     except Exception:  # an unusable encoding: it verifies nothing
@@ -146,7 +195,8 @@ def _public_key(raw: bytes) -> Ed25519PublicKey | None:
 def verify(public: bytes, signature: bytes, message: bytes) -> bool:
     """True iff signature is a valid Ed25519 signature of message under public.
 
-    Never raises: a key or signature of the wrong type or length gives False.
+    Never raises: a key or signature of the wrong type or length gives False, and so
+    does a key that is not a valid public key (key_problem), whatever the signature.
     """
     if type(public) is not bytes or len(public) != PUBLIC_KEY_SIZE:
         return False

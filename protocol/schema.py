@@ -10,7 +10,10 @@
 # - Types are exact: bool is not an int, bytes are not str. Arrays may be list or tuple
 #   (tuple only on the sending side; decoded values hold lists).
 # - check() raises SchemaError naming the path of an offending value
-#   ("$.body[2].cards[0]"); it never raises anything else, whatever the value.
+#   ("$.body[2].cards[0]"); it never raises anything else, whatever the value. A value
+#   outside the canonical value space (a float, a dict...) is check "canonical", as
+#   canonical.decode() and encode() name it, wherever it sits; a value of the space in
+#   the wrong place is "schema".
 # - Strings default to "safe text": no C0/C1 control characters and no line or bidi
 #   overrides, so a peer's text cannot drive a terminal or disguise itself.
 from __future__ import annotations
@@ -57,6 +60,18 @@ def _type_name(value: object) -> str:
     return type(value).__name__
 
 
+# The Python types of canonical values (protocol.canonical): anything else is no value.
+_VALUE_TYPES = frozenset({type(None), bool, int, bytes, str, list, tuple})
+
+
+def _wrong_type(path: str, expected: str, value: object) -> SchemaError:
+    """The error for a value that is not of the `expected` type."""
+    if type(value) not in _VALUE_TYPES:
+        return SchemaError(path, f"type {_type_name(value)} is not allowed in canonical "
+                           "msgpack", "canonical")
+    return SchemaError(path, f"expected {expected}, got {_type_name(value)}")
+
+
 class Schema:
     """Base of all schemas: check(value) raises SchemaError or returns None."""
 
@@ -76,7 +91,7 @@ class Nil(Schema):
 
     def check(self, value: object, path: str = "$") -> None:
         if value is not None:
-            raise SchemaError(path, f"expected nil, got {_type_name(value)}")
+            raise _wrong_type(path, "nil", value)
 
     def __repr__(self) -> str:
         return "Nil()"
@@ -87,7 +102,7 @@ class Bool(Schema):
 
     def check(self, value: object, path: str = "$") -> None:
         if type(value) is not bool:
-            raise SchemaError(path, f"expected bool, got {_type_name(value)}")
+            raise _wrong_type(path, "bool", value)
 
     def __repr__(self) -> str:
         return "Bool()"
@@ -104,7 +119,7 @@ class Int(Schema):
 
     def check(self, value: object, path: str = "$") -> None:
         if type(value) is not int:
-            raise SchemaError(path, f"expected int, got {_type_name(value)}")
+            raise _wrong_type(path, "int", value)
         if not self.min <= value <= self.max:
             raise SchemaError(path, f"{value} is outside [{self.min}, {self.max}]")
 
@@ -128,7 +143,7 @@ class Bytes(Schema):
 
     def check(self, value: object, path: str = "$") -> None:
         if type(value) is not bytes:
-            raise SchemaError(path, f"expected bytes, got {_type_name(value)}")
+            raise _wrong_type(path, "bytes", value)
         n = len(value)
         if n > self.max_len:
             raise SchemaError(path, f"{n} bytes, at most {self.max_len} allowed", "size")
@@ -152,7 +167,7 @@ class Str(Schema):
 
     def check(self, value: object, path: str = "$") -> None:
         if type(value) is not str:
-            raise SchemaError(path, f"expected str, got {_type_name(value)}")
+            raise _wrong_type(path, "str", value)
         n = len(value)
         if n > self.max_len:
             raise SchemaError(path, f"{n} characters, at most {self.max_len} allowed", "size")
@@ -174,6 +189,8 @@ class Enum(Schema):
 
     def check(self, value: object, path: str = "$") -> None:
         if type(value) is not str or value not in self.values:
+            if type(value) not in _VALUE_TYPES:
+                raise _wrong_type(path, "str", value)
             raise SchemaError(path, f"expected one of {list(self._order)}")
 
     def __repr__(self) -> str:
@@ -190,7 +207,7 @@ class List(Schema):
 
     def check(self, value: object, path: str = "$") -> None:
         if type(value) is not list and type(value) is not tuple:
-            raise SchemaError(path, f"expected array, got {_type_name(value)}")
+            raise _wrong_type(path, "array", value)
         n = len(value)
         if n > self.max_len:
             raise SchemaError(path, f"{n} items, at most {self.max_len} allowed", "size")
@@ -223,7 +240,7 @@ class Record(Schema):
 
     def check(self, value: object, path: str = "$") -> None:
         if type(value) is not list and type(value) is not tuple:
-            raise SchemaError(path, f"expected record array, got {_type_name(value)}")
+            raise _wrong_type(path, "record array", value)
         if len(value) != len(self.fields):
             raise SchemaError(
                 path, f"{len(value)} fields, expected {len(self.fields)} {list(self.names)}"
@@ -257,9 +274,11 @@ class Variant(Schema):
 
     def check(self, value: object, path: str = "$") -> None:
         if (type(value) is not list and type(value) is not tuple) or not value:
-            raise SchemaError(path, f"expected a tagged array, got {_type_name(value)}")
+            raise _wrong_type(path, "a tagged array", value)
         tag = value[0]
         record = self.cases.get(tag) if type(tag) is str else None
+        if record is None and type(tag) not in _VALUE_TYPES:
+            raise _wrong_type(f"{path}[0]", "str", tag)
         if record is None:
             raise SchemaError(f"{path}[0]", f"unknown tag, expected one of {sorted(self.cases)}")
         record.check(value[1:], f"{path}<{tag}>")
@@ -376,7 +395,7 @@ class Tree(Schema):
                 if len(v) > self.max_bytes:
                     raise SchemaError(_render(p), f"bytes over {self.max_bytes}", "size")
             elif v is not None and t is not bool:
-                raise SchemaError(_render(p), f"type {t.__name__} not allowed")
+                raise _wrong_type(_render(p), "a value", v)
 
     def __repr__(self) -> str:
         return (
