@@ -147,7 +147,7 @@ def test_builtin_kinds(game: Game) -> None:
         ("reveal", ["p", b"n" * 32, "not bytes"], "schema"),
         ("test-cards", [[b"c" * 32] * 201], "size"),
         ("test-cards", [[b"c" * 32, b"c" * 31]], "schema"),
-        ("test-action", [1.5], "schema"),
+        ("test-action", [1.5], "canonical"),
         ("nope", [], "kind"),
     ],
 )
@@ -276,7 +276,7 @@ def test_extra_field_and_unknown_kind_with_valid_signature(game: Game) -> None:
     float_body = signed_manually(
         game, [b"\x99", *header_parts(game), e("test-action"), b"\x91\xcb" + b"\x00" * 8]
     )
-    assert refused(float_body, game).check == "schema"
+    assert refused(float_body, game).check == "canonical"
 
 
 def test_wrong_author_fields(game: Game) -> None:
