@@ -171,6 +171,7 @@ class SeatClient:
         self.waiting: asyncio.Future[str | None] | None = None
         self.asked_serial = -1  # the state serial the open question was asked at
         self._hinted: set[str] = set()  # windows whose "you could have played" was said
+        self._quit_asked = False  # 'quit' once during a game: the next 'quit' leaves
         self.quit = False
 
     # -- what a face provides ----------------------------------------------------------------
@@ -209,8 +210,15 @@ class SeatClient:
             return
         self.refused = ""
         word = text.split()[0].lower()
+        confirm, self._quit_asked = self._quit_asked, False
         if word in ("quit", "exit"):
-            self.leave()
+            if confirm or self.over() or self.session.state.outcome is not None:
+                self.leave()
+            else:
+                self._quit_asked = True
+                self.say("The game is not over. Type 'quit' again to leave it"
+                         + (" (cosmic resume brings you back)."
+                            if hasattr(self.session, "drain") else " (a local game ends)."))
         elif word == "help":
             self._help(text)
         elif word in ("stops", "stop", "unstop"):

@@ -117,7 +117,7 @@ def test_full_screen_client_refuses_with_reason_and_helps() -> None:
             seen["unchanged"] = str(len(g.actions) == before)
             pipe.send_text("help\r")
             await asyncio.sleep(0.1)
-            pipe.send_text("quit\r")
+            pipe.send_text("quit\rquit\r")
             await asyncio.wait_for(task, 10)
 
         asyncio.run(go())
@@ -143,7 +143,7 @@ def test_full_screen_client_completes_a_decision() -> None:
                 first = sorted(app.table)[0]
                 pipe.send_text(first + "\r")
                 await asyncio.sleep(0.02)
-            pipe.send_text("quit\r")
+            pipe.send_text("quit\rquit\r")
             await asyncio.wait_for(task, 10)
 
         asyncio.run(go())
@@ -174,7 +174,7 @@ def test_a_deal_through_the_prompt() -> None:
                 await asyncio.sleep(0.02)
                 if any(line == "the deal is made" for line in app.log):
                     break
-            pipe.send_text("quit\r")
+            pipe.send_text("quit\rquit\r")
             await asyncio.wait_for(task, 10)
 
         asyncio.run(go())

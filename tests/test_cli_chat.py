@@ -89,6 +89,8 @@ def test_chat_shows_at_once_and_is_signed_into_every_journal(tmp_path: Path) -> 
                        lambda: len(_chat(game / f"seat-{seat}.journal")) == 2)
 
             term.type("quit")
+            term.wait_for("Type 'quit' again")
+            term.type("quit")
             term.wait_for(lambda s: term.exited() is not None)
             assert term.exited() == 0, term.screen(history=True)
         finally:

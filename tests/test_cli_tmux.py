@@ -98,6 +98,8 @@ def test_a_local_game_in_a_real_terminal_resized_and_quit(tmp_path: Path) -> Non
         term.wait_for(lambda s: "unstop reveal: done" in s and _drawn(s, 80, 24))
 
         term.type("quit")
+        term.wait_for("Type 'quit' again")
+        term.type("quit")
         term.wait_for(lambda s: term.exited() is not None)
         everything = term.screen(history=True)
         assert term.exited() == 0, everything

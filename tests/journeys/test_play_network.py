@@ -138,6 +138,8 @@ def test_play_kill_resume_finish_and_verify(tmp_path: Path, home: Path) -> None:
         term.press("PageDown", "PageDown", "PageDown", "PageDown")
         assert not (home / "key").exists(), "resume made a key it did not need"
         term.type("quit")
+        term.wait_for("Type 'quit' again")
+        term.type("quit")
         term.wait_for(lambda s: term.exited() is not None, timeout=30)
         assert term.exited() == 0
         said = term.screen(history=True).replace("\n", "")  # long lines wrap at 80

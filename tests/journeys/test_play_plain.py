@@ -58,10 +58,11 @@ def test_local_plain_game_to_the_end(home: Path) -> None:
 
 def test_local_plain_variant_seat_and_players(home: Path) -> None:
     r = cosmic("play", "--local", "--plain", "--players", "2", "--seat", "1", "--variant",
-               "four_planets", "--seed", "v", home=home, stdin="quit\n", timeout=60)
+               "four_planets", "--seed", "v", home=home, stdin="quit\nquit\n", timeout=60)
     assert r.returncode == 0, r.stderr
     assert "You are blue against 1 bots" in r.stdout
     assert "Four foreign colonies win." in r.stdout  # not five: four planets
+    assert "Type 'quit' again to leave it (a local game ends)." in r.stdout
     assert "home planets 1-4" in r.stdout or "Game left unfinished." in r.stdout
 
 
