@@ -16,7 +16,7 @@ from protocol.envelope import open_envelope
 from protocol.game import GAME_KINDS
 from protocol.journal import parse_journal
 from _tmux import Terminal
-from test_play_network import DECISION, decide, until
+from test_play_network import DECISION, decide
 
 LOOPBACK = "127.255.255.255"
 
@@ -115,16 +115,18 @@ def test_direct_peers_where_broadcast_does_not_reach(tmp_path: Path) -> None:
     port = str(_free_port())
     for who in ("ann", "bob"):
         (tmp_path / who).mkdir()
-    key = tmp_path / "bob.key"
+    key, ann_key = tmp_path / "bob.key", tmp_path / "ann.key"
     assert cosmic("keygen", "--out", str(key), home=tmp_path).returncode == 0
+    assert cosmic("keygen", "--out", str(ann_key), home=tmp_path).returncode == 0
     ann = subprocess.Popen(
-        [str(COSMIC), "host", "--players", "2", "--name", "ann", "--max-turns", "1",
+        [str(COSMIC), "host", "--players", "2", "--name", "ann", "--key", str(ann_key),
+         "--max-turns", "1",
          "--port", port, "--listen", "127.0.0.2", "--target", "127.0.0.2", "--peer",
          "127.0.0.3", "--yes", "--bot", "--plain", "--timeout", "60", "--dir",
          str(tmp_path / "a")], env=cosmic_env(tmp_path / "ann"), stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        until("ann's lobby", lambda: (tmp_path / "ann" / "key").exists(), timeout=30)
+        time.sleep(1.0)  # the host announces before bob looks
         bob = cosmic("join", "--name", "bob", "--key", str(key), "--port", port, "--listen",
                      "127.0.0.3", "--target", "127.0.0.3", "--peer", f"127.0.0.2:{port}",
                      "--yes", "--bot", "--plain", "--timeout", "60", "--dir",
@@ -136,3 +138,4 @@ def test_direct_peers_where_broadcast_does_not_reach(tmp_path: Path) -> None:
     assert bob.returncode == 0 and ann.returncode == 0, bob.stderr + err
     assert "Game over:" in bob.stdout and "Game over:" in out
     assert not (tmp_path / "bob" / "key").exists(), "join used the key it was given"
+    assert not (tmp_path / "ann" / "key").exists(), "host used the key it was given"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from _journey import COSMIC, cosmic, cosmic_env
+from protocol.journal import parse_journal
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -64,6 +65,13 @@ def test_verify_refuses_a_damaged_journal_and_names_where(demo: Path, tmp_path: 
     assert "Traceback" not in v.stdout + v.stderr
     missing = cosmic("verify", str(tmp_path / "nothing.journal"), home=home)
     assert missing.returncode != 0 and "Traceback" not in missing.stderr
+    # A game cut short is not a whole game; --partial checks it as a game in progress.
+    whole = (demo / "seat-0.journal").read_bytes()
+    cut = tmp_path / "cut.journal"
+    cut.write_bytes(whole[:parse_journal(whole).entries[60].offset])
+    assert cosmic("verify", str(cut), home=home).returncode != 0
+    partial = cosmic("verify", str(cut), "--partial", home=home)
+    assert partial.returncode == 0 and "partial" in partial.stdout, partial.stdout
 
 
 def test_resume_of_a_finished_seat_with_every_flag(demo: Path, home: Path) -> None:
