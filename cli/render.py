@@ -3,17 +3,19 @@ as JSON-able data. Used by scenario, replay, play and the full-screen client; te
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import engine
 from engine import cards as C
+from engine.flow import totals as engine_totals
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 from protocol.tell import TELL_KIND, read_tell, reader_of
 
-__all__ = ["planet_name", "board_text", "public_summary", "card_label", "describe_event",
+__all__ = ["planet_name", "board_text", "alien_label", "encounter_totals", "public_summary", "card_label", "describe_event",
            "log_line", "chat_text"]
 
 
@@ -69,35 +71,85 @@ def board_text(s: engine.GameState) -> str:
     lines = []
     if s.outcome is not None:
         winners = ", ".join(colors[w] for w in s.outcome.winners) or "nobody"
-        lines.append(f"Game over ({s.outcome.reason}): {winners} won")
+        lines += textwrap.wrap(f"Game over ({s.outcome.reason}): {winners} won", 46,
+                               subsequent_indent="  ")
     else:
         who = colors[s.offense] if s.offense >= 0 else "-"
         st = s.step()
-        where = f"{st[1]} window" if st[0] == "window" else st[0]
+        where = window_words(st[1]) if st[0] == "window" else st[0]
         lines.append(f"Turn {s.turns}: {who}; {s.phase} ({where})")
     e = s.enc
     if e is not None and e.defense >= 0:
         target = planet_name(s, e.target) if e.target >= 0 else "?"
         lines.append(f"{colors[e.offense]} vs {colors[e.defense]} at {target}")
-        if any(s.gate):
-            lines.append(f" gate: {_counts(s, s.gate)}")
-        if any(s.beside):
-            lines.append(f" beside: {_counts(s, s.beside)}")
+        for where, ships in (("gate", s.gate), ("beside", s.beside)):
+            if any(ships):  # wrapped: at ten seats many allies
+                lines += textwrap.wrap(f" {where}: {_counts(s, ships)}", 46,
+                                       subsequent_indent="   ")
+        totals = encounter_totals(s)
+        if totals is not None:
+            lines.append(" " + totals)
     per = s.config.planets
-    lines.append(f"{'':7} col hnd wrp  home planets 1-{per}")
+    aliens = any(s.aliens)
+    lines.append(f"{'':7} col hnd wrp  home planets 1-{per}"
+                 + ("  alien" if aliens and per == 4 else " alien" if aliens else ""))
     for seat in range(s.n):
         cells = " ".join(f"{s.on(p, seat):>2}" for p in s.home_planets(seat))
         lines.append(f"{colors[seat]:<7} {s.foreign_colonies(seat):>3} {len(s.hands[seat]):>3} "
-                     f"{s.warp[seat]:>3} {cells}")
+                     f"{s.warp[seat]:>3} {cells}"
+                     + (f" {alien_label(s, seat)}" if aliens else ""))
+    if aliens:
+        lines.append(" alien: - power lost, z zapped")
     for seat in range(s.n):
         guests = [f"{planet_name(s, p)} " + ",".join(f"{c}{n}" for c, n in _colonies(s, p)
                                                     if c != colors[seat])
                   for p in s.home_planets(seat)
                   if any(s.on(p, o) for o in range(s.n) if o != seat)]
-        if guests:
-            lines.append(" in " + colors[seat] + ": " + "; ".join(guests))
+        if guests:  # wrapped: with many seats a home system holds many guests
+            lines += textwrap.wrap(" in " + colors[seat] + ": " + "; ".join(guests), 46,
+                                   subsequent_indent="   ")
     lines.append(f"deck {len(s.deck)} discard {len(s.discard)} destiny {len(s.destiny_deck)}")
     return "\n".join(lines)
+
+
+def window_words(name: str) -> str:
+    """A card window in words: its name, or "zap window" for the answer to a card played
+    or a power used (where a Card Zap or a Cosmic Zap may cancel it)."""
+    return "zap window" if name.startswith("respond_") else f"{name} window"
+
+
+def alien_label(s: engine.GameState, seat: int, width: int = 11) -> str:
+    """A seat's alien in a board cell: its name, '?' while undealt, '-' for none; a mark
+    after it when its power does not work now: '-' lost (too few home colonies), 'z'
+    zapped this encounter."""
+    name = s.aliens[seat]
+    if not name or name == "?":
+        return name or "-"
+    mark = ""
+    if s.home_colonies(seat) < s.config.power_threshold:
+        mark = "-"
+    elif s.enc is not None and seat in s.enc.zapped:
+        mark = "z"
+    return name.replace("_", " ")[: width - len(mark)] + mark
+
+
+def encounter_totals(s: engine.GameState) -> str | None:
+    """The running totals of the encounter with what is known now: the ships of each
+    side and the reinforcements; once both cards are face up, the cards and every
+    modifier too (the engine's own sum). None before the target is chosen."""
+    e = s.enc
+    if e is None or e.defense < 0 or e.target < 0:
+        return None
+    faces = [s.faces.get(h) if h >= 0 else None for h in e.cards]
+    if all(f is not None for f in faces):
+        kinds = [C.CATALOGUE[f].kind for f in faces if f is not None]
+        if all(k in ("attack", "morph") for k in kinds) and "attack" in kinds:
+            off, dfn = engine_totals(s)
+            return f"totals: offense {off}, defense {dfn}"
+        return "cards: " + " vs ".join(card_label(f) for f in faces)
+    off = sum(s.gate) + e.reinforce[0]
+    dfn = s.on(e.target, e.defense) + sum(s.beside) + e.reinforce[1]
+    return f"so far: offense {off}, defense {dfn} + cards"
 
 
 def _counts(s: engine.GameState, values: list[int]) -> str:

@@ -2,8 +2,11 @@
 
 from pathlib import Path
 
+import engine
+from bots import HeuristicBot
 from cli.render import board_text, describe_event, public_summary
 from engine.scenario import run_scenario
+from node.local import LocalGame, game_seed
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -31,6 +34,31 @@ def test_board_during_an_encounter_names_both_sides_and_the_gate() -> None:
     assert lines[1] == "red vs blue at blue.2"
     assert lines[2] == " gate: red 1, green 4"
     assert lines[3] == " beside: yellow 3"
+    # Running totals before the cards: each side's ships, from the public summary.
+    summary = public_summary(res.state)
+    enc = summary["encounter"]
+    off = sum(summary["gate"].values())
+    dfn = summary["planets"][enc["target"]][enc["defense"]] + sum(summary["beside"].values())
+    assert lines[4] == f" so far: offense {off}, defense {dfn} + cards"
+
+
+def test_the_board_fits_46_columns_at_every_step_of_big_games_with_aliens() -> None:
+    """Beside the hand at 80 columns: every line of the board, whatever the seats (up to
+    ten), the aliens, the guests and the winners, at every step of a game."""
+    for seats, steps in ((5, 1500), (10, 1500)):
+        seed = game_seed(f"fit{seats}", 0)
+        game = LocalGame(engine.Config(seats, aliens=("?",) * seats), seed,
+                         [HeuristicBot(seed + bytes([k])) for k in range(seats)])
+        aliens_shown = False
+        for _ in range(steps):
+            if game.state.outcome is not None:
+                break
+            game.step()
+            text = board_text(game.state)
+            assert all(len(line) <= 46 for line in text.splitlines()), text
+            aliens_shown |= any(a and a != "?" and a.replace("_", " ")[:6] in text
+                                for a in game.state.aliens)
+        assert aliens_shown
 
 
 def test_summary_and_event_words() -> None:
