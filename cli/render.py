@@ -112,6 +112,26 @@ def board_text(s: engine.GameState) -> str:
     return "\n".join(lines)
 
 
+def deal_words(s: engine.GameState, terms: Any) -> str:
+    """Deal terms (offense gives, defense gives, offense settles, defense settles) in
+    words: "yellow gives 1 card and a colony on red.3; red gives 2 cards"."""
+    og, dg, op, dp = terms
+    e = s.enc
+    off, dfn = (e.offense, e.defense) if e is not None else (s.offense, -1)
+    colors = s.config.colors
+
+    def side(seat: int, cards: int, planet: int) -> str | None:
+        what = [f"{cards} card{'s' if cards != 1 else ''}"] if cards else []
+        if planet >= 0:
+            what.append(f"a colony on {planet_name(s, planet)}")
+        who = colors[seat] if 0 <= seat < len(colors) else "?"
+        return f"{who} gets " + " and ".join(what) if what else None
+
+    # The offense's cards go to the defense and the other way round.
+    parts = [p for p in (side(dfn, og, dp), side(off, dg, op)) if p]
+    return "; ".join(parts) or "nothing for anyone"
+
+
 def window_words(name: str) -> str:
     """A card window in words: its name, or "zap window" for the answer to a card played
     or a power used (where a Card Zap or a Cosmic Zap may cancel it)."""
@@ -189,7 +209,7 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "totals": lambda: f"totals: offense {a[0]}, defense {a[1]}",
         "result": lambda: f"the {a[0]} wins the encounter",
         "negotiate": lambda: "both negotiate: the main players must deal",
-        "propose": lambda: f"{c(a[0])} proposes a deal {list(a[1])}",
+        "propose": lambda: f"{c(a[0])} proposes a deal: {deal_words(s, a[1])}",
         "deal": lambda: "the deal is made",
         "no_deal": lambda: "the deal fails",
         "quashed": lambda: "the deal is quashed",
@@ -251,12 +271,11 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "over": lambda: f"the game ends ({a[0]})",
     }
     fn = words.get(kind)
-    if fn is None:
-        return " ".join(str(x) for x in ev)
     try:
-        return str(fn())
+        text = str(fn()) if fn is not None else " ".join(str(x) for x in ev)
     except (IndexError, KeyError, TypeError):
-        return " ".join(str(x) for x in ev)
+        text = " ".join(str(x) for x in ev)
+    return text.replace("_", " ")  # ids in words: "cosmic zap", "most cards in hand"
 
 
 # Events that carry nothing a person follows (the card source's bookkeeping).

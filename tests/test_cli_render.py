@@ -70,3 +70,6 @@ def test_summary_and_event_words() -> None:
     assert describe_event(s, ("land", 0, 5, 3)) == "red lands 3 ship(s) on blue.1"
     assert describe_event(s, ("totals", 23, 9)) == "totals: offense 23, defense 9"
     assert describe_event(s, ("mind_look", 1, 0, 6)) == "blue looks at red's hand (6 cards)"
+    # words, never ids: no snake_case, no term lists
+    assert describe_event(s, ("power", 2, "anti_matter")) == "yellow uses the anti matter power"
+    assert describe_event(s, ("over", "turn_limit")) == "the game ends (turn limit)"
