@@ -26,6 +26,7 @@ from engine.windows import RESPONSE_CARD, RESPONSE_POWER, WINDOWS
 
 from .commands import HELP, lookup, normalise
 from .commands import command_table as _command_table
+from .info import discards, info
 from .render import card_label, log_line
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
@@ -225,6 +226,13 @@ class SeatClient:
             self._stops(text)
         elif word in ("say", "tell"):
             self._chat(text)
+        elif word == "info":
+            what = text.split(maxsplit=1)[1] if len(text.split()) > 1 else ""
+            self.say(info(self.session.state, what) if what else
+                     "info NAME: an alien, artifact or flare (info oracle, info plague), "
+                     "or a colour for that player's alien")
+        elif word == "discards":
+            self.say(discards(self.session.state))
         elif self.waiting is not None and not self.waiting.done():
             self.waiting.set_result(text)
         elif self.over():

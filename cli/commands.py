@@ -52,6 +52,9 @@ HELP = {
     "endturn": "endturn - end your turn",
     "say": "say TEXT - signed chat to every player (networked games)",
     "tell": "tell COLOUR TEXT - private chat to one player (sealed: only you two can read it)",
+    "info": "info NAME - an alien, artifact or flare in words; info COLOUR - that "
+            "player's alien and whether its power works",
+    "discards": "discards - the discard pile",
 }
 
 

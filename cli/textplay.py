@@ -21,7 +21,10 @@ from .render import board_text, card_label
 __all__ = ["PlainClient"]
 
 LIMIT = 30  # commands listed one by one; more are grouped by what they aim at
-FOLLOW_WAKE_S = 0.1  # once the input has ended: how often to look whether to stop
+FOLLOW_WAKE_S = 0.1
+# Lines for the client, not the game: answered at once, never held for a decision.
+CLIENT_WORDS = ("quit", "exit", "help", "say", "tell", "stops", "stop", "unstop", "info",
+                "discards", "board", "hand")  # once the input has ended: how often to look whether to stop
 
 
 class PlainClient(SeatClient):
@@ -113,8 +116,7 @@ class PlainClient(SeatClient):
         word = text.strip().lower()
         deciding = self.waiting is not None and not self.waiting.done()
         if (self._ahead is not None and not deciding and not self.over()
-                and word.split()[:1] not in (["quit"], ["exit"], ["help"], ["say"],
-                                             ["tell"], ["stops"], ["stop"], ["unstop"])):
+                and word.split()[:1] not in [[w] for w in CLIENT_WORDS]):
             self._ahead.append(text)  # a scripted answer for the next decision
             return
         group, self._group = self._group, ""

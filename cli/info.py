@@ -1,0 +1,74 @@
+"""`info NAME`: an alien, an artifact or a flare in our own words; `info COLOUR` for a
+seat's alien. Aliens describe themselves (engine/aliens: lamp and summary); the
+artifacts' words live here, beside the table docs/rules.md gives of their timing."""
+
+from __future__ import annotations
+
+import engine
+from engine import cards as C
+from engine.flares import FLARE_EFFECTS
+from engine.powers import ALIENS
+
+__all__ = ["info"]
+
+ARTIFACTS = {
+    "card_zap": "Card Zap: play it when someone plays an artifact or a flare, to cancel it.",
+    "cosmic_zap": "Cosmic Zap: play it when someone uses an alien power, to cancel that "
+                  "use; the power is off for the rest of the encounter.",
+    "force_field": "Force Field: at the alliance window, cancel any of the allies; they "
+                   "take their ships home.",
+    "ionic_gas": "Ionic Gas: at the result window, no compensation and no defender "
+                 "rewards are collected this encounter.",
+    "mobius_tubes": "Mobius Tubes: the offense, at the start of its encounter: every "
+                    "player with a colony brings all its ships back from the warp.",
+    "emotion_control": "Emotion Control: at the reveal window, attack cards count as "
+                       "negotiates this encounter.",
+    "plague": "Plague: at any card window, name a player: it loses three ships of its "
+              "choice from its colonies and discards one card of each type it holds.",
+    "quash": "Quash: at the deal window, cancel the deal just agreed; it fails, with the "
+             "failed deal's penalty.",
+}
+
+
+def _alien(name: str) -> str:
+    a = ALIENS[name]
+    return (f"{name.replace('_', ' ')} ({a.lamp} lamp): {a.summary}. Details: docs/aliens.md.")
+
+
+def info(s: engine.GameState, what: str) -> str:
+    """The words for `what` (an alien, artifact or flare name, or a seat's colour)."""
+    key = what.strip().lower().replace(" ", "_").replace("-", "_")
+    colors = s.config.colors
+    if key in colors:
+        seat = colors.index(key)
+        name = s.aliens[seat]
+        if not name:
+            return f"{key} plays without an alien power."
+        if name == "?":
+            return f"{key}'s alien is not dealt yet."
+        works = "works" if s.has_power(seat) else (
+            "is zapped this encounter" if s.enc is not None and seat in s.enc.zapped
+            else "is lost (too few home colonies)")
+        return f"{key} is the {_alien(name)} Its power {works}."
+    if key in ALIENS:
+        return "The " + _alien(key)
+    if key in ARTIFACTS:
+        return ARTIFACTS[key]
+    flare = key.removeprefix("flare_")
+    if flare in FLARE_EFFECTS:
+        f = FLARE_EFFECTS[flare]
+        return (f"Flare of the {f.alien.replace('_', ' ')}: its wild side is for any other "
+                f"player{'' if f.wild else ' (not in our documents)'}, its super side for "
+                f"the {f.alien.replace('_', ' ')} itself{'' if f.super else ' (not in our documents)'}. "
+                "Details: docs/rules.md, Flares.")
+    known = sorted(set(ALIENS) | set(ARTIFACTS))
+    return (f"No alien, artifact or flare called {what!r}. Try a colour, or one of: "
+            + ", ".join(known))
+
+
+def discards(s: engine.GameState) -> str:
+    """The discard pile, newest last, in words."""
+    faces = [s.faces.get(h) for h in s.discard]
+    return ("Discard pile (newest last): " + ", ".join(C.CATALOGUE[f].label().replace("_", " ")
+                                                        for f in faces if f is not None)
+            if faces else "The discard pile is empty.")
