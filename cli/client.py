@@ -237,6 +237,7 @@ class SeatClient:
             self.waiting.set_result(text)
         elif self.over():
             self.refused = "The game is over: 'quit' leaves."
+
         else:
             self.refused = "Not your decision now: " + self.status
         self.invalidate()
@@ -245,6 +246,10 @@ class SeatClient:
         parts = text.split()
         if len(parts) > 1 and parts[1] in HELP:
             self.say(HELP[parts[1]])
+            return
+        if self.over():
+            self.say("The game is over: 'quit' leaves; 'info NAME', 'discards' and chat "
+                     "still work.")
             return
         legal = sorted({cmd.split()[0] for cmd in self.table})
         self.say("Commands now: " + (", ".join(legal) or "none (waiting)") +
@@ -342,7 +347,10 @@ class SeatClient:
                     await asyncio.sleep(0.05)
                     continue
                 winners = ", ".join(s.config.colors[w] for w in s.outcome.winners)
-                self._set_status(f"game over: {winners or 'nobody'} won ({s.outcome.reason})")
+                for line in self.end_words():
+                    self.log.append(line)
+                self._set_status(f"game over: {winners or 'nobody'} won "
+                                 f"({s.outcome.reason.replace('_', ' ')}); 'quit' leaves")
                 self.invalidate()
                 return
             seat = self.session.seat
@@ -370,6 +378,25 @@ class SeatClient:
             self.ask()
             self.invalidate()
             await self._decide()
+
+    def end_words(self) -> list[str]:
+        """The end of the game in words: who won and why, everyone's foreign colonies,
+        and (networked) the journal and how to check it."""
+        s = self.session.state
+        out = s.outcome
+        assert out is not None
+        colors = s.config.colors
+        why = {"colonies": f"{s.config.win_colonies} foreign colonies",
+               "turn_limit": "the turn limit was reached"}.get(out.reason, out.reason)
+        lines = ["GAME OVER: " + (", ".join(colors[w] for w in out.winners) or "nobody")
+                 + f" won ({why}).",
+                 "Foreign colonies: " + ", ".join(f"{c} {s.foreign_colonies(i)}"
+                                                  for i, c in enumerate(colors)) + "."]
+        runner = getattr(self.session, "runner", None)
+        if runner is not None:
+            path = runner.journal.path
+            lines.append(f"Your journal: {path} (check it: cosmic verify {path}).")
+        return lines
 
     def _my_decision(self) -> bool:
         core = getattr(getattr(self.session, "runner", None), "core", None)
