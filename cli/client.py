@@ -105,7 +105,8 @@ class NetworkSession:
     def drain(self) -> list[tuple[Any, ...]]:
         """Tick the node once; the events it produced since the last drain."""
         self.runner.tick(0)
-        events, self.runner.core.events = self.runner.core.events, []
+        events: list[tuple[Any, ...]] = self.runner.core.events
+        self.runner.core.events = []
         return events
 
     async def advance(self) -> list[tuple[Any, ...]]:
@@ -433,7 +434,7 @@ class SeatClient:
             else:
                 text = "waiting for " + (", ".join(colors[x] for x in whose) or "?") + \
                     f" ({p.phase})"
-        away = getattr(self.session, "away", lambda: [])()
+        away: list[int] = getattr(self.session, "away", lambda: [])()
         if away:
             text += "; away: " + ", ".join(colors[x] for x in away)
         return text
@@ -483,7 +484,7 @@ class SeatClient:
                     self.waiting.set_result(None)
                     continue
             if asking:
-                away = getattr(self.session, "away", lambda: [])()
+                away: list[int] = getattr(self.session, "away", lambda: [])()
                 marks = "; away: " + ", ".join(
                     self.session.state.config.colors[x] for x in away) if away else ""
                 base = self.status.split("; away: ")[0]

@@ -10,7 +10,6 @@ from .actions import (
     Ships, Rewards, SecondEncounter, EndTurn, Discard, KeepAlien, FirstPlayer, Shuffled,
     Delivered, Revealed, HandShuffled, NewAlien,
 )
-from .actions import __all__ as _actions_all
 from .api import (
     ENGINE_VERSION, Pending, apply, encode_public, encounter_card_options, legal_actions,
     legal_sequence, new_game, outcome, pending, public_hash,
@@ -23,7 +22,12 @@ from .state import Claim, Config, GameState, Knowledge, Outcome
 from .steps import Chance
 
 __all__ = [
-    *_actions_all, "ENGINE_VERSION", "Pending", "apply", "encode_public",
+    "Action", "SOURCE", "ACTION_KINDS", "GATE", "action_from_data", "parse_action", "Pass",
+    "Proceed", "NewHand", "Retrieve", "DrawAgain", "ChooseDefense", "Reestablish", "Launch",
+    "Invite", "Ally", "Decline", "NoEncounter", "Select", "Reveal", "Play", "UsePower",
+    "Propose", "Accept", "NoDeal", "Give", "Ships", "Rewards", "SecondEncounter", "EndTurn",
+    "Discard", "KeepAlien", "FirstPlayer", "Shuffled", "Delivered", "Revealed",
+    "HandShuffled", "NewAlien", "ENGINE_VERSION", "Pending", "apply", "encode_public",
     "encounter_card_options", "legal_actions", "legal_sequence", "new_game", "outcome",
     "pending", "public_hash", "CATALOGUE", "COLORS", "CardInfo", "card", "rules_data_hash",
     "ActionParseError", "EngineError", "IllegalAction", "Claim", "Config", "GameState",

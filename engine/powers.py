@@ -241,7 +241,7 @@ def on_discard(s: GameState, handles: tuple[int, ...]) -> tuple[int, ...]:
 
 def planning_order(s: GameState) -> tuple[int, ...] | None:
     for seat, _, fn in powered(s, "planning_order"):
-        order = fn(s, seat)
+        order: tuple[int, ...] | None = fn(s, seat)
         if order is not None:
             return order
     return None

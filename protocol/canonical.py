@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Union
 
-import msgpack  # type: ignore[import-untyped]
+import msgpack
 
 from protocol.errors import DecodeError, LocalProtocolError, ProtocolError
 

@@ -215,8 +215,8 @@ def make_genesis(
     if config.max_turns:
         options.append(("max_turns", config.max_turns))
     if config.flares:  # "advanced" (the advanced setup deals them) or the deck's flares
-        options.append(("flares", "advanced" if config.flares is True
-                        else list(config.flares)))
+        names: Value = [] if isinstance(config.flares, bool) else list(config.flares)
+        options.append(("flares", "advanced" if config.flares is True else names))
     return Genesis.create(
         [(name, colour, key) for (name, key), colour in zip(players, config.colors)],
         rules=config.variants, engine_version=engine.ENGINE_VERSION,
