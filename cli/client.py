@@ -451,6 +451,9 @@ class SeatClient:
                 self.invalidate()
                 continue
             action, handle = found
+            picked = next((c for c, e in self.table.items() if e == found), "")
+            if picked and picked != normalise(text):
+                self.log.append(f"{text.strip()} means: {picked}")  # what a count chose
             if handle is not None:
                 self.session.knowledge().selected = handle
             try:

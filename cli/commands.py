@@ -14,6 +14,7 @@ exactly what the engine allows, and a refused line can list what is legal instea
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 
 import engine
@@ -61,8 +62,11 @@ HELP = {
 def normalise(line: str) -> str:
     """Lower case, single spaces, and every ship list (`red.2:1,red.1:3`) in one order,
     so ships may be typed in any order."""
+    # Card names as the hand shows them: "reinforcement +3", "artifact plague".
+    line = re.sub(r"reinforcement\s+\+", "reinforcement+", line.lower())
+    line = re.sub(r"(^|\s)artifact\s+", r"\1", line)
     words = []
-    for w in line.lower().split():
+    for w in line.split():
         if ":" in w and "," in w:
             w = ",".join(sorted(x for x in w.split(",") if x))
         words.append(w)

@@ -219,3 +219,26 @@ def test_the_deck_setup_shows_its_progress(tmp_path: Path) -> None:
             [(0, "cards.key-commit")] if seat == 0 else [])
         assert text == (f"setting up the decks (card protocol): {len(taken)} messages, "
                         f"next from {colours[waits_for]}")
+
+
+def test_commands_as_a_person_types_them() -> None:
+    """Ships in any order, a count of ships, card names as the hand shows them; what is
+    not legal is refused with the closest legal commands."""
+    from cli.commands import lookup
+
+    g = _game("typed")
+    for _ in range(2000):
+        p = engine.pending(g.state)
+        if p.chance is None and p.seats[0] == 0 and g.state.step()[0] == "launch":
+            break
+        g.step()
+    s, kn = g.state, g.source.knowledge[0]
+    table = command_table(s, 0, kn)
+    two = next(c for c in table if c.startswith("launch ") and "," in c.split()[-1])
+    head, ships = two.rsplit(" ", 1)
+    assert lookup(table, f"{head} {','.join(reversed(ships.split(',')))}", s, 0) == table[two]
+    total = sum(int(x.split(":")[1]) for x in ships.split(","))
+    action, _ = lookup(table, f"{head} {total}", s, 0)  # type: ignore[misc]
+    assert sum(n for _, n in action.ships) == total and action.planet == table[two][0].planet
+    refused = lookup(table, "launch nowhere 3", s, 0)
+    assert isinstance(refused, str) and "not legal now. Closest: launch " in refused
