@@ -96,6 +96,8 @@ def test_chat_shows_at_once_and_is_signed_into_every_journal(tmp_path: Path) -> 
         finally:
             for pid in frozen:  # a stopped process would not even die
                 os.kill(pid, signal.SIGCONT)
+            for pid in _bots(game):  # the game is left unfinished: its bots would wait
+                os.kill(pid, signal.SIGTERM)  # for a resume (--patience); end them here
 
     for seat in range(3):
         journal = game / f"seat-{seat}.journal"
