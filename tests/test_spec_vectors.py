@@ -805,3 +805,63 @@ def test_a_face_down_card_opened_twice_at_the_end_is_refused() -> None:
     with pytest.raises(RemoteProtocolError) as info:
         table.pump()
     assert info.value.check == "commitment" and info.value.author == 0
+
+
+# --- docs/journal-format.md: the published rules hash and the local-mode derivations --------
+
+JOURNAL_DOC = DOC.parent / "journal-format.md"
+
+
+def test_the_published_rules_hash_is_the_hash_of_the_rules_files() -> None:
+    """journal-format 4.1: SHA-256 of cards, colors, destiny and flares .toml, in that order."""
+    import engine
+
+    published = re.search(r"^rules_hash ([0-9a-f]{64})$", JOURNAL_DOC.read_text("utf-8"), re.M)
+    assert published is not None
+    data = DOC.parent.parent / "engine" / "data"
+    files = b"".join((data / n).read_bytes()
+                     for n in ("cards.toml", "colors.toml", "destiny.toml", "flares.toml"))
+    assert hashlib.sha256(files).hexdigest() == published[1] == engine.rules_data_hash().hex()
+
+
+def test_local_mode_keys_salt_and_nonces_as_journal_format_says() -> None:
+    """journal-format 4.1: seed is the hex-decoded option, index the select envelope's
+    position among the journal's envelopes; 5.4/7.1: the select's extra commits to the
+    handle (purpose "card", i32) with that nonce, and the reveal's extra is the nonce."""
+    from bots import RandomBot
+    from node.local import LocalGame
+    from node.records import record_local_game
+    from protocol.journal import parse_journal
+
+    import engine
+
+    seed = bytes(range(7))
+    game = LocalGame(engine.Config(2, max_turns=3), seed, [RandomBot(b"a"), RandomBot(b"b")])
+    game.run()
+    contents = parse_journal(record_local_game(game))
+    genesis = contents.genesis
+    assert genesis.option("seed") == seed.hex()
+    assert genesis.salt == hashlib.sha256(b"cosmic/local-salt/v1" + seed).digest()
+    for seat in genesis.seats:
+        ed_seed = hashlib.sha256(b"cosmic/local-key/v1" + seed + seat.index.to_bytes(2, "big")).digest()
+        assert nb.crypto_sign_seed_keypair(ed_seed)[0] == seat.key
+    bodies = [msgpack.unpackb(raw[:-64], raw=False) for raw in contents.records]
+    selects: dict[int, tuple[int, bytes]] = {}  # seat -> (index of its select, commitment)
+    checked = 0
+    for index, fields in enumerate(bodies):
+        author, kind, body = fields[2], fields[7], fields[8]
+        assert kind == "action"
+        action, extra = body
+        if action[0] == "select":
+            selects[author] = (index, extra)
+        elif action[0] == "reveal":
+            at, digest = selects.pop(author)
+            nonce = hashlib.sha256(b"cosmic/local-nonce/v1" + seed + at.to_bytes(4, "big")).digest()
+            assert extra == nonce
+            handle = action[2]
+            assert commitment(genesis.game_id, author, "card", nonce,
+                              handle.to_bytes(4, "big", signed=True)) == digest
+            checked += 1
+        else:
+            assert extra == b""
+    assert checked >= 2  # both seats revealed face-down cards in these three turns
