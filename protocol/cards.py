@@ -492,7 +492,7 @@ class CardSeat(CardRecord):
             raise blame("key-share", "the X25519 key was not derived from the key share", env)
         unopened = {f.op: f for f in self.facedowns if f.seat == env.author and f.handle is None}
         given = {o: (h, nonce) for o, h, nonce in openings}
-        if set(given) != set(unopened):
+        if len(given) != len(openings) or set(given) != set(unopened):  # each once
             raise blame("commitment", "every face-down card left must be opened, and only those",
                         env)
         for o, (h, nonce) in given.items():

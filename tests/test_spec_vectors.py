@@ -764,12 +764,10 @@ def test_face_down_show_beacon_open_and_end(game: Game, project: dict[str, Any])
     assert audit == project["audit"]
 
 
-@pytest.mark.xfail(strict=True, reason="protocol/cards.py _take_end keeps the last of two "
-                   "openings of one face-down operation and never checks the first")
 def test_a_face_down_card_opened_twice_at_the_end_is_refused() -> None:
     """docs/card-protocol.md section 11: the openings of a cards.secret name each unopened
     face-down operation once. A second, bogus opening of the same one is a commitment
-    fault; the reference implementation accepts it."""
+    fault (the reference implementation once kept the last and never checked the first)."""
     from protocol.cards import CardSeat
     from protocol.cards_inprocess import CardTable
     from protocol.errors import RemoteProtocolError
