@@ -46,7 +46,7 @@
     const fill = FILL[colour] || "#888";
     const ink = DARK_TEXT[colour] ? " dark" : "";
     return `<g class="colony ${cls || ""}" data-colour="${esc(colour)}" data-ships="${n}">` +
-      `<rect x="${x}" y="${y}" width="24" height="16" rx="4" fill="${fill}" stroke="#000"` +
+      `<rect x="${x}" y="${y}" width="24" height="16" rx="4" fill="${fill}" stroke="#aab4c8"` +
       ` stroke-width="0.6"/><text x="${x + 12}" y="${y + 12.5}" class="count${ink}">` +
       `${n}</text></g>`;
   }
@@ -112,7 +112,7 @@
     let out = `<g id="encounter" data-number="${n || 0}" data-offense="${esc(st.offense || "")}"` +
       ` data-defense="${esc(st["encounter/defense"] || "")}"` +
       ` data-target="${esc(st["encounter/target"] || "")}">`;
-    out += `<rect x="${x}" y="${y}" width="370" height="236" rx="8" class="box"/>`;
+    out += `<rect x="${x}" y="${y}" width="370" height="238" rx="8" class="box"/>`;
     if (!n) {
       out += text(x + 12, y + 24, "Encounter", "head");
       out += text(x + 12, y + 48, "no encounter under way", "dim");
@@ -134,15 +134,15 @@
     if (def) { out += ships(bx, y + 102, dfn, def, "on-target"); bx += 35; }
     out += `<g class="beside">${tags(bx, y + 102, st, "beside/", "", 9)}</g>`;
     const oa = st["encounter/offensive_allies"] || [], da = st["encounter/defensive_allies"] || [];
-    out += text(x + 12, y + 140, `allies: offense ${oa.join(", ") || "none"}; ` +
-      `defense ${da.join(", ") || "none"}`, "line allies");
-    out += text(x + 12, y + 164, `offense card: ${cardText(st, 0)}`, "line card",
+    out += text(x + 12, y + 138, `offense allies: ${oa.join(", ") || "none"}`, "line allies");
+    out += text(x + 12, y + 156, `defense allies: ${da.join(", ") || "none"}`, "line allies");
+    out += text(x + 12, y + 180, `offense card: ${cardText(st, 0)}`, "line card",
       ' data-side="offense"');
-    out += text(x + 12, y + 184, `defense card: ${cardText(st, 1)}`, "line card",
+    out += text(x + 12, y + 198, `defense card: ${cardText(st, 1)}`, "line card",
       ' data-side="defense"');
     const totals = st["encounter/totals"];
     if (totals) {
-      out += text(x + 12, y + 210, `totals: offense ${totals[0]}, defense ${totals[1]}`,
+      out += text(x + 12, y + 222, `totals: offense ${totals[0]}, defense ${totals[1]}`,
         "line totals", ` data-offense="${totals[0]}" data-defense="${totals[1]}"`);
     }
     return out + "</g>";
@@ -177,7 +177,7 @@
 
   function drawBoard(st) {
     const rows = N * 88 + 8;
-    const right = 236 + 12 + 58 + 12 + 34 + N * 20 + 12 + 52;
+    const right = 238 + 10 + 58 + 12 + 34 + N * 20 + 12 + 52;
     const h = Math.max(rows, right) + 8;
     let out = "";
     for (let i = 0; i < N; i++) out += seatRow(st, i, 8 + i * 88);
