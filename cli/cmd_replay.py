@@ -1,10 +1,12 @@
-"""`cosmic replay JOURNAL [--to N] [--json] [--key KEY]`: the public state of a game from
-its journal.
+"""`cosmic replay JOURNAL [--to N] [--json] [--html OUT] [--key KEY]`: the public state of
+a game from its journal.
 
 The journal is verified as it is replayed (the same checks as `cosmic verify`, up to
 record N). The state shown after N records includes the chance facts the card source
 supplies right after record N, so it is the position the next record's author saw: its
 public hash is that record's state hash. Exit status as for verify.
+
+With --html OUT, the whole game is written as one web page instead (cli/html_replay.py).
 
 In a terminal, without --to, --json or --plain, the game opens in a full-screen viewer
 that steps through it record by record (cli/replay_app.py; its keys are in --help).
@@ -60,6 +62,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the state as JSON")
     p.add_argument("--plain", action="store_true",
                    help="print the final state, even in a terminal (no viewer)")
+    p.add_argument("--html", type=Path, metavar="OUT", default=None,
+                   help="write the whole game as one self-contained web page to OUT (open "
+                   "it in any browser: no server, no network); add #record=N to its "
+                   "address to open it after N records")
     p.add_argument("--key", type=Path, metavar="KEY", default=None,
                    help="your key file: show the tells you sent or received (others' "
                    "stay private)")
@@ -149,6 +155,11 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     path = str(args.journal)
+    if getattr(args, "html", None) is not None and (args.to is not None or args.json
+                                                    or args.plain):
+        print("replay: --html writes the whole game; it takes no --to, --json or --plain "
+              "(open the page at a record with OUT.html#record=N)", file=sys.stderr)
+        return 2
     if args.to is not None and args.to < 0:
         print("replay: --to must be 0 or more", file=sys.stderr)
         return 2
@@ -178,6 +189,8 @@ def run(args: argparse.Namespace) -> int:
         if contents.genesis.seat_of_key(key.public) is None:
             print(f"replay: warning: the key {args.key} holds no seat in this game; every "
                   "tell stays private", file=sys.stderr)
+    if getattr(args, "html", None) is not None:
+        return _html(path, args, contents, key)
     if _interactive(args):
         return _view(path, contents, key)
     v = read_journal_parallel(contents, ReplayVisitor(args.to, key=key))
@@ -189,6 +202,34 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(replay_data(path, v, total), sort_keys=True, default=str))
     else:
         print(replay_text(path, v, total))
+    return 0
+
+
+def _html(path: str, args: argparse.Namespace, contents: Any,
+          key: SigningKey | None) -> int:
+    """Write the page; exit status as for verify's checks (an incomplete game is no fault:
+    the page says how far it goes)."""
+    from .html_replay import write_page
+
+    out: Path = args.html
+    if out.is_dir():
+        print(f"replay: --html {out}: is a directory; name the page's file", file=sys.stderr)
+        return 2
+    if not out.absolute().parent.is_dir():  # said before the journal is verified
+        print(f"replay: --html {out}: cannot write the page: no directory "
+              f"{out.absolute().parent}", file=sys.stderr)
+        return 2
+    try:
+        verdict, tl = write_page(contents, args.journal, out, key)
+    except OSError as exc:
+        print(f"replay: --html {out}: cannot write the page: {exc}", file=sys.stderr)
+        return 2
+    size = out.stat().st_size
+    print(f"{out}: the replay of {path} ({tl.last} of {tl.total} records, "
+          f"{size // 1024} KiB); open it in a browser")
+    if tl.error is not None:
+        print(f"{path}: FAILED: {tl.error}", file=sys.stderr)
+        return 2 if isinstance(tl.error, LocalProtocolError) else 1
     return 0
 
 
