@@ -112,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
         if "blame" in info:
             print(f"  ! seat {info['blame']} named: {info['check']}: {info['message']}")
             continue
+        if "turn" not in info:  # a warning (another node with this seat's key...)
+            print(f"  ! {info.get('warning', info)}")
+            continue
         if first_encounter is None and info.get("encounters", 0) >= 1:
             first_encounter = time.monotonic() - t0
         if not args.quiet and (info.get("turn"), info.get("over")) != (last.get("turn"),
