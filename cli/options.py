@@ -67,10 +67,6 @@ def parse_aliens(spec: str, seats: int) -> tuple[str, ...]:
     for n in names:
         if n not in ("", DEAL_AT_RANDOM, CHOOSE) and n not in known:
             raise ValueError(f"--aliens: unknown alien {n!r}; known: {', '.join(known)}")
-    named = [n for n in names if n not in ("", DEAL_AT_RANDOM, CHOOSE)]
-    for n in named:
-        if named.count(n) > 1:
-            raise ValueError(f"--aliens: {n} is named twice (each alien plays once)")
     return names
 
 

@@ -61,10 +61,7 @@ def new_game(config: Config) -> GameState:
 
     Aliens named "?" are dealt at random by the card source (engine.alien_deal); seats
     named "choose" are dealt two and keep one (engine.flares.choice_steps).
-    Raises ValueError for an alien name that is not registered, or named twice."""
-    named = [a for a in config.aliens if a not in ("", DEAL_AT_RANDOM, CHOOSE)]
-    if len(set(named)) != len(named):
-        raise ValueError("each alien can be named for one seat only")
+    Raises ValueError for an alien name that is not registered."""
     for name in config.aliens:
         if name and name not in (DEAL_AT_RANDOM, CHOOSE) and name not in ALIENS:
             raise ValueError(f"unknown alien {name!r}; known: {', '.join(sorted(ALIENS))}")

@@ -65,7 +65,7 @@ def test_demo_with_flares_and_a_variant_verifies(home: Path) -> None:
 def test_bad_options_are_refused_before_anything_starts(home: Path) -> None:
     for args, words in [
         (("demo", "--flares", "--aliens", "random", "--dir", "x"), "--flares deals the aliens"),
-        (("demo", "--aliens", "human,human,zombie", "--dir", "x"), "human is named twice"),
+        (("demo", "--aliens", "human,choose", "--dir", "x"), "one name per seat (3"),
         (("play", "--local", "--aliens", "red,blue,green,yellow"), "unknown alien 'red'"),
         (("play", "--local", "--players", "3", "--aliens", "human,zombie"), "one name per seat"),
         (("simulate", "--aliens", "choose", "--max-turns", "-1"), "--max-turns"),
