@@ -173,19 +173,25 @@ def test_host_and_join_show_the_options_and_play_them(tmp_path: Path) -> None:
 
 def test_a_hosted_game_with_flares_is_listed_so_and_joined_only_as_asked(tmp_path: Path
                                                                          ) -> None:
+    """Across "machines" (each node on its own loopback address, naming the others with
+    --peer where broadcast does not reach): the host's flares are listed, and a joiner
+    asking for another variant is told what the game has and does not join."""
     port = str(_free_udp_port())
     (tmp_path / "di").mkdir()
     host = subprocess.Popen(
         [str(COSMIC), "host", "--players", "3", "--flares", "--name", "cy", "--port", port,
-         "--target", LOOPBACK, "--plain"],
+         "--listen", "127.0.0.2", "--target", "127.0.0.2", "--peer", f"127.0.0.3:{port}",
+         "--plain"],
         env=cosmic_env(tmp_path / "cy"), cwd=tmp_path, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True)
     try:
-        listed = cosmic("join", "--list", "--port", port, home=tmp_path / "di", timeout=30)
+        listed = cosmic("join", "--list", "--port", port, "--listen", "127.0.0.3", "--peer",
+                        f"127.0.0.2:{port}", home=tmp_path / "di", timeout=30)
         assert "cy's game" in listed.stdout, listed.stdout + listed.stderr
         assert "flares: each player keeps one of two dealt aliens" in listed.stdout
         wrong = cosmic("join", "--flares", "--variant", "single_encounter", "--yes", "--port",
-                       port, "--target", LOOPBACK, home=tmp_path / "di", timeout=30)
+                       port, "--listen", "127.0.0.3", "--target", "127.0.0.3", "--peer",
+                       f"127.0.0.2:{port}", home=tmp_path / "di", timeout=30)
         assert wrong.returncode == 1 and "it has no variants" in wrong.stderr, wrong.stderr
         assert host.poll() is None, "the host waits on for its players"
     finally:
