@@ -25,6 +25,8 @@ from node.journal_file import write_key_file
 from protocol.game import make_genesis
 from protocol.keys import SigningKey
 
+from .options import add_game_options, game_config, options_text
+
 LOOPBACK_BROADCAST = "127.255.255.255"
 
 
@@ -34,7 +36,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--seed", default="", help="the same seed gives the same game")
     p.add_argument("--dir", type=Path, default=Path("demo-game"),
                    help="where journals, keys and the genesis go (default ./demo-game)")
-    p.add_argument("--max-turns", type=int, default=0, help="stop after this many turns")
+    add_game_options(p)
     p.add_argument("--bot", choices=["heuristic", "random"], default="heuristic")
     p.add_argument("--quiet", action="store_true", help="only the summary")
     p.set_defaults(func=run)
@@ -74,10 +76,17 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 10:
         print("--players must be between 2 and 10", file=sys.stderr)
         return 2
+    try:
+        config = game_config(args, args.players)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     shown, directory = args.dir, args.dir.resolve()  # the nodes run elsewhere: full paths
     for old in directory.glob("seat-*.journal"):
         old.unlink()  # a demo starts a new game
-    gpath, keys = prepare(args.players, args.seed, directory, args.max_turns)
+    gpath, keys = prepare(args.players, args.seed, directory, config=config)
+    if not args.quiet:
+        print(f"{args.players} nodes play: {options_text(config)}", flush=True)
     port = free_udp_port()
     procs = []
     t0 = time.monotonic()
@@ -86,9 +95,12 @@ def run(args: argparse.Namespace) -> int:
                "--key", str(keys[seat]), "--seat", str(seat),
                "--journal", str(directory / f"seat-{seat}.journal"), "--bot", args.bot,
                "--bot-seed", args.seed, "--discovery-port", str(port),
-               "--discovery-target", LOOPBACK_BROADCAST, "--progress"]
-        procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True,
-                                      cwd=Path(__file__).resolve().parent.parent))
+               "--discovery-target", LOOPBACK_BROADCAST]
+        # Only seat 0's progress is read: another node writing to a pipe nobody reads
+        # would block once the pipe is full, and stall the game.
+        procs.append(subprocess.Popen(cmd + ["--progress"] if seat == 0 else cmd,
+                                      stdout=subprocess.PIPE if seat == 0 else subprocess.DEVNULL,
+                                      text=True, cwd=Path(__file__).resolve().parent.parent))
     first_encounter = None
     last: dict[str, Any] = {}
     assert procs[0].stdout is not None
@@ -100,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
         if "blame" in info:
             print(f"  ! seat {info['blame']} named: {info['check']}: {info['message']}")
             continue
+        if "turn" not in info:  # a warning (another node with this seat's key...)
+            print(f"  ! {info.get('warning', info)}")
+            continue
         if first_encounter is None and info.get("encounters", 0) >= 1:
             first_encounter = time.monotonic() - t0
         if not args.quiet and (info.get("turn"), info.get("over")) != (last.get("turn"),
@@ -109,8 +124,11 @@ def run(args: argparse.Namespace) -> int:
         last = info
     codes = [p.wait() for p in procs]
     took = time.monotonic() - t0
-    colors = engine.Config(args.players).colors
+    colors = config.colors
     winners = ", ".join(colors[w] for w in last.get("winners") or []) or "nobody"
+    if any(last.get("aliens") or ()):
+        print("aliens: " + ", ".join(f"{c} {a.replace('_', ' ') or 'none'}"
+                                     for c, a in zip(colors, last["aliens"])))
     print(f"game over ({last.get('over')}): {winners} won; {last.get('records')} records "
           f"in {took:.1f} s; first encounter after {first_encounter or 0:.1f} s")
     print(f"journals in {shown}/: check one with `cosmic verify {shown}/seat-0.journal`")

@@ -14,6 +14,7 @@ from engine import COLORS
 from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
 
 from .netgame import cosmic_home, lan_options, play_seat, player_key
+from .options import add_game_options, game_config, options_text
 
 
 def lobby_args(p: argparse.ArgumentParser) -> None:
@@ -42,9 +43,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "host", help="announce a game on the LAN and play it")
     p.add_argument("--players", type=int, default=4,
                    help="seats, you included (2 to 10, default 4)")
-    p.add_argument("--variant", action="append", default=[],
-                   choices=["four_planets", "single_encounter"])
-    p.add_argument("--max-turns", type=int, default=0, help="end the game after this many turns")
+    add_game_options(p)
     lobby_args(p)
     p.set_defaults(func=run)
     return p
@@ -127,11 +126,18 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 10:
         print("--players must be between 2 and 10", file=sys.stderr)
         return 2
+    try:
+        config = game_config(args, args.players)
+        lobby_id = new_lobby_id(config)
+    except ValueError as exc:
+        print(f"cosmic host: {exc}", file=sys.stderr)
+        return 2
     key = player_key(args.key)
     name = args.name or f"host-{key.public[:2].hex()}"
-    lobby = Lobby(key, name, new_lobby_id(tuple(args.variant), args.max_turns), args.players,
+    lobby = Lobby(key, name, lobby_id, args.players,
                   host=True, port=args.port, target=args.target, colour=args.colour,
                   peers=tuple(args.peer), listen=args.listen, key_file=key_file(args))
-    print(f"Hosting {name}'s game for {args.players} (lobby {lobby.lobby[:4].hex()}); "
-          f"others run `cosmic join`. Your key: {key.public[:4].hex()}", flush=True)
+    print(f"Hosting {name}'s game for {args.players} (lobby {lobby.lobby[:4].hex()}; "
+          f"{options_text(config)}); others run `cosmic join`. Your key: "
+          f"{key.public[:4].hex()}", flush=True)
     return start_game(lobby, args)

@@ -11,6 +11,7 @@ from node.lobby import Lobby, parse_peer, probe_card, visible_lobbies
 
 from .cmd_host import key_file, lobby_args, start_game
 from .netgame import player_key
+from .options import add_game_options, mismatch, wanted
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -18,6 +19,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "join", help="join a game announced on the LAN")
     p.add_argument("--game", default="", help="the lobby's id prefix or host name")
     p.add_argument("--list", action="store_true", help="only list the games seen")
+    add_game_options(p, max_turns=False, join=True)
     lobby_args(p)
     p.set_defaults(func=run)
     return p
@@ -50,6 +52,23 @@ def run(args: argparse.Namespace) -> int:
         return 0
     picks = [g for g in games if not args.game or g.lobby.hex().startswith(args.game)
              or g.host.name == args.game]
+    want = wanted(args)
+    if want:  # the host chose the options: join only a game that has those asked for
+        fit = []
+        for g in picks:
+            try:
+                why = mismatch(g.config(), want)
+            except ValueError as exc:
+                why = f"options this version cannot read ({exc})"
+            if why:
+                print(f"{g.host.name}'s game ({g.lobby[:4].hex()}) is not what you asked "
+                      f"for: it has {why}", file=sys.stderr)
+            else:
+                fit.append(g)
+        if picks and not fit:
+            print("No game here has the options you asked for", file=sys.stderr)
+            return 1
+        picks = fit
     if len(picks) != 1:
         print("Several games (or none) match: name one with --game ID", file=sys.stderr)
         return 1
@@ -67,8 +86,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     key = player_key(args.key)
     name = args.name or f"player-{key.public[:2].hex()}"
-    lobby = Lobby(key, name, game.lobby, game.players, host=False, port=args.port,
-                  target=args.target, colour=colour, peers=tuple(args.peer),
-                  listen=args.listen, key_file=key_file(args))
+    try:
+        lobby = Lobby(key, name, game.lobby, game.players, host=False, port=args.port,
+                      target=args.target, colour=colour, peers=tuple(args.peer),
+                      listen=args.listen, key_file=key_file(args))
+    except ValueError as exc:  # a lobby id this version cannot read
+        print(f"cosmic join: that game's options: {exc}", file=sys.stderr)
+        return 2
     print(f"Joining {game.describe()} as {name} (key {key.public[:4].hex()})", flush=True)
     return start_game(lobby, args)

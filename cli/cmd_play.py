@@ -21,6 +21,7 @@ from bots import HeuristicBot
 from node.local import LocalGame, game_seed
 
 from .netgame import cosmic_home, goal_words
+from .options import add_game_options, game_config, options_text
 
 BOT_PATIENCE_S = 600.0  # bots of a game whose person's node stopped wait ten minutes
 
@@ -30,8 +31,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=4, help="seats including you (2 to 10, default 4)")
     p.add_argument("--seat", type=int, default=0, help="your seat (0 is red)")
     p.add_argument("--seed", help="the same seed gives the same bots and keys")
-    p.add_argument("--variant", action="append", default=[],
-                   choices=["four_planets", "single_encounter"])
+    add_game_options(p, max_turns=False)
     p.add_argument("--plain", action="store_true",
                    help="plain text instead of the full-screen client")
     p.add_argument("--local", action="store_true",
@@ -52,9 +52,12 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 10 or not 0 <= args.seat < args.players:
         print("--players 2..10 and --seat 0..players-1", file=sys.stderr)
         return 2
+    try:
+        config = game_config(args, args.players)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     seed_text = args.seed or secrets.token_hex(8)
-    config = engine.Config(args.players, planets=4 if "four_planets" in args.variant else 5,
-                           single_encounter="single_encounter" in args.variant)
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     if args.local:
         return _local(config, seed_text, args.seat, screen)
@@ -71,7 +74,8 @@ def _local(config: engine.Config, seed_text: str, seat: int, screen: bool) -> in
     controllers: list[Any] = [HeuristicBot(seed + bytes([k])) for k in range(config.seats)]
     game = LocalGame(config, seed, controllers)
     hello = (f"You are {config.colors[seat]} against {config.seats - 1} bots (seed "
-             f"{seed_text}, local mode). {goal_words(config)} Type 'help'"
+             f"{seed_text}, local mode; {options_text(config)}). {goal_words(config)} "
+             "Type 'help'"
              + ("; Tab completes what is legal now." if screen else "."))
     client: Any
     if screen:
@@ -102,8 +106,8 @@ def _networked(config: engine.Config, seed_text: str, seat: int, screen: bool,
     from .netgame import play_seat, start_bots
 
     directory = (directory or cosmic_home() / "games" / time.strftime("%Y%m%d-%H%M%S")).resolve()
-    print(f"Setting up a networked game in {directory} (keys, genesis, card protocol)...",
-          flush=True)
+    print(f"Setting up a networked game in {directory} (keys, genesis, card protocol; "
+          f"{options_text(config)})...", flush=True)
     gpath, keys = prepare(config.seats, seed_text, directory, config=config)
     genesis = Genesis.decode(gpath.read_bytes())
     port = free_udp_port()

@@ -9,10 +9,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import engine
 from bots import HeuristicBot, RandomBot
-from engine.aliens import names as alien_names
 from node.local import LocalGame, game_seed
+
+from .options import add_game_options, game_config
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 
@@ -24,15 +24,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--seed", default="1", help="any text; the same seed gives the same games")
     p.add_argument("--bots", default="random",
                    help="random, heuristic, or one per seat separated by commas")
-    p.add_argument("--variant", action="append", default=[],
-                   choices=["four_planets", "single_encounter"])
-    p.add_argument("--max-turns", type=int, default=0, help="stop a game after this many turns")
-    p.add_argument("--aliens", default="",
-                   help="aliens in play: 'random' (one dealt to each seat by the card source), "
-                        "or one NAME per seat separated by commas ('?' random, '-' none)")
-    p.add_argument("--flares", action="store_true",
-                   help="the advanced setup: two flares dealt to each seat, each keeps one "
-                        "alien, ten flares in the cosmic deck (replaces --aliens)")
+    add_game_options(p)
     p.add_argument("--journal-dir", type=Path, help="write a signed journal of each game here")
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")
     p.set_defaults(func=run)
@@ -45,22 +37,6 @@ def _bots(spec: str, players: int) -> list[str]:
         names = names * players
     if len(names) != players or any(n not in BOTS for n in names):
         raise ValueError(f"--bots: give one of {sorted(BOTS)} or one per seat")
-    return names
-
-
-def _aliens(spec: str, players: int) -> tuple[str, ...]:
-    """The Config.aliens of a --aliens value; raises ValueError naming the problem."""
-    if not spec:
-        return ()
-    if spec == "random":
-        return ("?",) * players
-    names = tuple("" if n == "-" else n for n in spec.split(","))
-    if len(names) != players:
-        raise ValueError(f"--aliens: give 'random' or one name per seat ({players})")
-    known = alien_names()
-    for n in names:
-        if n not in ("", "?") and n not in known:
-            raise ValueError(f"--aliens: unknown alien {n!r}; known: {', '.join(known)}")
     return names
 
 
@@ -91,14 +67,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         kinds = _bots(args.bots, args.players)
-        aliens = _aliens(args.aliens, args.players)
+        config = game_config(args, args.players)
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
-    config = engine.Config(args.players, planets=4 if "four_planets" in args.variant else 5,
-                           single_encounter="single_encounter" in args.variant,
-                           max_turns=args.max_turns, aliens=() if args.flares else aliens,
-                           flares=True if args.flares else ())
     writer = None
     if args.journal_dir is not None:
         from node.records import write_local_journal
@@ -139,14 +111,15 @@ def run(args: argparse.Namespace) -> int:
         "mean_turns": round(sum(g["turns"] for g in games) / len(games), 2),
         "mean_encounters": round(sum(g["encounters"] for g in games) / len(games), 2),
     }
-    if any(config.aliens):
-        summary["aliens"] = args.aliens
+    powers = any(config.aliens) or config.flares
+    if powers:
+        summary["aliens"] = args.aliens or "choose"
         summary["power_uses"] = dict(sorted(total_uses.items()))
     if args.json:
         print(json.dumps({"games": games, "summary": summary}, sort_keys=True))
     else:
         print("wins: " + ", ".join(f"{c} {n}" for c, n in wins.items()))
-        if any(config.aliens):
+        if powers:
             print("power uses: " + (", ".join(f"{a} {n}" for a, n in sorted(total_uses.items()))
                                     or "none"))
     return 0

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 import engine
 from engine import cards as C
+from engine.flares import dealt_aliens
 
 from .render import card_label, planet_name
 
@@ -51,6 +52,7 @@ HELP = {
     "discard": "discard CARDS - the cards a Plague makes you discard",
     "second": "second - have a second encounter",
     "endturn": "endturn - end your turn",
+    "keep": "keep ALIEN - at setup, play this one of the two aliens you were dealt",
     "say": "say TEXT - signed chat to every player (networked games)",
     "tell": "tell COLOUR TEXT - private chat to one player (sealed: only you two can read it)",
     "info": "info NAME - an alien, artifact or flare in words; info COLOUR - that "
@@ -122,6 +124,9 @@ def command_for(s: engine.GameState, a: engine.Action, kn: engine.Knowledge) -> 
         return "give " + ",".join(_card(kn.faces.get(h)) for h in a.handles)
     if isinstance(a, engine.Discard):
         return "discard " + (",".join(_card(f) for _, f in a.cards) or "nothing")
+    if isinstance(a, engine.KeepAlien):  # name the alien: "keep" alone would read the same
+        dealt = dealt_aliens(s, a.seat, kn)
+        return f"keep {dealt[a.index]}" if a.index < len(dealt) else f"keep {a.index}"
     return a.KIND  # pass, proceed, newhand, reveal, decline, accept, ...
 
 

@@ -9,7 +9,9 @@ is dealt before anyone acts, so nobody sees another's alien before the game begi
 001, Setup: each player receives one alien at random).
 
 `Config.aliens` entries equal to DEAL_AT_RANDOM ("?") are dealt this way, one seat after
-another, each from the registered aliens nobody holds yet.
+another, each from the registered aliens nobody holds yet. Entries equal to CHOOSE are
+dealt two aliens face down and keep one (engine.flares.choice_steps), before the random
+deal.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ from .steps import Chance, Step, emit, fail, pop, register, replace
 
 Step_t = tuple[Any, ...]
 
-__all__ = ["DEAL_AT_RANDOM", "deal_steps", "new_alien", "set_alien", "unheld"]
+__all__ = ["CHOOSE", "DEAL_AT_RANDOM", "deal_steps", "new_alien", "set_alien", "unheld"]
 
 DEAL_AT_RANDOM = "?"
+CHOOSE = "choose"  # dealt two aliens (as flares), keeps one: rules 000, Setup step 4
 
 
 def deal_steps(s: GameState) -> list[Step_t]:

@@ -27,7 +27,7 @@ from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa:
 from . import plague as _plague  # noqa: F401
 from . import flares as _flares  # noqa: F401
 from .powers import ALIENS
-from .alien_deal import DEAL_AT_RANDOM
+from .alien_deal import CHOOSE, DEAL_AT_RANDOM
 
 __all__ = [
     "ENGINE_VERSION", "Pending", "new_game", "pending", "legal_actions", "legal_sequence",
@@ -59,10 +59,11 @@ class Pending:
 def new_game(config: Config) -> GameState:
     """A fresh game, waiting for the card source to shuffle the decks.
 
-    Aliens named "?" are dealt at random by the card source (engine.alien_deal).
+    Aliens named "?" are dealt at random by the card source (engine.alien_deal); seats
+    named "choose" are dealt two and keep one (engine.flares.choice_steps).
     Raises ValueError for an alien name that is not registered."""
     for name in config.aliens:
-        if name and name != DEAL_AT_RANDOM and name not in ALIENS:
+        if name and name not in (DEAL_AT_RANDOM, CHOOSE) and name not in ALIENS:
             raise ValueError(f"unknown alien {name!r}; known: {', '.join(sorted(ALIENS))}")
     s = GameState(config)
     setup_steps(s)

@@ -25,7 +25,14 @@ Invariants and how it works:
   flare deck up to ten in all, are shuffled into the cosmic deck unseen (as carried
   hidden handles); the rest go back to the box. The Filch is dealt with its classic
   flare, the only Filch flare our documents print.
+- Alien choice without flares (rules 000, Setup step 4: the flares are dealt only to
+  choose aliens): seats configured `alien_deal.CHOOSE` are dealt two flares the same way
+  (the flares of aliens named for other seats are left out), keep one, and the kept ones
+  are revealed together; then every flare goes back to the box and the cosmic deck is
+  built as usual (`choice_steps`). The same steps serve both setups: a `flare_deal`
+  naming its seats deals to those alone.
 """
+
 
 from __future__ import annotations
 
@@ -37,7 +44,7 @@ from . import cards as C
 from .actions import Action, KeepAlien
 from .aliens import amoeba as _amoeba
 from .aliens._util import has, is_main, set_flag
-from .alien_deal import set_alien
+from .alien_deal import CHOOSE, set_alien
 from .artifacts import ANY_TIME
 from .choices import Concat, Dist, Fixed, Mapped
 from .state import GameState, Knowledge
@@ -52,7 +59,8 @@ Targets = Sequence[tuple[int, ...]]
 
 __all__ = [
     "Flare", "FlareSide", "FLARE_EFFECTS", "register_flare", "in_play", "deck_flares",
-    "advanced_steps", "cosmic_count", "ADVANCED_SET", "DECK_FLARES",
+    "advanced_steps", "choice_steps", "dealt_aliens", "cosmic_count", "ADVANCED_SET",
+    "DECK_FLARES",
 ]
 
 DECK_FLARES = 10  # rules 001, Advanced Setup: flares in the deck with fewer than 5 players
@@ -176,20 +184,54 @@ def advanced_steps(s: GameState) -> list[Step_t]:
             ("flare_aliens",), ("flare_cosmic",)]
 
 
+def choice_steps(s: GameState) -> list[Step_t]:
+    """Setup, alien choice without flares: the seats configured CHOOSE are each dealt two
+    flares face down, keep one alien, and the kept ones are revealed together; then the
+    flares go back to the box. No steps if no seat chooses."""
+    seats = tuple(seat for seat in range(s.n) if s.aliens[seat] == CHOOSE)
+    if not seats:
+        return []
+    named = set(s.aliens)  # an alien named for a seat is dealt to nobody else
+    faces = tuple(sorted(C.flare_id(n) for n in ADVANCED_SET if _alien_of(n) not in named))
+    handles = s.new_handles(len(faces))
+    s.extra["flare_deck"] = list(handles)  # top last
+    return [("shuffle", "flares", faces, handles, ()), ("flare_deal", seats),
+            *[("keep_alien", seat) for seat in seats], ("flare_reveal",), ("flare_aliens",),
+            ("flare_box",)]
+
+
+def _alien_of(flare: str) -> str:
+    """The alien a flare card stands for (the classic Filch flare is the Filch's)."""
+    return "filch" if flare == "filch_classic" else flare
+
+
+def dealt_aliens(s: GameState, seat: int, kn: Knowledge) -> tuple[str, ...]:
+    """The aliens of the two flares dealt to `seat` at setup, as `kn` (that seat's
+    knowledge) sees them, while it has yet to keep one; () otherwise."""
+    hands = s.extra.get("flare_hands")
+    if hands is None or seat >= len(hands) or s.extra["flare_kept"][seat] >= 0:
+        return ()
+    faces = [kn.faces.get(h) for h in hands[seat]]
+    return tuple(_alien_of(C.CATALOGUE[f].name) for f in faces if f is not None)
+
+
 @register
 class FlareDeal(Step):
+    """Deal two flares to each seat (to the seats named, for an alien choice alone)."""
+
     name, phase = "flare_deal", "setup"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
+        seats = st[1] if len(st) > 1 else tuple(range(s.n))
         deck = list(s.extra["flare_deck"])
-        dealt = []
-        for _ in range(s.n):
-            dealt.append([deck.pop(), deck.pop()])
+        dealt: list[list[int]] = [[] for _ in range(s.n)]
+        for seat in seats:
+            dealt[seat] = [deck.pop(), deck.pop()]
         s.extra["flare_deck"] = deck
         s.extra["flare_hands"] = dealt
         s.extra["flare_kept"] = [-1] * s.n
         emit(s, "flares_dealt", 2)
-        replace(s, *[("deliver", seat, tuple(dealt[seat])) for seat in range(s.n)])
+        replace(s, *[("deliver", seat, tuple(dealt[seat])) for seat in seats])
         return True
 
 
@@ -211,8 +253,10 @@ class KeepAlienStep(SeatStep):
         pop(s)
 
 
-def _kept(s: GameState) -> tuple[int, ...]:
-    return tuple(s.extra["flare_hands"][seat][s.extra["flare_kept"][seat]] for seat in range(s.n))
+def _kept(s: GameState) -> list[tuple[int, int]]:
+    """(seat, handle of the flare it kept) for every seat that was dealt two."""
+    hands, kept = s.extra["flare_hands"], s.extra["flare_kept"]
+    return [(seat, hands[seat][kept[seat]]) for seat in range(s.n) if hands[seat]]
 
 
 @register
@@ -220,7 +264,7 @@ class FlareReveal(Step):
     name, phase = "flare_reveal", "setup"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
-        replace(s, ("reveal_cards", _kept(s)))  # all at once (one fact)
+        replace(s, ("reveal_cards", tuple(h for _, h in _kept(s))))  # all at once (one fact)
         return True
 
 
@@ -229,9 +273,25 @@ class FlareAliens(Step):
     name, phase = "flare_aliens", "setup"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
-        for seat, h in enumerate(_kept(s)):
-            name = C.CATALOGUE[s.faces[h]].name
-            set_alien(s, seat, "filch" if name == "filch_classic" else name)
+        for seat, h in _kept(s):
+            set_alien(s, seat, _alien_of(C.CATALOGUE[s.faces[h]].name))
+        pop(s)
+        return True
+
+
+@register
+class FlareBox(Step):
+    """After an alien choice without flares every flare goes back to the box: their
+    handles are used no more, and the kept ones' faces are forgotten."""
+
+    name, phase = "flare_box", "setup"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        faces = s.own_faces()
+        for _, h in _kept(s):
+            faces.pop(h, None)
+        for key in ("flare_deck", "flare_hands", "flare_kept"):
+            del s.extra[key]
         pop(s)
         return True
 

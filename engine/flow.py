@@ -33,12 +33,12 @@ __all__ = ["setup_steps", "abort_encounter", "check_win"]
 
 
 def setup_steps(s: GameState) -> None:
-    """Setup (rules 001, Setup): deal aliens configured "?" at random, shuffle both decks
-    (the cosmic one, `Config.cosmic_deck`, with the configured flares), deal eight cards
-    each, choose the first player with the public beacon, then begin. With `Config.flares
-    is True`, the advanced setup (engine.flares) deals the aliens and builds the cosmic
-    deck instead."""
-    from .flares import advanced_steps, deck_flares  # flares build on this module's peers
+    """Setup (rules 001, Setup): let seats configured "choose" pick one of two aliens
+    (rules 000, Setup), deal aliens configured "?" at random, shuffle both decks
+    (the cosmic one with the configured flares), deal eight cards each, choose the first
+    player with the public beacon, then begin. With `Config.flares is True`, the advanced
+    setup (engine.flares) deals the aliens and builds the cosmic deck instead."""
+    from .flares import advanced_steps, choice_steps, deck_flares  # they build on our peers
     if s.config.flares is True:  # rules 001, Advanced Setup: aliens come from dealt flares
         destiny = start_shuffle(s, "destiny", C.destiny_cards(s.config.colors))
         push(s, *advanced_steps(s), destiny, *[draw(seat, C.HAND_SIZE) for seat in range(s.n)],
@@ -46,7 +46,8 @@ def setup_steps(s: GameState) -> None:
         return
     cosmic = start_shuffle(s, "cosmic", s.config.cosmic_deck + deck_flares(s.config))
     destiny = start_shuffle(s, "destiny", C.destiny_cards(s.config.colors))
-    push(s, *deal_steps(s), cosmic, destiny, *[draw(seat, C.HAND_SIZE) for seat in range(s.n)],
+    push(s, *choice_steps(s), *deal_steps(s), cosmic, destiny,
+         *[draw(seat, C.HAND_SIZE) for seat in range(s.n)],
          ("first_player",), ("turn",))
 
 

@@ -32,7 +32,8 @@ class Config:
     colors: tuple[str, ...] = ()
     planets: int = 5  # per seat; 4 in the four-planets variant
     single_encounter: bool = False
-    aliens: tuple[str, ...] = ()  # one per seat, "" for none, "?" dealt at random
+    # One per seat: a name, "" for none, "?" dealt at random, "choose" dealt two, keeps one.
+    aliens: tuple[str, ...] = ()
     max_turns: int = 0  # 0: play to the end; else a simulation limit (outcome "turn_limit")
     # Flares (engine/flares.py): () none; True the advanced setup (two flares dealt to each
     # seat, each keeps one alien, ten flares in the deck); or the flare names the cosmic
@@ -56,7 +57,7 @@ class Config:
         if len(self.aliens) != self.seats:
             raise ValueError("one alien (or '') per seat is needed")
         if self.flares is True:
-            if any(a not in ("", "?") for a in self.aliens):
+            if any(a not in ("", "?", "choose") for a in self.aliens):
                 raise ValueError("the advanced setup deals the aliens: name none")
         elif self.flares is False:
             object.__setattr__(self, "flares", ())

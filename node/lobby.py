@@ -1,8 +1,12 @@
 """The LAN lobby: players find a game by its signed beacon cards and agree on its genesis.
 
-No node has authority: the host is only the first to announce. A lobby id is 16 random
-bytes, a byte of variant flags and a byte of turn limit; everyone in the lobby beacons a
-signed card carrying it, with the colour they ask for.
+No node has authority: the host is only the first to announce. A lobby id carries the
+game's options (new_lobby_id, lobby_config): 16 random bytes, a byte of flags (bit 0 four
+planets, bit 1 single encounter, bit 2 flares by the advanced setup), a byte of turn limit
+(0: none), then nothing (no aliens) or one byte per seat: 0 no alien, 1 dealt at random,
+2 dealt two and keeps one, 3 + i the i-th registered alien in sorted order. Everyone in
+the lobby beacons a signed card carrying it, with the colour they ask for, so every
+player sees the options before confirming (LobbyInfo.describe, Proposal.describe).
 
 Once a node sees the host's card and enough others, it proposes the genesis built from
 those public cards alone: the host takes seat 0, the others follow in order of their keys;
@@ -31,8 +35,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import engine
+from engine.alien_deal import CHOOSE, DEAL_AT_RANDOM
+from engine.aliens import names as alien_names
 from engine.cards import COLORS
-from protocol.game import make_genesis
+from protocol.errors import RemoteProtocolError
+from protocol.game import config_from_genesis, make_genesis
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 
@@ -40,22 +47,74 @@ from .curve import CurveKeys
 from .discovery import (DEFAULT_PORT, Beacon, Card, Gone, Listener, SameKey, Seen,
                         new_instance)
 
-__all__ = ["Lobby", "LobbyError", "LobbyInfo", "Proposal", "new_lobby_id", "lobby_variants",
-           "parse_peer", "probe_card", "seat_colours", "visible_lobbies"]
+__all__ = ["Lobby", "LobbyError", "LobbyInfo", "Proposal", "MAX_LOBBY_TURNS", "new_lobby_id",
+           "lobby_config", "options_text", "parse_peer", "probe_card", "seat_colours",
+           "visible_lobbies"]
 
-_FLAGS = ("four_planets", "single_encounter")
+_FLAGS = ("four_planets", "single_encounter", "flares")
+_ALIEN_CODES = ("", DEAL_AT_RANDOM, CHOOSE)  # then the registered aliens, sorted
+MAX_LOBBY_TURNS = 255  # the turn limit is one byte of the lobby id
 PROBE = b"?"  # the lobby id of a node asking for games by unicast (see probe_card)
 
 
-def new_lobby_id(variants: tuple[str, ...] = (), max_turns: int = 0) -> bytes:
-    """16 random bytes, a byte of variant flags, a byte of turn limit (0: none)."""
-    flags = sum(1 << i for i, v in enumerate(_FLAGS) if v in variants)
-    return secrets.token_bytes(16) + bytes([flags, min(max(max_turns, 0), 255)])
+def new_lobby_id(config: engine.Config | None = None) -> bytes:
+    """A new lobby id announcing the options of `config` (its colours are not announced:
+    the lobby gives them). Raises ValueError for a turn limit above MAX_LOBBY_TURNS."""
+    config = config or engine.Config(2)
+    if not 0 <= config.max_turns <= MAX_LOBBY_TURNS:
+        raise ValueError(f"a hosted game's turn limit is at most {MAX_LOBBY_TURNS}")
+    if config.flares not in ((), True):
+        raise ValueError("a hosted game has no flares or the advanced setup's")
+    on = (*config.variants, *(("flares",) if config.flares is True else ()))
+    flags = sum(1 << i for i, v in enumerate(_FLAGS) if v in on)
+    codes = [*_ALIEN_CODES, *alien_names()]
+    aliens = bytes(codes.index(a) for a in config.aliens) if any(config.aliens) else b""
+    return secrets.token_bytes(16) + bytes([flags, config.max_turns]) + aliens
 
 
-def lobby_variants(lobby: bytes) -> tuple[str, ...]:
-    flags = lobby[16] if len(lobby) > 16 else 0
-    return tuple(v for i, v in enumerate(_FLAGS) if flags >> i & 1)
+def lobby_config(lobby: bytes, seats: int, colors: tuple[str, ...] = ()) -> engine.Config:
+    """The game a lobby id announces, for `seats` seats (and these colours). Raises
+    ValueError if it does not read (another version's, or a forged one)."""
+    if len(lobby) < 18:
+        raise ValueError("a lobby id without options")
+    flags, turns, codes = lobby[16], lobby[17], lobby[18:]
+    if flags >> len(_FLAGS):
+        raise ValueError(f"unknown option flags {flags:#x}")
+    if codes and len(codes) != seats:
+        raise ValueError(f"aliens for {len(codes)} seats in a game of {seats}")
+    known = [*_ALIEN_CODES, *alien_names()]
+    if any(c >= len(known) for c in codes):
+        raise ValueError("an alien this version does not know")
+    on = [v for i, v in enumerate(_FLAGS) if flags >> i & 1]
+    return engine.Config(seats, colors, planets=4 if "four_planets" in on else 5,
+                         single_encounter="single_encounter" in on,
+                         aliens=tuple(known[c] for c in codes), max_turns=turns,
+                         flares=True if "flares" in on else ())
+
+
+def options_text(config: engine.Config, only_aliens: bool = False) -> str:
+    """The options of a game in a few words, as every player is shown them."""
+    a = config.aliens
+    if config.flares is True:
+        aliens = "flares: each player keeps one of two dealt aliens"
+    elif not any(a):
+        aliens = "no aliens"
+    elif all(x == DEAL_AT_RANDOM for x in a):
+        aliens = "random aliens"
+    elif all(x == CHOOSE for x in a):
+        aliens = "aliens chosen: each player is dealt two and keeps one"
+    else:
+        word = {"": "none", DEAL_AT_RANDOM: "random", CHOOSE: "chosen"}
+        aliens = "aliens " + ", ".join(f"{c} {word.get(x, x)}"
+                                       for c, x in zip(config.colors, a))
+    if only_aliens:
+        return aliens
+    parts = [aliens, *(v.replace("_", " ") for v in config.variants)]
+    if isinstance(config.flares, tuple) and config.flares:
+        parts.append("flares " + ", ".join(config.flares))
+    if config.max_turns:
+        parts.append(f"at most {config.max_turns} turns")
+    return "; ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -74,8 +133,15 @@ class LobbyInfo:
     def free(self) -> list[str]:
         return [c for c in COLORS if c not in self.asked()]
 
+    def config(self) -> engine.Config:
+        """The game announced (colours not yet given). Raises ValueError if unreadable."""
+        return lobby_config(self.lobby, self.players)
+
     def describe(self) -> str:
-        v = ", ".join(lobby_variants(self.lobby)) or "standard"
+        try:
+            v = options_text(self.config())
+        except ValueError as exc:
+            v = f"options this version cannot read ({exc})"
         who = ", ".join(c.name + (f" ({c.colour})" if c.colour else "") for c in self.joined)
         return (f"{self.host.name}'s game ({self.lobby[:4].hex()}): {len(self.joined)}/"
                 f"{self.players} seated, {v}: {who}")
@@ -124,8 +190,14 @@ class Proposal:
         return len(self.agreed) == self.genesis.n_seats
 
     def describe(self) -> str:
-        return ", ".join(f"{s.colour} {s.name} (key {s.key[:4].hex()})"
-                         for s in self.genesis.seats)
+        """The seats, then the options (read back from the genesis itself)."""
+        seats = ", ".join(f"{s.colour} {s.name} (key {s.key[:4].hex()})"
+                          for s in self.genesis.seats)
+        try:
+            options = options_text(config_from_genesis(self.genesis))
+        except RemoteProtocolError as exc:
+            options = f"options this version cannot play ({exc.message})"
+        return f"{seats}; {options}"
 
 
 def seat_colours(roster: list[Card]) -> list[str]:
@@ -159,6 +231,7 @@ class Lobby:
                  key_file: str = "") -> None:
         if colour and colour not in COLORS:
             raise ValueError(f"unknown colour {colour!r} (one of {', '.join(COLORS)})")
+        lobby_config(lobby, players)  # raises ValueError for options we cannot play
         self.key, self.name, self.lobby, self.players = key, name, lobby, players
         self.host = host
         curve = CurveKeys.from_seed(key.seed)
@@ -214,11 +287,7 @@ class Lobby:
 
     def genesis(self, roster: list[Card]) -> Genesis:
         """The genesis every member builds from the same cards."""
-        variants = lobby_variants(self.lobby)
-        config = engine.Config(len(roster), colors=tuple(seat_colours(roster)),
-                               planets=4 if "four_planets" in variants else 5,
-                               single_encounter="single_encounter" in variants,
-                               max_turns=self.lobby[17] if len(self.lobby) > 17 else 0)
+        config = lobby_config(self.lobby, len(roster), tuple(seat_colours(roster)))
         salt = hashlib.sha256(b"cosmic/lobby-salt/v1\0" + self.lobby
                               + b"".join(c.key for c in roster)).digest()
         return make_genesis(config, [(c.name, c.key) for c in roster], mode="network",

@@ -369,7 +369,7 @@ class NodeRunner:
             return
         self._reported = mark
         self._say({"seat": self.seat, "records": len(self.core.record), "turn": s.turns,
-                   "encounters": s.encounters, "phase": s.phase,
+                   "encounters": s.encounters, "phase": s.phase, "aliens": list(s.aliens),
                    "over": s.outcome.reason if s.outcome else None,
                    "winners": list(s.outcome.winners) if s.outcome else None,
                    "audited": self.core.done})

@@ -103,3 +103,43 @@ def test_a_hand_kept_after_a_random_take_stays_secret() -> None:
         assert eg.card_face(s[0].known[23]) not in raw
         env = open_envelope(raw, t.genesis)
         assert env.kind != SHOW or env.body[1] == 2
+
+
+def test_aliens_dealt_to_choose_from_stay_with_their_seat() -> None:
+    """--aliens choose over the card protocol: each seat's two dealt aliens (flares) are
+    opened to it alone; the others learn the one it kept when all are revealed together,
+    and never, until the end-of-game audit, the one it put back in the box."""
+    cfg = engine.Config(3, aliens=("choose",) * 3, max_turns=1)
+    seeds = [b"choose" + bytes([i]) for i in range(3)]
+    secret = [hashlib.sha256(b"choose secret " + s).digest() for s in seeds]
+    game = InProcessGame(cfg, seeds, [RandomBot(s) for s in seeds], secret_seeds=secret)
+    pairs: dict[int, tuple[int, ...]] = {}
+    while "choose" in game.state.aliens:
+        p = engine.pending(game.state)
+        if p.step == "keep_alien":
+            seat = p.seats[0]
+            pairs[seat] = tuple(game.state.extra["flare_hands"][seat])
+            for other in range(3):
+                known = set(pairs[seat]) & set(game.sources[other].knowledge.faces)
+                assert known == (set(pairs[seat]) if other == seat else set()), (seat, other)
+        game.step()
+    assert sorted(pairs) == [0, 1, 2]
+    for seat, pair in pairs.items():  # the alien kept is public now, the other is not
+        own = game.sources[seat].knowledge.faces
+        names = [C.CATALOGUE[own[h]].name.replace("filch_classic", "filch") for h in pair]
+        assert game.state.aliens[seat] in names
+        kept = names.index(game.state.aliens[seat])
+        put_back = pair[1 - kept]
+        for other in range(3):
+            if other != seat:
+                assert game.states[other].aliens[seat] == game.state.aliens[seat]
+                assert put_back not in game.sources[other].knowledge.faces
+        coalition = [c for c in range(3) if c != seat]
+        coalition_cannot_open(game.sources[coalition[0]].cards, [put_back],
+                              [game.sources[c].cards._x for c in coalition],
+                              shares_published_by(seat, game.journal, game.genesis))
+        assert not any(eg.card_face(own[put_back]) in raw for raw in game.journal)
+    game.run()
+    opened = game.finish()
+    for seat, pair in pairs.items():
+        assert all(opened[h] == game.sources[seat].knowledge.faces[h] for h in pair)

@@ -74,3 +74,57 @@ def test_random_games_with_flares_keep_invariants(chunk: int) -> None:
     played = _play_chunk(chunk)
     never = [name for name in sorted(FLARE_EFFECTS) if not played[name, "wild"]]
     assert not never, f"never played in chunk {chunk}: {never} ({dict(played)})"
+
+
+# -- alien choice without flares (rules 000, Setup step 4) ------------------------------------
+
+CHOICES = [("choose",) * 3, ("choose",) * 5, ("choose", "?", "human", "choose"),
+           ("-", "choose", "zombie", "?", "choose")]
+
+
+@pytest.mark.parametrize("aliens", CHOICES)
+def test_chosen_aliens_are_private_until_kept_then_revealed_together(aliens) -> None:
+    """Each choosing seat is dealt two flares only it sees; the kept aliens appear
+    together once every chooser has kept one; every flare then goes back to the box and
+    the game plays on with the ordinary cosmic deck."""
+    aliens = tuple("" if a == "-" else a for a in aliens)
+    seats = len(aliens)
+    choosers = [k for k, a in enumerate(aliens) if a == "choose"]
+    for i in range(6):
+        seed = game_seed("choose", i * 10 + seats)
+        g = LocalGame(engine.Config(seats, aliens=aliens, max_turns=6), seed,
+                      [RandomBot(seed + bytes([k])) for k in range(seats)])
+        dealt: dict[int, tuple[int, ...]] = {}
+        while "choose" in g.state.aliens:
+            p = engine.pending(g.state)
+            if p.step == "keep_alien":
+                seat = p.seats[0]
+                hands = g.state.extra["flare_hands"]
+                dealt[seat] = tuple(hands[seat])
+                for other in range(seats):  # only the seat itself knows its two
+                    known = all(h in g.source.knowledge[other].faces for h in hands[seat])
+                    assert known == (other == seat), (seat, other)
+                assert not any(h in g.state.faces for h in hands[seat])
+                assert g.state.aliens == aliens  # nothing chosen shows yet
+            g.step(g.next_action())
+        chosen = g.state.aliens  # (a Reincarnator may change its alien later)
+        named = {a for a in aliens if a not in ("", "?", "choose")}
+        offered = {g.source.knowledge[k].faces[h] for k, pair in dealt.items() for h in pair}
+        assert not {C.CATALOGUE[f].name for f in offered} & named
+        while g.state.outcome is None:
+            g.step(g.next_action())
+            check_invariants(g.state)
+        assert all(g.state.aliens[k] for k, a in enumerate(aliens) if a), g.state.aliens
+        assert len(set(a for a in chosen if a)) == len([a for a in chosen if a]), chosen
+        for k in choosers:  # the alien kept is one of the two dealt
+            pair = {C.CATALOGUE[g.source.knowledge[k].faces[h]].name for h in dealt[k]}
+            assert chosen[k] in {"filch" if n == "filch_classic" else n for n in pair}
+        assert not any(key.startswith("flare") for key in g.state.extra)
+        assert len(g.state.deck) + len(g.state.discard) + sum(
+            len(h) for h in g.state.hands) <= len(C.COSMIC_DECK)  # no flare in play
+
+
+def test_config_alien_choice() -> None:
+    engine.Config(3, flares=True, aliens=("choose",) * 3)  # the advanced setup chooses too
+    s = engine.new_game(engine.Config(3, aliens=("choose",) * 3))
+    assert engine.pending(s).step == "shuffle" and len(s.deck) == len(C.COSMIC_DECK)

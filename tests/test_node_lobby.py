@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 
 from cli.cmd_demo import free_udp_port
+import engine
 from node.discovery import Card, Listener
-from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id
+from node.lobby import Lobby, LobbyError, Proposal, lobby_config, new_lobby_id, options_text
 from node.verify import verify_journal
 from protocol.keys import SigningKey
 
@@ -236,3 +237,33 @@ def test_an_unknown_colour_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown colour"):
         Lobby(SigningKey.generate(), "ann", new_lobby_id(), 2, host=True,
               port=free_udp_port(), colour="mauve")
+
+
+@pytest.mark.parametrize("config", [
+    engine.Config(3),
+    engine.Config(4, aliens=("?",) * 4, max_turns=40),
+    engine.Config(3, aliens=("choose",) * 3, planets=4, single_encounter=True),
+    engine.Config(5, aliens=("zombie", "", "?", "choose", "amoeba"), max_turns=255),
+    engine.Config(4, flares=True),
+])
+def test_the_lobby_id_carries_the_options_every_player_is_shown(config: engine.Config) -> None:
+    lobby = new_lobby_id(config)
+    back = lobby_config(lobby, config.seats)
+    assert back == config
+    text = options_text(back)
+    assert ("random aliens" in text) == all(a == "?" for a in config.aliens)
+    assert ("flares" in text) == (config.flares is True)
+    assert (f"at most {config.max_turns} turns" in text) == bool(config.max_turns)
+
+
+def test_lobby_options_that_do_not_read_are_refused() -> None:
+    good = new_lobby_id(engine.Config(3, aliens=("?",) * 3))
+    for bad, why in [(good[:17], "without options"), (good[:16] + b"\x80" + good[17:], "flags"),
+                     (good + b"\x01", "aliens for 4 seats"),
+                     (good[:-1] + b"\xff", "does not know")]:
+        with pytest.raises(ValueError, match=why):
+            lobby_config(bad, 3)
+        with pytest.raises(ValueError, match=why):  # a joiner stops before it beacons
+            Lobby(SigningKey.generate(), "bob", bad, 3, host=False, port=free_udp_port())
+    with pytest.raises(ValueError, match="at most 255"):
+        new_lobby_id(engine.Config(3, max_turns=256))

@@ -1,0 +1,129 @@
+"""The game options every command that starts a game takes, defined once.
+
+`add_game_options(parser)` adds --aliens, --flares, --variant (and --max-turns where the
+command has a turn limit); `game_config(args, seats)` builds the engine.Config they
+describe, raising ValueError with the message a person sees. `play`, `host`, `demo` and
+`simulate` set up games with them; `join` takes the same flags as what the game it joins
+must be (`wanted` / `mismatch`), since the host chooses the options.
+
+--aliens: "random" (one dealt to each seat by the card source), "choose" (each seat is
+dealt two face down and keeps one), or one name per seat separated by commas, where "?"
+deals that seat one at random, "choose" lets it choose, and "-" gives it none.
+--flares: the advanced setup (each seat keeps one of two dealt flares' aliens; ten flares
+go into the cosmic deck); with it, --aliens may only be "choose" (which it implies).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import engine
+from engine.alien_deal import CHOOSE, DEAL_AT_RANDOM
+from engine.aliens import names as alien_names
+from node.lobby import options_text
+
+__all__ = ["VARIANTS", "add_game_options", "game_config", "parse_aliens", "options_text",
+           "wanted", "mismatch"]
+
+VARIANTS = ("four_planets", "single_encounter")
+
+ALIENS_HELP = ("aliens in play: 'random' (one dealt to each seat by the card source), "
+               "'choose' (each seat is dealt two face down and keeps one), or one NAME per "
+               "seat separated by commas ('?' random, 'choose', '-' none)")
+FLARES_HELP = ("the advanced setup: two flares dealt to each seat, each keeps one alien, "
+               "ten flares in the cosmic deck (the aliens are chosen: no --aliens needed)")
+
+
+def add_game_options(p: argparse.ArgumentParser, *, max_turns: bool = True,
+                     join: bool = False) -> None:
+    """Add the game options to a subcommand's parser. `join`: the options are what the
+    game to join must have (unset ones match any game)."""
+    must = "only join a game with " if join else ""
+    p.add_argument("--variant", action="append", default=[], choices=list(VARIANTS),
+                   help=f"{must}this variant (repeatable)")
+    p.add_argument("--aliens", default=None if join else "", metavar="SPEC",
+                   help=f"{must}{ALIENS_HELP}" if join else ALIENS_HELP)
+    p.add_argument("--flares", action="store_true",
+                   help=f"{must}flares (the advanced setup)" if join else FLARES_HELP)
+    if max_turns:
+        p.add_argument("--max-turns", type=int, default=None if join else 0, metavar="N",
+                       help=f"{must}this turn limit" if join
+                       else "end the game after this many turns (0: play to the end)")
+
+
+def parse_aliens(spec: str, seats: int) -> tuple[str, ...]:
+    """The Config.aliens of an --aliens value; () for none. Raises ValueError."""
+    if not spec:
+        return ()
+    if spec == "random":
+        return (DEAL_AT_RANDOM,) * seats
+    if spec == CHOOSE:
+        return (CHOOSE,) * seats
+    names = tuple("" if n == "-" else n.strip().lower() for n in spec.split(","))
+    if len(names) != seats:
+        raise ValueError(f"--aliens: give 'random', 'choose' or one name per seat "
+                         f"({seats}, separated by commas); got {len(names)}")
+    known = alien_names()
+    for n in names:
+        if n not in ("", DEAL_AT_RANDOM, CHOOSE) and n not in known:
+            raise ValueError(f"--aliens: unknown alien {n!r}; known: {', '.join(known)}")
+    return names
+
+
+def game_config(args: argparse.Namespace, seats: int,
+                colors: tuple[str, ...] = ()) -> engine.Config:
+    """The engine configuration the parsed options describe for `seats` seats.
+    Raises ValueError with what to change."""
+    aliens = parse_aliens(args.aliens or "", seats)
+    turns = getattr(args, "max_turns", 0) or 0
+    if turns < 0:
+        raise ValueError("--max-turns: 0 (no limit) or more")
+    if args.flares:
+        if any(a not in ("", CHOOSE) for a in aliens):
+            raise ValueError("--flares deals the aliens itself (each seat keeps one of two "
+                             "flares): leave out --aliens, or give --aliens choose")
+        aliens = ()
+    return engine.Config(seats, colors, planets=4 if "four_planets" in args.variant else 5,
+                         single_encounter="single_encounter" in args.variant,
+                         aliens=aliens, max_turns=turns, flares=True if args.flares else ())
+
+
+def wanted(args: argparse.Namespace) -> dict[str, object]:
+    """What a joiner asked the game to be: only the options given on its command line."""
+    out: dict[str, object] = {}
+    if args.variant:
+        out["variants"] = tuple(v for v in VARIANTS if v in args.variant)
+    if args.aliens is not None:
+        out["aliens"] = args.aliens
+    if args.flares:
+        out["flares"] = True
+    if getattr(args, "max_turns", None) is not None:
+        out["max_turns"] = args.max_turns
+    return out
+
+
+def mismatch(config: engine.Config, want: dict[str, object]) -> str:
+    """What a game of `config` has that `want` (see wanted) does not ask for, in words
+    ("it has ..."); "" if it is the game asked for."""
+    why = []
+    if "variants" in want and config.variants != want["variants"]:
+        why.append(f"variants {', '.join(config.variants)}" if config.variants
+                   else "no variants")
+    if "flares" in want and config.flares is not True:
+        why.append("no flares")
+    if "aliens" in want:
+        spec = str(want["aliens"])
+        try:
+            asked = () if config.flares is True else parse_aliens(spec, config.seats)
+        except ValueError:
+            asked = None
+        if config.flares is True:
+            ok = spec in ("", CHOOSE)
+        else:
+            ok = asked is not None and (asked or ("",) * config.seats) == config.aliens
+        if not ok:
+            why.append(options_text(config, only_aliens=True))
+    if "max_turns" in want and config.max_turns != want["max_turns"]:
+        why.append(f"a turn limit of {config.max_turns}" if config.max_turns
+                   else "no turn limit")
+    return "; ".join(why)

@@ -1,0 +1,199 @@
+"""The game options (--aliens, --flares, --variant, --max-turns) in every command that
+starts a game, as a person uses them: networked bot games with chosen aliens and with
+flares that verify, a simulation of chosen aliens, a local game answered by a script, and
+a hosted game whose options every player sees in the lobby before confirming."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+from pathlib import Path
+
+from _journey import COSMIC, cosmic, cosmic_env
+
+from engine.aliens import names as alien_names
+
+ALIENS = re.compile(r"^aliens: (.+)$", re.M)
+LOOPBACK = "127.255.255.255"
+
+
+def _aliens_line(out: str, colours: list[str]) -> list[str]:
+    """The aliens a demo says were played, in seat order (one registered alien each)."""
+    found = ALIENS.search(out)
+    assert found, out
+    pairs = [item.split(" ", 1) for item in found.group(1).split(", ")]
+    assert [c for c, _ in pairs] == colours, pairs
+    aliens = [a.replace(" ", "_") for _, a in pairs]
+    assert all(a in alien_names() for a in aliens), aliens
+    assert len(set(aliens)) == len(aliens), aliens
+    return aliens
+
+
+def _verified(home: Path, game: Path, seats: int) -> None:
+    journals = [game / f"seat-{k}.journal" for k in range(seats)]
+    for j in journals:
+        v = cosmic("verify", str(j), home=home)
+        assert v.returncode == 0 and ": OK" in v.stdout, v.stdout + v.stderr
+    assert len({j.read_bytes() for j in journals}) == 1, "the journals differ"
+
+
+def test_demo_with_chosen_aliens_plays_through_the_card_protocol(home: Path) -> None:
+    """Three nodes: each seat is dealt two aliens only it sees, keeps one, and the game
+    plays to its turn limit; every journal verifies (proofs of every deal included)."""
+    r = cosmic("demo", "--players", "3", "--aliens", "choose", "--seed", "choose", "--dir",
+               "chosen", "--max-turns", "4", home=home, timeout=150)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "3 nodes play: aliens chosen: each player is dealt two and keeps one" in r.stdout
+    assert "game over (" in r.stdout
+    _aliens_line(r.stdout, ["red", "blue", "yellow"])
+    _verified(home, home / "chosen", 3)
+
+
+def test_demo_with_flares_and_a_variant_verifies(home: Path) -> None:
+    r = cosmic("demo", "--players", "3", "--flares", "--variant", "single_encounter",
+               "--seed", "flares", "--dir", "flared", "--max-turns", "4", home=home,
+               timeout=150)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert ("3 nodes play: flares: each player keeps one of two dealt aliens; single "
+            "encounter; at most 4 turns") in r.stdout
+    _aliens_line(r.stdout, ["red", "blue", "yellow"])
+    _verified(home, home / "flared", 3)
+
+
+def test_bad_options_are_refused_before_anything_starts(home: Path) -> None:
+    for args, words in [
+        (("demo", "--flares", "--aliens", "random", "--dir", "x"), "--flares deals the aliens"),
+        (("demo", "--aliens", "human,choose", "--dir", "x"), "one name per seat (3"),
+        (("play", "--local", "--aliens", "red,blue,green,yellow"), "unknown alien 'red'"),
+        (("play", "--local", "--players", "3", "--aliens", "human,zombie"), "one name per seat"),
+        (("simulate", "--aliens", "choose", "--max-turns", "-1"), "--max-turns"),
+        (("host", "--max-turns", "300"), "at most 255"),
+    ]:
+        r = cosmic(*args, home=home, timeout=30)
+        assert r.returncode == 2 and words in r.stderr, (args, r.stdout, r.stderr)
+        assert "Traceback" not in r.stderr
+    assert not (home / "x").exists() and not (home / "key").exists()
+
+
+def test_simulate_chosen_aliens(home: Path) -> None:
+    r = cosmic("simulate", "--players", "4", "--games", "3", "--aliens", "choose", "--seed",
+               "c", "--max-turns", "12", "--json", home=home)
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    for game in doc["games"]:
+        aliens = list(game["aliens"].values())
+        assert all(a in alien_names() for a in aliens) and len(set(aliens)) == 4, aliens
+    assert doc["summary"]["aliens"] == "choose" and doc["summary"]["power_uses"]
+    text = cosmic("simulate", "--players", "4", "--games", "3", "--aliens", "choose",
+                  "--seed", "c", "--max-turns", "12", home=home)
+    assert "; aliens " in text.stdout and "power uses: " in text.stdout
+
+
+def test_play_local_with_random_aliens_answered_by_a_script(home: Path) -> None:
+    r = cosmic("play", "--local", "--plain", "--players", "3", "--aliens", "random",
+               "--seed", "7", home=home, stdin="1\n" * 3000, timeout=120)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "(seed 7, local mode; random aliens)" in r.stdout
+    dealt = re.findall(r"^   (red|blue|yellow) becomes the (\w+)", r.stdout, re.M)
+    assert [c for c, _ in dealt[:3]] == ["red", "blue", "yellow"], dealt
+    assert "uses the" in r.stdout and "power" in r.stdout
+    assert "Game over:" in r.stdout.splitlines()[-1]
+
+
+def test_play_local_choosing_an_alien(home: Path) -> None:
+    """Dealt two (with --aliens choose, or the advanced setup of --flares), the person
+    sees the two aliens as commands and becomes the one typed."""
+    for option in (["--aliens", "choose"], ["--flares"]):
+        r = cosmic("play", "--local", "--plain", "--players", "3", *option, "--seed", "k",
+                   home=home, stdin="2\nquit\n", timeout=60)
+        assert r.returncode == 0, r.stderr
+        offered = re.findall(r"^    ([12])\. keep (\w+)$", r.stdout, re.M)
+        assert [n for n, _ in offered] == ["1", "2"], r.stdout[:2000]
+        assert f"red becomes the {offered[1][1].replace('_', ' ')}" in r.stdout, option
+    flares = cosmic("play", "--local", "--plain", "--players", "3", "--flares", "--seed", "k",
+                    home=home, stdin="quit\n", timeout=60)
+    assert "flares: each player keeps one of two dealt aliens" in flares.stdout
+
+
+def _free_udp_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_host_and_join_show_the_options_and_play_them(tmp_path: Path) -> None:
+    """The host chooses random aliens, four planets and a turn limit; `join --list` shows
+    them; a joiner asking for chosen aliens is told this game is not that; one asking for
+    what the host chose sees them again in the proposal, confirms, and both bots play it
+    to the end."""
+    port = str(_free_udp_port())
+    host_home, guest_home = tmp_path / "ann", tmp_path / "bob"
+    guest_home.mkdir()
+    host = subprocess.Popen(
+        [str(COSMIC), "host", "--players", "2", "--aliens", "random", "--variant",
+         "four_planets", "--max-turns", "3", "--yes", "--bot", "--plain", "--name", "ann",
+         "--colour", "green", "--port", port, "--target", LOOPBACK, "--dir",
+         str(tmp_path / "ann-game"), "--timeout", "60", "--key", str(tmp_path / "ann.key")],
+        env=cosmic_env(host_home), cwd=tmp_path, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    try:
+        listed = cosmic("join", "--list", "--port", port, home=guest_home, timeout=30)
+        assert listed.returncode == 0, listed.stderr
+        assert ("ann's game" in listed.stdout and "1/2 seated, random aliens; four planets; "
+                "at most 3 turns: ann (green)" in listed.stdout), listed.stdout
+        other = cosmic("join", "--aliens", "choose", "--yes", "--port", port, "--target",
+                       LOOPBACK, home=guest_home, timeout=30)
+        assert other.returncode == 1, other.stdout + other.stderr
+        assert "is not what you asked for: it has random aliens" in other.stderr
+        assert "No game here has the options you asked for" in other.stderr
+        game = listed.stdout.split("(", 1)[1][:8]
+        joined = cosmic("join", "--game", game, "--aliens", "random", "--variant",
+                        "four_planets", "--yes", "--bot", "--plain", "--name", "bob", "--port",
+                        port, "--target", LOOPBACK, "--dir", str(tmp_path / "bob-game"),
+                        "--timeout", "60", "--colour", "red", "--key",
+                        str(tmp_path / "bob.key"), home=guest_home, timeout=120)
+        out, err = host.communicate(timeout=120)
+    finally:
+        if host.poll() is None:
+            host.kill()
+    assert host.returncode == 0 and joined.returncode == 0, err + joined.stderr
+    assert "(lobby " in out and "; random aliens; four planets; at most 3 turns)" in out
+    for said in (out, joined.stdout):
+        assert ("Every seat is taken: green ann" in said and "red bob" in said
+                and "; random aliens; four planets; at most 3 turns" in said), said[:1500]
+    journals = [tmp_path / "ann-game" / "seat-0.journal", tmp_path / "bob-game" / "seat-1.journal"]
+    assert journals[0].read_bytes() == journals[1].read_bytes()
+    v = cosmic("verify", str(journals[0]), home=guest_home)
+    assert v.returncode == 0 and ": OK" in v.stdout, v.stdout + v.stderr
+    final = json.loads(cosmic("replay", str(journals[0]), "--json", home=guest_home).stdout)
+    assert all(a in alien_names() for a in final["public"][-1]), final["public"][-1]
+
+
+def test_a_hosted_game_with_flares_is_listed_so_and_joined_only_as_asked(tmp_path: Path
+                                                                         ) -> None:
+    """Across "machines" (each node on its own loopback address, naming the others with
+    --peer where broadcast does not reach): the host's flares are listed, and a joiner
+    asking for another variant is told what the game has and does not join."""
+    port = str(_free_udp_port())
+    (tmp_path / "di").mkdir()
+    host = subprocess.Popen(
+        [str(COSMIC), "host", "--players", "3", "--flares", "--name", "cy", "--port", port,
+         "--listen", "127.0.0.2", "--target", "127.0.0.2", "--peer", f"127.0.0.3:{port}",
+         "--plain"],
+        env=cosmic_env(tmp_path / "cy"), cwd=tmp_path, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    try:
+        listed = cosmic("join", "--list", "--port", port, "--listen", "127.0.0.3", "--peer",
+                        f"127.0.0.2:{port}", home=tmp_path / "di", timeout=30)
+        assert "cy's game" in listed.stdout, listed.stdout + listed.stderr
+        assert "flares: each player keeps one of two dealt aliens" in listed.stdout
+        wrong = cosmic("join", "--flares", "--variant", "single_encounter", "--yes", "--port",
+                       port, "--listen", "127.0.0.3", "--target", "127.0.0.3", "--peer",
+                       f"127.0.0.2:{port}", home=tmp_path / "di", timeout=30)
+        assert wrong.returncode == 1 and "it has no variants" in wrong.stderr, wrong.stderr
+        assert host.poll() is None, "the host waits on for its players"
+    finally:
+        host.kill()
+        host.communicate(timeout=30)
