@@ -419,9 +419,10 @@ class SeatClient:
         if p.over:
             return "game over"
         if p.chance is not None or s.phase == "setup":
-            text = "setting up the decks (card protocol)" if s.phase == "setup" else \
-                f"waiting for the card protocol ({p.chance.kind if p.chance else p.step})"
             progress = getattr(self.session, "card_progress", None)
+            source = "card protocol" if progress is not None else "card source"
+            text = f"setting up the decks ({source})" if s.phase == "setup" else \
+                f"waiting for the {source} ({p.chance.kind if p.chance else p.step})"
             if progress is not None:  # networked: how far it got, and whose turn it is
                 taken, awaited = progress()
                 text += f": {taken} messages"
