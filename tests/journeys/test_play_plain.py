@@ -54,6 +54,9 @@ def test_local_plain_game_to_the_end(home: Path) -> None:
     for words in ("invites", "reveals", "winner(s):"):  # the same log as the full screen
         assert words in out, words
     assert "Game over:" in out.splitlines()[-1]
+    # the end in words: who won and why, and everyone's foreign colonies
+    assert re.search(r"GAME OVER: \w+ won \(5 foreign colonies\)\.", out), out[-800:]
+    assert re.search(r"Foreign colonies: red \d, blue \d, yellow \d\.", out)
 
 
 def test_local_plain_variant_seat_and_players(home: Path) -> None:
