@@ -177,7 +177,59 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
             return max(fits, key=lambda f: (_leftover(s, seat, getattr(f[1][0], "ships")),
                                             f[0]))[1]
     legal = sorted(table)
+    why = _engine_reason(text, s, seat)
     close = [c for c in legal if c.split()[0] == (words[0] if words else "")]
     close = difflib.get_close_matches(text, close or legal, n=6, cutoff=0) or legal[:6]
     more = " ..." if len(legal) > len(close) else ""
-    return f"'{typed.strip()}' is not legal now. Closest: " + ", ".join(close) + more
+    head = f"'{typed.strip()}' is not legal now" + (f": {why}" if why else "")
+    return head + ". Closest: " + ", ".join(close) + more
+
+
+def _place(s: engine.GameState, word: str) -> int | None:
+    """A planet name (red.2) or "gate" as the engine's location, or None."""
+    if word == "gate":
+        return engine.GATE
+    for p in range(s.planet_count):
+        if planet_name(s, p) == word:
+            return p
+    return None
+
+
+def _pairs(s: engine.GameState, word: str) -> tuple[tuple[int, int], ...] | None:
+    out = []
+    for item in word.split(","):
+        where, _, n = item.partition(":")
+        loc = _place(s, where)
+        if loc is None or not n.isdigit():
+            return None
+        out.append((loc, int(n)))
+    return tuple(sorted(out))
+
+
+def _engine_reason(text: str, s: engine.GameState, seat: int) -> str:
+    """Why the engine refuses a well-formed launch, ally or ships command, in words
+    (planet numbers become names); "" when the line is not such a command."""
+    w = text.split()
+    action: engine.Action | None = None
+    if len(w) == 3 and w[0] == "launch":
+        target, ships = _place(s, w[1]), _pairs(s, w[2])
+        if target is not None and target >= 0 and ships is not None:
+            action = engine.Launch(seat, target, ships)
+    elif len(w) == 3 and w[0] == "ally" and w[1] in s.config.colors:
+        ships = _pairs(s, w[2])
+        if ships is not None:
+            action = engine.Ally(seat, s.config.colors.index(w[1]), ships)
+    elif len(w) == 2 and w[0] == "ships":
+        ships = _pairs(s, w[1])
+        if ships is not None:
+            action = engine.Ships(seat, ships)
+    if action is None:
+        return ""
+    try:
+        engine.apply(s, action)
+    except engine.IllegalAction as exc:
+        return re.sub(r"planet (\d+)", lambda m: planet_name(s, int(m.group(1))),
+                      exc.reason).replace(" (sorted planet:count)", "")
+    except engine.EngineError:
+        return ""
+    return ""

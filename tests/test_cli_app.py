@@ -242,3 +242,6 @@ def test_commands_as_a_person_types_them() -> None:
     assert sum(n for _, n in action.ships) == total and action.planet == table[two][0].planet
     refused = lookup(table, "launch nowhere 3", s, 0)
     assert isinstance(refused, str) and "not legal now. Closest: launch " in refused
+    # a well-formed command the rules refuse: the engine's reason, planets by name
+    own = lookup(table, "launch red.2 red.1:1", s, 0)
+    assert isinstance(own, str) and "not legal now: the gate cannot point at red.2." in own
