@@ -19,7 +19,7 @@ from node.local import game_seed
 from node.records import local_key, record_local_game
 from node.verify import read_journal_parallel, verify_journal
 from protocol import canonical
-from protocol.envelope import ZERO_HASH, open_envelope, seal
+from protocol.envelope import ZERO_HASH, empty_view, open_envelope, seal
 from protocol.errors import (
     JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError,
 )
@@ -77,8 +77,8 @@ def test_action_bodies_are_checked_both_ways() -> None:
         seal_action(g, key, 1, ZERO_HASH, state, engine.Pass(1), b"x")
     for body in (["pass", 1], [["pass", 1, 5], b""], [["nosuch", 1], b""], [["pass", True], b""],
                  [["launch", 1, 2, [[1, 2, 3]]], b""], [["pass", 1], b"", b""]):
-        signed = canonical.encode([1, g.game_id, 1, key.public, 1, ZERO_HASH, bytes(32),
-                                   ACTION_KIND, body])
+        signed = canonical.encode([2, g.game_id, 1, key.public, 1, ZERO_HASH, bytes(32),
+                                   ACTION_KIND, body, empty_view(g.n_seats).encode()])
         with pytest.raises(RemoteProtocolError) as info:
             open_envelope(signed + key.sign(signed), g, GAME_KINDS)
         assert info.value.check in ("schema", "size") and info.value.proven
@@ -426,7 +426,7 @@ def test_a_non_canonical_encoding_is_caught_even_when_signed() -> None:
     def wide_seq(fields: Any) -> bytes:  # seq as a uint32 where a fixint is canonical
         head = msgpack.packb(fields[:4], use_bin_type=True)[1:]
         tail = msgpack.packb(fields[5:], use_bin_type=True)[1:]
-        return b"\x99" + head + b"\xce" + fields[4].to_bytes(4, "big") + tail
+        return b"\x9a" + head + b"\xce" + fields[4].to_bytes(4, "big") + tail
 
     for k in (0, 50):
         raws = list(rec.raws)
