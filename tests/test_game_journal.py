@@ -19,7 +19,7 @@ from node.local import game_seed
 from node.records import local_key, record_local_game
 from node.verify import read_journal_parallel, verify_journal
 from protocol import canonical
-from protocol.envelope import ZERO_HASH, empty_view, open_envelope, seal
+from protocol.envelope import ZERO_HASH, empty_view, open_envelope, seal, view_digest
 from protocol.errors import (
     JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError,
 )
@@ -323,6 +323,30 @@ def test_a_forged_signature_is_caught() -> None:
         raws[k] = signed + generate().sign(signed)
         err = _caught(rec.rebuild(raws), "signature", k)
         assert not err.proven
+
+
+def test_every_view_is_checked_against_the_record() -> None:
+    """An envelope's view of the other chains must name envelopes earlier in the record,
+    and exactly those: else the record is not one its author could have seen (a fork, a
+    false view, or an envelope taken before what its author had seen)."""
+    rec = short_game()
+    last = len(rec.raws) - 1
+    author = rec.envelopes[last].author
+    other = next(e for e in reversed(rec.envelopes[:last]) if e.author != author)
+    seqs = [0] * rec.genesis.n_seats
+    seqs[other.author] = other.seq
+    heads = [other.hash if a == other.author else ZERO_HASH for a in range(len(seqs))]
+
+    def with_view(view: list[Any]) -> bytes:
+        return rec.rebuild(rec.raws[:last] + [rec.resign(last, lambda f: f.__setitem__(
+            9, view))])
+    good = [seqs, view_digest(heads)]
+    assert _error(with_view(good)) is None  # names the other seat's envelope truly
+    err = _caught(with_view([seqs, view_digest([ZERO_HASH] * len(seqs))]), "view", last)
+    assert not err.proven and "fork" in err.message
+    ahead = list(seqs)
+    ahead[other.author] = other.seq + 1000  # an envelope not in the record before it
+    _caught(with_view([ahead, view_digest(heads)]), "view", last)
 
 
 def test_equivocation_is_caught() -> None:
