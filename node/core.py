@@ -185,9 +185,10 @@ class NodeCore:
         """An envelope from the network (any peer, any order, maybe again). Never raises.
 
         Kept only if it may be taken: within its author's window (WINDOW seqs and
-        WINDOW_BYTES past the last taken), signature checked on arrival. A copy of an
-        envelope taken is dropped; another signed version of it, or of one waiting, is
-        proof of equivocation."""
+        WINDOW_BYTES past the last taken, once what can be taken is: so a whole record
+        offered in order is kept), signature checked on arrival. A copy of an envelope
+        taken is dropped; another signed version of it, or of one waiting, is proof of
+        equivocation."""
         if type(raw) is not bytes:
             return
         h = hashlib.sha256(raw).digest()
@@ -212,6 +213,8 @@ class NodeCore:
                 self._blame(exc, raw)
             self._publish_evidence()
             return
+        if seq > last + WINDOW and self.pump():
+            last = self.ledger.last_seq(author)  # what was offered before may be taken
         if author in self.ledger.blamed or seq > last + WINDOW:
             return  # nothing more from an equivocator; far ahead: catch-up sends it again
         slot = self._inbox.get((author, seq))

@@ -182,3 +182,18 @@ def test_an_authors_window_bounds_what_waits() -> None:
     assert not [k for k in cores[0]._inbox if k[0] == 1] and not cores[0].blames
     _run(cores)
     assert all(c.done and not c.blames for c in cores)
+
+
+def test_a_whole_record_offered_at_once_is_taken() -> None:
+    """A record longer than the window, offered in one go and then pumped (what `cosmic
+    resume` does to see whether a journal holds a finished game), is taken whole: the
+    window bounds what waits, not what can be taken."""
+    cores = _cores(turns=4)
+    _run(cores)
+    record = cores[0].record
+    assert max(cores[0].ledger.last_seq(a) for a in range(3)) > WINDOW
+    fresh = _cores(turns=4)[0]
+    for raw in record:
+        fresh.offer(raw)
+    fresh.pump()
+    assert fresh.done and fresh.record == record
