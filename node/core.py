@@ -213,15 +213,15 @@ class NodeCore:
                 self._blame(exc, raw)
             self._publish_evidence()
             return
-        if seq > last + WINDOW and self.pump():
+        if seq > last + WINDOW and (author, last + 1) in self._inbox and self.pump():
             last = self.ledger.last_seq(author)  # what was offered before may be taken
         if author in self.ledger.blamed or seq > last + WINDOW:
             return  # nothing more from an equivocator; far ahead: catch-up sends it again
         slot = self._inbox.get((author, seq))
         if slot is not None and slot[0] == raw:
             return
-        if not self._room(author, seq, len(raw)) or not self._signed(env, h):
-            return
+        if not self._signed(env, h) or not self._room(author, seq, len(raw)):
+            return  # (a forgery must not push out what waits)
         if slot is not None:  # two signed versions of one waiting envelope
             self._blame(self.ledger.prove_equivocation(slot[1], env), raw)
             self._publish_evidence()
