@@ -7,22 +7,47 @@ order and no consensus protocol is needed:
 - a card message is taken only when the card protocol expects it (`too-early` otherwise);
 - per author, envelopes are taken in sequence (a gap waits), after signature, game id,
   schema, chain and public-state-hash checks.
-Anything that arrives early waits in the inbox. Anything proven wrong (a bad signature is
-not proof; a signed illegal move, bad proof, forged face or equivocation is) names its
-author with the evidence, is never taken, and the node goes on. One exception: a tell
-(private chat) whose box does not open is taken like every other seat takes it (only its
-recipient can know), and the recipient names its author with it.
+Anything that arrives early waits in the inbox, one envelope per (author, seq), and only
+a window of each author's next seqs and bytes (WINDOW, WINDOW_BYTES): an envelope far
+ahead of what the game can take is dropped, and catch-up sends it again when it is due;
+so whatever a seat floods, it fills only its own window. Anything proven wrong (a bad
+signature is not proof; a signed illegal move, bad proof, forged face or equivocation
+is) names its author with the evidence, is never taken, and the node goes on; at most
+BLAME_KEEP blames of one kind per seat are kept (the rest are counted). One exception: a
+tell (private chat) whose box does not open is taken like every other seat takes it
+(only its recipient can know), and the recipient names its author with it.
 
-Every envelope taken is appended to the journal (durably) before it changes the state.
+Forks. Every envelope binds its author's view of the other chains (protocol/envelope.py,
+View). Before anything that depends on those chains (a proof, a state hash, the rules),
+an envelope's view is compared with ours: if it names envelopes we do not hold yet, it
+waits; if the envelopes we hold there are not the ones its author had taken, some seat
+showed two versions of an envelope, and nobody is blamed: the envelope waits and we send
+our copies of what it names to every peer, so that whoever holds the other version
+proves the fork. Proof of equivocation (two signed versions of one (author, seq), found
+in the inbox, against our record, or by the runner's comparison of chain heads) is sent
+to every peer and, when one version is in our record, the other is written into our
+journal after it: a forked game's journal then fails verification naming the forker,
+and never passes for a clean one. Equivocation halts the game.
+
+Every envelope taken is appended to the journal (durably) before it changes the state,
+and our own envelopes leave only once they are in the journal (one that waits for
+others' messages is sent when it is taken), so a crash can never leave peers holding an
+envelope of ours that our journal lacks. Steps run one at a time (pump): after each
+envelope taken, the card work it opens is produced before the next is taken, so the
+view a card message binds depends only on the game's order, and a node that makes it
+again from its journal after a restart makes the same bytes.
+
 Peers that cannot talk directly still hear each other: a node tells its peers how far
-each author's chain goes, and sends what they lack (node/runner.py), so any signed copy
-is as good as the original. (Flooding every envelope to every peer was measured to cost
-more than it saves: catch-up alone repairs a missing link within its interval.)
+each author's chain goes and its head (have()), and sends what they lack (missing_for,
+used by node/runner.py), so any signed copy is as good as the original. (Flooding every
+envelope to every peer was measured to cost more than it saves: catch-up alone repairs
+a missing link within its interval.)
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -30,8 +55,9 @@ from typing import Any
 import engine
 from protocol.canonical import Value
 from protocol.cards_source import NetworkCardSource
-from protocol.envelope import Envelope, Ledger, open_envelope, seal
+from protocol.envelope import Envelope, Evidence, Ledger, open_envelope, seal
 from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
+from protocol.keys import verify
 from protocol.game import (
     ACTION_KIND, GAME_KINDS, action_body, config_from_genesis, decode_action,
 )
@@ -39,9 +65,18 @@ from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 from protocol.tell import TELL_KIND, read_tell, reader_of, tell_body
 
-__all__ = ["NodeCore", "Blame", "secret_seed_for"]
+__all__ = ["NodeCore", "Blame", "secret_seed_for", "WINDOW", "WINDOW_BYTES", "BLAME_KEEP"]
 
 CARD_PREFIX = "cards."
+# Per author, the inbox keeps envelopes of seqs last+1 .. last+WINDOW only, WINDOW_BYTES
+# at most (the nearest seqs first). An honest seat is never that far ahead of what we can
+# take except when we are behind, and then catch-up sends the rest as we go: at most 200
+# envelopes a request, in record order. The bytes hold some 40 proven shuffles of the
+# deck (the largest card message, ~49 KiB); most envelopes are far smaller.
+WINDOW = 64
+WINDOW_BYTES = 2 * 1024 * 1024
+BLAME_KEEP = 16  # blames kept per (seat or None, check); the rest are only counted
+_REFUSED_MEMORY = 4096  # hashes of refused envelopes remembered (not checked again)
 
 
 def secret_seed_for(key: SigningKey, genesis: Genesis) -> bytes:
@@ -70,8 +105,8 @@ class NodeCore:
                  send: Callable[[bytes], None] | None = None,
                  append_batch: Callable[[list[bytes]], None] | None = None) -> None:
         """`append(raw)` stores an envelope durably (the journal); it is called before the
-        envelope changes anything. `send(raw)`, if given, sends our own envelopes to every
-        peer the moment they are sealed and journaled, before any further work (card
+        envelope changes anything. `send(raw)`, if given, sends an envelope to every peer
+        at once: ours the moment they are journaled, before any further work (card
         crypto may follow an action); without it they wait in outbox().
 
         An action and the card messages it needs (a Select's commitment, the faces a play
@@ -94,17 +129,25 @@ class NodeCore:
         self._batch: list[bytes] | None = None  # journal writes held during act()
         self._held: list[bytes] = []  # sends held during act()
         self.record: list[bytes] = []  # every envelope taken, in order (the journal's)
-        self._out: list[bytes] = []  # to send to every peer (ours, and relays)
-        self._inbox: dict[bytes, tuple[bytes, Envelope | None]] = {}  # hash -> waiting
+        self._out: list[bytes] = []  # to send to every peer (ours, relays, evidence)
+        n = genesis.n_seats
+        # Waiting envelopes, opened (signature checked), one per (author, seq).
+        self._inbox: dict[tuple[int, int], tuple[bytes, Envelope]] = {}
+        self._inbox_bytes = [0] * n
+        self._unsent: set[int] = set()  # seqs of our own envelopes sent once taken
         self._index: list[tuple[int, int]] = []  # (author, seq) of each record entry
-        self._seen: set[bytes] = set()  # hashes taken or refused for good
+        self._refused: OrderedDict[bytes, None] = OrderedDict()  # hashes refused for good
+        self._probed: set[bytes] = set()  # envelopes whose view showed a fork (see _fork)
+        self._evidence_done = 0  # ledger.evidence already sent and journaled
         self.blames: list[Blame] = []
+        self.blame_counts: dict[tuple[int | None, str], int] = {}  # every blame, counted
         # Engine events and chat for the screen; chat is ("chat", author, to, text), to -1
         # for everyone, text None for a tell between two other seats (sealed).
         self.events: list[tuple[Any, ...]] = []
         self.faces: dict[int, int] | None = None  # every face, after the end-of-game audit
         self._begun = -1
         self._tail = (0, bytes(32))  # our last sealed envelope: (seq, hash), taken or not
+        self._restoring = False  # taking our own journal again (see restore)
         self._hashed: tuple[engine.GameState | None, bytes] = (None, b"")
 
     # -- what the outside world calls -------------------------------------------------------
@@ -133,11 +176,84 @@ class NodeCore:
         """The game is over and the end-of-game reveal and audit are complete."""
         return self.faces is not None
 
+    @property
+    def halted(self) -> bool:
+        """A seat has been proven to equivocate: the game cannot go on past it."""
+        return self.ledger.halted
+
     def offer(self, raw: bytes) -> None:
-        """An envelope from the network (any peer, any order, maybe again)."""
+        """An envelope from the network (any peer, any order, maybe again). Never raises.
+
+        Kept only if it may be taken: within its author's window (WINDOW seqs and
+        WINDOW_BYTES past the last taken, once what can be taken is: so a whole record
+        offered in order is kept), signature checked on arrival. A copy of an envelope
+        taken is dropped; another signed version of it, or of one waiting, is proof of
+        equivocation."""
+        if type(raw) is not bytes:
+            return
         h = hashlib.sha256(raw).digest()
-        if h not in self._seen and h not in self._inbox and len(self._inbox) < 100_000:
-            self._inbox[h] = (raw, None)
+        if h in self._refused:
+            return
+        try:
+            env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False)
+        except RemoteProtocolError:
+            self._refuse_bad(raw, h)
+            return
+        author, seq = env.author, env.seq
+        last = self.ledger.last_seq(author)
+        if seq <= last:
+            held = self.ledger.get(author, seq)
+            if held is not None and held.raw == raw:
+                return  # a copy of one we took
+            if not self._signed(env, h):
+                return
+            try:
+                self.ledger.accept(env)  # the same signed bytes (dropped) or equivocation
+            except RemoteProtocolError as exc:
+                self._blame(exc, raw)
+            self._publish_evidence()
+            return
+        if seq > last + WINDOW and (author, last + 1) in self._inbox and self.pump():
+            last = self.ledger.last_seq(author)  # what was offered before may be taken
+        if author in self.ledger.blamed or seq > last + WINDOW:
+            return  # nothing more from an equivocator; far ahead: catch-up sends it again
+        slot = self._inbox.get((author, seq))
+        if slot is not None and slot[0] == raw:
+            return
+        if not self._signed(env, h) or not self._room(author, seq, len(raw)):
+            return  # (a forgery must not push out what waits)
+        if slot is not None:  # two signed versions of one waiting envelope
+            self._blame(self.ledger.prove_equivocation(slot[1], env), raw)
+            self._publish_evidence()
+            return
+        self._keep(raw, env)
+
+    def restore(self, raws: list[bytes]) -> None:
+        """Our own journal's envelopes, in order, to take again (a restart): no window, as
+        they are the record itself. Signatures are checked as for any envelope."""
+        later = []
+        for raw in raws:
+            try:
+                env = open_envelope(raw, self.genesis, GAME_KINDS)
+            except RemoteProtocolError as exc:
+                self._blame(exc, raw)
+                continue
+            if (env.author, env.seq) in self._inbox:
+                later.append(raw)  # the other version of a fork, written after the first
+            elif env.seq > self.ledger.last_seq(env.author):
+                self._keep(raw, env)
+                if env.author == self.seat:
+                    self._tail = max(self._tail, (env.seq, env.hash))
+        # Our own envelopes are taken from the journal as they were made (its bytes, and
+        # a chat that came between two card messages keeps its place): the card source
+        # checks each against what its secret seed gives, and makes nothing new until
+        # the last of them is taken.
+        self._restoring = True
+        self.pump()
+        self._restoring = False
+        for raw in later:
+            self.offer(raw)  # proof of the fork again
+        self.pump()
 
     def outbox(self) -> list[bytes]:
         out, self._out = self._out, []
@@ -158,7 +274,8 @@ class NodeCore:
                 self._send_cards()
             seq, prev = self._next_link()
             _, raw = seal(self.genesis, self.key, self.seat, seq, prev, self.public_hash(),
-                          ACTION_KIND, action_body(action), kinds=GAME_KINDS)
+                          ACTION_KIND, action_body(action), kinds=GAME_KINDS,
+                          view=self.ledger.view(self.seat))
             self._take_own(raw)
         except BaseException:
             # A bug (the engine already allowed the action): write and send none of it,
@@ -186,7 +303,9 @@ class NodeCore:
 
     def say(self, text: str, to: int = -1) -> None:
         """Signed chat to everyone (-1), or a tell to one seat: sealed so that only that
-        seat and we can read it (protocol/tell.py). Either goes into every journal.
+        seat and we can read it (protocol/tell.py). Either goes into every journal. It
+        takes our next seq; if our own card messages before it still wait their turn, it
+        waits with them and leaves once it is journaled.
 
         Raises LocalProtocolError (nothing is sent) for a text or seat the protocol
         refuses."""
@@ -197,27 +316,44 @@ class NodeCore:
         else:
             kind, body = TELL_KIND, tell_body(self.genesis, self.key, self.seat, seq, to, text)
         _, raw = seal(self.genesis, self.key, self.seat, seq, prev,
-                      self.public_hash(), kind, body, kinds=GAME_KINDS)
+                      self.public_hash(), kind, body, kinds=GAME_KINDS,
+                      view=self.ledger.view(self.seat))
         self._take_own(raw)
 
     def pump(self) -> bool:
-        """Make every step that is possible now; True if anything changed."""
+        """Make every step that is possible now, one at a time; True if anything changed.
+
+        The order is what makes a card message's view (and so its bytes) depend on the
+        game's order only: after each step, begin the card work due and produce our
+        messages before taking another envelope."""
         moved = False
-        while True:
-            step = self._sync() | self._send_cards() | self._answer() | self._take_inbox()
-            step |= self._audit()
-            if not step:
-                return moved
+        while (self._sync() or self._send_cards() or self._answer() or self._take_one()
+               or self._audit()):
             moved = True
+        self._publish_evidence()
+        return moved
 
-    def have(self) -> list[int]:
-        """The last sequence number taken of each author (for catching up)."""
-        return [self.ledger.last_seq(a) for a in range(self.config.seats)]
+    def have(self) -> list[tuple[int, bytes]]:
+        """For each author, the last seq taken and the hash of that envelope (its chain's
+        head; 32 zero bytes for none), for catching up and comparing chains."""
+        return [(self.ledger.last_seq(a), self.ledger.head(a))
+                for a in range(self.config.seats)]
 
-    def missing_for(self, theirs: list[int]) -> list[bytes]:
-        """Envelopes we hold that a peer with `have()` == theirs lacks, in record order."""
-        return [raw for raw, (author, seq) in zip(self.record, self._index)
-                if author < len(theirs) and seq > theirs[author]]
+    def missing_for(self, theirs: list[tuple[int, bytes]]) -> list[bytes]:
+        """What a peer whose have() is `theirs` needs: first our version of every
+        envelope whose hash differs from its head there (a fork: it then holds proof of
+        it, see offer), then the envelopes we hold that it lacks, in record order."""
+        forks: list[bytes] = []
+        behind: list[int] = []
+        for a, (seq, head) in enumerate(theirs[:self.config.seats]):
+            held = self.ledger.get(a, seq) if seq > 0 else None
+            if held is not None and held.hash != head:
+                forks.append(held.raw)
+                behind.append(-1)  # its chain is another: sending more proves nothing new
+            else:
+                behind.append(seq)
+        return forks + [raw for raw, (author, seq) in zip(self.record, self._index)
+                        if author < len(behind) and 0 <= behind[author] < seq]
 
     # -- progress ----------------------------------------------------------------------------
 
@@ -236,12 +372,15 @@ class NodeCore:
         return True
 
     def _send_cards(self) -> bool:
+        if self._restoring:
+            return False  # our journal's own messages come first (see restore)
         moved = False
         while self.cards.can_send():
             kind, body = self.cards.produce()
             seq, prev = self._next_link()
             _, raw = seal(self.genesis, self.key, self.seat, seq, prev,
-                          self.public_hash(), kind, body, kinds=GAME_KINDS)
+                          self.public_hash(), kind, body, kinds=GAME_KINDS,
+                          view=self.ledger.view(self.seat))
             self._take_own(raw)
             moved = True
         return moved
@@ -276,6 +415,98 @@ class NodeCore:
         self.cards.observe(self.state)
         self.events.extend(events)
 
+    # -- the inbox -----------------------------------------------------------------------------
+
+    def _signed(self, env: Envelope, h: bytes) -> bool:
+        """Check env's signature (open_envelope skipped it); blame and forget it if bad."""
+        if verify(env.author_key, env.sig, env.signed):
+            return True
+        self._blame(RemoteProtocolError("signature", "the signature does not verify",
+                                        author=env.author, seq=env.seq), env.raw)
+        self._remember_refused(h)
+        return False
+
+    def _refuse_bad(self, raw: bytes, h: bytes) -> None:
+        """Bytes that do not open: blamed with the full check's error (a bad signature
+        comes before a signed body's fault), then forgotten."""
+        try:
+            open_envelope(raw, self.genesis, GAME_KINDS)
+        except RemoteProtocolError as exc:
+            self._blame(exc, raw)
+        self._remember_refused(h)
+
+    def _remember_refused(self, h: bytes) -> None:
+        self._refused[h] = None
+        if len(self._refused) > _REFUSED_MEMORY:
+            self._refused.popitem(last=False)
+
+    def _room(self, author: int, seq: int, size: int) -> bool:
+        """Make room for an envelope of author at seq within WINDOW_BYTES, dropping the
+        farthest ones held that are beyond it; False if it is itself the farthest."""
+        while self._inbox_bytes[author] + size > WINDOW_BYTES:
+            beyond = [s for a, s in self._inbox if a == author and s > seq]
+            if not beyond:
+                return False
+            self._drop((author, max(beyond)))
+        return True
+
+    def _keep(self, raw: bytes, env: Envelope) -> None:
+        self._inbox[(env.author, env.seq)] = (raw, env)
+        self._inbox_bytes[env.author] += len(raw)
+
+    def _drop(self, key: tuple[int, int]) -> None:
+        raw, _ = self._inbox.pop(key)
+        self._inbox_bytes[key[0]] -= len(raw)
+
+    def _take_one(self) -> bool:
+        """Take the first envelope that is due, if any (refusing those proven wrong)."""
+        for author in range(self.config.seats):
+            key = (author, self.ledger.last_seq(author) + 1)
+            item = self._inbox.get(key)
+            if item is None:
+                continue
+            raw, env = item
+            result = self._try(raw, env)
+            if result == "wait":
+                continue
+            self._drop(key)
+            if result == "taken":
+                return True  # peers that did not hear the author get it by catch-up
+            self._remember_refused(env.hash)
+        return False
+
+    def _publish_evidence(self) -> None:
+        """Send every new proof of equivocation to every peer (each then holds both
+        versions), and write the version we did not take into the journal after the one
+        we did: the journal then shows the fork to anyone who verifies it."""
+        found = self.ledger.evidence[self._evidence_done:]
+        self._evidence_done += len(found)
+        for ev in found:
+            self._send(ev.first)
+            self._send(ev.second)
+            held = self.ledger.get(ev.author, ev.seq)
+            if held is not None and held.raw in (ev.first, ev.second):
+                self.append(ev.second if held.raw == ev.first else ev.first)
+            for key in [k for k in self._inbox if k[0] == ev.author]:
+                self._drop(key)  # nothing more is taken from it
+
+    def _fork(self, env: Envelope) -> None:
+        """env's view disagrees with our chains: someone forked (or env's author lied).
+        Send our copies of the envelopes its view names to every peer, once: a peer
+        holding the other version then proves the fork and sends both back."""
+        if env.hash in self._probed or len(self._probed) >= 4 * WINDOW * self.config.seats:
+            return
+        self._probed.add(env.hash)
+        for a, s in enumerate(env.view.seqs):
+            held = self.ledger.get(a, s) if s else None
+            if held is not None:
+                self._send(held.raw)
+
+    @property
+    def evidence(self) -> tuple[Evidence, ...]:
+        """Every proof of equivocation found, in order."""
+        return self.ledger.evidence
+
     # -- taking envelopes ------------------------------------------------------------------
 
     def _next_link(self) -> tuple[int, bytes]:
@@ -291,16 +522,26 @@ class NodeCore:
     def _take_own(self, raw: bytes) -> None:
         """Our own envelope goes through the same checks as a peer's (we never send what
         a peer would refuse). It may have to wait for others' messages that come before
-        it in the record (the card protocol takes messages in seat order)."""
+        it in the record (the card protocol takes messages in seat order): then it is
+        sent when it is taken, once it is in the journal."""
         env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False)
         self._tail = (env.seq, env.hash)
         result = self._try(raw, env)  # taken: journaled first
         if result == "refused":
             raise LocalProtocolError("schema", "our own envelope was refused")
         if result == "wait":
-            self._inbox[hashlib.sha256(raw).digest()] = (raw, env)
+            if (self.seat, env.seq) not in self._inbox:
+                self._keep(raw, env)
+            self._unsent.add(env.seq)
+            return
+        if (self.seat, env.seq) in self._inbox:
+            self._drop((self.seat, env.seq))  # the journal's copy (a restart): taken now
+        self._release(raw)
+
+    def _release(self, raw: bytes) -> None:
+        """Send our own journaled envelope (after act()'s batch is written, during act)."""
         if self._batch is not None:
-            self._held.append(raw)  # sent once act()'s batch is in the journal
+            self._held.append(raw)
         else:
             self._send(raw)
 
@@ -310,35 +551,8 @@ class NodeCore:
         else:
             self._out.append(raw)
 
-    def _take_inbox(self) -> bool:
-        moved = False
-        for h, (raw, env) in list(self._inbox.items()):
-            if env is None:  # opened once: the signature is checked once
-                try:
-                    env = open_envelope(raw, self.genesis, GAME_KINDS)
-                except RemoteProtocolError as exc:
-                    self._blame(exc, raw)
-                    del self._inbox[h]
-                    self._seen.add(h)
-                    continue
-                self._inbox[h] = (raw, env)
-            result = self._try(raw, env)
-            if result == "wait":
-                continue
-            del self._inbox[h]
-            self._seen.add(h)
-            if result == "taken":
-                moved = True  # peers that did not hear the author get it by catch-up
-        return moved
-
-    def _try(self, raw: bytes, env: Envelope | None = None) -> str:
+    def _try(self, raw: bytes, env: Envelope) -> str:
         """Take one envelope if it is due: 'taken', 'wait' or 'refused'."""
-        if env is None:
-            try:
-                env = open_envelope(raw, self.genesis, GAME_KINDS)
-            except RemoteProtocolError as exc:
-                self._blame(exc, raw)
-                return "refused"
         last = self.ledger.last_seq(env.author)
         if env.seq > last + 1:
             return "wait"
@@ -349,10 +563,21 @@ class NodeCore:
                 self._blame(exc, raw)
             return "refused"
         if env.prev != self.ledger.next_link(env.author)[1]:
+            # The author signed a seq that follows another version of its previous one.
             self._blame(RemoteProtocolError("chain", "prev does not link to the author's "
                                             "previous envelope", author=env.author,
                                             seq=env.seq, proven=True), raw)
+            held = self.ledger.get(env.author, last)
+            if held is not None:
+                self._send(held.raw)  # whoever holds the other version proves the fork
             return "refused"
+        if self.ledger.view_missing(env):
+            return "wait"  # its author had taken envelopes we have not yet
+        try:
+            self.ledger.check_view(env)
+        except RemoteProtocolError:
+            self._fork(env)
+            return "wait"  # a fork: nobody is blamed until it is proven
         try:
             if env.kind == "chat":
                 return self._commit(env, raw, lambda: self.events.append(
@@ -428,6 +653,9 @@ class NodeCore:
             self.append(raw)
         self.record.append(raw)
         self._index.append((env.author, env.seq))
+        if env.author == self.seat and env.seq in self._unsent:
+            self._unsent.discard(env.seq)
+            self._release(raw)  # ours, waiting until now: journaled, so it may leave
         effect()
         if self.on_take is not None:
             self.on_take(env)
@@ -436,8 +664,14 @@ class NodeCore:
     def _blame(self, exc: ProtocolError, raw: bytes) -> None:
         author = getattr(exc, "author", None)
         proven = getattr(exc, "proven", False)
-        self.blames.append(Blame(author if proven else None, exc.check, str(exc), raw))
-        self.events.append(("blame", author if proven else None, exc.check, str(exc)))
+        who = author if proven and type(author) is int else None
+        key = (who, exc.check)
+        count = self.blame_counts.get(key, 0)
+        self.blame_counts[key] = count + 1
+        if count >= BLAME_KEEP:
+            return  # a flood of one fault: counted, not kept again
+        self.blames.append(Blame(who, exc.check, str(exc), raw))
+        self.events.append(("blame", who, exc.check, str(exc)))
 
 
 def _card_source(genesis: Genesis, seat: int, secret_seed: bytes | None) -> NetworkCardSource:

@@ -20,6 +20,12 @@
 #   one seen from that key is a replay and is ignored; a leaving card removes the entry;
 #   an entry not heard for expire_after_s is dropped. Malformed, unsigned or oversized
 #   datagrams are counted and ignored.
+# - Keys cost nothing to make, so the table is bounded per source address (max_per_source
+#   entries) as well as in all (max_entries); a card of our own lobby (or game) takes the
+#   place of the longest-unheard entry of another lobby when there is no room. Stamps are
+#   kept only for cards let in, and those of our lobby for good (up to MAX_KEPT keys):
+#   flooding the table with throwaway keys can neither push out our lobby's members nor
+#   make the listener forget their stamps and take an old card of theirs again.
 # - Addresses: on a LAN the beacon goes to 255.255.255.255 (or a chosen interface's
 #   broadcast address, e.g. 192.168.1.255, which picks the interface by routing); on one
 #   machine 127.255.255.255 reaches every listener on loopback (Linux). IPv4 only.
@@ -78,6 +84,7 @@ LAN_BROADCAST = "255.255.255.255"
 LOOPBACK_BROADCAST = "127.255.255.255"
 # Fits one unfragmented UDP datagram on any link (IPv6's minimum MTU of 1280 less headers).
 MAX_DATAGRAM = 1200
+MAX_KEPT = 65536  # keys of our own lobby whose stamps are kept for good (~10 MB at most)
 _MAX_STAMP = 2**63 - 1
 _ENDPOINT = r"tcp://[^\s/]+:[0-9]{1,5}"
 
@@ -337,7 +344,9 @@ class Listener:
 
     bind "" listens on every interface (the LAN default); on loopback,
     LOOPBACK_BROADCAST receives only beacons sent there. same_key, if given, is shown
-    every card opened (see SameKey). Raises OSError if the port cannot be bound.
+    every card opened (see SameKey). `lobby` is our own lobby or game (by default
+    same_key's): its cards are let in first and their stamps kept (see the module
+    notes). Raises OSError if the port cannot be bound.
     """
 
     def __init__(
@@ -347,15 +356,20 @@ class Listener:
         bind: str = "",
         expire_after_s: float = 3.5,
         max_entries: int = 256,
+        max_per_source: int = 16,
         same_key: SameKey | None = None,
+        lobby: bytes | None = None,
     ) -> None:
         self.expire_after_s = expire_after_s
         self.same_key = same_key  # shown every card opened, before the replay check
+        self.lobby = lobby if lobby is not None or same_key is None else same_key.lobby
         self.max_entries = max_entries
+        self.max_per_source = max_per_source
         self.rejected = 0
         self.last_error: str | None = None
         self._table: dict[bytes, Sighting] = {}
-        self._stamps: dict[bytes, int] = {}  # last stamp per key, bounded (see _remember)
+        self._stamps: dict[bytes, int] = {}  # last stamp per key let in (see _remember)
+        self._kept: dict[bytes, None] = {}  # keys of our lobby, in the order first seen
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         # Several nodes on one machine share the port: every one gets each broadcast.
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -422,29 +436,63 @@ class Listener:
         last = self._stamps.get(card.key)
         if last is not None and card.stamp <= last:
             return None  # a replay, or a copy of a leaving beacon already taken
-        self._remember(card.key, card.stamp)
         old = self._table.get(card.key)
         if card.leaving:
+            if old is None and card.key not in self._kept:
+                return None  # nobody we let in: nothing to remember
+            self._remember(card)
             if old is None:
                 return None
             del self._table[card.key]
             return Gone(card, "leaving")
-        if old is None and len(self._table) >= self.max_entries:
-            self._reject("table full")
+        source = str(address[0])
+        if old is None and not self._room(card, source):
             return None
-        sighting = Sighting(card, (str(address[0]), int(address[1])), now, data)
+        self._remember(card)
+        sighting = Sighting(card, (source, int(address[1])), now, data)
         self._table[card.key] = sighting
         if old is not None and replace(old.card, stamp=0) == replace(card, stamp=0):
             return None  # heard again, nothing new
         return Seen(sighting)
 
-    def _remember(self, key: bytes, stamp: int) -> None:
-        if key not in self._stamps and len(self._stamps) >= 16 * self.max_entries:
-            # Forget keys no longer visible: their replays can then show a stale entry
-            # again, until it expires.
-            for k in [k for k in self._stamps if k not in self._table]:
+    def _ours(self, card: Card) -> bool:
+        return self.lobby is not None and card.lobby == self.lobby
+
+    def _room(self, card: Card, source: str) -> bool:
+        """Is there room for a new key's card from source (making room for a card of our
+        lobby by dropping another lobby's entry)? Counts a refusal."""
+        mine = [s for s in self._table.values() if s.address[0] == source]
+        crowded = len(mine) >= self.max_per_source
+        if not crowded and len(self._table) < self.max_entries:
+            return True
+        if self._ours(card):
+            others = [s for s in (mine if crowded else self._table.values())
+                      if not self._ours(s.card)]
+            if others:
+                out = min(others, key=lambda s: (s.heard, s.card.key))
+                del self._table[out.card.key]
+                return True
+        self._reject("too many cards from one address" if crowded else "table full")
+        return False
+
+    def _remember(self, card: Card) -> None:
+        """Keep the stamp of a card let in: for good for our lobby (the MAX_KEPT most
+        recently first seen), for other keys while the memory allows."""
+        key = card.key
+        if self._ours(card) and key not in self._kept:
+            self._kept[key] = None
+            if len(self._kept) > MAX_KEPT:
+                oldest = next(iter(self._kept))
+                del self._kept[oldest]
+                if oldest not in self._table:
+                    self._stamps.pop(oldest, None)
+        if key not in self._stamps and len(self._stamps) >= 16 * self.max_entries + len(
+                self._kept):
+            # Forget other lobbies' keys no longer visible: their replays can then show a
+            # stale entry again, until it expires. Our lobby's stamps stay.
+            for k in [k for k in self._stamps if k not in self._table and k not in self._kept]:
                 del self._stamps[k]
-        self._stamps[key] = stamp
+        self._stamps[key] = card.stamp
 
 
 def same_key_advice() -> str:

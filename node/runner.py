@@ -7,8 +7,15 @@ Policies (each a constructor argument):
 - peers are found by signed beacons (LAN or loopback) or by a direct hello; only the
   genesis' seats are let in, by their Curve keys learned from their signed cards;
 - catch-up: every `have_every_s` each node tells its peers how far each author's chain
-  goes; a peer sends back what is missing (so a restarted or cut-off node catches up
-  from anyone: envelopes are signed, so any copy is as good as the original);
+  goes and the hash of its head; a peer sends back what is missing (so a restarted or
+  cut-off node catches up from anyone: envelopes are signed, so any copy is as good as
+  the original), and its own version wherever the heads differ, so that a seat showing
+  two peers two versions of its chain is proven to equivocate within one interval;
+- a node that holds proof of equivocation stays `linger_s` more (its peers get the
+  proof from it), then leaves: the game cannot go on (`gave_up` names the seat);
+- discovery: only the genesis' seats are met; a signed card that cannot be admitted (a
+  Curve key another seat already holds) is ignored with a warning, never a crash, and
+  only seats' cards are passed on;
 - the deal timer: when the seat to move in a deal waits longer than `deal_s`, its node
   declares the deal failed (rules 001: one minute);
 - after the end-of-game reveal the node stays until every peer says it holds the whole
@@ -132,7 +139,11 @@ class NodeRunner:
         self.core.send = lambda raw: self.mesh.broadcast([ENVELOPE, raw])
         self._next_have = 0.0
         self._endpoints: dict[bytes, str] = {}  # peer key -> the endpoint we dial
-        self._peer_have: dict[bytes, list[int]] = {}  # peer key -> its last have()
+        # peer key -> its last have(): per author, the last seq and the head's hash
+        self._peer_have: dict[bytes, list[tuple[int, bytes]]] = {}
+        self._seat_keys = {s.key: s.index for s in genesis.seats}
+        self._refused_curve: set[bytes] = set()  # seats whose card claimed a taken key
+        self._halted_at: float | None = None  # when we first held proof of equivocation
         self.away: set[bytes] = set()  # peers whose heartbeats stopped
         self._asked: tuple[int, float] | None = None  # (serial, since) of our open decision
         self._deal_since: tuple[tuple[int, int], float] | None = None
@@ -148,9 +159,7 @@ class NodeRunner:
                         append_batch=self._append_batch,
                         secret_seed=secret_seed_for(self.key, self.genesis),
                         on_take=self._took)
-        for raw in resumed:
-            core.offer(raw)
-        core.pump()
+        core.restore(resumed)
         return core
 
     # -- the loop ----------------------------------------------------------------------------
@@ -195,6 +204,22 @@ class NodeRunner:
         self._catch_up()
         self._report()
         self._check_patience()
+        self._check_halted()
+
+    def _check_halted(self) -> None:
+        """A seat proven to equivocate halts the game: tell peers for linger_s, leave."""
+        if not self.core.halted or self.gave_up:
+            return
+        now = time.monotonic()
+        if self._halted_at is None:
+            self._halted_at = now
+            self._next_have = 0.0  # compare heads with every peer at once
+        elif now - self._halted_at >= self.opts.linger_s:
+            who = ", ".join(
+                f"seat {ev.author} ({self.genesis.seats[ev.author].colour}) at seq {ev.seq}"
+                for ev in self.core.evidence)
+            self.gave_up = (f"the game cannot go on: two different signed envelopes of {who} "
+                            f"(both kept as proof in {self.journal.path})")
 
     def waiting_on(self) -> list[int]:
         """The other seats whose message the game waits for now."""
@@ -251,7 +276,8 @@ class NodeRunner:
     def _discover(self) -> None:
         if self.beacon is not None and self.listener is not None and self.beacon.tick():
             for sighting in self.listener.games():  # peers that only hear us hear of
-                if sighting.card.lobby == self.card.lobby:  # each other
+                card = sighting.card  # each other: the seats of this game, no one else
+                if card.lobby == self.card.lobby and card.key in self._seat_keys:
                     self.beacon.forward(sighting.data)
         if self.listener is not None:
             for seen in self.listener.receive():
@@ -267,17 +293,27 @@ class NodeRunner:
         card is a peer's of this game."""
         if card.key == self.key.public or card.lobby != self.card.lobby:
             return False
-        if card.key not in {s.key for s in self.genesis.seats} or card.leaving:
+        if card.key not in self._seat_keys or card.leaving:
             return False
-        if self.mesh.allowed().get(card.key) != card.curve:
-            self.mesh.allow(card.key, card.curve)
-        if self._endpoints.get(card.key) != card.endpoint:
-            # New, or restarted elsewhere (a resumed node binds a new port): dial it there.
-            if card.key in self.mesh.peers:
-                self.mesh.remove_peer(card.key)
-            self.mesh.add_peer(card.key, card.endpoint, card.curve)
-            self._endpoints[card.key] = card.endpoint
-            self._next_have = 0.0
+        try:
+            if self.mesh.allowed().get(card.key) != card.curve:
+                self.mesh.allow(card.key, card.curve)
+            if self._endpoints.get(card.key) != card.endpoint:
+                # New, or restarted elsewhere (a resumed node binds a new port): dial it.
+                if card.key in self.mesh.peers:
+                    self.mesh.remove_peer(card.key)
+                self.mesh.add_peer(card.key, card.endpoint, card.curve)
+                self._endpoints[card.key] = card.endpoint
+                self._next_have = 0.0
+        except ValueError as exc:
+            # Signed, but not admissible: a Curve key another seat already holds (one key,
+            # one player), or an endpoint zmq refuses. The first claim stands; a seat
+            # that claims another's key only keeps itself out. Never a crash.
+            seat = self._seat_keys[card.key]
+            if seat not in self._refused_curve and self.progress is not None:
+                self._say({"warning": f"seat {seat}'s signed card was refused: {exc}"})
+            self._refused_curve.add(seat)
+            return False
         return True
 
     def deal_deadline(self) -> float | None:
@@ -324,17 +360,24 @@ class NodeRunner:
         if now < self._next_have or not self.mesh.peers:
             return
         self._next_have = now + self.opts.have_every_s
-        self.mesh.broadcast([HAVE, msgpack.packb(self.core.have())])
+        have = [[seq, head] for seq, head in self.core.have()]
+        self.mesh.broadcast([HAVE, msgpack.packb(have, use_bin_type=True)])
 
     def _send_missing(self, peer: bytes, payload: bytes) -> None:
+        """A peer's have(): [[seq, head], ...] per author. Send what it lacks and our
+        version wherever its head differs from ours (NodeCore.missing_for)."""
         try:
-            theirs = msgpack.unpackb(payload, max_array_len=64)
+            theirs = msgpack.unpackb(payload, max_array_len=64, max_bin_len=32,
+                                     max_str_len=0, max_map_len=0, max_ext_len=0)
         except Exception:
             return  # garbage from a peer: ignored
-        if not isinstance(theirs, list) or not all(type(x) is int for x in theirs):
+        if not isinstance(theirs, list) or len(theirs) != self.genesis.n_seats or not all(
+                isinstance(x, list) and len(x) == 2 and type(x[0]) is int
+                and type(x[1]) is bytes and len(x[1]) == 32 for x in theirs):
             return
-        self._peer_have[peer] = theirs
-        for raw in self.core.missing_for(theirs)[:200]:  # bounded per request
+        have = [(int(x[0]), bytes(x[1])) for x in theirs]
+        self._peer_have[peer] = have
+        for raw in self.core.missing_for(have)[:200]:  # bounded per request
             self.mesh.send(peer, [ENVELOPE, raw])
 
     def _took(self, env: Any) -> None:

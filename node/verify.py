@@ -53,7 +53,7 @@ __all__ = [
 PARALLEL_MIN_RECORDS = 128
 
 # In a canonical envelope of a game whose id is 32 bytes and whose author index is below
-# 128, author_key sits at these bytes (see docs/journal-format.md 5.1): 0x99, 0x01,
+# 128, author_key sits at these bytes (see docs/journal-format.md 5.1): 0x9a, 0x02,
 # bin8 header (2) + game id (32), the author as a fixint, bin8 header (2), the key.
 _KEY = slice(39, 71)
 _UNKNOWN, _GOOD, _BAD = 0, 1, 2

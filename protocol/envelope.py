@@ -4,7 +4,7 @@
 # - Wire and stored form (one and the same bytes):
 #       raw = signed || sig
 #       signed = canonical msgpack [version, game_id, author, author_key, seq, prev,
-#                                   state_hash, kind, body]
+#                                   state_hash, kind, body, view]
 #       sig = Ed25519(author's key, signed), 64 bytes
 #   The signature covers exactly the bytes that are stored and sent; nothing is ever
 #   re-serialized to check it. Envelope.hash = SHA-256(raw).
@@ -18,6 +18,15 @@
 #   the hash of the author's previous envelope (32 zero bytes for seq 1). A failed check
 #   changes nothing, except that proof of equivocation (two different signed envelopes
 #   with one (author, seq)) is recorded as Evidence and the author is refused from then on.
+# - view binds the author's view of the *other* chains: for each seat, the seq of the
+#   latest envelope of that seat outside chat (CHAT_KINDS) the author had taken (0: none;
+#   always 0 for the author itself), and one digest of their hashes (view_digest). A
+#   reader checks the view against its own chains before anything that depends on them
+#   (Ledger.check_view): a seat that shows two peers two versions of one envelope (a
+#   fork) is then caught by the first envelope of a third seat that saw one version,
+#   before that third seat can be blamed for a proof made on another input. Chat is left
+#   out so that the view of a card message depends only on the game's order and a node
+#   that regenerates it after a restart makes the same bytes.
 from __future__ import annotations
 
 import hashlib
@@ -52,16 +61,20 @@ __all__ = [
     "open_envelope",
     "Evidence",
     "Ledger",
+    "View",
+    "view_digest",
+    "empty_view",
     "check_state_hash",
 ]
 
-ENVELOPE_VERSION = 1
+ENVELOPE_VERSION = 2  # 2: the view field (version 1 had nine fields, no view)
 # 256 KiB: the largest expected body is a proven shuffle of the 82-card deck (about
 # 82 x 2 x 32 bytes of ciphertexts plus a proof of a few x 82 points, ~30 KiB).
 MAX_ENVELOPE_SIZE = 256 * 1024
 MAX_SEQ = 2**32 - 1
 ZERO_HASH = bytes(32)
-_FIELDS = 9
+_FIELDS = 10
+_VIEW_TAG = b"cosmic/view/v1\x00"
 # The smallest possible envelope is larger than this; shorter input is refused early.
 _MIN_SIZE = SIGNATURE_SIZE + 1 + _FIELDS
 
@@ -186,6 +199,47 @@ def action_body_schema(
     )
 
 
+def view_digest(heads: list[bytes]) -> bytes:
+    """The digest of a view: SHA-256 of a domain tag and one 32-byte hash per seat, in
+    seat order (32 zero bytes for a seat the view says nothing about)."""
+    return hashlib.sha256(_VIEW_TAG + b"".join(heads)).digest()
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What an envelope's author had taken of the other seats' chains when it signed it:
+    seqs[a] is the seq of seat a's latest envelope outside chat that it held (0: none,
+    and always 0 for the author), digest the view_digest of those envelopes' hashes."""
+
+    seqs: tuple[int, ...]
+    digest: bytes
+
+    def encode(self) -> list[Value]:
+        return [list(self.seqs), self.digest]
+
+    @property
+    def empty(self) -> bool:
+        return not any(self.seqs)
+
+
+def empty_view(n_seats: int) -> View:
+    """A view that claims nothing (what a seal without a ledger binds)."""
+    return View((0,) * n_seats, view_digest([ZERO_HASH] * n_seats))
+
+
+def _parse_view(value: object, n_seats: int, author: int) -> View | None:
+    """The View in a decoded view field, or None if it is malformed."""
+    if type(value) is not list or len(value) != 2:
+        return None
+    seqs, digest = value
+    if (type(seqs) is not list or len(seqs) != n_seats or type(digest) is not bytes
+            or len(digest) != 32):
+        return None
+    if any(type(x) is not int or not 0 <= x <= MAX_SEQ for x in seqs) or seqs[author]:
+        return None
+    return View(tuple(seqs), digest)
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Envelope:
     """An opened (or sealed) envelope. Made by open_envelope() and seal() only.
@@ -202,6 +256,7 @@ class Envelope:
     state_hash: bytes
     kind: str
     body: Any
+    view: View
     sig: bytes
     raw: bytes
     hash: bytes
@@ -236,8 +291,9 @@ def open_envelope(
     """Check data as an envelope of genesis's game and return it.
 
     Raises RemoteProtocolError (DecodeError before the author is known) with check
-    "size", "canonical", "version", "schema", "author", "game-id", "signature",
-    "kind" or "schema" - in that order of checking.
+    "size", "canonical", "version", "schema", "author", "game-id", "schema" (prev,
+    state_hash, kind, view), "signature", "kind" or "schema" (body) - in that order of
+    checking. The view is only parsed here; Ledger.check_view compares it with a ledger.
 
     check_signature=False skips step "signature" only: for a verifier that checks the
     signatures of a batch elsewhere (another process) and reconciles the results in
@@ -261,7 +317,7 @@ def open_envelope(
         raise DecodeError("version", f"unknown envelope version {fields[0]!r}")
     if len(fields) != _FIELDS:
         raise DecodeError("schema", f"an envelope is an array of {_FIELDS} fields")
-    version, game_id, author, author_key, seq, prev, state_hash, kind, body = fields
+    version, game_id, author, author_key, seq, prev, state_hash, kind, body, view = fields
     if type(author) is not int or not 0 <= author < genesis.n_seats:
         raise DecodeError("author", f"author {author!r} is not a seat of this game")
     if type(seq) is not int or not 1 <= seq <= MAX_SEQ:
@@ -276,6 +332,10 @@ def open_envelope(
         raise _remote("schema", "state_hash is not a 32-byte hash", author, seq)
     if type(kind) is not str:
         raise _remote("schema", "kind is not a string", author, seq)
+    parsed = _parse_view(view, genesis.n_seats, author)
+    if parsed is None:
+        raise _remote("schema", "view is not [a seq per seat, the author's 0; a 32-byte "
+                      "digest]", author, seq)
     sig = data[-SIGNATURE_SIZE:]
     if check_signature and not verify(author_key, sig, signed):
         raise _remote("signature", "the signature does not verify", author, seq)
@@ -291,8 +351,8 @@ def open_envelope(
         if why is not None:
             raise _remote("schema", why, author, seq, True)
     return Envelope(
-        version, game_id, author, author_key, seq, prev, state_hash, kind, body, sig, data,
-        hashlib.sha256(data).digest(),
+        version, game_id, author, author_key, seq, prev, state_hash, kind, body, parsed, sig,
+        data, hashlib.sha256(data).digest(),
     )
 
 
@@ -307,11 +367,15 @@ def seal(
     body: Value,
     *,
     kinds: KindRegistry = DEFAULT_KINDS,
+    view: View | None = None,
 ) -> tuple[Envelope, bytes]:
     """Validate, encode and sign an envelope; return it and its bytes (to store and send).
 
+    `view` is the author's view of the other chains (Ledger.view); None binds the empty
+    view, which claims nothing (a node always binds its ledger's view).
+
     Raises LocalProtocolError (nothing is produced) for: author not a seat or the key
-    not that seat's ("author"), seq or hashes malformed ("schema"), unknown kind
+    not that seat's ("author"), seq, hashes or view malformed ("schema"), unknown kind
     ("kind"), a body that fails its schema ("schema"/"size"), or an envelope over
     MAX_ENVELOPE_SIZE ("size").
     """
@@ -335,9 +399,14 @@ def seal(
         why = spec.check(genesis, author, body)
         if why is not None:
             raise LocalProtocolError("schema", why)
+    if view is None:
+        view = empty_view(genesis.n_seats)
+    elif _parse_view(view.encode(), genesis.n_seats, author) != view:
+        raise LocalProtocolError("schema", "the view is not one seq per seat (the author's "
+                                 "0) and a 32-byte digest")
     signed = canonical.encode(
         [ENVELOPE_VERSION, genesis.game_id, author, signing_key.public, seq, prev,
-         state_hash, kind, body]
+         state_hash, kind, body, view.encode()]
     )
     if len(signed) + SIGNATURE_SIZE > MAX_ENVELOPE_SIZE:
         raise LocalProtocolError("size", f"envelope of {len(signed) + 64} bytes is too large")
@@ -397,6 +466,7 @@ class Ledger:
     def __init__(self, genesis: Genesis) -> None:
         self.genesis = genesis
         self._chains: list[list[Envelope]] = [[] for _ in genesis.seats]
+        self._game_heads = [0] * genesis.n_seats  # seq of each latest envelope outside chat
         self._evidence: list[Evidence] = []
         self._blamed: set[int] = set()
         self._count = 0
@@ -436,6 +506,56 @@ class Ledger:
     def chain(self, author: int) -> Iterator[Envelope]:
         return iter(tuple(self._chains[author]))
 
+    def head(self, author: int) -> bytes:
+        """The hash of author's latest accepted envelope (ZERO_HASH if none)."""
+        chain = self._chains[author]
+        return chain[-1].hash if chain else ZERO_HASH
+
+    def view(self, author: int) -> View:
+        """The view `author` binds into the envelope it seals now: every other seat's
+        latest accepted envelope outside chat."""
+        seqs = tuple(0 if a == author else s for a, s in enumerate(self._game_heads))
+        return View(seqs, self._digest(seqs))
+
+    def _digest(self, seqs: tuple[int, ...]) -> bytes:
+        return view_digest([self._chains[a][s - 1].hash if s else ZERO_HASH
+                            for a, s in enumerate(seqs)])
+
+    def view_missing(self, env: Envelope) -> list[int]:
+        """The seats of which env's view names an envelope this ledger does not hold yet
+        (env must wait for them: its author had taken them)."""
+        return [a for a, s in enumerate(env.view.seqs) if s > len(self._chains[a])]
+
+    def check_view(self, env: Envelope) -> None:
+        """Raise RemoteProtocolError("view", proven=False) if env's view names an
+        envelope this ledger does not hold, or if the envelopes it holds there are not
+        the ones env's author had taken: then one of the seats signed two versions of an
+        envelope (a fork), or env's author signed a false view; which of them is only
+        proven by the other version, so nobody is blamed here."""
+        missing = self.view_missing(env)
+        if missing:
+            raise _remote("view", f"its view names seat {missing[0]}'s envelope "
+                          f"{env.view.seqs[missing[0]]}, which is not held before it",
+                          env.author, env.seq)
+        if self._digest(env.view.seqs) != env.view.digest:
+            raise _remote("view", "its author had taken other envelopes of the other seats "
+                          f"than these (at seqs {list(env.view.seqs)}): a fork",
+                          env.author, env.seq)
+
+    def prove_equivocation(self, first: Envelope, second: Envelope) -> RemoteProtocolError:
+        """Record two signed envelopes of one (author, seq) that differ, neither accepted
+        (both opened with their signatures checked): Evidence, and the author is refused
+        from then on. Returns the error to report. Raises LocalProtocolError if they are
+        not such a pair."""
+        author, seq = first.author, first.seq
+        if second.author != author or second.seq != seq or first.signed == second.signed:
+            raise LocalProtocolError("equivocation", "not two versions of one envelope")
+        self._evidence.append(Evidence(author, seq, first.raw, second.raw))
+        self._blamed.add(author)
+        return _remote("equivocation", f"two different envelopes with seq {seq}: "
+                       f"{first.hash.hex()[:16]} and {second.hash.hex()[:16]}",
+                       author, seq, True)
+
     def accept(self, env: Envelope, *, allow_duplicate: bool = True) -> bool:
         """Add env (from open_envelope or seal) to its author's chain.
 
@@ -474,6 +594,8 @@ class Ledger:
                 author, seq, True,
             )
         chain.append(env)
+        if env.kind not in CHAT_KINDS:
+            self._game_heads[author] = seq
         self._count += 1
         return True
 

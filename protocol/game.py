@@ -16,7 +16,9 @@
 # - GameVerifier checks each envelope record in this order, and the first failure
 #   is raised as RemoteProtocolError with `record` set; nothing after it is applied:
 #   open (size, canonical, version, author, game id, key, signature, kind, body),
-#   chain (Ledger, duplicates refused), chance facts answered by the card source,
+#   chain (Ledger, duplicates refused), view (every envelope it names of the other seats
+#   is earlier in the record and is the one held: Ledger.check_view), chance facts
+#   answered by the card source,
 #   state hash, commitment (a Reveal against its seat's Select), face (the card
 #   source confirms every face shown), legality (engine.apply). finish() answers the
 #   chance facts after the last record and audits every recorded claim when the card
@@ -37,7 +39,7 @@ from engine.local import LocalSource
 from protocol.canonical import Value
 from protocol.commit import check_reveal, commitment_digest
 from protocol.envelope import (
-    CHAT_KINDS, DEFAULT_KINDS, Envelope, KindRegistry, Ledger, open_envelope, seal,
+    CHAT_KINDS, DEFAULT_KINDS, Envelope, KindRegistry, Ledger, View, open_envelope, seal,
 )
 from protocol.errors import (
     JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError,
@@ -85,8 +87,8 @@ _SEED_HEX = re.compile(r"(?:[0-9a-f]{2}){1,64}")
 
 # What a passing verify has checked, in the words the CLI prints.
 CHECKED = (
-    "signatures", "chains", "canonical encoding", "game id", "legality by engine replay",
-    "state hashes", "commitments",
+    "signatures", "chains", "views of the other chains", "canonical encoding", "game id",
+    "legality by engine replay", "state hashes", "commitments",
 )
 
 # Action data: [kind, seat, field...], fields int / ints / pairs (engine.actions). The
@@ -174,14 +176,15 @@ def decode_action(env: Envelope) -> tuple[Action, bytes]:
 
 def seal_action(
     genesis: Genesis, key: SigningKey, seq: int, prev: bytes, state: engine.GameState,
-    action: Action, extra: bytes = b"",
+    action: Action, extra: bytes = b"", *, view: View | None = None,
 ) -> tuple[Envelope, bytes]:
-    """Seal action (by its seat) as seat's envelope `seq` on the position `state`.
+    """Seal action (by its seat) as seat's envelope `seq` on the position `state`, with
+    the author's view of the other chains (None: the empty view).
 
     Raises LocalProtocolError for anything a peer would refuse (see seal()).
     """
     return seal(genesis, key, action.seat, seq, prev, engine.public_hash(state), ACTION_KIND,
-                action_body(action, extra), kinds=GAME_KINDS)
+                action_body(action, extra), kinds=GAME_KINDS, view=view)
 
 
 # --- genesis ---------------------------------------------------------------------------------
@@ -214,9 +217,11 @@ def make_genesis(
         options.append(("seed", seed.hex()))
     if config.max_turns:
         options.append(("max_turns", config.max_turns))
-    if config.flares:  # "advanced" (the advanced setup deals them) or the deck's flares
-        names: Value = [] if isinstance(config.flares, bool) else list(config.flares)
-        options.append(("flares", "advanced" if config.flares is True else names))
+    flares = config.flares
+    if flares is True:  # the advanced setup deals them
+        options.append(("flares", "advanced"))
+    elif flares:  # the deck's flares
+        options.append(("flares", list(flares)))
     return Genesis.create(
         [(name, colour, key) for (name, key), colour in zip(players, config.colors)],
         rules=config.variants, engine_version=engine.ENGINE_VERSION,
@@ -464,6 +469,7 @@ class GameVerifier:
         env = self.open(raw, record, check_signature=check_signature)
         try:
             self.ledger.accept(env, allow_duplicate=False)
+            self.ledger.check_view(env)
             self.records += 1
             if env.kind != ACTION_KIND:
                 self.events, self.chance = [], []

@@ -19,7 +19,9 @@ from protocol.envelope import (
     KindRegistry,
     Ledger,
     action_body_schema,
+    View,
     check_state_hash,
+    empty_view,
     open_envelope,
     seal,
 )
@@ -92,7 +94,7 @@ def test_seal_open_round_trip(game: Game) -> None:
     env, raw = game.next(1, body=["move", 7, [b"a", "b", None, True, -3]])
     again = open_(raw, game)
     assert again == env and again.raw == raw
-    assert (again.version, again.author, again.seq, again.kind) == (1, 1, 1, "test-action")
+    assert (again.version, again.author, again.seq, again.kind) == (2, 1, 1, "test-action")
     assert again.game_id == game.genesis.game_id
     assert again.author_key == game.keys[1].public
     assert again.prev == ZERO_HASH and again.state_hash == b"s" * 32
@@ -101,9 +103,11 @@ def test_seal_open_round_trip(game: Game) -> None:
     # The stored bytes are signed || sig, and the signature covers exactly signed.
     assert raw == again.signed + again.sig and len(again.sig) == 64
     Ed25519PublicKey.from_public_bytes(game.keys[1].public).verify(again.sig, again.signed)
+    assert again.view == empty_view(3)  # seal() without a view claims nothing
     assert canonical.decode(again.signed) == [
-        1, game.genesis.game_id, 1, game.keys[1].public, 1, ZERO_HASH, b"s" * 32,
+        2, game.genesis.game_id, 1, game.keys[1].public, 1, ZERO_HASH, b"s" * 32,
         "test-action", ["move", 7, [b"a", "b", None, True, -3]],
+        [[0, 0, 0], hashlib.sha256(b"cosmic/view/v1\0" + bytes(96)).digest()],
     ]
 
 
@@ -191,7 +195,7 @@ def flips(raw: bytes) -> Iterator[tuple[int, bytes]]:
 
 def test_every_bit_flip_is_refused(game: Game) -> None:
     _, raw = game.next(2, body=["play", 3, [1, 2], b"card"])
-    # Field offsets in the signed part: 0x99, version, c4 20 game_id, author, c4 20 key.
+    # Field offsets in the signed part: 0x9a, version, c4 20 game_id, author, c4 20 key.
     game_id_at, key_at = range(4, 36), range(39, 71)
     sig_at = range(len(raw) - 64, len(raw))
     seen: set[str] = set()
@@ -243,38 +247,49 @@ def signed_manually(game: Game, parts: list[bytes], author: int = 0) -> bytes:
 
 def header_parts(game: Game, author: int = 0, seq_bytes: bytes = b"\x01") -> list[bytes]:
     e = canonical.encode
-    return [e(1), e(game.genesis.game_id), e(author), e(game.keys[author].public), seq_bytes,
+    return [e(2), e(game.genesis.game_id), e(author), e(game.keys[author].public), seq_bytes,
             e(ZERO_HASH), e(b"s" * 32)]
+
+
+def view_part(game: Game) -> bytes:
+    return canonical.encode(empty_view(game.genesis.n_seats).encode())
 
 
 def test_non_canonical_encoding_with_valid_signature(game: Game) -> None:
     e = canonical.encode
-    canonical_raw = signed_manually(game, [b"\x99", *header_parts(game), e("chat"), e([-1, "hi"])])
+    canonical_raw = signed_manually(
+        game, [b"\x9a", *header_parts(game), e("chat"), e([-1, "hi"]), view_part(game)])
     assert open_(canonical_raw, game).seq == 1
     # seq 1 as a uint8 (0xcc 0x01) instead of the positive fixint 0x01, properly signed.
     wide = signed_manually(
-        game, [b"\x99", *header_parts(game, seq_bytes=b"\xcc\x01"), e("chat"), e([-1, "hi"])]
+        game, [b"\x9a", *header_parts(game, seq_bytes=b"\xcc\x01"), e("chat"), e([-1, "hi"]),
+                view_part(game)]
     )
     assert refused(wide, game).check == "canonical"
     # The whole array as array16.
-    wide = signed_manually(game, [b"\xdc\x00\x09", *header_parts(game), e("chat"), e([-1, "hi"])])
+    wide = signed_manually(
+        game, [b"\xdc\x00\x0a", *header_parts(game), e("chat"), e([-1, "hi"]), view_part(game)])
     assert refused(wide, game).check == "canonical"
 
 
 def test_extra_field_and_unknown_kind_with_valid_signature(game: Game) -> None:
     e = canonical.encode
     extra = signed_manually(
-        game, [b"\x9a", *header_parts(game), e("chat"), e([-1, "hi"]), e("extra")]
+        game, [b"\x9b", *header_parts(game), e("chat"), e([-1, "hi"]), view_part(game),
+               e("extra")]
     )
     assert refused(extra, game).check == "schema"
-    body_extra = signed_manually(game, [b"\x99", *header_parts(game), e("chat"), e([-1, "hi", 1])])
+    body_extra = signed_manually(
+        game, [b"\x9a", *header_parts(game), e("chat"), e([-1, "hi", 1]), view_part(game)])
     err = refused(body_extra, game)
     assert (err.check, err.author, err.seq, err.proven) == ("schema", 0, 1, True)
-    unknown = signed_manually(game, [b"\x99", *header_parts(game), e("gossip"), e([])])
+    unknown = signed_manually(
+        game, [b"\x9a", *header_parts(game), e("gossip"), e([]), view_part(game)])
     err = refused(unknown, game)
     assert (err.check, err.proven) == ("kind", True)
     float_body = signed_manually(
-        game, [b"\x99", *header_parts(game), e("test-action"), b"\x91\xcb" + b"\x00" * 8]
+        game, [b"\x9a", *header_parts(game), e("test-action"), b"\x91\xcb" + b"\x00" * 8,
+               view_part(game)]
     )
     assert refused(float_body, game).check == "canonical"
 
@@ -284,14 +299,69 @@ def test_wrong_author_fields(game: Game) -> None:
     # Seat 0's key under seat 1's index, signed by seat 0.
     parts = header_parts(game)
     parts[2] = e(1)
-    err = refused(signed_manually(game, [b"\x99", *parts, e("chat"), e([-1, "hi"])]), game)
+
+    def chat(parts: list[bytes]) -> bytes:
+        return signed_manually(game, [b"\x9a", *parts, e("chat"), e([-1, "hi"]),
+                                      view_part(game)])
+    err = refused(chat(parts), game)
     assert (err.check, err.author) == ("author", 1)
     parts[2] = e(9)
-    err = refused(signed_manually(game, [b"\x99", *parts, e("chat"), e([-1, "hi"])]), game)
+    err = refused(chat(parts), game)
     assert err.check == "author" and isinstance(err, DecodeError)
     parts = header_parts(game)
-    parts[0] = e(2)
-    assert refused(signed_manually(game, [b"\x99", *parts, e("chat"), e([-1, "hi"])]), game).check == "version"
+    parts[0] = e(1)  # version 1 envelopes had no view
+    assert refused(chat(parts), game).check == "version"
+
+
+def test_malformed_views_are_refused_before_the_signature(game: Game) -> None:
+    e = canonical.encode
+    good = empty_view(3).encode()
+    digest = good[1]
+    for view in ([[0, 0], digest], [[0, 0, 0, 0], digest], [[1, 0, 0], digest],
+                 [[0, -1, 0], digest], [[0, 2**32, 0], digest], [[0, 0, 0], b"x" * 31],
+                 [[0, 0, 0]], [[0, True, 0], digest], None, [[0, 0, 0], digest, 0]):
+        raw = signed_manually(game, [b"\x9a", *header_parts(game), e("chat"), e([-1, "hi"]),
+                                     e(view)])  # type: ignore[arg-type]
+        err = refused(raw, game)
+        assert (err.check, err.proven) == ("schema", False), view
+    with pytest.raises(LocalProtocolError):
+        seal(game.genesis, game.keys[0], 0, 1, ZERO_HASH, ZERO_HASH, "chat", [-1, "hi"],
+             view=View((1, 0, 0), digest))  # the author's own slot is always 0
+
+
+def test_a_view_binds_the_other_chains() -> None:
+    """Ledger.view() names each other seat's latest envelope outside chat; another ledger
+    holding the same chains agrees, one that lacks them says which, and one holding
+    another version of one of them refuses it (a fork), blaming nobody."""
+    game = Game(3)
+    ours, theirs, forked = Ledger(game.genesis), Ledger(game.genesis), Ledger(game.genesis)
+    first, _ = game.next(1, body=["move", 1])
+    chat, _ = game.next(1, "chat", [-1, "hello"])
+    for ledger in (ours, theirs):
+        ledger.accept(first)
+        ledger.accept(chat)
+    view = ours.view(0)
+    assert view.seqs == (0, 1, 0)  # seat 1's chat is not in it: the game's order only
+    _, raw = seal(game.genesis, game.keys[0], 0, 1, ZERO_HASH, b"s" * 32, "test-action",
+                  ["move", 2], kinds=KINDS, view=view)
+    env = open_(raw, game)
+    assert env.view == view
+    assert theirs.view_missing(env) == [] and theirs.check_view(env) is None
+    assert forked.view_missing(env) == [1]
+    with pytest.raises(RemoteProtocolError) as info:
+        forked.check_view(env)
+    assert (info.value.check, info.value.proven) == ("view", False)
+    other, _ = seal(game.genesis, game.keys[1], 1, 1, ZERO_HASH, b"s" * 32, "test-action",
+                    ["move", 99], kinds=KINDS)  # seat 1's other version of its first
+    forked.accept(other)
+    assert forked.view_missing(env) == []
+    with pytest.raises(RemoteProtocolError) as info:
+        forked.check_view(env)
+    assert (info.value.check, info.value.proven) == ("view", False) and "fork" in str(info.value)
+    assert forked.blamed == frozenset()
+    error = forked.prove_equivocation(other, first)
+    assert (error.check, error.author, error.proven) == ("equivocation", 1, True)
+    assert forked.blamed == {1} and forked.evidence[0].verify(game.genesis, KINDS)
 
 
 def test_size_limit() -> None:

@@ -20,7 +20,7 @@ from node.local import game_seed
 from node.records import local_key, record_local_game
 from node.verify import can_fork, read_journal_parallel, verify_journal
 from protocol import canonical
-from protocol.envelope import ZERO_HASH, open_envelope, seal
+from protocol.envelope import ZERO_HASH, empty_view, open_envelope, seal, view_digest
 from protocol.errors import (
     JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError,
 )
@@ -78,8 +78,8 @@ def test_action_bodies_are_checked_both_ways() -> None:
         seal_action(g, key, 1, ZERO_HASH, state, engine.Pass(1), b"x")
     for body in (["pass", 1], [["pass", 1, 5], b""], [["nosuch", 1], b""], [["pass", True], b""],
                  [["launch", 1, 2, [[1, 2, 3]]], b""], [["pass", 1], b"", b""]):
-        signed = canonical.encode([1, g.game_id, 1, key.public, 1, ZERO_HASH, bytes(32),
-                                   ACTION_KIND, body])
+        signed = canonical.encode([2, g.game_id, 1, key.public, 1, ZERO_HASH, bytes(32),
+                                   ACTION_KIND, body, empty_view(g.n_seats).encode()])
         with pytest.raises(RemoteProtocolError) as info:
             open_envelope(signed + key.sign(signed), g, GAME_KINDS)
         assert info.value.check in ("schema", "size") and info.value.proven
@@ -352,6 +352,30 @@ def test_a_forged_signature_is_caught() -> None:
         assert not err.proven
 
 
+def test_every_view_is_checked_against_the_record() -> None:
+    """An envelope's view of the other chains must name envelopes earlier in the record,
+    and exactly those: else the record is not one its author could have seen (a fork, a
+    false view, or an envelope taken before what its author had seen)."""
+    rec = short_game()
+    last = len(rec.raws) - 1
+    author = rec.envelopes[last].author
+    other = next(e for e in reversed(rec.envelopes[:last]) if e.author != author)
+    seqs = [0] * rec.genesis.n_seats
+    seqs[other.author] = other.seq
+    heads = [other.hash if a == other.author else ZERO_HASH for a in range(len(seqs))]
+
+    def with_view(view: list[Any]) -> bytes:
+        return rec.rebuild(rec.raws[:last] + [rec.resign(last, lambda f: f.__setitem__(
+            9, view))])
+    good = [seqs, view_digest(heads)]
+    assert _error(with_view(good)) is None  # names the other seat's envelope truly
+    err = _caught(with_view([seqs, view_digest([ZERO_HASH] * len(seqs))]), "view", last)
+    assert not err.proven and "fork" in err.message
+    ahead = list(seqs)
+    ahead[other.author] = other.seq + 1000  # an envelope not in the record before it
+    _caught(with_view([ahead, view_digest(heads)]), "view", last)
+
+
 def test_equivocation_is_caught() -> None:
     rec = short_game()
     k = 12
@@ -453,7 +477,7 @@ def test_a_non_canonical_encoding_is_caught_even_when_signed() -> None:
     def wide_seq(fields: Any) -> bytes:  # seq as a uint32 where a fixint is canonical
         head = msgpack.packb(fields[:4], use_bin_type=True)[1:]
         tail = msgpack.packb(fields[5:], use_bin_type=True)[1:]
-        return b"\x99" + head + b"\xce" + fields[4].to_bytes(4, "big") + tail
+        return b"\x9a" + head + b"\xce" + fields[4].to_bytes(4, "big") + tail
 
     for k in (0, 50):
         raws = list(rec.raws)

@@ -14,6 +14,7 @@ from protocol.envelope import (
     Envelope,
     KindRegistry,
     Ledger,
+    View,
     action_body_schema,
     open_envelope,
     seal,
@@ -314,13 +315,24 @@ SPEC_GENESIS = (
 )
 SPEC_GAME_ID = "76090d8b33357016af5b3fa2aa863ac6aa56868f6c34df7ee642de2c584659cd"
 SPEC_ENVELOPE = (
-    "9901c42076090d8b33357016af5b3fa2aa863ac6aa56868f6c34df7ee642de2c584659cd00c4208a88e3dd"
+    "9a02c42076090d8b33357016af5b3fa2aa863ac6aa56868f6c34df7ee642de2c584659cd00c4208a88e3dd"
     "7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c01c420000000000000000000000000"
     "0000000000000000000000000000000000000000c420000000000000000000000000000000000000000000"
-    "0000000000000000000000a46368617492ffa268692f1c317b0cfa377ab29f43efd9438cabc98ff7cb1b80"
-    "955c93e2a3e0386e1d75490c1607cbffe6b3ec8fb1becccdd94fef363b30f4d420f10a70cc5d9789f30f"
+    "0000000000000000000000a46368617492ffa2686992920000c420c085d048ab876f94a2158344aed7a233"
+    "907624999e57f6d2aa3ab8d11b694a8e04bf9bcfe7be51dd8d6709cceede49eab47f85d666d028b62dbfec"
+    "481985b3fa9fabde3fef1f31b1c0626291863383ffe5b49ca6d7d34cb8cccd2fba84a34200"
 )
-SPEC_ENVELOPE_HASH = "99baa79ba375a173edceb53c652dac394be7c4d6f1f8ec6871e21cf559b0182d"
+SPEC_ENVELOPE_HASH = "275fec26f3f46ca1b460a26a1b402e2c6e0b54211425f64a9dac31a568a916b4"
+SPEC_EMPTY_VIEW = "c085d048ab876f94a2158344aed7a233907624999e57f6d2aa3ab8d11b694a8e"
+SPEC_BOB_VIEW = "ff81530eb9d335ffa6ba436cc5dcdee3138ed7abc76e06c9a4b67943471717b9"
+SPEC_BOB_ENVELOPE = (
+    "9a02c42076090d8b33357016af5b3fa2aa863ac6aa56868f6c34df7ee642de2c584659cd01c4208139770e"
+    "a87d175f56a35466c34c7ecccb8d8a91b4ee37a25df60f5b8fc9b39401c420000000000000000000000000"
+    "0000000000000000000000000000000000000000c420000000000000000000000000000000000000000000"
+    "0000000000000000000000a46368617492ffa26f6b92920100c420ff81530eb9d335ffa6ba436cc5dcdee3"
+    "138ed7abc76e06c9a4b67943471717b9ae257e30db161a1c098e62f02114f1d9aafa75cd490d2eb6c494b7"
+    "cbf41126939a239680e50a0caf90949a001b05ec7ed0d5f03f0235d37eb9069f96a59e480b"
+)
 
 
 def test_spec_vectors() -> None:
@@ -335,11 +347,24 @@ def test_spec_vectors() -> None:
     assert genesis.game_id.hex() == SPEC_GAME_ID
     env, raw = seal(genesis, alice, 0, 1, ZERO_HASH, ZERO_HASH, "chat", [-1, "hi"])
     assert raw.hex() == SPEC_ENVELOPE and env.hash.hex() == SPEC_ENVELOPE_HASH
+    # The view's digest, computed from the text: SHA-256 of the tag and one 32-byte hash
+    # per seat (zeros where the view names nothing).
+    tag = b"cosmic/view/v1\x00"
+    assert hashlib.sha256(tag + bytes(64)).hexdigest() == SPEC_EMPTY_VIEW
+    assert env.view.digest.hex() == SPEC_EMPTY_VIEW and env.view.seqs == (0, 0)
+    bob_view = hashlib.sha256(tag + env.hash + bytes(32)).digest()
+    assert bob_view.hex() == SPEC_BOB_VIEW
+    bob_env, bob_raw = seal(genesis, bob, 1, 1, ZERO_HASH, ZERO_HASH, "chat", [-1, "ok"],
+                            view=View((1, 0), bob_view))
+    assert bob_raw.hex() == SPEC_BOB_ENVELOPE
+    ledger = Ledger(genesis)
+    ledger.accept(env)
+    ledger.check_view(bob_env)  # it names alice's envelope 1, which this ledger holds
     header, record = encode_header(genesis), encode_record(raw)
     assert (len(header), header[:14].hex(), header[-4:].hex()) == (
         193, "434f534d49434a000001000000af", "d5d184a8")
     assert (len(record), record[:9].hex(), record[-4:].hex()) == (
-        227, "000000d739f3986b01", "06bafe8c")
+        265, "000000fde24851bd01", "f298e1c4")
     assert commitment_digest(genesis.game_id, 0, "card", bytes(32), b"attack-08").hex() == (
         "b21010b38598beb1361f1132d991fa9eac7925fdf5bf3bb58d87ff20ec36aefe")
     stream = RandomStream(bytes(32), "x")
