@@ -74,6 +74,8 @@ class _LegalCompleter(Completer):
 class ClientApp(SeatClient):
     """The full-screen face of one seat's client (the game loop is SeatClient's)."""
 
+    HELP_KEYS = "Tab completes; PageUp/PageDown scroll the log; "
+
     def __init__(self, session: Session, *, title: str = "cosmic",
                  color: bool | None = None) -> None:
         super().__init__(session)

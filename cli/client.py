@@ -163,6 +163,8 @@ class SeatClient:
     """The game loop of one seat, for any face. A face overrides `invalidate` (redraw)
     and `ask` (a decision was opened), and calls `handle_line` with what was typed."""
 
+    HELP_KEYS = ""  # what this face's keys do, for `help`
+
     def __init__(self, session: Session) -> None:
         self.session = session
         self.log: list[str] = []
@@ -254,8 +256,8 @@ class SeatClient:
             return
         legal = sorted({cmd.split()[0] for cmd in self.table})
         self.say("Commands now: " + (", ".join(legal) or "none (waiting)") +
-                 ". 'help COMMAND' explains one; Tab completes; 'stops' lists where you "
-                 "are asked; PageUp/PageDown scroll the log; 'quit' leaves.")
+                 ". 'help COMMAND' explains one; " + self.HELP_KEYS + "'stops': where you "
+                 "are asked; 'info NAME|COLOUR', 'discards'; 'quit' leaves.")
 
     def _stops(self, text: str) -> None:
         parts = text.lower().split()
@@ -335,7 +337,20 @@ class SeatClient:
         return s.outcome is not None and bool(finished())
 
     async def run_game(self) -> None:
-        """Follow the game to its end, asking the person whenever the decision is theirs."""
+        """Follow the game to its end, asking the person whenever the decision is theirs.
+        A fault of the client itself is shown on the screen, never a silent freeze."""
+        try:
+            await self._run_game()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            self.log.append(f"!! the client failed: {type(exc).__name__}: {exc}. Your node "
+                            "and journal are safe: 'quit', then cosmic resume JOURNAL.")
+            self._set_status(f"client error: {exc}")
+            self.invalidate()
+            raise
+
+    async def _run_game(self) -> None:
         while True:
             self.events(await self.session.advance())
             s = self.session.state
@@ -376,6 +391,7 @@ class SeatClient:
             label = f"{where[1]} window" if where[0] == "window" else where[0]
             self._set_status(f"YOUR DECISION ({s.phase}: {label})")
             self.asked_serial = s.serial
+            self.refused = ""  # a refusal belongs to the decision it answered
             self.ask()
             self.invalidate()
             await self._decide()
@@ -433,7 +449,9 @@ class SeatClient:
             if whose[:1] == [self.session.seat] and not self._my_decision():
                 text = f"your decision is next ({p.phase}); the card protocol is busy"
             else:
-                text = "waiting for " + (", ".join(colors[x] for x in whose) or "?") + \
+                me = self.session.seat
+                text = "waiting for " + (", ".join("you" if x == me else colors[x]
+                                                   for x in whose[:1]) or "?") + \
                     f" ({p.phase})"
         away: list[int] = getattr(self.session, "away", lambda: [])()
         if away:

@@ -84,7 +84,12 @@ def run(args: argparse.Namespace) -> int:
     shown, directory = args.dir, args.dir.resolve()  # the nodes run elsewhere: full paths
     for old in directory.glob("seat-*.journal"):
         old.unlink()  # a demo starts a new game
-    gpath, keys = prepare(args.players, args.seed, directory, config=config)
+    try:
+        gpath, keys = prepare(args.players, args.seed, directory, config=config)
+    except OSError as exc:
+        print(f"cosmic demo: cannot use {shown} for the game: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
     if not args.quiet:
         print(f"{args.players} nodes play: {options_text(config)}", flush=True)
     port = free_udp_port()

@@ -108,7 +108,12 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     print("The game: " + ", ".join(f"{s.colour} {s.name} ({s.key[:4].hex()})"
                                    for s in genesis.seats), flush=True)
     directory = args.dir or cosmic_home() / "games" / genesis.game_id[:6].hex()
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"cosmic: cannot use {directory} for the game: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
     opts = lan_options(args.port, args.target, args.peer, args.listen,
                        beacon_to=sorted(set(lobby.addresses.values())
                                         | {parse_peer(p, args.port)[0] for p in args.peer}))

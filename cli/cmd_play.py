@@ -108,7 +108,12 @@ def _networked(config: engine.Config, seed_text: str, seat: int, screen: bool,
     directory = (directory or cosmic_home() / "games" / time.strftime("%Y%m%d-%H%M%S")).resolve()
     print(f"Setting up a networked game in {directory} (keys, genesis, card protocol; "
           f"{options_text(config)})...", flush=True)
-    gpath, keys = prepare(config.seats, seed_text, directory, config=config)
+    try:
+        gpath, keys = prepare(config.seats, seed_text, directory, config=config)
+    except OSError as exc:
+        print(f"cosmic play: cannot use {directory} for the game: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
     genesis = Genesis.decode(gpath.read_bytes())
     port = free_udp_port()
     bots = [["node", "--genesis", str(gpath), "--key", str(keys[other]), "--seat",

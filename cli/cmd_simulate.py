@@ -74,7 +74,12 @@ def run(args: argparse.Namespace) -> int:
     writer = None
     if args.journal_dir is not None:
         from node.records import write_local_journal
-        args.journal_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            args.journal_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"simulate: cannot write journals in {args.journal_dir}: "
+                  f"{exc.strerror or exc}", file=sys.stderr)
+            return 2
         writer = write_local_journal
     games = []
     total_uses: Counter[str] = Counter()

@@ -85,7 +85,8 @@ def _card(face: int | None) -> str:
 
 
 def _seats(s: engine.GameState, seats: Iterable[int]) -> str:
-    return ",".join(s.config.colors[x] for x in seats) or "none"
+    colors = s.config.colors
+    return ",".join(colors[x] if 0 <= x < len(colors) else str(x) for x in seats) or "none"
 
 
 def command_for(s: engine.GameState, a: engine.Action, kn: engine.Knowledge) -> str:
@@ -101,6 +102,8 @@ def command_for(s: engine.GameState, a: engine.Action, kn: engine.Knowledge) -> 
         info = C.CATALOGUE[a.card]
         if info.kind == "reinforcement":
             return f"play {_card(a.card).replace(' ', '')} {'offense' if a.args == (0,) else 'defense'}"
+        if info.kind == "flare":  # a flare's arguments are its own (cards, ships, ...)
+            return " ".join(["play", _card(a.card), *map(str, a.args)])
         target = f" {_seats(s, a.args)}" if a.args else ""
         return f"play {_card(a.card)}{target}"
     if isinstance(a, engine.UsePower):

@@ -30,6 +30,8 @@ CLIENT_WORDS = ("quit", "exit", "help", "say", "tell", "stops", "stop", "unstop"
 class PlainClient(SeatClient):
     """One seat's client on a plain text stream."""
 
+    HELP_KEYS = "a number picks from the list; 'all', 'board' and 'hand' show them; "
+
     def __init__(self, session: Session, inp: TextIO | None = None,
                  out: TextIO | None = None) -> None:
         super().__init__(session)

@@ -43,7 +43,9 @@ from .core import NodeCore, secret_seed_for
 from .curve import CurveKeys
 from .discovery import Beacon, Card, Listener, SameKey, Seen, new_instance, open_card
 from .journal_file import JournalFile
-from .transport import Faults, FaultyMesh, Hello, Mesh, Message, PeerAway, PeerBack
+from .transport import (
+    Faults, FaultyMesh, Hello, Mesh, Message, PeerAway, PeerBack, PeerLeft,
+)
 
 __all__ = ["NodeRunner", "NodeOptions"]
 
@@ -270,6 +272,8 @@ class NodeRunner:
         elif isinstance(ev, PeerBack):
             self._next_have = 0.0  # tell a returning peer where we are at once
             self.away.discard(ev.peer)
+        elif isinstance(ev, PeerLeft):
+            self.away.add(ev.peer)  # it said goodbye (quit): shown as away until it is back
         elif isinstance(ev, PeerAway):
             self.away.add(ev.peer)  # shown to the person; the game waits for it
 

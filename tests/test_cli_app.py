@@ -245,3 +245,28 @@ def test_commands_as_a_person_types_them() -> None:
     # a well-formed command the rules refuse: the engine's reason, planets by name
     own = lookup(table, "launch red.2 red.1:1", s, 0)
     assert isinstance(own, str) and "not legal now: the gate cannot point at red.2." in own
+
+
+def test_command_table_with_flares_at_two_seats() -> None:
+    """A flare's arguments are its own (cards, ships), not seats: the table of every seat
+    asked in flares games has a command for each legal play, and never fails."""
+    for seed_text in ("flares2", "flares3"):
+        s0 = game_seed(seed_text, 0)
+        g = LocalGame(engine.Config(2, flares=True), s0,
+                      [HeuristicBot(s0 + bytes([k])) for k in range(2)])
+        flare_plays = 0
+        for _ in range(3000):
+            if g.state.outcome is not None:
+                break
+            p = engine.pending(g.state)
+            if p.chance is None:
+                seat = p.seats[0]
+                kn = g.source.knowledge[seat]
+                table = command_table(g.state, seat, kn)
+                actions = {a for a, _ in table.values()}
+                for a in engine.legal_actions(g.state, seat, kn):
+                    if isinstance(a, engine.Play) and C.CATALOGUE[a.card].kind == "flare":
+                        assert a in actions, a
+                        flare_plays += 1
+            g.step()
+        assert flare_plays, seed_text

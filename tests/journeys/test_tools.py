@@ -146,3 +146,14 @@ def test_scenario_run_checks_a_rule(home: Path) -> None:
     broken.write_text("this is not [ a scenario")
     bad = cosmic("scenario", "run", str(broken), home=home)
     assert bad.returncode != 0 and "Traceback" not in bad.stderr
+
+
+def test_a_directory_that_cannot_be_used_is_said_so(home: Path) -> None:
+    afile = home / "afile"
+    afile.write_text("not a directory")
+    for args in (("play", "--plain", "--dir", str(afile)),
+                 ("demo", "--players", "2", "--dir", str(afile)),
+                 ("simulate", "--games", "1", "--journal-dir", str(afile))):
+        r = cosmic(*args, home=home, stdin="")
+        assert r.returncode == 2 and "Traceback" not in r.stderr, (args, r.stderr)
+        assert str(afile) in r.stderr, r.stderr
