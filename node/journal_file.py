@@ -196,7 +196,11 @@ def write_file_atomic(path: str | os.PathLike[str], data: bytes, mode: int = 0o6
         tmp.unlink(missing_ok=True)
         raise
     os.close(fd)
-    os.replace(tmp, p)
+    try:
+        os.replace(tmp, p)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # never leave the bytes (a key, perhaps) behind
+        raise
     _fsync_dir(p.parent)
     return p
 
