@@ -127,7 +127,7 @@ def _game_completed(tmp: Path, procs: dict[int, _Proc]) -> None:
 
 
 def test_a_flooding_seat_fills_only_its_own_window(tmp_path: Path) -> None:
-    procs = _play(tmp_path, "flood", 2)
+    procs = _play(tmp_path, "flood", 3)
     evil = "".join(procs[EVIL].text)
     assert "EVIL flooded" in evil, "the flood was never sent: the test proves nothing"
     _game_completed(tmp_path, procs)

@@ -70,12 +70,12 @@ class Evil(NodeRunner):
     def _flood_envelopes(self) -> list[bytes]:
         g, core = self.genesis, self.core
         seq = core._next_link()[0]
-        out = []
+        far, out = [], []
         for i in range(FLOOD_FAR):  # signed by us, far ahead of our chain
             body = ["flood", secrets.token_bytes(32), secrets.token_bytes(PAYLOAD)]
             _, raw = seal(g, self.key, self.seat, seq + 10_000 + i, secrets.token_bytes(32),
                           core.public_hash(), "reveal", body, kinds=GAME_KINDS)
-            out.append(raw)
+            far.append(raw)
         others = [s for s in range(g.n_seats) if s != self.seat]
         for i in range(FLOOD_FORGED):  # the others' next seqs, signed by us: forged
             victim = others[i % len(others)]
@@ -86,6 +86,7 @@ class Evil(NodeRunner):
                 ["flood", secrets.token_bytes(32), secrets.token_bytes(PAYLOAD)],
                 empty_view(g.n_seats).encode()])
             out.append(signed + self.key.sign(signed))
+        out.extend(far)  # the forged first: they must come while the others still play
         out.extend(secrets.token_bytes(PAYLOAD) for _ in range(100))  # garbage
         return out
 
