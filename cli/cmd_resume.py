@@ -108,7 +108,6 @@ def _finished(genesis: Any, seat: int, key: Any, records: list[bytes]) -> bool:
 
     core = NodeCore(genesis, seat, key, append=lambda raw: None,
                     append_batch=lambda raws: None, secret_seed=secret_seed_for(key, genesis))
-    for raw in records:
-        core.offer(raw)
+    core.restore(list(records))
     core.pump()
     return bool(core.done)

@@ -40,6 +40,7 @@ CHECKS: frozenset[str] = frozenset(
         "genesis",  # a genesis this engine cannot play (engine version, rules data, options)
         "game-id",  # the envelope belongs to another game
         "kind",  # unknown or unregistered kind
+        "view",  # an envelope's view of the other chains differs from the record's
         "key-file",  # a key file that cannot be read
         "record",  # journal record framing (length, checksum, type)
         "header",  # journal header

@@ -14,7 +14,7 @@
 #   parses each seat's key once.
 # - Seat keys sign envelopes only. Any other use of the same key must sign bytes that
 #   cannot be read as an envelope's signed part; an envelope's signed part always
-#   begins with the byte 0x99 (a 9-element msgpack array), so a domain tag prefix such
+#   begins with the byte 0x9a (a 10-element msgpack array), so a domain tag prefix such
 #   as b"cosmic/hello/v1" is enough.
 # - The key file is text:
 #       COSMIC-ED25519-SECRET-KEY v1
