@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from protocol import canonical
-from protocol.envelope import ZERO_HASH, open_envelope, seal
+from protocol.envelope import ZERO_HASH, empty_view, open_envelope, seal
 from protocol.errors import DecodeError, LocalProtocolError
 from protocol.game import GAME_KINDS, make_genesis
 from protocol.genesis import Genesis
@@ -32,13 +32,14 @@ e = canonical.encode
 
 
 def _signed(*fields: bytes, author: int = 0) -> bytes:
-    """An envelope of the nine given encoded fields, signed by the author's real key."""
-    signed = b"\x99" + b"".join(fields)
+    """An envelope of the nine given encoded fields and an empty view (format version
+    2, ten fields), signed by the author's real key."""
+    signed = b"\x9a" + b"".join(fields) + e(empty_view(GENESIS.n_seats).encode())
     return signed + KEYS[author].sign(signed)
 
 
 def _header(seq: bytes = b"\x01", author: bytes = b"\x00") -> list[bytes]:
-    return [e(1), e(GENESIS.game_id), author, e(KEYS[0].public), seq, e(ZERO_HASH),
+    return [e(2), e(GENESIS.game_id), author, e(KEYS[0].public), seq, e(ZERO_HASH),
             e(bytes(32))]
 
 
