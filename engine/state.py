@@ -170,14 +170,27 @@ class Encounter:
         self.selected_at: tuple[tuple[int, int], ...] = ()  # (seat, action serial) of Selects
 
     def clone(self) -> Encounter:
+        # Spelled out, field by field (a loop over __slots__ with getattr/setattr cost
+        # a quarter of every apply). tests/test_engine_core.py checks it names them all.
         e = object.__new__(Encounter)
-        for name in Encounter.__slots__:
-            setattr(e, name, getattr(self, name))
-        e.invited = list(self.invited)
-        e.allies = list(self.allies)
-        e.cards = list(self.cards)
-        e.reinforce = list(self.reinforce)
-        e.lost = list(self.lost)
+        e.offense = self.offense
+        e.defense = self.defense
+        e.number = self.number
+        e.destiny = self.destiny
+        e.target = self.target
+        e.invited = self.invited[:]
+        e.allies = self.allies[:]
+        e.selected = self.selected
+        e.cards = self.cards[:]
+        e.reinforce = self.reinforce[:]
+        e.played = self.played
+        e.result = self.result
+        e.flags = self.flags
+        e.deal = self.deal
+        e.zapped = self.zapped
+        e.lost = self.lost[:]
+        e.powers_used = self.powers_used
+        e.selected_at = self.selected_at
         return e
 
     def encode(self) -> list[Any]:

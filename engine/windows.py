@@ -111,17 +111,44 @@ _IDS: dict[int, frozenset[int]] = {}
 
 def may_be_hidden(s: GameState, effect: CardEffect) -> bool:
     """Could a card of this effect be in someone's hand, by public information only?"""
-    ids = _matching_ids(effect)
-    if not ids:
-        return False
+    return _hidden(effect, _public_faces(s))
+
+
+def _public_faces(s: GameState) -> list[int | None]:
+    """The faces of the face-up cards that account for copies: the discard pile and the
+    cards played in this encounter."""
     played = s.enc.played if s.enc is not None else ()
-    faces = s.faces
-    public = sum(1 for h in s.discard + played if faces.get(h) in ids)
-    return public < len(ids)
+    return list(map(s.faces.get, s.discard + played))
 
 
-def _card_effects_at(name: str) -> list[CardEffect]:
-    return [e for e in CARD_EFFECTS if name in e.windows]
+def _hidden(effect: CardEffect, public: list[int | None]) -> bool:
+    ids = _matching_ids(effect)
+    return bool(ids) and sum(map(ids.__contains__, public)) < len(ids)
+
+
+def _card_effects_at(name: str) -> tuple[CardEffect, ...]:
+    # Cached by window, and rebuilt if an effect registers later (imports register them).
+    got = _AT.get(name)
+    if got is None or got[0] != len(CARD_EFFECTS):
+        got = _AT[name] = (len(CARD_EFFECTS),
+                           tuple(e for e in CARD_EFFECTS if name in e.windows))
+    return got[1]
+
+
+_AT: dict[str, tuple[int, tuple[CardEffect, ...]]] = {}
+
+
+def _effects_by_face(name: str) -> dict[int, tuple[CardEffect, ...]]:
+    """Card id -> the effects at window `name` that card matches (in registration order)."""
+    got = _BY_FACE.get(name)
+    if got is None or got[0] != len(CARD_EFFECTS):
+        effects = _card_effects_at(name)
+        table = {c.id: tuple(e for e in effects if e.matches(c)) for c in C.CATALOGUE}
+        got = _BY_FACE[name] = (len(CARD_EFFECTS), {k: v for k, v in table.items() if v})
+    return got[1]
+
+
+_BY_FACE: dict[str, tuple[int, dict[int, tuple[CardEffect, ...]]]] = {}
 
 
 def _power_options(s: GameState, seat: int, name: str) -> Sequence[tuple[int, tuple[int, ...]]]:
@@ -145,7 +172,10 @@ def _must_use(s: GameState, seat: int, name: str) -> bool:
 
 
 def eligible(s: GameState, name: str) -> list[int]:
-    effects = [e for e in _card_effects_at(name) if may_be_hidden(s, e)]
+    effects = _card_effects_at(name)
+    if effects:
+        public = _public_faces(s)
+        effects = tuple(e for e in effects if _hidden(e, public))
     out = []
     for seat in s.timing_order():
         if s.hands[seat] and any(e.who(s, seat) for e in effects):
@@ -195,17 +225,22 @@ class WindowStep(Step):
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         name = st[1]
         plays: list[Action] = []
-        down = face_down(s, seat, kn)
-        for h in s.hands[seat]:
-            face = kn.faces.get(h, s.faces.get(h))
-            if face is None or h == down:
-                continue
-            info = C.CATALOGUE[face]
-            for e in _card_effects_at(name):
-                if e.matches(info) and e.who(s, seat):
-                    plays.extend(Play(seat, h, face, t) for t in e.targets(s, seat))
-        powers = Mapped(_power_options(s, seat, name), lambda o: UsePower(seat, o[0], o[1]))
+        by_face = _effects_by_face(name)
+        if by_face:
+            down = face_down(s, seat, kn)
+            known, public = kn.faces, s.faces
+            for h in s.hands[seat]:
+                face = known.get(h, public.get(h))
+                if face is None or h == down:
+                    continue
+                for e in by_face.get(face, ()):
+                    if e.who(s, seat):
+                        plays.extend(Play(seat, h, face, t) for t in e.targets(s, seat))
+        options = _power_options(s, seat, name)
         passing = [] if _must_use(s, seat, name) else [Pass(seat)]
+        if not options:
+            return Fixed(passing + plays)
+        powers = Mapped(options, lambda o: UsePower(seat, o[0], o[1]))
         return Concat(Fixed(passing), Fixed(plays), powers)
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
