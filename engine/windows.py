@@ -6,8 +6,9 @@ clockwise from the offense's left; rules 001, Timing); after any play everyone g
 another chance, and the window closes when every eligible seat has passed in a row.
 
 Who is asked depends only on public information, so the asking never leaks a hand: a seat
-is eligible when a card usable there might be in its hand (some copy is not publicly
-accounted for, and its role allows it) or its power offers something there. A client
+is eligible when a card usable there might be in its hand (some copy that this game uses
+is not publicly accounted for, and its role allows it) or its power offers something
+there. A client
 whose hand holds nothing playable answers pass by itself.
 
 A card played face up is resolved by its own step on top of the window, after a response
@@ -109,9 +110,28 @@ def _matching_ids(effect: CardEffect) -> frozenset[int]:
 _IDS: dict[int, frozenset[int]] = {}
 
 
+def _in_game(s: GameState, effect: CardEffect) -> frozenset[int]:
+    """The cards of this effect that this game can hold, known from its setup alone: its
+    cosmic deck (one copy of each card, two at the biggest tables) and its flares (any
+    flare in the advanced setup, which shuffles some in unseen). A card the game does not
+    use can be in nobody's hand, so it makes nobody eligible (and a game without flares
+    never asks anyone about one)."""
+    cfg = s.config
+    key = (id(effect), cfg.seats, cfg.flares)
+    ids = _GAME_IDS.get(key)
+    if ids is None:
+        names = C.FLARES if cfg.flares is True else cfg.flares or ()
+        game = set(cfg.cosmic_deck) | {C.flare_id(n) for n in names}
+        ids = _GAME_IDS[key] = _matching_ids(effect) & frozenset(game)
+    return ids
+
+
+_GAME_IDS: dict[tuple[int, int, Any], frozenset[int]] = {}
+
+
 def may_be_hidden(s: GameState, effect: CardEffect) -> bool:
     """Could a card of this effect be in someone's hand, by public information only?"""
-    return _hidden(effect, _public_faces(s))
+    return _hidden(_in_game(s, effect), _public_faces(s))
 
 
 def _public_faces(s: GameState) -> list[int | None]:
@@ -121,8 +141,8 @@ def _public_faces(s: GameState) -> list[int | None]:
     return list(map(s.faces.get, s.discard + played))
 
 
-def _hidden(effect: CardEffect, public: list[int | None]) -> bool:
-    ids = _matching_ids(effect)
+def _hidden(ids: frozenset[int], public: list[int | None]) -> bool:
+    """Some card of `ids` (the game's copies) is not among the `public` faces."""
     return bool(ids) and sum(map(ids.__contains__, public)) < len(ids)
 
 
@@ -172,17 +192,37 @@ def _must_use(s: GameState, seat: int, name: str) -> bool:
 
 
 def eligible(s: GameState, name: str) -> list[int]:
-    effects = _card_effects_at(name)
-    if effects:
+    """The seats asked at window `name`, in timing order (public information only)."""
+    usable = _game_effects_at(s, name)
+    effects: list[CardEffect] = []
+    if usable:
         public = _public_faces(s)
-        effects = tuple(e for e in effects if _hidden(e, public))
+        effects = [e for e, ids in usable if _hidden(ids, public)]
+    aliens = s.aliens
+    if not effects and not any(aliens):
+        return []
     out = []
+    hands = s.hands
     for seat in s.timing_order():
-        if s.hands[seat] and any(e.who(s, seat) for e in effects):
+        if effects and hands[seat] and any(e.who(s, seat) for e in effects):
             out.append(seat)
-        elif _power_options(s, seat, name):
+        elif aliens[seat] and _power_options(s, seat, name):
             out.append(seat)
     return out
+
+
+def _game_effects_at(s: GameState, name: str) -> tuple[tuple[CardEffect, frozenset[int]], ...]:
+    """The effects at window `name` with cards in this game, each with those cards' ids."""
+    cfg = s.config
+    key = (name, cfg.seats, cfg.flares, len(CARD_EFFECTS))
+    got = _GAME_AT.get(key)
+    if got is None:
+        pairs = ((e, _in_game(s, e)) for e in _card_effects_at(name))
+        got = _GAME_AT[key] = tuple((e, ids) for e, ids in pairs if ids)
+    return got
+
+
+_GAME_AT: dict[tuple[str, int, Any, int], tuple[tuple[CardEffect, frozenset[int]], ...]] = {}
 
 
 def window(name: str) -> Step_t:
