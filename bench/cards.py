@@ -1,7 +1,8 @@
 """Benchmark of the card protocol's setup, private draw and public reveal: one JSON line.
 
-For each number of seats (3, 5 and 8 by default) and an 82-card deck (72 cosmic cards and
-10 flares: faces 0..81), it runs the real protocol with every seat in this process
+For each number of seats (3, 5, 8 and 10 by default) and the deck that table plays with
+plus ten flares (72 + 10 = 82 cards up to eight seats; at nine and ten seats two cosmic
+decks, 144 + 10 = 154: docs/rules.md, Big tables), it runs the real protocol with every seat in this process
 (CardTable: envelopes signed, chained and checked) and times the critical path:
 
   keys     every seat's key commitment and key share with its Schnorr proof;
@@ -30,7 +31,12 @@ draw_ms is the median of private draws of one card (every other seat's share and
 verified by the drawer, who adds its own); reveal_ms the median public reveal of one held
 card (its holder's last share and proof, verified by one seat).
 
-Usage: python bench/cards.py [--json] [--seats 3 5 8] [--cards 82] [--runs 7]
+Growth: slope_s_per_seat is the least-squares slope of setup_s over the seats measured
+(with the deck each table plays with), floor_slope_s_per_seat the same for
+floor_weighted_s, and slope_ratio their quotient; linear_fit_r2 says how straight the
+line is. per_seat_s = setup_s / seats in each row.
+
+Usage: python bench/cards.py [--json] [--seats 3 5 8 10] [--cards N] [--runs 7]
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.cards import cosmic_deck  # noqa: E402
 from protocol.cards import CardSeat  # noqa: E402
 from protocol.cards_inprocess import CardTable  # noqa: E402
 from protocol.crypto import group as g  # noqa: E402
@@ -183,6 +190,7 @@ def bench(n: int, cards: int, runs: int, setups: int) -> dict[str, object]:
         "seats": n,
         "cards": cards,
         "setup_s": round(clock.seconds, 4),
+        "per_seat_s": round(clock.seconds / n, 4),
         "floor_s": round(flat, 4),
         "ratio": round(clock.seconds / flat, 3),
         "floor_weighted_s": round(weighted, 4),
@@ -201,13 +209,40 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", action="store_true", help="one JSON line (the default)")
-    parser.add_argument("--seats", type=int, nargs="+", default=[3, 5, 8])
-    parser.add_argument("--cards", type=int, default=82)
+    parser.add_argument("--seats", type=int, nargs="+", default=[3, 5, 8, 10])
+    parser.add_argument("--cards", type=int, default=None,
+                        help="deck size for every table (default: each table's own deck "
+                             "plus ten flares)")
     parser.add_argument("--runs", type=int, default=7, help="draws and reveals timed")
     parser.add_argument("--setups", type=int, default=3, help="setups run (the median is kept)")
     args = parser.parse_args()
-    rows = [bench(n, args.cards, args.runs, args.setups) for n in args.seats]
-    print(json.dumps({"bench": "cards", "results": rows}, separators=(",", ":")))
+    rows = [bench(n, args.cards or len(cosmic_deck(n)) + 10, args.runs, args.setups)
+            for n in args.seats]
+    out: dict[str, object] = {"bench": "cards", "results": rows}
+    if len(rows) >= 2:
+        xs = [float(r["seats"]) for r in rows]  # type: ignore[arg-type]
+        ys = [float(r["setup_s"]) for r in rows]  # type: ignore[arg-type]
+        fs = [float(r["floor_weighted_s"]) for r in rows]  # type: ignore[arg-type]
+        slope, r2 = fit(xs, ys)
+        floor_slope, _ = fit(xs, fs)
+        out.update({
+            "slope_s_per_seat": round(slope, 4),
+            "floor_slope_s_per_seat": round(floor_slope, 4),
+            "slope_ratio": round(slope / floor_slope, 3),
+            "linear_fit_r2": round(r2, 4),
+        })
+    print(json.dumps(out, separators=(",", ":")))
+
+
+def fit(xs: list[float], ys: list[float]) -> tuple[float, float]:
+    """Least-squares slope of ys over xs, and the fit's R^2."""
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    slope = sxy / sxx
+    ss_res = sum((y - my - slope * (x - mx)) ** 2 for x, y in zip(xs, ys))
+    ss_tot = sum((y - my) ** 2 for y in ys)
+    return slope, 1 - ss_res / ss_tot if ss_tot else 1.0
 
 
 if __name__ == "__main__":

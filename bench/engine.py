@@ -2,8 +2,16 @@
 
 Prints one JSON line: games_per_s and actions_per_s for whole games (bots choosing,
 the card source answering, the engine applying), and as a baseline measured in the same
-run, the engine alone replaying the same actions (`apply_actions_per_s`), with the ratio.
-Medians over --repeat runs of --games games each. Goal: >= 20 games per second.
+run, the engine alone replaying the same actions (`apply_actions_per_s`), with the ratio
+(ratio_full_to_apply). The floor of an apply, measured in the same run: cloning the same
+states (`floor_clones_per_s`: every apply copies the state it starts from, the engine's
+states being values), with apply_to_clone = floor_clones_per_s / apply_actions_per_s
+(how many clones one apply costs).
+
+Times are this process's CPU time (time.process_time), pinned to one core, so that other
+processes on a shared machine inflate them less; on an idle machine it is the wall time.
+Medians over --repeat runs of --games games each. Goals: >= 30 games/s, >= 90k applied
+actions/s. passes_per_game counts the Pass actions (nearly all at card windows).
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from node.local import LocalGame, game_seed  # noqa: E402
 
 
 def _games(n: int, rep: int) -> tuple[float, int, list[list[engine.Action]]]:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     actions = 0
     records = []
     for i in range(n):
@@ -33,16 +41,28 @@ def _games(n: int, rep: int) -> tuple[float, int, list[list[engine.Action]]]:
         g.run()
         actions += len(g.actions)
         records.append(g.actions)
-    return time.perf_counter() - t0, actions, records
+    return time.process_time() - t0, actions, records
 
 
-def _replay(records: list[list[engine.Action]]) -> float:
-    t0 = time.perf_counter()
+def _replay(records: list[list[engine.Action]]) -> tuple[float, float, int]:
+    """Seconds to replay the records, seconds to clone each state of them once, and the
+    number of window passes."""
+    applying = cloning = 0.0
+    passes = 0
     for actions in records:
         s = engine.new_game(engine.Config(5))
+        t0 = time.process_time()
         for a in actions:
             s, _ = engine.apply(s, a)
-    return time.perf_counter() - t0
+        applying += time.process_time() - t0
+        states = [s := engine.new_game(engine.Config(5))]
+        states += [s := engine.apply(s, a)[0] for a in actions[:-1]]
+        t0 = time.process_time()
+        for s in states:
+            s.clone()
+        cloning += time.process_time() - t0
+        passes += sum(1 for a in actions if isinstance(a, engine.Pass))
+    return applying, cloning, passes
 
 
 def main() -> None:
@@ -53,19 +73,28 @@ def main() -> None:
     args = ap.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    games_s, actions_s, apply_s = [], [], []
+    games_s, actions_s, apply_s, clone_s = [], [], [], []
+    per_game = passes_per_game = 0.0
     for rep in range(args.repeat):
         dt, n_actions, records = _games(args.games, rep)
         games_s.append(args.games / dt)
         actions_s.append(n_actions / dt)
-        apply_s.append(n_actions / _replay(records))
+        applying, cloning, passes = _replay(records)
+        apply_s.append(n_actions / applying)
+        clone_s.append(n_actions / cloning)
+        per_game, passes_per_game = n_actions / args.games, passes / args.games
+    apply_med, clone_med = statistics.median(apply_s), statistics.median(clone_s)
     out = {
         "players": 5, "games": args.games, "repeat": args.repeat,
         "games_per_s": round(statistics.median(games_s), 2),
         "actions_per_s": round(statistics.median(actions_s)),
-        "apply_actions_per_s": round(statistics.median(apply_s)),
-        "ratio_full_to_apply": round(statistics.median(apply_s) / statistics.median(actions_s), 2),
-        "goal_games_per_s": 20,
+        "apply_actions_per_s": round(apply_med),
+        "ratio_full_to_apply": round(apply_med / statistics.median(actions_s), 2),
+        "floor_clones_per_s": round(clone_med),
+        "apply_to_clone": round(clone_med / apply_med, 2),
+        "actions_per_game": round(per_game),
+        "passes_per_game": round(passes_per_game),
+        "goal_games_per_s": 30, "goal_apply_actions_per_s": 90000,
     }
     print(json.dumps(out) if args.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
 

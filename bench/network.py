@@ -16,7 +16,23 @@ take_p50_ms: arrival to take, i.e. checks, fsync and engine), ratio =
 action_p50_ms / zmq_rtt_p50_ms (goal <= 10), first_encounter_s (start of the five
 processes to the first encounter) and each node's peak memory (peak_rss_mb).
 
+The fair floor (without --rtt-only), measured in the same run: five minimal processes
+(this script with --floor-node) on the same Curve mesh (node.transport.Mesh, only the
+seats' Curve keys admitted) doing only what any node must for an action: the author signs
+an envelope-sized message (Ed25519) and appends it to its journal file with fsync, then
+sends it to the four others; each receiver verifies the signature, appends with fsync,
+and takes it; no engine, no checks beyond the signature. They take turns as the game's
+actors do (the next author acts once it has taken the previous action), and log the same
+way, so floor_p50_ms / floor_p99_ms are measured exactly as action_p50_ms, and
+ratio_to_floor = action_p50_ms / floor_p50_ms (goal <= 1.5). CPU per envelope: each
+process's CPU time (user + system, sampled from /proc) from the first action taken
+anywhere to the last, over the envelopes in its journal (node_cpu_us_per_envelope,
+floor_cpu_us_per_envelope: one per seat; a node's includes its bot choosing) and the
+ratio of their medians (cpu_ratio_to_floor). ratio (to the raw Curve round trip) stays for
+comparison.
+
 Usage: python bench/network.py [--json] [--rtt-only] [--turns 6] [--rounds 2000]
+                               [--floor-actions 300]
 """
 
 from __future__ import annotations
@@ -38,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 import zmq  # noqa: E402
 
 from node.curve import CurveKeys  # noqa: E402
+from protocol.journal import RECORD_ENVELOPE, parse_journal  # noqa: E402
 
 PAYLOAD = 256  # about an action envelope
 
@@ -66,6 +83,204 @@ def _echo(curve: bool) -> None:
             if not sys.stdin.readline():
                 break
     ctx.destroy(linger=0)
+
+
+def _floor_node() -> None:
+    """One floor process (see the module comment): reads its setup as a JSON line on
+    stdin, prints its endpoint, reads the peers' endpoints, runs, writes its timing file."""
+    import os
+
+    from node.transport import Mesh, Message, PeerBack
+    from protocol.keys import SigningKey, verify
+
+    setup = json.loads(sys.stdin.readline())
+    n, seat, actions = setup["n"], setup["seat"], setup["actions"]
+    key = SigningKey.from_seed(bytes.fromhex(setup["seed"]))
+    publics = [bytes.fromhex(k) for k in setup["publics"]]
+    curves = [bytes.fromhex(k) for k in setup["curves"]]
+    mine = CurveKeys.from_seed(bytes.fromhex(setup["curve_seed"]))
+    mesh = Mesh(publics[seat], curve=mine,
+                allowed={publics[k]: curves[k] for k in range(n) if k != seat})
+    print(mesh.endpoint, flush=True)
+    endpoints = json.loads(sys.stdin.readline())
+    for k in range(n):
+        if k != seat:
+            mesh.add_peer(publics[k], endpoints[k], curves[k])
+    journal = os.open(setup["journal"], os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    log: list[str] = []
+    heard: set[bytes] = set()
+    taken = -1
+
+    def take(raw: bytes, came: float) -> None:
+        nonlocal taken
+        os.write(journal, len(raw).to_bytes(4, "big") + raw)
+        os.fsync(journal)
+        taken = int.from_bytes(raw[:8], "big")
+        log.append(f"{raw[8]} {taken} {time.monotonic():.6f} {came:.6f}")
+
+    def author(k: int) -> None:
+        body = k.to_bytes(8, "big") + bytes([seat]) + bytes(PAYLOAD - 73)
+        raw = body + key.sign(body)
+        take(raw, 0.0)
+        mesh.broadcast([raw])
+
+    deadline = time.monotonic() + 180
+    started = False
+    while taken < actions - 1 and time.monotonic() < deadline:
+        for ev in mesh.poll(20):
+            if isinstance(ev, PeerBack):
+                heard.add(ev.peer)
+            if not isinstance(ev, Message) or len(ev.frames) != 1:
+                continue
+            came = time.monotonic()
+            raw = ev.frames[0]
+            if len(raw) < 73 or raw[8] >= n or not verify(publics[raw[8]], raw[-64:],
+                                                          raw[:-64]):
+                continue
+            if int.from_bytes(raw[:8], "big") != taken + 1:
+                continue
+            take(raw, came)
+            if (taken + 1) % n == seat and taken + 1 < actions:
+                author(taken + 1)
+        if seat == 0 and not started and len(heard) == n - 1:
+            started = True  # every peer's heartbeat has come: the mesh is up
+            time.sleep(0.5)  # and the others have heard one another by now
+            author(0)
+    end = time.monotonic() + 1.0  # linger: the others may still need our last send
+    while time.monotonic() < end:
+        mesh.poll(100)
+    mesh.close()
+    os.close(journal)
+    with open(setup["timing"], "w") as f:
+        f.write("\n".join(log) + "\n")
+
+
+class CpuSampler:
+    """Samples the CPU time (user + system) of some processes from /proc every 10 ms, so
+    the CPU each spent between two moments can be read afterwards (Linux only; clock
+    ticks of 10 ms, so over the seconds of a game the error is about a percent)."""
+
+    def __init__(self, pids: list[int]) -> None:
+        import os
+        import threading
+
+        self.pids = pids
+        self.tick = os.sysconf("SC_CLK_TCK")
+        self.samples: list[tuple[float, list[float]]] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _cpu(self, pid: int) -> float:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return float("nan")
+        return (int(fields[11]) + int(fields[12])) / self.tick  # utime, stime
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.samples.append((time.monotonic(), [self._cpu(p) for p in self.pids]))
+            self._stop.wait(0.01)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def between(self, t0: float, t1: float) -> list[float]:
+        """CPU seconds of each process from the last sample at or before t0 to the first
+        at or after t1."""
+        before = [c for t, c in self.samples if t <= t0] or [self.samples[0][1]]
+        after = [c for t, c in self.samples if t >= t1] or [self.samples[-1][1]]
+        return [b - a for a, b in zip(before[-1], after[0])]
+
+
+def _take_span(timings: list[str]) -> tuple[float, float]:
+    """The first and last take (any process) in the timing files."""
+    times = [float(line.split()[2]) for text in timings for line in text.splitlines()
+             if line and not line.startswith("maxrss_kb")]
+    return min(times), max(times)
+
+
+def _latencies(timings: list[str], seats: int) -> dict[str, list[float]]:
+    """From the timing files' lines (author seq taken came): per-action latencies and the
+    transit and take parts at each receiver, in ms."""
+    taken: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for text in timings:
+        for line in text.splitlines():
+            parts = line.split()
+            if not parts or parts[0] == "maxrss_kb":
+                continue
+            taken.setdefault((int(parts[0]), int(parts[1])), []).append(
+                (float(parts[2]), float(parts[3])))
+    whole = [sorted(ts) for ts in taken.values() if len(ts) == seats]
+    return {
+        "lat": sorted((ts[-1][0] - ts[0][0]) * 1000 for ts in whole),
+        "transit": sorted((came - ts[0][0]) * 1000 for ts in whole for _, came in ts[1:]
+                          if came),
+        "work": sorted((t - came) * 1000 for ts in whole for t, came in ts[1:] if came),
+    }
+
+
+def floor_report(seats: int = 5, actions: int = 300) -> dict[str, object]:
+    """The floor: `seats` minimal processes on the Curve mesh (see the module comment)."""
+    import secrets
+    import tempfile
+
+    from protocol.keys import SigningKey
+
+    seeds = [secrets.token_bytes(32) for _ in range(seats)]
+    publics = [SigningKey.from_seed(x).public.hex() for x in seeds]
+    curve_seeds = [secrets.token_bytes(32) for _ in range(seats)]
+    curves = [CurveKeys.from_seed(x).public.hex() for x in curve_seeds]
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        procs = [subprocess.Popen([sys.executable, __file__, "--floor-node"],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                  cwd=ROOT) for _ in range(seats)]
+        cpu: list[float] = []
+        try:
+            endpoints = []
+            for s, p in enumerate(procs):
+                assert p.stdin is not None and p.stdout is not None
+                p.stdin.write(json.dumps({
+                    "n": seats, "seat": s, "actions": actions, "seed": seeds[s].hex(),
+                    "publics": publics, "curves": curves, "curve_seed": curve_seeds[s].hex(),
+                    "journal": str(d / f"floor-{s}.journal"),
+                    "timing": str(d / f"floor-{s}.txt")}) + "\n")
+                p.stdin.flush()
+            for p in procs:
+                assert p.stdout is not None
+                endpoints.append(p.stdout.readline().strip())
+            sampler = CpuSampler([p.pid for p in procs])
+            for p in procs:
+                assert p.stdin is not None
+                p.stdin.write(json.dumps(endpoints) + "\n")
+                p.stdin.close()
+            for p in procs:
+                p.wait(timeout=300)
+            sampler.stop()
+        finally:
+            for p in procs:
+                if p.returncode is None:
+                    p.kill()
+                    p.wait()
+        timings = [(d / f"floor-{s}.txt").read_text() for s in range(seats)]
+    parts = _latencies(timings, seats)
+    lat = parts["lat"]
+    cpu = sampler.between(*_take_span(timings))
+    per_env = [round(c / max(1, len(t.splitlines())) * 1e6) for c, t in zip(cpu, timings)]
+    return {
+        "floor_actions": len(lat),
+        "floor_p50_ms": round(statistics.median(lat), 3) if lat else None,
+        "floor_p99_ms": round(_p(lat, 0.99), 3) if lat else None,
+        "floor_transit_p50_ms": (round(statistics.median(parts["transit"]), 3)
+                                 if parts["transit"] else None),
+        "floor_take_p50_ms": (round(statistics.median(parts["work"]), 3)
+                              if parts["work"] else None),
+        "floor_cpu_us_per_envelope": per_env,
+    }
 
 
 def rtt_samples_ms(curve: bool = True, rounds: int = 2000, warmup: int = 200) -> list[float]:
@@ -152,6 +367,7 @@ def game_report(seats: int = 5, turns: int = 6) -> dict[str, object]:
             + (["--progress"] if s == 0 else []),
             stdout=subprocess.PIPE if s == 0 else subprocess.DEVNULL, text=True, cwd=ROOT)
             for s in range(seats)]
+        sampler = CpuSampler([p.pid for p in procs])
         first = None
         assert procs[0].stdout is not None
         for line in procs[0].stdout:
@@ -159,25 +375,27 @@ def game_report(seats: int = 5, turns: int = 6) -> dict[str, object]:
                 first = time.monotonic() - t0
         for p in procs:
             p.wait(timeout=300)
-        taken: dict[tuple[int, int], list[tuple[float, float]]] = {}
+        sampler.stop()
         rss = []
+        timings = []
+        envelopes = []
         for s in range(seats):
-            for line in (d / f"t{s}.txt").read_text().splitlines():
-                parts = line.split()
-                if parts[0] == "maxrss_kb":
-                    rss.append(round(int(parts[1]) / 1024, 1))
-                else:
-                    taken.setdefault((int(parts[0]), int(parts[1])), []).append(
-                        (float(parts[2]), float(parts[3])))
-    whole = [sorted(ts) for ts in taken.values() if len(ts) == seats]
-    lat = sorted((ts[-1][0] - ts[0][0]) * 1000 for ts in whole)
+            text = (d / f"t{s}.txt").read_text()
+            timings.append(text)
+            rss += [round(int(line.split()[1]) / 1024, 1) for line in text.splitlines()
+                    if line.startswith("maxrss_kb")]
+            contents = parse_journal((d / f"seat-{s}.journal").read_bytes())
+            envelopes.append(sum(1 for e in contents.entries if e.type == RECORD_ENVELOPE))
     # Where the time goes, per receiving node: from the author's take to the envelope's
     # arrival there (sockets and scheduling), and from arrival to its take (checks,
     # fsync, engine).
-    transit = sorted((came - ts[0][0]) * 1000 for ts in whole for _, came in ts[1:] if came)
-    work = sorted((t - came) * 1000 for ts in whole for t, came in ts[1:] if came)
+    parts = _latencies(timings, seats)
+    lat, transit, work = parts["lat"], parts["transit"], parts["work"]
+    cpu = sampler.between(*_take_span(timings))
     return {
         "seats": seats, "actions": len(lat),
+        "node_cpu_us_per_envelope": [round(c / max(1, e) * 1e6) for c, e in zip(cpu, envelopes)],
+        "envelopes": envelopes,
         "action_p50_ms": round(statistics.median(lat), 3) if lat else None,
         "action_p99_ms": round(_p(lat, 0.99), 3) if lat else None,
         "transit_p50_ms": round(statistics.median(transit), 3) if transit else None,
@@ -196,17 +414,32 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=2000)
     ap.add_argument("--warmup", type=int, default=200)
     ap.add_argument("--turns", type=int, default=6, help="turns of the measured game")
+    ap.add_argument("--floor-actions", type=int, default=300,
+                    help="actions of the floor's five minimal processes")
     ap.add_argument("--echo", choices=("curve", "plain"), help=argparse.SUPPRESS)
+    ap.add_argument("--floor-node", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.echo:
         _echo(args.echo == "curve")
         return
+    if args.floor_node:
+        _floor_node()
+        return
     report: dict[str, object] = dict(rtt_report(args.rounds, args.warmup))
     if not args.rtt_only:
         report.update(game_report(5, args.turns))
+        report.update(floor_report(5, args.floor_actions))
         p50 = report.get("action_p50_ms")
         if isinstance(p50, float):
             report["ratio"] = round(p50 / float(report["zmq_rtt_p50_ms"]), 2)
+            floor = report.get("floor_p50_ms")
+            if isinstance(floor, float) and floor > 0:
+                report["ratio_to_floor"] = round(p50 / floor, 2)
+        node_cpu = report.get("node_cpu_us_per_envelope")
+        floor_cpu = report.get("floor_cpu_us_per_envelope")
+        if isinstance(node_cpu, list) and isinstance(floor_cpu, list) and node_cpu and floor_cpu:
+            report["cpu_ratio_to_floor"] = round(
+                statistics.median(node_cpu) / statistics.median(floor_cpu), 2)
     print(json.dumps(report, sort_keys=True))
 
 

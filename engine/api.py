@@ -129,24 +129,29 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     s = state.clone()
     h.accept(s, st, action)
     s.serial += 1
-    _settle(s)
+    _settle(s, state.ships)
     return s, s.events
 
 
-def _settle(s: GameState) -> None:
+def _settle(s: GameState, ships_before: list[int] | None = None) -> None:
     """Run steps that need no input until a decision (or the end) is reached.
 
     The win is checked when the next decision is reached: nothing automatic can take a
     colony away, so a fifth foreign colony still wins before anyone decides anything else
-    (rules 001: the win is immediate)."""
+    (rules 001: the win is immediate). The check depends on the ships alone, so it is
+    skipped when they are those of a state that was checked and had no winner
+    (`ships_before`, from the state `apply` started from: it was settled, and is not
+    over)."""
+    stack_steps = STEPS
     while s.outcome is None:
-        if not s.stack:
+        stack = s.stack
+        if not stack:
             s.outcome = Outcome("no_steps", ())  # never expected: the flow always continues
             break
-        st = s.stack[-1]
-        if not STEPS[st[0]].auto(s, st):
+        st = stack[-1]
+        if not stack_steps[st[0]].auto(s, st):
             break
-    if s.outcome is None or s.outcome.reason != "colonies":
+    if (s.outcome is None or s.outcome.reason != "colonies") and s.ships != ships_before:
         check_win(s)
 
 

@@ -13,6 +13,7 @@ seed gives the same decks on every machine and Python version, forever.
 from __future__ import annotations
 
 import hashlib
+import struct
 
 from . import cards as C
 from .actions import (
@@ -25,6 +26,8 @@ from .steps import Chance
 
 __all__ = ["Stream", "LocalSource"]
 
+_FOUR_CHUNKS = struct.Struct(">4Q")  # a SHA-256 block as four 8-byte big-endian integers
+
 
 class Stream:
     """A deterministic stream of integers from (seed, label)."""
@@ -32,14 +35,14 @@ class Stream:
     def __init__(self, seed: bytes, label: str) -> None:
         self.prefix = b"cosmic/local/v1" + seed + label.encode()
         self.block = 0
-        self.buf = b""
+        self.chunks: list[int] = []  # the unread 8-byte chunks of the last block, last first
 
     def _chunk(self) -> int:
-        if len(self.buf) < 8:
-            self.buf += hashlib.sha256(self.prefix + self.block.to_bytes(8, "big")).digest()
+        if not self.chunks:
+            block = hashlib.sha256(self.prefix + self.block.to_bytes(8, "big")).digest()
             self.block += 1
-        out, self.buf = self.buf[:8], self.buf[8:]
-        return int.from_bytes(out, "big")
+            self.chunks = list(reversed(_FOUR_CHUNKS.unpack(block)))
+        return self.chunks.pop()
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n)."""

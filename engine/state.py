@@ -170,14 +170,27 @@ class Encounter:
         self.selected_at: tuple[tuple[int, int], ...] = ()  # (seat, action serial) of Selects
 
     def clone(self) -> Encounter:
+        # Spelled out, field by field (a loop over __slots__ with getattr/setattr cost
+        # a quarter of every apply). tests/test_engine_core.py checks it names them all.
         e = object.__new__(Encounter)
-        for name in Encounter.__slots__:
-            setattr(e, name, getattr(self, name))
-        e.invited = list(self.invited)
-        e.allies = list(self.allies)
-        e.cards = list(self.cards)
-        e.reinforce = list(self.reinforce)
-        e.lost = list(self.lost)
+        e.offense = self.offense
+        e.defense = self.defense
+        e.number = self.number
+        e.destiny = self.destiny
+        e.target = self.target
+        e.invited = self.invited[:]
+        e.allies = self.allies[:]
+        e.selected = self.selected
+        e.cards = self.cards[:]
+        e.reinforce = self.reinforce[:]
+        e.played = self.played
+        e.result = self.result
+        e.flags = self.flags
+        e.deal = self.deal
+        e.zapped = self.zapped
+        e.lost = self.lost[:]
+        e.powers_used = self.powers_used
+        e.selected_at = self.selected_at
         return e
 
     def encode(self) -> list[Any]:
@@ -195,6 +208,9 @@ class Encounter:
     def add_flag(self, flag: str) -> None:
         if flag not in self.flags:
             self.flags = tuple(sorted(self.flags + (flag,)))
+
+
+_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}  # timing orders, by (n, off, def)
 
 
 class GameState:
@@ -243,10 +259,10 @@ class GameState:
     def clone(self) -> GameState:
         s = object.__new__(GameState)
         s.config = self.config
-        s.ships = list(self.ships)
-        s.warp = list(self.warp)
-        s.gate = list(self.gate)
-        s.beside = list(self.beside)
+        s.ships = self.ships[:]
+        s.warp = self.warp[:]
+        s.gate = self.gate[:]
+        s.beside = self.beside[:]
         s.hands = self.hands
         s.deck = self.deck
         s.discard = self.discard
@@ -256,7 +272,8 @@ class GameState:
         s._faces_owned = False
         s.next_handle = self.next_handle
         s.stack = self.stack
-        s.enc = self.enc.clone() if self.enc is not None else None
+        enc = self.enc
+        s.enc = enc.clone() if enc is not None else None
         s.offense = self.offense
         s.claims = self.claims
         s.outcome = self.outcome
@@ -264,7 +281,8 @@ class GameState:
         s.turns = self.turns
         s.encounters = self.encounters
         s.aliens = self.aliens
-        s.extra = copy.deepcopy(self.extra) if self.extra else {}
+        extra = self.extra
+        s.extra = copy.deepcopy(extra) if extra else {}
         s.events = []
         return s
 
@@ -324,15 +342,18 @@ class GameState:
     def timing_order(self) -> list[int]:
         """Offense, defense, then the others clockwise from the offense's left (rules 001,
         Timing). Outside an encounter: clockwise from the offense."""
-        n, off = self.n, self.offense
-        if off < 0:
-            return list(range(n))
-        order = [off]
-        d = self.enc.defense if self.enc is not None else -1
-        if d >= 0:
-            order.append(d)
-        order += [(off + i) % n for i in range(1, n) if (off + i) % n != d]
-        return order
+        n, off = self.config.seats, self.offense
+        d = self.enc.defense if self.enc is not None and off >= 0 else -1
+        key = (n, off, d)
+        order = _ORDERS.get(key)
+        if order is None:
+            if off < 0:
+                order = tuple(range(n))
+            else:
+                head = (off, d) if d >= 0 else (off,)
+                order = head + tuple((off + i) % n for i in range(1, n) if (off + i) % n != d)
+            order = _ORDERS[key] = order
+        return list(order)
 
     def clockwise_from_left(self, seat: int) -> list[int]:
         n = self.n

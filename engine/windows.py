@@ -6,8 +6,9 @@ clockwise from the offense's left; rules 001, Timing); after any play everyone g
 another chance, and the window closes when every eligible seat has passed in a row.
 
 Who is asked depends only on public information, so the asking never leaks a hand: a seat
-is eligible when a card usable there might be in its hand (some copy is not publicly
-accounted for, and its role allows it) or its power offers something there. A client
+is eligible when a card usable there might be in its hand (some copy that this game uses
+is not publicly accounted for, and its role allows it) or its power offers something
+there. A client
 whose hand holds nothing playable answers pass by itself.
 
 A card played face up is resolved by its own step on top of the window, after a response
@@ -109,19 +110,65 @@ def _matching_ids(effect: CardEffect) -> frozenset[int]:
 _IDS: dict[int, frozenset[int]] = {}
 
 
+def _in_game(s: GameState, effect: CardEffect) -> frozenset[int]:
+    """The cards of this effect that this game can hold, known from its setup alone: its
+    cosmic deck (one copy of each card, two at the biggest tables) and its flares (any
+    flare in the advanced setup, which shuffles some in unseen). A card the game does not
+    use can be in nobody's hand, so it makes nobody eligible (and a game without flares
+    never asks anyone about one)."""
+    cfg = s.config
+    key = (id(effect), cfg.seats, cfg.flares)
+    ids = _GAME_IDS.get(key)
+    if ids is None:
+        names = C.FLARES if cfg.flares is True else cfg.flares or ()
+        game = set(cfg.cosmic_deck) | {C.flare_id(n) for n in names}
+        ids = _GAME_IDS[key] = _matching_ids(effect) & frozenset(game)
+    return ids
+
+
+_GAME_IDS: dict[tuple[int, int, Any], frozenset[int]] = {}
+
+
 def may_be_hidden(s: GameState, effect: CardEffect) -> bool:
     """Could a card of this effect be in someone's hand, by public information only?"""
-    ids = _matching_ids(effect)
-    if not ids:
-        return False
+    return _hidden(_in_game(s, effect), _public_faces(s))
+
+
+def _public_faces(s: GameState) -> list[int | None]:
+    """The faces of the face-up cards that account for copies: the discard pile and the
+    cards played in this encounter."""
     played = s.enc.played if s.enc is not None else ()
-    faces = s.faces
-    public = sum(1 for h in s.discard + played if faces.get(h) in ids)
-    return public < len(ids)
+    return list(map(s.faces.get, s.discard + played))
 
 
-def _card_effects_at(name: str) -> list[CardEffect]:
-    return [e for e in CARD_EFFECTS if name in e.windows]
+def _hidden(ids: frozenset[int], public: list[int | None]) -> bool:
+    """Some card of `ids` (the game's copies) is not among the `public` faces."""
+    return bool(ids) and sum(map(ids.__contains__, public)) < len(ids)
+
+
+def _card_effects_at(name: str) -> tuple[CardEffect, ...]:
+    # Cached by window, and rebuilt if an effect registers later (imports register them).
+    got = _AT.get(name)
+    if got is None or got[0] != len(CARD_EFFECTS):
+        got = _AT[name] = (len(CARD_EFFECTS),
+                           tuple(e for e in CARD_EFFECTS if name in e.windows))
+    return got[1]
+
+
+_AT: dict[str, tuple[int, tuple[CardEffect, ...]]] = {}
+
+
+def _effects_by_face(name: str) -> dict[int, tuple[CardEffect, ...]]:
+    """Card id -> the effects at window `name` that card matches (in registration order)."""
+    got = _BY_FACE.get(name)
+    if got is None or got[0] != len(CARD_EFFECTS):
+        effects = _card_effects_at(name)
+        table = {c.id: tuple(e for e in effects if e.matches(c)) for c in C.CATALOGUE}
+        got = _BY_FACE[name] = (len(CARD_EFFECTS), {k: v for k, v in table.items() if v})
+    return got[1]
+
+
+_BY_FACE: dict[str, tuple[int, dict[int, tuple[CardEffect, ...]]]] = {}
 
 
 def _power_options(s: GameState, seat: int, name: str) -> Sequence[tuple[int, tuple[int, ...]]]:
@@ -145,14 +192,37 @@ def _must_use(s: GameState, seat: int, name: str) -> bool:
 
 
 def eligible(s: GameState, name: str) -> list[int]:
-    effects = [e for e in _card_effects_at(name) if may_be_hidden(s, e)]
+    """The seats asked at window `name`, in timing order (public information only)."""
+    usable = _game_effects_at(s, name)
+    effects: list[CardEffect] = []
+    if usable:
+        public = _public_faces(s)
+        effects = [e for e, ids in usable if _hidden(ids, public)]
+    aliens = s.aliens
+    if not effects and not any(aliens):
+        return []
     out = []
+    hands = s.hands
     for seat in s.timing_order():
-        if s.hands[seat] and any(e.who(s, seat) for e in effects):
+        if effects and hands[seat] and any(e.who(s, seat) for e in effects):
             out.append(seat)
-        elif _power_options(s, seat, name):
+        elif aliens[seat] and _power_options(s, seat, name):
             out.append(seat)
     return out
+
+
+def _game_effects_at(s: GameState, name: str) -> tuple[tuple[CardEffect, frozenset[int]], ...]:
+    """The effects at window `name` with cards in this game, each with those cards' ids."""
+    cfg = s.config
+    key = (name, cfg.seats, cfg.flares, len(CARD_EFFECTS))
+    got = _GAME_AT.get(key)
+    if got is None:
+        pairs = ((e, _in_game(s, e)) for e in _card_effects_at(name))
+        got = _GAME_AT[key] = tuple((e, ids) for e, ids in pairs if ids)
+    return got
+
+
+_GAME_AT: dict[tuple[str, int, Any, int], tuple[tuple[CardEffect, frozenset[int]], ...]] = {}
 
 
 def window(name: str) -> Step_t:
@@ -195,17 +265,22 @@ class WindowStep(Step):
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         name = st[1]
         plays: list[Action] = []
-        down = face_down(s, seat, kn)
-        for h in s.hands[seat]:
-            face = kn.faces.get(h, s.faces.get(h))
-            if face is None or h == down:
-                continue
-            info = C.CATALOGUE[face]
-            for e in _card_effects_at(name):
-                if e.matches(info) and e.who(s, seat):
-                    plays.extend(Play(seat, h, face, t) for t in e.targets(s, seat))
-        powers = Mapped(_power_options(s, seat, name), lambda o: UsePower(seat, o[0], o[1]))
+        by_face = _effects_by_face(name)
+        if by_face:
+            down = face_down(s, seat, kn)
+            known, public = kn.faces, s.faces
+            for h in s.hands[seat]:
+                face = known.get(h, public.get(h))
+                if face is None or h == down:
+                    continue
+                for e in by_face.get(face, ()):
+                    if e.who(s, seat):
+                        plays.extend(Play(seat, h, face, t) for t in e.targets(s, seat))
+        options = _power_options(s, seat, name)
         passing = [] if _must_use(s, seat, name) else [Pass(seat)]
+        if not options:
+            return Fixed(passing + plays)
+        powers = Mapped(options, lambda o: UsePower(seat, o[0], o[1]))
         return Concat(Fixed(passing), Fixed(plays), powers)
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:

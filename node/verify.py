@@ -9,7 +9,8 @@ parallel path forks one worker process that verifies signatures from the first r
 on, while this process replays the engine with the signature step deferred
 (protocol.game.read_journal with a SignatureResults). Once the replay is done, this
 process verifies from the last record back, until the two meet: both cores stay busy
-to the end, whatever their relative speed.
+to the end, whatever their relative speed. Both sides check with libsodium, about twice
+as fast as OpenSSL, with the same answers (envelope_signature_ok says why).
 
 How the two share the work: an anonymous shared memory map holds one result byte per
 envelope (0 unknown, 1 good, 2 bad) and two counters: `front`, the number of records
@@ -30,6 +31,7 @@ and whenever the fork fails, verification is serial.
 from __future__ import annotations
 
 import bisect
+import functools
 import mmap
 import os
 import sys
@@ -38,11 +40,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+import nacl.bindings as _nb
+
 from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
 from protocol.game import JournalVisitor, VerifyVisitor, Verdict, read_journal
 from protocol.journal import RECORD_ENVELOPE, JournalContents, TornTail, parse_journal
-from protocol.keys import SIGNATURE_SIZE, verify
+from protocol.keys import PUBLIC_KEY_SIZE, SIGNATURE_SIZE, key_problem, verify
 
 __all__ = [
     "PARALLEL_MIN_RECORDS", "ParallelSignatures", "VerifyResult", "verify_journal",
@@ -66,8 +70,28 @@ def envelope_signature_ok(raw: bytes) -> bool:
 
     Agrees with open_envelope's signature step for every envelope that passes the
     checks before it (which fix that position); meaningless for other bytes.
+
+    libsodium checks first (about twice as fast as OpenSSL here); only what it refuses
+    is asked of protocol.keys.verify (OpenSSL), whose answer is the serial check's. What
+    libsodium accepts, OpenSSL accepts too (both check S < L and compare R byte for
+    byte, without the cofactor; libsodium also refuses small-order R and A and a
+    non-canonical A), given a key that protocol.keys.key_problem accepts - checked here
+    too, once per key. So the answer is exactly verify()'s, only sooner for honest
+    envelopes.
     """
-    return verify(raw[_KEY], raw[-SIGNATURE_SIZE:], raw[:-SIGNATURE_SIZE])
+    key, sig, msg = raw[_KEY], raw[-SIGNATURE_SIZE:], raw[:-SIGNATURE_SIZE]
+    if _key_ok(key):
+        try:
+            _nb.crypto_sign_open(sig + msg, key)
+            return True
+        except Exception:  # BadSignatureError, or bytes it cannot take: ask OpenSSL
+            pass
+    return verify(key, sig, msg)
+
+
+@functools.lru_cache(maxsize=1024)
+def _key_ok(key: bytes) -> bool:
+    return len(key) == PUBLIC_KEY_SIZE and key_problem(key) is None
 
 
 def can_fork() -> bool:

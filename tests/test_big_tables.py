@@ -301,3 +301,27 @@ def test_every_players_help_states_two_to_ten(command: str) -> None:
     assert "--players PLAYERS" in text
     after = text.split("--players PLAYERS", 2)[-1]
     assert "2 to 10" in after.split("--", 1)[0], after[:120]
+
+
+@pytest.mark.parametrize("seats", [5, 10])
+def test_who_is_asked_counts_only_the_copies_a_table_plays_with(seats: int) -> None:
+    """Asking depends on public information: once every Mobius Tubes this game holds is in
+    the discard pile, none can be in a hand, and the offense is no longer asked at the
+    start window for one. A table of 5 plays one deck (the twin deck's copies are not in
+    its game), a table of 10 both, so there one deck's copies leave two unaccounted for."""
+    from engine.windows import CARD_EFFECTS, eligible, may_be_hidden
+    s = engine.new_game(engine.Config(seats))
+    s.offense = 0
+    mobius = next(e for e in CARD_EFFECTS if e.name == "mobius_tubes")
+    plague = next(e for e in CARD_EFFECTS if e.name == "plague")
+    assert may_be_hidden(s, mobius) and may_be_hidden(s, plague)
+    first_deck = [c for c in C.COSMIC_DECK if C.CATALOGUE[c].kind == "artifact"
+                  and C.CATALOGUE[c].name in ("mobius_tubes", "plague")]
+    handles = s.new_handles(len(first_deck))
+    s.discard = handles
+    for h, face in zip(handles, first_deck):
+        s.own_faces()[h] = face
+    s.set_hand(0, s.new_handles(3))  # the offense holds cards it might play
+    assert may_be_hidden(s, mobius) == (seats == 10)
+    assert may_be_hidden(s, plague) == (seats == 10)
+    assert (0 in eligible(s, "start")) == (seats == 10)

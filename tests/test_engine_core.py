@@ -189,3 +189,29 @@ def test_honest_bots_make_no_false_claims() -> None:
         g.run()
         assert g.state.claims
         assert engine.audit_claims(g.state, g.source.truth) == []
+
+
+def test_clones_copy_every_field_and_share_no_list() -> None:
+    """GameState.clone and Encounter.clone spell their fields out (for speed): each field
+    is copied, and no mutable container is shared with the original."""
+    from engine.state import Encounter, GameState
+    e = Encounter(0, 1)
+    for k, name in enumerate(Encounter.__slots__):
+        v = getattr(e, name)
+        setattr(e, name, [k, k] if isinstance(v, list) else (k,))
+    c = e.clone()
+    for name in Encounter.__slots__:
+        assert getattr(c, name) == getattr(e, name), name
+        if isinstance(getattr(e, name), list):
+            assert getattr(c, name) is not getattr(e, name), name
+    s = engine.new_game(engine.Config(3))
+    s.enc = e
+    s.extra = {"x": [1]}
+    t = s.clone()
+    for name in GameState.__slots__:
+        if name in ("enc", "events", "_faces_owned"):
+            continue
+        assert getattr(t, name) == getattr(s, name), name
+        if isinstance(getattr(s, name), (list, dict)) and name != "faces":
+            assert getattr(t, name) is not getattr(s, name), name
+    assert t.extra["x"] is not s.extra["x"] and t.enc is not None and t.enc is not e

@@ -589,3 +589,36 @@ def test_parallel_signatures_find_the_first_bad_one_and_reap_the_worker() -> Non
     assert sig._pid is None  # reaped
     serial, parallel = _error(journal), _error(journal, parallel=True)
     assert _where(serial) == _where(parallel) and _where(serial)[1:3] == ("signature", 11)
+
+
+def test_the_workers_libsodium_check_answers_as_the_serial_check() -> None:
+    """node.verify checks signatures with libsodium and asks OpenSSL (protocol.keys.verify,
+    the serial check) about what libsodium refuses: an honest signature, a broken one and
+    one whose R is the identity (OpenSSL takes it, libsodium does not) get verify()'s
+    answer."""
+    import hashlib
+
+    import nacl.bindings as nb
+    import nacl.exceptions
+
+    from node.verify import envelope_signature_ok
+    from protocol.keys import verify
+
+    seed = bytes(range(32))
+    public, secret = nb.crypto_sign_seed_keypair(seed)
+    msg = bytes(39) + public + b"an envelope's signed part"
+    honest = nb.crypto_sign(msg, secret)[:64]
+    broken = honest[:10] + bytes([honest[10] ^ 1]) + honest[11:]
+    # R = identity, S = k * a: [S]B - [k]A is the identity, which a cofactorless check
+    # that compares bytes accepts, and libsodium refuses as a small-order R.
+    order = 2**252 + 27742317777372353535851937790883648493
+    h = hashlib.sha512(seed).digest()
+    a = int.from_bytes(h[:32], "little") & ((1 << 254) - 8) | (1 << 254)
+    r = (1).to_bytes(32, "little")
+    k = int.from_bytes(hashlib.sha512(r + public + msg).digest(), "little") % order
+    odd = r + (k * a % order).to_bytes(32, "little")
+    with pytest.raises(nacl.exceptions.BadSignatureError):
+        nb.crypto_sign_open(odd + msg, public)
+    for sig in (honest, broken, odd):
+        assert envelope_signature_ok(msg + sig) == verify(public, sig, msg)
+    assert envelope_signature_ok(msg + honest) and not envelope_signature_ok(msg + broken)
