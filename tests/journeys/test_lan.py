@@ -74,7 +74,8 @@ def test_host_join_chat_and_play_a_short_game(tmp_path: Path) -> None:
                     screen = person.screen()
                     assert re.search(r"green.*ann", screen) and "bob" in screen, screen
                     person.type("y")
-                ann.wait_for("plays first", timeout=120)  # the decks are dealt
+                ann.wait_for(lambda s: re.search(r"^Turn \d+:", s, re.M) is not None,
+                             timeout=120)  # the decks are dealt, the first turn is on
                 ann.type("say hello table")
                 ann.type("tell blue only for you")
                 bob.wait_for("[green] hello table", timeout=20)
