@@ -111,17 +111,24 @@ def _floor_node() -> None:
     heard: set[bytes] = set()
     taken = -1
 
-    def take(raw: bytes, came: float) -> None:
-        nonlocal taken
+    def append(raw: bytes) -> None:
         os.write(journal, len(raw).to_bytes(4, "big") + raw)
         os.fsync(journal)
+
+    def take(raw: bytes, came: float) -> None:
+        nonlocal taken
+        append(raw)
         taken = int.from_bytes(raw[:8], "big")
         log.append(f"{raw[8]} {taken} {time.monotonic():.6f} {came:.6f}")
 
     def author(k: int) -> None:
+        nonlocal taken
         body = k.to_bytes(8, "big") + bytes([seat]) + bytes(PAYLOAD - 73)
         raw = body + key.sign(body)
-        take(raw, 0.0)
+        # As a node logs its own action: taken once sealed, then journaled, then sent.
+        taken = k
+        log.append(f"{seat} {k} {time.monotonic():.6f} 0.0")
+        append(raw)
         mesh.broadcast([raw])
 
     deadline = time.monotonic() + 180
