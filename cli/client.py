@@ -499,9 +499,9 @@ class SeatClient:
         while True:
             await asyncio.sleep(FOLLOW_S)
             asking = self.waiting is not None and not self.waiting.done()
-            if drain is not None and asking:
-                self.events(drain())
-                if self.moved_on():
+            if drain is not None and (asking or self.over()):
+                self.events(drain())  # after the end too: peers catch up from us
+                if asking and self.moved_on():
                     assert self.waiting is not None
                     self.waiting.set_result(None)
                     continue
