@@ -11,6 +11,7 @@ from typing import Any, TextIO
 from bots import HeuristicBot
 from node.discovery import DEFAULT_PORT, SameKeyError
 from engine import COLORS
+from node.journal_file import default_key_path
 from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
 
 from .netgame import cosmic_home, lan_options, play_seat, player_key
@@ -86,7 +87,7 @@ class Confirm:
 
 def key_file(args: argparse.Namespace) -> str:
     """The player's key file, as messages name it."""
-    return str(args.key or cosmic_home() / "key")
+    return str(args.key or default_key_path())
 
 
 def start_game(lobby: Lobby, args: argparse.Namespace) -> int:

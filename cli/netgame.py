@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +24,8 @@ WINDOW_S = 60.0  # an absent person passes at card windows after a minute
 
 
 def cosmic_home() -> Path:
-    return Path(os.environ.get("COSMIC_HOME", Path.home() / ".cosmic"))
+    """$COSMIC_HOME, else ~/.cosmic: where the player's key and games live."""
+    return default_key_path().parent
 
 
 def player_key(path: Path | None) -> SigningKey:
@@ -105,7 +105,7 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         return code
     from .client import NetworkSession
     session = NetworkSession(runner)
-    hello = (f"You are {colors[seat]}. {genesis_goal(runner)} Type 'help'; "
+    hello = (f"You are {colors[seat]}. {goal_words(runner.core.state.config)} Type 'help'; "
              + ("Tab completes what is legal now; " if screen else "")
              + "'say TEXT' chats.")
     try:
@@ -143,11 +143,6 @@ def _said_the_end(runner: NodeRunner, journal: Path, colors: list[str],
         print("Game over: " + (", ".join(colors[w] for w in out.winners) or "nobody")
               + f" won ({out.reason}).")
         print(f"Your journal: {journal} (check it: cosmic verify {journal})")
-
-
-def genesis_goal(runner: NodeRunner) -> str:
-    """What wins this game, in words."""
-    return goal_words(runner.core.state.config)
 
 
 def goal_words(config: Any) -> str:

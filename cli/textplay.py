@@ -118,7 +118,7 @@ class PlainClient(SeatClient):
         word = text.strip().lower()
         deciding = self.waiting is not None and not self.waiting.done()
         if (self._ahead is not None and not deciding and not self.over()
-                and word.split()[:1] not in [[w] for w in CLIENT_WORDS]):
+                and (word.split() or [""])[0] not in CLIENT_WORDS):
             self._ahead.append(text)  # a scripted answer for the next decision
             return
         group, self._group = self._group, ""
