@@ -33,6 +33,7 @@ __all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
 
 WINDOW_NAMES = (*WINDOWS, RESPONSE_CARD, RESPONSE_POWER)
 FOLLOW_S = 0.1  # how often the follower ticks the node and refreshes what is shown
+EARLY_S = 3.0  # a line refused this shortly before a question is mentioned with it
 
 
 class Session(Protocol):
@@ -173,6 +174,7 @@ class SeatClient:
         self.stops = Stops()
         self.table: dict[str, tuple[engine.Action, int | None]] = {}
         self.waiting: asyncio.Future[str | None] | None = None
+        self._early: tuple[str, float] = ("", 0.0)  # a line typed before the question
         self.asked_serial = -1  # the state serial the open question was asked at
         self._hinted: set[str] = set()  # windows whose "you could have played" was said
         self._quit_asked = False  # 'quit' once during a game: the next 'quit' leaves
@@ -243,6 +245,7 @@ class SeatClient:
 
         else:
             self.refused = "Not your decision now: " + self.status
+            self._early = (text, time.monotonic())
         self.invalidate()
 
     def _help(self, text: str) -> None:
@@ -391,7 +394,12 @@ class SeatClient:
             label = f"{where[1]} window" if where[0] == "window" else where[0]
             self._set_status(f"YOUR DECISION ({s.phase}: {label})")
             self.asked_serial = s.serial
-            self.refused = ""  # a refusal belongs to the decision it answered
+            # A refusal belongs to the decision it answered; but a line that came a
+            # moment before this question must not vanish without a word.
+            early, at = self._early
+            self.refused = f"'{early}' came just before this question: type it again " \
+                "if you meant it." if early and time.monotonic() - at < EARLY_S else ""
+            self._early = ("", 0.0)
             self.ask()
             self.invalidate()
             await self._decide()

@@ -126,6 +126,29 @@ def test_full_screen_client_refuses_with_reason_and_helps() -> None:
     assert any(line.startswith("Commands now:") for line in app.log)
 
 
+def test_a_line_typed_just_before_the_question_is_not_lost_silently() -> None:
+    """A line that arrives while the game is not asking is refused; if the question
+    comes a moment later, the refusal must not simply vanish with the new question: the
+    person is told the line came early and to type it again."""
+    g = _game("early")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0))
+        app.handle_line("launch nowhere")  # nothing is asked yet
+        assert app.refused.startswith("Not your decision now")
+        seen: dict[str, str] = {}
+
+        async def go() -> None:
+            task = asyncio.ensure_future(app.run())
+            await _wait_for_decision(app)
+            seen["asked"] = app.refused
+            pipe.send_text("quit\rquit\r")
+            await asyncio.wait_for(task, 10)
+
+        asyncio.run(go())
+    assert seen["asked"] == ("'launch nowhere' came just before this question: type it "
+                             "again if you meant it."), seen
+
+
 def test_full_screen_client_completes_a_decision() -> None:
     g = _game("decide")
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):

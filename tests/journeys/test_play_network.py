@@ -20,6 +20,7 @@ from _tmux import Terminal
 
 T = TypeVar("T")
 DECISION = "YOUR DECISION ("
+EARLY = "came just before this question"
 CLOSEST = re.compile(r"Closest: (.+?)(?:, | \.\.\.|$)", re.M)
 
 
@@ -63,16 +64,21 @@ def status_line(screen: str) -> str:
 
 def decide(term: Terminal) -> str:
     """Answer the open decision with a legal command read off the screen (a refusal
-    lists the legal commands closest to what was typed); returns what was typed."""
-    term.type("?")
-    screen = term.wait_for(lambda s: CLOSEST.search(s) is not None or DECISION not in s,
-                           timeout=20)
-    found = CLOSEST.search(screen)
-    if found is None:
-        return ""  # the decision went away meanwhile
-    command = found.group(1).strip()
-    term.type(command)
-    return command
+    lists the legal commands closest to what was typed); returns what was typed. A '?'
+    typed a moment before the question is refused as early; it is typed again."""
+    for _ in range(5):
+        term.type("?")
+        screen = term.wait_for(lambda s: CLOSEST.search(s) is not None or DECISION not in s
+                               or EARLY in s, timeout=20)
+        found = CLOSEST.search(screen)
+        if found is not None:
+            command = found.group(1).strip()
+            term.type(command)
+            return command
+        if DECISION not in screen:
+            return ""  # the decision went away meanwhile
+        time.sleep(0.3)
+    raise AssertionError(f"'?' was refused as early five times:\n{screen}")
 
 
 def test_play_kill_resume_finish_and_verify(tmp_path: Path, home: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from _journey import COSMIC, cosmic_env
 from _tmux import Terminal
-from test_play_network import CLOSEST, DECISION, decide, status_line
+from test_play_network import CLOSEST, DECISION, EARLY, decide, status_line
 
 
 def test_aliens_totals_info_and_a_power_through_the_prompt(tmp_path: Path,
@@ -38,7 +38,8 @@ def test_aliens_totals_info_and_a_power_through_the_prompt(tmp_path: Path,
             if "launch window" in status_line(screen):
                 term.type("power x")  # not a command: the closest are the power's
                 refused = term.wait_for(lambda s: CLOSEST.search(s) is not None
-                                        or "Not your decision now" in s, timeout=20)
+                                        or "Not your decision now" in s
+                                        or EARLY in s, timeout=20)
                 found = CLOSEST.search(refused)
                 if found is None or not found.group(1).startswith("power 0"):
                     continue  # the screen was a moment old: the game had moved on
