@@ -180,7 +180,7 @@ class HeuristicBot:
                 if not off and t[0] == 1 and t[1] == 0 and t[2] < 0 and t[3] >= 0:
                     return a
         for a in options:
-            if isinstance(a, engine.Propose) and a.terms[:2] in ((1, 1),) and a.terms[2:] == (-1, -1):
+            if isinstance(a, engine.Propose) and a.terms[:2] in ((1, 1),) and a.terms[2:4] == (-1, -1):
                 return a
         return engine.NoDeal(seat)
 

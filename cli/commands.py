@@ -42,8 +42,8 @@ HELP = {
     "defense": "defense SEAT - choose whom to encounter",
     "reestablish": "reestablish PLANET SHIPS - re-establish an empty home planet",
     "noencounter": "noencounter - you hold no encounter card: your turn ends",
-    "propose": "propose A B P Q - offense gives A cards, defense B; offense settles P, "
-               "defense Q (- for none)",
+    "propose": "propose A B P Q [F] - offense gives A cards, defense B; offense settles P, "
+               "defense Q (- for none); F: ships of the other the Zombie frees from the warp",
     "accept": "accept - accept the other player's proposal",
     "nodeal": "nodeal - give up the deal",
     "give": "give CARDS - hand these cards over",
@@ -115,10 +115,11 @@ def command_for(s: engine.GameState, a: engine.Action, kn: engine.Knowledge) -> 
     if isinstance(a, engine.Reestablish):
         return f"reestablish {planet_name(s, a.planet)} {_ships(s, a.ships)}"
     if isinstance(a, engine.Propose):
-        og, dg, op, dp = a.terms
+        og, dg, op, dp = a.terms[:4]
         p = planet_name(s, op) if op >= 0 else "-"
         q = planet_name(s, dp) if dp >= 0 else "-"
-        return f"propose {og} {dg} {p} {q}"
+        freed = "".join(f" {x}" for x in a.terms[4:])  # ships a power frees (the Zombie)
+        return f"propose {og} {dg} {p} {q}{freed}"
     if isinstance(a, engine.Ships):
         return f"ships {_ships(s, a.ships)}"
     if isinstance(a, engine.Rewards):

@@ -9,6 +9,7 @@ from typing import Any
 import engine
 from engine import cards as C
 from engine.flow import totals as engine_totals
+from engine.powers import deal_frees
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
 from protocol.genesis import Genesis
@@ -115,7 +116,8 @@ def board_text(s: engine.GameState) -> str:
 def deal_words(s: engine.GameState, terms: Any) -> str:
     """Deal terms (offense gives, defense gives, offense settles, defense settles) in
     words: "yellow gives 1 card and a colony on red.3; red gives 2 cards"."""
-    og, dg, op, dp = terms
+    og, dg, op, dp = terms[:4]
+    freed = terms[4] if len(terms) > 4 else 0
     e = s.enc
     off, dfn = (e.offense, e.defense) if e is not None else (s.offense, -1)
     colors = s.config.colors
@@ -129,6 +131,10 @@ def deal_words(s: engine.GameState, terms: Any) -> str:
 
     # The offense's cards go to the defense and the other way round.
     parts = [p for p in (side(dfn, og, dp), side(off, dg, op)) if p]
+    if freed:
+        frees = deal_frees(s) if e is not None else None
+        who = colors[frees[1]] if frees is not None else "the other"
+        parts.append(f"{freed} of {who}'s ships leave the warp")
     return "; ".join(parts) or "nothing for anyone"
 
 
@@ -201,6 +207,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "launch": lambda: f"{c(a[0])} aims the gate at {p(a[1])} with {a[2]} ship(s)",
         "invite": lambda: f"{c(a[0])} invites {seats(a[1])}",
         "ally": lambda: f"{c(a[0])} allies with {c(a[1])}, {a[2]} ship(s)",
+        "leave_alliance": lambda: f"{c(a[0])} leaves the "
+                                  f"{('offense', 'defense')[a[1]]}'s alliance; its ships go home",
         "decline": lambda: f"{c(a[0])} declines",
         "select": lambda: f"{c(a[0])} puts a card face down",
         "no_encounter": lambda: f"{c(a[0])} has no encounter card: the turn ends",
@@ -209,6 +217,7 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "totals": lambda: f"totals: offense {a[0]}, defense {a[1]}",
         "result": lambda: f"the {a[0]} wins the encounter",
         "negotiate": lambda: "both negotiate: the main players must deal",
+        "freed": lambda: f"{c(a[0])} frees {a[2]} of {c(a[1])}'s ships from the warp",
         "propose": lambda: f"{c(a[0])} proposes a deal: {deal_words(s, a[1])}",
         "deal": lambda: "the deal is made",
         "no_deal": lambda: "the deal fails",

@@ -24,6 +24,7 @@ from .steps import STEPS, Chance
 
 # Importing these registers their steps and effects.
 from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa: F401
+from .deal import SETTLING
 from . import plague as _plague  # noqa: F401
 from . import flares as _flares  # noqa: F401
 from .powers import ALIENS
@@ -151,7 +152,8 @@ def _settle(s: GameState, ships_before: list[int] | None = None) -> None:
         st = stack[-1]
         if not stack_steps[st[0]].auto(s, st):
             break
-    if (s.outcome is None or s.outcome.reason != "colonies") and s.ships != ships_before:
+    if (s.outcome is None or s.outcome.reason != "colonies") and s.ships != ships_before \
+            and not (s.enc is not None and s.enc.has_flag(SETTLING)):
         check_win(s)
 
 

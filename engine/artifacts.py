@@ -6,8 +6,10 @@ classic counterparts (rules 004, Artifacts), as docs/rules.md records. Quash has
 in our documents and no classic counterpart; we implement the card as the 2008 edition
 prints it (after a deal is agreed, cancel it: it fails, with the failed-deal penalty).
 
-"Any time" cards (Plague) can be played at every card window of an encounter; they do
-not open windows of their own.
+"Any time" cards (Plague) can be played at every card window of an encounter where the
+base game has one for every phase (start, alliance, reveal, result, deal), and by a
+defense without an encounter card before it shows its hand (windows.NO_ENCOUNTER); they
+do not open windows of their own.
 """
 
 from __future__ import annotations
@@ -16,12 +18,14 @@ from .choices import Subsets
 from .state import GameState
 from .steps import BESIDE, WARP, emit, push
 from .actions import GATE
-from .windows import RESPONSE_CARD, RESPONSE_POWER, CardEffect, card_effect, negate_nearest, role
+from .windows import (
+    NO_ENCOUNTER, RESPONSE_CARD, RESPONSE_POWER, CardEffect, card_effect, negate_nearest, role,
+)
 from .zones import place_returning, ships_to_warp
 
 __all__ = ["KIND_CODES", "ANY_TIME"]
 
-ANY_TIME = ("start", "alliance", "reveal", "result", "deal")
+ANY_TIME = ("start", "alliance", "reveal", "result", "deal", NO_ENCOUNTER)
 KIND_CODES = ("attack", "negotiate", "morph", "reinforcement", "artifact", "flare")
 
 

@@ -5,8 +5,9 @@ Talk happens in signed chat; the engine sees only structured proposals. The main
 take turns, the offense first: propose terms, accept the other's standing proposal, or
 declare the deal failed. The node's one-minute timer ends it with a failed deal. Terms
 are (cards the offense gives, cards the defense gives, planet where the offense may
-settle or -1, planet where the defense may settle or -1); at least one card or colony must
-change hands. Which cards are given is chosen by each giver when the deal is carried out.
+settle or -1, planet where the defense may settle or -1), and a fifth term when a main
+player's power can free the other's ships from the warp (the Zombie): how many; something
+must change hands. Which cards are given is chosen by each giver when the deal is carried out.
 """
 
 from __future__ import annotations
@@ -17,13 +18,16 @@ from typing import Any
 from .actions import GATE, Accept, Action, NoDeal, Propose
 from .choices import Concat, Fixed, Mapped, Product
 from .state import GameState, Knowledge
-from .steps import SeatStep, Step, emit, fail, register, replace
+from . import powers as P
+from .steps import WARP, SeatStep, Step, emit, fail, pop, register, replace
 from .windows import window
 from .zones import place_returning, ships_to_warp
 
 Step_t = tuple[Any, ...]
 
-__all__ = ["deal_terms"]
+__all__ = ["deal_terms", "SETTLING"]
+
+SETTLING = "deal_settling"  # encounter flag: a deal's two colonies are being made
 
 
 def _settle_planets(s: GameState, settler: int, host: int) -> list[int]:
@@ -32,19 +36,26 @@ def _settle_planets(s: GameState, settler: int, host: int) -> list[int]:
 
 
 def deal_terms(s: GameState) -> Product:
+    """Every proposal: cards each way, a colony each way, and, when a main player's power
+    lets it free the other's ships from the warp (engine.powers.deal_frees), how many."""
     e = s.enc
     assert e is not None
     off, dfn = e.offense, e.defense
-    return Product(
+    factors: list[Sequence[int]] = [
         range(len(s.hands[off]) + 1), range(len(s.hands[dfn]) + 1),
         [-1] + _settle_planets(s, off, dfn), [-1] + _settle_planets(s, dfn, off),
-    )
+    ]
+    frees = P.deal_frees(s)
+    if frees is not None:
+        factors.append(range(frees[2] + 1))
+    return Product(*factors)
 
 
 def _valid(s: GameState, terms: tuple[int, ...]) -> bool:
-    if len(terms) != 4 or terms == (0, 0, -1, -1):
-        return False
     space = deal_terms(s)
+    if len(terms) != len(space.factors) or not any(terms[:2]) and terms[2:4] == (-1, -1) \
+            and not any(terms[4:]):
+        return False
     return all(t in f for t, f in zip(terms, space.factors))
 
 
@@ -106,7 +117,7 @@ class DealExec(Step):
             _fail_deal(s)
             return True
         e.result = "deal"
-        give_off, give_def, off_planet, def_planet = st[1]
+        give_off, give_def, off_planet, def_planet = st[1][:4]
         steps: list[Step_t] = [
             ("give", e.offense, e.defense, give_off), ("give", e.defense, e.offense, give_def),
         ]
@@ -114,6 +125,31 @@ class DealExec(Step):
             steps.append(("take", e.offense, 1, 4, 1, off_planet))
         if def_planet >= 0:
             steps.append(("take", e.defense, 1, 4, 1, def_planet))
+        if off_planet >= 0 and def_planet >= 0:
+            # Both colonies of a deal are made at the same time: a fifth foreign colony
+            # of the first does not win before the second is settled (rules 001, Winning
+            # the Game; 000, Shared Wins).
+            e.add_flag(SETTLING)
+            steps.append(("deal_settled",))
+        freed = st[1][4] if len(st[1]) > 4 else 0
+        frees = P.deal_frees(s)
+        if freed and frees is not None:  # the power must still work when the deal is done
+            emit(s, "freed", frees[0], frees[1], min(freed, s.warp[frees[1]]))
+            steps.append(place_returning(s, frees[1], WARP, min(freed, s.warp[frees[1]])))
         steps.append(place_returning(s, e.offense, GATE))
         replace(s, *steps)
+        return True
+
+
+@register
+class DealSettled(Step):
+    """Both colonies of a deal are settled: the win is checked again."""
+
+    name, phase = "deal_settled", "resolution"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        e = s.enc
+        assert e is not None
+        e.flags = tuple(f for f in e.flags if f != SETTLING)
+        pop(s)
         return True

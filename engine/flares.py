@@ -412,13 +412,11 @@ register_flare(Flare(
 
 
 def _used_card(s: GameState, side_: int) -> tuple[int, int]:
-    """(handle, player) of an encounter card of this encounter."""
+    """(handle, player who played it) of an encounter card of this encounter: the card on
+    a side is that side's main player's, even after a Sorcerer's switch."""
     e = s.enc
     assert e is not None
-    player = e.offense if side_ == 0 else e.defense
-    if e.has_flag("switched"):  # the face-down cards were swapped (see engine.aliens.filch)
-        player = e.defense if side_ == 0 else e.offense
-    return e.cards[side_], player
+    return e.cards[side_], e.offense if side_ == 0 else e.defense
 
 
 def _filch_super_targets(s: GameState, seat: int) -> Targets:

@@ -14,7 +14,7 @@ from typing import Any
 from . import cards as C
 from .actions import (
     GATE, Action, Ally, ChooseDefense, Decline, DrawAgain, EndTurn, Invite, Launch, NewHand,
-    NoEncounter, Proceed, Reestablish, Retrieve, Reveal, SecondEncounter, Select, UsePower,
+    NoEncounter, Play, Proceed, Reestablish, Retrieve, Reveal, SecondEncounter, Select, UsePower,
 )
 from .choices import Concat, Dist, Fixed, Mapped, Product, Subsets
 from .state import Encounter, GameState, Knowledge, Outcome
@@ -22,7 +22,9 @@ from .steps import (
     BESIDE, Step, claim, face_down, to_warp, colony_sources, emit, fail, learn, pop, push, register,
     remove_ships, replace, take_from_hand,
 )
-from .windows import power_uses, use_power, window
+from .windows import (
+    NO_ENCOUNTER, card_plays, play_card, power_step, power_uses, use_power, window,
+)
 from . import powers as P
 from .alien_deal import deal_steps
 from .zones import draw, no_encounter_to_draw, place_returning, start_shuffle
@@ -533,6 +535,11 @@ class AcceptStep(Step):
             s.beside[a.seat] += moved
         e.allies[side] = tuple(sorted(e.allies[side] + (a.seat,)))
         emit(s, "ally", a.seat, a.side, moved)
+        if a.seat not in e.invited[side]:
+            # Joining uninvited is a use of the power that allows it (rules 001: a power
+            # may let a player ally; 000: a use is what a Cosmic Zap cancels), option
+            # UNINVITED; zapped, the power's on_zapped hook takes the ships home.
+            push(s, *power_step(s, a.seat, P.UNINVITED, (side,), "alliance"))
 
 
 # -- planning and reveal ----------------------------------------------------------------------
@@ -546,7 +553,7 @@ class Planning(Step):
     draw is an encounter card, it says so instead and the encounter is called off as if
     the offense had none (docs/rules.md, Draws always end)."""
 
-    name, phase, kinds = "planning", "planning", ("select", "noencounter", "newhand")
+    name, phase, kinds = "planning", "planning", ("select", "noencounter", "newhand", "play")
     simultaneous = True
 
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
@@ -560,9 +567,13 @@ class Planning(Step):
         has = _holds_encounter(s, seat, kn)
         if has is None or has:
             return Fixed([Select(seat)])
-        if seat == s.enc.offense or no_encounter_to_draw(s):
+        if seat == s.enc.offense:
             return Fixed([NoEncounter(seat)])
-        return Fixed([NewHand(seat, _hand_cards(s, seat, kn) or ())])
+        first: Action = NoEncounter(seat) if no_encounter_to_draw(s) else \
+            NewHand(seat, _hand_cards(s, seat, kn) or ())
+        # Before showing its hand, the defense may play what the phase allows (rules 001,
+        # No Encounter Cards in Hand): the "any time" cards.
+        return Fixed([first, *card_plays(s, seat, kn, NO_ENCOUNTER)])
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         e = s.enc
@@ -590,6 +601,11 @@ class Planning(Step):
             if no_encounter_to_draw(s):
                 fail(s, a, "no card left to draw is an encounter card: say so (noencounter)")
             _new_hand(s, a, a.seat)
+        elif isinstance(a, Play):
+            if a.seat != e.defense or a.seat in e.selected:
+                fail(s, a, "only a defense without an encounter card plays a card here")
+            claim(s, a.seat, "no_encounter")  # only such a defense may play here: audited
+            play_card(s, a, NO_ENCOUNTER)
 
 
 LAST_REVEAL = "last_reveal"  # pseudo-window: a power's uses instead of the last Reveal

@@ -50,7 +50,7 @@ __all__ = [
     "adjust_totals", "decide", "regroup_count", "continue_turn", "after_resolution",
     "after_warp", "on_discard", "planning_order", "Option", "kept_powers", "before_destiny",
     "encounter_end", "discarded", "held_for_others", "encounter_cleanup",
-    "adjust_card_values", "must_show",
+    "adjust_card_values", "must_show", "UNINVITED", "deal_frees",
 ]
 
 Step_t = tuple[Any, ...]
@@ -108,6 +108,9 @@ class Alien:
     # asked whether or not the power works, so a lost power still tidies up (the Demon):
     held: Callable[[GameState, int, int], tuple[int, ...]] | None = None  # (seat, holder)
     encounter_cleanup: Callable[[GameState, int], list[Step_t]] | None = None
+    # (seat, other): how many of `other`'s ships in the warp this main player may free as
+    # a term of a deal with it (the Zombie); 0 = none
+    deal_frees: Callable[[GameState, int, int], int] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -165,8 +168,13 @@ def max_ships(s: GameState, seat: int, role: str, default: int = 4) -> int:
     return default
 
 
+UNINVITED = 99  # the option of the use that is joining a side uninvited (`may_ally`)
+
+
 def may_ally(s: GameState, seat: int) -> list[int]:
-    """Sides (0 offense, 1 defense) a seat may join without being invited."""
+    """Sides (0 offense, 1 defense) a seat may join without being invited. Joining so is a
+    use of the power (option UNINVITED, args (side,)): the flow opens the Cosmic Zap
+    window after the join, and a zapped use calls the alien's `on_zapped`."""
     a = alien_of(s, seat)
     if a is not None and a.may_ally is not None and s.has_power(seat):
         return list(a.may_ally(s, seat))
@@ -292,3 +300,18 @@ def encounter_cleanup(s: GameState) -> list[Step_t]:
         if a is not None and a.encounter_cleanup is not None:
             steps += a.encounter_cleanup(s, seat)
     return steps
+
+
+def deal_frees(s: GameState) -> tuple[int, int, int] | None:
+    """(freer, freed, most): a main player whose power lets it free the other main
+    player's ships from the warp as a term of their deal (a fifth deal term), if any."""
+    e = s.enc
+    if e is None:
+        return None
+    for seat, other in ((e.offense, e.defense), (e.defense, e.offense)):
+        a = alien_of(s, seat)
+        if a is not None and a.deal_frees is not None and s.has_power(seat):
+            most = a.deal_frees(s, seat, other)
+            if most > 0:
+                return seat, other, most
+    return None

@@ -323,7 +323,7 @@ class _Commands:
             return NewHand(seat, tuple((h, self.src.truth[h]) for h in s.hands[seat]))
         if verb == "propose":
             return Propose(seat, (int(args[0]), int(args[1]), self._planet_or_none(args[2]),
-                                  self._planet_or_none(args[3])))
+                                  self._planet_or_none(args[3]), *map(int, args[4:5])))
         if verb == "give":
             return Give(seat, tuple(self._hand_card(seat, r)[0] for r in args[0].split(",")))
         if verb == "ships":

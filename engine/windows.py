@@ -37,10 +37,16 @@ Step_t = tuple[Any, ...]
 
 __all__ = [
     "CardEffect", "card_effect", "CARD_EFFECTS", "window", "WINDOWS", "role",
-    "may_be_hidden", "power_step", "power_uses", "use_power",
+    "may_be_hidden", "power_step", "power_uses", "use_power", "card_plays", "NO_ENCOUNTER",
 ]
 
 # The windows the flow opens, in the order they come in an encounter.
+# Pseudo-window: a defense without an encounter card may play "any time" cards during
+# planning before it shows its hand (rules 001, No Encounter Cards in Hand). The planning
+# step offers these plays to that seat alone; no window of this name is ever opened, so
+# nobody else is asked anything more.
+NO_ENCOUNTER = "no_encounter"
+
 WINDOWS = (
     "start", "destiny", "launch", "alliance", "planning", "selected", "reveal", "result",
     "deal", "discard", "end",
@@ -264,18 +270,7 @@ class WindowStep(Step):
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         name = st[1]
-        plays: list[Action] = []
-        by_face = _effects_by_face(name)
-        if by_face:
-            down = face_down(s, seat, kn)
-            known, public = kn.faces, s.faces
-            for h in s.hands[seat]:
-                face = known.get(h, public.get(h))
-                if face is None or h == down:
-                    continue
-                for e in by_face.get(face, ()):
-                    if e.who(s, seat):
-                        plays.extend(Play(seat, h, face, t) for t in e.targets(s, seat))
+        plays = card_plays(s, seat, kn, name)
         options = _power_options(s, seat, name)
         passing = [] if _must_use(s, seat, name) else [Pass(seat)]
         if not options:
@@ -299,6 +294,24 @@ class WindowStep(Step):
             play_card(s, a, name)
         elif isinstance(a, UsePower):
             use_power(s, a, name)
+
+
+def card_plays(s: GameState, seat: int, kn: Knowledge, name: str) -> list[Action]:
+    """The face-up plays `seat` may make at window `name` (or at a pseudo-window a step
+    opens itself, like NO_ENCOUNTER) from what it knows of its hand."""
+    plays: list[Action] = []
+    by_face = _effects_by_face(name)
+    if by_face:
+        down = face_down(s, seat, kn)
+        known, public = kn.faces, s.faces
+        for h in s.hands[seat]:
+            face = known.get(h, public.get(h))
+            if face is None or h == down:
+                continue
+            for e in by_face.get(face, ()):
+                if e.who(s, seat):
+                    plays.extend(Play(seat, h, face, t) for t in e.targets(s, seat))
+    return plays
 
 
 def play_card(s: GameState, a: Play, name: str) -> None:

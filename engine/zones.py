@@ -35,7 +35,7 @@ Step_t = tuple[Any, ...]
 __all__ = [
     "ShipChoice",
     "start_shuffle", "draw", "cosmic_quake", "quake_shares", "place_returning", "ships_to_warp",
-    "show", "take_random", "DRY_DECK", "no_encounter_to_draw",
+    "show", "take_random", "DRY_DECK", "no_encounter_to_draw", "outside_encounter",
 ]
 
 DRY_DECK = "dry_deck"  # extra key: the cosmic deck was shuffled from no encounter card
@@ -412,9 +412,24 @@ class PlaceStep(SeatStep):
         pop(s)
 
 
-def ships_to_warp(seat: int, count: int, gate_ok: bool) -> Step_t:
-    """The seat loses `count` ships of its choice to the warp (from colonies, maybe the gate)."""
-    return ("take", seat, count, count, int(gate_ok), WARP)
+GATE_OK, NOT_TARGET = 1, 2  # a take step's source flags: the gate too; never the target
+
+
+def ships_to_warp(seat: int, count: int, gate_ok: bool, in_encounter_stay: bool = False
+                  ) -> Step_t:
+    """The seat loses `count` ships of its choice to the warp (from colonies, maybe the
+    gate); with `in_encounter_stay`, never ships on the encounter's target planet (a
+    defense's ships there are in the encounter)."""
+    return ("take", seat, count, count, int(gate_ok) | (NOT_TARGET if in_encounter_stay else 0),
+            WARP)
+
+
+def outside_encounter(s: GameState, seat: int) -> list[tuple[int, int]]:
+    """(planet, ships) a seat may take ships from without touching the encounter: its
+    colonies, less the target planet when it is the defense there."""
+    e = s.enc
+    target = e.target if e is not None and seat == e.defense else -1
+    return [(p, c) for p, c in colony_sources(s, seat) if p != target]
 
 
 class ShipChoice(SeatStep):
@@ -458,8 +473,13 @@ class TakeStep(ShipChoice):
     name, phase = "take", "resolution"
 
     def _dist(self, s: GameState, st: Step_t) -> Dist:
-        _, seat, lo, hi, gate_ok, _ = st
-        src = colony_sources(s, seat, bool(gate_ok))
+        _, seat, lo, hi, flags, _ = st
+        if flags & NOT_TARGET:
+            src = outside_encounter(s, seat)
+            if flags & GATE_OK and s.gate[seat] > 0:
+                src.insert(0, (GATE, s.gate[seat]))
+        else:
+            src = colony_sources(s, seat, bool(flags & GATE_OK))
         avail = sum(c for _, c in src)
         return Dist(src, min(lo, avail), min(hi, avail))
 
@@ -467,8 +487,8 @@ class TakeStep(ShipChoice):
         return f"choose {st[2]}..{st[3]} of your ships"
 
     def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
-        _, seat, _, _, gate_ok, dest = st
-        total = remove_ships(s, a, seat, pairs, bool(gate_ok))
+        _, seat, _, _, flags, dest = st
+        total = remove_ships(s, a, seat, pairs, bool(flags & GATE_OK))
         pop(s)
         if dest == WARP:
             push(s, *to_warp(s, seat, total))

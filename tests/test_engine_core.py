@@ -155,6 +155,25 @@ def test_audit_finds_false_claims() -> None:
     assert engine.audit_claims(honest.state, honest.source.truth) == []
 
 
+def test_a_defense_holding_an_encounter_card_cannot_play_before_planning_unseen() -> None:
+    """Only a defense without an encounter card may play an any-time card at the planning
+    step. A defense that holds one is not offered the play; if it sends it anyway (the
+    engine of a networked peer cannot see the hand), its claim fails the audit."""
+    text = (ROOT / "tests/scenarios/defense_no_encounter_plays_first.toml").read_text()
+    text = text.replace('blue = ["plague", "reinforcement +2"]', 'blue = ["plague", "attack 10"]')
+    text = text.split("[[step]]")[0] + "[[step]]" + text.split("[[step]]")[1].split(
+        "expect")[0]
+    res = run_scenario(text)
+    s, kn = res.state, res.source.knowledge[1]
+    assert s.step()[0] == "planning" and engine.pending(s).seats == (1,)
+    legal = engine.legal_actions(s, 1, kn)
+    assert not any(isinstance(a, engine.Play) for a in legal), legal
+    plague = next(h for h in s.hands[1] if C.CATALOGUE[kn.faces[h]].name == "plague")
+    s2, _ = engine.apply(s, engine.Play(1, plague, kn.faces[plague], (2,)))
+    assert any("claimed no_encounter" in line
+               for line in engine.audit_claims(s2, res.source.truth))
+
+
 def test_two_views_one_public_state() -> None:
     """Seats know different faces (a card drawn from the deck is known to its drawer
     alone), yet they all see one public state."""

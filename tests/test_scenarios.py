@@ -18,3 +18,14 @@ def test_scenario(path: Path) -> None:
     res = run_scenario(text)
     assert res.checks > 0, "a scenario must check something"
     assert res.ok, "\n".join(res.failures)
+
+
+def test_every_alien_has_a_row_in_the_aliens_document() -> None:
+    """docs/aliens.md lists every registered alien (lamp, summary, text, choices)."""
+    import re
+
+    from engine.aliens import names
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "aliens.md").read_text()
+    rows = {m.strip().lower().replace("-", "_").replace(" ", "_")
+            for m in re.findall(r"^\| ([^|]+) \|", doc, re.M)}
+    assert [n for n in names() if n not in rows] == []

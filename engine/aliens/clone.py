@@ -15,9 +15,9 @@ def _own_card(s: GameState, seat: int) -> int | None:
     e = s.enc
     if e is None or not is_main(s, seat):
         return None
+    # The card it played: the one on its side, which after a Sorcerer's switch is the
+    # card its opponent chose (the powers speak of the card a player plays).
     h = e.cards[0 if seat == e.offense else 1]
-    if e.has_flag("switched"):
-        h = e.cards[1 if seat == e.offense else 0]
     return h if h >= 0 and h in e.played else None
 
 

@@ -21,10 +21,9 @@ def _opponents_card(s: GameState, seat: int) -> int | None:
     e = s.enc
     if e is None or not is_main(s, seat):
         return None
-    theirs = 1 if seat == e.offense else 0
-    if e.has_flag("switched"):  # the face-down cards were swapped: the opponent played ours
-        theirs = 1 - theirs
-    h = e.cards[theirs]
+    # The card the opponent played: the one on its side, which after a Sorcerer's switch
+    # is the card the Filch itself chose.
+    h = e.cards[1 if seat == e.offense else 0]
     return h if h >= 0 and h in s.discard else None
 
 
