@@ -15,7 +15,7 @@ MODULES = (
     "demon", "fido", "filch", "hate", "mind", "mutant", "philanthropist", "trader", "vulch",
     "amoeba", "anti_matter", "calculator", "gambler", "mirror", "oracle", "pacifist",
     "sorcerer", "virus",
-    "angel", "berserker", "carnage", "conjurer",
+    "angel", "berserker", "carnage", "conjurer", "conscriptor",
 )
 
 for _name in MODULES:
