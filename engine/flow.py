@@ -211,7 +211,8 @@ def abort_encounter(s: GameState, result: str) -> None:
     while s.stack and s.stack[-1][0] != "encounter_end":
         pop(s)
     order = s.timing_order()
-    push(s, *[place_returning(s, seat, GATE) for seat in order if s.gate[seat]],
+    push(s, *P.before_going_home(s, result),
+         *[place_returning(s, seat, GATE) for seat in order if s.gate[seat]],
          *[place_returning(s, seat, BESIDE) for seat in order if s.beside[seat]])
 
 
@@ -710,7 +711,8 @@ def _settle_claims(s: GameState, seat: int, facedown: int) -> None:
 
 def _card_faces(s: GameState) -> list[int]:
     """The faces of the two encounter cards. A card that a power lets its player keep face
-    down stands as stated (flag "stated:SIDE:FACE", the Gambler's unchallenged bluff)."""
+    down stands as stated (flag "stated:SIDE:FACE": the Gambler's unchallenged bluff, the
+    Angel's negotiate with its card kept back in its hand)."""
     e = s.enc
     assert e is not None
     out = []
@@ -772,8 +774,9 @@ class OutcomeStep(Step):
             e.result = "negotiating"
             order = s.timing_order()
             emit(s, "negotiate")
-            replace(s, *[place_returning(s, seat, GATE) for seat in order
-                         if seat != e.offense and s.gate[seat]],
+            replace(s, *P.before_going_home(s, "deal"),
+                    *[place_returning(s, seat, GATE) for seat in order
+                      if seat != e.offense and s.gate[seat]],
                     *[place_returning(s, seat, BESIDE) for seat in order if s.beside[seat]],
                     ("deal", e.offense, ()))
             return True
@@ -807,6 +810,7 @@ class Resolve(Step):
         n = s.n
         after: list[Step_t] = []
         lost: list[Step_t] = []
+        lost_by = [0] * n  # ships each seat lost, for the powers that count them
         if e.result == "offense":
             for seat in range(n):
                 if s.gate[seat]:
@@ -816,9 +820,11 @@ class Resolve(Step):
             e.lost[1] = s.on(e.target, e.defense)
             s.ships[e.target * n + e.defense] = 0
             lost += to_warp(s, e.defense, e.lost[1])
+            lost_by[e.defense] += e.lost[1]
             for seat in s.timing_order():
                 count, s.beside[seat] = s.beside[seat], 0
                 lost += to_warp(s, seat, count)
+                lost_by[seat] += count
             if def_kind == "negotiate" and not gas:
                 after.append(("compensate", e.defense, e.offense, e.lost[1]))
         else:
@@ -826,6 +832,7 @@ class Resolve(Step):
             for seat in s.timing_order():
                 count, s.gate[seat] = s.gate[seat], 0
                 lost += to_warp(s, seat, count)
+                lost_by[seat] += count
             if off_kind == "negotiate" and not gas:
                 after.append(("compensate", e.offense, e.defense, e.lost[0]))
             for seat in s.timing_order():
@@ -833,7 +840,8 @@ class Resolve(Step):
                     if not gas:
                         after.append(("rewards", seat, s.beside[seat]))
                     after.append(place_returning(s, seat, BESIDE))
-        replace(s, *lost, *P.after_resolution(s, after))
+        replace(s, *lost, *P.resolution_losses(s, tuple(lost_by)),
+                *P.after_resolution(s, after))
         return True
 
 

@@ -26,6 +26,11 @@ How a power acts:
   cards in a hand that belong to someone else (the Demon's possessed cards), which
   random takes, gifts and trades leave alone (`held_for_others`); `encounter_cleanup`
   undoes a power's temporary effect at the end of every encounter.
+- **Losses and going home** (`resolution_losses`, `before_going_home`): the resolution
+  tells powers how many ships each seat lost from the gate, the target planet or beside
+  it (the Carnage doubles its opponents' losses); an encounter that ends without a
+  winner (a deal to make, or called off) runs `before_going_home` steps before its
+  committed ships go home (the Conscriptor's drafted ships go back to the warp).
 - **Kept powers** (`kept_powers`, s.extra["kept"]): a power a seat keeps beneath its
   current alien (the Reincarnator's); its passive hooks run too.
 - **The last reveal** (pseudo-window "last_reveal", engine.flow RevealStep): a power with
@@ -50,7 +55,8 @@ __all__ = [
     "adjust_totals", "decide", "regroup_count", "continue_turn", "after_resolution",
     "after_warp", "on_discard", "planning_order", "Option", "kept_powers", "before_destiny",
     "encounter_end", "discarded", "held_for_others", "encounter_cleanup",
-    "adjust_card_values", "must_show", "UNINVITED", "deal_frees",
+    "adjust_card_values", "must_show", "UNINVITED", "deal_frees", "resolution_losses",
+    "before_going_home",
 ]
 
 Step_t = tuple[Any, ...]
@@ -112,6 +118,12 @@ class Alien:
     # a term of a deal with it (the Zombie); 0 = none
     deal_frees: Callable[[GameState, int, int], int] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # (seat, lost): ships each seat (index) lost to the warp in the resolution, from the
+    # gate, the target planet or beside it; returns steps to push (the Carnage)
+    resolution_losses: Callable[[GameState, int, tuple[int, ...]], list[Step_t]] | None = None
+    # steps before the committed ships go home from an encounter without a winner (why:
+    # "deal" or "aborted"): the Conscriptor's drafted ships go back to the warp
+    before_going_home: Callable[[GameState, int, str], list[Step_t]] | None = None
 
 
 ALIENS: dict[str, Alien] = {}
@@ -315,3 +327,23 @@ def deal_frees(s: GameState) -> tuple[int, int, int] | None:
             if most > 0:
                 return seat, other, most
     return None
+
+
+def resolution_losses(s: GameState, lost: tuple[int, ...]) -> list[Step_t]:
+    """Steps that follow the resolution's losses: `lost[seat]` ships of each seat went to
+    the warp from the gate, the target planet or beside it (not the Plague's, nor any
+    power's)."""
+    steps: list[Step_t] = []
+    if any(lost):
+        for seat, _, fn in powered(s, "resolution_losses"):
+            steps += fn(s, seat, lost)
+    return steps
+
+
+def before_going_home(s: GameState, why: str) -> list[Step_t]:
+    """Steps before the ships of an encounter without a winner go home (why: "deal", both
+    main players negotiating, or "aborted", the encounter called off)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "before_going_home"):
+        steps += fn(s, seat, why)
+    return steps

@@ -187,6 +187,9 @@ def face_down(s: GameState, seat: int, kn: Knowledge) -> int | None:
     e, h = s.enc, kn.selected
     if e is None or h is None or seat not in e.selected or h in e.cards:
         return None
+    side = 0 if seat == e.offense else 1
+    if any(f.startswith(f"stated:{side}:") for f in e.flags):
+        return None  # its card stands as stated: the one chosen is free in the hand (Angel)
     return h if h in s.hands[seat] else None
 
 

@@ -94,14 +94,16 @@ class HateDiscard(SeatStep):
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         assert isinstance(a, Discard)
         hate = st[1]
-        h, _ = _discard_one(s, a)
+        h, info = _discard_one(s, a)
+        # the victims' steps name the face: the card itself may be reshuffled meanwhile
         replace(s, *discarded(s, hate, (h,), "hate"),
-                *[("hate_victim", hate, v, h) for v in s.clockwise_from_left(hate)],
+                *[("hate_victim", hate, v, info.id) for v in s.clockwise_from_left(hate)],
                 ("hate_hand", hate))
 
 
 def _matches(s: GameState, card: int, face: int) -> bool:
-    want, got = C.CATALOGUE[s.faces[card]], C.CATALOGUE[face]
+    """Does `face` answer the Hate's card (its face `card`)?"""
+    want, got = C.CATALOGUE[card], C.CATALOGUE[face]
     return got.kind == want.kind and (want.kind != "attack" or got.value >= want.value)
 
 
@@ -134,7 +136,7 @@ class HateVictim(Step):
             return
         assert isinstance(a, Discard)
         if len(a.cards) == 1 and not _matches(s, card, a.cards[0][1]):
-            want = C.CATALOGUE[s.faces[card]]
+            want = C.CATALOGUE[card]
             fail(s, a, f"discard a card of type {want.kind}"
                        + (f" worth at least {want.value}" if want.kind == "attack" else ""))
         h, _ = _discard_one(s, a)
