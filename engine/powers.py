@@ -26,6 +26,9 @@ How a power acts:
   cards in a hand that belong to someone else (the Demon's possessed cards), which
   random takes, gifts and trades leave alone (`held_for_others`); `encounter_cleanup`
   undoes a power's temporary effect at the end of every encounter.
+- **Draws** (`after_draw`): steps once a seat has drawn cards from the deck (every
+  `draw`: the deal, new hands, rewards, a power's draws), after they are delivered; the
+  Collector draws on until it holds the cards it wants.
 - **Kept powers** (`kept_powers`, s.extra["kept"]): a power a seat keeps beneath its
   current alien (the Reincarnator's); its passive hooks run too.
 - **The last reveal** (pseudo-window "last_reveal", engine.flow RevealStep): a power with
@@ -51,6 +54,7 @@ __all__ = [
     "after_warp", "on_discard", "planning_order", "Option", "kept_powers", "before_destiny",
     "encounter_end", "discarded", "held_for_others", "encounter_cleanup",
     "adjust_card_values", "must_show",
+    "after_draw",
 ]
 
 Step_t = tuple[Any, ...]
@@ -109,6 +113,8 @@ class Alien:
     held: Callable[[GameState, int, int], tuple[int, ...]] | None = None  # (seat, holder)
     encounter_cleanup: Callable[[GameState, int], list[Step_t]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # (seat, drawer): steps once `drawer` has drawn cards from the deck (the Collector)
+    after_draw: Callable[[GameState, int, int], list[Step_t]] | None = None
 
 
 ALIENS: dict[str, Alien] = {}
@@ -291,4 +297,12 @@ def encounter_cleanup(s: GameState) -> list[Step_t]:
         a = ALIENS.get(s.aliens[seat])
         if a is not None and a.encounter_cleanup is not None:
             steps += a.encounter_cleanup(s, seat)
+    return steps
+
+
+def after_draw(s: GameState, drawer: int) -> list[Step_t]:
+    """Steps once `drawer` has drawn cards from the deck and holds them (the Collector)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "after_draw"):
+        steps += fn(s, seat, drawer)
     return steps
