@@ -137,7 +137,7 @@ def test_aura_shows_hands_but_not_the_choice_nor_cards_got_mid_encounter() -> No
 
 # -- whole networked games with the card protocol ------------------------------------------
 
-GROUP = ("atrophy", "collector", "evolutionary", "aura")
+GROUP = ("atrophy", "collector", "evolutionary", "aura", "chaos")
 STANDING = {"collect": "collector", "face_up": "aura"}
 
 
@@ -201,3 +201,62 @@ def test_aura_keeps_the_other_hands_face_up_in_networked_play() -> None:
     for tag in (b"b", b"d"):
         game, uses = networked(GROUP, tag, 4)
         assert uses["aura shown"] > 10
+
+
+CHAOS = """
+title = "Chaos mixes"
+rule = "004 Chaos (classic)"
+seats = 4
+aliens = { red = "chaos" }
+
+[position]
+offense = "red"
+hands = { red = ["attack 04", "negotiate"], blue = ["attack 30", "attack 40", "morph"], yellow = ["negotiate"], green = ["attack 15"] }
+discard = ["attack 20", "attack 23", "reinforcement +5"]
+destiny = ["blue"]
+
+[[step]]
+do = ["red proceed", "red launch blue.1 red.1:4", "red invite none", "blue invite none",
+      "red power 0 MIX"]
+expect = { step = "planning" }
+"""
+
+
+def _chaos(mix: str) -> tuple[engine.GameState, engine.LocalSource]:
+    res = run_scenario(CHAOS.replace("MIX", mix))
+    assert res.ok, res.failures
+    return res.state, res.source
+
+
+def test_chaos_two_hands_each_learns_only_its_new_cards() -> None:
+    s, src = _chaos("red blue")
+    red, blue = s.hands[0], s.hands[1]
+    assert (len(red), len(blue)) == (2, 3)
+    assert _labels([src.truth[h] for h in red + blue]) == [
+        "attack 04", "attack 30", "attack 40", "morph", "negotiate"]
+    assert all(src.knowledge[0].faces[h] == src.truth[h] for h in red)
+    assert all(src.knowledge[1].faces[h] == src.truth[h] for h in blue)
+    assert not set(blue) & set(src.knowledge[0].faces), "the Chaos learns nothing more"
+    assert not set(red) & set(src.knowledge[1].faces)
+    for seat in (2, 3):
+        assert not set(red + blue) & set(src.knowledge[seat].faces)
+    assert not set(red + blue) & set(s.faces)
+
+
+def test_chaos_hand_and_discard_pile_the_rest_is_face_up() -> None:
+    s, src = _chaos("blue -2")
+    blue = s.hands[1]
+    assert len(blue) == 3 and len(s.discard) == 3 and set(s.discard) <= set(s.faces)
+    assert _labels([src.truth[h] for h in blue] + [s.faces[h] for h in s.discard]) == [
+        "attack 20", "attack 23", "attack 30", "attack 40", "morph", "reinforcement +5"]
+    assert all(src.knowledge[1].faces[h] == src.truth[h] for h in blue)
+    assert not set(blue) & (set(src.knowledge[0].faces) | set(s.faces))
+
+
+def test_chaos_hand_and_deck_the_hand_gets_its_count_unseen_by_others() -> None:
+    s, src = _chaos("blue -1")
+    blue = s.hands[1]
+    assert len(blue) == 3 and len(s.deck) == 72 - 7 - 3  # 7 cards in hands, 3 discarded: as before
+    assert all(src.knowledge[1].faces[h] == src.truth[h] for h in blue)
+    for seat in (0, 2, 3):
+        assert not set(blue) & set(src.knowledge[seat].faces)
