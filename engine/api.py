@@ -20,14 +20,14 @@ from .actions import SOURCE, Action
 from .errors import IllegalAction
 from .flow import check_win, setup_steps
 from .state import Config, GameState, Knowledge, Outcome
-from .steps import STEPS, Chance
+from .steps import STEPS, Chance, emit, push
 
 # Importing these registers their steps and effects.
 from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa: F401
 from .deal import SETTLING
 from . import plague as _plague  # noqa: F401
 from . import flares as _flares  # noqa: F401
-from .powers import ALIENS
+from .powers import ALIENS, face_up_cards
 from .alien_deal import CHOOSE, DEAL_AT_RANDOM
 
 __all__ = [
@@ -135,7 +135,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
 
 
 def _settle(s: GameState, ships_before: list[int] | None = None) -> None:
-    """Run steps that need no input until a decision (or the end) is reached.
+    """Run steps that need no input until a decision (or the end) is reached. Before a
+    seat is asked, cards that a power keeps face up (the Aura's) are turned up.
 
     The win is checked when the next decision is reached: nothing automatic can take a
     colony away, so a fifth foreign colony still wins before anyone decides anything else
@@ -150,7 +151,14 @@ def _settle(s: GameState, ships_before: list[int] | None = None) -> None:
             s.outcome = Outcome("no_steps", ())  # never expected: the flow always continues
             break
         st = stack[-1]
-        if not stack_steps[st[0]].auto(s, st):
+        h = stack_steps[st[0]]
+        if not h.auto(s, st):
+            if any(s.aliens) and h.chance(s, st) is None:
+                shown = face_up_cards(s)  # a power keeps these face up (engine.powers)
+                if shown:
+                    emit(s, "face_up", len(shown))
+                    push(s, ("reveal_cards", shown))
+                    continue
             break
     if (s.outcome is None or s.outcome.reason != "colonies") and s.ships != ships_before \
             and not (s.enc is not None and s.enc.has_flag(SETTLING)):

@@ -25,6 +25,10 @@ def audit_claims(state: GameState, faces: Mapping[int, int]) -> list[str]:
             ok = not enc
         elif c.kind.startswith("none_of:"):
             ok = c.kind.split(":", 1)[1] not in kinds
+        elif c.kind.startswith("has_all:"):  # a card of each of these kinds (Collector)
+            ok = all(k in kinds for k in c.kind.split(":", 1)[1].split(","))
+        elif c.kind.startswith("lacks_any:"):  # no card of one of these kinds at least
+            ok = not all(k in kinds for k in c.kind.split(":", 1)[1].split(","))
         elif c.kind.startswith("facedown:"):  # a card kept face down (the Gambler's bluff):
             ok = len(kinds) == 1 and kinds[0] in C.ENCOUNTER_KINDS  # any encounter card
         else:

@@ -31,6 +31,12 @@ How a power acts:
   it (the Carnage doubles its opponents' losses); an encounter that ends without a
   winner (a deal to make, or called off) runs `before_going_home` steps before its
   committed ships go home (the Conscriptor's drafted ships go back to the warp).
+- **Draws** (`after_draw`): steps once a seat has drawn cards from the deck (every
+  `draw`: the deal, new hands, rewards, a power's draws), after they are delivered; the
+  Collector draws on until it holds the cards it wants.
+- **Face-up hands** (`face_up`): cards in hands that a power keeps face up for all (the
+  Aura's); whenever the game waits for a seat, any of them not yet public are turned up
+  first (a `reveal_cards` chance, engine.api), so a card drawn later is shown too.
 - **Kept powers** (`kept_powers`, s.extra["kept"]): a power a seat keeps beneath its
   current alien (the Reincarnator's); its passive hooks run too.
 - **The last reveal** (pseudo-window "last_reveal", engine.flow RevealStep): a power with
@@ -56,7 +62,7 @@ __all__ = [
     "after_warp", "on_discard", "planning_order", "Option", "kept_powers", "before_destiny",
     "encounter_end", "discarded", "held_for_others", "encounter_cleanup",
     "adjust_card_values", "must_show", "UNINVITED", "deal_frees", "resolution_losses",
-    "before_going_home",
+    "before_going_home", "after_draw", "face_up_cards",
 ]
 
 Step_t = tuple[Any, ...]
@@ -124,6 +130,10 @@ class Alien:
     # steps before the committed ships go home from an encounter without a winner (why:
     # "deal" or "aborted"): the Conscriptor's drafted ships go back to the warp
     before_going_home: Callable[[GameState, int, str], list[Step_t]] | None = None
+    # (seat, drawer): steps once `drawer` has drawn cards from the deck (the Collector)
+    after_draw: Callable[[GameState, int, int], list[Step_t]] | None = None
+    # (seat): cards in hands that the power keeps face up for everyone now (the Aura)
+    face_up: Callable[[GameState, int], Sequence[int]] | None = None
 
 
 ALIENS: dict[str, Alien] = {}
@@ -347,3 +357,19 @@ def before_going_home(s: GameState, why: str) -> list[Step_t]:
     for seat, _, fn in powered(s, "before_going_home"):
         steps += fn(s, seat, why)
     return steps
+
+
+def after_draw(s: GameState, drawer: int) -> list[Step_t]:
+    """Steps once `drawer` has drawn cards from the deck and holds them (the Collector)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "after_draw"):
+        steps += fn(s, seat, drawer)
+    return steps
+
+
+def face_up_cards(s: GameState) -> tuple[int, ...]:
+    """Cards that powers keep face up (the Aura's) and whose faces are not public yet."""
+    out: list[int] = []
+    for seat, _, fn in powered(s, "face_up"):
+        out += [h for h in fn(s, seat) if h not in s.faces and h not in out]
+    return tuple(out)

@@ -107,7 +107,9 @@ class Claim:
 
     kind: "has_encounter" | "no_encounter" | "none_of:<card kind>" |
           "facedown:<stated face>" (hand: the one card kept face down; it must be an
-          encounter card, whatever was stated about it)
+          encounter card, whatever was stated about it) |
+          "has_all:<kind>,<kind>..." (a card of every kind listed) |
+          "lacks_any:<kind>,<kind>..." (no card of at least one kind listed)
     hand: the handles in the seat's hand when it made the claim (minus a face-down card).
     """
 

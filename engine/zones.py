@@ -23,7 +23,7 @@ from .actions import (
     Ships,
 )
 from .choices import Dist, Fixed, Mapped
-from .powers import held_for_others
+from .powers import after_draw, held_for_others
 from .state import GameState, Knowledge
 from .steps import (
     SeatStep,     BESIDE, WARP, Chance, Step, add_to_hand, colony_sources, emit, fail, learn, pop, push,
@@ -253,7 +253,9 @@ class DrawStep(Step):
         s.deck = s.deck[:-got]
         add_to_hand(s, seat, drawn)
         emit(s, "draw", seat, got)
-        replace(s, ("deliver", seat, drawn), draw(seat, count - got))
+        # The whole draw in the hand, a power may act on it (engine.powers.after_draw).
+        then = after_draw(s, seat) if got == count else []
+        replace(s, ("deliver", seat, drawn), *(then or [draw(seat, count - got)]))
         return True
 
 

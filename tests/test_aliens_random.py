@@ -10,8 +10,8 @@ least once; the counts of uses are printed (run with -s to see them).
 GAMES is the issue's 1,000; the games run in two worker processes to stay near a minute
 on two cores. Uses are counted from the engine's "power" events (a Reincarnator's draws
 included, and the uses of the aliens it becomes). A power that is a standing rule sends
-no "power" event; joining an alliance uninvited (the Parasite) is counted from the
-"ally" event instead.
+no "power" event: its own event counts instead (STANDING); joining an alliance
+uninvited (the Parasite) is counted from the "ally" event instead.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ GAMES = 1000
 MAX_TURNS = 15
 WORKERS = 2
 HASH_EVERY = 11  # hashing every state would double the run time
+# Events of standing powers that send no "power" event: event kind -> alien.
+STANDING = {"collect": "collector", "face_up": "aura"}
 
 
 def _uninvited(s: engine.GameState, seat: int, side_seat: int) -> bool:
@@ -60,6 +62,8 @@ def _play(indices: range) -> tuple[Counter[str], Counter[str], Counter[str]]:
             for ev in g.step():
                 if ev[0] == "power":
                     uses[ev[2]] += 1
+                elif ev[0] in STANDING:  # a standing power acted (no use to count)
+                    uses[STANDING[ev[0]]] += 1
                 elif ev[0] == "ally" and _uninvited(before, ev[1], ev[2]):
                     uses[before.aliens[ev[1]]] += 1  # a standing power let it join
                 elif ev[0] == "first_player":

@@ -15,7 +15,8 @@ MODULES = (
     "demon", "fido", "filch", "hate", "mind", "mutant", "philanthropist", "trader", "vulch",
     "amoeba", "anti_matter", "calculator", "gambler", "mirror", "oracle", "pacifist",
     "sorcerer", "virus",
-    "angel", "berserker", "carnage", "conjurer", "conscriptor", "crystal",
+    "angel", "berserker", "carnage", "conjurer", "conscriptor", "crystal", "evolutionary",
+    "atrophy", "collector", "aura", "chaos",
 )
 
 for _name in MODULES:
