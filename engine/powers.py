@@ -123,7 +123,6 @@ class Alien:
     # (seat, other): how many of `other`'s ships in the warp this main player may free as
     # a term of a deal with it (the Zombie); 0 = none
     deal_frees: Callable[[GameState, int, int], int] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
     # (seat, lost): ships each seat (index) lost to the warp in the resolution, from the
     # gate, the target planet or beside it; returns steps to push (the Carnage)
     resolution_losses: Callable[[GameState, int, tuple[int, ...]], list[Step_t]] | None = None
@@ -134,6 +133,7 @@ class Alien:
     after_draw: Callable[[GameState, int, int], list[Step_t]] | None = None
     # (seat): cards in hands that the power keeps face up for everyone now (the Aura)
     face_up: Callable[[GameState, int], Sequence[int]] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 ALIENS: dict[str, Alien] = {}
