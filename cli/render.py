@@ -195,9 +195,26 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
     def seats(xs: Any) -> str:
         return ", ".join(c(x) for x in xs) or "nobody"
 
+    def pile(x: int) -> str:  # a hand (a seat), the deck (-1) or the discard pile (-2)
+        return {-1: "the deck", -2: "the discard pile"}.get(x, f"{c(x)}'s hand")
+
     kind, a = ev[0], ev[1:]
     words: dict[str, Any] = {
         "first_player": lambda: f"{c(a[0])} plays first",
+        "ally_more": lambda: f"{c(a[0])} changes its alliance by {a[1]} ship(s)",
+        "angel_negotiates": lambda: f"{c(a[0])} declares a negotiate (the Angel); its card "
+                                    "goes back to its hand unseen",
+        "atrophy": lambda: f"{c(a[0])} takes a card at random from {seats(a[1])}",
+        "berserk": lambda: f"{c(a[0])} sends one of {c(a[1])}'s ships to the warp",
+        "carnage": lambda: f"{c(a[0])}'s carnage: {c(a[1])} loses {a[2]} more ship(s)",
+        "chaos": lambda: f"{c(a[0])} shuffles together {pile(a[1])} and {pile(a[2])}",
+        "collect": lambda: f"{c(a[0])} draws one more card (the Collector)",
+        "conjure": lambda: f"{c(a[0])} conjures: discards cards for ships from the warp",
+        "conscript": lambda: f"{c(a[0])} drafts {a[2]} of {c(a[1])}'s ships from the warp",
+        "conscript_return": lambda: f"{a[1]} drafted ship(s) of {c(a[0])} go back to the "
+                                    "warp",
+        "crystal": lambda: f"{c(a[0])} sets {c(a[1])}'s ships in the alliance to {a[2]}",
+        "face_up": lambda: f"{a[0]} card(s) in hands turned face up (the Aura)",
         "turn": lambda: f"{c(a[0])}'s turn begins",
         "encounter": lambda: f"{c(a[0])} begins encounter {a[1]}",
         "regroup": lambda: f"{c(a[0])} brings a ship back from the warp to {p(a[1])}",
