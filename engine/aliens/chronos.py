@@ -15,6 +15,9 @@ Text followed: rules 004 (classic Chronos), in 2008 terms. Choices:
   goes straight back to its hand. Either way it decides (`proceed` leaves the card aside,
   even if it was the last: then it has no encounter card for the replay, and the usual
   rules apply: a defense draws a new hand, an offense's encounter ends).
+- Not offered when a card on the table was never turned up (the Gambler's believed
+  statement: that card is already at the bottom of the deck), so both cards can be
+  picked up.
 - The replay starts at the choice of cards (engine.flow `replay_from_planning`): both
   choose again from their hands. What was played after the first choice (reinforcements,
   a power's effect on the cards such as the Calculator's) stays played and in force; a
@@ -43,14 +46,15 @@ NAME = "chronos"
 def _options(s: GameState, seat: int, window: str) -> list[tuple[int, tuple[int, ...]]]:
     e = s.enc
     if (window != "reveal" or e is None or not is_main(s, seat) or min(e.cards) < 0
-            or e.result or has(s, NAME, seat)):
+            or e.result or has(s, NAME, seat) or not set(e.cards) <= set(e.played)):
         return []
     return [(0, ())]
 
 
 def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
     e = s.enc
-    if e is None or not is_main(s, seat) or min(e.cards) < 0 or e.result:
+    if (e is None or not is_main(s, seat) or min(e.cards) < 0 or e.result
+            or not set(e.cards) <= set(e.played)):
         return
     from ..flow import replay_from_planning  # the flow owns the order of its steps
     set_flag(s, NAME, seat)
@@ -62,7 +66,7 @@ def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
     e.played = tuple(h for h in e.played if h not in (mine, theirs))
     s.set_hand(seat, s.hands[seat] + (mine,))
     set_aside(s, other, theirs)
-    emit(s, "chronos", seat, s.faces[mine], s.faces[theirs])
+    emit(s, "chronos", seat, other)
     replay_from_planning(s)
     push(s, ("chronos_aside", other, theirs, seat))
 
@@ -90,7 +94,7 @@ class ChronosAside(SeatStep):
         _, seat, handle, chronos = st
         pop(s)
         if isinstance(a, Proceed):
-            emit(s, "set_aside", seat, s.faces.get(handle, -1))
+            emit(s, "set_aside", seat)
             return
         claim(s, seat, "no_encounter")  # audited: nothing else in its hand could be played
         s.extra[ASIDE] = [k for k in s.extra.get(ASIDE, ()) if k[1] != handle]
