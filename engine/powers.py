@@ -32,6 +32,18 @@ How a power acts:
   options there makes its owner reveal after the other main player, and offers those
   uses instead of its Reveal (the Gambler's bluff).
 
+- **Who holds what, who defends, where** (rules 004: Changeling, Anarchy, Chameleon,
+  Deflector, Chronos): `defense_known` (steps as soon as the defense is known, once, before
+  the launch); `swap_aliens` and `take_all_aliens` move sheets between seats (a redeal is
+  engine.alien_deal `redeal_steps`, one `new_alien` chance per seat); a power a seat gave
+  away this encounter (s.extra["given_away"]) still runs its `encounter_cleanup` and
+  `held` for that seat. `change_defense` names a new defensive main player; `join_defense`
+  makes a seat's ships on the target count as the defense's (the flow reads
+  `co_defenders`); `aim` fixes the planet the launch must aim at (the flow reads
+  `aimed_at`). `set_aside` keeps a card out of every hand, under its handle, until the
+  encounter ends (s.extra["aside"], a zone of its own); engine.flow
+  `replay_from_planning` rewinds the encounter to the choice of cards.
+
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
 from the offense's left; rules 001, Timing).
