@@ -252,7 +252,7 @@ def _page(journal: Path, out: Path, home: Path, expect: int = 0) -> Path:
 def aliens(work: Path) -> tuple[Path, Path]:
     """A whole four-seat local game with aliens dealt at random (over a thousand records)
     and its page."""
-    r = cosmic("simulate", "--players", "4", "--games", "1", "--seed", "html-11", "--aliens",
+    r = cosmic("simulate", "--players", "4", "--games", "1", "--seed", "html-12", "--aliens",
                "random", "--journal-dir", "aliens", home=work)
     assert r.returncode == 0, r.stderr
     journal = work / "aliens" / "game-0000.journal"
