@@ -294,6 +294,16 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "vulch_keep": lambda: f"{c(a[0])} keeps {a[1]} artifact(s)",
         "take_random": lambda: f"{c(a[0])} takes {a[2]} card(s) at random from {c(a[1])}",
         "will_chooses": lambda: f"{c(a[0])} chooses to encounter {c(a[1])}",
+        # powers that move powers, the defense, the target or the cards (rules 004)
+        "anarchy": lambda: f"{c(a[0])} deals all {a[1]} powers out again",
+        "chameleon_colour": lambda: f"{c(a[0])} takes {c(a[1])}'s colour: {c(a[1])} defends",
+        "chameleon_cancels": lambda: f"{c(a[0])} takes {c(a[1])}'s colour: no encounter",
+        "new_defense": lambda: f"{c(a[0])} is now the defense",
+        "chronos": lambda: f"{c(a[0])} turns back time: both choose cards again",
+        "set_aside": lambda: f"{c(a[0])}'s card is set aside until the encounter ends",
+        "last_card": lambda: f"{c(a[0])} shows it was its last encounter card and keeps it",
+        "replay": lambda: "the encounter is replayed from the choice of cards",
+        "deflect": lambda: f"{c(a[0])} makes the offense attack {p(a[1])}",
         "over": lambda: f"the game ends ({a[0]})",
     }
     fn = words.get(kind)

@@ -26,9 +26,11 @@ from .steps import Chance, Step, emit, fail, pop, register, replace
 
 Step_t = tuple[Any, ...]
 
-__all__ = ["CHOOSE", "DEAL_AT_RANDOM", "deal_steps", "new_alien", "set_alien", "unheld"]
+__all__ = ["CHOOSE", "DEAL_AT_RANDOM", "deal_steps", "new_alien", "set_alien", "unheld",
+           "redeal_steps", "REMOVED"]
 
 DEAL_AT_RANDOM = "?"
+REMOVED = "removed_aliens"  # extra: aliens out of the game for good (left over by a redeal)
 CHOOSE = "choose"  # dealt two aliens (as flares), keeps one: rules 000, Setup step 4
 
 
@@ -46,6 +48,7 @@ def unheld(s: GameState, exclude: Sequence[str] = ()) -> list[str]:
     """Registered aliens no seat holds (nor keeps beneath its alien), minus `exclude`."""
     from .powers import kept_powers
     held = set(s.aliens) | {k for seat in range(s.n) for k in kept_powers(s, seat)}
+    held |= set(s.extra.get(REMOVED, ()))
     return [a for a in sorted(ALIENS) if a not in held and a not in exclude]
 
 
@@ -99,3 +102,47 @@ class NewAlienStep(Step):
             fail(s, a, f"choose an index below {len(names)}")
         pop(s)
         set_alien(s, seat, names[a.index])
+
+
+def redeal_steps(seats: Sequence[int], pool: Sequence[str], phase: str) -> list[Step_t]:
+    """Deal each of `seats` (in this order, each now without an alien) one alien at random
+    from `pool`, one `new_alien` chance after another, each from what is left; what is
+    left at the end is out of the game (`REMOVED`: never drawn again). The Anarchy."""
+    return [("redeal", tuple(seats), tuple(sorted(pool)), phase)]
+
+
+@register
+class Redeal(Step):
+    """One seat of a redeal: draw its alien from the pool, then go on with the rest."""
+
+    name = "redeal"
+
+    def phase_of(self, st: Step_t) -> str:
+        return str(st[3])
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        _, seats, pool, phase = st
+        if not seats or not pool:
+            removed = sorted(set(s.extra.get(REMOVED, ())) | set(pool))
+            if removed:
+                s.extra[REMOVED] = removed
+            pop(s)
+            return True
+        replace(s, new_alien(seats[0], pool, phase), ("redeal_next", seats, pool, phase))
+        return True
+
+
+@register
+class RedealNext(Step):
+    """The seat was dealt: take its alien out of the pool."""
+
+    name = "redeal_next"
+
+    def phase_of(self, st: Step_t) -> str:
+        return str(st[3])
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        _, seats, pool, phase = st
+        got = s.aliens[seats[0]]
+        replace(s, ("redeal", seats[1:], tuple(p for p in pool if p != got), phase))
+        return True

@@ -31,7 +31,7 @@ from .zones import draw, no_encounter_to_draw, place_returning, start_shuffle
 
 Step_t = tuple[Any, ...]
 
-__all__ = ["setup_steps", "abort_encounter", "check_win"]
+__all__ = ["setup_steps", "abort_encounter", "check_win", "replay_from_planning"]
 
 
 def setup_steps(s: GameState) -> None:
@@ -194,7 +194,8 @@ class EncounterStep(Step):
         s.encounters += 1
         emit(s, "encounter", s.offense, st[1])
         replace(
-            s, window("start"), ("regroup",), ("destiny",), window("destiny"), ("launch",),
+            s, window("start"), ("regroup",), ("destiny",), ("defense_known",),
+            window("destiny"), ("launch",),
             window("launch"), ("invite", 0), ("invite", 1), ("accept", 0), window("alliance"),
             window("planning"), ("planning",), window("selected"), ("reveal",),
             window("reveal"), ("outcome",), window("discard"), ("encounter_end",),
@@ -389,12 +390,26 @@ class Destiny(Step):
         abort_encounter(s, "reestablished")
 
 
+@register
+class DefenseKnown(Step):
+    """The defense is known: powers that act at once on it (engine.powers `defense_known`)."""
+
+    name, phase = "defense_known", "destiny"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        replace(s, *P.defense_known(s))
+        return True
+
+
 # -- launch -----------------------------------------------------------------------------------
 
 
 def _launch_planets(s: GameState) -> list[int]:
     e = s.enc
     assert e is not None
+    aimed = P.aimed_at(s)
+    if aimed is not None:  # a power chose the planet (engine.powers `aim`)
+        return [aimed]
     if e.has_flag("home_system"):  # driving out a colony from the offense's own system
         return [p for p in s.home_planets(s.offense) if s.on(p, e.defense)]
     if e.has_flag("anywhere"):  # a power lets the offense pick any of the defense's colonies
@@ -692,6 +707,22 @@ class ShowCard(RevealStep):
             pop(s)
 
 
+def replay_from_planning(s: GameState) -> None:
+    """Rewind the encounter under way to the choice of encounter cards (the Chronos):
+    called while the reveal window is on top, with both cards already taken off the
+    table by the caller. Both main players choose again; everything played since stays
+    played. A card stated by a power (flag "stated:...") or swapped ("switched") no longer
+    applies."""
+    e = s.enc
+    assert e is not None
+    while s.stack and s.stack[-1][0] != "outcome":
+        pop(s)
+    e.selected, e.selected_at, e.cards = (), (), [-1, -1]
+    e.flags = tuple(f for f in e.flags if not f.startswith("stated:") and f != "switched")
+    emit(s, "replay")
+    push(s, ("planning",), window("selected"), ("reveal",), window("reveal"))
+
+
 def _settle_claims(s: GameState, seat: int, facedown: int) -> None:
     """Claims made while a card lay face down (after this seat's Select) did not cover it:
     drop it from their hand. Claims made before the Select keep it: it was in the hand."""
@@ -758,6 +789,7 @@ def totals(s: GameState) -> tuple[int, int]:
     off_card, def_card = card_values(s)
     off = off_card + sum(s.gate) + e.reinforce[0]
     dfn = def_card + s.on(e.target, e.defense) + sum(s.beside) + e.reinforce[1]
+    dfn += sum(s.on(e.target, seat) for seat in P.co_defenders(s))  # engine.powers join_defense
     return P.adjust_totals(s, off, dfn)
 
 
@@ -821,6 +853,10 @@ class Resolve(Step):
             s.ships[e.target * n + e.defense] = 0
             lost += to_warp(s, e.defense, e.lost[1])
             lost_by[e.defense] += e.lost[1]
+            for seat in P.co_defenders(s):  # ships counted as the defense's share its loss
+                count, s.ships[e.target * n + seat] = s.on(e.target, seat), 0
+                lost += to_warp(s, seat, count)
+                lost_by[seat] += count
             for seat in s.timing_order():
                 count, s.beside[seat] = s.beside[seat], 0
                 lost += to_warp(s, seat, count)

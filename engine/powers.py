@@ -43,6 +43,18 @@ How a power acts:
   options there makes its owner reveal after the other main player, and offers those
   uses instead of its Reveal (the Gambler's bluff).
 
+- **Who holds what, who defends, where** (rules 004: Changeling, Anarchy, Chameleon,
+  Deflector, Chronos): `defense_known` (steps as soon as the defense is known, once, before
+  the launch); `swap_aliens` and `take_all_aliens` move sheets between seats (a redeal is
+  engine.alien_deal `redeal_steps`, one `new_alien` chance per seat); a power a seat gave
+  away this encounter (s.extra["given_away"]) still runs its `encounter_cleanup` and
+  `held` for that seat. `change_defense` names a new defensive main player; `join_defense`
+  makes a seat's ships on the target count as the defense's (the flow reads
+  `co_defenders`); `aim` fixes the planet the launch must aim at (the flow reads
+  `aimed_at`). `set_aside` keeps a card out of every hand, under its handle, until the
+  encounter ends (s.extra["aside"], a zone of its own); engine.flow
+  `replay_from_planning` rewinds the encounter to the choice of cards.
+
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
 from the offense's left; rules 001, Timing).
@@ -62,7 +74,9 @@ __all__ = [
     "after_warp", "on_discard", "planning_order", "Option", "kept_powers", "before_destiny",
     "encounter_end", "discarded", "held_for_others", "encounter_cleanup",
     "adjust_card_values", "must_show", "UNINVITED", "deal_frees", "resolution_losses",
-    "before_going_home", "after_draw", "face_up_cards",
+    "before_going_home", "after_draw", "face_up_cards", "defense_known", "swap_aliens",
+    "take_all_aliens", "GIVEN_AWAY", "set_aside", "aside", "ASIDE", "aim", "aimed_at",
+    "join_defense", "co_defenders", "change_defense",
 ]
 
 Step_t = tuple[Any, ...]
@@ -133,6 +147,8 @@ class Alien:
     after_draw: Callable[[GameState, int, int], list[Step_t]] | None = None
     # (seat): cards in hands that the power keeps face up for everyone now (the Aura)
     face_up: Callable[[GameState, int], Sequence[int]] | None = None
+    # steps once the defense is known (after destiny, before the launch): the Changeling
+    defense_known: Callable[[GameState, int], list[Step_t]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -307,9 +323,10 @@ def held_for_others(s: GameState, holder: int) -> tuple[int, ...]:
     random takes, gifts and trades leave them alone. Asked even of a lost power."""
     out: tuple[int, ...] = ()
     for seat in range(s.n):
-        a = ALIENS.get(s.aliens[seat])
-        if a is not None and a.held is not None:
-            out += a.held(s, seat, holder)
+        for name in (s.aliens[seat], *_given_away(s, seat)):
+            a = ALIENS.get(name)
+            if a is not None and a.held is not None:
+                out += a.held(s, seat, holder)
     return out
 
 
@@ -318,9 +335,12 @@ def encounter_cleanup(s: GameState) -> list[Step_t]:
     possessed by the Demon go home); run for every alien, whether its power works or not."""
     steps: list[Step_t] = []
     for seat in s.timing_order():
-        a = ALIENS.get(s.aliens[seat])
-        if a is not None and a.encounter_cleanup is not None:
-            steps += a.encounter_cleanup(s, seat)
+        for name in (s.aliens[seat], *_given_away(s, seat)):
+            a = ALIENS.get(name)
+            if a is not None and a.encounter_cleanup is not None:
+                steps += a.encounter_cleanup(s, seat)
+    s.extra.pop(GIVEN_AWAY, None)
+    _return_aside(s)
     return steps
 
 
@@ -373,3 +393,133 @@ def face_up_cards(s: GameState) -> tuple[int, ...]:
     for seat, _, fn in powered(s, "face_up"):
         out += [h for h in fn(s, seat) if h not in s.faces and h not in out]
     return tuple(out)
+
+
+# -- powers changing hands, the defense and the target (rules 004: Changeling, Anarchy,
+# Chameleon, Deflector; Chronos's cards set aside) ----------------------------------------
+
+GIVEN_AWAY = "given_away"  # extra: [[seat, alien], ...] powers a seat held earlier this encounter
+ASIDE = "aside"  # extra: [[owner, handle], ...] cards a power set aside until the encounter ends
+
+
+def defense_known(s: GameState) -> list[Step_t]:
+    """Steps as soon as the defense is known, before the launch (the Changeling's swap).
+    Runs once, after destiny (or a power) named the defense; a later change of defense
+    (`change_defense`) does not run it again."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "defense_known"):
+        steps += fn(s, seat)
+    return steps
+
+
+def _given_away(s: GameState, seat: int) -> tuple[str, ...]:
+    return tuple(name for k, name in s.extra.get(GIVEN_AWAY, ()) if k == seat)
+
+
+def _note_given_away(s: GameState, seat: int, name: str) -> None:
+    """Remember that `seat` held `name` during this encounter, so the power's tidying up
+    (`encounter_cleanup`, `held`) still runs for that seat when the encounter ends."""
+    if not name:
+        return
+    entries = [list(k) for k in s.extra.get(GIVEN_AWAY, ())]
+    if [seat, name] not in entries:
+        s.extra[GIVEN_AWAY] = sorted(entries + [[seat, name]])
+
+
+def _set_aliens(s: GameState, aliens: list[str]) -> None:
+    for seat, name in enumerate(aliens):
+        if name != s.aliens[seat]:
+            _note_given_away(s, seat, s.aliens[seat])
+    s.aliens = tuple(aliens)
+
+
+def swap_aliens(s: GameState, a: int, b: int) -> None:
+    """Seats `a` and `b` exchange their current aliens (the power sheets, not what lies
+    beneath: kept powers stay with their seats). Emits ("alien", seat, name) for both."""
+    from .steps import emit  # steps imports this module
+    aliens = list(s.aliens)
+    aliens[a], aliens[b] = aliens[b], aliens[a]
+    _set_aliens(s, aliens)
+    emit(s, "alien", a, aliens[a])
+    emit(s, "alien", b, aliens[b])
+
+
+def take_all_aliens(s: GameState, seats: Sequence[int]) -> list[str]:
+    """Gather the powers of these seats for a new deal: their current aliens and every
+    power kept beneath them (s.extra["kept"]), sorted; the seats are left without an alien
+    and nothing is kept beneath any more. The caller deals from the returned pool
+    (engine.alien_deal `redeal_steps`)."""
+    pool = {s.aliens[seat] for seat in seats if s.aliens[seat]}
+    pool |= {name for k, name in s.extra.get("kept", ()) if k in seats}
+    kept = [list(k) for k in s.extra.get("kept", ()) if k[0] not in seats]
+    if kept:
+        s.extra["kept"] = kept
+    else:
+        s.extra.pop("kept", None)
+    aliens = list(s.aliens)
+    for seat in seats:
+        aliens[seat] = ""
+    _set_aliens(s, aliens)
+    return sorted(pool)
+
+
+def set_aside(s: GameState, owner: int, handle: int) -> None:
+    """Put a card of `owner`'s aside, out of every hand, under its own handle (its face
+    stays as public or hidden as it was); it goes back to `owner`'s hand when the
+    encounter ends (`encounter_cleanup`). The caller has taken it from where it was."""
+    s.extra[ASIDE] = [list(k) for k in s.extra.get(ASIDE, ())] + [[owner, handle]]
+
+
+def aside(s: GameState) -> tuple[int, ...]:
+    """The handles set aside (a zone of their own until the encounter ends)."""
+    return tuple(h for _, h in s.extra.get(ASIDE, ()))
+
+
+def _return_aside(s: GameState) -> None:
+    """Cards set aside go back to their owners' hands. A card never leaves its owner's
+    knowledge while aside, so no delivery is needed."""
+    for owner, h in s.extra.pop(ASIDE, ()):
+        s.set_hand(owner, s.hands[owner] + (h,))
+
+
+def aim(s: GameState, planet: int) -> None:
+    """The offense must aim the gate at this planet (the Deflector's choice); read by the
+    launch (engine.flow) as the encounter flag "aim:PLANET"."""
+    assert s.enc is not None
+    s.enc.flags = tuple(f for f in s.enc.flags if not f.startswith("aim:"))
+    s.enc.add_flag(f"aim:{planet}")
+
+
+def aimed_at(s: GameState) -> int | None:
+    """The planet a power made the offense aim at, if any."""
+    e = s.enc
+    for f in e.flags if e is not None else ():
+        if f.startswith("aim:"):
+            return int(f[4:])
+    return None
+
+
+def change_defense(s: GameState, seat: int) -> None:
+    """`seat` becomes the defensive main player of the encounter under way (its own power
+    acts as the defense's from now on)."""
+    from .steps import emit
+    assert s.enc is not None
+    s.enc.defense = seat
+    emit(s, "new_defense", seat)
+
+
+def join_defense(s: GameState, seat: int) -> None:
+    """`seat`'s ships on the target planet count as the defense's from now on: in the
+    defense's total, and lost with the defense's ships if the offense wins (the
+    Chameleon's change of colour). Read by the flow through `co_defenders`."""
+    assert s.enc is not None
+    s.enc.add_flag(f"co_defense:{seat}")
+
+
+def co_defenders(s: GameState) -> tuple[int, ...]:
+    """Seats whose ships on the target count as the defense's (besides the defense)."""
+    e = s.enc
+    if e is None:
+        return ()
+    return tuple(sorted(int(f.split(":")[1]) for f in e.flags if f.startswith("co_defense:")
+                        and int(f.split(":")[1]) != e.defense))

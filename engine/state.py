@@ -2,7 +2,8 @@
 
 Invariants (checked by tests/test_invariants.py after every action of many games):
 - each seat's ships are all somewhere: planets + gate + beside the target + warp = its total;
-- every handle is in exactly one zone (deck, a hand, discard, in play, removed), and a
+- every handle is in exactly one zone (deck, a hand, discard, in play, set aside by a
+  power until the encounter ends: engine.powers `set_aside`, removed), and a
   handle's face is in `faces` only once it is public;
 - `apply` never mutates a state: it works on `clone()`, which copies every mutable
   container. Tuples are shared between states, lists and dicts never are.

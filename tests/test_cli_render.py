@@ -73,3 +73,12 @@ def test_summary_and_event_words() -> None:
     # words, never ids: no snake_case, no term lists
     assert describe_event(s, ("power", 2, "anti_matter")) == "yellow uses the anti matter power"
     assert describe_event(s, ("over", "turn_limit")) == "the game ends (turn limit)"
+
+
+def test_powers_that_move_powers_and_defenses_are_told_in_words() -> None:
+    s = engine.new_game(engine.Config(3))
+    assert describe_event(s, ("deflect", 1, 11)) == "blue makes the offense attack yellow.2"
+    assert (describe_event(s, ("chameleon_colour", 1, 2))
+            == "blue takes yellow's colour: yellow defends")
+    assert describe_event(s, ("chronos", 0, 1)) == "red turns back time: both choose cards again"
+    assert describe_event(s, ("anarchy", 2, 4)) == "yellow deals all 4 powers out again"

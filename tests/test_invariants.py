@@ -46,6 +46,7 @@ def check_invariants(s: engine.GameState) -> None:
     if s.enc is not None:
         zones += list(s.enc.played)
     zones += [st[2] for st in s.stack if st[0] == "resolve_card"]  # on the table, resolving
+    zones += [h for _, h in s.extra.get("aside", ())]  # set aside by a power (the Chronos)
     # The Demon's possessed cards stay in hands (marked, not a zone of their own), so the
     # count above covers them; the mark lasts one encounter.
     assert "demon" not in s.extra or s.enc is not None, "possessed cards outlived the encounter"

@@ -16,7 +16,8 @@ MODULES = (
     "amoeba", "anti_matter", "calculator", "gambler", "mirror", "oracle", "pacifist",
     "sorcerer", "virus",
     "angel", "berserker", "carnage", "conjurer", "conscriptor", "crystal", "evolutionary",
-    "atrophy", "collector", "aura", "chaos",
+    "atrophy", "collector", "aura", "chaos", "changeling", "deflector", "chameleon", "chronos",
+    "anarchy",
 )
 
 for _name in MODULES:
