@@ -234,3 +234,15 @@ def test_clones_copy_every_field_and_share_no_list() -> None:
         if isinstance(getattr(s, name), (list, dict)) and name != "faces":
             assert getattr(t, name) is not getattr(s, name), name
     assert t.extra["x"] is not s.extra["x"] and t.enc is not None and t.enc is not e
+
+
+def test_a_gamblers_bluff_keeps_its_earlier_claims_true() -> None:
+    """A card the Gambler keeps face down in a bluff leaves the hands of its claims made
+    while it lay face down, never of claims made before it was chosen (when it was an
+    ordinary card of the hand): an honest game with bluffs passes the audit."""
+    cfg = engine.Config(4, aliens=("gambler", "?", "?", "?"))
+    seed = game_seed("0", 0)  # a game where a card claimed earlier is later kept down
+    g = LocalGame(cfg, seed, [RandomBot(seed + bytes([k])) for k in range(4)])
+    g.run()
+    assert any(c.kind.startswith("facedown:") for c in g.state.claims)
+    assert engine.audit_claims(g.state, g.source.truth) == []

@@ -126,9 +126,12 @@ class GambleKeep(SeatStep):
             fail(s, a, "give the one card you put face down")
         h = a.handles[0]
         take_from_hand(s, a, gambler, (h,))
-        s.claims = tuple(  # claims made while it lay face down did not cover it
+        # Claims made while it lay face down (after the Gambler's Select) did not cover
+        # it; claims made before, when it was an ordinary card of the hand, did.
+        since = max((serial for who, serial in e.selected_at if who == gambler), default=-1)
+        s.claims = tuple(
             type(c)(c.seat, c.kind, tuple(x for x in c.hand if x != h), c.serial)
-            if c.seat == gambler else c for c in s.claims
+            if c.seat == gambler and c.serial > since else c for c in s.claims
         ) + (Claim(gambler, f"facedown:{face}", (h,), s.serial),)
         s.deck = (h,) + s.deck  # the bottom of the deck (the top is last)
         s.extra.pop(DRY_DECK, None)  # the deck now holds a hidden card: maybe an encounter card
