@@ -310,17 +310,20 @@ class Destiny(Step):
             return True
         if e.destiny < 0:
             if len(s.destiny_deck) <= 1:
-                # The last card is shuffled in unseen with the face-up discards.
-                faces = tuple(sorted(s.own_faces().pop(h) for h in s.destiny_discard))
+                # The last card is shuffled in unseen with the face-up discards and the
+                # destiny cards powers held (engine.powers, Destiny deck).
+                up = s.destiny_discard + P.gather_held_destiny(s)
+                faces = tuple(sorted(s.own_faces().pop(h) for h in up))
                 carry = s.destiny_deck
                 s.destiny_discard = ()
                 s.destiny_deck = s.new_handles(len(faces) + len(carry))
                 emit(s, "reshuffle_destiny", len(s.destiny_deck))
-                push(s, ("shuffle", "destiny", faces, s.destiny_deck, carry))
+                push(s, ("shuffle", "destiny", faces, s.destiny_deck, carry),
+                     *P.destiny_shuffled(s))
                 return True
             e.destiny = s.destiny_deck[-1]
             s.destiny_deck = s.destiny_deck[:-1]
-            push(s, ("reveal_cards", (e.destiny,)))
+            push(s, ("reveal_cards", (e.destiny,)), ("destiny_drawn", s.offense, e.destiny))
             return True
         info = C.CATALOGUE[s.faces[e.destiny]]
         own = s.config.colors[s.offense]
@@ -367,7 +370,7 @@ class Destiny(Step):
         elif wild:
             fail(s, a, "a wild destiny card lets you choose the defense, nothing else")
         elif isinstance(a, DrawAgain):
-            s.destiny_discard = s.destiny_discard + (e.destiny,)
+            P.discard_destiny(s, a.seat, e.destiny)
             emit(s, "draw_again", a.seat)
             e.destiny = -1
         elif isinstance(a, Reestablish):
@@ -384,6 +387,18 @@ class Destiny(Step):
         emit(s, "reestablish", a.seat, a.planet, moved)
         pop(s)
         abort_encounter(s, "reestablished")
+
+
+@register
+class DestinyDrawn(Step):
+    """("destiny_drawn", drawer, handle): the card is face up; powers act on it before the
+    draw is followed (engine.powers, Destiny deck)."""
+
+    name, phase = "destiny_drawn", "destiny"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        replace(s, *P.destiny_drawn(s, st[1], st[2]))
+        return True
 
 
 # -- launch -----------------------------------------------------------------------------------
@@ -834,7 +849,7 @@ class EncounterEnd(Step):
         s.discard = s.discard + P.on_discard(s, e.played)
         e.played = ()
         if e.destiny >= 0:
-            s.destiny_discard = s.destiny_discard + (e.destiny,)
+            P.discard_destiny(s, e.offense, e.destiny)
             e.destiny = -1
         order = s.timing_order()
         replace(s, *P.encounter_cleanup(s),

@@ -23,7 +23,7 @@ from .actions import (
     Ships,
 )
 from .choices import Dist, Fixed, Mapped
-from .powers import held_for_others
+from .powers import destiny_shuffled, held_for_others
 from .state import GameState, Knowledge
 from .steps import (
     SeatStep,     BESIDE, WARP, Chance, Step, add_to_hand, colony_sources, emit, fail, learn, pop, push,
@@ -168,6 +168,7 @@ class FirstPlayerStep(Step):
         s.offense = a.first
         emit(s, "first_player", a.first)
         pop(s)
+        push(s, *destiny_shuffled(s))  # the first player known, a power may see to it (Fate)
 
 
 # -- drawing ----------------------------------------------------------------------------------
