@@ -347,7 +347,7 @@ class Destiny(Step):
             return Fixed([ChooseDefense(seat, d) for d in s.clockwise_from_left(seat)])
         opts: list[Sequence[Action]] = [Fixed([DrawAgain(seat)])]
         opts.append(Fixed([ChooseDefense(seat, d) for d in _drive_out_targets(s, seat)]))
-        src = colony_sources(s, seat)
+        src = colony_sources(s, seat, moving=True)
         for p in _empty_home_planets(s, seat):
             opts.append(Mapped(Dist(src, 1, 4), partial(Reestablish, seat, p)))
         return Concat(*opts)
@@ -380,7 +380,7 @@ class Destiny(Step):
         """Rules 001, Re-Establishing a Home Colony: counts as a successful encounter."""
         if a.planet not in _empty_home_planets(s, a.seat):
             fail(s, a, f"planet {a.planet} is not an empty planet of your home system")
-        if not Dist(colony_sources(s, a.seat), 1, 4).contains(a.ships):
+        if not Dist(colony_sources(s, a.seat, moving=True), 1, 4).contains(a.ships):
             fail(s, a, "re-establish with 1 to 4 ships from your colonies")
         moved = remove_ships(s, a, a.seat, a.ships)
         s.ships[a.planet * s.n + a.seat] += moved
@@ -416,9 +416,12 @@ def _launch_planets(s: GameState) -> list[int]:
 
 def _launch_ships(s: GameState, seat: int) -> Dist:
     on_gate = s.gate[seat]
-    src = colony_sources(s, seat)
+    src = colony_sources(s, seat, moving=True)
+    cap = P.max_ships(s, seat, "offense") - on_gate
+    if not src and s.colonies(seat):  # every colony frozen (rules 004, Chill): one ship
+        src, cap = colony_sources(s, seat), min(cap, 1)
     lo = 0 if on_gate or not src else 1
-    return Dist(src, lo, max(0, P.max_ships(s, seat, "offense") - on_gate))
+    return Dist(src, lo, max(0, cap))
 
 
 @register
@@ -496,7 +499,7 @@ def _invited_sides(s: GameState, seat: int) -> list[int]:
 
 
 def _ally_ships(s: GameState, seat: int) -> Dist:
-    return Dist(colony_sources(s, seat), 1, P.max_ships(s, seat, "ally"))
+    return Dist(colony_sources(s, seat, moving=True), 1, P.max_ships(s, seat, "ally"))
 
 
 @register

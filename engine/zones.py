@@ -459,8 +459,8 @@ class TakeStep(ShipChoice):
     name, phase = "take", "resolution"
 
     def _dist(self, s: GameState, st: Step_t) -> Dist:
-        _, seat, lo, hi, gate_ok, _ = st
-        src = colony_sources(s, seat, bool(gate_ok))
+        _, seat, lo, hi, gate_ok, dest = st
+        src = colony_sources(s, seat, bool(gate_ok), moving=dest != WARP)
         avail = sum(c for _, c in src)
         return Dist(src, min(lo, avail), min(hi, avail))
 
