@@ -256,14 +256,21 @@ class _Commands:
         return tuple(sorted(self.b.seat(c) for c in text.split(",")))
 
     def _arg(self, text: str) -> tuple[int, ...]:
-        """A power argument: a number, a planet (`red.2`), ships (`red.2:3`, two numbers)
-        or a card face by name (`@attack40`: its first catalogue id)."""
+        """A power argument: a number, a planet (`red.2`), ships (`red.2:3`, two numbers),
+        a card face by name (`@attack40`: its first catalogue id) or a destiny deck card's
+        handle by its true face (`^blue`: the deepest such card in the deck)."""
         if text.startswith("@"):
             want = _norm(text[1:])
             ids = [c.id for c in C.CATALOGUE if _label_matches(c, want)]
             if not ids:
                 raise ScenarioError(f"no card is called {text[1:]!r}")
             return (ids[0],)
+        if text.startswith("^"):  # a destiny deck card by its true face: the deepest one
+            want = _norm(text[1:])
+            for h in self.s.destiny_deck:
+                if _label_matches(C.CATALOGUE[self.src.truth[h]], want):
+                    return (h,)
+            raise ScenarioError(f"no {text[1:]!r} in the destiny deck")
         if text in self.b.colors:  # a seat by its colour
             return (self.b.seat(text),)
         loc, _, count = text.partition(":")
