@@ -73,3 +73,26 @@ def test_summary_and_event_words() -> None:
     # words, never ids: no snake_case, no term lists
     assert describe_event(s, ("power", 2, "anti_matter")) == "yellow uses the anti matter power"
     assert describe_event(s, ("over", "turn_limit")) == "the game ends (turn limit)"
+
+
+def test_destiny_alien_events_have_words() -> None:
+    """Every event the destiny-deck aliens send, in a real random game, reads as words
+    (not the fallback's ids and numbers)."""
+    import engine as E
+    from bots import RandomBot
+    from node.local import LocalGame, game_seed
+    kinds = {"assassinate", "belch", "spread", "destiny_kept", "ambush", "freeze",
+             "fate_look", "fate_arranged"}
+    cfg = E.Config(6, aliens=("ambush", "assassin", "belch", "disease", "chill", "fate"),
+                   max_turns=12)
+    seen: set[str] = set()
+    for i in range(3):
+        seed = game_seed("destiny-words", i)
+        game = LocalGame(cfg, seed, [RandomBot(seed + bytes([k])) for k in range(6)])
+        while game.state.outcome is None:
+            for ev in game.step():
+                if ev[0] in kinds:
+                    text = describe_event(game.state, ev)
+                    assert text != " ".join(str(x) for x in ev).replace("_", " "), ev
+                    seen.add(ev[0])
+    assert seen >= {"assassinate", "destiny_kept", "ambush", "freeze", "fate_look"}, seen
