@@ -43,6 +43,9 @@ How a power acts:
   not their powers still work.
 - `destiny_shuffled(s, seat)`: steps after the destiny deck is newly shuffled: at setup
   once the first player is known, and after every reshuffle (the Fate).
+- Frozen planets (the Chill): a use sets the encounter flag "frozen:PLANET"; every ship
+  choice that moves ships somewhere other than the warp asks `colony_sources(...,
+  moving=True)` (engine.steps), which leaves frozen planets out.
 
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
