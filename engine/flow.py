@@ -418,7 +418,7 @@ def _launch_ships(s: GameState, seat: int) -> Dist:
     on_gate = s.gate[seat]
     src = colony_sources(s, seat, moving=True)
     cap = P.max_ships(s, seat, "offense") - on_gate
-    if not src and s.colonies(seat):  # every colony frozen (rules 004, Chill): one ship
+    if not src and s.colonies(seat):  # every colony frozen (engine.steps): one ship may go
         src, cap = colony_sources(s, seat), min(cap, 1)
     lo = 0 if on_gate or not src else 1
     return Dist(src, lo, max(0, cap))

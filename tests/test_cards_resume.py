@@ -272,8 +272,8 @@ BASIC = {"cards.key-commit", "cards.key", "cards.shuffle", "cards.shares", "card
 # (`salt` picks the game; a change to the rules data changes every game id, and so every
 # game: re-pick a salt whose game has these kinds.)
 @pytest.mark.parametrize("seats,turns,bot,resumed,every,kinds,salt", [
-    (3, 2, RandomBot, (0, 1, 2), 3, BASIC | {"cards.pick", "cards.secret"}, 14),
-    (2, 4, HeuristicBot, (0, 1), 2, BASIC | {"cards.remask", "cards.pick", "cards.secret"}, 32),
+    (3, 2, RandomBot, (0, 1, 2), 3, BASIC | {"cards.pick", "cards.secret"}, 17),
+    (2, 4, HeuristicBot, (0, 1), 2, BASIC | {"cards.remask", "cards.pick", "cards.secret"}, 34),
 ])
 def test_a_seat_rebuilt_mid_game_plays_on_and_the_audit_passes(
         seats: int, turns: int, bot: type, resumed: tuple[int, ...], every: int,
