@@ -304,6 +304,15 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "last_card": lambda: f"{c(a[0])} shows it was its last encounter card and keeps it",
         "replay": lambda: "the encounter is replayed from the choice of cards",
         "deflect": lambda: f"{c(a[0])} makes the offense attack {p(a[1])}",
+        # the destiny-deck aliens
+        "assassinate": lambda: f"{c(a[0])} executes a ship of {c(a[1])}'s on {p(a[2])}",
+        "belch": lambda: f"{c(a[0])} makes {c(a[1])} lose {a[2]} ship(s) at home",
+        "spread": lambda: f"{c(a[0])} spreads {a[3]} ship(s) from {p(a[1])} to {p(a[2])}",
+        "destiny_kept": lambda: f"{c(a[0])} keeps the destiny card {card_label(a[1])}",
+        "ambush": lambda: f"{c(a[0])} ambushes a ship of {c(a[1])}'s on the gate",
+        "freeze": lambda: f"{c(a[0])} freezes {', '.join(p(x) for x in a[1])}",
+        "fate_look": lambda: f"{c(a[0])} looks through the destiny deck ({a[1]} cards)",
+        "fate_arranged": lambda: f"{c(a[0])} arranges the destiny deck ({a[1]} placed on top)",
         "over": lambda: f"the game ends ({a[0]})",
     }
     fn = words.get(kind)

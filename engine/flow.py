@@ -314,17 +314,20 @@ class Destiny(Step):
             return True
         if e.destiny < 0:
             if len(s.destiny_deck) <= 1:
-                # The last card is shuffled in unseen with the face-up discards.
-                faces = tuple(sorted(s.own_faces().pop(h) for h in s.destiny_discard))
+                # The last card is shuffled in unseen with the face-up discards and the
+                # destiny cards powers held (engine.powers, Destiny deck).
+                up = s.destiny_discard + P.gather_held_destiny(s)
+                faces = tuple(sorted(s.own_faces().pop(h) for h in up))
                 carry = s.destiny_deck
                 s.destiny_discard = ()
                 s.destiny_deck = s.new_handles(len(faces) + len(carry))
                 emit(s, "reshuffle_destiny", len(s.destiny_deck))
-                push(s, ("shuffle", "destiny", faces, s.destiny_deck, carry))
+                push(s, ("shuffle", "destiny", faces, s.destiny_deck, carry),
+                     *P.destiny_shuffled(s))
                 return True
             e.destiny = s.destiny_deck[-1]
             s.destiny_deck = s.destiny_deck[:-1]
-            push(s, ("reveal_cards", (e.destiny,)))
+            push(s, ("reveal_cards", (e.destiny,)), ("destiny_drawn", s.offense, e.destiny))
             return True
         info = C.CATALOGUE[s.faces[e.destiny]]
         own = s.config.colors[s.offense]
@@ -348,7 +351,7 @@ class Destiny(Step):
             return Fixed([ChooseDefense(seat, d) for d in s.clockwise_from_left(seat)])
         opts: list[Sequence[Action]] = [Fixed([DrawAgain(seat)])]
         opts.append(Fixed([ChooseDefense(seat, d) for d in _drive_out_targets(s, seat)]))
-        src = colony_sources(s, seat)
+        src = colony_sources(s, seat, moving=True)
         for p in _empty_home_planets(s, seat):
             opts.append(Mapped(Dist(src, 1, 4), partial(Reestablish, seat, p)))
         return Concat(*opts)
@@ -371,7 +374,7 @@ class Destiny(Step):
         elif wild:
             fail(s, a, "a wild destiny card lets you choose the defense, nothing else")
         elif isinstance(a, DrawAgain):
-            s.destiny_discard = s.destiny_discard + (e.destiny,)
+            P.discard_destiny(s, a.seat, e.destiny)
             emit(s, "draw_again", a.seat)
             e.destiny = -1
         elif isinstance(a, Reestablish):
@@ -381,7 +384,7 @@ class Destiny(Step):
         """Rules 001, Re-Establishing a Home Colony: counts as a successful encounter."""
         if a.planet not in _empty_home_planets(s, a.seat):
             fail(s, a, f"planet {a.planet} is not an empty planet of your home system")
-        if not Dist(colony_sources(s, a.seat), 1, 4).contains(a.ships):
+        if not Dist(colony_sources(s, a.seat, moving=True), 1, 4).contains(a.ships):
             fail(s, a, "re-establish with 1 to 4 ships from your colonies")
         moved = remove_ships(s, a, a.seat, a.ships)
         s.ships[a.planet * s.n + a.seat] += moved
@@ -398,6 +401,18 @@ class DefenseKnown(Step):
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         replace(s, *P.defense_known(s))
+        return True
+
+
+@register
+class DestinyDrawn(Step):
+    """("destiny_drawn", drawer, handle): the card is face up; powers act on it before the
+    draw is followed (engine.powers, Destiny deck)."""
+
+    name, phase = "destiny_drawn", "destiny"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        replace(s, *P.destiny_drawn(s, st[1], st[2]))
         return True
 
 
@@ -419,9 +434,12 @@ def _launch_planets(s: GameState) -> list[int]:
 
 def _launch_ships(s: GameState, seat: int) -> Dist:
     on_gate = s.gate[seat]
-    src = colony_sources(s, seat)
+    src = colony_sources(s, seat, moving=True)
+    cap = P.max_ships(s, seat, "offense") - on_gate
+    if not src and s.colonies(seat):  # every colony frozen (engine.steps): one ship may go
+        src, cap = colony_sources(s, seat), min(cap, 1)
     lo = 0 if on_gate or not src else 1
-    return Dist(src, lo, max(0, P.max_ships(s, seat, "offense") - on_gate))
+    return Dist(src, lo, max(0, cap))
 
 
 @register
@@ -499,7 +517,7 @@ def _invited_sides(s: GameState, seat: int) -> list[int]:
 
 
 def _ally_ships(s: GameState, seat: int) -> Dist:
-    return Dist(colony_sources(s, seat), 1, P.max_ships(s, seat, "ally"))
+    return Dist(colony_sources(s, seat, moving=True), 1, P.max_ships(s, seat, "ally"))
 
 
 @register
@@ -894,7 +912,7 @@ class EncounterEnd(Step):
         s.discard = s.discard + P.on_discard(s, e.played)
         e.played = ()
         if e.destiny >= 0:
-            s.destiny_discard = s.destiny_discard + (e.destiny,)
+            P.discard_destiny(s, e.offense, e.destiny)
             e.destiny = -1
         order = s.timing_order()
         replace(s, *P.encounter_cleanup(s),

@@ -54,6 +54,20 @@ How a power acts:
   `aimed_at`). `set_aside` keeps a card out of every hand, under its handle, until the
   encounter ends (s.extra["aside"], a zone of its own); engine.flow
   `replay_from_planning` rewinds the encounter to the choice of cards.
+**Destiny deck** (engine.flow Destiny, DestinyDrawn, EncounterEnd):
+- `destiny_drawn(s, seat, drawer, handle)`: right after a destiny card is drawn and
+  turned up, before the draw is followed (Assassin, Belch, Disease); its steps run first.
+- `keep_destiny(s, seat, drawer, handle)`: a destiny card is about to go to the destiny
+  discard pile (at the end of the encounter, or drawn again); a power that answers True
+  holds it instead (the Ambush). Held destiny cards are public, kept by the framework in
+  s.extra["destiny_held"] ([[seat, handle], ...]; `held_destiny`, `release_destiny`)
+  and all go back into the deck when it is reshuffled, whoever holds them and whether or
+  not their powers still work.
+- `destiny_shuffled(s, seat)`: steps after the destiny deck is newly shuffled: at setup
+  once the first player is known, and after every reshuffle (the Fate).
+- Frozen planets (the Chill): a use sets the encounter flag "frozen:PLANET"; every ship
+  choice that moves ships somewhere other than the warp asks `colony_sources(...,
+  moving=True)` (engine.steps), which leaves frozen planets out.
 
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
@@ -76,7 +90,9 @@ __all__ = [
     "adjust_card_values", "must_show", "UNINVITED", "deal_frees", "resolution_losses",
     "before_going_home", "after_draw", "face_up_cards", "defense_known", "swap_aliens",
     "take_all_aliens", "GIVEN_AWAY", "set_aside", "aside", "ASIDE", "aim", "aimed_at",
-    "join_defense", "co_defenders", "change_defense",
+    "join_defense", "co_defenders", "change_defense", "destiny_drawn", "discard_destiny",
+    "held_destiny", "release_destiny", "gather_held_destiny", "destiny_shuffled",
+    "HELD_DESTINY",
 ]
 
 Step_t = tuple[Any, ...]
@@ -149,6 +165,13 @@ class Alien:
     face_up: Callable[[GameState, int], Sequence[int]] | None = None
     # steps once the defense is known (after destiny, before the launch): the Changeling
     defense_known: Callable[[GameState, int], list[Step_t]] | None = None
+    # -- the destiny deck (see "Destiny deck" above) --
+    # (seat, drawer, handle): a destiny card `drawer` drew is face up; steps to push
+    destiny_drawn: Callable[[GameState, int, int, int], list[Step_t]] | None = None
+    # (seat, drawer, handle): does this power keep a destiny card `drawer` discards?
+    keep_destiny: Callable[[GameState, int, int, int], bool] | None = None
+    # (seat): steps once the destiny deck is newly shuffled (setup, reshuffles)
+    destiny_shuffled: Callable[[GameState, int], list[Step_t]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -523,3 +546,57 @@ def co_defenders(s: GameState) -> tuple[int, ...]:
         return ()
     return tuple(sorted(int(f.split(":")[1]) for f in e.flags if f.startswith("co_defense:")
                         and int(f.split(":")[1]) != e.defense))
+
+
+# -- the destiny deck ---------------------------------------------------------------------------
+
+HELD_DESTINY = "destiny_held"  # s.extra key: [[seat, handle], ...], destiny cards held face up
+
+
+def destiny_drawn(s: GameState, drawer: int, handle: int) -> list[Step_t]:
+    """Steps that follow `drawer` turning up destiny card `handle` (its face is public)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "destiny_drawn"):
+        steps += fn(s, seat, drawer, handle)
+    return steps
+
+
+def discard_destiny(s: GameState, drawer: int, handle: int) -> None:
+    """Put the destiny card `drawer` drew on the destiny discard pile, unless a power keeps
+    it (the first in timing order that wants it)."""
+    for seat, _, fn in powered(s, "keep_destiny"):
+        if fn(s, seat, drawer, handle):
+            s.extra[HELD_DESTINY] = [*s.extra.get(HELD_DESTINY, []), [seat, handle]]
+            s.events.append(("destiny_kept", seat, s.faces[handle]))
+            return
+    s.destiny_discard = s.destiny_discard + (handle,)
+
+
+def held_destiny(s: GameState, seat: int) -> tuple[int, ...]:
+    """The destiny cards `seat` holds, oldest first."""
+    return tuple(h for k, h in s.extra.get(HELD_DESTINY, ()) if k == seat)
+
+
+def release_destiny(s: GameState, seat: int, handle: int) -> None:
+    """`seat` discards a destiny card it holds onto the destiny discard pile."""
+    held = [[k, h] for k, h in s.extra.get(HELD_DESTINY, ()) if [k, h] != [seat, handle]]
+    if held:
+        s.extra[HELD_DESTINY] = held
+    else:
+        s.extra.pop(HELD_DESTINY, None)
+    s.destiny_discard = s.destiny_discard + (handle,)
+
+
+def gather_held_destiny(s: GameState) -> tuple[int, ...]:
+    """Every held destiny card, taken back for a reshuffle (asked of no power: the cards
+    go back even if their holder's power is lost or gone)."""
+    held = tuple(h for _, h in s.extra.pop(HELD_DESTINY, ()))
+    return held
+
+
+def destiny_shuffled(s: GameState) -> list[Step_t]:
+    """Steps once the destiny deck is newly shuffled (the Fate arranges it)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "destiny_shuffled"):
+        steps += fn(s, seat)
+    return steps

@@ -25,7 +25,7 @@ from .api import apply, legal_actions, pending
 from .artifacts import KIND_CODES
 from .errors import EngineError, IllegalAction
 from .local import LocalSource
-from .powers import ALIENS
+from .powers import ALIENS, HELD_DESTINY, held_destiny
 from .steps import Chance
 from .state import Config, GameState
 
@@ -137,7 +137,7 @@ def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:
     b = _Builder(cfg)
     pos = dict(sc.position)
     known = {"offense", "ships", "warp", "hands", "deck", "discard", "destiny", "deck_rest",
-             "destiny_rest", "alien_draws"}
+             "destiny_rest", "alien_draws", "destiny_held"}
     extra = sorted(set(pos) - known)
     if extra:
         raise ScenarioError(f"position: unknown keys {extra}; expected some of {sorted(known)}")
@@ -198,6 +198,14 @@ def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:
         h = s.new_handles(1)[0]
         src.truth[h] = b.card(label, destiny_pool)
         top_d.append(h)
+    held = []  # destiny cards a power holds face up (engine.powers, Destiny deck)
+    for color, labels in pos.get("destiny_held", {}).items():
+        for label in labels:
+            h = s.new_handles(1)[0]
+            s.faces[h] = src.truth[h] = b.card(label, destiny_pool)
+            held.append([b.seat(color), h])
+    if held:
+        s.extra[HELD_DESTINY] = held
     rest_d = [cid for cid in destiny_pool if cid not in b.used]
     rest_dh = s.new_handles(len(rest_d))
     for h, cid in zip(rest_dh, rest_d):
@@ -248,14 +256,21 @@ class _Commands:
         return tuple(sorted(self.b.seat(c) for c in text.split(",")))
 
     def _arg(self, text: str) -> tuple[int, ...]:
-        """A power argument: a number, a planet (`red.2`), ships (`red.2:3`, two numbers)
-        or a card face by name (`@attack40`: its first catalogue id)."""
+        """A power argument: a number, a planet (`red.2`), ships (`red.2:3`, two numbers),
+        a card face by name (`@attack40`: its first catalogue id) or a destiny deck card's
+        handle by its true face (`^blue`: the deepest such card in the deck)."""
         if text.startswith("@"):
             want = _norm(text[1:])
             ids = [c.id for c in C.CATALOGUE if _label_matches(c, want)]
             if not ids:
                 raise ScenarioError(f"no card is called {text[1:]!r}")
             return (ids[0],)
+        if text.startswith("^"):  # a destiny deck card by its true face: the deepest one
+            want = _norm(text[1:])
+            for h in self.s.destiny_deck:
+                if _label_matches(C.CATALOGUE[self.src.truth[h]], want):
+                    return (h,)
+            raise ScenarioError(f"no {text[1:]!r} in the destiny deck")
         if text in self.b.colors:  # a seat by its colour
             return (self.b.seat(text),)
         loc, _, count = text.partition(":")
@@ -519,9 +534,9 @@ def _actual(key: str, s: GameState, src: LocalSource, b: _Builder,
         return [b.colors[w] for w in s.outcome.winners] if s.outcome else []
     if head == "over":
         return s.outcome.reason if s.outcome else ""
-    if head in ("deck", "discard", "claims", "destiny"):
+    if head in ("deck", "discard", "claims", "destiny", "destiny_discard"):
         return len({"deck": s.deck, "discard": s.discard, "claims": s.claims,
-                    "destiny": s.destiny_deck}[head])
+                    "destiny": s.destiny_deck, "destiny_discard": s.destiny_discard}[head])
     if head == "turn":
         return s.turns
     if head == "encounter":
@@ -532,6 +547,9 @@ def _actual(key: str, s: GameState, src: LocalSource, b: _Builder,
     if head == "legal":  # legal.COLOUR: how many actions that seat has now
         seat = b.seat(parts[1])
         return len(legal_actions(s, seat, src.knowledge[seat]))
+    if head == "destiny_held":  # destiny_held.COLOUR: the destiny cards that seat holds
+        return sorted(C.CATALOGUE[s.faces[h]].label()
+                      for h in held_destiny(s, b.seat(parts[1])))
     if head == "knows":  # knows.VIEWER.HOLDER: the cards of HOLDER's hand VIEWER can name
         viewer, holder = b.seat(parts[1]), b.seat(parts[2])
         kn = src.knowledge[viewer].faces
@@ -557,8 +575,8 @@ def _check(res: ScenarioResult, i: int, s: GameState, src: LocalSource, b: _Buil
     for key, want in expect.items():
         got = _actual(key, s, src, b, memory)
         res.checks += 1
-        if isinstance(want, list) and isinstance(got, list) and key.startswith(("holds",
-                                                                              "knows")):
+        if isinstance(want, list) and isinstance(got, list) and key.startswith((
+                "holds", "knows", "destiny_held")):
             want = sorted(want)
         if got != want:
             res.failures.append(f"step {i}: {key} is {got!r}, expected {want!r}")

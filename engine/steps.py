@@ -27,7 +27,7 @@ from .state import Claim, GameState, Knowledge
 __all__ = [
     "Step", "SeatStep", "STEPS", "register", "Chance", "push", "pop", "replace", "fail", "emit",
     "WARP", "BESIDE", "learn", "take_from_hand", "add_to_hand", "claim", "move_to_discard",
-    "colony_sources", "remove_ships", "NO_OPTIONS", "to_warp", "face_down",
+    "colony_sources", "frozen", "remove_ships", "NO_OPTIONS", "to_warp", "face_down",
 ]
 
 WARP = -2  # a ship destination: the warp
@@ -201,12 +201,22 @@ def claim(s: GameState, seat: int, kind: str) -> None:
 # -- ships ------------------------------------------------------------------------------------
 
 
-def colony_sources(s: GameState, seat: int, gate: bool = False) -> list[tuple[int, int]]:
-    """(location, ships) a seat may take ships from: its colonies, and the gate if allowed."""
+def frozen(s: GameState, planet: int) -> bool:
+    """Is `planet` frozen this encounter (encounter flag "frozen:PLANET", set by a power:
+    the Chill)? Ships may leave a frozen planet only for the warp."""
+    return s.enc is not None and s.enc.has_flag(f"frozen:{planet}")
+
+
+def colony_sources(s: GameState, seat: int, gate: bool = False,
+                   moving: bool = False) -> list[tuple[int, int]]:
+    """(location, ships) a seat may take ships from: its colonies, and the gate if allowed.
+    `moving`: the ships go somewhere other than the warp, so frozen planets are left out."""
     n = s.n
     out = [
         (p, s.ships[p * n + seat]) for p in range(s.planet_count) if s.ships[p * n + seat] > 0
     ]
+    if moving and s.enc is not None and s.enc.flags:
+        out = [(p, c) for p, c in out if not frozen(s, p)]
     if gate and s.gate[seat] > 0:
         out.insert(0, (GATE, s.gate[seat]))
     return out

@@ -23,7 +23,7 @@ from .actions import (
     Ships,
 )
 from .choices import Dist, Fixed, Mapped
-from .powers import after_draw, held_for_others
+from .powers import after_draw, destiny_shuffled, held_for_others
 from .state import GameState, Knowledge
 from .steps import (
     SeatStep,     BESIDE, WARP, Chance, Step, add_to_hand, colony_sources, emit, fail, learn, pop, push,
@@ -168,6 +168,7 @@ class FirstPlayerStep(Step):
         s.offense = a.first
         emit(s, "first_player", a.first)
         pop(s)
+        push(s, *destiny_shuffled(s))  # the first player known, a power may see to it (Fate)
 
 
 # -- drawing ----------------------------------------------------------------------------------
@@ -475,13 +476,13 @@ class TakeStep(ShipChoice):
     name, phase = "take", "resolution"
 
     def _dist(self, s: GameState, st: Step_t) -> Dist:
-        _, seat, lo, hi, flags, _ = st
+        _, seat, lo, hi, flags, dest = st
         if flags & NOT_TARGET:
             src = outside_encounter(s, seat)
             if flags & GATE_OK and s.gate[seat] > 0:
                 src.insert(0, (GATE, s.gate[seat]))
         else:
-            src = colony_sources(s, seat, bool(flags & GATE_OK))
+            src = colony_sources(s, seat, bool(flags & GATE_OK), moving=dest != WARP)
         avail = sum(c for _, c in src)
         return Dist(src, min(lo, avail), min(hi, avail))
 

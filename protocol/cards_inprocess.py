@@ -185,7 +185,7 @@ class InProcessGame:
                                state_hash=lambda seat: self._hashes[seat])
         self.actions: list[engine.Action] = []
         # Handles each seat may know the face of: ever in its hand, its own shuffled hand,
-        # or shown to it (a `show` chance).
+        # or shown or delivered to it (a `show` or `deliver` chance).
         self.entitled: list[set[int]] = [set() for _ in range(n)]
         self.proposals = 0
         for src, state in zip(self.sources, self.states):
@@ -223,7 +223,8 @@ class InProcessGame:
                                          f"seats disagree on {p.chance.kind}: {facts}")
             if p.chance.kind == "hand_shuffle":
                 self.entitled[p.chance.seat].update(p.chance.cards)
-            elif p.chance.kind == "show":  # the viewer sees these where they lie
+            elif p.chance.kind in ("show", "deliver"):  # opened to that seat (a deliver
+                # may open cards still in a deck: the Fate looking at the destiny deck)
                 self.entitled[p.chance.seat].update(p.chance.handles)
             self._apply(facts)
             return True

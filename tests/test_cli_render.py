@@ -82,3 +82,26 @@ def test_powers_that_move_powers_and_defenses_are_told_in_words() -> None:
             == "blue takes yellow's colour: yellow defends")
     assert describe_event(s, ("chronos", 0, 1)) == "red turns back time: both choose cards again"
     assert describe_event(s, ("anarchy", 2, 4)) == "yellow deals all 4 powers out again"
+
+
+def test_destiny_alien_events_have_words() -> None:
+    """Every event the destiny-deck aliens send, in a real random game, reads as words
+    (not the fallback's ids and numbers)."""
+    import engine as E
+    from bots import RandomBot
+    from node.local import LocalGame, game_seed
+    kinds = {"assassinate", "belch", "spread", "destiny_kept", "ambush", "freeze",
+             "fate_look", "fate_arranged"}
+    cfg = E.Config(6, aliens=("ambush", "assassin", "belch", "disease", "chill", "fate"),
+                   max_turns=12)
+    seen: set[str] = set()
+    for i in range(3):
+        seed = game_seed("destiny-words", i)
+        game = LocalGame(cfg, seed, [RandomBot(seed + bytes([k])) for k in range(6)])
+        while game.state.outcome is None:
+            for ev in game.step():
+                if ev[0] in kinds:
+                    text = describe_event(game.state, ev)
+                    assert text != " ".join(str(x) for x in ev).replace("_", " "), ev
+                    seen.add(ev[0])
+    assert seen >= {"assassinate", "destiny_kept", "ambush", "freeze", "fate_look"}, seen

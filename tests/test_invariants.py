@@ -60,6 +60,7 @@ def check_invariants(s: engine.GameState) -> None:
     if expected is not None:
         assert len(zones) == expected, f"{len(zones)} cosmic cards in play"
     destiny = list(s.destiny_deck) + list(s.destiny_discard)
+    destiny += [h for _, h in s.extra.get("destiny_held", ())]  # held by a power (Ambush)
     if s.enc is not None and s.enc.destiny >= 0:
         destiny.append(s.enc.destiny)
     assert len(destiny) == len(set(destiny)) == _destiny_size(s.config.colors)

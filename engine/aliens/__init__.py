@@ -17,7 +17,7 @@ MODULES = (
     "sorcerer", "virus",
     "angel", "berserker", "carnage", "conjurer", "conscriptor", "crystal", "evolutionary",
     "atrophy", "collector", "aura", "chaos", "changeling", "deflector", "chameleon", "chronos",
-    "anarchy",
+    "anarchy", "assassin", "belch", "disease", "ambush", "chill", "fate",
 )
 
 for _name in MODULES:

@@ -56,7 +56,7 @@ def _flat(option: int, pairs: Pairs) -> tuple[int, tuple[int, ...]]:
 
 def add_space(s: GameState, seat: int, cap: int = 0) -> Dist:
     """Ways to add ships to the encounter from colonies (at most `cap`, 0: no limit)."""
-    src = [(p, c) for p, c in colony_sources(s, seat) if _not_target(s, seat, p)]
+    src = [(p, c) for p, c in colony_sources(s, seat, moving=True) if _not_target(s, seat, p)]
     total = sum(c for _, c in src)
     return Dist(src, 1, min(total, cap) if cap else total)
 
