@@ -31,6 +31,13 @@ How a power acts:
 - **The last reveal** (pseudo-window "last_reveal", engine.flow RevealStep): a power with
   options there makes its owner reveal after the other main player, and offers those
   uses instead of its Reveal (the Gambler's bluff).
+- **What the cards count as** (`card_kinds`): after a morph has copied and Emotion Control
+  has acted, a power may change the kind each encounter card counts as (the Empath turns
+  its opponent's card into a negotiate).
+- **Landing** (`landing`): when the offense wins, each seat with ships on the gate lands
+  them on the target only if every power's `landing(s, owner, lander)` agrees; ships that
+  do not land stay on the gate and go home at the end of the encounter, unless a power's
+  `after_resolution` steps place them elsewhere first (the Filth).
 
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
@@ -50,7 +57,7 @@ __all__ = [
     "adjust_totals", "decide", "regroup_count", "continue_turn", "after_resolution",
     "after_warp", "on_discard", "planning_order", "Option", "kept_powers", "before_destiny",
     "encounter_end", "discarded", "held_for_others", "encounter_cleanup",
-    "adjust_card_values", "must_show",
+    "adjust_card_values", "must_show", "adjust_card_kinds", "may_land",
 ]
 
 Step_t = tuple[Any, ...]
@@ -109,6 +116,11 @@ class Alien:
     held: Callable[[GameState, int, int], tuple[int, ...]] | None = None  # (seat, holder)
     encounter_cleanup: Callable[[GameState, int], list[Step_t]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # (seat, (off kind, def kind)) -> the kinds the two encounter cards count as (Empath)
+    card_kinds: Callable[[GameState, int, tuple[str, str]], tuple[str, str]] | None = None
+    # (seat, lander) -> may `lander` land its gate ships on the target when the offense
+    # wins (the Filth keeps others off a planet holding its ships)
+    landing: Callable[[GameState, int, int], bool] | None = None
 
 
 ALIENS: dict[str, Alien] = {}
@@ -292,3 +304,17 @@ def encounter_cleanup(s: GameState) -> list[Step_t]:
         if a is not None and a.encounter_cleanup is not None:
             steps += a.encounter_cleanup(s, seat)
     return steps
+
+
+def adjust_card_kinds(s: GameState, kinds: tuple[str, str]) -> tuple[str, str]:
+    """What the two encounter cards (offense, defense) count as, after powers that change
+    it (the Empath)."""
+    for seat, _, fn in powered(s, "card_kinds"):
+        kinds = fn(s, seat, kinds)
+    return kinds
+
+
+def may_land(s: GameState, lander: int) -> bool:
+    """May `lander` land its gate ships on the target planet when the offense wins? A
+    power may keep it off (the Filth); its ships then stay on the gate."""
+    return all(fn(s, seat, lander) for seat, _, fn in powered(s, "landing"))
