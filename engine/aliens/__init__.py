@@ -15,7 +15,7 @@ MODULES = (
     "demon", "fido", "filch", "hate", "mind", "mutant", "philanthropist", "trader", "vulch",
     "amoeba", "anti_matter", "calculator", "gambler", "mirror", "oracle", "pacifist",
     "sorcerer", "virus",
-    "cult", "empath", "equalizer", "flak",
+    "cult", "empath", "equalizer", "filth", "flak",
 )
 
 for _name in MODULES:
