@@ -38,7 +38,7 @@ from ..powers import Alien, register
 from ..state import GameState, Knowledge
 from ..steps import SeatStep, emit, fail, pop, push, register as register_step, to_warp
 from ..zones import ShipChoice
-from ._util import has, set_flag
+from ._util import has, set_flag, side_of
 
 NAME = "filth"
 Step_t = tuple[Any, ...]
@@ -75,9 +75,9 @@ def _system(s: GameState, planet: int) -> list[int]:
 def _after_resolution(s: GameState, seat: int, steps: list[Step_t]) -> list[Step_t]:
     e = s.enc
     assert e is not None
-    if not has(s, NAME, seat) or e.result != "offense" or not s.on(e.target, seat):
-        return steps
-    if s.gate[seat]:  # it did not land after all (another power kept it off)
+    if not has(s, NAME, seat) or e.result != "offense" or side_of(s, seat) != 0:
+        return steps  # not landing: the winners stayed on the gate
+    if s.gate[seat] or not s.on(e.target, seat):  # another power kept it off
         return steps
     order = s.timing_order()
     mine = [("filth_land", x, seat) for x in order if x != seat and s.gate[x]]
