@@ -100,8 +100,8 @@ def command_for(s: engine.GameState, a: engine.Action, kn: engine.Knowledge) -> 
         return f"invite {_seats(s, a.seats)}"
     if isinstance(a, engine.Play):
         info = C.CATALOGUE[a.card]
-        if info.kind == "reinforcement":
-            return f"play {_card(a.card).replace(' ', '')} {'offense' if a.args == (0,) else 'defense'}"
+        if info.kind in ("reinforcement", "attack"):  # for a side (an attack: the Flak's)
+            return f"play {_card(a.card).replace(' +', '+')} {'offense' if a.args == (0,) else 'defense'}"
         if info.kind == "flare":  # a flare's arguments are its own (cards, ships, ...)
             return " ".join(["play", _card(a.card), *map(str, a.args)])
         target = f" {_seats(s, a.args)}" if a.args else ""

@@ -240,9 +240,9 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "no_deal": lambda: "the deal fails",
         "quashed": lambda: "the deal is quashed",
         "play": lambda: f"{c(a[0])} plays {card_label(a[1])}" + (
-            f" ({seats(a[2])})" if a[2] and C.CATALOGUE[a[1]].kind != "reinforcement"
+            f" ({seats(a[2])})" if a[2] and C.CATALOGUE[a[1]].kind not in _FOR_A_SIDE
             else (" for the " + ("offense" if a[2] == (0,) else "defense")
-                  if C.CATALOGUE[a[1]].kind == "reinforcement" else "")),
+                  if C.CATALOGUE[a[1]].kind in _FOR_A_SIDE else "")),
         "negated": lambda: f"{card_label(a[1])} of {c(a[0])} is negated",
         "power": lambda: f"{c(a[0])} uses the {a[1]} power",
         "zapped": lambda: f"{c(a[0])}'s {a[1]} power is zapped",
@@ -284,6 +284,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "mind_look": lambda: f"{c(a[0])} looks at {c(a[1])}'s hand ({a[2]} cards)",
         "mutant_draw": lambda: f"{c(a[0])} draws a card from "
                                + ("the deck" if a[1] < 0 else c(a[1])),
+        "driven": lambda: f"{c(a[0])}'s {a[2]} ship(s) leave {p(a[1])} for its other colonies",
+        "equalized": lambda: f"{c(a[0])} must also ally with {c(a[1])}, {a[2]} ship(s)",
         "ooze": lambda: f"{c(a[0])} {'adds' if a[1] >= 0 else 'takes back'} {abs(a[1])} ship(s)",
         "possess": lambda: f"{c(a[0])} possesses {c(a[1])}'s hand ({a[2]} cards)",
         "unpossess": lambda: f"{c(a[0])} gives {a[2]} possessed card(s) back to {c(a[1])}",
@@ -325,6 +327,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
 
 # Events that carry nothing a person follows (the card source's bookkeeping).
 _QUIET = frozenset({"draw", "shuffled", "select", "delivered"})
+# Cards played face up for a side, named by it: reinforcements, and the Flak's attacks.
+_FOR_A_SIDE = ("reinforcement", "attack")
 
 
 def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None) -> str | None:

@@ -783,7 +783,7 @@ def card_types(s: GameState) -> tuple[str, str]:
         kinds[1] = kinds[0]
     if e.has_flag("emotion_control"):
         kinds = ["negotiate" if k == "attack" else k for k in kinds]
-    return kinds[0], kinds[1]
+    return P.adjust_card_kinds(s, (kinds[0], kinds[1]))
 
 
 def card_values(s: GameState) -> tuple[int, int]:
@@ -863,7 +863,7 @@ class Resolve(Step):
         lost_by = [0] * n  # ships each seat lost, for the powers that count them
         if e.result == "offense":
             for seat in range(n):
-                if s.gate[seat]:
+                if s.gate[seat] and P.may_land(s, seat):  # a power may keep it off
                     s.ships[e.target * n + seat] += s.gate[seat]
                     emit(s, "land", seat, e.target, s.gate[seat])
                     s.gate[seat] = 0

@@ -42,6 +42,13 @@ How a power acts:
 - **The last reveal** (pseudo-window "last_reveal", engine.flow RevealStep): a power with
   options there makes its owner reveal after the other main player, and offers those
   uses instead of its Reveal (the Gambler's bluff).
+- **What the cards count as** (`card_kinds`): after a morph has copied and Emotion Control
+  has acted, a power may change the kind each encounter card counts as (the Empath turns
+  its opponent's card into a negotiate).
+- **Landing** (`landing`): when the offense wins, each seat with ships on the gate lands
+  them on the target only if every power's `landing(s, owner, lander)` agrees; ships that
+  do not land stay on the gate and go home at the end of the encounter, unless a power's
+  `after_resolution` steps place them elsewhere first (the Filth).
 
 - **Who holds what, who defends, where** (rules 004: Changeling, Anarchy, Chameleon,
   Deflector, Chronos): `defense_known` (steps as soon as the defense is known, once, before
@@ -92,7 +99,7 @@ __all__ = [
     "take_all_aliens", "GIVEN_AWAY", "set_aside", "aside", "ASIDE", "aim", "aimed_at",
     "join_defense", "co_defenders", "change_defense", "destiny_drawn", "discard_destiny",
     "held_destiny", "release_destiny", "gather_held_destiny", "destiny_shuffled",
-    "HELD_DESTINY",
+    "HELD_DESTINY", "adjust_card_kinds", "may_land",
 ]
 
 Step_t = tuple[Any, ...]
@@ -172,6 +179,11 @@ class Alien:
     keep_destiny: Callable[[GameState, int, int, int], bool] | None = None
     # (seat): steps once the destiny deck is newly shuffled (setup, reshuffles)
     destiny_shuffled: Callable[[GameState, int], list[Step_t]] | None = None
+    # (seat, (off kind, def kind)) -> the kinds the two encounter cards count as (Empath)
+    card_kinds: Callable[[GameState, int, tuple[str, str]], tuple[str, str]] | None = None
+    # (seat, lander) -> may `lander` land its gate ships on the target when the offense
+    # wins (the Filth keeps others off a planet holding its ships)
+    landing: Callable[[GameState, int, int], bool] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -600,3 +612,17 @@ def destiny_shuffled(s: GameState) -> list[Step_t]:
     for seat, _, fn in powered(s, "destiny_shuffled"):
         steps += fn(s, seat)
     return steps
+
+
+def adjust_card_kinds(s: GameState, kinds: tuple[str, str]) -> tuple[str, str]:
+    """What the two encounter cards (offense, defense) count as, after powers that change
+    it (the Empath)."""
+    for seat, _, fn in powered(s, "card_kinds"):
+        kinds = fn(s, seat, kinds)
+    return kinds
+
+
+def may_land(s: GameState, lander: int) -> bool:
+    """May `lander` land its gate ships on the target planet when the offense wins? A
+    power may keep it off (the Filth); its ships then stay on the gate."""
+    return all(fn(s, seat, lander) for seat, _, fn in powered(s, "landing"))

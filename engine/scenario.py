@@ -317,7 +317,7 @@ class _Commands:
             h, face = self._hand_card(seat, args[0])
             rest = args[1:]
             info = C.CATALOGUE[face]
-            if info.kind == "reinforcement":
+            if info.kind in ("reinforcement", "attack"):  # for a side (an attack: the Flak)
                 return Play(seat, h, face, (0 if rest[0] == "offense" else 1,))
             if info.kind == "flare":  # numbers, planets, ships, as for a power
                 return Play(seat, h, face, tuple(x for a in rest for x in self._arg(a)))

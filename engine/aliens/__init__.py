@@ -17,7 +17,8 @@ MODULES = (
     "sorcerer", "virus",
     "angel", "berserker", "carnage", "conjurer", "conscriptor", "crystal", "evolutionary",
     "atrophy", "collector", "aura", "chaos", "changeling", "deflector", "chameleon", "chronos",
-    "anarchy", "assassin", "belch", "disease", "ambush", "chill", "fate",
+    "anarchy", "assassin", "belch", "disease", "ambush", "chill", "fate", "cult", "empath",
+    "equalizer", "filth", "flak",
 )
 
 for _name in MODULES:
