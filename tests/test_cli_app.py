@@ -272,9 +272,12 @@ def test_commands_as_a_person_types_them() -> None:
 
 def test_command_table_with_flares_at_two_seats() -> None:
     """A flare's arguments are its own (cards, ships), not seats: the table of every seat
-    asked in flares games has a command for each legal play, and never fails."""
-    for seed_text in ("flares9", "flares11"):  # seeds whose games play flares
-        s0 = game_seed(seed_text, 0)
+    asked in flares games has a command for each legal play, and never fails. Games are
+    played until two of them offered flare plays (which games do depends on the rules
+    data: a new alien's flare card changes every deal)."""
+    games_with_flares = 0
+    for i in range(20):
+        s0 = game_seed("flares", i)
         g = LocalGame(engine.Config(2, flares=True), s0,
                       [HeuristicBot(s0 + bytes([k])) for k in range(2)])
         flare_plays = 0
@@ -292,4 +295,7 @@ def test_command_table_with_flares_at_two_seats() -> None:
                         assert a in actions, a
                         flare_plays += 1
             g.step()
-        assert flare_plays, seed_text
+        games_with_flares += flare_plays > 0
+        if games_with_flares == 2:
+            return
+    raise AssertionError(f"only {games_with_flares} of 20 games offered a flare play")
