@@ -381,8 +381,10 @@ def test_the_page_shows_the_engines_board_and_steps_by_key(
     assert _json(journal, turn12["position"] - 1, work)["summary"]["turn"] == 11
     check_position(turn12, data)
 
-    for _ in range(300):  # on, record by record, to an attack against an attack
-        if any(e.startswith("totals: ") for e in browser.eval(READ)["events"]):
+    for _ in range(600):  # on, record by record, to an attack against an attack whose
+        seen_now = browser.eval(READ)  # encounter is still open after its record
+        if any(e.startswith("totals: ") for e in seen_now["events"]) \
+                and seen_now["encounter"]["number"]:
             break
         browser.press("n")
     fight = browser.eval(READ)
