@@ -35,7 +35,7 @@ Step_t = tuple[Any, ...]
 __all__ = [
     "ShipChoice",
     "start_shuffle", "draw", "cosmic_quake", "quake_shares", "place_returning", "ships_to_warp",
-    "show", "take_random", "DRY_DECK", "no_encounter_to_draw", "outside_encounter",
+    "show", "take_random", "DRY_DECK", "no_encounter_to_draw", "outside_encounter", "WarpLoss",
 ]
 
 DRY_DECK = "dry_deck"  # extra key: the cosmic deck was shuffled from no encounter card
@@ -415,16 +415,9 @@ class PlaceStep(SeatStep):
         pop(s)
 
 
-GATE_OK, NOT_TARGET = 1, 2  # a take step's source flags: the gate too; never the target
-
-
-def ships_to_warp(seat: int, count: int, gate_ok: bool, in_encounter_stay: bool = False
-                  ) -> Step_t:
-    """The seat loses `count` ships of its choice to the warp (from colonies, maybe the
-    gate); with `in_encounter_stay`, never ships on the encounter's target planet (a
-    defense's ships there are in the encounter)."""
-    return ("take", seat, count, count, int(gate_ok) | (NOT_TARGET if in_encounter_stay else 0),
-            WARP)
+def ships_to_warp(seat: int, count: int, gate_ok: bool) -> Step_t:
+    """The seat loses `count` ships of its choice to the warp (from colonies, maybe the gate)."""
+    return ("take", seat, count, count, int(gate_ok), WARP)
 
 
 def outside_encounter(s: GameState, seat: int) -> list[tuple[int, int]]:
@@ -468,6 +461,39 @@ class ShipChoice(SeatStep):
         self._do(s, st, a.ships, a)
 
 
+class WarpLoss(ShipChoice):
+    """("name", seat, count, ...): the seat loses `count` of its ships to the warp (all
+    it has, if fewer), its choice among the places `_sources` allows (a power's loss)."""
+
+    def _sources(self, s: GameState, st: Step_t) -> list[tuple[int, int]]:
+        raise NotImplementedError
+
+    def _dist(self, s: GameState, st: Step_t) -> Dist:
+        src = self._sources(s, st)
+        k = min(st[2], sum(c for _, c in src))
+        return Dist(src, k, k)
+
+    def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
+        seat = st[1]
+        total = remove_ships(s, a, seat, pairs)
+        pop(s)
+        push(s, *to_warp(s, seat, total))
+
+
+@register
+class LoseOutside(WarpLoss):
+    """("lose_outside", seat, count): lose ships to the warp from colonies outside the
+    encounter (a defense's ships on the target planet stay in it)."""
+
+    name, phase = "lose_outside", "window"
+
+    def _sources(self, s: GameState, st: Step_t) -> list[tuple[int, int]]:
+        return outside_encounter(s, st[1])
+
+    def _rule(self, st: Step_t) -> str:
+        return f"lose {st[2]} ships from colonies outside the encounter"
+
+
 @register
 class TakeStep(ShipChoice):
     """Take lo..hi ships from the seat's colonies (and the gate if allowed) to a
@@ -476,13 +502,8 @@ class TakeStep(ShipChoice):
     name, phase = "take", "resolution"
 
     def _dist(self, s: GameState, st: Step_t) -> Dist:
-        _, seat, lo, hi, flags, dest = st
-        if flags & NOT_TARGET:
-            src = outside_encounter(s, seat)
-            if flags & GATE_OK and s.gate[seat] > 0:
-                src.insert(0, (GATE, s.gate[seat]))
-        else:
-            src = colony_sources(s, seat, bool(flags & GATE_OK), moving=dest != WARP)
+        _, seat, lo, hi, gate_ok, dest = st
+        src = colony_sources(s, seat, bool(gate_ok), moving=dest != WARP)
         avail = sum(c for _, c in src)
         return Dist(src, min(lo, avail), min(hi, avail))
 
@@ -490,8 +511,8 @@ class TakeStep(ShipChoice):
         return f"choose {st[2]}..{st[3]} of your ships"
 
     def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
-        _, seat, _, _, flags, dest = st
-        total = remove_ships(s, a, seat, pairs, bool(flags & GATE_OK))
+        _, seat, _, _, gate_ok, dest = st
+        total = remove_ships(s, a, seat, pairs, bool(gate_ok))
         pop(s)
         if dest == WARP:
             push(s, *to_warp(s, seat, total))

@@ -71,6 +71,29 @@ def both_attack(s: GameState) -> bool:
     return e is not None and min(e.cards) >= 0 and card_types(s) == ("attack", "attack")
 
 
+def revealed_kinds(s: GameState, seat: int) -> tuple[str, str] | None:
+    """(what this main player's card counts as, what its opponent's does) once both
+    cards are face up; None before, or for a seat on neither side."""
+    from ..flow import card_types
+    e = s.enc
+    side = side_of(s, seat)
+    if e is None or side is None or min(e.cards) < 0:
+        return None
+    kinds = card_types(s)
+    return kinds[side], kinds[1 - side]
+
+
+def reveals_last(s: GameState, seat: int, window: str, name: str) -> bool:
+    """May this main player's power act at the flow's last reveal (its own card still
+    face down, no Sorcerer's switch, not yet used this encounter)? The Gambler's and
+    the Angel's choice instead of turning the card up."""
+    from ..flow import LAST_REVEAL
+    e = s.enc
+    side = side_of(s, seat)
+    return not (window != LAST_REVEAL or e is None or side is None or not is_main(s, seat)
+                or has(s, name, seat) or e.has_flag("switched") or e.cards[side] >= 0)
+
+
 def both_chosen(s: GameState, seat: int) -> bool:
     """Both main players have put their cards face down."""
     return s.enc is not None and len(s.enc.selected) == 2

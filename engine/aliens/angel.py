@@ -28,17 +28,14 @@ from ..flow import LAST_REVEAL
 from ..powers import Alien, register
 from ..state import GameState
 from ..steps import emit, pop
-from ._util import has, is_main, set_flag, side_of
+from ._util import has, reveals_last, set_flag, side_of
 
 NAME = "angel"
 NEGOTIATE = next(c.id for c in C.CATALOGUE if c.kind == "negotiate")
 
 
 def _options(s: GameState, seat: int, window: str) -> list[tuple[int, tuple[int, ...]]]:
-    e = s.enc
-    side = side_of(s, seat)
-    if (window != LAST_REVEAL or e is None or side is None or not is_main(s, seat)
-            or has(s, NAME, seat) or e.has_flag("switched") or e.cards[side] >= 0):
+    if not reveals_last(s, seat, window, NAME):
         return []
     return [(0, ())]
 

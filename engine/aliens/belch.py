@@ -20,12 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Action
-from ..choices import Dist
 from ..powers import Alien, register
 from ..state import GameState
-from ..steps import emit, pop, push, register as register_step, remove_ships, to_warp
-from ..zones import ShipChoice
+from ..steps import emit, push, register as register_step
+from ..zones import WarpLoss
 from .assassin import colour_seat
 
 Step_t = tuple[Any, ...]
@@ -58,25 +56,17 @@ def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
 
 
 @register_step
-class BelchLoss(ShipChoice):
+class BelchLoss(WarpLoss):
     """("belch_loss", seat, count): the seat loses `count` of its ships in its home
     system (all it has there, if fewer), its choice."""
 
     name, phase = "belch_loss", "destiny"
 
-    def _dist(self, s: GameState, st: Step_t) -> Dist:
-        src = _home_ships(s, st[1])
-        k = min(st[2], sum(c for _, c in src))
-        return Dist(src, k, k)
+    def _sources(self, s: GameState, st: Step_t) -> list[tuple[int, int]]:
+        return _home_ships(s, st[1])
 
     def _rule(self, st: Step_t) -> str:
         return f"lose {st[2]} of your ships in your home system"
-
-    def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
-        seat = st[1]
-        total = remove_ships(s, a, seat, pairs)
-        pop(s)
-        push(s, *to_warp(s, seat, total))
 
 
 ALIEN = register(Alien(

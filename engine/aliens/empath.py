@@ -16,27 +16,16 @@ Text followed: rules 004 (classic Empath), in 2008 terms. Choices we made:
 
 from __future__ import annotations
 
-from ..flow import card_types
 from ..powers import Alien, register
 from ..state import GameState
-from ._util import has, is_main, set_flag, side_of
+from ._util import has, once_per_encounter, revealed_kinds, set_flag, side_of
 
 NAME = "empath"
 
 
 def _applies(s: GameState, seat: int) -> bool:
-    e = s.enc
-    side = side_of(s, seat)
-    if e is None or side is None or min(e.cards) < 0:
-        return False
-    kinds = card_types(s)
-    return kinds[side] == "negotiate" and kinds[1 - side] != "negotiate"
-
-
-def _options(s: GameState, seat: int, window: str) -> list[tuple[int, tuple[int, ...]]]:
-    if window == "reveal" and is_main(s, seat) and not has(s, NAME, seat) and _applies(s, seat):
-        return [(0, ())]
-    return []
+    kinds = revealed_kinds(s, seat)
+    return kinds is not None and kinds[0] == "negotiate" and kinds[1] != "negotiate"
 
 
 def _kinds(s: GameState, seat: int, kinds: tuple[str, str]) -> tuple[str, str]:
@@ -49,6 +38,6 @@ def _kinds(s: GameState, seat: int, kinds: tuple[str, str]) -> tuple[str, str]:
 ALIEN = register(Alien(
     name=NAME, lamp="green", summary="Its negotiate turns the other card into a negotiate",
     roles=("main",), phases=("reveal",), mandatory=True, source="rules 004 (classic)",
-    windows=("reveal",), options=_options, use=lambda s, seat, o, a: set_flag(s, NAME, seat),
+    windows=("reveal",), options=once_per_encounter(NAME, "reveal", _applies), use=lambda s, seat, o, a: set_flag(s, NAME, seat),
     must_use=lambda s, seat, w: True, card_kinds=_kinds,
 ))

@@ -33,16 +33,15 @@ from typing import Any
 
 from .. import cards as C
 from ..actions import Accept, Action, Decline, Give
-from ..choices import Dist, Fixed
+from ..choices import Fixed
 from ..flow import LAST_REVEAL
 from ..powers import Alien, register
 from ..state import Claim, GameState, Knowledge
 from ..steps import (
-    SeatStep,     Step, colony_sources, emit, fail, pop, push, register as register_step, remove_ships,
-    replace, take_from_hand, to_warp,
+    SeatStep, Step, emit, fail, pop, push, register as register_step, replace, take_from_hand,
 )
-from ..zones import DRY_DECK, ShipChoice
-from ._util import has, is_main, opponent, set_flag, side_of
+from ..zones import DRY_DECK, LoseOutside
+from ._util import opponent, reveals_last, set_flag, side_of
 
 NAME = "gambler"
 Step_t = tuple[Any, ...]
@@ -68,10 +67,7 @@ def _same(a: int, b: int) -> bool:
 
 
 def _options(s: GameState, seat: int, window: str) -> list[tuple[int, tuple[int, ...]]]:
-    e = s.enc
-    side = side_of(s, seat)
-    if (window != LAST_REVEAL or e is None or side is None or not is_main(s, seat)
-            or has(s, NAME, seat) or e.has_flag("switched") or e.cards[side] >= 0):
+    if not reveals_last(s, seat, window, NAME):
         return []
     return [(0, (face,)) for face in STATEMENTS]
 
@@ -169,28 +165,11 @@ class GambleSettle(Step):
 
 
 @register_step
-class GambleLoss(ShipChoice):
-    """Lose `count` ships to the warp from colonies outside the encounter."""
+class GambleLoss(LoseOutside):
+    """The bluff's loser loses `count` ships to the warp from colonies outside the
+    encounter."""
 
     name, phase = "gamble_loss", "reveal"
-
-    def _dist(self, s: GameState, st: Step_t) -> Dist:
-        e = s.enc
-        assert e is not None
-        seat = st[1]
-        src = [(p, c) for p, c in colony_sources(s, seat)
-               if not (seat == e.defense and p == e.target)]
-        k = min(st[2], sum(c for _, c in src))
-        return Dist(src, k, k)
-
-    def _rule(self, st: Step_t) -> str:
-        return f"lose {st[2]} ships from colonies outside the encounter"
-
-    def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
-        seat = st[1]
-        total = remove_ships(s, a, seat, pairs)
-        pop(s)
-        push(s, *to_warp(s, seat, total))
 
 
 ALIEN = register(Alien(

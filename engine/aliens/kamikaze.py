@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..powers import Alien, Option, register
 from ..state import GameState
 from ..steps import push
-from ..zones import draw, outside_encounter, ships_to_warp
+from ..zones import draw, outside_encounter
 from ._util import has, is_main, set_flag
 
 
@@ -30,8 +30,7 @@ def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
     set_flag(s, "kamikaze", seat)
     count = min(args[0], sum(c for _, c in outside_encounter(s, seat)))
     if count > 0:
-        push(s, ships_to_warp(seat, count, False, in_encounter_stay=True),
-             draw(seat, 2 * count))
+        push(s, ("lose_outside", seat, count), draw(seat, 2 * count))
 
 
 ALIEN = register(Alien(

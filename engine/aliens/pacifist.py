@@ -11,27 +11,15 @@ Text followed: rules 004 (classic Pacifist), in 2008 terms; rules 001 lists its 
 
 from __future__ import annotations
 
-from ..flow import card_types
 from ..powers import Alien, register
 from ..state import GameState
-from ._util import has, is_main, set_flag, side_of
+from ._util import has, once_per_encounter, revealed_kinds, set_flag, side_of
 
 NAME = "pacifist"
 
 
 def _applies(s: GameState, seat: int) -> bool:
-    e = s.enc
-    side = side_of(s, seat)
-    if e is None or side is None or min(e.cards) < 0:
-        return False
-    kinds = card_types(s)
-    return kinds[side] == "negotiate" and kinds[1 - side] == "attack"
-
-
-def _options(s: GameState, seat: int, window: str) -> list[tuple[int, tuple[int, ...]]]:
-    if window == "reveal" and is_main(s, seat) and not has(s, NAME, seat) and _applies(s, seat):
-        return [(0, ())]
-    return []
+    return revealed_kinds(s, seat) == ("negotiate", "attack")
 
 
 def _decide(s: GameState, seat: int, result: str) -> str:
@@ -43,6 +31,7 @@ def _decide(s: GameState, seat: int, result: str) -> str:
 ALIEN = register(Alien(
     name=NAME, lamp="green", summary="Wins with a negotiate card against an attack",
     roles=("main",), phases=("reveal",), mandatory=True, source="rules 004 (classic)",
-    windows=("reveal",), options=_options, use=lambda s, seat, o, a: set_flag(s, NAME, seat),
+    windows=("reveal",), options=once_per_encounter(NAME, "reveal", _applies),
+    use=lambda s, seat, o, a: set_flag(s, NAME, seat),
     must_use=lambda s, seat, w: True, decide=_decide,
 ))
