@@ -467,14 +467,19 @@ class SeatClient:
         return text
 
     async def _decide(self) -> None:
+        refused_line = ""
         while True:
             self.waiting = asyncio.get_running_loop().create_future()
             text = await self.waiting
             if text is None:
-                return  # the game moved on without us: ask afresh
+                # The game moved on without us: ask afresh. A refusal on screen answered
+                # the question that is gone; the next one says so instead of wiping it.
+                if self.refused and refused_line:
+                    self._early = (refused_line, time.monotonic())
+                return
             found = lookup(self.table, text, self.session.state, self.session.seat)
             if isinstance(found, str):
-                self.refused = found
+                self.refused, refused_line = found, text.strip()
                 self.invalidate()
                 continue
             action, handle = found

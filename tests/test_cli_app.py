@@ -149,6 +149,38 @@ def test_a_line_typed_just_before_the_question_is_not_lost_silently() -> None:
                              "again if you meant it."), seen
 
 
+def test_a_refusal_for_a_question_the_game_withdrew_is_named_with_the_next() -> None:
+    """A line answered with a refusal just as the game moves on (a peer's move, a timer)
+    belonged to the question that is gone; the next question names it instead of wiping
+    the refusal without a word."""
+    g = _game("withdrawn")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0))
+        seen: dict[str, str] = {}
+
+        async def go() -> None:
+            task = asyncio.ensure_future(app.run())
+            await _wait_for_decision(app)
+            pipe.send_text("?\r")
+            for _ in range(100):
+                await asyncio.sleep(0.01)
+                if app.refused:
+                    break
+            seen["refused"] = app.refused
+            assert app.waiting is not None
+            app.waiting.set_result(None)  # what follow() does when the game moves on
+            await asyncio.sleep(0.05)
+            await _wait_for_decision(app)
+            seen["asked"] = app.refused
+            pipe.send_text("quit\rquit\r")
+            await asyncio.wait_for(task, 10)
+
+        asyncio.run(go())
+    assert "'?' is not legal now" in seen["refused"], seen
+    assert seen["asked"] == ("'?' came just before this question: type it again if you "
+                             "meant it."), seen
+
+
 def test_full_screen_client_completes_a_decision() -> None:
     g = _game("decide")
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):

@@ -65,11 +65,17 @@ def status_line(screen: str) -> str:
 def decide(term: Terminal) -> str:
     """Answer the open decision with a legal command read off the screen (a refusal
     lists the legal commands closest to what was typed); returns what was typed. A '?'
-    typed a moment before the question is refused as early; it is typed again."""
+    typed a moment before the question is refused as early; it is typed again (and so if
+    the screen stays silent: the answer may have gone with a question the game withdrew
+    between two looks at the screen)."""
+    screen = ""
     for _ in range(5):
         term.type("?")
-        screen = term.wait_for(lambda s: CLOSEST.search(s) is not None or DECISION not in s
-                               or EARLY in s, timeout=20)
+        try:
+            screen = term.wait_for(lambda s: CLOSEST.search(s) is not None
+                                   or DECISION not in s or EARLY in s, timeout=8)
+        except AssertionError:
+            continue
         found = CLOSEST.search(screen)
         if found is not None:
             command = found.group(1).strip()
@@ -78,7 +84,8 @@ def decide(term: Terminal) -> str:
         if DECISION not in screen:
             return ""  # the decision went away meanwhile
         time.sleep(0.3)
-    raise AssertionError(f"'?' was refused as early five times:\n{screen}")
+    raise AssertionError(f"'?' went unanswered or was refused as early five times:\n"
+                         f"{term.screen()}")
 
 
 def test_play_kill_resume_finish_and_verify(tmp_path: Path, home: Path) -> None:
