@@ -483,6 +483,10 @@ class SeatClient:
                 self.invalidate()
                 continue
             action, handle = found
+            agreed = _same_as_standing(self.session.state, action)
+            if agreed is not None:
+                action = agreed
+                self.log.append("that is the standing proposal: you accept it")
             picked = next((c for c, e in self.table.items() if e == found), "")
             if picked and picked != normalise(text):
                 self.log.append(f"{text.strip()} means: {picked}")  # what a count chose
@@ -528,3 +532,17 @@ class SeatClient:
             if deadline is not None and int(time.monotonic()) != last_second:
                 last_second = int(time.monotonic())
                 self.invalidate()  # the deal's countdown
+
+
+def _same_as_standing(s: engine.GameState, action: engine.Action) -> engine.Action | None:
+    """Proposing, in a deal, exactly the terms the other player has on the table is
+    agreeing to them: the Accept it stands for (None when it is not that)."""
+    if not isinstance(action, engine.Propose) or not s.stack:
+        return None
+    top = s.stack[-1]
+    if top[0] != "deal" or not top[2]:
+        return None
+    standing = top[2]
+    if standing[0] != action.seat and tuple(standing[1:]) == tuple(action.terms):
+        return engine.Accept(action.seat)
+    return None

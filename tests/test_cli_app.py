@@ -237,6 +237,39 @@ def test_a_deal_through_the_prompt() -> None:
     assert "the deal is made" in app.log
 
 
+def test_proposing_the_other_players_terms_is_agreeing_to_them() -> None:
+    """The person types, as a proposal, exactly the terms the other player has on the
+    table: that is agreement, so the deal is made, not a third proposal that lets the
+    minute run out."""
+    from pathlib import Path
+
+    from engine.scenario import run_scenario
+    text = (Path(__file__).parent / "scenarios" / "morph_negotiate.toml").read_text()
+    text += '\n[[step]]\ndo = ["red propose 0 1 - -", "blue propose 1 0 - -"]\n'
+    res = run_scenario(text)
+    assert res.state.step()[0] == "deal"
+    g = _game("agree")
+    g.state, g.source = res.state, res.source
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0))
+
+        async def go() -> None:
+            task = asyncio.ensure_future(app.run())
+            await _wait_for_decision(app)
+            pipe.send_text("propose 1 0 - -\r")
+            for _ in range(100):
+                await asyncio.sleep(0.02)
+                if "the deal is made" in app.log:
+                    break
+            pipe.send_text("quit\rquit\r")
+            await asyncio.wait_for(task, 10)
+
+        asyncio.run(go())
+    assert "that is the standing proposal: you accept it" in app.log
+    assert "the deal is made" in app.log
+    assert sum(isinstance(a, engine.Accept) and a.seat == 0 for a in g.actions) == 1
+
+
 def test_the_deck_setup_shows_its_progress(tmp_path: Path) -> None:
     """A networked seat before its peers arrive: the status says the decks are being set
     up, how many card messages are in, and whose comes next. The card protocol opens with
