@@ -20,6 +20,8 @@ from collections.abc import Iterable
 import engine
 from engine import cards as C
 from engine.flares import dealt_aliens
+from engine.steps import WARP
+from engine.windows import CARD_EFFECTS
 
 from .render import card_label, planet_name
 
@@ -76,7 +78,8 @@ def normalise(line: str) -> str:
 
 
 def _ships(s: engine.GameState, pairs: Iterable[tuple[int, int]]) -> str:
-    items = [f"{'gate' if loc == engine.GATE else planet_name(s, loc)}:{n}" for loc, n in pairs]
+    words = {engine.GATE: "gate", WARP: "warp"}
+    items = [f"{words.get(loc) or planet_name(s, loc)}:{n}" for loc, n in pairs]
     return ",".join(items) or "-"
 
 
@@ -104,7 +107,11 @@ def command_for(s: engine.GameState, a: engine.Action, kn: engine.Knowledge) -> 
             return f"play {_card(a.card).replace(' +', '+')} {'offense' if a.args == (0,) else 'defense'}"
         if info.kind == "flare":  # a flare's arguments are its own (cards, ships, ...)
             return " ".join(["play", _card(a.card), *map(str, a.args)])
-        target = f" {_seats(s, a.args)}" if a.args else ""
+        effect = next((e for e in CARD_EFFECTS if e.matches(info)), None)
+        if effect is not None and effect.arg_kind == "planets":
+            target = "".join(f" {planet_name(s, p)}" for p in a.args)
+        else:
+            target = f" {_seats(s, a.args)}" if a.args else ""
         return f"play {_card(a.card)}{target}"
     if isinstance(a, engine.UsePower):
         return " ".join(["power", str(a.option), *map(str, a.args)])

@@ -25,7 +25,7 @@ from node.lobby import options_text
 __all__ = ["VARIANTS", "add_game_options", "game_config", "parse_aliens", "options_text",
            "wanted", "mismatch"]
 
-VARIANTS = ("four_planets", "single_encounter")
+VARIANTS = engine.VARIANTS
 
 ALIENS_HELP = ("aliens in play: 'random' (one dealt to each seat by the card source), "
                "'choose' (each seat is dealt two face down and keeps one), or one NAME per "
@@ -83,8 +83,7 @@ def game_config(args: argparse.Namespace, seats: int,
             raise ValueError("--flares deals the aliens itself (each seat keeps one of two "
                              "flares): leave out --aliens, or give --aliens choose")
         aliens = ()
-    return engine.Config(seats, colors, planets=4 if "four_planets" in args.variant else 5,
-                         single_encounter="single_encounter" in args.variant,
+    return engine.Config(seats, colors, **engine.variant_options(args.variant),
                          aliens=aliens, max_turns=turns, flares=True if args.flares else ())
 
 

@@ -10,6 +10,7 @@ import engine
 from engine import cards as C
 from engine.flow import totals as engine_totals
 from engine.powers import deal_frees
+from engine.windows import CARD_EFFECTS
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
 from protocol.genesis import Genesis
@@ -240,6 +241,7 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "no_deal": lambda: "the deal fails",
         "quashed": lambda: "the deal is quashed",
         "play": lambda: f"{c(a[0])} plays {card_label(a[1])}" + (
+            f" ({', '.join(p(x) for x in a[2])})" if a[2] and _names_planets(a[1]) else
             f" ({seats(a[2])})" if a[2] and C.CATALOGUE[a[1]].kind not in _FOR_A_SIDE
             else (" for the " + ("offense" if a[2] == (0,) else "defense")
                   if C.CATALOGUE[a[1]].kind in _FOR_A_SIDE else "")),
@@ -316,6 +318,13 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "fate_look": lambda: f"{c(a[0])} looks through the destiny deck ({a[1]} cards)",
         "fate_arranged": lambda: f"{c(a[0])} arranges the destiny deck ({a[1]} placed on top)",
         "over": lambda: f"the game ends ({a[0]})",
+        # the classic artifacts (--variant classic_artifacts)
+        "zapped_back": lambda: f"{c(a[0])} zaps back: {c(a[1])}'s own power is off for "
+                               "the encounter",
+        "rebirth": lambda: f"{c(a[0])} makes {p(a[1])} a colony again with {a[2]} ship(s)",
+        "extra_encounter_for": lambda: f"{c(a[0])} will have an encounter of its own next",
+        "extra_encounter": lambda: f"{c(a[0])} has an extra encounter (the TimeGash)",
+        "defense_chosen": lambda: f"{c(a[0])} chooses to encounter {c(a[1])}",
     }
     fn = words.get(kind)
     try:
@@ -323,6 +332,12 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
     except (IndexError, KeyError, TypeError):
         text = " ".join(str(x) for x in ev)
     return text.replace("_", " ")  # ids in words: "cosmic zap", "most cards in hand"
+
+
+def _names_planets(face: int) -> bool:
+    """The arguments of this face-up card are planets (the classic Rebirth), not seats."""
+    info = C.CATALOGUE[face]
+    return any(e.arg_kind == "planets" for e in CARD_EFFECTS if e.matches(info))
 
 
 # Events that carry nothing a person follows (the card source's bookkeeping).

@@ -175,8 +175,10 @@ def encode_public(state: GameState) -> list[Any]:
     o = state.outcome
     setup: list[Any] = [cfg.seats, list(cfg.colors), cfg.planets, cfg.single_encounter,
                         list(cfg.aliens), cfg.max_turns]
-    if cfg.flares:  # only games with flares say so: the others hash as they always did
+    if cfg.flares:  # only games with these say so: the others hash as they always did
         setup.append(list(cfg.flares) if isinstance(cfg.flares, tuple) else True)
+    if cfg.classic_artifacts:
+        setup.append("classic_artifacts")
     return [
         ENGINE_VERSION,
         setup,

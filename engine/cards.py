@@ -3,9 +3,9 @@
 A *face* is an int card id: the index of one physical card in the catalogue. Every copy of
 a card has its own id, so conservation of cards can be checked exactly. The catalogue is
 the cosmic deck (ids 0..71) followed by the destiny deck cards of all ten colours, the
-flares, and last a second copy of the cosmic deck (each card's twin, a card of its own) for
-the biggest tables; which of them a game uses depends on its seats and options
-(`cosmic_deck`). Handles (opaque positions in hidden zones) are a different thing and live
+flares, a second copy of the cosmic deck (each card's twin, a card of its own) for the
+biggest tables, and last the classic artifacts (one each); which of them a game uses
+depends on its seats and options (`cosmic_deck`). Handles (opaque positions in hidden zones) are a different thing and live
 in the game state.
 """
 
@@ -20,7 +20,7 @@ from typing import Any
 __all__ = [
     "CardInfo", "CATALOGUE", "COSMIC_DECK", "COLORS", "ENCOUNTER_KINDS", "card",
     "destiny_cards", "rules_data_hash", "card_by_name", "ARTIFACTS", "FLARES", "flare_id",
-    "HAND_SIZE", "SECOND_DECK", "cosmic_decks", "cosmic_deck",
+    "HAND_SIZE", "SECOND_DECK", "cosmic_decks", "cosmic_deck", "CLASSIC_ARTIFACTS",
 ]
 
 ENCOUNTER_KINDS = ("attack", "negotiate", "morph")
@@ -90,6 +90,9 @@ def _build() -> tuple[tuple[CardInfo, ...], tuple[str, ...]]:
     # The second cosmic deck last of all, so that it moves no other card's id.
     for c in [c for c in cards if c.kind not in ("destiny", "flare")]:
         cards.append(CardInfo(len(cards), c.kind, c.value, c.name))
+    for entry in _load("cards.toml")["classic"]:
+        for name in entry["names"]:
+            cards.append(CardInfo(len(cards), str(entry["kind"]), 0, str(name)))
     return tuple(cards), colors
 
 
@@ -99,7 +102,9 @@ _FIRST_TWIN = max(c.id for c in CATALOGUE if c.kind in ("destiny", "flare")) + 1
 COSMIC_DECK: tuple[int, ...] = tuple(
     c.id for c in CATALOGUE[:_FIRST_TWIN] if c.kind not in ("destiny", "flare"))
 # Its twin, card for card (COSMIC_DECK[i] and SECOND_DECK[i] have the same face).
-SECOND_DECK: tuple[int, ...] = tuple(range(_FIRST_TWIN, len(CATALOGUE)))
+SECOND_DECK: tuple[int, ...] = tuple(range(_FIRST_TWIN, _FIRST_TWIN + len(COSMIC_DECK)))
+# The classic artifacts, last: in the deck only under the classic_artifacts variant.
+CLASSIC_ARTIFACTS: tuple[int, ...] = tuple(range(SECOND_DECK[-1] + 1, len(CATALOGUE)))
 FLARES: tuple[str, ...] = tuple(c.name for c in CATALOGUE if c.kind == "flare")
 ARTIFACTS: tuple[str, ...] = tuple(
     sorted({c.name for c in CATALOGUE if c.kind == "artifact"})
@@ -114,9 +119,11 @@ def cosmic_decks(seats: int) -> int:
     return 1 if seats * HAND_SIZE < len(COSMIC_DECK) else 2
 
 
-def cosmic_deck(seats: int) -> tuple[int, ...]:
-    """The card ids of the cosmic deck (flares aside) at a table of `seats`."""
-    return COSMIC_DECK if cosmic_decks(seats) == 1 else COSMIC_DECK + SECOND_DECK
+def cosmic_deck(seats: int, classic_artifacts: bool = False) -> tuple[int, ...]:
+    """The card ids of the cosmic deck (flares aside) at a table of `seats`, with the
+    classic artifacts if the variant asks for them (one copy each, whatever the table)."""
+    deck = COSMIC_DECK if cosmic_decks(seats) == 1 else COSMIC_DECK + SECOND_DECK
+    return deck + CLASSIC_ARTIFACTS if classic_artifacts else deck
 
 
 def card(card_id: int) -> CardInfo:

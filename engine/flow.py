@@ -305,6 +305,11 @@ class Destiny(Step):
     def auto(self, s: GameState, st: Step_t) -> bool:
         e = s.enc
         assert e is not None
+        if e.number == 0:  # an extra encounter: its offense chooses, nothing is drawn
+            if e.defense < 0:
+                return False
+            pop(s)
+            return True
         if len(st) == 1:  # powers act before the draw; one may choose the defense instead
             replace(s, ("destiny", 1))
             push(s, *P.before_destiny(s))
@@ -346,6 +351,8 @@ class Destiny(Step):
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         assert s.enc is not None
+        if s.enc.number == 0:
+            return Fixed([ChooseDefense(seat, d) for d in s.clockwise_from_left(seat)])
         info = C.CATALOGUE[s.faces[s.enc.destiny]]
         if info.name == "wild":
             return Fixed([ChooseDefense(seat, d) for d in s.clockwise_from_left(seat)])
@@ -359,6 +366,16 @@ class Destiny(Step):
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         e = s.enc
         assert e is not None
+        if e.number == 0:  # an extra encounter: any other seat, on any of its colonies
+            if not isinstance(a, ChooseDefense) or a.defender not in s.clockwise_from_left(
+                    a.seat):
+                fail(s, a, "an extra encounter: choose any other seat as the defense")
+            assert isinstance(a, ChooseDefense)
+            e.defense = a.defender
+            e.add_flag("anywhere")
+            emit(s, "defense_chosen", a.seat, e.defense)
+            pop(s)
+            return
         info = C.CATALOGUE[s.faces[e.destiny]]
         wild = info.name == "wild"
         if isinstance(a, ChooseDefense):
@@ -848,7 +865,7 @@ class OutcomeStep(Step):
 @register
 class Resolve(Step):
     """Resolution (rules 001): land or lose ships, then compensation and defender rewards.
-    Ionic Gas cancels compensation and rewards."""
+    Ionic Gas cancels compensation and rewards; the classic Stellar Gas compensation."""
 
     name, phase = "resolve", "resolution"
 
@@ -857,6 +874,7 @@ class Resolve(Step):
         assert e is not None
         off_kind, def_kind = card_types(s)
         gas = e.has_flag("ionic_gas")
+        no_compensation = gas or e.has_flag("stellar_gas")
         n = s.n
         after: list[Step_t] = []
         lost: list[Step_t] = []
@@ -879,7 +897,7 @@ class Resolve(Step):
                 count, s.beside[seat] = s.beside[seat], 0
                 lost += to_warp(s, seat, count)
                 lost_by[seat] += count
-            if def_kind == "negotiate" and not gas:
+            if def_kind == "negotiate" and not no_compensation:
                 after.append(("compensate", e.defense, e.offense, e.lost[1]))
         else:
             e.lost[0] = s.gate[e.offense]
@@ -887,7 +905,7 @@ class Resolve(Step):
                 count, s.gate[seat] = s.gate[seat], 0
                 lost += to_warp(s, seat, count)
                 lost_by[seat] += count
-            if off_kind == "negotiate" and not gas:
+            if off_kind == "negotiate" and not no_compensation:
                 after.append(("compensate", e.offense, e.defense, e.lost[0]))
             for seat in s.timing_order():
                 if s.beside[seat]:
@@ -934,13 +952,42 @@ class AfterEncounter(Step):
         assert e is not None
         success = e.result in ("offense", "deal", "reestablished")
         again = success and e.number == 1 and not s.config.single_encounter
-        again = again or (e.result != "aborted" and P.continue_turn(s, s.offense))
+        again = again or (e.result != "aborted" and e.number >= 1
+                          and P.continue_turn(s, s.offense))
         number = e.number
         s.enc = None
         if again:
             replace(s, ("second_choice", number + 1))
         else:
             pop(s)
+        # Extra encounters asked for during this one (TimeGash) come first, in order.
+        extra = tuple(s.extra.pop("extra_encounters", ()))
+        push(s, *[("extra_encounter", seat) for seat in extra])
+        return True
+
+
+@register
+class ExtraEncounter(Step):
+    """("extra_encounter", seat): an encounter out of turn with `seat` as the offense
+    (number 0: it never earns a second one), who chooses the defense instead of drawing
+    destiny; then the turn's offense is the offense again."""
+
+    name, phase = "extra_encounter", "start_turn"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        emit(s, "extra_encounter", st[1])
+        replace(s, ("encounter", 0), ("resume_offense", s.offense))
+        s.offense = st[1]
+        return True
+
+
+@register
+class ResumeOffense(Step):
+    name, phase = "resume_offense", "start_turn"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        s.offense = st[1]
+        pop(s)
         return True
 
 

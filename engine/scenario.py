@@ -26,8 +26,8 @@ from .artifacts import KIND_CODES
 from .errors import EngineError, IllegalAction
 from .local import LocalSource
 from .powers import ALIENS, HELD_DESTINY, held_destiny
-from .steps import Chance
-from .state import Config, GameState
+from .steps import WARP, Chance
+from .state import Config, GameState, variant_options
 
 __all__ = ["Scenario", "ScenarioError", "ScenarioResult", "load_scenario", "run_scenario"]
 
@@ -71,15 +71,15 @@ def load_scenario(text: str) -> Scenario:
         raise ScenarioError(f"unknown keys {extra}; expected some of {sorted(known)}")
     seats = data.get("seats", 3)
     variants = data.get("variants", [])
-    for v in variants:
-        if v not in ("four_planets", "single_encounter"):
-            raise ScenarioError(f"unknown variant {v!r}")
+    try:
+        chosen = variant_options(variants)
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from None
     colors = C.COLORS[:seats]
     aliens_by_color = data.get("aliens", {})
     aliens = tuple(aliens_by_color.get(c, "") for c in colors)
     try:
-        config = Config(seats, planets=4 if "four_planets" in variants else 5,
-                        single_encounter="single_encounter" in variants, aliens=aliens,
+        config = Config(seats, **chosen, aliens=aliens,
                         flares=tuple(data.get("flares", ())))
     except ValueError as exc:
         raise ScenarioError(str(exc)) from None
@@ -246,8 +246,8 @@ class _Commands:
         out = []
         for item in text.split(","):
             loc, _, count = item.partition(":")
-            where = GATE if loc == "gate" else self.b.planet(loc)
-            out.append((where, int(count)))
+            where = {"gate": GATE, "warp": WARP}.get(loc)
+            out.append((self.b.planet(loc) if where is None else where, int(count)))
         return tuple(sorted(out))
 
     def _seats(self, text: str) -> tuple[int, ...]:
@@ -320,6 +320,8 @@ class _Commands:
             if info.kind in ("reinforcement", "attack"):  # for a side (an attack: the Flak)
                 return Play(seat, h, face, (0 if rest[0] == "offense" else 1,))
             if info.kind == "flare":  # numbers, planets, ships, as for a power
+                return Play(seat, h, face, tuple(x for a in rest for x in self._arg(a)))
+            if rest and "," not in rest[0] and rest[0] not in ("-", "none"):
                 return Play(seat, h, face, tuple(x for a in rest for x in self._arg(a)))
             return Play(seat, h, face, self._seats(rest[0]) if rest else ())
         if verb == "launch":

@@ -17,12 +17,14 @@ pushed on top and popped when done.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as _cards
 
-__all__ = ["Config", "GameState", "Encounter", "Claim", "Outcome", "Knowledge"]
+__all__ = ["Config", "GameState", "Encounter", "Claim", "Outcome", "Knowledge", "VARIANTS",
+           "variant_options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,7 @@ class Config:
     # seat, each keeps one alien, ten flares in the deck); or the flare names the cosmic
     # deck holds, with the aliens as configured.
     flares: bool | tuple[str, ...] = ()
+    classic_artifacts: bool = False  # the classic artifacts join the cosmic deck (rules 004)
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= len(_cards.COLORS):
@@ -82,7 +85,7 @@ class Config:
         """The card ids of this game's cosmic deck, flares aside: one copy of the 72 cards,
         two at 9 and 10 seats (engine.cards.cosmic_decks). The local source and the card
         protocol both shuffle what the setup step names, so this is the one place."""
-        return _cards.cosmic_deck(self.seats)
+        return _cards.cosmic_deck(self.seats, self.classic_artifacts)
 
     @property
     def win_colonies(self) -> int:
@@ -99,7 +102,24 @@ class Config:
             out.append("four_planets")
         if self.single_encounter:
             out.append("single_encounter")
+        if self.classic_artifacts:
+            out.append("classic_artifacts")
         return tuple(out)
+
+
+# Every variant a game can name (the genesis's rules, --variant, a scenario's variants).
+VARIANTS = ("four_planets", "single_encounter", "classic_artifacts")
+
+
+def variant_options(variants: Sequence[str]) -> dict[str, Any]:
+    """The Config keywords for a list of variant names; raises ValueError naming an
+    unknown one. The one place that maps names to settings."""
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        raise ValueError(f"unknown variant {unknown[0]!r}; known: {', '.join(VARIANTS)}")
+    return {"planets": 4 if "four_planets" in variants else 5,
+            "single_encounter": "single_encounter" in variants,
+            "classic_artifacts": "classic_artifacts" in variants}
 
 
 @dataclass(frozen=True, slots=True)

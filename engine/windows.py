@@ -73,6 +73,7 @@ class CardEffect:
     resolve: Callable[[GameState, int, int, int, tuple[int, ...]], None]
     respondable: bool = True
     after: str = "discard"
+    arg_kind: str = "seats"  # what the arguments name, for a player's words: seats, planets
 
     def matches(self, info: C.CardInfo) -> bool:
         return info.kind == self.kind and (not self.name or info.name == self.name)
@@ -123,7 +124,7 @@ def _in_game(s: GameState, effect: CardEffect) -> frozenset[int]:
     use can be in nobody's hand, so it makes nobody eligible (and a game without flares
     never asks anyone about one)."""
     cfg = s.config
-    key = (id(effect), cfg.seats, cfg.flares)
+    key = (id(effect), cfg.seats, cfg.flares, cfg.classic_artifacts)
     ids = _GAME_IDS.get(key)
     if ids is None:
         names = C.FLARES if cfg.flares is True else cfg.flares or ()
@@ -132,7 +133,7 @@ def _in_game(s: GameState, effect: CardEffect) -> frozenset[int]:
     return ids
 
 
-_GAME_IDS: dict[tuple[int, int, Any], frozenset[int]] = {}
+_GAME_IDS: dict[tuple[int, int, Any, bool], frozenset[int]] = {}
 
 
 def may_be_hidden(s: GameState, effect: CardEffect) -> bool:
@@ -220,7 +221,7 @@ def eligible(s: GameState, name: str) -> list[int]:
 def _game_effects_at(s: GameState, name: str) -> tuple[tuple[CardEffect, frozenset[int]], ...]:
     """The effects at window `name` with cards in this game, each with those cards' ids."""
     cfg = s.config
-    key = (name, cfg.seats, cfg.flares, len(CARD_EFFECTS))
+    key = (name, cfg.seats, cfg.flares, cfg.classic_artifacts, len(CARD_EFFECTS))
     got = _GAME_AT.get(key)
     if got is None:
         pairs = ((e, _in_game(s, e)) for e in _card_effects_at(name))
@@ -228,7 +229,7 @@ def _game_effects_at(s: GameState, name: str) -> tuple[tuple[CardEffect, frozens
     return got
 
 
-_GAME_AT: dict[tuple[str, int, Any, int], tuple[tuple[CardEffect, frozenset[int]], ...]] = {}
+_GAME_AT: dict[tuple[str, int, Any, bool, int], tuple[tuple[CardEffect, frozenset[int]], ...]] = {}
 
 
 def window(name: str) -> Step_t:

@@ -81,7 +81,7 @@ ACTION_KIND = "action"
 CARD_PURPOSE = "card"
 MODES = ("local", "network")
 _EXTRA_SIZE = 32  # a commitment (Select) or a nonce (Reveal)
-_KNOWN_RULES = frozenset({"four_planets", "single_encounter"})
+_KNOWN_RULES = frozenset(engine.VARIANTS)
 _KNOWN_OPTIONS = frozenset({"aliens", "flares", "max_turns", "mode", "seed"})
 _SEED_HEX = re.compile(r"(?:[0-9a-f]{2}){1,64}")
 
@@ -286,8 +286,7 @@ def config_from_genesis(genesis: Genesis) -> engine.Config:
     try:
         return engine.Config(
             n, tuple(s.colour for s in genesis.seats),
-            planets=4 if "four_planets" in genesis.rules else 5,
-            single_encounter="single_encounter" in genesis.rules,
+            **engine.variant_options(genesis.rules),
             aliens=tuple(str(a) for a in aliens), max_turns=max_turns,
             flares=True if flares == "advanced" else tuple(str(f) for f in flares),
         )

@@ -105,3 +105,29 @@ def test_destiny_alien_events_have_words() -> None:
                     assert text != " ".join(str(x) for x in ev).replace("_", " "), ev
                     seen.add(ev[0])
     assert seen >= {"assassinate", "destiny_kept", "ambush", "freeze", "fate_look"}, seen
+
+
+def test_the_classic_artifacts_read_as_words_and_commands() -> None:
+    """Rebirth names a planet (not a seat) in its command and its log line; the ships it
+    brings from the warp are typed `warp:N`; every classic artifact's event has words."""
+    from cli.commands import command_table
+    from engine import cards as C
+    text = (SCENARIOS / "artifact_rebirth.toml").read_text()
+    before = text.split("[[step]]")[0] + '[[step]]\nexpect = { step = "start_turn" }\n'
+    res = run_scenario(before)
+    state, _ = engine.apply(res.state, engine.Proceed(0))  # the start window asks red
+    table = command_table(state, 0, res.source.knowledge[0])
+    assert "play rebirth red.2" in table, sorted(table)
+    rebirth = C.card_by_name("artifact", "rebirth")[0]
+    assert describe_event(res.state, ("play", 0, rebirth, (1,))) == (
+        "red plays artifact rebirth (red.2)")
+    after = run_scenario(before.replace('expect = { step = "start_turn" }',
+                                        'do = ["red proceed", "red play @rebirth red.2"]'))
+    ships = command_table(after.state, 0, after.source.knowledge[0])
+    assert "ships red.1:1,warp:2" in ships, sorted(ships)[:5]
+    s = res.state
+    for ev in [("zapped_back", 2, 0), ("rebirth", 0, 1, 3), ("extra_encounter_for", 1),
+               ("extra_encounter", 1), ("defense_chosen", 1, 0)]:
+        words = describe_event(s, ev)
+        assert words != " ".join(str(x) for x in ev).replace("_", " "), ev
+    assert describe_event(s, ("rebirth", 0, 1, 3)) == "red makes red.2 a colony again with 3 ship(s)"

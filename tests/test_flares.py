@@ -23,10 +23,12 @@ def test_catalogue_ids_unchanged() -> None:
     assert C.COSMIC_DECK == tuple(range(72))
     first_flare = min(c.id for c in C.CATALOGUE if c.kind == "flare")
     assert all(c.kind == "destiny" for c in C.CATALOGUE[72:first_flare])
-    twin = C.SECOND_DECK[0]  # the big tables' second cosmic deck comes last of all
+    twin = C.SECOND_DECK[0]  # the big tables' second cosmic deck, then the classic artifacts
     assert all(c.kind == "flare" for c in C.CATALOGUE[first_flare:twin])
-    assert C.SECOND_DECK == tuple(range(twin, len(C.CATALOGUE)))
-    # every flare is an alien's; the classic aliens (rules 004) have no flare card
+    assert C.SECOND_DECK == tuple(range(twin, twin + 72))
+    assert C.CLASSIC_ARTIFACTS == tuple(range(twin + 72, len(C.CATALOGUE)))
+    assert all(C.CATALOGUE[c].kind == "artifact" for c in C.CLASSIC_ARTIFACTS)
+    # every flare is an alien's
     assert sorted(set(C.FLARES) - {"filch_classic"}) == sorted(ALIENS)  # one per alien
     assert sorted(FLARE_EFFECTS) == ["amoeba", "filch_classic", "kamikaze"]
 
