@@ -110,6 +110,9 @@ def board_text(s: engine.GameState) -> str:
         if guests:  # wrapped: with many seats a home system holds many guests
             lines += textwrap.wrap(" in " + colors[seat] + ": " + "; ".join(guests), 46,
                                    subsequent_indent="   ")
+    if s.config.teams:  # teammates sit opposite (rules 004, Team Play)
+        pairs = [f"{colors[x]}+{colors[s.config.teammate(x)]}" for x in range(s.n // 2)]
+        lines += textwrap.wrap("teams: " + ", ".join(pairs), 46, subsequent_indent="  ")
     lines.append(f"deck {len(s.deck)} discard {len(s.discard)} destiny {len(s.destiny_deck)}")
     return "\n".join(lines)
 

@@ -55,20 +55,45 @@ def setup_steps(s: GameState) -> None:
 
 def check_win(s: GameState) -> None:
     """Five foreign colonies (four with four planets) win at once; several at once share
-    the win (rules 001, The Colony Track)."""
+    the win (rules 001, The Colony Track). In team play a team wins together (`_team_winners`)."""
     goal = s.config.win_colonies
     n, per = s.n, s.config.planets
     ships = s.ships
     winners = []
-    for seat in range(n):
-        col = ships[seat::n]
-        home = col[seat * per:(seat + 1) * per]
-        if len(col) - col.count(0) - (per - home.count(0)) >= goal:
-            winners.append(seat)
+    if s.config.teams:
+        winners = _team_winners(s)
+    else:
+        for seat in range(n):
+            col = ships[seat::n]
+            home = col[seat * per:(seat + 1) * per]
+            if len(col) - col.count(0) - (per - home.count(0)) >= goal:
+                winners.append(seat)
     if winners:
         s.outcome = Outcome("colonies", tuple(winners))
         s.stack = ()
         emit(s, "win", tuple(winners))
+
+
+def external_colonies(s: GameState, seat: int) -> list[int]:
+    """The planets where `seat` has a colony outside its home system and, in team play,
+    outside its teammate's (those count for nothing toward a team's win, rules 004)."""
+    mate = s.config.teammate(seat)
+    homes = set(s.home_planets(seat)) | (set(s.home_planets(mate)) if mate >= 0 else set())
+    return [p for p in s.colonies(seat) if p not in homes]
+
+
+def _team_winners(s: GameState) -> list[int]:
+    """Rules 004, Team Play: a team wins when one of the two has the usual number of
+    external colonies, or the two together have two more on as many different planets (a
+    planet both hold counts once): seven with five planets, six with four."""
+    goal = s.config.win_colonies
+    winners: list[int] = []
+    for seat in range(s.n // 2):
+        mate = s.config.teammate(seat)
+        mine, theirs = external_colonies(s, seat), external_colonies(s, mate)
+        if max(len(mine), len(theirs)) >= goal or len(set(mine) | set(theirs)) >= goal + 2:
+            winners += [seat, mate]
+    return sorted(winners)
 
 
 # -- the turn ---------------------------------------------------------------------------------
@@ -285,12 +310,28 @@ def _empty_home_planets(s: GameState, seat: int) -> list[int]:
     return [p for p in s.home_planets(seat) if not any(s.ships[p * n: p * n + n])]
 
 
+def _own_colours(s: GameState, seat: int) -> tuple[str, ...]:
+    """The destiny colours that count as `seat`'s own: its colour, and in team play its
+    teammate's (rules 004, Team Play)."""
+    mate = s.config.teammate(seat)
+    colors = s.config.colors
+    return (colors[seat],) + ((colors[mate],) if mate >= 0 else ())
+
+
+def _own_systems(s: GameState, seat: int) -> list[int]:
+    """The home planets an own-colour draw lets `seat` drive colonies out of: its own, and
+    in team play its teammate's too."""
+    mate = s.config.teammate(seat)
+    return list(s.home_planets(seat)) + (list(s.home_planets(mate)) if mate >= 0 else [])
+
+
 def _drive_out_targets(s: GameState, seat: int) -> list[int]:
-    """Seats with a colony in `seat`'s home system (candidates for its own-colour draw)."""
-    n = s.n
+    """Seats with a colony in `seat`'s home system, or its teammate's (candidates for its
+    own-colour draw); never its teammate."""
+    n, mate = s.n, s.config.teammate(seat)
     return [
-        other for other in range(n) if other != seat
-        and any(s.ships[p * n + other] for p in s.home_planets(seat))
+        other for other in range(n) if other not in (seat, mate)
+        and any(s.ships[p * n + other] for p in _own_systems(s, seat))
     ]
 
 
@@ -308,6 +349,11 @@ class Destiny(Step):
         if e.number == 0:  # an extra encounter: its offense chooses, nothing is drawn
             if e.defense < 0:
                 return False
+            pop(s)
+            return True
+        if s.config.two_player:  # rules 004: no destiny; the opponent is the defense
+            e.defense = 1 - s.offense
+            emit(s, "defense_chosen", s.offense, e.defense)
             pop(s)
             return True
         if len(st) == 1:  # powers act before the draw; one may choose the defense instead
@@ -335,8 +381,7 @@ class Destiny(Step):
             push(s, ("reveal_cards", (e.destiny,)), ("destiny_drawn", s.offense, e.destiny))
             return True
         info = C.CATALOGUE[s.faces[e.destiny]]
-        own = s.config.colors[s.offense]
-        if info.name == own or info.name == "wild":
+        if info.name in _own_colours(s, s.offense) or info.name == "wild":
             return False  # the offense chooses
         if info.name in s.config.colors:
             e.defense = s.config.colors.index(info.name)
@@ -443,7 +488,10 @@ def _launch_planets(s: GameState) -> list[int]:
     if aimed is not None:  # a power chose the planet (engine.powers `aim`)
         return [aimed]
     if e.has_flag("home_system"):  # driving out a colony from the offense's own system
-        return [p for p in s.home_planets(s.offense) if s.on(p, e.defense)]
+        return [p for p in _own_systems(s, s.offense) if s.on(p, e.defense)]
+    if s.config.two_player:  # rules 004: the opponent's planets, or its colonies in ours
+        return list(s.home_planets(e.defense)) + [
+            p for p in s.home_planets(s.offense) if s.on(p, e.defense)]
     if e.has_flag("anywhere"):  # a power lets the offense pick any of the defense's colonies
         return sorted(set(s.home_planets(e.defense)) | set(s.colonies(e.defense)))
     return list(s.home_planets(e.defense))

@@ -43,6 +43,8 @@ class Config:
     # deck holds, with the aliens as configured.
     flares: bool | tuple[str, ...] = ()
     classic_artifacts: bool = False  # the classic artifacts join the cosmic deck (rules 004)
+    teams: bool = False  # two-player teams, teammates seated opposite (rules 004, Team Play)
+    two_player: bool = False  # the classic two-player game (rules 004, Two-Player Game)
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= len(_cards.COLORS):
@@ -60,6 +62,10 @@ class Config:
             object.__setattr__(self, "aliens", ("",) * self.seats)
         if len(self.aliens) != self.seats:
             raise ValueError("one alien (or '') per seat is needed")
+        if self.teams and self.seats not in (4, 6, 8, 10):
+            raise ValueError("team play needs 4, 6, 8 or 10 seats (teams of two)")
+        if self.two_player and self.seats != 2:
+            raise ValueError("the two-player game is for 2 seats")
         if self.flares is True:
             if any(a not in ("", "?", "choose") for a in self.aliens):
                 raise ValueError("the advanced setup deals the aliens: name none")
@@ -93,7 +99,13 @@ class Config:
 
     @property
     def power_threshold(self) -> int:
-        return self.planets - 2  # three home colonies, two with four planets
+        """Home colonies a power needs: three (two with four planets); in the two-player
+        game one fewer than the planets, four of five (rules 004)."""
+        return self.planets - (1 if self.two_player else 2)
+
+    def teammate(self, seat: int) -> int:
+        """The seat opposite, in team play; -1 without teams."""
+        return (seat + self.seats // 2) % self.seats if self.teams else -1
 
     @property
     def variants(self) -> tuple[str, ...]:
@@ -104,11 +116,15 @@ class Config:
             out.append("single_encounter")
         if self.classic_artifacts:
             out.append("classic_artifacts")
+        if self.teams:
+            out.append("teams")
+        if self.two_player:
+            out.append("two_player")
         return tuple(out)
 
 
 # Every variant a game can name (the genesis's rules, --variant, a scenario's variants).
-VARIANTS = ("four_planets", "single_encounter", "classic_artifacts")
+VARIANTS = ("four_planets", "single_encounter", "classic_artifacts", "teams", "two_player")
 
 
 def variant_options(variants: Sequence[str]) -> dict[str, Any]:
@@ -119,7 +135,8 @@ def variant_options(variants: Sequence[str]) -> dict[str, Any]:
         raise ValueError(f"unknown variant {unknown[0]!r}; known: {', '.join(VARIANTS)}")
     return {"planets": 4 if "four_planets" in variants else 5,
             "single_encounter": "single_encounter" in variants,
-            "classic_artifacts": "classic_artifacts" in variants}
+            "classic_artifacts": "classic_artifacts" in variants,
+            "teams": "teams" in variants, "two_player": "two_player" in variants}
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,3 +49,47 @@ def test_a_game_without_the_variant_never_holds_a_classic_artifact() -> None:
     assert not set(C.CLASSIC_ARTIFACTS) & set(cfg.cosmic_deck)
     assert cfg.variants == ()
     assert engine.Config(4, classic_artifacts=True).variants == ("classic_artifacts",)
+
+
+def _play_to_the_end(cfg: engine.Config, label: str, i: int) -> LocalGame:
+    seed = game_seed(label, i)
+    g = LocalGame(cfg, seed, [RandomBot(seed + bytes([k])) for k in range(cfg.seats)])
+    while g.state.outcome is None:
+        assert engine.pending(g.state).seats, f"nobody can act at {g.state.step()}"
+        g.step()
+        check_invariants(g.state)
+    assert g.state.outcome.reason in ("colonies", "turn_limit"), (i, g.state.outcome)
+    assert engine.audit_claims(g.state, g.source.truth) == [], i
+    return g
+
+
+def test_team_games_end_with_a_whole_team_winning() -> None:
+    """4, 6, 8 and 10 seats in teams, with and without aliens: a win is always both
+    teammates, and only when the team rule says so."""
+    from engine.flow import external_colonies
+    won = 0
+    for i in range(24):
+        seats = (4, 6, 8, 10)[i % 4]
+        cfg = engine.Config(seats, teams=True, max_turns=30,
+                            aliens=("?",) * seats if i % 2 else ())
+        s = _play_to_the_end(cfg, "teams", i).state
+        assert s.outcome is not None
+        winners = s.outcome.winners
+        assert all(cfg.teammate(w) in winners for w in winners), winners
+        for w in winners:
+            mine = external_colonies(s, w)
+            both = set(mine) | set(external_colonies(s, cfg.teammate(w)))
+            assert (len(mine) >= cfg.win_colonies
+                    or len(external_colonies(s, cfg.teammate(w))) >= cfg.win_colonies
+                    or len(both) >= cfg.win_colonies + 2)
+        won += bool(winners)
+    assert won > 0
+
+
+def test_two_player_games_never_draw_destiny_after_the_start() -> None:
+    for i in range(30):
+        cfg = engine.Config(2, two_player=True, max_turns=40,
+                            aliens=("?", "?") if i % 2 else ())
+        g = _play_to_the_end(cfg, "two-player", i)
+        assert not g.state.destiny_discard  # no card was ever drawn and followed
+        assert g.state.outcome is not None

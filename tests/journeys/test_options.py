@@ -76,6 +76,22 @@ def test_demo_with_the_classic_artifacts_verifies(home: Path) -> None:
     assert "classic_artifacts" in bad.stderr
 
 
+def test_demo_of_a_team_game_verifies(home: Path) -> None:
+    """Four nodes in two teams (teammates opposite): the variant is in the genesis and
+    shown; the game plays and every journal verifies. Teams need an even table."""
+    r = cosmic("demo", "--players", "4", "--variant", "teams", "--seed", "teams", "--dir",
+               "teams", "--max-turns", "4", home=home, timeout=180)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "4 nodes play: no aliens; teams; at most 4 turns" in r.stdout
+    _verified(home, home / "teams", 4)
+    odd = cosmic("demo", "--players", "3", "--variant", "teams", "--dir", "x", home=home,
+                 timeout=30)
+    assert odd.returncode == 2 and "team play needs 4, 6, 8 or 10 seats" in odd.stderr, odd
+    two = cosmic("simulate", "--players", "3", "--variant", "two_player", home=home,
+                 timeout=30)
+    assert two.returncode == 2 and "the two-player game is for 2 seats" in two.stderr, two
+
+
 def test_bad_options_are_refused_before_anything_starts(home: Path) -> None:
     for args, words in [
         (("demo", "--flares", "--aliens", "random", "--dir", "x"), "--flares deals the aliens"),
