@@ -116,9 +116,12 @@ def side(s: GameState, seat: int, flare: Flare) -> tuple[str, FlareSide | None]:
 
 
 def _free(s: GameState, seat: int, name: str) -> bool:
-    """One flare per player per encounter, each flare once per encounter (rules 001)."""
+    """One flare per player per encounter, each flare once per encounter (rules 001);
+    with freewheeling flares (rules 000) any number, each still once."""
     e = s.enc
-    return e is not None and not e.has_flag(f"flare_by:{seat}") and not e.has_flag(f"flare:{name}")
+    if e is None or e.has_flag(f"flare:{name}"):
+        return False
+    return s.config.freewheeling_flares or not e.has_flag(f"flare_by:{seat}")
 
 
 def register_flare(flare: Flare) -> Flare:

@@ -45,6 +45,7 @@ class Config:
     classic_artifacts: bool = False  # the classic artifacts join the cosmic deck (rules 004)
     teams: bool = False  # two-player teams, teammates seated opposite (rules 004, Team Play)
     two_player: bool = False  # the classic two-player game (rules 004, Two-Player Game)
+    freewheeling_flares: bool = False  # any number of flares an encounter (rules 000)
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= len(_cards.COLORS):
@@ -66,6 +67,8 @@ class Config:
             raise ValueError("team play needs 4, 6, 8 or 10 seats (teams of two)")
         if self.two_player and self.seats != 2:
             raise ValueError("the two-player game is for 2 seats")
+        if self.freewheeling_flares and not self.flares:
+            raise ValueError("freewheeling flares need flares in the game (--flares)")
         if self.flares is True:
             if any(a not in ("", "?", "choose") for a in self.aliens):
                 raise ValueError("the advanced setup deals the aliens: name none")
@@ -120,11 +123,14 @@ class Config:
             out.append("teams")
         if self.two_player:
             out.append("two_player")
+        if self.freewheeling_flares:
+            out.append("freewheeling_flares")
         return tuple(out)
 
 
 # Every variant a game can name (the genesis's rules, --variant, a scenario's variants).
-VARIANTS = ("four_planets", "single_encounter", "classic_artifacts", "teams", "two_player")
+VARIANTS = ("four_planets", "single_encounter", "classic_artifacts", "teams", "two_player",
+            "freewheeling_flares")
 
 
 def variant_options(variants: Sequence[str]) -> dict[str, Any]:
@@ -136,7 +142,8 @@ def variant_options(variants: Sequence[str]) -> dict[str, Any]:
     return {"planets": 4 if "four_planets" in variants else 5,
             "single_encounter": "single_encounter" in variants,
             "classic_artifacts": "classic_artifacts" in variants,
-            "teams": "teams" in variants, "two_player": "two_player" in variants}
+            "teams": "teams" in variants, "two_player": "two_player" in variants,
+            "freewheeling_flares": "freewheeling_flares" in variants}
 
 
 @dataclass(frozen=True, slots=True)
