@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 import engine
 from engine import cards as C
+from engine.alien_deal import rotation_choice
 from engine.flares import dealt_aliens
 from engine.steps import WARP
 from engine.windows import CARD_EFFECTS
@@ -136,7 +137,7 @@ def command_for(s: engine.GameState, a: engine.Action, kn: engine.Knowledge) -> 
     if isinstance(a, engine.Discard):
         return "discard " + (",".join(_card(f) for _, f in a.cards) or "nothing")
     if isinstance(a, engine.KeepAlien):  # name the alien: "keep" alone would read the same
-        dealt = dealt_aliens(s, a.seat, kn)
+        dealt = dealt_aliens(s, a.seat, kn) or rotation_choice(s, a.seat)
         return f"keep {dealt[a.index]}" if a.index < len(dealt) else f"keep {a.index}"
     return a.KIND  # pass, proceed, newhand, reveal, decline, accept, ...
 

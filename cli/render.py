@@ -328,6 +328,7 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "extra_encounter_for": lambda: f"{c(a[0])} will have an encounter of its own next",
         "extra_encounter": lambda: f"{c(a[0])} has an extra encounter (the TimeGash)",
         "defense_chosen": lambda: f"{c(a[0])} chooses to encounter {c(a[1])}",
+        "rotated": lambda: f"{c(a[0])} keeps the {a[1]}; the {a[2]} leaves the game",
     }
     fn = words.get(kind)
     try:

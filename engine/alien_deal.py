@@ -19,15 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import SOURCE, Action, NewAlien
+from .actions import SOURCE, Action, KeepAlien, NewAlien
+from .choices import Fixed
 from .powers import ALIENS
-from .state import GameState
-from .steps import Chance, Step, emit, fail, pop, register, replace
+from .state import GameState, Knowledge
+from .steps import Chance, SeatStep, Step, emit, fail, pop, register, replace
 
 Step_t = tuple[Any, ...]
 
 __all__ = ["CHOOSE", "DEAL_AT_RANDOM", "deal_steps", "new_alien", "set_alien", "unheld",
-           "redeal_steps", "REMOVED"]
+           "redeal_steps", "REMOVED", "rotate_steps", "rotation_choice"]
 
 DEAL_AT_RANDOM = "?"
 REMOVED = "removed_aliens"  # extra: aliens out of the game for good (left over by a redeal)
@@ -146,3 +147,62 @@ class RedealNext(Step):
         got = s.aliens[seats[0]]
         replace(s, ("redeal", seats[1:], tuple(p for p in pool if p != got), phase))
         return True
+
+
+# -- rotating powers (rules 000, Rotating Powers) ----------------------------------------------
+
+
+def rotate_steps(s: GameState, seat: int) -> list[Step_t]:
+    """At the start of its turn the offense draws a new alien (public, from the aliens
+    nobody holds, by the card source) and keeps either it or the old one; the other is out
+    of the game (`REMOVED`). Only under the rotating_powers variant."""
+    return [("rotate", seat)] if s.config.rotating_powers else []
+
+
+def rotation_choice(s: GameState, seat: int) -> tuple[str, ...]:
+    """(old alien, new alien) while `seat` chooses which to keep; () otherwise."""
+    st = s.step()
+    if st[0] == "rotate_keep" and st[1] == seat:
+        return (str(st[2]), s.aliens[seat])
+    return ()
+
+
+@register
+class Rotate(Step):
+    name, phase = "rotate", "start_turn"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        seat = st[1]
+        names = unheld(s)
+        if names:
+            replace(s, new_alien(seat, names, "start_turn"), ("rotate_keep", seat, s.aliens[seat]))
+        else:
+            pop(s)
+        return True
+
+
+@register
+class RotateKeep(SeatStep):
+    """("rotate_keep", seat, old): `seat` holds the new alien; it keeps it (1) or goes back
+    to the old one (0). With no old alien the new one is kept without asking."""
+
+    name, phase, kinds = "rotate_keep", "start_turn", ("keep",)
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return bool(st[2])
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Fixed[Action]:
+        return Fixed([KeepAlien(seat, 0), KeepAlien(seat, 1)])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, KeepAlien)
+        _, seat, old = st
+        if a.index not in (0, 1):
+            fail(s, a, "keep 0 (the alien you had) or 1 (the one just drawn)")
+        new = s.aliens[seat]
+        out = new if a.index == 0 else old
+        if a.index == 0:
+            set_alien(s, seat, old)
+        s.extra[REMOVED] = sorted(set(s.extra.get(REMOVED, ())) | {out})
+        emit(s, "rotated", seat, s.aliens[seat], out)
+        pop(s)

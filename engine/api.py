@@ -177,8 +177,7 @@ def encode_public(state: GameState) -> list[Any]:
                         list(cfg.aliens), cfg.max_turns]
     if cfg.flares:  # only games with these say so: the others hash as they always did
         setup.append(list(cfg.flares) if isinstance(cfg.flares, tuple) else True)
-    setup += [v for v in ("classic_artifacts", "teams", "two_player", "freewheeling_flares")
-              if v in cfg.variants]
+    setup += [v for v in cfg.variants if v not in ("four_planets", "single_encounter")]
     return [
         ENGINE_VERSION,
         setup,

@@ -26,7 +26,7 @@ from .windows import (
     NO_ENCOUNTER, card_plays, play_card, power_step, power_uses, use_power, window,
 )
 from . import powers as P
-from .alien_deal import deal_steps
+from .alien_deal import deal_steps, rotate_steps
 from .zones import draw, no_encounter_to_draw, place_returning, start_shuffle
 
 Step_t = tuple[Any, ...]
@@ -112,7 +112,8 @@ class TurnStep(Step):
             return True
         s.turns += 1
         emit(s, "turn", s.offense)
-        replace(s, ("start_turn",), ("encounter", 1), ("next_turn",))
+        replace(s, *rotate_steps(s, s.offense), ("start_turn",), ("encounter", 1),
+                ("next_turn",))
         return True
 
 

@@ -20,7 +20,7 @@ from .actions import (
     Invite, Launch, NewHand, NoDeal, NoEncounter, Pass, Play, Proceed, Propose, Reestablish,
     Retrieve, Reveal, Rewards, SecondEncounter, Select, Ships, UsePower, parse_action,
 )
-from .actions import SOURCE, NewAlien
+from .actions import SOURCE, KeepAlien, NewAlien
 from .api import apply, legal_actions, pending
 from .artifacts import KIND_CODES
 from .errors import EngineError, IllegalAction
@@ -356,6 +356,8 @@ class _Commands:
                                               if k not in kinds))
         if verb == "power":
             return UsePower(seat, int(args[0]), tuple(x for a in args[1:] for x in self._arg(a)))
+        if verb == "keep":  # an alien: 0 the first offered, 1 the second
+            return KeepAlien(seat, int(args[0]))
         raise ScenarioError(f"unknown verb {verb!r}")
 
 

@@ -46,6 +46,7 @@ class Config:
     teams: bool = False  # two-player teams, teammates seated opposite (rules 004, Team Play)
     two_player: bool = False  # the classic two-player game (rules 004, Two-Player Game)
     freewheeling_flares: bool = False  # any number of flares an encounter (rules 000)
+    rotating_powers: bool = False  # the offense draws a new alien each turn (rules 000)
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= len(_cards.COLORS):
@@ -69,6 +70,8 @@ class Config:
             raise ValueError("the two-player game is for 2 seats")
         if self.freewheeling_flares and not self.flares:
             raise ValueError("freewheeling flares need flares in the game (--flares)")
+        if self.rotating_powers and not (any(self.aliens) or self.flares is True):
+            raise ValueError("rotating powers need aliens in the game (--aliens or --flares)")
         if self.flares is True:
             if any(a not in ("", "?", "choose") for a in self.aliens):
                 raise ValueError("the advanced setup deals the aliens: name none")
@@ -125,12 +128,14 @@ class Config:
             out.append("two_player")
         if self.freewheeling_flares:
             out.append("freewheeling_flares")
+        if self.rotating_powers:
+            out.append("rotating_powers")
         return tuple(out)
 
 
 # Every variant a game can name (the genesis's rules, --variant, a scenario's variants).
 VARIANTS = ("four_planets", "single_encounter", "classic_artifacts", "teams", "two_player",
-            "freewheeling_flares")
+            "freewheeling_flares", "rotating_powers")
 
 
 def variant_options(variants: Sequence[str]) -> dict[str, Any]:
@@ -143,7 +148,8 @@ def variant_options(variants: Sequence[str]) -> dict[str, Any]:
             "single_encounter": "single_encounter" in variants,
             "classic_artifacts": "classic_artifacts" in variants,
             "teams": "teams" in variants, "two_player": "two_player" in variants,
-            "freewheeling_flares": "freewheeling_flares" in variants}
+            "freewheeling_flares": "freewheeling_flares" in variants,
+            "rotating_powers": "rotating_powers" in variants}
 
 
 @dataclass(frozen=True, slots=True)

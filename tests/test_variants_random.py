@@ -93,3 +93,25 @@ def test_two_player_games_never_draw_destiny_after_the_start() -> None:
         g = _play_to_the_end(cfg, "two-player", i)
         assert not g.state.destiny_discard  # no card was ever drawn and followed
         assert g.state.outcome is not None
+
+
+def test_rotating_powers_games_change_aliens_and_never_share_one() -> None:
+    """Rotating powers with random aliens, and with the advanced setup's flares: every
+    game keeps the invariants, the offense keeps one of two aliens each turn, and no two
+    seats ever hold the same alien."""
+    rotations = 0
+    for i in range(16):
+        seats = 3 + i % 3
+        cfg = engine.Config(seats, rotating_powers=True, max_turns=20,
+                            **({"flares": True} if i % 4 == 3 else
+                               {"aliens": ("?",) * seats}))
+        seed = game_seed("rotating", i)
+        g = LocalGame(cfg, seed, [RandomBot(seed + bytes([k])) for k in range(seats)])
+        while g.state.outcome is None:
+            for ev in g.step():
+                rotations += ev[0] == "rotated"
+            held = [a for a in g.state.aliens if a not in ("", "?", "choose")]
+            assert len(held) == len(set(held)), g.state.aliens
+            check_invariants(g.state)
+        assert engine.audit_claims(g.state, g.source.truth) == [], i
+    assert rotations > 20

@@ -63,13 +63,15 @@ def test_demo_with_flares_and_a_variant_verifies(home: Path) -> None:
 
 
 def test_demo_with_the_classic_artifacts_verifies(home: Path) -> None:
-    """The classic artifacts join the cosmic deck the card protocol shuffles; the variant
-    is in the genesis, shown to the players, and every journal verifies."""
-    r = cosmic("demo", "--players", "3", "--variant", "classic_artifacts", "--aliens",
-               "random", "--seed", "classic", "--dir", "classic", "--max-turns", "6",
-               home=home, timeout=150)
+    """The classic artifacts join the cosmic deck the card protocol shuffles, and with
+    rotating powers every offense draws a new alien (from the public beacon); the
+    variants are in the genesis, shown to the players, and every journal verifies."""
+    r = cosmic("demo", "--players", "3", "--variant", "classic_artifacts", "--variant",
+               "rotating_powers", "--aliens", "random", "--seed", "classic", "--dir",
+               "classic", "--max-turns", "6", home=home, timeout=150)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "3 nodes play: random aliens; classic artifacts; at most 6 turns" in r.stdout
+    assert ("3 nodes play: random aliens; classic artifacts; rotating powers; at most 6 "
+            "turns") in r.stdout
     _verified(home, home / "classic", 3)
     bad = cosmic("demo", "--variant", "classic", "--dir", "x", home=home, timeout=30)
     assert bad.returncode == 2 and "invalid choice: 'classic'" in bad.stderr
