@@ -1,5 +1,6 @@
 """`cosmic verify JOURNAL... [--json] [--audit] [--partial] [--serial]`: check a game
-from its journal.
+from its journal (or every game of a campaign file, cli/cmd_campaign.py, and its
+standings).
 
 Verifying means the whole game: a journal that stops before the game's end or before its
 end-of-game audit, or whose last record is torn, fails and says where it stops, unless
@@ -42,7 +43,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "engine, every state hash, commitment and card protocol proof, and every hidden "
         "claim by the end-of-game audit. A journal must hold the whole game, to its end "
         "and its end-of-game audit: one that stops earlier, or whose last record is "
-        "torn, fails with where it stops (see --partial).")
+        "torn, fails with where it stops (see --partial). A campaign file (cosmic "
+        "campaign) is checked game by game and its standings printed.")
     p.add_argument("journals", nargs="+", type=Path, metavar="JOURNAL")
     p.add_argument("--json", action="store_true", help="one JSON object per journal")
     p.add_argument("--audit", action="store_true",
@@ -223,10 +225,36 @@ def _verify(path: Path, args: argparse.Namespace,
             sys.stderr.flush()
 
 
+def _campaign(path: Path, args: argparse.Namespace) -> int:
+    """A campaign file: every game checked again, then the standings."""
+    from .cmd_campaign import CampaignError, standings_data, standings_text, verify_campaign
+    try:
+        campaign = verify_campaign(path, say=(lambda _: None) if args.json else print)
+    except CampaignError as exc:
+        if args.json:
+            print(json.dumps({"path": str(path), "ok": False, "exit": exc.code,
+                              "error": {"check": "campaign", "message": str(exc),
+                                        "text": str(exc)}}))
+        else:
+            print(f"{path}: FAILED: {exc}")
+        return exc.code
+    if args.json:
+        print(json.dumps({"path": str(path), "ok": True, "exit": 0,
+                          **standings_data(campaign)}, sort_keys=True))
+    else:
+        print(f"{path}: OK: a campaign of {len(campaign.results)} games, each verified")
+        print(standings_text(campaign))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    from .cmd_campaign import is_campaign_file
     worst = 0
     progress = _progress(args)
     for path in args.journals:
+        if is_campaign_file(path):
+            worst = max(worst, _campaign(path, args))
+            continue
         try:
             result = _verify(path, args, progress)
         except (OSError, ValueError) as exc:

@@ -13,7 +13,8 @@ import sys
 __all__ = ["main"]
 
 # Modules that register subcommands, in the order `cosmic --help` lists them.
-COMMANDS = ("play", "host", "join", "resume", "simulate", "scenario", "verify", "replay", "keygen", "demo", "node")
+COMMANDS = ("play", "host", "join", "resume", "simulate", "scenario", "verify", "replay",
+            "campaign", "keygen", "demo", "node")
 
 
 def build_parser() -> argparse.ArgumentParser:
