@@ -28,8 +28,8 @@ CHUNKS = 3
 
 
 def _aliens(i: int) -> tuple[str, ...]:
-    k = i % len(BATCH)
-    mine = [BATCH[(k + j) % len(BATCH)] for j in range(min(2, len(BATCH)))]
+    k = i // CHUNKS  # each chunk's games rotate through the whole batch
+    mine = [BATCH[(k + j) % len(BATCH)] for j in range(min(3, len(BATCH)))]
     others = [PARTNERS[(i + j) % len(PARTNERS)] for j in range(SEATS - len(mine))]
     return tuple(mine + others)
 
