@@ -253,8 +253,27 @@ def powered(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any
                 continue
             fn = getattr(a, hook)
             if fn is not None and s.has_power(seat):
-                out.append((seat, a, fn))
+                out.append((seat, a, _tagging(fn, a.name) if hook in _STEP_HOOKS else fn))
     return out
+
+
+# hooks that return steps: an ("auto_power", seat, option, args) among them is tagged with
+# the power it is a use of, so it stays that power's use whatever the seat holds by then
+_STEP_HOOKS = frozenset({
+    "after_warp", "before_destiny", "encounter_end", "discarded", "resolution_losses",
+    "before_going_home", "after_draw", "defense_known", "destiny_drawn", "destiny_shuffled",
+    "encounter_start", "power_used",
+})
+
+
+def _tagging(fn: Callable[..., Any], name: str) -> Callable[..., Any]:
+    def tagged(*args: Any) -> Any:
+        steps = fn(*args)
+        if steps and any(st[0] == "auto_power" and len(st) == 4 for st in steps):
+            return [(*st, name) if st[0] == "auto_power" and len(st) == 4 else st
+                    for st in steps]
+        return steps
+    return tagged
 
 
 def kept_powers(s: GameState, seat: int) -> tuple[str, ...]:

@@ -347,12 +347,12 @@ def use_power(s: GameState, a: UsePower, name: str) -> None:
 
 
 def power_step(s: GameState, seat: int, option: int, args: tuple[int, ...],
-               name: str) -> list[Step_t]:
+               name: str, power: str = "") -> list[Step_t]:
     """The steps of one use of a power: a Cosmic Zap window (if it can be zapped), then
     the effect. Also for mandatory uses without a choice (engine.powers). The power used
     is the seat's acting one (engine.powers `acting_power`: its sheet, or a power lent to
     it); the step names it, so a later change of powers cannot redirect the use."""
-    alien = ALIENS[acting_power(s, seat) or s.aliens[seat]]
+    alien = ALIENS[power or acting_power(s, seat) or s.aliens[seat]]
     emit(s, "power", seat, alien.name, option, args)
     if s.enc is not None:
         s.enc.powers_used = s.enc.powers_used + (seat,)
@@ -419,13 +419,20 @@ class ResolvePower(Step):
 
 @register
 class AutoPower(Step):
-    """A mandatory use that needs no choice, pushed by a passive hook: still a use."""
+    """A mandatory use that needs no choice, pushed by a passive hook: still a use.
+    ("auto_power", seat, option, args[, power]): engine.powers tags it with the power
+    whose hook pushed it; if the seat no longer uses that power (passed on, silenced,
+    lost) by the time it comes, nothing happens."""
 
     name, phase = "auto_power", "window"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
-        _, seat, option, args = st
-        replace(s, *power_step(s, seat, option, tuple(args), "auto"))
+        seat, option, args = st[1], st[2], st[3]
+        power = st[4] if len(st) > 4 else ""
+        if power and (power not in powers_of(s, seat) or not s.has_power(seat)):
+            pop(s)
+            return True
+        replace(s, *power_step(s, seat, option, tuple(args), "auto", power))
         return True
 
 

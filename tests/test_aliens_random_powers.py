@@ -20,7 +20,7 @@ from bots import RandomBot
 from node.local import LocalGame, game_seed
 from test_invariants import check_invariants
 
-BATCH = ("insect", "plant", "null")
+BATCH = ("insect", "plant", "null", "zephyr")
 PARTNERS = ("oracle", "human", "reincarnator", "will", "changeling", "mind")
 SEATS = 5
 GAMES = 36
