@@ -875,17 +875,23 @@ def release(s: GameState, sheet: str, name: str) -> None:
 
 
 def pass_aliens(s: GameState, shift: int) -> None:
-    """Every seat passes its sheet and the powers kept beneath it to the seat `shift`
-    places clockwise (-1: to its right); seats without an alien pass nothing. Emits
+    """Every seat holding an alien passes its sheet and the powers kept beneath it to the
+    seat holding an alien `shift` places round the table among them (-1: the nearest
+    such seat on its right); a seat without an alien neither passes nor receives. Emits
     ("alien", seat, name) for every seat whose sheet changed."""
     from .steps import emit
-    n = s.n
-    aliens = [s.aliens[(seat - shift) % n] for seat in range(n)]
-    kept = [[(k + shift) % n, name] for k, name in s.extra.get("kept", ())]
+    holders = [seat for seat in range(s.n) if s.aliens[seat]]
+    if len(holders) < 2:
+        return
+    to = {seat: holders[(i + shift) % len(holders)] for i, seat in enumerate(holders)}
+    aliens = list(s.aliens)
+    for seat in holders:
+        aliens[to[seat]] = s.aliens[seat]
+    kept = [[to.get(k, k), name] for k, name in s.extra.get("kept", ())]
     before = s.aliens
     _set_aliens(s, aliens)
     if kept:
         s.extra["kept"] = sorted(kept)
-    for seat in range(n):
+    for seat in range(s.n):
         if aliens[seat] != before[seat]:
             emit(s, "alien", seat, aliens[seat])

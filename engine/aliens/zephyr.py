@@ -13,7 +13,10 @@ Text followed: rules 004 (classic Zephyr), in 2008 terms. Interpretations:
   Every sheet moves, with whatever is kept beneath it (the Reincarnator's power: "power
   card(s)") and whatever a sheet holds in reserve (the Pentaform's stack, the
   Xenomorph's current power, which belong to their sheets). A seat without an alien
-  passes nothing and receives its left neighbour's sheet.
+  (possible in our games, not in the classic one) neither passes nor receives: the
+  sheets pass among the seats that hold one, each to the nearest such seat on its right.
+- A use pushed before the pass by a power that has moved on since (another main
+  player's Changeling exchanging first) lapses (engine.windows AutoPower).
 - The new powers work at once, for the rest of the encounter; a power whose moment has
   passed waits for the next one; a power given away still tidies up after itself.
 - Only the sheet passes: a copied or grafted Zephyr power passes nothing (and the
