@@ -1,5 +1,5 @@
 """Random-bot playouts with the aliens that use, lend, silence or pass on powers (rules
-004: Insect, Plant, Null, Pentaform, Xenomorph, Zephyr) among aliens they interact with
+004: Insect, Plant, Null, Pentaform, Zephyr) among aliens they interact with
 (the Oracle, Human, Reincarnator, Will, Changeling, Mind): no crash, no stuck state, the
 engine's invariants hold, every game ends with a reason, and each of the batch's powers
 is used (counted from the engine's "power" events, whatever power the event names for a
@@ -20,7 +20,7 @@ from bots import RandomBot
 from node.local import LocalGame, game_seed
 from test_invariants import check_invariants
 
-BATCH = ("insect", "plant", "null", "zephyr")
+BATCH = ("insect", "plant", "null", "zephyr", "pentaform")
 PARTNERS = ("oracle", "human", "reincarnator", "will", "changeling", "mind")
 SEATS = 5
 GAMES = 36
