@@ -124,7 +124,7 @@ __all__ = [
     "HELD_DESTINY", "adjust_card_kinds", "may_land",
     "powers_of", "acting_power", "copyable", "silence_power", "silenced", "SILENCED",
     "encounter_start", "power_used", "reserve", "reserved", "release", "RESERVED",
-    "pass_aliens",
+    "pass_aliens", "note_lent_use",
 ]
 
 Step_t = tuple[Any, ...]
@@ -895,3 +895,11 @@ def pass_aliens(s: GameState, shift: int) -> None:
     for seat in range(s.n):
         if aliens[seat] != before[seat]:
             emit(s, "alien", seat, aliens[seat])
+
+
+def note_lent_use(s: GameState, seat: int, name: str) -> None:
+    """`seat` has used `name` (a power lent to it, not its sheet) this encounter: its
+    tidying up (`encounter_cleanup`, `held`) runs for that seat when the encounter ends,
+    even if the seat no longer uses it by then (a Pentaform whose colony count changed)."""
+    if name != s.aliens[seat]:
+        _note_given_away(s, seat, name)

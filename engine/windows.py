@@ -27,7 +27,7 @@ from typing import Any
 from . import cards as C
 from .actions import Action, Pass, Play, UsePower
 from .choices import Concat, Fixed, Mapped
-from .powers import ALIENS, acting_power, discarded, power_used, powers_of
+from .powers import ALIENS, acting_power, discarded, note_lent_use, power_used, powers_of
 from .state import GameState, Knowledge
 from .steps import (
     Step, emit, face_down, fail, learn, pop, push, register, replace, take_from_hand,
@@ -412,6 +412,7 @@ class ResolvePower(Step):
             return True
         # lost, silenced or passed on since it was used: nothing happens
         if s.has_power(seat) and alien in powers_of(s, seat):
+            note_lent_use(s, seat, alien)  # its tidying up runs whatever comes next
             ALIENS[alien].use(s, seat, option, tuple(args))
             push(s, *power_used(s, seat, alien))
         return True
