@@ -21,14 +21,14 @@ from typing import Any
 
 from .actions import SOURCE, Action, KeepAlien, NewAlien
 from .choices import Fixed
-from .powers import ALIENS
+from .powers import ALIENS, RESERVED, reserve
 from .state import GameState, Knowledge
 from .steps import Chance, SeatStep, Step, emit, fail, pop, register, replace
 
 Step_t = tuple[Any, ...]
 
 __all__ = ["CHOOSE", "DEAL_AT_RANDOM", "deal_steps", "new_alien", "set_alien", "unheld",
-           "redeal_steps", "REMOVED", "rotate_steps", "rotation_choice"]
+           "redeal_steps", "REMOVED", "rotate_steps", "rotation_choice", "reserve_alien"]
 
 DEAL_AT_RANDOM = "?"
 REMOVED = "removed_aliens"  # extra: aliens out of the game for good (left over by a redeal)
@@ -50,6 +50,7 @@ def unheld(s: GameState, exclude: Sequence[str] = ()) -> list[str]:
     from .powers import kept_powers
     held = set(s.aliens) | {k for seat in range(s.n) for k in kept_powers(s, seat)}
     held |= set(s.extra.get(REMOVED, ()))
+    held |= {name for _, name in s.extra.get(RESERVED, ())}  # a sheet's reserve (Pentaform)
     return [a for a in sorted(ALIENS) if a not in held and a not in exclude]
 
 
@@ -206,3 +207,37 @@ class RotateKeep(SeatStep):
         s.extra[REMOVED] = sorted(set(s.extra.get(REMOVED, ())) | {out})
         emit(s, "rotated", seat, s.aliens[seat], out)
         pop(s)
+def reserve_alien(seat: int, sheet: str, names: Sequence[str], phase: str) -> Step_t:
+    """A chance step: the sheet `sheet` (held by `seat`) draws one of `names` into its
+    reserve (engine.powers `reserve`), drawn by the card source like any alien (the same
+    public `new_alien` chance). The Pentaform's stack, the Xenomorph's next power."""
+    return ("reserve_alien", seat, tuple(sorted(names)), phase, sheet)
+
+
+@register
+class ReserveAlien(Step):
+    name, kinds = "reserve_alien", ("newalien",)
+
+    def phase_of(self, st: Step_t) -> str:
+        return str(st[3])
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if not st[2]:  # nothing to draw from
+            pop(s)
+            return True
+        return False
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (SOURCE,)
+
+    def chance(self, s: GameState, st: Step_t) -> Chance:
+        return Chance("new_alien", st[1], names=st[2])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        assert isinstance(a, NewAlien)
+        _, seat, names, _, sheet = st
+        if not 0 <= a.index < len(names):
+            fail(s, a, f"choose an index below {len(names)}")
+        pop(s)
+        reserve(s, sheet, names[a.index])
+        emit(s, "reserved", seat, sheet, names[a.index])

@@ -64,8 +64,8 @@ def _cosmic_zap(s: GameState, seat: int, handle: int, face: int, args: tuple[int
     st = negate_nearest(s, "resolve_power")
     if st is not None and s.enc is not None:
         s.enc.zapped = tuple(sorted(set(s.enc.zapped) | {st[1]}))
-        from .powers import alien_of  # some powers react to being zapped (Human)
-        alien = alien_of(s, st[1])
+        from .powers import ALIENS  # some powers react to being zapped (Human)
+        alien = ALIENS.get(st[5])  # the power the zapped use was of
         if alien is not None and alien.on_zapped is not None:
             alien.on_zapped(s, st[1], st[2])
 

@@ -220,7 +220,7 @@ class EncounterStep(Step):
         s.encounters += 1
         emit(s, "encounter", s.offense, st[1])
         replace(
-            s, window("start"), ("regroup",), ("destiny",), ("defense_known",),
+            s, *P.encounter_start(s), window("start"), ("regroup",), ("destiny",), ("defense_known",),
             window("destiny"), ("launch",),
             window("launch"), ("invite", 0), ("invite", 1), ("accept", 0), window("alliance"),
             window("planning"), ("planning",), window("selected"), ("reveal",),

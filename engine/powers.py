@@ -76,6 +76,28 @@ How a power acts:
   choice that moves ships somewhere other than the warp asks `colony_sources(...,
   moving=True)` (engine.steps), which leaves frozen planets out.
 
+**Powers a seat uses** (rules 004: Insect, Plant, Null, Pentaform, Xenomorph, Zephyr):
+- A seat uses its sheet (`state.aliens`), the powers kept beneath it, and the powers
+  those lend it (`lends(s, seat, depth)`: the Insect's copy, the Plant's graft, the
+  Pentaform's and Xenomorph's current power): `powers_of`. Every hook runner here reads
+  `powers_of`, so a lent power's passive hooks run for the seat using it. The power whose
+  uses the seat is offered at windows, and whose use a power step resolves, is
+  `acting_power`: the first lent power if any, else the sheet (engine.windows; the
+  "power" event and the resolve step name it, so a use is the acting power's use).
+  `copyable` is what a copier takes from a seat (its acting power and kept powers).
+- `silence_power(s, seat, name)`: `seat` may not use `name` for the rest of the
+  encounter (the Null's choice; the Plant's victim): it drops out of `powers_of`, with
+  what it lends, and a use of it still waiting for Cosmic Zap answers does nothing.
+- `excludes`: two powers that may not be used against each other (the Insect and the
+  Oracle): between the two main players, each drops out of the other's `powers_of`.
+- `encounter_start` (steps before the start window of every encounter) and `power_used`
+  (steps once a use has resolved, not cancelled): the Xenomorph's and Pentaform's draws.
+- A sheet's reserve (`reserve`, `reserved`, `release`; s.extra["reserved_aliens"]):
+  aliens drawn for a sheet (engine.alien_deal `reserve_alien`, the public `new_alien`
+  chance) that belong to the sheet wherever it goes and that no other draw can give.
+- `pass_aliens(s, shift)`: every sheet, with what is kept beneath it, moves round the
+  table (the Zephyr).
+
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
 from the offense's left; rules 001, Timing).
@@ -100,6 +122,9 @@ __all__ = [
     "join_defense", "co_defenders", "change_defense", "destiny_drawn", "discard_destiny",
     "held_destiny", "release_destiny", "gather_held_destiny", "destiny_shuffled",
     "HELD_DESTINY", "adjust_card_kinds", "may_land",
+    "powers_of", "acting_power", "copyable", "silence_power", "silenced", "SILENCED",
+    "encounter_start", "power_used", "reserve", "reserved", "release", "RESERVED",
+    "pass_aliens", "note_lent_use",
 ]
 
 Step_t = tuple[Any, ...]
@@ -185,6 +210,19 @@ class Alien:
     # wins (the Filth keeps others off a planet holding its ships)
     landing: Callable[[GameState, int, int], bool] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # -- powers used through another sheet (see "Powers a seat uses" above) --
+    # (seat, depth) -> powers this sheet makes its holder use now besides itself (the
+    # Insect's copy, the Plant's graft, the Pentaform's and Xenomorph's current power);
+    # the first one lent is the power the seat uses at windows. Pass `depth` on to
+    # `copyable` (it bounds copies of copies).
+    lends: Callable[[GameState, int, int], Sequence[str]] | None = None
+    # powers this one may not be used against, nor they against it (between the two main
+    # players of an encounter): the Insect and the Oracle
+    excludes: tuple[str, ...] = ()
+    # (seat): steps at the start of every encounter, before its start window
+    encounter_start: Callable[[GameState, int], list[Step_t]] | None = None
+    # (seat, user, power): steps once `user`'s use of `power` has resolved (not cancelled)
+    power_used: Callable[[GameState, int, int, str], list[Step_t]] | None = None
 
 
 ALIENS: dict[str, Alien] = {}
@@ -208,16 +246,34 @@ def powered(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any
     if not any(s.aliens):
         return []
     out = []
-    kept = s.extra.get("kept")
     for seat in s.timing_order():
-        for name in (s.aliens[seat], *kept_powers(s, seat)) if kept else (s.aliens[seat],):
+        for name in powers_of(s, seat):
             a = ALIENS.get(name)
             if a is None:
                 continue
             fn = getattr(a, hook)
             if fn is not None and s.has_power(seat):
-                out.append((seat, a, fn))
+                out.append((seat, a, _tagging(fn, a.name) if hook in _STEP_HOOKS else fn))
     return out
+
+
+# hooks that return steps: an ("auto_power", seat, option, args) among them is tagged with
+# the power it is a use of, so it stays that power's use whatever the seat holds by then
+_STEP_HOOKS = frozenset({
+    "after_warp", "before_destiny", "encounter_end", "discarded", "resolution_losses",
+    "before_going_home", "after_draw", "defense_known", "destiny_drawn", "destiny_shuffled",
+    "encounter_start", "power_used",
+})
+
+
+def _tagging(fn: Callable[..., Any], name: str) -> Callable[..., Any]:
+    def tagged(*args: Any) -> Any:
+        steps = fn(*args)
+        if steps and any(st[0] == "auto_power" and len(st) == 4 for st in steps):
+            return [(*st, name) if st[0] == "auto_power" and len(st) == 4 else st
+                    for st in steps]
+        return steps
+    return tagged
 
 
 def kept_powers(s: GameState, seat: int) -> tuple[str, ...]:
@@ -231,13 +287,26 @@ def kept_powers(s: GameState, seat: int) -> tuple[str, ...]:
 # -- hook points the flow calls ----------------------------------------------------------------
 
 
+def _hooks_of(s: GameState, seat: int, hook: str) -> list[Callable[..., Any]]:
+    """The `hook` functions of every power `seat` uses now (its sheet, kept and lent
+    powers), if its power works."""
+    if not s.aliens[seat] or not s.has_power(seat):
+        return []
+    out = []
+    for name in powers_of(s, seat):
+        a = ALIENS.get(name)
+        fn = getattr(a, hook) if a is not None else None
+        if fn is not None:
+            out.append(fn)
+    return out
+
+
 def max_ships(s: GameState, seat: int, role: str, default: int = 4) -> int:
     """How many ships `seat` may commit as `role` (offense / ally)."""
-    a = alien_of(s, seat)
-    if a is not None and a.max_ships is not None and s.has_power(seat):
-        limit = a.max_ships(s, seat, role)
+    for fn in _hooks_of(s, seat, "max_ships"):
+        limit = fn(s, seat, role)
         if limit is not None:
-            return limit
+            return int(limit)
     return default
 
 
@@ -248,9 +317,8 @@ def may_ally(s: GameState, seat: int) -> list[int]:
     """Sides (0 offense, 1 defense) a seat may join without being invited. Joining so is a
     use of the power (option UNINVITED, args (side,)): the flow opens the Cosmic Zap
     window after the join, and a zapped use calls the alien's `on_zapped`."""
-    a = alien_of(s, seat)
-    if a is not None and a.may_ally is not None and s.has_power(seat):
-        return list(a.may_ally(s, seat))
+    for fn in _hooks_of(s, seat, "may_ally"):
+        return list(fn(s, seat))
     return []
 
 
@@ -284,17 +352,14 @@ def regroup_count(s: GameState, seat: int) -> int:
     played this encounter says (the flag "regroup3:SEAT", set by the Kamikaze's super
     flare, makes it three)."""
     base = 3 if s.enc is not None and s.enc.has_flag(f"regroup3:{seat}") else 1
-    a = alien_of(s, seat)
-    if a is not None and a.regroup is not None and s.has_power(seat):
-        return max(base, a.regroup(s, seat))
+    for fn in _hooks_of(s, seat, "regroup"):
+        return max(base, int(fn(s, seat)))
     return base
 
 
 def continue_turn(s: GameState, seat: int) -> bool:
     """May the offense have another encounter beyond the rules' limit?"""
-    a = alien_of(s, seat)
-    return bool(a is not None and a.continue_turn is not None and s.has_power(seat)
-                and a.continue_turn(s, seat))
+    return any(fn(s, seat) for fn in _hooks_of(s, seat, "continue_turn"))
 
 
 def after_resolution(s: GameState, steps: list[Step_t]) -> list[Step_t]:
@@ -358,7 +423,7 @@ def held_for_others(s: GameState, holder: int) -> tuple[int, ...]:
     random takes, gifts and trades leave them alone. Asked even of a lost power."""
     out: tuple[int, ...] = ()
     for seat in range(s.n):
-        for name in (s.aliens[seat], *_given_away(s, seat)):
+        for name in _held_this_encounter(s, seat):
             a = ALIENS.get(name)
             if a is not None and a.held is not None:
                 out += a.held(s, seat, holder)
@@ -370,7 +435,7 @@ def encounter_cleanup(s: GameState) -> list[Step_t]:
     possessed by the Demon go home); run for every alien, whether its power works or not."""
     steps: list[Step_t] = []
     for seat in s.timing_order():
-        for name in (s.aliens[seat], *_given_away(s, seat)):
+        for name in _held_this_encounter(s, seat):
             a = ALIENS.get(name)
             if a is not None and a.encounter_cleanup is not None:
                 steps += a.encounter_cleanup(s, seat)
@@ -386,9 +451,8 @@ def deal_frees(s: GameState) -> tuple[int, int, int] | None:
     if e is None:
         return None
     for seat, other in ((e.offense, e.defense), (e.defense, e.offense)):
-        a = alien_of(s, seat)
-        if a is not None and a.deal_frees is not None and s.has_power(seat):
-            most = a.deal_frees(s, seat, other)
+        for fn in _hooks_of(s, seat, "deal_frees"):
+            most = int(fn(s, seat, other))
             if most > 0:
                 return seat, other, most
     return None
@@ -626,3 +690,216 @@ def may_land(s: GameState, lander: int) -> bool:
     """May `lander` land its gate ships on the target planet when the offense wins? A
     power may keep it off (the Filth); its ships then stay on the gate."""
     return all(fn(s, seat, lander) for seat, _, fn in powered(s, "landing"))
+
+
+# -- powers a seat uses besides its sheet (rules 004: Insect, Plant, Pentaform, Xenomorph),
+# powers kept from being used (Null, Plant), powers passed around (Zephyr) -----------------
+
+SILENCED = "silenced"  # encounter flag prefix: "silenced:SEAT:NAME"
+RESERVED = "reserved_aliens"  # extra: [[sheet, name], ...] aliens a sheet holds in reserve
+MAX_LEND_DEPTH = 3  # copies of copies stop here (an Insect facing an Insect)
+_EXCLUSIVE: list[Any] = [0, frozenset()]  # (registry size, names in any `excludes` pair)
+
+
+def _own(s: GameState, seat: int) -> tuple[str, ...]:
+    """The seat's sheet and the powers kept beneath it."""
+    if s.extra.get("kept"):
+        return tuple(n for n in (s.aliens[seat], *kept_powers(s, seat)) if n)
+    return (s.aliens[seat],) if s.aliens[seat] else ()
+
+
+def _exclusive() -> frozenset[str]:
+    if _EXCLUSIVE[0] != len(ALIENS):
+        names = {n for a in ALIENS.values() if a.excludes for n in (a.name, *a.excludes)}
+        _EXCLUSIVE[:] = [len(ALIENS), frozenset(names)]
+    got: frozenset[str] = _EXCLUSIVE[1]
+    return got
+
+
+def _lending(s: GameState) -> bool:
+    """Is any power that lends others in play (fast path for `powers_of`)?"""
+    for name in s.aliens:
+        a = ALIENS.get(name)
+        if a is not None and a.lends is not None:
+            return True
+    return False
+
+
+def _usable(s: GameState, seat: int, name: str, depth: int) -> bool:
+    """May `seat` use `name` now: not silenced this encounter (`silence_power`), and not
+    against an opposing main player whose power excludes it (`Alien.excludes`)?"""
+    e = s.enc
+    if e is None:
+        return True
+    if e.has_flag(SILENCED) and e.has_flag(f"{SILENCED}:{seat}:{name}"):
+        return False
+    if name in _exclusive() and e.defense >= 0 and seat in (e.offense, e.defense):
+        other = e.defense if seat == e.offense else e.offense
+        mine = ALIENS[name]
+        for theirs in _expand(s, other, depth + 1, False)[0]:
+            b = ALIENS.get(theirs)
+            if theirs in mine.excludes or (b is not None and name in b.excludes):
+                return False
+    return True
+
+
+def _expand(s: GameState, seat: int, depth: int, check: bool) -> tuple[list[str], int]:
+    """(the powers `seat` uses: its sheet, kept powers, then what they lend, in order;
+    how many of them are its own). With `check`, silenced and excluded powers are left
+    out, and so is what they would lend."""
+    names: list[str] = []
+    for n in _own(s, seat):
+        if not check or _usable(s, seat, n, depth):
+            names.append(n)
+    own = len(names)
+    if depth >= MAX_LEND_DEPTH:
+        return names, own
+    i = 0
+    while i < len(names):
+        a = ALIENS.get(names[i])
+        if a is not None and a.lends is not None:
+            for n in a.lends(s, seat, depth + 1):
+                if n and n not in names and n in ALIENS and (
+                        not check or _usable(s, seat, n, depth)):
+                    names.append(n)
+        i += 1
+    return names, own
+
+
+def powers_of(s: GameState, seat: int) -> tuple[str, ...]:
+    """Every power `seat` uses now, in order: its sheet, the powers kept beneath it
+    (`kept_powers`), then the powers they lend it (`Alien.lends`: copied, grafted,
+    drawn). A silenced power (`silence_power`) and a power excluded against the opposing
+    main player (`Alien.excludes`) are left out, with what they would lend. Whether any
+    works at all is `has_power` (colonies, Cosmic Zap)."""
+    e = s.enc
+    if not _lending(s) and (e is None or not e.has_flag(SILENCED)) and not (
+            e is not None and _exclusive().intersection(s.aliens)):
+        return _own(s, seat)
+    return tuple(_expand(s, seat, 0, True)[0])
+
+
+def acting_power(s: GameState, seat: int) -> str:
+    """The power whose uses `seat` is offered at windows, and whose use a power step
+    resolves: the first power lent to it (`Alien.lends`) if any, else its sheet (if
+    usable); "" for none."""
+    if not s.aliens[seat]:
+        return ""
+    names, own = _expand(s, seat, 0, True)
+    if len(names) > own:
+        return names[own]
+    return s.aliens[seat] if s.aliens[seat] in names else ""
+
+
+def copyable(s: GameState, seat: int, depth: int = 0) -> tuple[str, ...]:
+    """The powers another seat takes when it copies or grafts `seat`'s power: the power
+    `seat` acts with (lent or its sheet), then the powers kept beneath its sheet (a
+    Reincarnator's). Whether `seat`'s power works does not matter (the Insect's text), nor
+    whether it is silenced."""
+    if not s.aliens[seat]:
+        return ()
+    names, own = _expand(s, seat, depth, False)
+    first = names[own] if len(names) > own else s.aliens[seat]
+    return (first, *[n for n in kept_powers(s, seat) if n != first])
+
+
+def _held_this_encounter(s: GameState, seat: int) -> tuple[str, ...]:
+    """Powers whose tidying up runs for `seat`: its sheet, kept and lent powers (silenced
+    or not), and those it gave away this encounter."""
+    names = _expand(s, seat, 0, False)[0] if _lending(s) else list(_own(s, seat))
+    if not names:
+        names = [s.aliens[seat]]
+    return tuple(dict.fromkeys((*names, *_given_away(s, seat))))
+
+
+def silence_power(s: GameState, seat: int, name: str) -> None:
+    """`seat` may not use power `name` for the rest of the encounter (the Null's choice,
+    the Plant's grafted victim): its hooks stop, its windows offer nothing, and a use of
+    it still waiting for Cosmic Zap answers does nothing (engine.windows ResolvePower).
+    Its other powers still work. Tidying up (`encounter_cleanup`, `held`) still runs."""
+    from .steps import emit
+    e = s.enc
+    if e is None:
+        return
+    e.add_flag(SILENCED)
+    e.add_flag(f"{SILENCED}:{seat}:{name}")
+    emit(s, "silenced", seat, name)
+
+
+def silenced(s: GameState, seat: int) -> tuple[str, ...]:
+    """The powers `seat` may not use this encounter."""
+    e = s.enc
+    pre = f"{SILENCED}:{seat}:"
+    return tuple(f[len(pre):] for f in e.flags if f.startswith(pre)) if e is not None else ()
+
+
+def encounter_start(s: GameState) -> list[Step_t]:
+    """Steps at the start of every encounter, before the start window (the Xenomorph's
+    draw, the Pentaform's stack)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "encounter_start"):
+        steps += fn(s, seat)
+    return steps
+
+
+def power_used(s: GameState, user: int, power: str) -> list[Step_t]:
+    """Steps once `user`'s use of `power` has resolved without being cancelled (the
+    Xenomorph changes its power after each use)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "power_used"):
+        steps += fn(s, seat, user, power)
+    return steps
+
+
+def reserve(s: GameState, sheet: str, name: str) -> None:
+    """The sheet `sheet` holds alien `name` in reserve (the Pentaform's stack, the
+    Xenomorph's current power): no other draw can give it (engine.alien_deal `unheld`).
+    The reserve belongs to the sheet, not the seat, so it follows the sheet."""
+    s.extra[RESERVED] = [*[list(k) for k in s.extra.get(RESERVED, ())], [sheet, name]]
+
+
+def reserved(s: GameState, sheet: str) -> tuple[str, ...]:
+    """The aliens `sheet` holds in reserve, in the order they were drawn."""
+    return tuple(n for k, n in s.extra.get(RESERVED, ()) if k == sheet)
+
+
+def release(s: GameState, sheet: str, name: str) -> None:
+    """`sheet` discards `name` from its reserve: it is out of the game for good."""
+    from .alien_deal import REMOVED
+    left = [list(k) for k in s.extra.get(RESERVED, ()) if list(k) != [sheet, name]]
+    if left:
+        s.extra[RESERVED] = left
+    else:
+        s.extra.pop(RESERVED, None)
+    s.extra[REMOVED] = sorted(set(s.extra.get(REMOVED, ())) | {name})
+
+
+def pass_aliens(s: GameState, shift: int) -> None:
+    """Every seat holding an alien passes its sheet and the powers kept beneath it to the
+    seat holding an alien `shift` places round the table among them (-1: the nearest
+    such seat on its right); a seat without an alien neither passes nor receives. Emits
+    ("alien", seat, name) for every seat whose sheet changed."""
+    from .steps import emit
+    holders = [seat for seat in range(s.n) if s.aliens[seat]]
+    if len(holders) < 2:
+        return
+    to = {seat: holders[(i + shift) % len(holders)] for i, seat in enumerate(holders)}
+    aliens = list(s.aliens)
+    for seat in holders:
+        aliens[to[seat]] = s.aliens[seat]
+    kept = [[to.get(k, k), name] for k, name in s.extra.get("kept", ())]
+    before = s.aliens
+    _set_aliens(s, aliens)
+    if kept:
+        s.extra["kept"] = sorted(kept)
+    for seat in range(s.n):
+        if aliens[seat] != before[seat]:
+            emit(s, "alien", seat, aliens[seat])
+
+
+def note_lent_use(s: GameState, seat: int, name: str) -> None:
+    """`seat` has used `name` (a power lent to it, not its sheet) this encounter: its
+    tidying up (`encounter_cleanup`, `held`) runs for that seat when the encounter ends,
+    even if the seat no longer uses it by then (a Pentaform whose colony count changed)."""
+    if name != s.aliens[seat]:
+        _note_given_away(s, seat, name)

@@ -25,7 +25,7 @@ from .api import apply, legal_actions, pending
 from .artifacts import KIND_CODES
 from .errors import EngineError, IllegalAction
 from .local import LocalSource
-from .powers import ALIENS, HELD_DESTINY, held_destiny
+from .powers import ALIENS, HELD_DESTINY, acting_power, held_destiny, powers_of
 from .steps import WARP, Chance
 from .state import Config, GameState, variant_options
 
@@ -391,7 +391,9 @@ def _upcoming(b: _Builder, line: str | None) -> Upcoming | None:
         windows = _card_windows(words[2]) if words[1] == "play" and len(words) > 2 else None
         if words[1] == "power":
             alien = ALIENS.get(b.config.aliens[b.seat(words[0])])
-            windows = frozenset(alien.windows) if alien is not None and alien.windows else None
+            # a power that lends others (the Plant's graft) acts at their windows too
+            windows = (frozenset(alien.windows) if alien is not None and alien.windows
+                       and alien.lends is None else None)
         if words[1] == "play" and len(words) > 2 and _is_flare(words[2]):
             return b.seat(words[0]), "play_flare", windows
         return b.seat(words[0]), words[1], windows
@@ -567,6 +569,7 @@ def _actual(key: str, s: GameState, src: LocalSource, b: _Builder,
         "beside": lambda: s.beside[seat], "foreign": lambda: s.foreign_colonies(seat),
         "home": lambda: s.home_colonies(seat), "hand": lambda: len(s.hands[seat]),
         "power": lambda: s.has_power(seat), "alien": lambda: s.aliens[seat],
+        "powers": lambda: list(powers_of(s, seat)), "acting": lambda: acting_power(s, seat),
         "holds": lambda: sorted(C.CATALOGUE[src.truth[h]].label() for h in s.hands[seat]),
     }
     if head not in table:

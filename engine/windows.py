@@ -27,7 +27,7 @@ from typing import Any
 from . import cards as C
 from .actions import Action, Pass, Play, UsePower
 from .choices import Concat, Fixed, Mapped
-from .powers import ALIENS, discarded
+from .powers import ALIENS, acting_power, discarded, note_lent_use, power_used, powers_of
 from .state import GameState, Knowledge
 from .steps import (
     Step, emit, face_down, fail, learn, pop, push, register, replace, take_from_hand,
@@ -179,7 +179,9 @@ _BY_FACE: dict[str, tuple[int, dict[int, tuple[CardEffect, ...]]]] = {}
 
 
 def _power_options(s: GameState, seat: int, name: str) -> Sequence[tuple[int, tuple[int, ...]]]:
-    alien = ALIENS.get(s.aliens[seat])
+    if not s.aliens[seat]:
+        return ()
+    alien = ALIENS.get(acting_power(s, seat))  # its sheet, or a power lent to it
     if alien is None or name not in alien.windows or not s.has_power(seat):
         return ()
     return alien.options(s, seat, name)
@@ -193,7 +195,7 @@ def power_uses(s: GameState, seat: int, name: str) -> Sequence[Action]:
 
 def _must_use(s: GameState, seat: int, name: str) -> bool:
     """A mandatory power with something to do here: its owner may not pass."""
-    alien = ALIENS.get(s.aliens[seat])
+    alien = ALIENS.get(acting_power(s, seat)) if s.aliens[seat] else None
     return bool(alien is not None and _power_options(s, seat, name)
                 and alien.must_use(s, seat, name))
 
@@ -283,7 +285,7 @@ class WindowStep(Step):
         _, name, seats, turn, passes = st
         if isinstance(a, Pass):
             if _must_use(s, a.seat, name):
-                fail(s, a, f"{s.aliens[a.seat]}'s power must be used now")
+                fail(s, a, f"{acting_power(s, a.seat)}'s power must be used now")
             if passes + 1 >= len(seats):
                 pop(s)
             else:
@@ -338,7 +340,7 @@ def play_card(s: GameState, a: Play, name: str) -> None:
 
 
 def use_power(s: GameState, a: UsePower, name: str) -> None:
-    alien = s.aliens[a.seat]
+    alien = acting_power(s, a.seat) if s.aliens[a.seat] else ""
     offered = [(o, tuple(args)) for o, args in _power_options(s, a.seat, name)]
     if (a.option, tuple(a.args)) not in offered:
         fail(s, a, f"{alien or 'no alien'} offers no such use now")
@@ -346,14 +348,16 @@ def use_power(s: GameState, a: UsePower, name: str) -> None:
 
 
 def power_step(s: GameState, seat: int, option: int, args: tuple[int, ...],
-               name: str) -> list[Step_t]:
+               name: str, power: str = "") -> list[Step_t]:
     """The steps of one use of a power: a Cosmic Zap window (if it can be zapped), then
-    the effect. Also for mandatory uses without a choice (engine.powers)."""
-    alien = ALIENS[s.aliens[seat]]
+    the effect. Also for mandatory uses without a choice (engine.powers). The power used
+    is the seat's acting one (engine.powers `acting_power`: its sheet, or a power lent to
+    it); the step names it, so a later change of powers cannot redirect the use."""
+    alien = ALIENS[power or acting_power(s, seat) or s.aliens[seat]]
     emit(s, "power", seat, alien.name, option, args)
     if s.enc is not None:
         s.enc.powers_used = s.enc.powers_used + (seat,)
-    step = ("resolve_power", seat, option, args, name, 0)
+    step = ("resolve_power", seat, option, args, name, alien.name, 0)
     if alien.zappable(option):
         return [window(RESPONSE_POWER), step]
     return [step]
@@ -402,25 +406,35 @@ class ResolvePower(Step):
     name, phase = "resolve_power", "window"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
-        _, seat, option, args, name, negated = st
+        _, seat, option, args, name, alien, negated = st
         pop(s)
         if negated:
-            emit(s, "zapped", seat, s.aliens[seat])
+            emit(s, "zapped", seat, alien)
             return True
-        if s.has_power(seat):  # lost since it was used: nothing happens
-            ALIENS[s.aliens[seat]].use(s, seat, option, tuple(args))
+        # lost, silenced or passed on since it was used: nothing happens
+        if s.has_power(seat) and alien in powers_of(s, seat):
+            note_lent_use(s, seat, alien)  # its tidying up runs whatever comes next
+            ALIENS[alien].use(s, seat, option, tuple(args))
+            push(s, *power_used(s, seat, alien))
         return True
 
 
 @register
 class AutoPower(Step):
-    """A mandatory use that needs no choice, pushed by a passive hook: still a use."""
+    """A mandatory use that needs no choice, pushed by a passive hook: still a use.
+    ("auto_power", seat, option, args[, power]): engine.powers tags it with the power
+    whose hook pushed it; if the seat no longer uses that power (passed on, silenced,
+    lost) by the time it comes, nothing happens."""
 
     name, phase = "auto_power", "window"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
-        _, seat, option, args = st
-        replace(s, *power_step(s, seat, option, tuple(args), "auto"))
+        seat, option, args = st[1], st[2], st[3]
+        power = st[4] if len(st) > 4 else ""
+        if power and (power not in powers_of(s, seat) or not s.has_power(seat)):
+            pop(s)
+            return True
+        replace(s, *power_step(s, seat, option, tuple(args), "auto", power))
         return True
 
 

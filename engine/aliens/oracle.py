@@ -9,6 +9,8 @@ first and may still switch after both are chosen. Choices we made:
   at once (`show_selected`: the opponent's Reveal comes right after its Select); the
   Oracle then chooses, and only the Oracle's card is revealed at the reveal step.
 - Two Oracles: the offense's acts (timing order); the other is not offered a use.
+- Against the Insect neither power acts (the Insect's `excludes`, which engine.powers
+  applies both ways between the two main players).
 """
 
 from __future__ import annotations
