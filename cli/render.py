@@ -321,6 +321,13 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "fate_look": lambda: f"{c(a[0])} looks through the destiny deck ({a[1]} cards)",
         "fate_arranged": lambda: f"{c(a[0])} arranges the destiny deck ({a[1]} placed on top)",
         "over": lambda: f"the game ends ({a[0]})",
+        # powers a seat uses besides its sheet
+        "copies": lambda: f"{c(a[0])} copies {c(a[1])}'s power"
+                          + (f" ({', '.join(map(str, a[2]))})" if a[2] else ""),
+        "graft": lambda: f"{c(a[0])} grafts {c(a[1])}'s power ({', '.join(map(str, a[2]))})",
+        "silenced": lambda: f"{c(a[0])} may not use the {a[1]} power this encounter",
+        "gust": lambda: f"{c(a[0])} passes every alien one seat to the right",
+        "reserved": lambda: f"{c(a[0])}'s {a[1]} draws the {a[2]} into its reserve",
         # the classic artifacts (--variant classic_artifacts)
         "zapped_back": lambda: f"{c(a[0])} zaps back: {c(a[1])}'s own power is off for "
                                "the encounter",

@@ -131,3 +131,14 @@ def test_the_classic_artifacts_read_as_words_and_commands() -> None:
         words = describe_event(s, ev)
         assert words != " ".join(str(x) for x in ev).replace("_", " "), ev
     assert describe_event(s, ("rebirth", 0, 1, 3)) == "red makes red.2 a colony again with 3 ship(s)"
+
+
+def test_powers_that_lend_and_silence_are_told_in_words() -> None:
+    s = engine.new_game(engine.Config(3))
+    assert describe_event(s, ("copies", 0, 1, ["mind"])) == "red copies blue's power (mind)"
+    assert describe_event(s, ("graft", 0, 1, ["virus"])) == "red grafts blue's power (virus)"
+    assert (describe_event(s, ("silenced", 1, "mind"))
+            == "blue may not use the mind power this encounter")
+    assert describe_event(s, ("gust", 0)) == "red passes every alien one seat to the right"
+    assert (describe_event(s, ("reserved", 2, "pentaform", "human"))
+            == "yellow's pentaform draws the human into its reserve")
