@@ -105,7 +105,12 @@ def legal_actions(state: GameState, seat: int, knowledge: Knowledge) -> list[Act
 
 
 def encounter_card_options(state: GameState, seat: int, knowledge: Knowledge) -> list[int]:
-    """The handles `seat` may put face down with a Select: its encounter cards."""
+    """The handles `seat` may put face down with a Select: its encounter cards (only the
+    one a power forces it to play, if any: engine.powers `must_reveal`)."""
+    from .powers import forced_reveal
+    forced = forced_reveal(state, seat)
+    if forced is not None and forced in state.hands[seat]:
+        return [forced]
     out = []
     for h in state.hands[seat]:
         f = knowledge.faces.get(h, state.faces.get(h))

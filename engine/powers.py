@@ -76,6 +76,15 @@ How a power acts:
   choice that moves ships somewhere other than the warp asks `colony_sources(...,
   moving=True)` (engine.steps), which leaves frozen planets out.
 
+**Hands a power supplies** (engine.flow setup_steps, StartTurn, SecondChoice):
+- `setup_hand(s, seat)`: False keeps the setup deal from giving this seat its eight cards
+  (the flow's "setup_hand" step asks once the aliens are known).
+- `supplies_cards(s, seat)`: True when the power brings the seat its cards as a main player;
+  the seat then starts its turn, and may have a second encounter, without holding an
+  encounter card and without a recorded claim (the Doppleganger).
+- A card a power forces a main player to reveal (encounter flag "must_reveal:SEAT:HANDLE",
+  `must_reveal`, read by engine.flow RevealStep): that seat's Reveal must show that handle.
+
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
 from the offense's left; rules 001, Timing).
@@ -99,7 +108,8 @@ __all__ = [
     "take_all_aliens", "GIVEN_AWAY", "set_aside", "aside", "ASIDE", "aim", "aimed_at",
     "join_defense", "co_defenders", "change_defense", "destiny_drawn", "discard_destiny",
     "held_destiny", "release_destiny", "gather_held_destiny", "destiny_shuffled",
-    "HELD_DESTINY", "adjust_card_kinds", "may_land",
+    "HELD_DESTINY", "adjust_card_kinds", "may_land", "dealt_at_setup", "supplies_cards",
+    "must_reveal", "forced_reveal",
 ]
 
 Step_t = tuple[Any, ...]
@@ -184,6 +194,13 @@ class Alien:
     # (seat, lander) -> may `lander` land its gate ships on the target when the offense
     # wins (the Filth keeps others off a planet holding its ships)
     landing: Callable[[GameState, int, int], bool] | None = None
+    # -- hands a power supplies (see "Hands a power supplies" above) --
+    # (seat): is this seat dealt a hand at setup? False: the deal skips it (Doppleganger)
+    setup_hand: Callable[[GameState, int], bool] | None = None
+    # (seat): the power brings this seat its cards when it is a main player, so the
+    # new-hand rule at the start of its turn and the second encounter's need to hold an
+    # encounter card do not apply (the Doppleganger)
+    supplies_cards: Callable[[GameState, int], bool] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -626,3 +643,38 @@ def may_land(s: GameState, lander: int) -> bool:
     """May `lander` land its gate ships on the target planet when the offense wins? A
     power may keep it off (the Filth); its ships then stay on the gate."""
     return all(fn(s, seat, lander) for seat, _, fn in powered(s, "landing"))
+
+
+# -- hands a power supplies (the Doppleganger) and forced reveals (the Enigma) -------------
+
+
+def dealt_at_setup(s: GameState, seat: int) -> bool:
+    """Does `seat` get its eight cards in the setup deal? Not if its power says no."""
+    a = alien_of(s, seat)
+    if a is None or a.setup_hand is None or not s.has_power(seat):
+        return True
+    return a.setup_hand(s, seat)
+
+
+def supplies_cards(s: GameState, seat: int) -> bool:
+    """Does `seat`'s power bring it its cards as a main player (so it need not hold an
+    encounter card to start its turn or to have a second encounter)?"""
+    a = alien_of(s, seat)
+    return bool(a is not None and a.supplies_cards is not None and s.has_power(seat)
+                and a.supplies_cards(s, seat))
+
+
+def must_reveal(s: GameState, seat: int, handle: int) -> None:
+    """`seat` must reveal this card (by handle) at the reveal, whatever it chose before."""
+    assert s.enc is not None
+    s.enc.flags = tuple(f for f in s.enc.flags if not f.startswith(f"must_reveal:{seat}:"))
+    s.enc.add_flag(f"must_reveal:{seat}:{handle}")
+
+
+def forced_reveal(s: GameState, seat: int) -> int | None:
+    """The handle a power forces `seat` to reveal, if any."""
+    e = s.enc
+    for f in e.flags if e is not None else ():
+        if f.startswith(f"must_reveal:{seat}:"):
+            return int(f.split(":")[2])
+    return None
