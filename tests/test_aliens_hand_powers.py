@@ -52,20 +52,23 @@ def test_doppleganger_dealt_at_random_gets_no_hand_either() -> None:
     raise AssertionError("no seed dealt the Doppleganger")
 
 
-def _net_game(aliens: tuple[str, ...], tag: bytes, turns: int) -> tuple[Counter[str], InProcessGame]:
+def _net_game(aliens: tuple[str, ...], tag: bytes, turns: int) -> Counter[str]:
+    """Play one seeded networked game (real crypto); return the events seen, by kind,
+    and each alien's uses as "power:NAME"."""
     seats = len(aliens)
     cfg = engine.Config(seats, aliens=aliens, planets=4, max_turns=turns)
     names = [b"hand powers" + tag + bytes([i]) for i in range(seats)]
     secret = [hashlib.sha256(b"secret " + n).digest() for n in names]
     game = InProcessGame(cfg, names, [RandomBot(n + b"bot") for n in names],
                          secret_seeds=secret)
-    uses: Counter[str] = Counter()
+    seen: Counter[str] = Counter()
     public: set[int] = set()
 
     def watch(g: InProcessGame) -> None:
         s = g.states[0]
         public.update(s.faces)
-        uses.update(ev[2] for ev in s.events if ev[0] == "power")
+        seen.update(ev[0] for ev in s.events)
+        seen.update("power:" + ev[2] for ev in s.events if ev[0] == "power")
 
     game.run(watch)
     faces = game.finish()  # raises on a false claim, a bad share or a bad face-down card
@@ -73,9 +76,18 @@ def _net_game(aliens: tuple[str, ...], tag: bytes, turns: int) -> tuple[Counter[
         assert all(faces[h] == f for h, f in src.knowledge.faces.items())
         leaked = set(src.knowledge.faces) - game.entitled[seat] - public
         assert not leaked, f"seat {seat} learned faces it may not know: {sorted(leaked)}"
-    return uses, game
+    return seen
 
 
 def test_doppleganger_haunts_through_the_card_protocol() -> None:
-    uses, game = _net_game(("doppleganger", "", ""), b"d", 4)
-    assert uses["doppleganger"] >= 2, uses
+    seen = _net_game(("doppleganger", "", ""), b"d", 4)
+    assert seen["haunt"] and seen["unhaunt"] >= 2, seen
+
+
+def test_enigma_mixes_through_the_card_protocol() -> None:
+    """The mix is a random take from each named hand (no delivery), a shuffle by every
+    seat of the hidden cards, and one delivery to each holder: nobody learns a card it was
+    not dealt, the opponent's new face-down card is committed again, and the audit checks
+    every claim and every face-down card."""
+    seen = _net_game(("enigma", "", "", ""), b"h", 8)
+    assert seen["enigma_mix"] >= 2 and seen["enigma_play"] >= 2, seen
