@@ -30,6 +30,8 @@ Text followed: rules 004 (classic Enigma), in 2008 terms. Choices we made:
   play); if not, it says so (NoEncounter, a recorded claim; the card stays in its hand
   unseen) and chooses its encounter card again from its hand as in planning (the base
   rules apply if it holds none: an offense's encounter ends, a defense draws a new hand).
+- A face-down card the opponent only held for someone else (a Demon's possessed card, a
+  Doppleganger's borrowed one) goes into the mix like any other; its lender loses it.
 - Everyone keeps the number of cards it had; contributors get whatever card the mix gives
   them (maybe the opponent's old card, maybe their own back).
 - Limitation: the engine cannot see which card the opponent committed to, so it cannot
@@ -118,7 +120,7 @@ class EnigmaGive(SeatStep):
         e = s.enc
         assert e is not None
         opp = st[2]
-        if len(a.handles) != 1 or a.handles[0] in held_for_others(s, opp):
+        if len(a.handles) != 1:
             fail(s, a, "give the one card you put face down")
         h = a.handles[0]
         take_from_hand(s, a, opp, (h,))
