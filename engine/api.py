@@ -27,7 +27,7 @@ from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa:
 from .deal import SETTLING
 from . import plague as _plague  # noqa: F401
 from . import flares as _flares  # noqa: F401
-from .powers import ALIENS, face_up_cards
+from .powers import ALIENS, face_up_cards, follow_captives
 from .alien_deal import CHOOSE, DEAL_AT_RANDOM
 
 __all__ = [
@@ -136,6 +136,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     h.accept(s, st, action)
     s.serial += 1
     _settle(s, state.ships)
+    if "captives" in s.extra:  # captured ships follow their holder's (engine.powers)
+        follow_captives(state, s)
     return s, s.events
 
 

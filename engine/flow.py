@@ -880,8 +880,7 @@ class Resolve(Step):
         gas = e.has_flag("ionic_gas")
         n = s.n
         after: list[Step_t] = []
-        lost: list[Step_t] = []
-        lost_by = [0] * n  # ships each seat lost, for the powers that count them
+        losses: list[tuple[int, int]] = []  # (seat, ships) bound for the warp, in order
         if e.result == "offense":
             for seat in range(n):
                 if s.gate[seat] and P.may_land(s, seat):  # a power may keep it off
@@ -890,24 +889,20 @@ class Resolve(Step):
                     s.gate[seat] = 0
             e.lost[1] = s.on(e.target, e.defense)
             s.ships[e.target * n + e.defense] = 0
-            lost += to_warp(s, e.defense, e.lost[1])
-            lost_by[e.defense] += e.lost[1]
+            losses.append((e.defense, e.lost[1]))
             for seat in P.co_defenders(s):  # ships counted as the defense's share its loss
                 count, s.ships[e.target * n + seat] = s.on(e.target, seat), 0
-                lost += to_warp(s, seat, count)
-                lost_by[seat] += count
+                losses.append((seat, count))
             for seat in s.timing_order():
                 count, s.beside[seat] = s.beside[seat], 0
-                lost += to_warp(s, seat, count)
-                lost_by[seat] += count
+                losses.append((seat, count))
             if def_kind == "negotiate" and not gas:
                 after.append(("compensate", e.defense, e.offense, e.lost[1]))
         else:
             e.lost[0] = s.gate[e.offense]
             for seat in s.timing_order():
                 count, s.gate[seat] = s.gate[seat], 0
-                lost += to_warp(s, seat, count)
-                lost_by[seat] += count
+                losses.append((seat, count))
             if off_kind == "negotiate" and not gas:
                 after.append(("compensate", e.offense, e.defense, e.lost[0]))
             for seat in s.timing_order():
@@ -915,6 +910,16 @@ class Resolve(Step):
                     if not gas:
                         after.append(("rewards", seat, s.beside[seat]))
                     after.append(place_returning(s, seat, BESIDE))
+        # A power may capture losses instead of the warp (engine.powers, Captured ships).
+        caught = list(P.captures(s, tuple(sum(c for x, c in losses if x == seat)
+                                          for seat in range(n)))) if any(s.aliens) else [0] * n
+        lost: list[Step_t] = []
+        lost_by = [0] * n  # ships each seat lost to the warp, for the powers that count them
+        for seat, count in losses:
+            held = min(count, caught[seat])
+            caught[seat] -= held
+            lost += to_warp(s, seat, count - held)
+            lost_by[seat] += count - held
         replace(s, *lost, *P.resolution_losses(s, tuple(lost_by)),
                 *P.after_resolution(s, after))
         return True
