@@ -318,6 +318,10 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "enigma_mix": lambda: f"{a[0]} cards are shuffled and handed back",
         "enigma_play": lambda: f"{c(a[0])} " + ("must play the card it got" if a[1] else
                                                 "got no encounter card and chooses again"),
+        "capture": lambda: f"{c(a[0])} captures {a[2]} ship(s) under its ships",
+        "released": lambda: f"{c(a[0])} releases {a[2]} captive ship(s) of {c(a[1])}'s "
+                            "to the warp",
+        "captives_move": lambda: f"{c(a[0])}'s {a[3]} captive ship(s) move with its ships",
         # the destiny-deck aliens
         "assassinate": lambda: f"{c(a[0])} executes a ship of {c(a[1])}'s on {p(a[2])}",
         "belch": lambda: f"{c(a[0])} makes {c(a[1])} lose {a[2]} ship(s) at home",
