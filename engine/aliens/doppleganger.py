@@ -126,8 +126,10 @@ class DoppleReturn(Step):
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         r = _record(s)
+        if r is None:  # done already (a seat that held the alien twice this encounter)
+            pop(s)
+            return True
         del s.extra[KEY]
-        assert r is not None
         seat, lender, borrowed, drawn = r
         back = tuple(h for h in s.hands[seat] if h in borrowed)
         gone = tuple(h for h in s.hands[seat] if h in drawn)
