@@ -311,6 +311,22 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "last_card": lambda: f"{c(a[0])} shows it was its last encounter card and keeps it",
         "replay": lambda: "the encounter is replayed from the choice of cards",
         "deflect": lambda: f"{c(a[0])} makes the offense attack {p(a[1])}",
+        # powers that hold, take or mix hands (Doppleganger, Enigma)
+        "no_hand": lambda: f"{c(a[0])} is dealt no hand",
+        "haunt": lambda: f"{c(a[0])} takes {c(a[1])}'s hand for the encounter ({a[2]} cards)",
+        "haunt_draw": lambda: f"{c(a[0])} draws a hand for the encounter",
+        "unhaunt": lambda: f"{c(a[0])} gives back {a[2]} card(s) and discards {a[3]}",
+        "enigma": lambda: f"{c(a[0])} mixes {c(a[1])}'s face-down card with a card from "
+                          f"each of {seats(a[2])}",
+        "enigma_give": lambda: f"{c(a[0])} hands over its face-down card",
+        "enigma_take": lambda: f"a card is taken at random from {c(a[0])}'s hand",
+        "enigma_mix": lambda: f"{a[0]} cards are shuffled and handed back",
+        "enigma_play": lambda: f"{c(a[0])} " + ("must play the card it got" if a[1] else
+                                                "got no encounter card and chooses again"),
+        "capture": lambda: f"{c(a[0])} captures {a[2]} ship(s) under its ships",
+        "released": lambda: f"{c(a[0])} releases {a[2]} captive ship(s) of {c(a[1])}'s "
+                            "to the warp",
+        "captives_move": lambda: f"{c(a[0])}'s {a[3]} captive ship(s) move with its ships",
         # the destiny-deck aliens
         "assassinate": lambda: f"{c(a[0])} executes a ship of {c(a[1])}'s on {p(a[2])}",
         "belch": lambda: f"{c(a[0])} makes {c(a[1])} lose {a[2]} ship(s) at home",

@@ -27,7 +27,7 @@ from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa:
 from .deal import SETTLING
 from . import plague as _plague  # noqa: F401
 from . import flares as _flares  # noqa: F401
-from .powers import ALIENS, face_up_cards
+from .powers import ALIENS, face_up_cards, follow_captives
 from .alien_deal import CHOOSE, DEAL_AT_RANDOM
 
 __all__ = [
@@ -105,7 +105,12 @@ def legal_actions(state: GameState, seat: int, knowledge: Knowledge) -> list[Act
 
 
 def encounter_card_options(state: GameState, seat: int, knowledge: Knowledge) -> list[int]:
-    """The handles `seat` may put face down with a Select: its encounter cards."""
+    """The handles `seat` may put face down with a Select: its encounter cards (only the
+    one a power forces it to play, if any: engine.powers `must_reveal`)."""
+    from .powers import forced_reveal
+    forced = forced_reveal(state, seat)
+    if forced is not None and forced in state.hands[seat]:
+        return [forced]
     out = []
     for h in state.hands[seat]:
         f = knowledge.faces.get(h, state.faces.get(h))
@@ -131,6 +136,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     h.accept(s, st, action)
     s.serial += 1
     _settle(s, state.ships)
+    if "captives" in s.extra:  # captured ships follow their holder's (engine.powers)
+        follow_captives(state, s)
     return s, s.events
 
 

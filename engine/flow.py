@@ -43,14 +43,31 @@ def setup_steps(s: GameState) -> None:
     from .flares import advanced_steps, choice_steps, deck_flares  # they build on our peers
     if s.config.flares is True:  # rules 001, Advanced Setup: aliens come from dealt flares
         destiny = start_shuffle(s, "destiny", C.destiny_cards(s.config.colors))
-        push(s, *advanced_steps(s), destiny, *[draw(seat, C.HAND_SIZE) for seat in range(s.n)],
+        push(s, *advanced_steps(s), destiny, *[("setup_hand", seat) for seat in range(s.n)],
              ("first_player",), ("turn",))
         return
     cosmic = start_shuffle(s, "cosmic", s.config.cosmic_deck + deck_flares(s.config))
     destiny = start_shuffle(s, "destiny", C.destiny_cards(s.config.colors))
     push(s, *choice_steps(s), *deal_steps(s), cosmic, destiny,
-         *[draw(seat, C.HAND_SIZE) for seat in range(s.n)],
+         *[("setup_hand", seat) for seat in range(s.n)],
          ("first_player",), ("turn",))
+
+
+@register
+class SetupHand(Step):
+    """("setup_hand", seat): the setup deal of eight cards to one seat, unless its power
+    says it gets none (engine.powers `setup_hand`: the Doppleganger). Asked here, once
+    the aliens are dealt, not when the setup is planned."""
+
+    name, phase = "setup_hand", "setup"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if P.dealt_at_setup(s, st[1]):
+            replace(s, draw(st[1], C.HAND_SIZE))
+        else:
+            emit(s, "no_hand", st[1])
+            pop(s)
+        return True
 
 
 def check_win(s: GameState) -> None:
@@ -176,7 +193,7 @@ class StartTurn(Step):
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         has = _holds_encounter(s, seat, kn)
-        if has is None:
+        if has is None or P.supplies_cards(s, seat):  # a power brings its cards (Doppleganger)
             return Fixed([Proceed(seat)])
         if has:
             return Fixed([Proceed(seat)])
@@ -187,7 +204,8 @@ class StartTurn(Step):
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         if isinstance(a, Proceed):
-            claim(s, a.seat, "has_encounter")
+            if not P.supplies_cards(s, a.seat):
+                claim(s, a.seat, "has_encounter")
             pop(s)
         elif isinstance(a, NewHand):
             if no_encounter_to_draw(s):
@@ -756,6 +774,9 @@ class RevealStep(Step):
             use_power(s, a, LAST_REVEAL)
             return
         assert isinstance(a, Reveal)
+        forced = P.forced_reveal(s, a.seat)  # a power made it play this card (the Enigma)
+        if forced is not None and a.handle != forced:
+            fail(s, a, f"you must reveal the card you were given (card {forced})")
         info = learn(s, a, a.handle, a.card)
         if not info.is_encounter:
             fail(s, a, f"{info.label()} is not an encounter card")
@@ -926,8 +947,7 @@ class Resolve(Step):
         no_compensation = gas or e.has_flag("stellar_gas")
         n = s.n
         after: list[Step_t] = []
-        lost: list[Step_t] = []
-        lost_by = [0] * n  # ships each seat lost, for the powers that count them
+        losses: list[tuple[int, int]] = []  # (seat, ships) bound for the warp, in order
         if e.result == "offense":
             for seat in range(n):
                 if s.gate[seat] and P.may_land(s, seat):  # a power may keep it off
@@ -936,24 +956,20 @@ class Resolve(Step):
                     s.gate[seat] = 0
             e.lost[1] = s.on(e.target, e.defense)
             s.ships[e.target * n + e.defense] = 0
-            lost += to_warp(s, e.defense, e.lost[1])
-            lost_by[e.defense] += e.lost[1]
+            losses.append((e.defense, e.lost[1]))
             for seat in P.co_defenders(s):  # ships counted as the defense's share its loss
                 count, s.ships[e.target * n + seat] = s.on(e.target, seat), 0
-                lost += to_warp(s, seat, count)
-                lost_by[seat] += count
+                losses.append((seat, count))
             for seat in s.timing_order():
                 count, s.beside[seat] = s.beside[seat], 0
-                lost += to_warp(s, seat, count)
-                lost_by[seat] += count
+                losses.append((seat, count))
             if def_kind == "negotiate" and not no_compensation:
                 after.append(("compensate", e.defense, e.offense, e.lost[1]))
         else:
             e.lost[0] = s.gate[e.offense]
             for seat in s.timing_order():
                 count, s.gate[seat] = s.gate[seat], 0
-                lost += to_warp(s, seat, count)
-                lost_by[seat] += count
+                losses.append((seat, count))
             if off_kind == "negotiate" and not no_compensation:
                 after.append(("compensate", e.offense, e.defense, e.lost[0]))
             for seat in s.timing_order():
@@ -961,6 +977,16 @@ class Resolve(Step):
                     if not gas:
                         after.append(("rewards", seat, s.beside[seat]))
                     after.append(place_returning(s, seat, BESIDE))
+        # A power may capture losses instead of the warp (engine.powers, Captured ships).
+        caught = list(P.captures(s, tuple(sum(c for x, c in losses if x == seat)
+                                          for seat in range(n)))) if any(s.aliens) else [0] * n
+        lost: list[Step_t] = []
+        lost_by = [0] * n  # ships each seat lost to the warp, for the powers that count them
+        for seat, count in losses:
+            held = min(count, caught[seat])
+            caught[seat] -= held
+            lost += to_warp(s, seat, count - held)
+            lost_by[seat] += count - held
         replace(s, *lost, *P.resolution_losses(s, tuple(lost_by)),
                 *P.after_resolution(s, after))
         return True
@@ -1048,12 +1074,13 @@ class SecondChoice(Step):
         return (s.offense,)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
-        has = _holds_encounter(s, seat, kn)
+        has = True if P.supplies_cards(s, seat) else _holds_encounter(s, seat, kn)
         return Fixed(([SecondEncounter(seat)] if has is None or has else []) + [EndTurn(seat)])
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         if isinstance(a, SecondEncounter):
-            claim(s, a.seat, "has_encounter")  # without one there is no second encounter
+            if not P.supplies_cards(s, a.seat):  # without one there is no second encounter
+                claim(s, a.seat, "has_encounter")
             replace(s, ("encounter", st[1] if len(st) > 1 else 2))
         else:
             emit(s, "end_turn", a.seat)

@@ -97,6 +97,28 @@ How a power acts:
   chance) that belong to the sheet wherever it goes and that no other draw can give.
 - `pass_aliens(s, shift)`: every sheet, with what is kept beneath it, moves round the
   table (the Zephyr).
+**Hands a power supplies** (engine.flow setup_steps, StartTurn, SecondChoice):
+- `setup_hand(s, seat)`: False keeps the setup deal from giving this seat its eight cards
+  (the flow's "setup_hand" step asks once the aliens are known).
+- `supplies_cards(s, seat)`: True when the power brings the seat its cards as a main player;
+  the seat then starts its turn, and may have a second encounter, without holding an
+  encounter card and without a recorded claim (the Doppleganger).
+- A card a power forces a main player to reveal (encounter flag "must_reveal:SEAT:HANDLE",
+  `must_reveal`, read by engine.flow RevealStep): that seat's Reveal must show that handle.
+
+**Captured ships** (rules 004 Fungus; s.extra["captives"] = sorted [[holder, place, owner,
+count], ...]; place: a planet, GATE or BESIDE): ships a power holds instead of the warp.
+- `capture(s, seat, lost)`: the resolution (engine.flow Resolve) asks the powers, in timing
+  order, how many of each seat's losses they capture; the first that captures any takes
+  them (it stores them with `hold_captives`), the rest go to the warp as usual.
+- Captives belong to their owner's ship count (`GameState.ships_total`, every invariant
+  check) but are nobody's colony and not the holder's ships: they move with the holder's
+  ships. After every apply (engine.api) `follow_captives` compares the holder's ships
+  with the state the action started from: captives at a place where the holder has no
+  ship left go where most of its ships went (ties to the warp); going to the warp, or
+  with nowhere to go, they are released to their owners' warp (event "released"; powers
+  acting on ships entering the warp are not asked). Whether the holder's power works
+  does not matter: captives stay until released.
 
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
@@ -121,10 +143,11 @@ __all__ = [
     "take_all_aliens", "GIVEN_AWAY", "set_aside", "aside", "ASIDE", "aim", "aimed_at",
     "join_defense", "co_defenders", "change_defense", "destiny_drawn", "discard_destiny",
     "held_destiny", "release_destiny", "gather_held_destiny", "destiny_shuffled",
-    "HELD_DESTINY", "adjust_card_kinds", "may_land",
-    "powers_of", "acting_power", "copyable", "silence_power", "silenced", "SILENCED",
-    "encounter_start", "power_used", "reserve", "reserved", "release", "RESERVED",
-    "pass_aliens", "note_lent_use",
+    "HELD_DESTINY", "adjust_card_kinds", "may_land", "powers_of", "acting_power", "copyable",
+    "silence_power", "silenced", "SILENCED", "encounter_start", "power_used", "reserve",
+    "reserved", "release", "RESERVED", "pass_aliens", "note_lent_use", "dealt_at_setup",
+    "supplies_cards", "must_reveal", "forced_reveal", "CAPTIVES", "captures", "hold_captives",
+    "captives_at", "captives_of", "follow_captives",
 ]
 
 Step_t = tuple[Any, ...]
@@ -209,6 +232,16 @@ class Alien:
     # (seat, lander) -> may `lander` land its gate ships on the target when the offense
     # wins (the Filth keeps others off a planet holding its ships)
     landing: Callable[[GameState, int, int], bool] | None = None
+    # -- hands a power supplies (see "Hands a power supplies" above) --
+    # (seat): is this seat dealt a hand at setup? False: the deal skips it (Doppleganger)
+    setup_hand: Callable[[GameState, int], bool] | None = None
+    # (seat): the power brings this seat its cards when it is a main player, so the
+    # new-hand rule at the start of its turn and the second encounter's need to hold an
+    # encounter card do not apply (the Doppleganger)
+    supplies_cards: Callable[[GameState, int], bool] | None = None
+    # (seat, lost): how many of each seat's ships lost in the resolution this power
+    # captures instead of the warp (the Fungus); see "Captured ships" above
+    capture: Callable[[GameState, int, tuple[int, ...]], tuple[int, ...]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     # -- powers used through another sheet (see "Powers a seat uses" above) --
     # (seat, depth) -> powers this sheet makes its holder use now besides itself (the
@@ -903,3 +936,112 @@ def note_lent_use(s: GameState, seat: int, name: str) -> None:
     even if the seat no longer uses it by then (a Pentaform whose colony count changed)."""
     if name != s.aliens[seat]:
         _note_given_away(s, seat, name)
+# -- hands a power supplies (the Doppleganger) and forced reveals (the Enigma) -------------
+
+
+def dealt_at_setup(s: GameState, seat: int) -> bool:
+    """Does `seat` get its eight cards in the setup deal? Not if its power says no."""
+    return all(fn(s, seat) for fn in _hooks_of(s, seat, "setup_hand"))
+
+
+def supplies_cards(s: GameState, seat: int) -> bool:
+    """Does `seat`'s power bring it its cards as a main player (so it need not hold an
+    encounter card to start its turn or to have a second encounter)?"""
+    return any(fn(s, seat) for fn in _hooks_of(s, seat, "supplies_cards"))
+
+
+def must_reveal(s: GameState, seat: int, handle: int) -> None:
+    """`seat` must reveal this card (by handle) at the reveal, whatever it chose before."""
+    assert s.enc is not None
+    s.enc.flags = tuple(f for f in s.enc.flags if not f.startswith(f"must_reveal:{seat}:"))
+    s.enc.add_flag(f"must_reveal:{seat}:{handle}")
+
+
+def forced_reveal(s: GameState, seat: int) -> int | None:
+    """The handle a power forces `seat` to reveal, if any."""
+    e = s.enc
+    for f in e.flags if e is not None else ():
+        if f.startswith(f"must_reveal:{seat}:"):
+            return int(f.split(":")[2])
+    return None
+
+
+# -- captured ships (the Fungus) ---------------------------------------------------------------
+
+CAPTIVES = "captives"  # extra: sorted [[holder, place, owner, count], ...]
+_GATE, _WARP, _BESIDE = -1, -2, -3  # engine.actions GATE, engine.steps WARP and BESIDE
+
+
+def captures(s: GameState, lost: tuple[int, ...]) -> tuple[int, ...]:
+    """How many of each seat's resolution losses a power captures (the first in timing
+    order that captures any); the caller sends only the rest to the warp."""
+    for seat, _, fn in powered(s, "capture"):
+        caught = tuple(fn(s, seat, lost))
+        if any(caught):
+            return caught
+    return (0,) * len(lost)
+
+
+def hold_captives(s: GameState, holder: int, place: int, owner: int, count: int) -> None:
+    """`holder` now holds `count` of `owner`'s ships at `place`, stacked under its ships."""
+    if count <= 0:
+        return
+    rows = [list(r) for r in s.extra.get(CAPTIVES, ())]
+    for r in rows:
+        if r[:3] == [holder, place, owner]:
+            r[3] += count
+            break
+    else:
+        rows.append([holder, place, owner, count])
+    s.extra[CAPTIVES] = sorted(rows)
+
+
+def captives_at(s: GameState, holder: int, place: int) -> int:
+    """Ships `holder` holds captive at `place`."""
+    return sum(r[3] for r in s.extra.get(CAPTIVES, ()) if r[0] == holder and r[1] == place)
+
+
+def captives_of(s: GameState, owner: int) -> int:
+    """Ships of `owner` held captive by anyone."""
+    return sum(r[3] for r in s.extra.get(CAPTIVES, ()) if r[2] == owner)
+
+
+def _ships_at(s: GameState, seat: int, place: int) -> int:
+    if place == _GATE:
+        return s.gate[seat]
+    if place == _BESIDE:
+        return s.beside[seat]
+    if place == _WARP:
+        return s.warp[seat]
+    return s.on(place, seat)
+
+
+def follow_captives(before: GameState, s: GameState) -> None:
+    """Captives follow their holder's ships (see "Captured ships"): called once an action
+    has been applied, with the state it was applied to."""
+    rows = s.extra.get(CAPTIVES)
+    if not rows:
+        return
+    from .steps import emit
+    places = [_WARP, _GATE, _BESIDE, *range(s.planet_count)]  # ties go to the first
+    out: list[list[int]] = []
+    for holder, place, owner, count in rows:
+        if _ships_at(s, holder, place) > 0:
+            out.append([holder, place, owner, count])
+            continue
+        gains = [_ships_at(s, holder, p) - _ships_at(before, holder, p) for p in places]
+        best = max(range(len(places)), key=lambda i: (gains[i], -i))
+        to = places[best] if gains[best] > 0 else _WARP
+        if to == _WARP:
+            s.warp[owner] += count
+            emit(s, "released", holder, owner, count)
+        else:
+            out.append([holder, to, owner, count])
+            emit(s, "captives_move", holder, place, to, count)
+    merged: dict[tuple[int, int, int], int] = {}
+    for holder, place, owner, count in out:
+        merged[(holder, place, owner)] = merged.get((holder, place, owner), 0) + count
+    if merged:
+        s.extra[CAPTIVES] = [[*k, v] for k, v in sorted(merged.items())]
+    else:
+        s.extra.pop(CAPTIVES, None)

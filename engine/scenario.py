@@ -26,7 +26,7 @@ from .artifacts import KIND_CODES
 from .errors import EngineError, IllegalAction
 from .local import LocalSource
 from .powers import ALIENS, HELD_DESTINY, acting_power, held_destiny, powers_of
-from .steps import WARP, Chance
+from .steps import BESIDE, WARP, Chance
 from .state import Config, GameState, variant_options
 
 __all__ = ["Scenario", "ScenarioError", "ScenarioResult", "load_scenario", "run_scenario"]
@@ -564,9 +564,15 @@ def _actual(key: str, s: GameState, src: LocalSource, b: _Builder,
     seat = b.seat(parts[-1])
     if head == "ships":  # ships.COLOUR.N.COLOUR
         return s.on(b.planet(".".join(parts[1:3])), seat)
+    if head == "stack":  # stack.PLACE.COLOUR: ships COLOUR holds captive there (Fungus)
+        where = ".".join(parts[1:-1])
+        place = GATE if where == "gate" else BESIDE if where == "beside" else b.planet(where)
+        return sum(r[3] for r in s.extra.get("captives", ()) if r[0] == seat and r[1] == place)
     table: dict[str, Callable[[], Any]] = {
         "warp": lambda: s.warp[seat], "gate": lambda: s.gate[seat],
         "beside": lambda: s.beside[seat], "foreign": lambda: s.foreign_colonies(seat),
+        "captives": lambda: sum(r[3] for r in s.extra.get("captives", ()) if r[0] == seat),
+        "captive": lambda: sum(r[3] for r in s.extra.get("captives", ()) if r[2] == seat),
         "home": lambda: s.home_colonies(seat), "hand": lambda: len(s.hands[seat]),
         "power": lambda: s.has_power(seat), "alien": lambda: s.aliens[seat],
         "powers": lambda: list(powers_of(s, seat)), "acting": lambda: acting_power(s, seat),

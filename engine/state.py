@@ -375,9 +375,12 @@ class GameState:
         return len(col) - col.count(0) - self.home_colonies(seat)
 
     def ships_total(self, seat: int) -> int:
+        """Every ship of `seat`: on planets, the gate, beside the target, in the warp, and
+        held captive by another seat's power (extra["captives"], engine.powers)."""
         n = self.n
         on_planets = sum(self.ships[p * n + seat] for p in range(self.planet_count))
-        return on_planets + self.gate[seat] + self.beside[seat] + self.warp[seat]
+        captive: int = sum(r[3] for r in self.extra.get("captives", ()) if r[2] == seat)
+        return int(on_planets + self.gate[seat] + self.beside[seat] + self.warp[seat] + captive)
 
     def ships_on_planets(self, seat: int) -> int:
         n = self.n

@@ -39,9 +39,15 @@ def check_invariants(s: engine.GameState) -> None:
     n = s.n
     for seat in range(n):  # every ship is on a planet, in the gate, beside it or in the warp
         where = sum(s.ships[seat::n]) + s.gate[seat] + s.beside[seat] + s.warp[seat]
+        where += sum(r[3] for r in s.extra.get("captives", ()) if r[2] == seat)  # Fungus's
         assert where == total, f"seat {seat} has {where} ships"
         assert min(s.warp[seat], s.gate[seat], s.beside[seat]) >= 0
     assert min(s.ships) >= 0
+    for holder, place, owner, count in s.extra.get("captives", ()):  # stuck to its ships
+        assert count > 0 and holder != owner
+        at = s.gate[holder] if place == -1 else s.beside[holder] if place == -3 else \
+            s.on(place, holder)
+        assert at > 0, f"seat {holder} holds captives at {place} without a ship there"
     zones: list[int] = list(s.deck) + list(s.discard) + [h for hand in s.hands for h in hand]
     if s.enc is not None:
         zones += list(s.enc.played)

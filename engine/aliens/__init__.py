@@ -19,7 +19,7 @@ MODULES = (
     "atrophy", "collector", "aura", "chaos", "changeling", "deflector", "chameleon", "chronos",
     "anarchy", "assassin", "belch", "disease", "ambush", "chill", "fate", "cult", "empath",
     "equalizer", "filth", "flak",
-    "insect", "plant", "null", "zephyr", "pentaform",
+    "insect", "plant", "null", "zephyr", "pentaform", "doppleganger", "enigma", "fungus",
 )
 
 for _name in MODULES:

@@ -125,10 +125,12 @@ def test_simulate_chosen_aliens(home: Path) -> None:
 
 def test_play_local_with_random_aliens_answered_by_a_script(home: Path) -> None:
     """A script that answers each question with the first listed choice ("1"), and a
-    count of four where a count is asked ("4": a list too short for it refuses it and
-    the next "1" answers), plays a whole game with random aliens."""
+    count of four or eight where a count is asked ("4", "8": a list too short for it
+    refuses it and the next "1" answers; a step that takes exactly eight ships, like the
+    Cult's, gets its "8"), plays a whole game with random aliens (which aliens seed 7
+    deals changes as aliens are added)."""
     r = cosmic("play", "--local", "--plain", "--players", "3", "--aliens", "random",
-               "--seed", "7", home=home, stdin="1\n4\n" * 1500, timeout=120)
+               "--seed", "7", home=home, stdin="1\n4\n8\n" * 1000, timeout=120)
     assert r.returncode == 0, r.stderr[-3000:]
     assert "(seed 7, local mode; random aliens)" in r.stdout
     dealt = re.findall(r"^   (red|blue|yellow) becomes the (\w+)", r.stdout, re.M)
