@@ -75,6 +75,11 @@ How a power acts:
 - Frozen planets (the Chill): a use sets the encounter flag "frozen:PLANET"; every ship
   choice that moves ships somewhere other than the warp asks `colony_sources(...,
   moving=True)` (engine.steps), which leaves frozen planets out.
+- Held ships (`holds`, the Gorgon): a standing constraint on every move, read with the
+  frozen planets by engine.steps `held` (so by `colony_sources(moving=True)` too): a
+  power may keep a seat's ships on a planet, and they may then leave it only for the
+  warp. A step that moves ships off a planet by other means (a power driving ships off,
+  a retreat, a single ship moved: engine.zones `ship_moves`) asks `held` itself.
 
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
@@ -99,7 +104,7 @@ __all__ = [
     "take_all_aliens", "GIVEN_AWAY", "set_aside", "aside", "ASIDE", "aim", "aimed_at",
     "join_defense", "co_defenders", "change_defense", "destiny_drawn", "discard_destiny",
     "held_destiny", "release_destiny", "gather_held_destiny", "destiny_shuffled",
-    "HELD_DESTINY", "adjust_card_kinds", "may_land",
+    "HELD_DESTINY", "adjust_card_kinds", "may_land", "holds", "holding",
 ]
 
 Step_t = tuple[Any, ...]
@@ -184,6 +189,9 @@ class Alien:
     # (seat, lander) -> may `lander` land its gate ships on the target when the offense
     # wins (the Filth keeps others off a planet holding its ships)
     landing: Callable[[GameState, int, int], bool] | None = None
+    # (seat, owner, planet) -> may `owner`'s ships leave `planet` only for the warp? (the
+    # Gorgon's petrified ships; read through engine.steps `held`)
+    holds: Callable[[GameState, int, int, int], bool] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -626,3 +634,15 @@ def may_land(s: GameState, lander: int) -> bool:
     """May `lander` land its gate ships on the target planet when the offense wins? A
     power may keep it off (the Filth); its ships then stay on the gate."""
     return all(fn(s, seat, lander) for seat, _, fn in powered(s, "landing"))
+
+
+def holding(s: GameState) -> bool:
+    """Does any working power hold ships on planets (the `holds` hook)?"""
+    return bool(powered(s, "holds"))
+
+
+def holds(s: GameState, owner: int, planet: int) -> bool:
+    """Does a power keep `owner`'s ships on `planet`, so that they may leave it only for
+    the warp (the Gorgon petrifies others' ships on planets where it has a colony)? A
+    standing constraint on every move: engine.steps `held` asks it, with frozen planets."""
+    return any(fn(s, seat, owner, planet) for seat, _, fn in powered(s, "holds"))
