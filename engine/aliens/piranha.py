@@ -60,7 +60,8 @@ class Devour(SeatStep):
         return [UsePower(st[1], 0, prey) for prey in _prey(s, st[1], st[2])]
 
     def needed(self, s: GameState, st: Step_t) -> bool:
-        return s.has_power(st[1]) and bool(_prey(s, st[1], st[2]))
+        return (s.aliens[st[1]] == NAME and s.has_power(st[1])
+                and bool(_prey(s, st[1], st[2])))
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         return Fixed([Pass(seat), *self._uses(s, st)])

@@ -9,7 +9,9 @@ colony, "challenge" = encounter). Choices we made:
   (the `defense_known` hook).
 - Mandatory and without a choice, in any role (the Toxin need not take part): an
   automatic use (zappable: zapped, no ship is lost). Nothing when the Toxin is itself
-  the offense, or no planet qualifies.
+  the offense, or no planet qualifies. The use is made by a "poison" step of its own,
+  which checks the seat still holds the Toxin: a power acting first on the defense
+  being known (the Changeling's exchange) may have taken it away.
 - "Sharing a planet": both have ships on it, any planet (home or foreign, any system).
   One ship per such planet, the planets in order; the planets are counted when the use
   resolves. A ship going to the warp is a loss like any other (a Healer may heal it).
@@ -21,7 +23,8 @@ from typing import Any
 
 from ..powers import Alien, register
 from ..state import GameState
-from ..steps import emit, push, to_warp
+from ..steps import Step, emit, pop, push, register as register_step, replace, to_warp
+from ..windows import power_step
 
 NAME = "toxin"
 Step_t = tuple[Any, ...]
@@ -36,7 +39,23 @@ def poisoned(s: GameState, seat: int) -> list[int]:
 
 
 def _known(s: GameState, seat: int) -> list[Step_t]:
-    return [("auto_power", seat, 0, ())] if poisoned(s, seat) else []
+    return [("poison", seat)] if poisoned(s, seat) else []
+
+
+@register_step
+class Poison(Step):
+    """("poison", seat): the Toxin's automatic use, if the seat still holds the Toxin
+    with its power and something to poison."""
+
+    name, phase = "poison", "destiny"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        seat = st[1]
+        if s.aliens[seat] == NAME and s.has_power(seat) and poisoned(s, seat):
+            replace(s, *power_step(s, seat, 0, (), "auto"))
+        else:
+            pop(s)
+        return True
 
 
 def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
