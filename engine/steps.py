@@ -227,9 +227,12 @@ def colony_sources(s: GameState, seat: int, gate: bool = False,
         (p, s.ships[p * n + seat]) for p in range(s.planet_count) if s.ships[p * n + seat] > 0
     ]
     if moving:
-        from .powers import holding  # the powers that hold ships on planets, if any
-        if (s.enc is not None and s.enc.flags) or holding(s):
-            out = [(p, c) for p, c in out if not held(s, seat, p)]
+        from .powers import holding, holds  # the powers that hold ships on planets, if any
+        flags = s.enc is not None and bool(s.enc.flags)
+        hold = holding(s)
+        if flags or hold:
+            out = [(p, c) for p, c in out
+                   if not (flags and frozen(s, p)) and not (hold and holds(s, seat, p))]
     if gate and s.gate[seat] > 0:
         out.insert(0, (GATE, s.gate[seat]))
     return out
