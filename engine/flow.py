@@ -521,7 +521,9 @@ def _launch_ships(s: GameState, seat: int) -> Dist:
     src = colony_sources(s, seat, moving=True)
     cap = P.max_ships(s, seat, "offense") - on_gate
     if not src and s.colonies(seat):  # every colony frozen (engine.steps): one ship may go
-        src, cap = colony_sources(s, seat), min(cap, 1)
+        # (from a frozen planet only: ships a power holds, `P.holds`, never leave)
+        src = [(p, c) for p, c in colony_sources(s, seat) if not P.holds(s, seat, p)]
+        cap = min(cap, 1)
     lo = 0 if on_gate or not src else 1
     return Dist(src, lo, max(0, cap))
 

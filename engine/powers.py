@@ -75,6 +75,11 @@ How a power acts:
 - Frozen planets (the Chill): a use sets the encounter flag "frozen:PLANET"; every ship
   choice that moves ships somewhere other than the warp asks `colony_sources(...,
   moving=True)` (engine.steps), which leaves frozen planets out.
+- Held ships (`holds`, the Gorgon): a standing constraint on every move, read with the
+  frozen planets by engine.steps `held` (so by `colony_sources(moving=True)` too): a
+  power may keep a seat's ships on a planet, and they may then leave it only for the
+  warp. A step that moves ships off a planet by other means (a power driving ships off,
+  a retreat, a single ship moved: engine.zones `ship_moves`) asks `held` itself.
 
 **Powers a seat uses** (rules 004: Insect, Plant, Null, Pentaform, Xenomorph, Zephyr):
 - A seat uses its sheet (`state.aliens`), the powers kept beneath it, and the powers
@@ -147,7 +152,7 @@ __all__ = [
     "silence_power", "silenced", "SILENCED", "encounter_start", "power_used", "reserve",
     "reserved", "release", "RESERVED", "pass_aliens", "note_lent_use", "dealt_at_setup",
     "supplies_cards", "must_reveal", "forced_reveal", "CAPTIVES", "captures", "hold_captives",
-    "captives_at", "captives_of", "follow_captives",
+    "captives_at", "captives_of", "follow_captives", "holds", "holding",
 ]
 
 Step_t = tuple[Any, ...]
@@ -242,6 +247,9 @@ class Alien:
     # (seat, lost): how many of each seat's ships lost in the resolution this power
     # captures instead of the warp (the Fungus); see "Captured ships" above
     capture: Callable[[GameState, int, tuple[int, ...]], tuple[int, ...]] | None = None
+    # (seat, owner, planet) -> may `owner`'s ships leave `planet` only for the warp? (the
+    # Gorgon's petrified ships; read through engine.steps `held`)
+    holds: Callable[[GameState, int, int, int], bool] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     # -- powers used through another sheet (see "Powers a seat uses" above) --
     # (seat, depth) -> powers this sheet makes its holder use now besides itself (the
@@ -1045,3 +1053,13 @@ def follow_captives(before: GameState, s: GameState) -> None:
         s.extra[CAPTIVES] = [[*k, v] for k, v in sorted(merged.items())]
     else:
         s.extra.pop(CAPTIVES, None)
+def holding(s: GameState) -> bool:
+    """Does any working power hold ships on planets (the `holds` hook)?"""
+    return bool(powered(s, "holds"))
+
+
+def holds(s: GameState, owner: int, planet: int) -> bool:
+    """Does a power keep `owner`'s ships on `planet`, so that they may leave it only for
+    the warp (the Gorgon petrifies others' ships on planets where it has a colony)? A
+    standing constraint on every move: engine.steps `held` asks it, with frozen planets."""
+    return any(fn(s, seat, owner, planet) for seat, _, fn in powered(s, "holds"))

@@ -28,6 +28,7 @@ __all__ = [
     "Step", "SeatStep", "STEPS", "register", "Chance", "push", "pop", "replace", "fail", "emit",
     "WARP", "BESIDE", "learn", "take_from_hand", "add_to_hand", "claim", "move_to_discard",
     "colony_sources", "frozen", "remove_ships", "NO_OPTIONS", "to_warp", "face_down",
+    "held",
 ]
 
 WARP = -2  # a ship destination: the warp
@@ -207,16 +208,31 @@ def frozen(s: GameState, planet: int) -> bool:
     return s.enc is not None and s.enc.has_flag(f"frozen:{planet}")
 
 
+def held(s: GameState, seat: int, planet: int) -> bool:
+    """May `seat`'s ships leave `planet` only for the warp? So on a frozen planet (the
+    Chill's, `frozen`) and where a power holds them (engine.powers `holds`: the Gorgon's
+    petrified ships). Every move of ships off a planet to anywhere but the warp asks this
+    (through `colony_sources(moving=True)`, or directly for a single ship)."""
+    from .powers import holds  # powers imports this module's users
+    return frozen(s, planet) or holds(s, seat, planet)
+
+
 def colony_sources(s: GameState, seat: int, gate: bool = False,
                    moving: bool = False) -> list[tuple[int, int]]:
     """(location, ships) a seat may take ships from: its colonies, and the gate if allowed.
-    `moving`: the ships go somewhere other than the warp, so frozen planets are left out."""
+    `moving`: the ships go somewhere other than the warp, so planets that hold them
+    (`held`: frozen, petrified) are left out."""
     n = s.n
     out = [
         (p, s.ships[p * n + seat]) for p in range(s.planet_count) if s.ships[p * n + seat] > 0
     ]
-    if moving and s.enc is not None and s.enc.flags:
-        out = [(p, c) for p, c in out if not frozen(s, p)]
+    if moving:
+        from .powers import holding, holds  # the powers that hold ships on planets, if any
+        flags = s.enc is not None and bool(s.enc.flags)
+        hold = holding(s)
+        if flags or hold:
+            out = [(p, c) for p, c in out
+                   if not (flags and frozen(s, p)) and not (hold and holds(s, seat, p))]
     if gate and s.gate[seat] > 0:
         out.insert(0, (GATE, s.gate[seat]))
     return out

@@ -27,7 +27,7 @@ from .powers import after_draw, destiny_shuffled, held_for_others
 from .state import GameState, Knowledge
 from .steps import (
     SeatStep,     BESIDE, WARP, Chance, Step, add_to_hand, colony_sources, emit, fail, learn, pop, push,
-    register, remove_ships, replace, take_from_hand, to_warp, face_down,
+    register, remove_ships, replace, take_from_hand, to_warp, face_down, held,
 )
 
 Step_t = tuple[Any, ...]
@@ -36,6 +36,7 @@ __all__ = [
     "ShipChoice",
     "start_shuffle", "draw", "cosmic_quake", "quake_shares", "place_returning", "ships_to_warp",
     "show", "take_random", "DRY_DECK", "no_encounter_to_draw", "outside_encounter", "WarpLoss",
+    "ship_moves", "move_ship",
 ]
 
 DRY_DECK = "dry_deck"  # extra key: the cosmic deck was shuffled from no encounter card
@@ -562,3 +563,38 @@ class RewardsStep(SeatStep):
         emit(s, "rewards", seat, a.draws, back)
         replace(s, draw(seat, a.draws))
 
+
+# -- one ship moved between places (rules 004: Quantum, Gremlin) -----------------------------
+
+
+def ship_moves(s: GameState, owner: int, sources: Sequence[int],
+               dests: Sequence[int]) -> list[tuple[int, int]]:
+    """(source, destination) of every single-ship move of `owner`'s the rules allow from
+    `sources` (planets, or GATE) to `dests` (planets), in the order given: a ship of its
+    at the source; a destination that is already one of its colonies (such a move never
+    makes a new colony) other than the source; and a source planet that does not hold
+    the ship (engine.steps `held`: frozen, petrified). Moving the last ship off a planet
+    gives that colony up, as any move does."""
+    out: list[tuple[int, int]] = []
+    n = s.n
+    for src in sources:
+        have = s.gate[owner] if src == GATE else s.ships[src * n + owner]
+        if have <= 0 or (src != GATE and held(s, owner, src)):
+            continue
+        out += [(src, d) for d in dests if d != src and s.ships[d * n + owner] > 0]
+    return out
+
+
+def move_ship(s: GameState, owner: int, src: int, dest: int) -> bool:
+    """Move one of `owner`'s ships from `src` (a planet, or GATE) to the planet `dest`, if
+    `ship_moves` allows it now (the position may have changed since the move was chosen:
+    then nothing moves and the answer is False). Emits ("move_ship", owner, src, dest)."""
+    if (src, dest) not in ship_moves(s, owner, (src,), (dest,)):
+        return False
+    if src == GATE:
+        s.gate[owner] -= 1
+    else:
+        s.ships[src * s.n + owner] -= 1
+    s.ships[dest * s.n + owner] += 1
+    emit(s, "move_ship", owner, src, dest)
+    return True

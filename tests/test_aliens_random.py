@@ -11,7 +11,9 @@ GAMES is the issue's 1,000; the games run in two worker processes to stay near a
 on two cores. Uses are counted from the engine's "power" events (a Reincarnator's draws
 included, and the uses of the aliens it becomes). A power that is a standing rule sends
 no "power" event: its own event counts instead (STANDING); joining an alliance
-uninvited (the Parasite) is counted from the "ally" event instead.
+uninvited (the Parasite) is counted from the "ally" event instead; a constraint that
+sends no event (the Gorgon's) counts when a seat whose ships it holds must choose ships
+to move (HOLDING).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import engine
 from bots import RandomBot
-from engine.aliens import names
+from engine.aliens import gorgon, names
 from node.local import LocalGame, game_seed
 
 from test_invariants import check_invariants
@@ -33,6 +35,10 @@ WORKERS = 2
 HASH_EVERY = 11  # hashing every state would double the run time
 # Events of standing powers that send no "power" event: event kind -> alien.
 STANDING = {"collect": "collector", "face_up": "aura", "capture": "fungus"}
+# Standing constraints that send no event at all: alien -> (seat, state) -> the seats whose
+# ships it holds now. It counts as used when one of them must choose ships to move.
+HOLDING = {"gorgon": lambda s, seat: {x for _, x in gorgon.petrified(s, seat)}}
+MOVING_STEPS = ("launch", "accept", "take")
 
 
 def _uninvited(s: engine.GameState, seat: int, side_seat: int) -> bool:
@@ -58,6 +64,10 @@ def _play(indices: range) -> tuple[Counter[str], Counter[str], Counter[str]]:
             before = g.state
             p = engine.pending(before)
             assert p.seats, f"nobody can act at {before.step()}"
+            if p.step in MOVING_STEPS:
+                for seat, name in enumerate(before.aliens):
+                    if name in HOLDING and set(p.seats) & HOLDING[name](before, seat):
+                        uses[name] += 1  # a standing constraint bound a choice of ships
             snapshot = engine.public_hash(before) if steps % HASH_EVERY == 0 else b""
             for ev in g.step():
                 if ev[0] == "power":

@@ -20,6 +20,7 @@ MODULES = (
     "anarchy", "assassin", "belch", "disease", "ambush", "chill", "fate", "cult", "empath",
     "equalizer", "filth", "flak",
     "insect", "plant", "null", "zephyr", "pentaform", "doppleganger", "enigma", "fungus",
+    "gorgon", "quantum", "xenophobe", "toxin", "piranha", "gremlin",
 )
 
 for _name in MODULES:

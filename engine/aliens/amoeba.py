@@ -13,6 +13,8 @@ part of this module. Choices we made:
   (the target planet excepted for the defense); it may take all of them.
 - Arguments are (planet, count) pairs flattened: `power 0 3 2 4 1` adds two ships from
   planet 3 and one from planet 4.
+- Ships held on the target planet (engine.steps `held`: frozen, or petrified by the
+  Gorgon) cannot be taken out to the defense's colonies: option 1 is not offered.
 - The Amoeba's super flare (engine/flares.py) sets the flag "amoeba_ally:SEAT": for that
   encounter the power is offered to the Amoeba as an ally too (its ships on the gate for
   the offense's side, beside the planet for the defense's). The flare's wild effect
@@ -26,7 +28,7 @@ from collections.abc import Sequence
 from ..choices import Concat, Dist, Mapped
 from ..powers import Alien, register
 from ..state import GameState
-from ..steps import colony_sources, emit
+from ..steps import colony_sources, emit, held
 from ._util import has, is_main, set_flag
 
 NAME = "amoeba"
@@ -63,7 +65,11 @@ def add_space(s: GameState, seat: int, cap: int = 0) -> Dist:
 
 def remove_space(s: GameState, seat: int, cap: int = 0) -> Dist:
     """Ways to take ships out of the encounter to colonies (at most `cap`, 0: all)."""
+    e = s.enc
+    assert e is not None
     k = _in_encounter(s, seat)
+    if seat == e.defense and held(s, seat, e.target):
+        k = 0  # its ships may leave the target planet only for the warp
     dest = [(p, k) for p in s.colonies(seat) if _not_target(s, seat, p)]
     return Dist(dest, 1, min(k, cap) if cap else k)
 

@@ -57,7 +57,7 @@ def _options(s: GameState, seat: int, window: str) -> list[tuple[int, tuple[int,
         if ally == seat or e.has_flag(f"{NAME}_set:{ally}"):
             continue
         _, now = _committed(s, ally)
-        room = now + sum(c for _, c in colony_sources(s, ally))
+        room = now + sum(c for _, c in colony_sources(s, ally, moving=True))
         top = min(MAX, max_ships(s, ally, "ally"), room)
         home = bool(s.colonies(ally))  # ships sent back need a colony to go to
         out += [(0, (ally, c)) for c in range(1, top + 1) if c > now or (c < now and home)]
@@ -86,7 +86,7 @@ class CrystalAdd(ShipChoice):
     name, phase = "crystal_add", "alliance"
 
     def _dist(self, s: GameState, st: Step_t) -> Dist:
-        src = colony_sources(s, st[1])
+        src = colony_sources(s, st[1], moving=True)  # not off a planet that holds them
         k = min(st[3], sum(c for _, c in src))
         return Dist(src, k, k)
 

@@ -13,6 +13,8 @@ colony, "system" = home system). Choices we made:
   one or more of those ships (all of them allowed: the colony may be left), to any one
   other planet of that system (occupied or not; it becomes a colony, and counts for the
   win at once). Spreading is a use, so a Cosmic Zap cancels it.
+- Ships that may leave their planet only for the warp (engine.steps `held`: frozen, or
+  petrified by the Gorgon) do not spread from it.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from ..actions import Action, Pass, UsePower
 from ..choices import Fixed
 from ..powers import Alien, register
 from ..state import GameState, Knowledge
-from ..steps import SeatStep, emit, fail, pop, register as register_step, replace
+from ..steps import SeatStep, emit, fail, held, pop, register as register_step, replace
 from ..windows import power_step
 from .assassin import colour_seat
 
@@ -38,7 +40,7 @@ def _spreads(s: GameState, seat: int, target: int) -> list[UsePower]:
     home = s.home_planets(target)
     for p in home:
         have = s.on(p, seat)
-        if have < MIN_COLONY:
+        if have < MIN_COLONY or held(s, seat, p):
             continue
         for count in range(1, have + 1):
             out += [UsePower(seat, 0, (p, count, q)) for q in home if q != p]

@@ -79,7 +79,7 @@ class Equalize(ShipChoice):
     name, phase = "equalize", "alliance"
 
     def _dist(self, s: GameState, st: Step_t) -> Dist:
-        src = colony_sources(s, st[1])
+        src = colony_sources(s, st[1], moving=True)  # not off a planet that holds them
         k = min(st[2], sum(c for _, c in src))
         return Dist(src, k, k)
 

@@ -24,7 +24,9 @@ Text followed: rules 004 (classic Filth), in 2008 terms. Choices we made:
   over, they may not stay with the Filth and leave for their other colonies. It does
   nothing while the power is lost (it is run by `encounter_cleanup`, which is asked of
   every alien, so that a zap, which ends with the encounter, does not stop it).
-- The owners choose where their ships go (`ships PLANET:COUNT`).
+- The owners choose where their ships go (`ships PLANET:COUNT`). Ships a power holds on
+  that planet (engine.steps `held`: the Gorgon's petrified ships, a frozen planet) may
+  leave it only for the warp, so driven off they go to the warp.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from ..actions import Action, Ships
 from ..choices import Dist, Fixed
 from ..powers import Alien, register
 from ..state import GameState, Knowledge
-from ..steps import SeatStep, emit, fail, pop, push, register as register_step, to_warp
+from ..steps import SeatStep, emit, fail, held, pop, push, register as register_step, to_warp
 from ..zones import ShipChoice
 from ._util import has, set_flag, side_of
 
@@ -143,7 +145,8 @@ class FilthLand(SeatStep):
 @register_step
 class FilthDrive(ShipChoice):
     """("filth_drive", seat, planet): the seat's ships on the planet go to its other
-    colonies, or to the warp if it has none."""
+    colonies, or to the warp if it has none or may leave the planet only for the warp
+    (engine.steps `held`)."""
 
     name, phase = "filth_drive", "resolution"
 
@@ -161,7 +164,7 @@ class FilthDrive(ShipChoice):
         if k == 0:
             pop(s)
             return True
-        if not [p for p in s.colonies(seat) if p != planet]:
+        if held(s, seat, planet) or not [p for p in s.colonies(seat) if p != planet]:
             s.ships[planet * s.n + seat] = 0
             emit(s, "driven", seat, planet, k)
             pop(s)
