@@ -27,7 +27,7 @@ from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa:
 from .deal import SETTLING
 from . import plague as _plague  # noqa: F401
 from . import flares as _flares  # noqa: F401
-from .powers import ALIENS, face_up_cards
+from .powers import ALIENS, face_up_cards, selectable_kinds
 from .alien_deal import CHOOSE, DEAL_AT_RANDOM
 
 __all__ = [
@@ -107,9 +107,11 @@ def legal_actions(state: GameState, seat: int, knowledge: Knowledge) -> list[Act
 def encounter_card_options(state: GameState, seat: int, knowledge: Knowledge) -> list[int]:
     """The handles `seat` may put face down with a Select: its encounter cards."""
     out = []
+    only = selectable_kinds(state, seat)  # an effect may narrow them (engine.powers)
     for h in state.hands[seat]:
         f = knowledge.faces.get(h, state.faces.get(h))
-        if f is not None and C.CATALOGUE[f].is_encounter:
+        if f is not None and C.CATALOGUE[f].is_encounter and (
+                only is None or C.CATALOGUE[f].kind in only):
             out.append(h)
     return out
 

@@ -867,14 +867,15 @@ class Resolve(Step):
                     s.ships[e.target * n + seat] += s.gate[seat]
                     emit(s, "land", seat, e.target, s.gate[seat])
                     s.gate[seat] = 0
-            e.lost[1] = s.on(e.target, e.defense)
-            s.ships[e.target * n + e.defense] = 0
-            lost += to_warp(s, e.defense, e.lost[1])
+            count, s.ships[e.target * n + e.defense] = s.on(e.target, e.defense), 0
+            # A power may keep some on the planet (engine.powers `kept_on_planet`).
+            lost += to_warp(s, e.defense, count, e.target)
+            e.lost[1] = count - s.on(e.target, e.defense)
             lost_by[e.defense] += e.lost[1]
             for seat in P.co_defenders(s):  # ships counted as the defense's share its loss
                 count, s.ships[e.target * n + seat] = s.on(e.target, seat), 0
-                lost += to_warp(s, seat, count)
-                lost_by[seat] += count
+                lost += to_warp(s, seat, count, e.target)
+                lost_by[seat] += count - s.on(e.target, seat)
             for seat in s.timing_order():
                 count, s.beside[seat] = s.beside[seat], 0
                 lost += to_warp(s, seat, count)

@@ -76,6 +76,22 @@ How a power acts:
   choice that moves ships somewhere other than the warp asks `colony_sources(...,
   moving=True)` (engine.steps), which leaves frozen planets out.
 
+**Losses to the warp** (engine.steps `to_warp`; rules 004: Limpet, Sting, Wrath, and the
+Healer, Vacuum, Warlock and Ghoul reacting): every loss goes through `to_warp`, in order:
+1. `keep_loss(s, seat, owner, count, planet)`: when the loss names one planet (the
+   defense's ships on the target), a power may keep some of them there (the Limpet);
+2. the rest go to the warp; `redirect_loss(s, seat, owner, count)`: the first power (in
+   timing order) that returns steps decides the loss first; the reactions wait in a
+   ("warp_reactions", owner, count) step, which a power that takes the loss over removes
+   (engine.steps `loss_taken_over`: the Sting's ships come home, another seat loses);
+3. `after_warp`: every power reacts to the loss that stands (Healer, Vacuum, ...).
+Ships taken from the warp to colonies (a place from the warp, defender rewards) run
+`retrieved(s, seat, retriever, placed)` after (the Wrath may undo a retrieval).
+`selectable_kinds` narrows the cards a main player may put face down (the Zero's
+replacement: flag "select_only:SEAT:KINDS"), read by engine.api `encounter_card_options`;
+`run_after(s, name, step)` schedules a step right after the next pending step of a name
+(the Zero's swap, after the reveal).
+
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
 from the offense's left; rules 001, Timing).
@@ -100,6 +116,7 @@ __all__ = [
     "join_defense", "co_defenders", "change_defense", "destiny_drawn", "discard_destiny",
     "held_destiny", "release_destiny", "gather_held_destiny", "destiny_shuffled",
     "HELD_DESTINY", "adjust_card_kinds", "may_land",
+    "kept_on_planet", "redirect_loss", "retrieved", "selectable_kinds", "run_after",
 ]
 
 Step_t = tuple[Any, ...]
@@ -185,6 +202,17 @@ class Alien:
     # wins (the Filth keeps others off a planet holding its ships)
     landing: Callable[[GameState, int, int], bool] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # -- losses to the warp and back (see "Losses to the warp" above) --
+    # (seat, owner, count, planet): how many of `owner`'s ships lost from `planet` stay
+    # there instead (the Limpet)
+    keep_loss: Callable[[GameState, int, int, int, int], int] | None = None
+    # (seat, owner, count): steps that decide `owner`'s loss of `count` ships first (the
+    # Sting); [] leaves it alone
+    redirect_loss: Callable[[GameState, int, int, int], list[Step_t]] | None = None
+    # (seat, retriever, placed): steps once `retriever` took ships from the warp to its
+    # colonies, `placed` as (planet, ships) pairs (the Wrath)
+    retrieved: Callable[[GameState, int, int, tuple[tuple[int, int], ...]], list[Step_t]] \
+        | None = None
 
 
 ALIENS: dict[str, Alien] = {}
@@ -626,3 +654,56 @@ def may_land(s: GameState, lander: int) -> bool:
     """May `lander` land its gate ships on the target planet when the offense wins? A
     power may keep it off (the Filth); its ships then stay on the gate."""
     return all(fn(s, seat, lander) for seat, _, fn in powered(s, "landing"))
+
+
+# -- losses to the warp and back (rules 004: Limpet, Sting, Wrath; Zero) -------------------
+
+
+def kept_on_planet(s: GameState, owner: int, count: int, planet: int) -> int:
+    """How many of `owner`'s `count` ships lost from `planet` stay there (the most any
+    power keeps)."""
+    return max((fn(s, seat, owner, count, planet) for seat, _, fn in powered(s, "keep_loss")),
+               default=0)
+
+
+def redirect_loss(s: GameState, owner: int, count: int) -> list[Step_t]:
+    """Steps of the first power (timing order) that decides `owner`'s loss of `count`
+    ships before anyone reacts to it; [] if none does."""
+    for seat, _, fn in powered(s, "redirect_loss"):
+        steps: list[Step_t] = fn(s, seat, owner, count)
+        if steps:
+            return steps
+    return []
+
+
+def retrieved(s: GameState, retriever: int,
+              placed: tuple[tuple[int, int], ...]) -> list[Step_t]:
+    """Steps once `retriever` took ships from the warp to these (planet, ships)."""
+    steps: list[Step_t] = []
+    if sum(c for _, c in placed) > 0:
+        for seat, _, fn in powered(s, "retrieved"):
+            steps += fn(s, seat, retriever, placed)
+    return steps
+
+
+def selectable_kinds(s: GameState, selector: int) -> tuple[str, ...] | None:
+    """The card kinds `selector` may put face down now (None: any encounter card): an
+    effect narrows them with the encounter flag "select_only:SEAT:KIND,KIND" (the Zero's
+    replacement must be an attack), which the effect's own reveal step enforces."""
+    e = s.enc
+    for f in e.flags if e is not None else ():
+        if f.startswith(f"select_only:{selector}:"):
+            return tuple(f.split(":", 2)[2].split(","))
+    return None
+
+
+def run_after(s: GameState, name: str, step: Step_t) -> None:
+    """Schedule `step` to run right after the nearest pending step named `name` (or at
+    once if there is none)."""
+    stack = list(s.stack)
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i][0] == name:
+            stack.insert(i, step)
+            s.stack = tuple(stack)
+            return
+    s.stack = s.stack + (step,)
