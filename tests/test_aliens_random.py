@@ -33,6 +33,7 @@ WORKERS = 2
 HASH_EVERY = 11  # hashing every state would double the run time
 # Events of standing powers that send no "power" event: event kind -> alien.
 STANDING = {"collect": "collector", "face_up": "aura"}
+STANDING["kept"] = "limpet"  # ships kept on a planet when lost from it (engine.steps to_warp)
 
 
 def _uninvited(s: engine.GameState, seat: int, side_seat: int) -> bool:
