@@ -19,7 +19,7 @@ MODULES = (
     "atrophy", "collector", "aura", "chaos", "changeling", "deflector", "chameleon", "chronos",
     "anarchy", "assassin", "belch", "disease", "ambush", "chill", "fate", "cult", "empath",
     "equalizer", "filth", "flak",
-    "warlock", "ghoul", "troll", "limpet", "sting", "ghost",
+    "warlock", "ghoul", "troll", "limpet", "sting", "ghost", "wrath",
 )
 
 for _name in MODULES:
