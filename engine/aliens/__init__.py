@@ -19,7 +19,7 @@ MODULES = (
     "atrophy", "collector", "aura", "chaos", "changeling", "deflector", "chameleon", "chronos",
     "anarchy", "assassin", "belch", "disease", "ambush", "chill", "fate", "cult", "empath",
     "equalizer", "filth", "flak",
-    "warlock", "ghoul", "troll", "limpet", "sting", "ghost", "wrath",
+    "warlock", "ghoul", "troll", "limpet", "sting", "ghost", "wrath", "zero",
 )
 
 for _name in MODULES:
