@@ -18,7 +18,9 @@ colony). Choices we made:
 - Then the named seat may take (`accept`) or refuse (`decline`) its cards ("sting_draw"):
   one card per ship it lost, at random from the Sting's hand (a random take: in
   networked games the hand is shuffled and the pick stays secret), the rest from the
-  deck when the Sting's hand runs short.
+  deck when the Sting's hand runs short. While the Sting's encounter card lies face
+  down in its hand (chosen, not revealed), nobody can tell it from the rest of the hand,
+  so the take waits until that card is turned up ("sting_take").
 """
 
 from __future__ import annotations
@@ -28,10 +30,10 @@ from typing import Any
 
 from ..actions import Accept, Action, Decline, UsePower
 from ..choices import Fixed
-from ..powers import Alien, held_for_others, register
+from ..powers import Alien, held_for_others, register, run_after
 from ..state import GameState, Knowledge
 from ..steps import (
-    WARP, SeatStep, emit, loss_taken_over, pop, push, register as register_step,
+    WARP, SeatStep, Step, emit, loss_taken_over, pop, push, register as register_step,
 )
 from ..zones import draw, outside_encounter, place_returning, take_random
 from ._offer import OfferStep
@@ -95,11 +97,49 @@ class StingDraw(SeatStep):
         pop(s)
         if isinstance(a, Decline):
             return
+        push(s, ("sting_take", seat, sting, count))
+
+
+def _card_down(s: GameState, seat: int) -> bool:
+    """Does `seat` hold its encounter card face down in its hand now (chosen, not yet
+    revealed)? Which card it is stays secret, so no random take may happen then."""
+    e = s.enc
+    if e is None or seat not in (e.offense, e.defense) or seat not in e.selected:
+        return False
+    side = 0 if seat == e.offense else 1
+    if e.has_flag("switched"):
+        side = 1 - side
+    return e.cards[side] < 0
+
+
+@register_step
+class StingTake(Step):
+    """("sting_take", seat, sting, count): the cards are taken; while the Sting's
+    encounter card lies face down in its hand, the take waits for its reveal."""
+
+    name, phase = "sting_take", "response"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        _, seat, sting, count = st
+        pending = [x[0] for x in s.stack if x[0] in _REVEALS]
         keep = held_for_others(s, sting)
         taken = min(count, len([h for h in s.hands[sting] if h not in keep]))
+        if _card_down(s, sting):
+            pop(s)
+            if pending:
+                run_after(s, pending[-1], st)
+                emit(s, "sting_wait", seat, sting)
+                return True
+            taken = 0  # (no reveal to wait for: never in the flow) all from the deck
+        else:
+            pop(s)
         emit(s, "sting_draw", seat, sting, taken, count - taken)
         push(s, *([take_random(seat, sting, taken)] if taken else []),
              draw(seat, count - taken))
+        return True
+
+
+_REVEALS = ("reveal", "show_card", "zero_reveal")  # steps that turn a chosen card up
 
 
 ALIEN = register(Alien(
