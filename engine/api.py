@@ -27,7 +27,7 @@ from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa:
 from .deal import SETTLING
 from . import plague as _plague  # noqa: F401
 from . import flares as _flares  # noqa: F401
-from .powers import ALIENS, face_up_cards, follow_captives
+from .powers import ALIENS, face_up_cards, follow_captives, selectable_kinds
 from .alien_deal import CHOOSE, DEAL_AT_RANDOM
 
 __all__ = [
@@ -112,9 +112,11 @@ def encounter_card_options(state: GameState, seat: int, knowledge: Knowledge) ->
     if forced is not None and forced in state.hands[seat]:
         return [forced]
     out = []
+    only = selectable_kinds(state, seat)  # an effect may narrow them (engine.powers)
     for h in state.hands[seat]:
         f = knowledge.faces.get(h, state.faces.get(h))
-        if f is not None and C.CATALOGUE[f].is_encounter:
+        if f is not None and C.CATALOGUE[f].is_encounter and (
+                only is None or C.CATALOGUE[f].kind in only):
             out.append(h)
     return out
 

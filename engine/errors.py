@@ -22,3 +22,8 @@ class IllegalAction(EngineError):
     def __init__(self, phase: str, step: str, action: str, reason: str) -> None:
         self.phase, self.step, self.action, self.reason = phase, step, action, reason
         super().__init__(f"{phase}/{step}: {action}: {reason}")
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str, str, str]]:
+        # Rebuilt from its four parts (a worker process sends it back whole, so a test
+        # that plays games in a pool reports the refusal instead of a broken pool).
+        return (IllegalAction, (self.phase, self.step, self.action, self.reason))

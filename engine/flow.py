@@ -949,29 +949,27 @@ class Resolve(Step):
         no_compensation = gas or e.has_flag("stellar_gas")
         n = s.n
         after: list[Step_t] = []
-        losses: list[tuple[int, int]] = []  # (seat, ships) bound for the warp, in order
+        # (seat, ships, the planet they are lost from or -1) bound for the warp, in order
+        losses: list[tuple[int, int, int]] = []
         if e.result == "offense":
             for seat in range(n):
                 if s.gate[seat] and P.may_land(s, seat):  # a power may keep it off
                     s.ships[e.target * n + seat] += s.gate[seat]
                     emit(s, "land", seat, e.target, s.gate[seat])
                     s.gate[seat] = 0
-            e.lost[1] = s.on(e.target, e.defense)
-            s.ships[e.target * n + e.defense] = 0
-            losses.append((e.defense, e.lost[1]))
+            count, s.ships[e.target * n + e.defense] = s.on(e.target, e.defense), 0
+            losses.append((e.defense, count, e.target))  # a loss from the target planet
             for seat in P.co_defenders(s):  # ships counted as the defense's share its loss
                 count, s.ships[e.target * n + seat] = s.on(e.target, seat), 0
-                losses.append((seat, count))
+                losses.append((seat, count, e.target))
             for seat in s.timing_order():
                 count, s.beside[seat] = s.beside[seat], 0
-                losses.append((seat, count))
-            if def_kind == "negotiate" and not no_compensation:
-                after.append(("compensate", e.defense, e.offense, e.lost[1]))
+                losses.append((seat, count, -1))
         else:
             e.lost[0] = s.gate[e.offense]
             for seat in s.timing_order():
                 count, s.gate[seat] = s.gate[seat], 0
-                losses.append((seat, count))
+                losses.append((seat, count, -1))
             if off_kind == "negotiate" and not no_compensation:
                 after.append(("compensate", e.offense, e.defense, e.lost[0]))
             for seat in s.timing_order():
@@ -980,15 +978,22 @@ class Resolve(Step):
                         after.append(("rewards", seat, s.beside[seat]))
                     after.append(place_returning(s, seat, BESIDE))
         # A power may capture losses instead of the warp (engine.powers, Captured ships).
-        caught = list(P.captures(s, tuple(sum(c for x, c in losses if x == seat)
+        caught = list(P.captures(s, tuple(sum(c for x, c, _ in losses if x == seat)
                                           for seat in range(n)))) if any(s.aliens) else [0] * n
         lost: list[Step_t] = []
         lost_by = [0] * n  # ships each seat lost to the warp, for the powers that count them
-        for seat, count in losses:
+        for seat, count, planet in losses:
             held = min(count, caught[seat])
             caught[seat] -= held
-            lost += to_warp(s, seat, count - held)
-            lost_by[seat] += count - held
+            before = s.on(planet, seat) if planet >= 0 else 0
+            # A power may keep some on the planet they are lost from (`kept_on_planet`).
+            lost += to_warp(s, seat, count - held, planet)
+            kept = s.on(planet, seat) - before if planet >= 0 else 0
+            lost_by[seat] += count - held - kept
+            if seat == e.defense and planet == e.target and e.result == "offense":
+                e.lost[1] = count - kept  # ships actually lost (captured ones too)
+        if e.result == "offense" and def_kind == "negotiate" and not no_compensation:
+            after.insert(0, ("compensate", e.defense, e.offense, e.lost[1]))
         replace(s, *lost, *P.resolution_losses(s, tuple(lost_by)),
                 *P.after_resolution(s, after))
         return True

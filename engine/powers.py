@@ -125,6 +125,22 @@ count], ...]; place: a planet, GATE or BESIDE): ships a power holds instead of t
   acting on ships entering the warp are not asked). Whether the holder's power works
   does not matter: captives stay until released.
 
+**Losses to the warp** (engine.steps `to_warp`; rules 004: Limpet, Sting, Wrath, and the
+Healer, Vacuum, Warlock and Ghoul reacting): every loss goes through `to_warp`, in order:
+1. `keep_loss(s, seat, owner, count, planet)`: when the loss names one planet (the
+   defense's ships on the target), a power may keep some of them there (the Limpet);
+2. the rest go to the warp; `redirect_loss(s, seat, owner, count)`: the first power (in
+   timing order) that returns steps decides the loss first; the reactions wait in a
+   ("warp_reactions", owner, count) step, which a power that takes the loss over removes
+   (engine.steps `loss_taken_over`: the Sting's ships come home, another seat loses);
+3. `after_warp`: every power reacts to the loss that stands (Healer, Vacuum, ...).
+Ships taken from the warp to colonies (a place from the warp, defender rewards) run
+`retrieved(s, seat, retriever, placed)` after (the Wrath may undo a retrieval).
+`selectable_kinds` narrows the cards a main player may put face down (the Zero's
+replacement: flag "select_only:SEAT:KINDS"), read by engine.api `encounter_card_options`;
+`run_after(s, name, step)` schedules a step right after the next pending step of a name
+(the Zero's swap, after the reveal).
+
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
 from the offense's left; rules 001, Timing).
@@ -152,7 +168,8 @@ __all__ = [
     "silence_power", "silenced", "SILENCED", "encounter_start", "power_used", "reserve",
     "reserved", "release", "RESERVED", "pass_aliens", "note_lent_use", "dealt_at_setup",
     "supplies_cards", "must_reveal", "forced_reveal", "CAPTIVES", "captures", "hold_captives",
-    "captives_at", "captives_of", "follow_captives", "holds", "holding",
+    "captives_at", "captives_of", "follow_captives", "holds", "holding", "kept_on_planet",
+    "redirect_loss", "retrieved", "selectable_kinds", "run_after",
 ]
 
 Step_t = tuple[Any, ...]
@@ -264,6 +281,17 @@ class Alien:
     encounter_start: Callable[[GameState, int], list[Step_t]] | None = None
     # (seat, user, power): steps once `user`'s use of `power` has resolved (not cancelled)
     power_used: Callable[[GameState, int, int, str], list[Step_t]] | None = None
+    # -- losses to the warp and back (see "Losses to the warp" above) --
+    # (seat, owner, count, planet): how many of `owner`'s ships lost from `planet` stay
+    # there instead (the Limpet)
+    keep_loss: Callable[[GameState, int, int, int, int], int] | None = None
+    # (seat, owner, count): steps that decide `owner`'s loss of `count` ships first (the
+    # Sting); [] leaves it alone
+    redirect_loss: Callable[[GameState, int, int, int], list[Step_t]] | None = None
+    # (seat, retriever, placed): steps once `retriever` took ships from the warp to its
+    # colonies, `placed` as (planet, ships) pairs (the Wrath)
+    retrieved: Callable[[GameState, int, int, tuple[tuple[int, int], ...]], list[Step_t]] \
+        | None = None
 
 
 ALIENS: dict[str, Alien] = {}
@@ -965,6 +993,13 @@ def must_reveal(s: GameState, seat: int, handle: int) -> None:
     s.enc.add_flag(f"must_reveal:{seat}:{handle}")
 
 
+def release_reveal(s: GameState, seat: int) -> None:
+    """`seat` need no longer reveal a forced card: it gave up the card it played (the
+    Zero's swap for another attack after an Enigma handed it one)."""
+    if s.enc is not None:
+        s.enc.flags = tuple(f for f in s.enc.flags if not f.startswith(f"must_reveal:{seat}:"))
+
+
 def forced_reveal(s: GameState, seat: int) -> int | None:
     """The handle a power forces `seat` to reveal, if any."""
     e = s.enc
@@ -1063,3 +1098,54 @@ def holds(s: GameState, owner: int, planet: int) -> bool:
     the warp (the Gorgon petrifies others' ships on planets where it has a colony)? A
     standing constraint on every move: engine.steps `held` asks it, with frozen planets."""
     return any(fn(s, seat, owner, planet) for seat, _, fn in powered(s, "holds"))
+# -- losses to the warp and back (rules 004: Limpet, Sting, Wrath; Zero) -------------------
+
+
+def kept_on_planet(s: GameState, owner: int, count: int, planet: int) -> int:
+    """How many of `owner`'s `count` ships lost from `planet` stay there (the most any
+    power keeps)."""
+    return max((fn(s, seat, owner, count, planet) for seat, _, fn in powered(s, "keep_loss")),
+               default=0)
+
+
+def redirect_loss(s: GameState, owner: int, count: int) -> list[Step_t]:
+    """Steps of the first power (timing order) that decides `owner`'s loss of `count`
+    ships before anyone reacts to it; [] if none does."""
+    for seat, _, fn in powered(s, "redirect_loss"):
+        steps: list[Step_t] = fn(s, seat, owner, count)
+        if steps:
+            return steps
+    return []
+
+
+def retrieved(s: GameState, retriever: int,
+              placed: tuple[tuple[int, int], ...]) -> list[Step_t]:
+    """Steps once `retriever` took ships from the warp to these (planet, ships)."""
+    steps: list[Step_t] = []
+    if sum(c for _, c in placed) > 0:
+        for seat, _, fn in powered(s, "retrieved"):
+            steps += fn(s, seat, retriever, placed)
+    return steps
+
+
+def selectable_kinds(s: GameState, selector: int) -> tuple[str, ...] | None:
+    """The card kinds `selector` may put face down now (None: any encounter card): an
+    effect narrows them with the encounter flag "select_only:SEAT:KIND,KIND" (the Zero's
+    replacement must be an attack), which the effect's own reveal step enforces."""
+    e = s.enc
+    for f in e.flags if e is not None else ():
+        if f.startswith(f"select_only:{selector}:"):
+            return tuple(f.split(":", 2)[2].split(","))
+    return None
+
+
+def run_after(s: GameState, name: str, step: Step_t) -> None:
+    """Schedule `step` to run right after the nearest pending step named `name` (or at
+    once if there is none)."""
+    stack = list(s.stack)
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i][0] == name:
+            stack.insert(i, step)
+            s.stack = tuple(stack)
+            return
+    s.stack = s.stack + (step,)

@@ -28,7 +28,7 @@ __all__ = [
     "Step", "SeatStep", "STEPS", "register", "Chance", "push", "pop", "replace", "fail", "emit",
     "WARP", "BESIDE", "learn", "take_from_hand", "add_to_hand", "claim", "move_to_discard",
     "colony_sources", "frozen", "remove_ships", "NO_OPTIONS", "to_warp", "face_down",
-    "held",
+    "held", "loss_taken_over",
 ]
 
 WARP = -2  # a ship destination: the warp
@@ -238,14 +238,39 @@ def colony_sources(s: GameState, seat: int, gate: bool = False,
     return out
 
 
-def to_warp(s: GameState, seat: int, count: int) -> list[tuple[Any, ...]]:
-    """Send ships to the warp; returns the steps powers add after it (engine.powers)."""
+def to_warp(s: GameState, seat: int, count: int, planet: int = -1) -> list[tuple[Any, ...]]:
+    """Send ships to the warp; returns the steps powers add after it (engine.powers,
+    Losses to the warp). `planet`: the one planet the ships were lost from, when the loss
+    names it (the defense's ships on the target); a power may keep some there (the
+    Limpet's) and take over the loss (the Sting's) before the others react to it."""
+    from .powers import after_warp, kept_on_planet, redirect_loss  # powers hook into losses
     if count <= 0:
         return []
+    if planet >= 0:
+        kept = min(count, kept_on_planet(s, seat, count, planet))
+        if kept > 0:
+            s.ships[planet * s.n + seat] += kept
+            count -= kept
+            emit(s, "kept", seat, planet, kept)
+            if count <= 0:
+                return []
     s.warp[seat] += count
     emit(s, "warp", seat, count)
-    from .powers import after_warp  # powers hook into every loss to the warp
+    redirect = redirect_loss(s, seat, count)
+    if redirect:  # a power decides the loss first; the reactions follow if it stands
+        return redirect + [("warp_reactions", seat, count)]
     return after_warp(s, seat, count)
+
+
+def loss_taken_over(s: GameState, seat: int, count: int) -> None:
+    """A power took over `seat`'s loss of `count` ships (engine.powers `redirect_loss`):
+    drop the pending reactions to it, the nearest ("warp_reactions", seat, count) step."""
+    stack = list(s.stack)
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i] == ("warp_reactions", seat, count):
+            del stack[i]
+            s.stack = tuple(stack)
+            return
 
 
 def remove_ships(s: GameState, a: Action | None, seat: int, pairs: Sequence[tuple[int, int]],

@@ -23,7 +23,7 @@ from .actions import (
     Ships,
 )
 from .choices import Dist, Fixed, Mapped
-from .powers import after_draw, destiny_shuffled, held_for_others
+from .powers import after_draw, after_warp, destiny_shuffled, held_for_others, retrieved
 from .state import GameState, Knowledge
 from .steps import (
     SeatStep,     BESIDE, WARP, Chance, Step, add_to_hand, colony_sources, emit, fail, learn, pop, push,
@@ -392,6 +392,8 @@ class PlaceStep(SeatStep):
             s.ships[cols[0] * s.n + seat] += count
             emit(s, "return", seat, count)
             pop(s)
+            if source == WARP:
+                push(s, *retrieved(s, seat, ((cols[0], count),)))
         else:
             return False
         return True
@@ -414,6 +416,20 @@ class PlaceStep(SeatStep):
         _set_source(s, seat, source, _source_count(s, seat, source) - count)
         emit(s, "return", seat, sum(c for _, c in a.ships))
         pop(s)
+        if source == WARP:
+            push(s, *retrieved(s, seat, tuple(a.ships)))
+
+
+@register
+class WarpReactions(Step):
+    """("warp_reactions", seat, count): a loss a power could take over (engine.powers
+    `redirect_loss`) stands: the powers that react to losses act on it now."""
+
+    name, phase = "warp_reactions", "window"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        replace(s, *after_warp(s, st[1], st[2]))
+        return True
 
 
 def ships_to_warp(seat: int, count: int, gate_ok: bool) -> Step_t:
@@ -561,7 +577,7 @@ class RewardsStep(SeatStep):
             s.ships[p * s.n + seat] += c
         s.warp[seat] -= back
         emit(s, "rewards", seat, a.draws, back)
-        replace(s, draw(seat, a.draws))
+        replace(s, *retrieved(s, seat, tuple(a.ships)), draw(seat, a.draws))
 
 
 # -- one ship moved between places (rules 004: Quantum, Gremlin) -----------------------------

@@ -20,7 +20,8 @@ MODULES = (
     "anarchy", "assassin", "belch", "disease", "ambush", "chill", "fate", "cult", "empath",
     "equalizer", "filth", "flak",
     "insect", "plant", "null", "zephyr", "pentaform", "doppleganger", "enigma", "fungus",
-    "gorgon", "quantum", "xenophobe", "toxin", "piranha", "gremlin",
+    "gorgon", "quantum", "xenophobe", "toxin", "piranha", "gremlin", "warlock", "ghoul",
+    "troll", "limpet", "sting", "ghost", "wrath", "zero",
 )
 
 for _name in MODULES:
