@@ -1,0 +1,68 @@
+"""The card powers of issue 15 (rules 004, classic; the Reserve from 001's summary):
+Jinx, Laser, Leech, Rot, Seeker, Visionary, Wastrel, Reserve.
+
+What scenarios cannot show is checked here: which cards a client is offered to put face
+down under a power's rule (engine.api `encounter_card_options`), that a broken promise is
+a claim the end-of-game audit reports, that random picks go through the card source's
+`hand_shuffle` so that only the entitled seats learn faces, and whole networked games
+with the real card protocol (mental poker) where no seat ever knows a face it may not.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections import Counter
+
+import engine
+from bots import RandomBot
+from engine import cards as C
+from engine.scenario import run_scenario
+from protocol.cards_inprocess import InProcessGame
+
+
+def _labels(faces: list[int]) -> list[str]:
+    return sorted(C.CATALOGUE[f].label() for f in faces)
+
+
+def _options(s: engine.GameState, src: engine.LocalSource, seat: int) -> list[str]:
+    return _labels([src.truth[h] for h in engine.encounter_card_options(s, seat, src.knowledge[seat])])
+
+
+VISIONARY = """
+title = "Visionary names an attack 04"
+rule = "004 Visionary (classic)"
+seats = 3
+aliens = { red = "visionary" }
+
+[position]
+offense = "red"
+hands = { red = ["attack 10"], blue = ["attack 04", "attack 20", "morph"], yellow = ["negotiate"] }
+destiny = ["blue"]
+
+[[step]]
+do = ["red proceed", "red launch blue.1 red.1:4", "red invite none", "blue invite none",
+      "red power 0 @attack04"]
+expect = { step = "planning" }
+"""
+
+
+def test_visionary_opponent_is_offered_only_the_named_card_and_a_lie_is_audited() -> None:
+    res = run_scenario(VISIONARY)
+    assert res.ok, res.failures
+    s, src = res.state, res.source
+    assert _options(s, src, 1) == ["attack 04"]
+    assert _options(s, src, 0) == ["attack 10"], "the Visionary itself is free"
+    # Blue plays its attack 20 anyway: the engine cannot see the hand, so it accepts the
+    # reveal and records blue's claim that it had no attack 04; the audit finds it false.
+    lie = run_scenario(VISIONARY.replace('expect = { step = "planning" }', '''
+[[step]]
+do = ["red select @attack10", "blue select @attack20", "red reveal", "blue reveal"]
+expect = { result = "defense", claims = 2 }'''))
+    assert lie.ok, lie.failures
+    (line,) = engine.audit_claims(lie.state, lie.source.truth)
+    assert "playable:is:" in line and "attack 04" in line
+    # With a morph instead (no attack 04 left after it), every card is offered again.
+    free = run_scenario(VISIONARY.replace('"attack 04", "attack 20", "morph"', '"attack 20", "morph"'))
+    assert free.ok, free.failures
+    assert _options(free.state, free.source, 1) == ["attack 20", "morph"]
