@@ -66,3 +66,56 @@ expect = { result = "defense", claims = 2 }'''))
     free = run_scenario(VISIONARY.replace('"attack 04", "attack 20", "morph"', '"attack 20", "morph"'))
     assert free.ok, free.failures
     assert _options(free.state, free.source, 1) == ["attack 20", "morph"]
+
+
+SEEKER = """
+title = "Seeker asks about an intention"
+rule = "004 Seeker (classic)"
+seats = 3
+aliens = { red = "seeker" }
+
+[position]
+offense = "red"
+hands = { red = ["attack 08"], blue = ["negotiate", "attack 20", "morph"], yellow = ["negotiate"] }
+destiny = ["blue"]
+
+[[step]]
+do = ["red proceed", "red launch blue.1 red.1:4", "red power 0 blue QUESTION", "blue ANSWER",
+      "red invite none", "blue invite none"]
+expect = { step = "planning" }
+"""
+
+
+def _seek(question: int, answer: str, more: str = "") -> tuple[engine.GameState, engine.LocalSource]:
+    res = run_scenario(SEEKER.replace("QUESTION", str(question)).replace("ANSWER", answer) + more)
+    assert res.ok, res.failures
+    return res.state, res.source
+
+
+def test_seeker_intention_binds_the_card_offered_and_a_broken_promise_is_audited() -> None:
+    s, src = _seek(7, "accept")  # "will you play a negotiate?" yes
+    assert _options(s, src, 1) == ["negotiate"]
+    s, src = _seek(7, "decline")  # no
+    assert _options(s, src, 1) == ["attack 20", "morph"]
+    s, src = _seek(6, "decline")  # "will you play an attack?" no
+    assert _options(s, src, 1) == ["morph", "negotiate"]
+    # Blue said yes to the negotiate and plays the attack 20: accepted, and the audit
+    # reports the claim that nothing left in its hand was a negotiate.
+    s, src = _seek(7, "accept", """
+[[step]]
+do = ["red select @attack08", "blue select @attack20", "red reveal", "blue reveal"]
+expect = { result = "defense" }""")
+    (line,) = engine.audit_claims(s, src.truth)
+    assert "playable:kind:negotiate" in line
+
+
+def test_seeker_hand_answers_are_claims_the_audit_checks() -> None:
+    s, src = _seek(0, "accept")  # "do you hold an attack?" yes: true
+    assert engine.audit_claims(s, src.truth) == []
+    s, src = _seek(2, "decline")  # "do you hold a morph?" no: a lie
+    (line,) = engine.audit_claims(s, src.truth)
+    assert "none_of:morph" in line
+    # A client is offered the truth only.
+    res = run_scenario(SEEKER.replace("QUESTION", "2").replace(', "blue ANSWER",\n      "red invite none", "blue invite none"]', "]").replace('step = "planning"', 'step = "seek"'))
+    assert res.ok, res.failures
+    assert engine.legal_actions(res.state, 1, res.source.knowledge[1]) == [engine.Accept(1)]

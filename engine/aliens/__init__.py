@@ -19,7 +19,7 @@ MODULES = (
     "atrophy", "collector", "aura", "chaos", "changeling", "deflector", "chameleon", "chronos",
     "anarchy", "assassin", "belch", "disease", "ambush", "chill", "fate", "cult", "empath",
     "equalizer", "filth", "flak",
-    "wastrel", "jinx", "reserve", "visionary",
+    "wastrel", "jinx", "reserve", "visionary", "seeker",
 )
 
 for _name in MODULES:
