@@ -11,6 +11,7 @@ with the real card protocol (mental poker) where no seat ever knows a face it ma
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 import hashlib
 from collections import Counter
 
@@ -119,3 +120,54 @@ def test_seeker_hand_answers_are_claims_the_audit_checks() -> None:
     res = run_scenario(SEEKER.replace("QUESTION", "2").replace(', "blue ANSWER",\n      "red invite none", "blue invite none"]', "]").replace('step = "planning"', 'step = "seek"'))
     assert res.ok, res.failures
     assert engine.legal_actions(res.state, 1, res.source.knowledge[1]) == [engine.Accept(1)]
+
+
+LASER = (Path(__file__).parent / "scenarios" / "aliens" / "laser.toml").read_text("utf-8")
+
+
+def _laser_at_offer() -> tuple[engine.GameState, engine.LocalSource]:
+    """The Laser scenario up to the picked attack 04 accepted (its last step cut off)."""
+    text = LASER[:LASER.rindex("[[step]]")] + """[[step]]
+do = ["blue accept"]
+expect = { step = "planning" }
+"""
+    res = run_scenario(text)
+    assert res.ok, res.failures
+    return res.state, res.source
+
+
+def test_laser_pick_is_the_only_card_offered_and_another_is_refused_at_the_reveal() -> None:
+    s, src = _laser_at_offer()
+    assert _options(s, src, 1) == ["attack 04"]
+    picked = engine.encounter_card_options(s, 1, src.knowledge[1])[0]
+    # Red never learned the picked card; yellow learned nothing of blue's hand.
+    assert picked not in src.knowledge[0].faces and picked not in s.faces
+    assert not set(s.hands[1]) & set(src.knowledge[2].faces)
+    shown = [h for h in s.hands[1] if h in src.knowledge[0].faces]
+    assert _labels([src.truth[h] for h in shown]) == ["artifact mobius_tubes"]
+    other = next(h for h in s.hands[1] if C.CATALOGUE[src.truth[h]].label() == "attack 20")
+    src.knowledge[0].selected = s.hands[0][0]
+    s, _ = engine.apply(s, engine.Select(0))
+    src.knowledge[1].selected = other  # a client ignoring the pick
+    s, _ = engine.apply(s, engine.Select(1))
+    s, _ = engine.apply(s, engine.Reveal(0, s.hands[0][0], src.truth[s.hands[0][0]]))
+    try:
+        engine.apply(s, engine.Reveal(1, other, src.truth[other]))
+    except engine.IllegalAction as exc:
+        assert "picked card" in exc.reason
+    else:
+        raise AssertionError("a card other than the Laser's pick was revealed")
+    engine.apply(s, engine.Reveal(1, picked, src.truth[picked]))
+
+
+def test_laser_declined_encounter_card_is_a_false_claim() -> None:
+    """The opponent says the picked attack 04 is no encounter card: the Laser sees it
+    (a show), and the audit reports the lie."""
+    text = LASER[:LASER.rindex("[[step]]")] + """[[step]]
+do = ["blue decline"]
+expect = { "knows.red.blue" = ["artifact mobius_tubes", "attack 04"] }
+"""
+    res = run_scenario(text)
+    assert res.ok, res.failures
+    lines = engine.audit_claims(res.state, res.source.truth)
+    assert len(lines) == 1 and "no_encounter" in lines[0] and "attack 04" in lines[0]
