@@ -171,3 +171,65 @@ expect = { "knows.red.blue" = ["artifact mobius_tubes", "attack 04"] }
     assert res.ok, res.failures
     lines = engine.audit_claims(res.state, res.source.truth)
     assert len(lines) == 1 and "no_encounter" in lines[0] and "attack 04" in lines[0]
+
+
+# -- whole networked games with the card protocol ------------------------------------------
+
+
+@functools.cache
+def networked(aliens: tuple[str, ...], tag: bytes, turns: int) -> tuple[InProcessGame, Counter[str]]:
+    """A networked game of random bots (real crypto), checking after every step that no
+    seat knows a face it is not entitled to (ever in its hand, its own shuffled hand,
+    shown or delivered to it) unless the face is public, and that a card picked at
+    random is never known to its picker; returns it with the power uses."""
+    n = len(aliens)
+    cfg = engine.Config(n, aliens=aliens, planets=4, max_turns=turns)
+    names = [b"cards group" + tag + bytes([i]) for i in range(n)]
+    secret = [hashlib.sha256(b"secret " + x).digest() for x in names]
+    game = InProcessGame(cfg, names, [RandomBot(x + b"bot") for x in names],
+                         secret_seeds=secret)
+    uses: Counter[str] = Counter()
+    public: dict[int, int] = {}
+    picked: list[tuple[int, int]] = []  # (picker, handle) of random picks
+    while True:
+        s = game.state
+        p = engine.pending(s)
+        if p.chance is not None and p.chance.kind == "hand_shuffle" and s.step()[0] == "hand_shuffle":
+            below = s.stack[-2]
+            if below[0] == "picked":
+                picked += [(below[1], h) for h in below[3]]
+                uses["picks"] += 1
+        if not game.step():
+            break
+        s = game.state
+        public.update(s.faces)
+        for seat, src in enumerate(game.sources):
+            leak = [h for h in src.knowledge.faces
+                    if h not in game.entitled[seat] and h not in public]
+            assert not leak, f"seat {seat} knows cards {leak} it may not"
+        for picker, h in picked:
+            kn = game.sources[picker].knowledge.faces
+            shown = s.enc is not None and s.enc.has_flag(f"laser_shown:{h}")
+            assert h not in kn or h in public or shown or h in s.hands[picker], (picker, h)
+    replay = engine.new_game(cfg)
+    for action in game.actions:
+        replay, events = engine.apply(replay, action)
+        uses.update(ev[2] for ev in events if ev[0] == "power")
+    assert engine.public_hash(replay) == engine.public_hash(game.state)
+    return game, uses
+
+
+GROUP = ("laser", "visionary", "seeker", "wastrel")
+
+
+def test_the_group_plays_over_the_card_protocol_and_nothing_leaks() -> None:
+    uses: Counter[str] = Counter()
+    for tag in (b"a", b"b"):
+        game, used = networked(GROUP, tag, 5)
+        uses += used
+        assert len({engine.public_hash(s) for s in game.states}) == 1
+        faces = game.finish()  # every hidden claim (Laser, Seeker, Visionary) audited here
+        for src in game.sources:
+            assert all(faces[h] == f for h, f in src.knowledge.faces.items())
+    assert set(GROUP) <= set(uses), f"powers never used: {set(GROUP) - set(uses)}"
+    assert uses["picks"] > 0
