@@ -757,6 +757,8 @@ def settle_bindings(s: GameState, seat: int, handle: int, face: int) -> None:
     """After `seat` revealed this card (already out of its hand): a card that breaks a
     rule kept if able records the claim that nothing left in the hand could keep them
     all (engine.audit "playable:")."""
+    if s.enc is not None and s.enc.has_flag(f"{BOUND}:{seat}:h:{handle}"):
+        return  # the card a random pick named: it overrode every other rule
     rules = bindings(s, seat)
     if rules and not any(r.startswith("h:") for r in rules) and not all(
             rule_holds(r, handle, face) for r in rules):
