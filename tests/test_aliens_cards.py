@@ -191,14 +191,23 @@ def networked(aliens: tuple[str, ...], tag: bytes, turns: int) -> tuple[InProces
     uses: Counter[str] = Counter()
     public: dict[int, int] = {}
     picked: list[tuple[int, int]] = []  # (picker, handle) of random picks
+    # What a seat may know besides: cards shown or delivered to it, cards in its hand
+    # (but not the picked cards, which sit in the picker's hand during the pick alone).
+    opened: list[set[int]] = [set() for _ in range(n)]
     while True:
         s = game.state
         p = engine.pending(s)
-        if p.chance is not None and p.chance.kind == "hand_shuffle" and s.step()[0] == "hand_shuffle":
-            below = s.stack[-2]
-            if below[0] == "picked":
-                picked += [(below[1], h) for h in below[3]]
-                uses["picks"] += 1
+        picking = p.chance is not None and p.chance.kind == "hand_shuffle" and \
+            s.stack[-2][0] == "picked"
+        if picking:
+            picked += [(s.stack[-2][1], h) for h in s.stack[-2][3]]
+            uses["picks"] += 1
+        elif p.chance is not None and p.chance.kind in ("show", "deliver"):
+            for picker, h in picked:  # only the Laser's look at a card said not to count
+                assert picker != p.chance.seat or h not in p.chance.handles or (
+                    p.chance.kind == "show" and s.enc is not None
+                    and s.enc.has_flag(f"laser_shown:{h}")), (picker, h, p.chance)
+            opened[p.chance.seat].update(p.chance.handles)
         if not game.step():
             break
         s = game.state
@@ -207,10 +216,17 @@ def networked(aliens: tuple[str, ...], tag: bytes, turns: int) -> tuple[InProces
             leak = [h for h in src.knowledge.faces
                     if h not in game.entitled[seat] and h not in public]
             assert not leak, f"seat {seat} knows cards {leak} it may not"
+        p = engine.pending(s)
+        now_picking = p.chance is not None and p.chance.kind == "hand_shuffle" and \
+            s.stack[-2][0] == "picked"
+        for seat in range(n):
+            hand = set(s.hands[seat])
+            if now_picking and seat == s.stack[-2][1]:
+                hand -= set(s.stack[-2][3])
+            opened[seat] |= hand
         for picker, h in picked:
             kn = game.sources[picker].knowledge.faces
-            shown = s.enc is not None and s.enc.has_flag(f"laser_shown:{h}")
-            assert h not in kn or h in public or shown or h in s.hands[picker], (picker, h)
+            assert h not in kn or h in public or h in opened[picker], (picker, h)
     replay = engine.new_game(cfg)
     for action in game.actions:
         replay, events = engine.apply(replay, action)
@@ -219,7 +235,7 @@ def networked(aliens: tuple[str, ...], tag: bytes, turns: int) -> tuple[InProces
     return game, uses
 
 
-GROUP = ("laser", "visionary", "seeker", "wastrel")
+GROUP = ("laser", "visionary", "seeker", "wastrel", "rot")
 
 
 def test_the_group_plays_over_the_card_protocol_and_nothing_leaks() -> None:
