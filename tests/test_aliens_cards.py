@@ -239,15 +239,17 @@ GROUP = ("laser", "visionary", "seeker", "wastrel", "rot", "leech")
 
 
 def test_the_group_plays_over_the_card_protocol_and_nothing_leaks() -> None:
-    """One seeded six-seat game where every power of the group is used (the seed is
-    chosen for that; it is checked)."""
+    """Six-seat games until every power of the group has been used (at most four: a
+    seed's course changes with the rules hash, so none is fixed), each checked."""
     uses: Counter[str] = Counter()
-    for tag in (b"c",):
+    for tag in (b"c", b"a", b"b", b"d"):
         game, used = networked(GROUP, tag, 8)
         uses += used
         assert len({engine.public_hash(s) for s in game.states}) == 1
         faces = game.finish()  # every hidden claim (Laser, Seeker, Visionary) audited here
         for src in game.sources:
             assert all(faces[h] == f for h, f in src.knowledge.faces.items())
+        if set(GROUP) <= set(uses):
+            break
     assert set(GROUP) <= set(uses), f"powers never used: {set(GROUP) - set(uses)}"
     assert uses["picks"] > 0

@@ -12,7 +12,10 @@ Text followed: rules 004 (classic Rot), in 2008 terms. Choices we made:
 - Mandatory: an automatic use (so a Cosmic Zap stops the whole taking along) with the
   number of cards. Then the Rot names the players one card at a time ("rot" step,
   `power 1 SEAT`, any other seat holding a card of its own): as many as it likes from
-  each. With no other seat holding a card, the rest is lost.
+  each. With no other seat holding a card, the rest is lost. A main player whose
+  encounter card lies face down (chosen, not yet revealed) cannot be named meanwhile:
+  that card is still among its hand's handles here, committed to, and a random pick
+  re-masks the whole hand.
 - Each card lost is picked at random from that player's hand (engine.aliens._pick: a
   `hand_shuffle` whose pick no seat controls, the Rot not seeing it) and goes face up to
   the discard pile (a `reveal_cards` chance): a discard like any other (a Vulch collects
@@ -59,8 +62,19 @@ def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
     push(s, ("rot", seat, args[0]))
 
 
+def _card_down(s: GameState, seat: int) -> bool:
+    """Has this main player chosen its encounter card, not yet revealed? (Its card is
+    still among the hand's handles, committed to: a random pick would re-mask it.)"""
+    e = s.enc
+    if e is None or seat not in e.selected:
+        return False
+    side = (0 if seat == e.offense else 1) ^ e.has_flag("switched")
+    return e.cards[side] < 0
+
+
 def _victims(s: GameState, seat: int) -> list[int]:
-    return [x for x in s.clockwise_from_left(seat) if candidates(s, x, NAME)]
+    return [x for x in s.clockwise_from_left(seat)
+            if candidates(s, x, NAME) and not _card_down(s, x)]
 
 
 @register_step
