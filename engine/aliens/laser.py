@@ -19,7 +19,9 @@ card). How it runs, as steps:
    opponent's claim that it is no encounter card is recorded for the audit, and the Laser
    picks again among the cards not yet shown.
 Choices we made: clients are offered the true answers only. Cards held for another
-player (the Demon's possessed cards) are never picked. One pick per encounter: a defense
+player (the Demon's possessed cards, the Leech's borrowed ones) are never picked, though
+they count for step 2's claim (it covers the whole hand): if only such cards are
+encounter cards, every pick is shown to the Laser and the opponent then plays freely. One pick per encounter: a defense
 that draws a new hand during planning (it had no encounter card) chooses freely. The
 picked card overrides any other rule on the opponent's card (a Visionary's named card,
 a Seeker's answer): the opponent is "prevented by another player".
@@ -33,7 +35,7 @@ from typing import Any
 from .. import cards as C
 from ..actions import Accept, Action, Decline, NoEncounter, Proceed
 from ..choices import Fixed
-from ..powers import Alien, bind_card, held_for_others, register
+from ..powers import Alien, bind_card, register
 from ..state import Claim, GameState, Knowledge
 from ..steps import SeatStep, claim, emit, pop, push, register as register_step, replace
 from ..zones import show
@@ -73,8 +75,7 @@ class LaserStart(SeatStep):
         return (st[2],)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
-        keep = held_for_others(s, seat)
-        faces = [_face(s, kn, h) for h in s.hands[seat] if h not in keep]
+        faces = [_face(s, kn, h) for h in s.hands[seat]]  # the claim covers the whole hand
         if any(f is None for f in faces):
             return Fixed([Proceed(seat), NoEncounter(seat)])
         has_one = any(C.CATALOGUE[f].is_encounter for f in faces if f is not None)
