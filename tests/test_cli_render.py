@@ -105,3 +105,28 @@ def test_destiny_alien_events_have_words() -> None:
                     assert text != " ".join(str(x) for x in ev).replace("_", " "), ev
                     seen.add(ev[0])
     assert seen >= {"assassinate", "destiny_kept", "ambush", "freeze", "fate_look"}, seen
+
+
+def test_card_alien_events_have_words() -> None:
+    """Every event the card aliens of issue 15 send, in real random games, reads as words
+    (not the fallback's ids and numbers)."""
+    import engine as E
+    from bots import RandomBot
+    from node.local import LocalGame, game_seed
+    kinds = {"wastrel", "jinx", "vision", "seek", "seek_answer", "laser", "laser_pick",
+             "laser_miss", "pick_random", "rot", "rot_discard", "leech", "leech_borrow", "leech_return"}
+    cfg = E.Config(7, aliens=("wastrel", "jinx", "visionary", "seeker", "laser", "rot",
+                              "leech"), max_turns=14)
+    seen: set[str] = set()
+    for i in range(4):
+        seed = game_seed("card-words", i)
+        game = LocalGame(cfg, seed, [RandomBot(seed + bytes([k])) for k in range(7)])
+        while game.state.outcome is None:
+            for ev in game.step():
+                if ev[0] in kinds:
+                    seen.add(ev[0])
+                    text = describe_event(game.state, ev)
+                    assert text != " ".join(str(x) for x in ev).replace("_", " "), ev
+        if seen == kinds:
+            break
+    assert seen == kinds, kinds - seen
