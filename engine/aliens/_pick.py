@@ -5,7 +5,7 @@ The holder's cards in question are shuffled under new handles (a `hand_shuffle`
 chance) and the first `count` new handles are, for the length of that chance, put in the
 picker's hand: the networked card protocol takes the seat holding the first new handles
 as the one that picks their positions, unseen, after the holder's shuffle, so the pick is
-random and no seat controls it (docs/card-protocol.md, random takes). The local source
+random and no seat controls it (docs/card-protocol.md, Hand shuffle). The local source
 answers it with its seeded stream. Then ("picked", ...) takes the cards out of the
 picker's hand again, unseen by it (no `deliver`), and hands them to the purpose, which
 says where they go. The holder knows every new handle's face (it shuffled them).
