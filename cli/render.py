@@ -299,6 +299,23 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "trade_hands": lambda: f"{c(a[0])} trades hands with {c(a[1])}",
         "vulch": lambda: f"{c(a[0])} salvages {', '.join(card_label(f) for f in a[1])}",
         "vulch_keep": lambda: f"{c(a[0])} keeps {a[1]} artifact(s)",
+        # the card aliens of issue 15 (Jinx, Laser, Leech, Rot, Seeker, Visionary, Wastrel)
+        "wastrel": lambda: f"{c(a[0])} throws away its hand ({a[1]} cards) for a new one",
+        "jinx": lambda: f"{c(a[0])} jinxes {c(a[1])}'s card: it will count as an attack 13",
+        "vision": lambda: f"{c(a[0])} says {c(a[1])} must play {card_label(a[2])} if it has one",
+        "seek": lambda: f"{c(a[0])} asks {c(a[1])}: " + (
+            f"do you hold a {a[3]}?" if a[2] == "holds" else f"will you play a {a[3]}?"),
+        "seek_answer": lambda: f"{c(a[0])} answers {'yes' if a[3] else 'no'}",
+        "laser": lambda: f"{c(a[0])} will pick {c(a[1])}'s encounter card at random",
+        "laser_pick": lambda: f"{c(a[1])} must play the card {c(a[0])} picked",
+        "laser_miss": lambda: f"{c(a[1])} shows {c(a[0])} the picked card: no encounter card",
+        "pick_random": lambda: f"{c(a[0])} picks {a[2]} of {c(a[1])}'s cards at random",
+        "rot": lambda: f"{c(a[0])} rots: {a[1]} card(s) of others follow its discard",
+        "rot_discard": lambda: f"{c(a[0])} loses {a[1]} card(s) at random to the discard pile",
+        "leech": lambda: f"{c(a[0])} borrows a card at random from "
+                         + ", ".join(c(x) for x in a[1]),
+        "leech_borrow": lambda: f"{c(a[0])} borrows {a[2]} card(s) at random from {c(a[1])}",
+        "leech_return": lambda: f"{c(a[0])} gets {a[1]} lent card(s) back",
         "take_random": lambda: f"{c(a[0])} takes {a[2]} card(s) at random from {c(a[1])}",
         "will_chooses": lambda: f"{c(a[0])} chooses to encounter {c(a[1])}",
         # powers that move powers, the defense, the target or the cards (rules 004)

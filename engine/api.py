@@ -27,6 +27,7 @@ from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa:
 from .deal import SETTLING
 from . import plague as _plague  # noqa: F401
 from . import flares as _flares  # noqa: F401
+from . import powers as P
 from .powers import ALIENS, face_up_cards, follow_captives, selectable_kinds
 from .alien_deal import CHOOSE, DEAL_AT_RANDOM
 
@@ -105,10 +106,11 @@ def legal_actions(state: GameState, seat: int, knowledge: Knowledge) -> list[Act
 
 
 def encounter_card_options(state: GameState, seat: int, knowledge: Knowledge) -> list[int]:
-    """The handles `seat` may put face down with a Select: its encounter cards (only the
-    one a power forces it to play, if any: engine.powers `must_reveal`)."""
-    from .powers import forced_reveal
-    forced = forced_reveal(state, seat)
+    """The handles `seat` may put face down with a Select: its encounter cards; only the
+    one a power forces it to play, if any (engine.powers `must_reveal`); of the kinds an
+    effect allows (`selectable_kinds`); those a power's rule on the card to play allows
+    (engine.powers `bind_card`)."""
+    forced = P.forced_reveal(state, seat)
     if forced is not None and forced in state.hands[seat]:
         return [forced]
     out = []
@@ -117,8 +119,10 @@ def encounter_card_options(state: GameState, seat: int, knowledge: Knowledge) ->
         f = knowledge.faces.get(h, state.faces.get(h))
         if f is not None and C.CATALOGUE[f].is_encounter and (
                 only is None or C.CATALOGUE[f].kind in only):
-            out.append(h)
-    return out
+            out.append((h, f))
+    if state.enc is not None and state.enc.flags:
+        return P.playable_cards(state, seat, out)
+    return [h for h, _ in out]
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, ...]]]:

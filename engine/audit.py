@@ -31,9 +31,33 @@ def audit_claims(state: GameState, faces: Mapping[int, int]) -> list[str]:
             ok = not all(k in kinds for k in c.kind.split(":", 1)[1].split(","))
         elif c.kind.startswith("facedown:"):  # a card kept face down (the Gambler's bluff):
             ok = len(kinds) == 1 and kinds[0] in C.ENCOUNTER_KINDS  # any encounter card
+        elif c.kind.startswith("playable:"):  # no encounter card keeps these rules
+            ok = not any(_keeps(c.kind.split(":", 1)[1], faces[h]) for h in c.hand)
         else:
             ok = False
         if not ok:
             false.append(f"seat {c.seat} claimed {c.kind} at action {c.serial}, "
                          f"holding {', '.join(C.CATALOGUE[faces[h]].label() for h in c.hand)}")
     return false
+
+
+def _keeps(rules: str, face: int) -> bool:
+    """Is this an encounter card keeping every rule ("is:FACE", "kind:K", "not:K", joined
+    by ";") that a power put on the card to play (engine.powers `bind_card`)?"""
+    info = C.CATALOGUE[face]
+    if not info.is_encounter:
+        return False
+    for rule in rules.split(";"):
+        what, _, arg = rule.partition(":")
+        if what == "is":
+            named = C.CATALOGUE[int(arg)]
+            ok = (info.kind, info.value) == (named.kind, named.value)
+        elif what == "kind":
+            ok = info.kind == arg
+        elif what == "not":
+            ok = info.kind != arg
+        else:
+            ok = False
+        if not ok:
+            return False
+    return True

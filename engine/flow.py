@@ -139,6 +139,10 @@ class NextTurn(Step):
     name, phase = "next_turn", "start_turn"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
+        undo = P.turn_end(s)  # a power's temporary effect ends with the turn (the Leech)
+        if undo:
+            push(s, *undo)
+            return True
         s.offense = (s.offense + 1) % s.n
         replace(s, ("turn",))
         return True
@@ -676,6 +680,16 @@ class Planning(Step):
     name, phase, kinds = "planning", "planning", ("select", "noencounter", "newhand", "play")
     simultaneous = True
 
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        e = s.enc
+        assert e is not None
+        if e.selected:
+            return False
+        steps = P.before_select(s)  # powers act right before the cards are chosen (Laser)
+        if steps:
+            push(s, *steps)
+        return bool(steps)
+
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         e = s.enc
         assert e is not None
@@ -782,8 +796,12 @@ class RevealStep(Step):
         info = learn(s, a, a.handle, a.card)
         if not info.is_encounter:
             fail(s, a, f"{info.label()} is not an encounter card")
+        refused = P.refuse_reveal(s, a.seat, a.handle, a.card)  # a power chose the card
+        if refused:
+            fail(s, a, refused)
         take_from_hand(s, a, a.seat, (a.handle,))
         _settle_claims(s, a.seat, a.handle)
+        P.settle_bindings(s, a.seat, a.handle, a.card)  # a promise not kept is a claim
         side = 0 if a.seat == e.offense else 1
         if e.has_flag("switched"):  # the face-down cards were swapped by a power
             side = 1 - side
@@ -857,6 +875,8 @@ def _card_faces(s: GameState) -> list[int]:
     for side, h in enumerate(e.cards):
         stated = [f for f in e.flags if f.startswith(f"stated:{side}:")]
         out.append(int(stated[0].split(":")[2]) if stated else s.faces[h])
+    if e.flags:  # a power may change a card outright (the Jinx): engine.powers card_faces
+        out = list(P.adjust_card_faces(s, (out[0], out[1])))
     return out
 
 

@@ -141,6 +141,19 @@ replacement: flag "select_only:SEAT:KINDS"), read by engine.api `encounter_card_
 `run_after(s, name, step)` schedules a step right after the next pending step of a name
 (the Zero's swap, after the reveal).
 
+**The card to play and what it counts as** (issue 15; engine.flow Planning, RevealStep):
+- `before_select(s, seat)`: steps right before the main players choose their encounter
+  cards, after the planning window (the Laser's random pick, the Visionary's named card).
+- `bind_card(s, seat, rule)`: a rule on the card a main player will reveal: one card
+  picked at random (strict: any other is refused at the reveal), or a named card, a kind,
+  not a kind (kept if able: a card breaking them is accepted with a recorded claim that
+  nothing else in the hand kept them, audited at the end). `playable_cards` filters what
+  a client is offered to put face down (engine.api `encounter_card_options`).
+- `card_faces(s, seat, faces)`: a power changes what a played card counts as outright
+  (the Jinx's attack 13), before a morph copies it.
+- `turn_end(s, seat)`: steps at the end of every turn, asked of every registered alien
+  (the Leech gives back what it borrowed).
+
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
 from the offense's left; rules 001, Timing).
@@ -170,6 +183,8 @@ __all__ = [
     "supplies_cards", "must_reveal", "forced_reveal", "CAPTIVES", "captures", "hold_captives",
     "captives_at", "captives_of", "follow_captives", "holds", "holding", "kept_on_planet",
     "redirect_loss", "retrieved", "selectable_kinds", "run_after",
+    "before_select", "adjust_card_faces", "turn_end", "bind_card", "bindings",
+    "playable_cards", "refuse_reveal", "settle_bindings", "BOUND",
 ]
 
 Step_t = tuple[Any, ...]
@@ -267,6 +282,17 @@ class Alien:
     # (seat, owner, planet) -> may `owner`'s ships leave `planet` only for the warp? (the
     # Gorgon's petrified ships; read through engine.steps `held`)
     holds: Callable[[GameState, int, int, int], bool] | None = None
+    # -- cards chosen and what they count as (issue 15: Laser, Visionary, Seeker, Jinx) --
+    # (seat): steps right before the main players choose their encounter cards (after the
+    # planning window); asked each time planning waits with no card chosen, so a hook
+    # returns its steps once (its own flag)
+    before_select: Callable[[GameState, int], list[Step_t]] | None = None
+    # (seat, (off face, def face)) -> the faces the two encounter cards count as, before
+    # a morph copies and before `card_kinds` (the Jinx's attack 13)
+    card_faces: Callable[[GameState, int, tuple[int, int]], tuple[int, int]] | None = None
+    # (seat): steps at the end of every turn; asked of every registered alien, dealt or
+    # not, working or not, so a temporary effect is undone (the Leech's borrowed cards)
+    turn_end: Callable[[GameState, int], list[Step_t]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     # -- powers used through another sheet (see "Powers a seat uses" above) --
     # (seat, depth) -> powers this sheet makes its holder use now besides itself (the
@@ -1149,3 +1175,115 @@ def run_after(s: GameState, name: str, step: Step_t) -> None:
             s.stack = tuple(stack)
             return
     s.stack = s.stack + (step,)
+
+
+# -- the card a main player must play (issue 15: Laser, Visionary, Seeker) -----------------
+
+BOUND = "bound"  # encounter flag prefix: "bound:SEAT:RULE", a rule on SEAT's encounter card
+
+
+def before_select(s: GameState) -> list[Step_t]:
+    """Steps before the main players choose their encounter cards (engine.flow Planning
+    asks while no card is chosen; each hook returns its steps once)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "before_select"):
+        steps += fn(s, seat)
+    return steps
+
+
+def adjust_card_faces(s: GameState, faces: tuple[int, int]) -> tuple[int, int]:
+    """The faces the two encounter cards (offense, defense) count as, after powers that
+    change a card outright (the Jinx); a morph then copies the result."""
+    for seat, _, fn in powered(s, "card_faces"):
+        faces = fn(s, seat, faces)
+    return faces
+
+
+def turn_end(s: GameState) -> list[Step_t]:
+    """Steps at the end of a turn, from every registered alien (sorted by name), whether
+    or not it is dealt or working: a temporary effect is undone even after its power was
+    lost or changed hands. A hook returns its steps once (it clears what it undoes)."""
+    steps: list[Step_t] = []
+    for name in sorted(ALIENS):
+        fn = ALIENS[name].turn_end
+        if fn is not None:
+            steps += fn(s, -1)
+    return steps
+
+
+def bind_card(s: GameState, seat: int, rule: str) -> None:
+    """Put a rule on the encounter card `seat` will reveal this encounter (an encounter
+    flag "bound:SEAT:RULE"). Rules:
+    - "h:HANDLE": that very card (the Laser's random pick). Strict: any other card is
+      refused at the reveal. A newer "h:" rule replaces an older one, and while one
+      stands (its card in the seat's hand) the other rules do not apply: a random pick
+      prevents any promise (rules 004 Visionary: "unless prevented by another player").
+    - "is:FACE": a card of that kind and value (the Visionary's named card);
+    - "kind:KIND" / "not:KIND": a card of that kind / of another kind (the Seeker's
+      answer about its intention).
+    The last three are kept "if able": the engine cannot see the hand, so a card that
+    breaks them is accepted at the reveal with a recorded claim that the rest of the hand
+    held no card keeping them (kind "playable:RULE;RULE", audited at the end)."""
+    assert s.enc is not None
+    if rule.startswith("h:"):
+        s.enc.flags = tuple(f for f in s.enc.flags if not f.startswith(f"{BOUND}:{seat}:h:"))
+    s.enc.add_flag(f"{BOUND}:{seat}:{rule}")
+
+
+def bindings(s: GameState, seat: int) -> tuple[str, ...]:
+    """The rules standing on `seat`'s encounter card (see `bind_card`): the one card it
+    must play if a random pick named one still in its hand, else every other rule."""
+    e = s.enc
+    if e is None:
+        return ()
+    head = f"{BOUND}:{seat}:"
+    rules = tuple(f[len(head):] for f in e.flags if f.startswith(head))
+    picked = [r for r in rules if r.startswith("h:") and int(r[2:]) in s.hands[seat]]
+    return tuple(picked) if picked else tuple(r for r in rules if not r.startswith("h:"))
+
+
+def rule_holds(rule: str, handle: int, face: int) -> bool:
+    """Does this card (handle and face) keep one rule of `bind_card`?"""
+    from . import cards as C
+    info = C.CATALOGUE[face]
+    what, _, arg = rule.partition(":")
+    if what == "h":
+        return handle == int(arg)
+    if what == "is":
+        named = C.CATALOGUE[int(arg)]
+        return (info.kind, info.value) == (named.kind, named.value)
+    if what == "kind":
+        return info.kind == arg
+    if what == "not":
+        return info.kind != arg
+    return False
+
+
+def playable_cards(s: GameState, seat: int, cards: Sequence[tuple[int, int]]) -> list[int]:
+    """Of these (handle, face) encounter cards, those `seat` may put face down: those
+    keeping every rule on its card, or all of them if none does (a promise kept if able)."""
+    rules = bindings(s, seat)
+    keep = [h for h, f in cards if all(rule_holds(r, h, f) for r in rules)]
+    strict = any(r.startswith("h:") for r in rules)
+    return keep if keep or strict else [h for h, _ in cards]
+
+
+def refuse_reveal(s: GameState, seat: int, handle: int, face: int) -> str | None:
+    """Why `seat` may not reveal this card (a strict rule of `bind_card`), or None."""
+    for r in bindings(s, seat):
+        if r.startswith("h:") and not rule_holds(r, handle, face):
+            return f"a power picked card {r[2:]} for you: reveal that one"
+    return None
+
+
+def settle_bindings(s: GameState, seat: int, handle: int, face: int) -> None:
+    """After `seat` revealed this card (already out of its hand): a card that breaks a
+    rule kept if able records the claim that nothing left in the hand could keep them
+    all (engine.audit "playable:")."""
+    if s.enc is not None and s.enc.has_flag(f"{BOUND}:{seat}:h:{handle}"):
+        return  # the card a random pick named: it overrode every other rule
+    rules = bindings(s, seat)
+    if rules and not any(r.startswith("h:") for r in rules) and not all(
+            rule_holds(r, handle, face) for r in rules):
+        from .steps import claim
+        claim(s, seat, "playable:" + ";".join(rules))

@@ -160,7 +160,9 @@ class Claim:
           "facedown:<stated face>" (hand: the one card kept face down; it must be an
           encounter card, whatever was stated about it) |
           "has_all:<kind>,<kind>..." (a card of every kind listed) |
-          "lacks_any:<kind>,<kind>..." (no card of at least one kind listed)
+          "lacks_any:<kind>,<kind>..." (no card of at least one kind listed) |
+          "playable:<rule>;<rule>..." (no encounter card keeping every rule a power put on
+          the card to play: engine.powers `bind_card`)
     hand: the handles in the seat's hand when it made the claim (minus a face-down card).
     """
 

@@ -322,7 +322,7 @@ def play_card(s: GameState, a: Play, name: str) -> None:
     if a.handle not in s.hands[a.seat]:
         fail(s, a, f"card {a.handle} is not in your hand")
     info = learn(s, a, a.handle, a.card)
-    effect = next((e for e in _card_effects_at(name) if e.matches(info)), None)
+    effect = _effect_for(s, a.seat, info, name)
     if effect is None:
         fail(s, a, f"{info.label()} cannot be played at the {name} window")
         return
@@ -337,6 +337,14 @@ def play_card(s: GameState, a: Play, name: str) -> None:
         push(s, window(RESPONSE_CARD), step)
     else:
         push(s, step)
+
+
+def _effect_for(s: GameState, seat: int, info: C.CardInfo, name: str) -> CardEffect | None:
+    """The effect a card played by `seat` at window `name` has: the first that matches
+    the card and allows the seat, else the first that matches it (two powers may play one
+    kind of card in different roles: the Flak's and the Reserve's attack cards)."""
+    effects = [e for e in _card_effects_at(name) if e.matches(info)]
+    return next((e for e in effects if e.who(s, seat)), effects[0] if effects else None)
 
 
 def use_power(s: GameState, a: UsePower, name: str) -> None:
@@ -382,7 +390,8 @@ class ResolveCard(Step):
         _, seat, handle, face, args, name, negated = st
         pop(s)
         info = C.CATALOGUE[face]
-        effect = next(e for e in _card_effects_at(name) if e.matches(info))
+        effect = _effect_for(s, seat, info, name)
+        assert effect is not None
         if negated:
             emit(s, "negated", seat, face)
         where = effect.after

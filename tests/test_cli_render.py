@@ -142,3 +142,28 @@ def test_powers_that_lend_and_silence_are_told_in_words() -> None:
     assert describe_event(s, ("gust", 0)) == "red passes every alien one seat to the right"
     assert (describe_event(s, ("reserved", 2, "pentaform", "human"))
             == "yellow's pentaform draws the human into its reserve")
+
+
+def test_card_alien_events_have_words() -> None:
+    """Every event the card aliens of issue 15 send, in real random games, reads as words
+    (not the fallback's ids and numbers)."""
+    import engine as E
+    from bots import RandomBot
+    from node.local import LocalGame, game_seed
+    kinds = {"wastrel", "jinx", "vision", "seek", "seek_answer", "laser", "laser_pick",
+             "laser_miss", "pick_random", "rot", "rot_discard", "leech", "leech_borrow", "leech_return"}
+    cfg = E.Config(7, aliens=("wastrel", "jinx", "visionary", "seeker", "laser", "rot",
+                              "leech"), max_turns=14)
+    seen: set[str] = set()
+    for i in range(4):
+        seed = game_seed("card-words", i)
+        game = LocalGame(cfg, seed, [RandomBot(seed + bytes([k])) for k in range(7)])
+        while game.state.outcome is None:
+            for ev in game.step():
+                if ev[0] in kinds:
+                    seen.add(ev[0])
+                    text = describe_event(game.state, ev)
+                    assert text != " ".join(str(x) for x in ev).replace("_", " "), ev
+        if seen == kinds:
+            break
+    assert seen == kinds, kinds - seen

@@ -21,7 +21,8 @@ MODULES = (
     "equalizer", "filth", "flak",
     "insect", "plant", "null", "zephyr", "pentaform", "doppleganger", "enigma", "fungus",
     "gorgon", "quantum", "xenophobe", "toxin", "piranha", "gremlin", "warlock", "ghoul",
-    "troll", "limpet", "sting", "ghost", "wrath", "zero",
+    "troll", "limpet", "sting", "ghost", "wrath", "zero", "wastrel", "jinx", "reserve",
+    "visionary", "seeker", "laser", "rot", "leech",
 )
 
 for _name in MODULES:
