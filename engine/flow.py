@@ -96,8 +96,9 @@ class NextTurn(Step):
     name, phase = "next_turn", "start_turn"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
+        ended = s.offense
         s.offense = (s.offense + 1) % s.n
-        replace(s, ("turn",))
+        replace(s, *P.next_turn(s, ended), ("turn",))  # a power may name another offense
         return True
 
 
@@ -503,7 +504,7 @@ class InviteStep(Step):
             fail(s, a, f"invite some of {ok}, in that order")
         s.enc.invited[st[1]] = tuple(a.seats)
         emit(s, "invite", a.seat, a.seats)
-        pop(s)
+        replace(s, *P.invited(s, a.seat, tuple(a.seats)))
 
 
 def _invited_sides(s: GameState, seat: int) -> list[int]:
@@ -518,6 +519,15 @@ def _invited_sides(s: GameState, seat: int) -> list[int]:
 
 def _ally_ships(s: GameState, seat: int) -> Dist:
     return Dist(colony_sources(s, seat, moving=True), 1, P.max_ships(s, seat, "ally"))
+
+
+def _must_join(s: GameState, seat: int) -> bool:
+    """May this seat not decline (engine.powers `must_join`)? Only while it has ships it
+    could send to an invited side."""
+    e = s.enc
+    assert e is not None
+    return bool(colony_sources(s, seat, moving=True)) and any(
+        P.must_join(s, seat, side) for side in (0, 1) if seat in e.invited[side])
 
 
 @register
@@ -545,11 +555,13 @@ class AcceptStep(Step):
         ships = _ally_ships(s, seat)
         joins = [Mapped(ships, partial(Ally, seat, mains[side]))
                  for side in _invited_sides(s, seat)]
-        return Concat(Fixed([Decline(seat)]), *joins)
+        return Concat(Fixed([] if _must_join(s, seat) else [Decline(seat)]), *joins)
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         e = s.enc
         assert e is not None
+        if isinstance(a, Decline) and _must_join(s, a.seat):
+            fail(s, a, "a power makes you join a side that invited you: ally")
         s.stack = s.stack[:-1] + (("accept", st[1] + 1),)
         if isinstance(a, Decline):
             emit(s, "decline", a.seat)
@@ -946,19 +958,37 @@ class AfterEncounter(Step):
 
 @register
 class SecondChoice(Step):
-    name, phase, kinds = "second_choice", "resolution", ("second", "endturn")
+    """The offense takes another encounter or ends its turn. When a power makes it go on
+    (engine.powers `must_continue`), it ends the turn only by saying it holds no encounter
+    card (`noencounter`, a recorded claim)."""
+
+    name, phase, kinds = "second_choice", "resolution", ("second", "endturn", "noencounter")
 
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         return (s.offense,)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         has = _holds_encounter(s, seat, kn)
-        return Fixed(([SecondEncounter(seat)] if has is None or has else []) + [EndTurn(seat)])
+        go = [SecondEncounter(seat)] if has is None or has else []
+        if P.must_continue(s, seat):
+            return Fixed(go + ([NoEncounter(seat)] if has is None or not has else []))
+        return Fixed(go + [EndTurn(seat)])
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        forced = P.must_continue(s, a.seat)
         if isinstance(a, SecondEncounter):
             claim(s, a.seat, "has_encounter")  # without one there is no second encounter
             replace(s, ("encounter", st[1] if len(st) > 1 else 2))
+        elif isinstance(a, NoEncounter):
+            if not forced:
+                fail(s, a, "end the turn with endturn")
+            claim(s, a.seat, "no_encounter")
+            emit(s, "no_encounter", a.seat)
+            emit(s, "end_turn", a.seat)
+            pop(s)
+        elif forced:
+            fail(s, a, "a power makes you go on while you hold an encounter card: take the "
+                       "next encounter (second), or say you hold none (noencounter)")
         else:
             emit(s, "end_turn", a.seat)
             pop(s)

@@ -76,6 +76,16 @@ How a power acts:
   choice that moves ships somewhere other than the warp asks `colony_sources(...,
   moving=True)` (engine.steps), which leaves frozen planets out.
 
+**Turn order, forced alliances, turns that go on** (rules 004: Queue, Juggernaut, Zealot):
+- `next_turn(s, seat, ended)`: steps after a turn, before the next one begins; the flow
+  has moved s.offense clockwise, and a step may name another seat (the Queue's choice).
+- `invited(s, seat, inviter, seats)`: steps once a main player has invited allies;
+  `must_join(s, seat, ally, side)`: an invited seat with ships to send may not decline
+  `side`'s invitation, only join a side (the Juggernaut's, after its use).
+- `must_continue(s, seat, offense)`: after an encounter the flow lets the turn go on
+  (`continue_turn`), the offense must take the next encounter unless it shows it holds
+  no encounter card (a `noencounter` claim; the Zealot's streak).
+
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
 from the offense's left; rules 001, Timing).
@@ -100,6 +110,7 @@ __all__ = [
     "join_defense", "co_defenders", "change_defense", "destiny_drawn", "discard_destiny",
     "held_destiny", "release_destiny", "gather_held_destiny", "destiny_shuffled",
     "HELD_DESTINY", "adjust_card_kinds", "may_land",
+    "must_continue", "invited", "must_join", "next_turn",
 ]
 
 Step_t = tuple[Any, ...]
@@ -185,6 +196,17 @@ class Alien:
     # wins (the Filth keeps others off a planet holding its ships)
     landing: Callable[[GameState, int, int], bool] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # -- the shape of the turn and the alliance (see "Turn order, forced alliances") --
+    # (seat, offense): must the offense take another encounter now, if it holds an
+    # encounter card (the Zealot's attacks until it wins)?
+    must_continue: Callable[[GameState, int, int], bool] | None = None
+    # (seat, inviter, invited seats): steps once a main player has invited (Juggernaut)
+    invited: Callable[[GameState, int, int, tuple[int, ...]], list[Step_t]] | None = None
+    # (seat, ally, side): must this invited seat join a side rather than decline?
+    must_join: Callable[[GameState, int, int], bool] | None = None
+    # (seat, ended): steps after `ended`'s turn, before the next turn; they may name the
+    # next offense (s.offense), which the flow has already moved clockwise (Queue)
+    next_turn: Callable[[GameState, int, int], list[Step_t]] | None = None
 
 
 ALIENS: dict[str, Alien] = {}
@@ -626,3 +648,36 @@ def may_land(s: GameState, lander: int) -> bool:
     """May `lander` land its gate ships on the target planet when the offense wins? A
     power may keep it off (the Filth); its ships then stay on the gate."""
     return all(fn(s, seat, lander) for seat, _, fn in powered(s, "landing"))
+
+
+# -- turn order, forced alliances, turns that go on (rules 004: Queue, Juggernaut, Zealot) --
+
+
+def must_continue(s: GameState, offense: int) -> bool:
+    """Must the offense go on to another encounter now (it may stop only by showing that
+    it holds no encounter card: a recorded claim)? The Zealot's streak."""
+    return any(fn(s, seat, offense) for seat, _, fn in powered(s, "must_continue"))
+
+
+def invited(s: GameState, inviter: int, seats: tuple[int, ...]) -> list[Step_t]:
+    """Steps once main player `inviter` has invited these seats (the Juggernaut's forced
+    alliance is a use here)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "invited"):
+        steps += fn(s, seat, inviter, seats)
+    return steps
+
+
+def must_join(s: GameState, ally: int, side: int) -> bool:
+    """Must invited seat `ally`, if it joins no other side, join `side` (it may not
+    decline)? Asked only while it has ships it could send."""
+    return any(fn(s, seat, ally, side) for seat, _, fn in powered(s, "must_join"))
+
+
+def next_turn(s: GameState, ended: int) -> list[Step_t]:
+    """Steps between `ended`'s turn and the next; s.offense is already the next seat
+    clockwise, and a step may name another (the Queue)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "next_turn"):
+        steps += fn(s, seat, ended)
+    return steps

@@ -19,6 +19,7 @@ MODULES = (
     "atrophy", "collector", "aura", "chaos", "changeling", "deflector", "chameleon", "chronos",
     "anarchy", "assassin", "belch", "disease", "ambush", "chill", "fate", "cult", "empath",
     "equalizer", "filth", "flak",
+    "zealot",
 )
 
 for _name in MODULES:
