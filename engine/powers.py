@@ -203,7 +203,7 @@ class Alien:
     # (seat, inviter, invited seats): steps once a main player has invited (Juggernaut)
     invited: Callable[[GameState, int, int, tuple[int, ...]], list[Step_t]] | None = None
     # (seat, ally, side): must this invited seat join a side rather than decline?
-    must_join: Callable[[GameState, int, int], bool] | None = None
+    must_join: Callable[[GameState, int, int, int], bool] | None = None
     # (seat, ended): steps after `ended`'s turn, before the next turn; they may name the
     # next offense (s.offense), which the flow has already moved clockwise (Queue)
     next_turn: Callable[[GameState, int, int], list[Step_t]] | None = None
