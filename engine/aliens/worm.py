@@ -34,8 +34,8 @@ def _planets(s: GameState, seat: int) -> list[int]:
         home = s.home_planets(e.defense)
         return [p for p in home if p != e.target] if e.target in home else []
     if seat == e.defense:
-        home = [p for p in s.home_planets(seat) if s.on(p, seat)]
-        return [p for p in home if p != e.target] if e.target in home else []
+        mine = [p for p in s.home_planets(seat) if s.on(p, seat)]
+        return [p for p in mine if p != e.target] if e.target in mine else []
     return []
 
 
