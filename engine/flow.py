@@ -27,7 +27,7 @@ from .windows import (
 )
 from . import powers as P
 from .alien_deal import deal_steps
-from .zones import draw, no_encounter_to_draw, place_returning, start_shuffle
+from .zones import ShipChoice, draw, no_encounter_to_draw, place_returning, start_shuffle
 
 Step_t = tuple[Any, ...]
 
@@ -433,9 +433,13 @@ def _launch_planets(s: GameState) -> list[int]:
     return list(s.home_planets(e.defense))
 
 
-def _launch_ships(s: GameState, seat: int) -> Dist:
+def _launch_ships(s: GameState, seat: int, late: bool = True) -> Dist:
+    """The ships the offense may launch; none yet when a power makes them come just
+    before the reveal (`late`: engine.powers `late_ships`)."""
     on_gate = s.gate[seat]
     src = colony_sources(s, seat, moving=True)
+    if late and src and P.late_ships(s, seat, 0):
+        return Dist(src, 0, 0)
     cap = P.max_ships(s, seat, "offense") - on_gate
     if not src and s.colonies(seat):  # every colony frozen (engine.steps): one ship may go
         src, cap = colony_sources(s, seat), min(cap, 1)
@@ -463,6 +467,8 @@ class LaunchStep(Step):
             fail(s, a, f"the gate cannot point at planet {a.planet}")
         if not _launch_ships(s, a.seat).contains(a.ships):
             fail(s, a, "launch 1 to 4 ships from your colonies (sorted planet:count)")
+        if colony_sources(s, a.seat, moving=True) and P.late_ships(s, a.seat, 0):
+            s.enc.add_flag(f"{LATE}{a.seat}:0")  # its ships come just before the reveal
         s.gate[a.seat] += remove_ships(s, a, a.seat, a.ships)
         s.enc.target = a.planet
         emit(s, "launch", a.seat, a.planet, s.gate[a.seat])
@@ -517,8 +523,13 @@ def _invited_sides(s: GameState, seat: int) -> list[int]:
     return [side for side in (0, 1) if seat in e.invited[side] or side in free]
 
 
-def _ally_ships(s: GameState, seat: int) -> Dist:
-    return Dist(colony_sources(s, seat, moving=True), 1, P.max_ships(s, seat, "ally"))
+def _ally_ships(s: GameState, seat: int, side: int, late: bool = True) -> Dist:
+    """The ships an ally may send to `side`; none yet when a power makes them come just
+    before the reveal (`late`: engine.powers `late_ships`)."""
+    src = colony_sources(s, seat, moving=True)
+    if late and src and P.late_ships(s, seat, side):
+        return Dist(src, 0, 0)
+    return Dist(src, 1, P.max_ships(s, seat, "ally"))
 
 
 def _must_join(s: GameState, seat: int) -> bool:
@@ -552,8 +563,7 @@ class AcceptStep(Step):
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         assert s.enc is not None
         mains = (s.enc.offense, s.enc.defense)
-        ships = _ally_ships(s, seat)
-        joins = [Mapped(ships, partial(Ally, seat, mains[side]))
+        joins = [Mapped(_ally_ships(s, seat, side), partial(Ally, seat, mains[side]))
                  for side in _invited_sides(s, seat)]
         return Concat(Fixed([] if _must_join(s, seat) else [Decline(seat)]), *joins)
 
@@ -571,9 +581,13 @@ class AcceptStep(Step):
         if a.side not in mains or mains.index(a.side) not in _invited_sides(s, a.seat):
             fail(s, a, f"seat {a.side} did not invite you")
         side = mains.index(a.side)
-        if not _ally_ships(s, a.seat).contains(a.ships):
+        if not _ally_ships(s, a.seat, side).contains(a.ships):
+            if _ally_ships(s, a.seat, side).contains(()):
+                fail(s, a, "your ships come just before the reveal: join with none (-)")
             fail(s, a, f"send 1 to {P.max_ships(s, a.seat, 'ally')} ships from your "
                        "colonies (sorted planet:count)")
+        if _ally_ships(s, a.seat, side).contains(()):
+            e.add_flag(f"{LATE}{a.seat}:{side}")  # its ships come just before the reveal
         moved = remove_ships(s, a, a.seat, a.ships)
         if side == 0:
             s.gate[a.seat] += moved
@@ -655,6 +669,46 @@ class Planning(Step):
 
 
 LAST_REVEAL = "last_reveal"  # pseudo-window: a power's uses instead of the last Reveal
+LATE = "late:"  # encounter flag "late:SEAT:SIDE": that seat's ships come before the reveal
+
+
+def _late(s: GameState) -> list[tuple[int, int]]:
+    """(seat, side) of the seats whose ships come just before the reveal, timing order."""
+    e = s.enc
+    assert e is not None
+    marked = [tuple(int(x) for x in f[len(LATE):].split(":")) for f in e.flags
+              if f.startswith(LATE)]
+    return [(seat, side) for seat in s.timing_order() for k, side in marked if k == seat]
+
+
+@register
+class LateShips(ShipChoice):
+    """("late_ships", seat, side): a seat whose power held its ships back puts them in now,
+    both cards chosen, just before the reveal (engine.powers `late_ships`): the offense on
+    the gate (1 to 4, as at the launch), an ally on the gate or beside the target (1 to 4)."""
+
+    name, phase = "late_ships", "planning"
+
+    def _dist(self, s: GameState, st: Step_t) -> Dist:
+        seat, side = st[1], st[2]
+        assert s.enc is not None
+        if seat == s.enc.offense and side == 0:
+            return _launch_ships(s, seat, late=False)
+        src = colony_sources(s, seat, moving=True)
+        return Dist(src, 1 if src else 0, P.max_ships(s, seat, "ally"))
+
+    def _rule(self, st: Step_t) -> str:
+        return "put in 1 to 4 ships from your colonies"
+
+    def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
+        seat, side = st[1], st[2]
+        moved = remove_ships(s, a, seat, pairs)
+        if side == 0:
+            s.gate[seat] += moved
+        else:
+            s.beside[seat] += moved
+        emit(s, "late_ships", seat, side, moved)
+        pop(s)
 
 
 @register
@@ -666,6 +720,16 @@ class RevealStep(Step):
     name, phase = "reveal", "reveal"
     kinds: tuple[str, ...] = ("reveal", "power")  # power: uses at the last reveal
     simultaneous = True
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        """Ships a power held back come in first (engine.powers `late_ships`)."""
+        e = s.enc
+        if st[0] != "reveal" or e is None or not any(f.startswith(LATE) for f in e.flags):
+            return False
+        late = _late(s)
+        e.flags = tuple(f for f in e.flags if not f.startswith(LATE))
+        push(s, *[("late_ships", seat, side) for seat, side in late])
+        return True
 
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         e = s.enc
@@ -959,10 +1023,10 @@ class AfterEncounter(Step):
 @register
 class SecondChoice(Step):
     """The offense takes another encounter or ends its turn. When a power makes it go on
-    (engine.powers `must_continue`), it ends the turn only by saying it holds no encounter
-    card (`noencounter`, a recorded claim)."""
+    (engine.powers `must_continue`), ending the turn is a recorded claim that it holds no
+    encounter card (checked by the audit)."""
 
-    name, phase, kinds = "second_choice", "resolution", ("second", "endturn", "noencounter")
+    name, phase, kinds = "second_choice", "resolution", ("second", "endturn")
 
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         return (s.offense,)
@@ -970,27 +1034,17 @@ class SecondChoice(Step):
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         has = _holds_encounter(s, seat, kn)
         go = [SecondEncounter(seat)] if has is None or has else []
-        if P.must_continue(s, seat):
-            return Fixed(go + ([NoEncounter(seat)] if has is None or not has else []))
+        if P.must_continue(s, seat) and has:
+            return Fixed(go)
         return Fixed(go + [EndTurn(seat)])
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
-        forced = P.must_continue(s, a.seat)
         if isinstance(a, SecondEncounter):
             claim(s, a.seat, "has_encounter")  # without one there is no second encounter
             replace(s, ("encounter", st[1] if len(st) > 1 else 2))
-        elif isinstance(a, NoEncounter):
-            if not forced:
-                fail(s, a, "end the turn with endturn")
-            claim(s, a.seat, "no_encounter")
-            emit(s, "no_encounter", a.seat)
-            emit(s, "end_turn", a.seat)
-            pop(s)
-        elif forced:
-            fail(s, a, "a power makes you go on while you hold an encounter card: take the "
-                       "next encounter (second), or say you hold none (noencounter)")
         else:
+            if P.must_continue(s, a.seat):  # it may stop only without an encounter card
+                claim(s, a.seat, "no_encounter")
+                emit(s, "no_encounter", a.seat)
             emit(s, "end_turn", a.seat)
             pop(s)
-
-

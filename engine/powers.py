@@ -83,8 +83,12 @@ How a power acts:
   `must_join(s, seat, ally, side)`: an invited seat with ships to send may not decline
   `side`'s invitation, only join a side (the Juggernaut's, after its use).
 - `must_continue(s, seat, offense)`: after an encounter the flow lets the turn go on
-  (`continue_turn`), the offense must take the next encounter unless it shows it holds
-  no encounter card (a `noencounter` claim; the Zealot's streak).
+  (`continue_turn`), the offense must take the next encounter unless it holds no
+  encounter card: ending the turn is then a recorded claim of that (the Zealot's streak).
+- `late_ships(s, seat, committer, side)`: a seat launching (side 0) or joining a side
+  as an ally commits no ships then; the flow marks it (encounter flag "late:SEAT:SIDE")
+  and asks it for its ships once both cards are chosen, just before the reveal (engine.flow
+  `late_ships` step; the Wavebender's). Nothing is hidden: the count is chosen then.
 
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
@@ -110,7 +114,7 @@ __all__ = [
     "join_defense", "co_defenders", "change_defense", "destiny_drawn", "discard_destiny",
     "held_destiny", "release_destiny", "gather_held_destiny", "destiny_shuffled",
     "HELD_DESTINY", "adjust_card_kinds", "may_land",
-    "must_continue", "invited", "must_join", "next_turn",
+    "must_continue", "invited", "must_join", "next_turn", "late_ships",
 ]
 
 Step_t = tuple[Any, ...]
@@ -207,6 +211,9 @@ class Alien:
     # (seat, ended): steps after `ended`'s turn, before the next turn; they may name the
     # next offense (s.offense), which the flow has already moved clockwise (Queue)
     next_turn: Callable[[GameState, int, int], list[Step_t]] | None = None
+    # (seat, committer, side): does `committer` put its ships on `side` just before the
+    # reveal rather than at the launch or alliance (the Wavebender's side)?
+    late_ships: Callable[[GameState, int, int, int], bool] | None = None
 
 
 ALIENS: dict[str, Alien] = {}
@@ -654,8 +661,8 @@ def may_land(s: GameState, lander: int) -> bool:
 
 
 def must_continue(s: GameState, offense: int) -> bool:
-    """Must the offense go on to another encounter now (it may stop only by showing that
-    it holds no encounter card: a recorded claim)? The Zealot's streak."""
+    """Must the offense go on to another encounter now (it may end its turn only without
+    an encounter card: a recorded claim)? The Zealot's streak."""
     return any(fn(s, seat, offense) for seat, _, fn in powered(s, "must_continue"))
 
 
@@ -681,3 +688,9 @@ def next_turn(s: GameState, ended: int) -> list[Step_t]:
     for seat, _, fn in powered(s, "next_turn"):
         steps += fn(s, seat, ended)
     return steps
+
+
+def late_ships(s: GameState, committer: int, side: int) -> bool:
+    """Does `committer`, launching (side 0) or allying with `side`, put its ships in just
+    before the reveal instead of now?"""
+    return any(fn(s, seat, committer, side) for seat, _, fn in powered(s, "late_ships"))

@@ -32,7 +32,7 @@ MAX_TURNS = 15
 WORKERS = 2
 HASH_EVERY = 11  # hashing every state would double the run time
 # Events of standing powers that send no "power" event: event kind -> alien.
-STANDING = {"collect": "collector", "face_up": "aura"}
+STANDING = {"collect": "collector", "face_up": "aura", "late_ships": "wavebender"}
 
 
 def _uninvited(s: engine.GameState, seat: int, side_seat: int) -> bool:

@@ -14,8 +14,9 @@ Text followed: rules 004 (classic Zealot), in 2008 terms ("challenge" = encounte
   (the text's rescued ship); the gate may aim at any planet the flow allows in that
   system (a drive-out keeps its "home_system" rule: planets where the defense has ships).
 - "Must continue": after each encounter of the streak that it does not win, the turn
-  goes on (`continue_turn`) and the Zealot may stop only by stating that it holds no
-  encounter card (`must_continue`, a recorded claim the audit checks). A win, a deal or
+  goes on (`continue_turn`) and the Zealot may stop only when it holds no encounter
+  card: its `endturn` then is a recorded claim of that, checked by the audit
+  (`must_continue`). A win, a deal or
   a re-established colony ends the streak; so does an encounter called off for want of
   encounter cards, and the end of the turn. The turn's normal second-encounter rule is
   unchanged otherwise.
