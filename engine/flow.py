@@ -735,8 +735,8 @@ class RevealStep(Step):
         e = s.enc
         assert e is not None
         sides = (1, 0) if e.has_flag("switched") else (0, 1)
-        left = tuple(seat for side, seat in zip(sides, (e.offense, e.defense))
-                     if e.cards[side] < 0)
+        mains = (P.revealer(s, 0), P.revealer(s, 1))  # a power may have a card revealed
+        left = tuple(seat for side, seat in zip(sides, mains) if e.cards[side] < 0)
         if len(left) == 2:  # a power acting at the last reveal waits for the other card
             later = [seat for seat in left if power_uses(s, seat, LAST_REVEAL)]
             if len(later) == 1:
@@ -771,7 +771,7 @@ class RevealStep(Step):
             fail(s, a, f"{info.label()} is not an encounter card")
         take_from_hand(s, a, a.seat, (a.handle,))
         _settle_claims(s, a.seat, a.handle)
-        side = 0 if a.seat == e.offense else 1
+        side = 0 if a.seat == P.revealer(s, 0) else 1
         if e.has_flag("switched"):  # the face-down cards were swapped by a power
             side = 1 - side
         e.cards[side] = a.handle
@@ -806,13 +806,14 @@ def replay_from_planning(s: GameState) -> None:
     called while the reveal window is on top, with both cards already taken off the
     table by the caller. Both main players choose again; everything played since stays
     played. A card stated by a power (flag "stated:...") or swapped ("switched") no longer
-    applies."""
+    applies, and each main player reveals its own card again ("plays_for")."""
     e = s.enc
     assert e is not None
     while s.stack and s.stack[-1][0] != "outcome":
         pop(s)
     e.selected, e.selected_at, e.cards = (), (), [-1, -1]
-    e.flags = tuple(f for f in e.flags if not f.startswith("stated:") and f != "switched")
+    e.flags = tuple(f for f in e.flags if not f.startswith(("stated:", "plays_for:"))
+                    and f != "switched")
     emit(s, "replay")
     push(s, ("planning",), window("selected"), ("reveal",), window("reveal"))
 

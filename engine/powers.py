@@ -89,6 +89,9 @@ How a power acts:
   as an ally commits no ships then; the flow marks it (encounter flag "late:SEAT:SIDE")
   and asks it for its ships once both cards are chosen, just before the reveal (engine.flow
   `late_ships` step; the Wavebender's). Nothing is hidden: the count is chosen then.
+- `play_for(s, seat, side)`: the card `seat` chose face down counts as `side`'s, and
+  `seat` turns it up at the reveal (the flow reads `revealer`): a power that changed the
+  defense after the cards were chosen (the Paradigm).
 
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
@@ -114,7 +117,8 @@ __all__ = [
     "join_defense", "co_defenders", "change_defense", "destiny_drawn", "discard_destiny",
     "held_destiny", "release_destiny", "gather_held_destiny", "destiny_shuffled",
     "HELD_DESTINY", "adjust_card_kinds", "may_land",
-    "must_continue", "invited", "must_join", "next_turn", "late_ships",
+    "must_continue", "invited", "must_join", "next_turn", "late_ships", "play_for",
+    "revealer",
 ]
 
 Step_t = tuple[Any, ...]
@@ -694,3 +698,22 @@ def late_ships(s: GameState, committer: int, side: int) -> bool:
     """Does `committer`, launching (side 0) or allying with `side`, put its ships in just
     before the reveal instead of now?"""
     return any(fn(s, seat, committer, side) for seat, _, fn in powered(s, "late_ships"))
+
+
+def play_for(s: GameState, seat: int, side: int) -> None:
+    """The card `seat` put face down is `side`'s encounter card: `seat` reveals it (a
+    power made another seat that side's main player after the cards were chosen)."""
+    assert s.enc is not None
+    s.enc.flags = tuple(f for f in s.enc.flags if not f.startswith(f"plays_for:{side}:"))
+    s.enc.add_flag(f"plays_for:{side}:{seat}")
+
+
+def revealer(s: GameState, side: int) -> int:
+    """The seat that turns up `side`'s encounter card: its main player, unless a power
+    said otherwise (`play_for`)."""
+    e = s.enc
+    assert e is not None
+    for f in e.flags:
+        if f.startswith(f"plays_for:{side}:"):
+            return int(f.split(":")[2])
+    return e.defense if side else e.offense
