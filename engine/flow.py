@@ -31,7 +31,8 @@ from .zones import ShipChoice, draw, no_encounter_to_draw, place_returning, star
 
 Step_t = tuple[Any, ...]
 
-__all__ = ["setup_steps", "abort_encounter", "check_win", "replay_from_planning"]
+__all__ = ["setup_steps", "abort_encounter", "check_win", "replay_from_planning", "deal_now",
+           "decide_now"]
 
 
 def setup_steps(s: GameState) -> None:
@@ -801,6 +802,38 @@ class ShowCard(RevealStep):
             pop(s)
 
 
+def deal_now(s: GameState, terms: tuple[int, ...]) -> None:
+    """End the encounter under way with a deal on these terms (engine.deal), before any
+    card is revealed (the Wrack's accepted deal): its remaining phases are dropped, the
+    allies' ships go home as after two negotiates, and the deal is carried out."""
+    e = s.enc
+    assert e is not None
+    while s.stack and s.stack[-1][0] != "encounter_end":
+        pop(s)
+    e.result = "negotiating"
+    order = s.timing_order()
+    emit(s, "deal", terms)
+    push(s, *P.before_going_home(s, "deal"),
+         *[place_returning(s, seat, GATE) for seat in order
+           if seat != e.offense and s.gate[seat]],
+         *[place_returning(s, seat, BESIDE) for seat in order if s.beside[seat]],
+         window("deal"), ("deal_exec", terms))
+
+
+def decide_now(s: GameState, result: str) -> None:
+    """Settle the encounter under way now, before any card is revealed: `result`
+    ("offense" or "defense") wins, and the resolution follows as usual (the Wrack's
+    opponent who never gave in). No card counts (`card_types` is empty), so there is no
+    compensation."""
+    e = s.enc
+    assert e is not None
+    while s.stack and s.stack[-1][0] != "outcome":
+        pop(s)
+    e.result = result
+    emit(s, "result", result)
+    replace(s, window("result"), ("resolve",))
+
+
 def replay_from_planning(s: GameState) -> None:
     """Rewind the encounter under way to the choice of encounter cards (the Chronos):
     called while the reveal window is on top, with both cards already taken off the
@@ -850,9 +883,13 @@ def _card_faces(s: GameState) -> list[int]:
 
 def card_types(s: GameState) -> tuple[str, str]:
     """What each main player's card counts as: a morph copies the other card (rules 001,
-    Morph Versus Other Card); Emotion Control turns attacks into negotiates."""
+    Morph Versus Other Card); Emotion Control turns attacks into negotiates. ("", "")
+    when a power decided the encounter before the reveal (the Wrack's torture)."""
     e = s.enc
     assert e is not None
+    if any(h < 0 and not any(f.startswith(f"stated:{side}:") for f in e.flags)
+           for side, h in enumerate(e.cards)):  # a power settled it before the reveal
+        return ("", "")
     kinds = [C.CATALOGUE[f].kind for f in _card_faces(s)]
     if kinds[0] == "morph":
         kinds[0] = kinds[1]

@@ -45,3 +45,33 @@ def test_flow_powers_play_through_the_protocol() -> None:
         assert not leaked, f"seat {seat} learned faces it may not know: {sorted(leaked)}"
     wanted = ("paradigm", "paradigm_shift", "queue", "late_ships", "zealot")
     assert all(seen[k] for k in wanted), {k: seen[k] for k in wanted}
+
+
+def test_wrack_random_card_goes_through_the_protocol() -> None:
+    """The Wrack's torture of a card: the victim's hand is shuffled by the card protocol
+    and the first card turned up on the discard pile; nobody chose it, nobody learns
+    more than its face (the seed is chosen for a game where it happens; it is checked)."""
+    cfg = engine.Config(4, aliens=("wrack", "", "", ""), planets=4, max_turns=10)
+    names = [b"flow net2" + b"d" + bytes([i]) for i in range(4)]
+    secret = [hashlib.sha256(b"secret " + n).digest() for n in names]
+    game = InProcessGame(cfg, names, [RandomBot(n + b"bot") for n in names],
+                         secret_seeds=secret)
+    tortured: list[int] = []
+    public: set[int] = set()
+
+    def watch(g: InProcessGame) -> None:
+        s = g.states[0]
+        public.update(s.faces)
+        for ev in s.events:
+            if ev[0] == "torture" and ev[3] == "card":
+                tortured.append(s.discard[-1])
+        assert all(st.discard == s.discard and st.hands == s.hands for st in g.states)
+
+    game.run(watch)
+    faces = game.finish()
+    assert tortured, "no card was tortured away in this game"
+    assert all(h in public for h in tortured), "a tortured card is turned up for all"
+    for seat, src in enumerate(game.sources):
+        assert all(faces[h] == f for h, f in src.knowledge.faces.items())
+        leaked = set(src.knowledge.faces) - game.entitled[seat] - public
+        assert not leaked, f"seat {seat} learned faces it may not know: {sorted(leaked)}"

@@ -19,7 +19,7 @@ MODULES = (
     "atrophy", "collector", "aura", "chaos", "changeling", "deflector", "chameleon", "chronos",
     "anarchy", "assassin", "belch", "disease", "ambush", "chill", "fate", "cult", "empath",
     "equalizer", "filth", "flak",
-    "zealot", "juggernaut", "queue", "worm", "paragon", "wavebender", "paradigm",
+    "zealot", "juggernaut", "queue", "worm", "paragon", "wavebender", "paradigm", "wrack",
 )
 
 for _name in MODULES:
