@@ -353,6 +353,24 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "freeze": lambda: f"{c(a[0])} freezes {', '.join(p(x) for x in a[1])}",
         "fate_look": lambda: f"{c(a[0])} looks through the destiny deck ({a[1]} cards)",
         "fate_arranged": lambda: f"{c(a[0])} arranges the destiny deck ({a[1]} placed on top)",
+        # the shape of the turn and the encounter (rules 004: Zealot ... Wrack)
+        "zealot_streak": lambda: f"{c(a[0])} will attack {c(a[1])}'s system until it wins",
+        "destiny_skipped": lambda: f"{c(a[0])} attacks {c(a[1])} again, without destiny",
+        "forced_alliance": lambda: f"{c(a[0])}'s invitees must ally with it or its opponent",
+        "queue_next": lambda: f"{c(a[0])} chooses {c(a[1])} to play next",
+        "gate_moved": lambda: f"{c(a[0])} moves the gate to {p(a[1])}",
+        "paragon_target": lambda: f"{c(a[0])} must attack {c(a[1])} on {p(a[2])}",
+        "late_ships": lambda: f"{c(a[0])} puts {a[2]} ship(s) in for the "
+                              + ("offense" if a[1] == 0 else "defense"),
+        "paradigm_shift": lambda: f"{c(a[0])} sends the encounter to {p(a[2])}: "
+                                  f"{c(a[1])} defends with {c(a[0])}'s card",
+        "paradigm_stays": lambda: f"{c(a[0])} draws {card_label(a[1])}: the encounter stays",
+        "torture": lambda: f"{c(a[0])} tortures {c(a[1])}: "
+                           + {"ship": "a ship to the warp", "card": "a random card discarded",
+                              "none": "nothing to take"}.get(a[2], str(a[2])),
+        "refuse": lambda: f"{c(a[0])} refuses the deal",
+        "no_torture": lambda: f"{c(a[0])} lets the encounter go on",
+        "wrack_loses": lambda: f"{c(a[0])} could not break its opponent and loses",
         "over": lambda: f"the game ends ({a[0]})",
         # powers a seat uses besides its sheet
         "copies": lambda: f"{c(a[0])} copies {c(a[1])}'s power"

@@ -27,11 +27,12 @@ from .windows import (
 )
 from . import powers as P
 from .alien_deal import deal_steps, rotate_steps
-from .zones import draw, no_encounter_to_draw, place_returning, start_shuffle
+from .zones import ShipChoice, draw, no_encounter_to_draw, place_returning, start_shuffle
 
 Step_t = tuple[Any, ...]
 
-__all__ = ["setup_steps", "abort_encounter", "check_win", "replay_from_planning"]
+__all__ = ["setup_steps", "abort_encounter", "check_win", "replay_from_planning", "deal_now",
+           "decide_now"]
 
 
 def setup_steps(s: GameState) -> None:
@@ -143,8 +144,9 @@ class NextTurn(Step):
         if undo:
             push(s, *undo)
             return True
+        ended = s.offense
         s.offense = (s.offense + 1) % s.n
-        replace(s, ("turn",))
+        replace(s, *P.next_turn(s, ended), ("turn",))  # a power may name another offense
         return True
 
 
@@ -520,9 +522,13 @@ def _launch_planets(s: GameState) -> list[int]:
     return list(s.home_planets(e.defense))
 
 
-def _launch_ships(s: GameState, seat: int) -> Dist:
+def _launch_ships(s: GameState, seat: int, late: bool = True) -> Dist:
+    """The ships the offense may launch; none yet when a power makes them come just
+    before the reveal (`late`: engine.powers `late_ships`)."""
     on_gate = s.gate[seat]
     src = colony_sources(s, seat, moving=True)
+    if late and src and P.late_ships(s, seat, 0):
+        return Dist(src, 0, 0)
     cap = P.max_ships(s, seat, "offense") - on_gate
     if not src and s.colonies(seat):  # every colony frozen (engine.steps): one ship may go
         # (from a frozen planet only: ships a power holds, `P.holds`, never leave)
@@ -552,6 +558,8 @@ class LaunchStep(Step):
             fail(s, a, f"the gate cannot point at planet {a.planet}")
         if not _launch_ships(s, a.seat).contains(a.ships):
             fail(s, a, "launch 1 to 4 ships from your colonies (sorted planet:count)")
+        if colony_sources(s, a.seat, moving=True) and P.late_ships(s, a.seat, 0):
+            s.enc.add_flag(f"{LATE}{a.seat}:0")  # its ships come just before the reveal
         s.gate[a.seat] += remove_ships(s, a, a.seat, a.ships)
         s.enc.target = a.planet
         emit(s, "launch", a.seat, a.planet, s.gate[a.seat])
@@ -593,7 +601,7 @@ class InviteStep(Step):
             fail(s, a, f"invite some of {ok}, in that order")
         s.enc.invited[st[1]] = tuple(a.seats)
         emit(s, "invite", a.seat, a.seats)
-        pop(s)
+        replace(s, *P.invited(s, a.seat, tuple(a.seats)))
 
 
 def _invited_sides(s: GameState, seat: int) -> list[int]:
@@ -606,8 +614,22 @@ def _invited_sides(s: GameState, seat: int) -> list[int]:
     return [side for side in (0, 1) if seat in e.invited[side] or side in free]
 
 
-def _ally_ships(s: GameState, seat: int) -> Dist:
-    return Dist(colony_sources(s, seat, moving=True), 1, P.max_ships(s, seat, "ally"))
+def _ally_ships(s: GameState, seat: int, side: int, late: bool = True) -> Dist:
+    """The ships an ally may send to `side`; none yet when a power makes them come just
+    before the reveal (`late`: engine.powers `late_ships`)."""
+    src = colony_sources(s, seat, moving=True)
+    if late and src and P.late_ships(s, seat, side):
+        return Dist(src, 0, 0)
+    return Dist(src, 1, P.max_ships(s, seat, "ally"))
+
+
+def _must_join(s: GameState, seat: int) -> bool:
+    """May this seat not decline (engine.powers `must_join`)? Only while it has ships it
+    could send to an invited side."""
+    e = s.enc
+    assert e is not None
+    return bool(colony_sources(s, seat, moving=True)) and any(
+        P.must_join(s, seat, side) for side in (0, 1) if seat in e.invited[side])
 
 
 @register
@@ -632,14 +654,15 @@ class AcceptStep(Step):
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         assert s.enc is not None
         mains = (s.enc.offense, s.enc.defense)
-        ships = _ally_ships(s, seat)
-        joins = [Mapped(ships, partial(Ally, seat, mains[side]))
+        joins = [Mapped(_ally_ships(s, seat, side), partial(Ally, seat, mains[side]))
                  for side in _invited_sides(s, seat)]
-        return Concat(Fixed([Decline(seat)]), *joins)
+        return Concat(Fixed([] if _must_join(s, seat) else [Decline(seat)]), *joins)
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         e = s.enc
         assert e is not None
+        if isinstance(a, Decline) and _must_join(s, a.seat):
+            fail(s, a, "a power makes you join a side that invited you: ally")
         s.stack = s.stack[:-1] + (("accept", st[1] + 1),)
         if isinstance(a, Decline):
             emit(s, "decline", a.seat)
@@ -649,9 +672,13 @@ class AcceptStep(Step):
         if a.side not in mains or mains.index(a.side) not in _invited_sides(s, a.seat):
             fail(s, a, f"seat {a.side} did not invite you")
         side = mains.index(a.side)
-        if not _ally_ships(s, a.seat).contains(a.ships):
+        if not _ally_ships(s, a.seat, side).contains(a.ships):
+            if _ally_ships(s, a.seat, side).contains(()):
+                fail(s, a, "your ships come just before the reveal: join with none (-)")
             fail(s, a, f"send 1 to {P.max_ships(s, a.seat, 'ally')} ships from your "
                        "colonies (sorted planet:count)")
+        if _ally_ships(s, a.seat, side).contains(()):
+            e.add_flag(f"{LATE}{a.seat}:{side}")  # its ships come just before the reveal
         moved = remove_ships(s, a, a.seat, a.ships)
         if side == 0:
             s.gate[a.seat] += moved
@@ -743,6 +770,46 @@ class Planning(Step):
 
 
 LAST_REVEAL = "last_reveal"  # pseudo-window: a power's uses instead of the last Reveal
+LATE = "late:"  # encounter flag "late:SEAT:SIDE": that seat's ships come before the reveal
+
+
+def _late(s: GameState) -> list[tuple[int, int]]:
+    """(seat, side) of the seats whose ships come just before the reveal, timing order."""
+    e = s.enc
+    assert e is not None
+    marked = [tuple(int(x) for x in f[len(LATE):].split(":")) for f in e.flags
+              if f.startswith(LATE)]
+    return [(seat, side) for seat in s.timing_order() for k, side in marked if k == seat]
+
+
+@register
+class LateShips(ShipChoice):
+    """("late_ships", seat, side): a seat whose power held its ships back puts them in now,
+    both cards chosen, just before the reveal (engine.powers `late_ships`): the offense on
+    the gate (1 to 4, as at the launch), an ally on the gate or beside the target (1 to 4)."""
+
+    name, phase = "late_ships", "planning"
+
+    def _dist(self, s: GameState, st: Step_t) -> Dist:
+        seat, side = st[1], st[2]
+        assert s.enc is not None
+        if seat == s.enc.offense and side == 0:
+            return _launch_ships(s, seat, late=False)
+        src = colony_sources(s, seat, moving=True)
+        return Dist(src, 1 if src else 0, P.max_ships(s, seat, "ally"))
+
+    def _rule(self, st: Step_t) -> str:
+        return "put in 1 to 4 ships from your colonies"
+
+    def _do(self, s: GameState, st: Step_t, pairs: Any, a: Action | None) -> None:
+        seat, side = st[1], st[2]
+        moved = remove_ships(s, a, seat, pairs)
+        if side == 0:
+            s.gate[seat] += moved
+        else:
+            s.beside[seat] += moved
+        emit(s, "late_ships", seat, side, moved)
+        pop(s)
 
 
 @register
@@ -755,12 +822,22 @@ class RevealStep(Step):
     kinds: tuple[str, ...] = ("reveal", "power")  # power: uses at the last reveal
     simultaneous = True
 
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        """Ships a power held back come in first (engine.powers `late_ships`)."""
+        e = s.enc
+        if st[0] != "reveal" or e is None or not any(f.startswith(LATE) for f in e.flags):
+            return False
+        late = _late(s)
+        e.flags = tuple(f for f in e.flags if not f.startswith(LATE))
+        push(s, *[("late_ships", seat, side) for seat, side in late])
+        return True
+
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         e = s.enc
         assert e is not None
         sides = (1, 0) if e.has_flag("switched") else (0, 1)
-        left = tuple(seat for side, seat in zip(sides, (e.offense, e.defense))
-                     if e.cards[side] < 0)
+        mains = (P.revealer(s, 0), P.revealer(s, 1))  # a power may have a card revealed
+        left = tuple(seat for side, seat in zip(sides, mains) if e.cards[side] < 0)
         if len(left) == 2:  # a power acting at the last reveal waits for the other card
             later = [seat for seat in left if power_uses(s, seat, LAST_REVEAL)]
             if len(later) == 1:
@@ -802,7 +879,7 @@ class RevealStep(Step):
         take_from_hand(s, a, a.seat, (a.handle,))
         _settle_claims(s, a.seat, a.handle)
         P.settle_bindings(s, a.seat, a.handle, a.card)  # a promise not kept is a claim
-        side = 0 if a.seat == e.offense else 1
+        side = 0 if a.seat == P.revealer(s, 0) else 1
         if e.has_flag("switched"):  # the face-down cards were swapped by a power
             side = 1 - side
         e.cards[side] = a.handle
@@ -832,18 +909,51 @@ class ShowCard(RevealStep):
             pop(s)
 
 
+def deal_now(s: GameState, terms: tuple[int, ...]) -> None:
+    """End the encounter under way with a deal on these terms (engine.deal), before any
+    card is revealed (the Wrack's accepted deal): its remaining phases are dropped, the
+    allies' ships go home as after two negotiates, and the deal is carried out."""
+    e = s.enc
+    assert e is not None
+    while s.stack and s.stack[-1][0] != "encounter_end":
+        pop(s)
+    e.result = "negotiating"
+    order = s.timing_order()
+    emit(s, "deal", terms)
+    push(s, *P.before_going_home(s, "deal"),
+         *[place_returning(s, seat, GATE) for seat in order
+           if seat != e.offense and s.gate[seat]],
+         *[place_returning(s, seat, BESIDE) for seat in order if s.beside[seat]],
+         window("deal"), ("deal_exec", terms))
+
+
+def decide_now(s: GameState, result: str) -> None:
+    """Settle the encounter under way now, before any card is revealed: `result`
+    ("offense" or "defense") wins, and the resolution follows as usual (the Wrack's
+    opponent who never gave in). No card counts (`card_types` is empty), so there is no
+    compensation."""
+    e = s.enc
+    assert e is not None
+    while s.stack and s.stack[-1][0] != "outcome":
+        pop(s)
+    e.result = result
+    emit(s, "result", result)
+    replace(s, window("result"), ("resolve",))
+
+
 def replay_from_planning(s: GameState) -> None:
     """Rewind the encounter under way to the choice of encounter cards (the Chronos):
     called while the reveal window is on top, with both cards already taken off the
     table by the caller. Both main players choose again; everything played since stays
     played. A card stated by a power (flag "stated:...") or swapped ("switched") no longer
-    applies."""
+    applies, and each main player reveals its own card again ("plays_for")."""
     e = s.enc
     assert e is not None
     while s.stack and s.stack[-1][0] != "outcome":
         pop(s)
     e.selected, e.selected_at, e.cards = (), (), [-1, -1]
-    e.flags = tuple(f for f in e.flags if not f.startswith("stated:") and f != "switched")
+    e.flags = tuple(f for f in e.flags if not f.startswith(("stated:", "plays_for:"))
+                    and f != "switched")
     emit(s, "replay")
     push(s, ("planning",), window("selected"), ("reveal",), window("reveal"))
 
@@ -882,9 +992,13 @@ def _card_faces(s: GameState) -> list[int]:
 
 def card_types(s: GameState) -> tuple[str, str]:
     """What each main player's card counts as: a morph copies the other card (rules 001,
-    Morph Versus Other Card); Emotion Control turns attacks into negotiates."""
+    Morph Versus Other Card); Emotion Control turns attacks into negotiates. ("", "")
+    when a power decided the encounter before the reveal (the Wrack's torture)."""
     e = s.enc
     assert e is not None
+    if any(h < 0 and not any(f.startswith(f"stated:{side}:") for f in e.flags)
+           for side, h in enumerate(e.cards)):  # a power settled it before the reveal
+        return ("", "")
     kinds = [C.CATALOGUE[f].kind for f in _card_faces(s)]
     if kinds[0] == "morph":
         kinds[0] = kinds[1]
@@ -1095,6 +1209,10 @@ class ResumeOffense(Step):
 
 @register
 class SecondChoice(Step):
+    """The offense takes another encounter or ends its turn. When a power makes it go on
+    (engine.powers `must_continue`), ending the turn is a recorded claim that it holds no
+    encounter card (checked by the audit)."""
+
     name, phase, kinds = "second_choice", "resolution", ("second", "endturn")
 
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
@@ -1102,7 +1220,10 @@ class SecondChoice(Step):
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         has = True if P.supplies_cards(s, seat) else _holds_encounter(s, seat, kn)
-        return Fixed(([SecondEncounter(seat)] if has is None or has else []) + [EndTurn(seat)])
+        go = [SecondEncounter(seat)] if has is None or has else []
+        if P.must_continue(s, seat) and has:
+            return Fixed(go)
+        return Fixed(go + [EndTurn(seat)])
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         if isinstance(a, SecondEncounter):
@@ -1110,7 +1231,8 @@ class SecondChoice(Step):
                 claim(s, a.seat, "has_encounter")
             replace(s, ("encounter", st[1] if len(st) > 1 else 2))
         else:
+            if P.must_continue(s, a.seat):  # it may stop only without an encounter card
+                claim(s, a.seat, "no_encounter")
+                emit(s, "no_encounter", a.seat)
             emit(s, "end_turn", a.seat)
             pop(s)
-
-

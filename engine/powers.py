@@ -154,6 +154,23 @@ replacement: flag "select_only:SEAT:KINDS"), read by engine.api `encounter_card_
 - `turn_end(s, seat)`: steps at the end of every turn, asked of every registered alien
   (the Leech gives back what it borrowed).
 
+**Turn order, forced alliances, turns that go on** (rules 004: Queue, Juggernaut, Zealot):
+- `next_turn(s, seat, ended)`: steps after a turn, before the next one begins; the flow
+  has moved s.offense clockwise, and a step may name another seat (the Queue's choice).
+- `invited(s, seat, inviter, seats)`: steps once a main player has invited allies;
+  `must_join(s, seat, ally, side)`: an invited seat with ships to send may not decline
+  `side`'s invitation, only join a side (the Juggernaut's, after its use).
+- `must_continue(s, seat, offense)`: after an encounter the flow lets the turn go on
+  (`continue_turn`), the offense must take the next encounter unless it holds no
+  encounter card: ending the turn is then a recorded claim of that (the Zealot's streak).
+- `late_ships(s, seat, committer, side)`: a seat launching (side 0) or joining a side
+  as an ally commits no ships then; the flow marks it (encounter flag "late:SEAT:SIDE")
+  and asks it for its ships once both cards are chosen, just before the reveal (engine.flow
+  `late_ships` step; the Wavebender's). Nothing is hidden: the count is chosen then.
+- `play_for(s, seat, side)`: the card `seat` chose face down counts as `side`'s, and
+  `seat` turns it up at the reveal (the flow reads `revealer`): a power that changed the
+  defense after the cards were chosen (the Paradigm).
+
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
 from the offense's left; rules 001, Timing).
@@ -184,7 +201,9 @@ __all__ = [
     "captives_at", "captives_of", "follow_captives", "holds", "holding", "kept_on_planet",
     "redirect_loss", "retrieved", "selectable_kinds", "run_after",
     "before_select", "adjust_card_faces", "turn_end", "bind_card", "bindings",
-    "playable_cards", "refuse_reveal", "settle_bindings", "BOUND",
+    "playable_cards", "refuse_reveal", "settle_bindings", "BOUND", "release_reveal",
+    "must_continue", "invited", "must_join", "next_turn", "late_ships", "play_for",
+    "revealer",
 ]
 
 Step_t = tuple[Any, ...]
@@ -318,6 +337,20 @@ class Alien:
     # colonies, `placed` as (planet, ships) pairs (the Wrath)
     retrieved: Callable[[GameState, int, int, tuple[tuple[int, int], ...]], list[Step_t]] \
         | None = None
+    # -- the shape of the turn and the alliance (see "Turn order, forced alliances") --
+    # (seat, offense): must the offense take another encounter now, if it holds an
+    # encounter card (the Zealot's attacks until it wins)?
+    must_continue: Callable[[GameState, int, int], bool] | None = None
+    # (seat, inviter, invited seats): steps once a main player has invited (Juggernaut)
+    invited: Callable[[GameState, int, int, tuple[int, ...]], list[Step_t]] | None = None
+    # (seat, ally, side): must this invited seat join a side rather than decline?
+    must_join: Callable[[GameState, int, int, int], bool] | None = None
+    # (seat, ended): steps after `ended`'s turn, before the next turn; they may name the
+    # next offense (s.offense), which the flow has already moved clockwise (Queue)
+    next_turn: Callable[[GameState, int, int], list[Step_t]] | None = None
+    # (seat, committer, side): does `committer` put its ships on `side` just before the
+    # reveal rather than at the launch or alliance (the Wavebender's side)?
+    late_ships: Callable[[GameState, int, int, int], bool] | None = None
 
 
 ALIENS: dict[str, Alien] = {}
@@ -1287,3 +1320,61 @@ def settle_bindings(s: GameState, seat: int, handle: int, face: int) -> None:
             rule_holds(r, handle, face) for r in rules):
         from .steps import claim
         claim(s, seat, "playable:" + ";".join(rules))
+
+
+# -- turn order, forced alliances, turns that go on (rules 004: Queue, Juggernaut, Zealot) --
+
+
+def must_continue(s: GameState, offense: int) -> bool:
+    """Must the offense go on to another encounter now (it may end its turn only without
+    an encounter card: a recorded claim)? The Zealot's streak."""
+    return any(fn(s, seat, offense) for seat, _, fn in powered(s, "must_continue"))
+
+
+def invited(s: GameState, inviter: int, seats: tuple[int, ...]) -> list[Step_t]:
+    """Steps once main player `inviter` has invited these seats (the Juggernaut's forced
+    alliance is a use here)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "invited"):
+        steps += fn(s, seat, inviter, seats)
+    return steps
+
+
+def must_join(s: GameState, ally: int, side: int) -> bool:
+    """Must invited seat `ally`, if it joins no other side, join `side` (it may not
+    decline)? Asked only while it has ships it could send."""
+    return any(fn(s, seat, ally, side) for seat, _, fn in powered(s, "must_join"))
+
+
+def next_turn(s: GameState, ended: int) -> list[Step_t]:
+    """Steps between `ended`'s turn and the next; s.offense is already the next seat
+    clockwise, and a step may name another (the Queue)."""
+    steps: list[Step_t] = []
+    for seat, _, fn in powered(s, "next_turn"):
+        steps += fn(s, seat, ended)
+    return steps
+
+
+def late_ships(s: GameState, committer: int, side: int) -> bool:
+    """Does `committer`, launching (side 0) or allying with `side`, put its ships in just
+    before the reveal instead of now?"""
+    return any(fn(s, seat, committer, side) for seat, _, fn in powered(s, "late_ships"))
+
+
+def play_for(s: GameState, seat: int, side: int) -> None:
+    """The card `seat` put face down is `side`'s encounter card: `seat` reveals it (a
+    power made another seat that side's main player after the cards were chosen)."""
+    assert s.enc is not None
+    s.enc.flags = tuple(f for f in s.enc.flags if not f.startswith(f"plays_for:{side}:"))
+    s.enc.add_flag(f"plays_for:{side}:{seat}")
+
+
+def revealer(s: GameState, side: int) -> int:
+    """The seat that turns up `side`'s encounter card: its main player, unless a power
+    said otherwise (`play_for`)."""
+    e = s.enc
+    assert e is not None
+    for f in e.flags:
+        if f.startswith(f"plays_for:{side}:"):
+            return int(f.split(":")[2])
+    return e.defense if side else e.offense

@@ -34,7 +34,8 @@ MAX_TURNS = 15
 WORKERS = 2
 HASH_EVERY = 11  # hashing every state would double the run time
 # Events of standing powers that send no "power" event: event kind -> alien.
-STANDING = {"collect": "collector", "face_up": "aura", "capture": "fungus"}
+STANDING = {"collect": "collector", "face_up": "aura", "capture": "fungus",
+            "late_ships": "wavebender"}
 STANDING["kept"] = "limpet"  # ships kept on a planet when lost from it (engine.steps to_warp)
 # Standing constraints that send no event at all: alien -> (seat, state) -> the seats whose
 # ships it holds now. It counts as used when one of them must choose ships to move.

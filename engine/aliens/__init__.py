@@ -22,7 +22,8 @@ MODULES = (
     "insect", "plant", "null", "zephyr", "pentaform", "doppleganger", "enigma", "fungus",
     "gorgon", "quantum", "xenophobe", "toxin", "piranha", "gremlin", "warlock", "ghoul",
     "troll", "limpet", "sting", "ghost", "wrath", "zero", "wastrel", "jinx", "reserve",
-    "visionary", "seeker", "laser", "rot", "leech",
+    "visionary", "seeker", "laser", "rot", "leech", "zealot", "juggernaut", "queue", "worm",
+    "paragon", "wavebender", "paradigm", "wrack",
 )
 
 for _name in MODULES:
