@@ -132,13 +132,16 @@ class PlainClient(SeatClient):
                 return
             text = self._numbered[n - 1]
             if text not in self.table:  # a group: ask which ships
-                self._group = text
                 counts = sorted({sum(k for _, k in getattr(a, "ships", ()))
                                  for c, (a, _) in self.table.items()
                                  if c.startswith(text + " ")})
-                self._write(f"{text}: how many ships ({', '.join(map(str, counts))})? "
-                            "Or name them, e.g. red.2:1,red.3:2")
-                return
+                if len(counts) == 1:  # one count only: nothing to ask, the ships that
+                    text = f"{text} {counts[0]}"  # keep the most at home are chosen
+                else:
+                    self._group = text
+                    self._write(f"{text}: how many ships ({', '.join(map(str, counts))})? "
+                                "Or name them, e.g. red.2:1,red.3:2")
+                    return
         elif word == "board":
             self._write(board_text(self.session.state))
             return

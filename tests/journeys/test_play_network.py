@@ -62,6 +62,27 @@ def status_line(screen: str) -> str:
     return lines[-2] if len(lines) >= 2 else ""
 
 
+def closest(screen: str) -> str | None:
+    """The first legal command a refusal on the screen lists after "Closest:", read across
+    the lines the terminal wrapped it on (a long command, like giving seven cards, does
+    not fit one line)."""
+    lines = screen.splitlines()
+    for i, line in enumerate(lines):
+        if "Closest: " not in line:
+            continue
+        block = line
+        for nxt in lines[i + 1:]:
+            if DECISION in nxt or not nxt.strip() or len(block.splitlines()[-1]) < 80:
+                break
+            block += "\n" + nxt
+        joined = "".join(part.ljust(80) if n < block.count("\n") else part
+                         for n, part in enumerate(block.split("\n")))
+        found = CLOSEST.search(joined)
+        if found is not None:
+            return found.group(1).strip()
+    return None
+
+
 def decide(term: Terminal) -> str:
     """Answer the open decision with a legal command read off the screen (a refusal
     lists the legal commands closest to what was typed); returns what was typed. A '?'
@@ -76,9 +97,8 @@ def decide(term: Terminal) -> str:
                                    or DECISION not in s or EARLY in s, timeout=8)
         except AssertionError:
             continue
-        found = CLOSEST.search(screen)
-        if found is not None:
-            command = found.group(1).strip()
+        command = closest(screen)
+        if command is not None:
             term.type(command)
             return command
         if DECISION not in screen:
