@@ -99,11 +99,15 @@ class NewAlienStep(Step):
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         assert isinstance(a, NewAlien)
-        _, seat, names, _ = st
+        names = st[2]
         if not 0 <= a.index < len(names):
             fail(s, a, f"choose an index below {len(names)}")
         pop(s)
-        set_alien(s, seat, names[a.index])
+        self._drawn(s, st, names[a.index])
+
+    def _drawn(self, s: GameState, st: Step_t, name: str) -> None:
+        """What the drawn alien does: the seat becomes it."""
+        set_alien(s, st[1], name)
 
 
 def redeal_steps(seats: Sequence[int], pool: Sequence[str], phase: str) -> list[Step_t]:
@@ -215,29 +219,13 @@ def reserve_alien(seat: int, sheet: str, names: Sequence[str], phase: str) -> St
 
 
 @register
-class ReserveAlien(Step):
-    name, kinds = "reserve_alien", ("newalien",)
+class ReserveAlien(NewAlienStep):
+    """("reserve_alien", seat, names, phase, sheet): the same public draw, into the
+    sheet's reserve instead of the seat's sheet."""
 
-    def phase_of(self, st: Step_t) -> str:
-        return str(st[3])
+    name = "reserve_alien"
 
-    def auto(self, s: GameState, st: Step_t) -> bool:
-        if not st[2]:  # nothing to draw from
-            pop(s)
-            return True
-        return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (SOURCE,)
-
-    def chance(self, s: GameState, st: Step_t) -> Chance:
-        return Chance("new_alien", st[1], names=st[2])
-
-    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
-        assert isinstance(a, NewAlien)
-        _, seat, names, _, sheet = st
-        if not 0 <= a.index < len(names):
-            fail(s, a, f"choose an index below {len(names)}")
-        pop(s)
-        reserve(s, sheet, names[a.index])
-        emit(s, "reserved", seat, sheet, names[a.index])
+    def _drawn(self, s: GameState, st: Step_t, name: str) -> None:
+        seat, sheet = st[1], st[4]
+        reserve(s, sheet, name)
+        emit(s, "reserved", seat, sheet, name)

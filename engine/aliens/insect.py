@@ -39,12 +39,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..actions import Action, Pass, UsePower
-from ..choices import Fixed
+from ..actions import UsePower
 from ..powers import Alien, copyable, register
-from ..state import GameState, Knowledge
-from ..steps import SeatStep, emit, fail, pop, register as register_step, replace
-from ..windows import power_step
+from ..state import GameState
+from ..steps import emit, register as register_step
+from ._offer import OfferStep
 from ._util import has, is_main, opponent, set_flag
 
 Step_t = tuple[Any, ...]
@@ -79,27 +78,18 @@ def _before_destiny(s: GameState, seat: int) -> list[Step_t]:
     return []
 
 
-def _choices(s: GameState, seat: int) -> list[Action]:
+def _choices(s: GameState, seat: int) -> list[UsePower]:
     return [UsePower(seat, CHOOSE_WILL, (x,)) for x in _wills(s, seat)]
 
 
 @register_step
-class InsectWill(SeatStep):
+class InsectWill(OfferStep):
     """The Insect, as offense, may choose the Will's player as its defense."""
 
-    name, phase, kinds = "insect_will", "destiny", ("pass", "power")
+    name, phase = "insect_will", "destiny"
 
-    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
-        return Fixed([Pass(seat), *_choices(s, seat)])
-
-    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
-        if isinstance(a, Pass):
-            pop(s)
-            return
-        assert isinstance(a, UsePower)
-        if a not in _choices(s, a.seat):
-            fail(s, a, "choose option 1 and the seat that holds the Will")
-        replace(s, *power_step(s, a.seat, a.option, tuple(a.args), "destiny"))
+    def _uses(self, s: GameState, st: Step_t) -> list[UsePower]:
+        return _choices(s, st[1])
 
 
 def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:

@@ -12,15 +12,13 @@ launch aim at any of the defense's colonies; with the defense chosen, nothing is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from ..actions import Action, Pass, UsePower
-from ..choices import Fixed
+from ..actions import UsePower
 from ..powers import Alien, register
-from ..state import GameState, Knowledge
-from ..steps import SeatStep, emit, fail, pop, register as register_step, replace
-from ..windows import power_step
+from ..state import GameState
+from ..steps import emit, register as register_step
+from ._offer import OfferStep
 
 Step_t = tuple[Any, ...]
 
@@ -29,27 +27,18 @@ def _before_destiny(s: GameState, seat: int) -> list[Step_t]:
     return [("will_choose", seat)] if seat == s.offense else []
 
 
-def _choices(s: GameState, seat: int) -> list[Action]:
+def _choices(s: GameState, seat: int) -> list[UsePower]:
     return [UsePower(seat, 0, (d,)) for d in s.clockwise_from_left(seat)]
 
 
 @register_step
-class WillChoose(SeatStep):
+class WillChoose(OfferStep):
     """The Will, as offense, chooses its defense or passes and draws destiny."""
 
-    name, phase, kinds = "will_choose", "destiny", ("pass", "power")
+    name, phase = "will_choose", "destiny"
 
-    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
-        return Fixed([Pass(seat), *_choices(s, seat)])
-
-    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
-        if isinstance(a, Pass):
-            pop(s)
-            return
-        assert isinstance(a, UsePower)
-        if a not in _choices(s, a.seat):
-            fail(s, a, "choose option 0 and another seat to encounter")
-        replace(s, *power_step(s, a.seat, a.option, tuple(a.args), "destiny"))
+    def _uses(self, s: GameState, st: Step_t) -> list[UsePower]:
+        return _choices(s, st[1])
 
 
 def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
