@@ -108,3 +108,34 @@ def once_per_encounter(name: str, window: str,
             return [(0, ())]
         return []
     return options
+
+
+def attack_for_a_side(who: Callable[[GameState, int], bool],
+                      on_play: Callable[[GameState, int], None] | None = None
+                      ) -> Callable[[GameState, int, int, tuple[int, ...]], None]:
+    """An attack card played face up for a side, as a use of a power (the Flak's, the
+    Reserve's): at the reveal window, when both cards count as attacks, a seat `who`
+    allows plays it (`play @attack08 offense`); once the card is down the power is used (a
+    Cosmic Zap may answer, spending the card for nothing), and the use adds the printed
+    value to that side's total as a reinforcement would. Registers the card effect;
+    returns the power's `use`. `on_play` marks the play (a once-per-encounter flag)."""
+    from ..cards import CATALOGUE
+    from ..steps import push
+    from ..windows import CardEffect, card_effect, power_step
+
+    def targets(s: GameState, seat: int) -> tuple[tuple[int, ...], ...]:
+        return ((0,), (1,)) if both_attack(s) else ()
+
+    def play(s: GameState, seat: int, handle: int, face: int, args: tuple[int, ...]) -> None:
+        if on_play is not None:
+            on_play(s, seat)
+        push(s, *power_step(s, seat, 0, (args[0], CATALOGUE[face].value), "reveal"))
+
+    def use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
+        side, value = args
+        if s.enc is not None:
+            s.enc.reinforce[side] += value
+
+    card_effect(CardEffect("attack", "", ("reveal",), who, targets, play, respondable=False,
+                           after="played"))
+    return use

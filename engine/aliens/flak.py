@@ -17,12 +17,10 @@ Text followed: rules 004 (classic Flak), in 2008 terms. Choices we made:
 
 from __future__ import annotations
 
-from ..cards import CATALOGUE
 from ..powers import Alien, register
 from ..state import GameState
-from ..steps import push
-from ..windows import CardEffect, card_effect, power_step, role
-from ._util import both_attack, has, set_flag
+from ..windows import role
+from ._util import attack_for_a_side, has, set_flag
 
 NAME = "flak"
 
@@ -32,25 +30,7 @@ def _who(s: GameState, seat: int) -> bool:
             and not has(s, NAME, seat))
 
 
-def _targets(s: GameState, seat: int) -> tuple[tuple[int, ...], ...]:
-    return ((0,), (1,)) if both_attack(s) else ()
-
-
-def _fire(s: GameState, seat: int, handle: int, face: int, args: tuple[int, ...]) -> None:
-    """The card is down: the power is used (a Cosmic Zap may answer), then it adds."""
-    set_flag(s, NAME, seat)
-    push(s, *power_step(s, seat, 0, (args[0], CATALOGUE[face].value), "reveal"))
-
-
-def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
-    side, value = args
-    if s.enc is not None:
-        s.enc.reinforce[side] += value
-
-
-card_effect(CardEffect(
-    "attack", "", ("reveal",), _who, _targets, _fire, respondable=False, after="played",
-))
+_use = attack_for_a_side(_who, on_play=lambda s, seat: set_flag(s, NAME, seat))
 
 ALIEN = register(Alien(
     name=NAME, lamp="yellow", summary="Fires an attack card for a side while uninvolved",

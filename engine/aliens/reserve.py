@@ -18,12 +18,10 @@ attacks as reinforcements"); we implement that summary's plain reading. Choices 
 
 from __future__ import annotations
 
-from ..cards import CATALOGUE
 from ..powers import Alien, register
 from ..state import GameState
-from ..steps import push
-from ..windows import CardEffect, card_effect, power_step, role
-from ._util import both_attack
+from ..windows import role
+from ._util import attack_for_a_side
 
 NAME = "reserve"
 
@@ -33,24 +31,7 @@ def _who(s: GameState, seat: int) -> bool:
             and role(s, seat) in ("offense", "defense", "ally"))
 
 
-def _targets(s: GameState, seat: int) -> tuple[tuple[int, ...], ...]:
-    return ((0,), (1,)) if both_attack(s) else ()
-
-
-def _play(s: GameState, seat: int, handle: int, face: int, args: tuple[int, ...]) -> None:
-    """The attack card is down: the power is used (a Cosmic Zap may answer), then it adds."""
-    push(s, *power_step(s, seat, 0, (args[0], CATALOGUE[face].value), "reveal"))
-
-
-def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
-    side, value = args
-    if s.enc is not None:
-        s.enc.reinforce[side] += value
-
-
-card_effect(CardEffect(
-    "attack", "", ("reveal",), _who, _targets, _play, respondable=False, after="played",
-))
+_use = attack_for_a_side(_who)
 
 ALIEN = register(Alien(
     name=NAME, lamp="green", summary="Plays attack cards as reinforcements",
