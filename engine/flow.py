@@ -20,7 +20,7 @@ from .choices import Concat, Dist, Fixed, Mapped, Product, Subsets
 from .state import Encounter, GameState, Knowledge, Outcome
 from .steps import (
     BESIDE, Step, claim, face_down, to_warp, colony_sources, emit, fail, learn, pop, push, register,
-    remove_ships, replace, take_from_hand,
+    remove_ships, replace, take_from_hand, uncover_claims,
 )
 from .windows import (
     NO_ENCOUNTER, card_plays, play_card, power_step, power_uses, use_power, window,
@@ -877,7 +877,7 @@ class RevealStep(Step):
         if refused:
             fail(s, a, refused)
         take_from_hand(s, a, a.seat, (a.handle,))
-        _settle_claims(s, a.seat, a.handle)
+        uncover_claims(s, a.seat, a.handle)
         P.settle_bindings(s, a.seat, a.handle, a.card)  # a promise not kept is a claim
         side = 0 if a.seat == P.revealer(s, 0) else 1
         if e.has_flag("switched"):  # the face-down cards were swapped by a power
@@ -956,20 +956,6 @@ def replay_from_planning(s: GameState) -> None:
                     and f != "switched")
     emit(s, "replay")
     push(s, ("planning",), window("selected"), ("reveal",), window("reveal"))
-
-
-def _settle_claims(s: GameState, seat: int, facedown: int) -> None:
-    """Claims made while a card lay face down (after this seat's Select) did not cover it:
-    drop it from their hand. Claims made before the Select keep it: it was in the hand."""
-    assert s.enc is not None
-    since = max((serial for who, serial in s.enc.selected_at if who == seat), default=-1)
-    claims = []
-    for c in s.claims:  # a claim about one kept card itself stays (the Gambler's)
-        if (c.seat == seat and c.serial > since and facedown in c.hand
-                and not c.kind.startswith("facedown:")):
-            c = type(c)(c.seat, c.kind, tuple(h for h in c.hand if h != facedown), c.serial)
-        claims.append(c)
-    s.claims = tuple(claims)
 
 
 # -- the outcome ------------------------------------------------------------------------------

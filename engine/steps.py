@@ -20,14 +20,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import cards as C
-from .actions import GATE, Action
+from .actions import GATE, Action, Give
 from .errors import IllegalAction
 from .state import Claim, GameState, Knowledge
 
 __all__ = [
     "Step", "SeatStep", "STEPS", "register", "Chance", "push", "pop", "replace", "fail", "emit",
     "WARP", "BESIDE", "learn", "take_from_hand", "add_to_hand", "claim", "move_to_discard",
-    "colony_sources", "frozen", "remove_ships", "NO_OPTIONS", "to_warp", "face_down",
+    "colony_sources", "frozen", "uncover_claims", "hand_over_face_down",
+    "face_down_gift", "remove_ships", "NO_OPTIONS", "to_warp", "face_down",
     "held", "loss_taken_over",
 ]
 
@@ -197,6 +198,40 @@ def face_down(s: GameState, seat: int, kn: Knowledge) -> int | None:
 def claim(s: GameState, seat: int, kind: str) -> None:
     """Record a statement about a hidden hand for the end-of-game audit."""
     s.claims = s.claims + (Claim(seat, kind, s.hands[seat], s.serial),)
+
+
+def uncover_claims(s: GameState, seat: int, facedown: int) -> None:
+    """The card `seat` put face down leaves its hand (revealed, or handed over by a
+    power): claims made while it lay face down (after the seat's Select) did not cover it,
+    so it leaves their hand; claims made before keep it (it was an ordinary card then),
+    and so does a claim about the kept card itself (the Gambler's "facedown:")."""
+    assert s.enc is not None
+    since = max((serial for who, serial in s.enc.selected_at if who == seat), default=-1)
+    s.claims = tuple(
+        Claim(c.seat, c.kind, tuple(h for h in c.hand if h != facedown), c.serial)
+        if (c.seat == seat and c.serial > since and facedown in c.hand
+            and not c.kind.startswith("facedown:")) else c
+        for c in s.claims)
+
+
+def face_down_gift(s: GameState, seat: int, kn: Knowledge) -> list[Action]:
+    """The one way `seat` can hand over the card it put face down (what its knowledge
+    says it selected), or none."""
+    h = kn.selected
+    return [Give(seat, (h,))] if h is not None and h in s.hands[seat] else []
+
+
+def hand_over_face_down(s: GameState, a: Action, seat: int) -> int:
+    """`seat` hands over the card it put face down (a power takes it: the Gambler's kept
+    bluff, the Enigma's mix): `a` must name one card of its hand; the claims made while
+    it lay face down stop covering it. Returns its handle."""
+    handles: Sequence[int] = getattr(a, "handles", ())
+    if len(handles) != 1:
+        fail(s, a, "give the one card you put face down")
+    h = int(handles[0])
+    take_from_hand(s, a, seat, (h,))
+    uncover_claims(s, seat, h)
+    return h
 
 
 # -- ships ------------------------------------------------------------------------------------

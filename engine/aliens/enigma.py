@@ -50,8 +50,8 @@ from ..choices import Fixed
 from ..powers import Alien, held_for_others, must_reveal, register, set_aside
 from ..state import Claim, GameState, Knowledge
 from ..steps import (
-    SeatStep, Step, claim, emit, fail, pop, push, register as register_step, replace,
-    take_from_hand,
+    SeatStep, Step, claim, emit, pop, push, register as register_step, replace, face_down_gift,
+    hand_over_face_down,
 )
 from ._util import both_chosen, has, is_main, opponent, set_flag
 
@@ -112,25 +112,16 @@ class EnigmaGive(SeatStep):
         return (st[2],)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
-        h = kn.selected
-        return Fixed([Give(seat, (h,))] if h is not None and h in s.hands[seat] else [])
+        return Fixed(face_down_gift(s, seat, kn))
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         assert isinstance(a, Give)
         e = s.enc
         assert e is not None
         opp = st[2]
-        if len(a.handles) != 1:
-            fail(s, a, "give the one card you put face down")
-        h = a.handles[0]
-        take_from_hand(s, a, opp, (h,))
-        # Claims made while it lay face down did not cover it (as at a reveal); the card
-        # itself was an encounter card: a claim the end-of-game audit checks.
-        since = max((serial for who, serial in e.selected_at if who == opp), default=-1)
-        s.claims = tuple(
-            Claim(c.seat, c.kind, tuple(x for x in c.hand if x != h), c.serial)
-            if c.seat == opp and c.serial > since else c for c in s.claims
-        ) + (Claim(opp, "has_encounter", (h,), s.serial),)
+        h = hand_over_face_down(s, a, opp)
+        # The card itself was an encounter card: a claim the end-of-game audit checks.
+        s.claims = s.claims + (Claim(opp, "has_encounter", (h,), s.serial),)
         e.selected = tuple(x for x in e.selected if x != opp)
         e.selected_at = tuple(x for x in e.selected_at if x[0] != opp)
         _pool(s, opp, h)

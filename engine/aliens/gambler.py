@@ -38,7 +38,8 @@ from ..flow import LAST_REVEAL
 from ..powers import Alien, register
 from ..state import Claim, GameState, Knowledge
 from ..steps import (
-    SeatStep, Step, emit, fail, pop, push, register as register_step, replace, take_from_hand,
+    SeatStep, Step, emit, pop, push, register as register_step, replace, face_down_gift,
+    hand_over_face_down,
 )
 from ..zones import DRY_DECK, LoseOutside
 from ._util import opponent, reveals_last, set_flag, side_of
@@ -110,25 +111,15 @@ class GambleKeep(SeatStep):
     name, phase, kinds = "gamble_keep", "reveal", ("give",)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
-        h = kn.selected
-        return Fixed([Give(seat, (h,))] if h is not None and h in s.hands[seat] else [])
+        return Fixed(face_down_gift(s, seat, kn))
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         assert isinstance(a, Give)
         e = s.enc
         assert e is not None
         _, gambler, face = st
-        if len(a.handles) != 1:
-            fail(s, a, "give the one card you put face down")
-        h = a.handles[0]
-        take_from_hand(s, a, gambler, (h,))
-        # Claims made while it lay face down (after the Gambler's Select) did not cover
-        # it; claims made before, when it was an ordinary card of the hand, did.
-        since = max((serial for who, serial in e.selected_at if who == gambler), default=-1)
-        s.claims = tuple(
-            type(c)(c.seat, c.kind, tuple(x for x in c.hand if x != h), c.serial)
-            if c.seat == gambler and c.serial > since else c for c in s.claims
-        ) + (Claim(gambler, f"facedown:{face}", (h,), s.serial),)
+        h = hand_over_face_down(s, a, gambler)
+        s.claims = s.claims + (Claim(gambler, f"facedown:{face}", (h,), s.serial),)
         s.deck = (h,) + s.deck  # the bottom of the deck (the top is last)
         s.extra.pop(DRY_DECK, None)  # the deck now holds a hidden card: maybe an encounter card
         side = side_of(s, gambler)
