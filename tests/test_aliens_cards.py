@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-import hashlib
 from collections import Counter
 
 import engine
-from bots import RandomBot
 from engine import cards as C
 from engine.scenario import run_scenario
 from protocol.cards_inprocess import InProcessGame
+
+from _secret_games import assert_entitled, secret_game
 
 
 def _labels(faces: list[int]) -> list[str]:
@@ -184,10 +184,7 @@ def networked(aliens: tuple[str, ...], tag: bytes, turns: int) -> tuple[InProces
     random is never known to its picker; returns it with the power uses."""
     n = len(aliens)
     cfg = engine.Config(n, aliens=aliens, planets=4, max_turns=turns)
-    names = [b"cards group" + tag + bytes([i]) for i in range(n)]
-    secret = [hashlib.sha256(b"secret " + x).digest() for x in names]
-    game = InProcessGame(cfg, names, [RandomBot(x + b"bot") for x in names],
-                         secret_seeds=secret)
+    game = secret_game(cfg, b"cards group" + tag)
     uses: Counter[str] = Counter()
     public: dict[int, int] = {}
     picked: list[tuple[int, int]] = []  # (picker, handle) of random picks
@@ -212,10 +209,7 @@ def networked(aliens: tuple[str, ...], tag: bytes, turns: int) -> tuple[InProces
             break
         s = game.state
         public.update(s.faces)
-        for seat, src in enumerate(game.sources):
-            leak = [h for h in src.knowledge.faces
-                    if h not in game.entitled[seat] and h not in public]
-            assert not leak, f"seat {seat} knows cards {leak} it may not"
+        assert_entitled(game, public)
         p = engine.pending(s)
         now_picking = p.chance is not None and p.chance.kind == "hand_shuffle" and \
             s.stack[-2][0] == "picked"

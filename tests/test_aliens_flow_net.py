@@ -15,13 +15,13 @@ depends on the rules hash, which every new card changes).
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from collections.abc import Callable
 
 import engine
 from bots import RandomBot
-from protocol.cards_inprocess import InProcessGame
+
+from _secret_games import play_secret_game
 
 
 class KeenBot(RandomBot):
@@ -46,35 +46,22 @@ def _play(aliens: tuple[str, ...], tag: bytes, turns: int,
     """Play seeded networked games until `done(events seen in them all)`; check each
     game's secrecy and audit; return what they saw."""
     seen: Counter[str] = Counter()
+    n = len(aliens)
     for k in range(6):
-        n = len(aliens)
-        cfg = engine.Config(n, aliens=aliens, planets=4, max_turns=turns)
-        names = [b"flow net" + tag + bytes([k, i]) for i in range(n)]
-        secret = [hashlib.sha256(b"secret " + x).digest() for x in names]
-        game = InProcessGame(cfg, names, [KeenBot(x + b"bot") for x in names],
-                             secret_seeds=secret)
-        public: set[int] = set()
         tortured: list[int] = []
 
-        def watch(g: InProcessGame) -> None:
-            s = g.states[0]
-            public.update(s.faces)
+        def watch(s: engine.GameState) -> None:
             for ev in s.events:
                 seen[ev[2] if ev[0] == "power" else ev[0]] += 1
                 if ev[0] == "torture":
                     seen["torture_" + ev[3]] += 1
                     if ev[3] == "card":
                         tortured.append(s.discard[-1])  # turned up by the next chance
-            assert all(st.stack == s.stack and st.hands == s.hands and st.ships == s.ships
-                       for st in g.states)
 
-        game.run(watch)
-        faces = game.finish()  # raises on a false claim or a bad share
+        public = play_secret_game(
+            engine.Config(n, aliens=aliens, planets=4, max_turns=turns),
+            b"flow net" + tag + bytes([k]), watch, bot=KeenBot)
         assert all(h in public for h in tortured), "a tortured card is turned up for all"
-        for seat, src in enumerate(game.sources):
-            assert all(faces[h] == f for h, f in src.knowledge.faces.items())
-            leaked = set(src.knowledge.faces) - game.entitled[seat] - public
-            assert not leaked, f"seat {seat} learned faces it may not know: {sorted(leaked)}"
         if done(seen):
             break
     return seen

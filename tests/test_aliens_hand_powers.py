@@ -8,7 +8,6 @@ checks every claim.
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from collections.abc import Callable
 
@@ -16,7 +15,8 @@ import engine
 from bots import RandomBot
 from engine import cards as C
 from node.local import LocalGame, game_seed
-from protocol.cards_inprocess import InProcessGame
+
+from _secret_games import play_secret_game
 
 
 def _after_setup(aliens: tuple[str, ...]) -> engine.GameState:
@@ -54,31 +54,17 @@ def test_doppleganger_dealt_at_random_gets_no_hand_either() -> None:
 
 
 def _net_game(aliens: tuple[str, ...], tag: bytes, turns: int) -> Counter[str]:
-    """Play one seeded networked game (real crypto); return the events seen, by kind,
-    and each alien's uses as "power:NAME"."""
-    seats = len(aliens)
-    cfg = engine.Config(seats, aliens=aliens, planets=4, max_turns=turns)
-    names = [b"hand powers" + tag + bytes([i]) for i in range(seats)]
-    secret = [hashlib.sha256(b"secret " + n).digest() for n in names]
-    game = InProcessGame(cfg, names, [RandomBot(n + b"bot") for n in names],
-                         secret_seeds=secret)
+    """Play one seeded networked game (real crypto, checked); return the events seen, by
+    kind, and each alien's uses as "power:NAME"."""
     seen: Counter[str] = Counter()
-    public: set[int] = set()
 
-    def watch(g: InProcessGame) -> None:
-        s = g.states[0]
-        public.update(s.faces)
+    def watch(s: engine.GameState) -> None:
         seen.update(ev[0] for ev in s.events)
         seen.update("power:" + ev[2] for ev in s.events if ev[0] == "power")
 
-    game.run(watch)
-    faces = game.finish()  # raises on a false claim, a bad share or a bad face-down card
-    for seat, src in enumerate(game.sources):
-        assert all(faces[h] == f for h, f in src.knowledge.faces.items())
-        leaked = set(src.knowledge.faces) - game.entitled[seat] - public
-        assert not leaked, f"seat {seat} learned faces it may not know: {sorted(leaked)}"
+    play_secret_game(engine.Config(len(aliens), aliens=aliens, planets=4, max_turns=turns),
+                     b"hand powers" + tag, watch)
     return seen
-
 
 def _net_games(aliens: tuple[str, ...], tag: bytes, turns: int,
                enough: Callable[[Counter[str]], bool]) -> Counter[str]:

@@ -9,14 +9,14 @@ ever know a face it was not entitled to, and the end-of-game audit checks every 
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections import Counter
 
 import engine
-from bots import RandomBot
 from engine import cards as C
 from engine.scenario import run_scenario
 from protocol.cards_inprocess import InProcessGame
+
+from _secret_games import assert_entitled, secret_game
 
 
 def _labels(faces: list[int]) -> list[str]:
@@ -148,20 +148,14 @@ def networked(aliens: tuple[str, ...], tag: bytes, turns: int) -> tuple[InProces
     cards shown to it) unless the face is public; returns it with the power uses."""
     n = len(aliens)
     cfg = engine.Config(n, aliens=aliens, planets=4, max_turns=turns)
-    names = [b"hidden cards" + tag + bytes([i]) for i in range(n)]
-    secret = [hashlib.sha256(b"secret " + x).digest() for x in names]
-    game = InProcessGame(cfg, names, [RandomBot(x + b"bot") for x in names],
-                         secret_seeds=secret)
+    game = secret_game(cfg, b"hidden cards" + tag)
     uses: Counter[str] = Counter()
     public: dict[int, int] = {}
     auras = [seat for seat, a in enumerate(aliens) if a == "aura"]
     while game.step():
         s = game.state
         public.update(s.faces)
-        for seat, src in enumerate(game.sources):
-            leak = [h for h in src.knowledge.faces
-                    if h not in game.entitled[seat] and h not in public]
-            assert not leak, f"seat {seat} knows cards {leak} it may not"
+        assert_entitled(game, public)
         p = engine.pending(s)
         for aura in auras:  # whenever a seat is asked, the Aura's table shows its hands
             if p.chance is None and not p.over and s.has_power(aura):
