@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from engine.flow import external_colonies
 from node.verify import VerifyResult, verify_journal
 from protocol.genesis import Genesis
 
@@ -113,9 +114,12 @@ class Standing:
     """One player's (or team's) line of the standings."""
 
     name: str
-    points: int = 0
     wins: int = 0
     games: list[int] = field(default_factory=list)  # points per game
+
+    @property
+    def points(self) -> int:
+        return sum(self.games)
 
 
 def _identity(genesis: Genesis, seat: int) -> str:
@@ -127,7 +131,7 @@ def _identity(genesis: Genesis, seat: int) -> str:
     return "key:" + s.key.hex()
 
 
-def _sides(genesis: Genesis, config: engine.Config) -> list[tuple[int, ...]]:
+def _sides(config: engine.Config) -> list[tuple[int, ...]]:
     """The scoring sides of a game: each seat, or each team (teammates opposite)."""
     if config.teams:
         return [(x, config.teammate(x)) for x in range(config.seats // 2)]
@@ -140,11 +144,6 @@ def _side_key(genesis: Genesis, side: tuple[int, ...]) -> str:
 
 def _side_name(genesis: Genesis, side: tuple[int, ...]) -> str:
     return " + ".join(genesis.seats[x].name for x in side)
-
-
-def _external(state: engine.GameState, seat: int) -> int:
-    from engine.flow import external_colonies
-    return len(external_colonies(state, seat))
 
 
 @dataclass
@@ -160,24 +159,22 @@ class Campaign:
         v = result.verdict
         assert v is not None and v.outcome is not None
         g, s = v.genesis, v.state
-        sides = _sides(g, v.config)
+        sides = _sides(v.config)
         keys = [_side_key(g, side) for side in sides]
         if self.sides and sorted(keys) != sorted(self.sides):
             raise CampaignError(f"{where}: not this campaign's players"
                                 + (" (or teams)" if v.config.teams else "") + ": "
                                 + ", ".join(_side_name(g, side) for side in sides))
-        n = len(self.results) + 1
         for key, side in zip(keys, sides):
             line = self.sides.get(key)
             if line is None:
-                line = self.sides[key] = Standing(_side_name(g, side), games=[0] * (n - 1))
+                line = self.sides[key] = Standing(_side_name(g, side))  # the first game
                 self.order.append(key)
             line.name = _side_name(g, side)  # the latest names
             won = any(x in v.outcome.winners for x in side)
-            points = sum(_external(s, x) for x in side) + (WIN_POINTS if won else 0)
-            line.points += points
             line.wins += won
-            line.games.append(points)
+            line.games.append(sum(len(external_colonies(s, x)) for x in side)
+                              + (WIN_POINTS if won else 0))
         self.results.append(result)
 
     def standings(self) -> list[Standing]:
