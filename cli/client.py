@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import engine
+from engine.deal import agreement
 from engine.windows import RESPONSE_CARD, RESPONSE_POWER, WINDOWS
 
 from .commands import HELP, lookup, normalise
@@ -483,7 +484,7 @@ class SeatClient:
                 self.invalidate()
                 continue
             action, handle = found
-            agreed = _same_as_standing(self.session.state, action)
+            agreed = agreement(self.session.state, action)
             if agreed is not None:
                 action = agreed
                 self.log.append("that is the standing proposal: you accept it")
@@ -532,17 +533,3 @@ class SeatClient:
             if deadline is not None and int(time.monotonic()) != last_second:
                 last_second = int(time.monotonic())
                 self.invalidate()  # the deal's countdown
-
-
-def _same_as_standing(s: engine.GameState, action: engine.Action) -> engine.Action | None:
-    """Proposing, in a deal, exactly the terms the other player has on the table is
-    agreeing to them: the Accept it stands for (None when it is not that)."""
-    if not isinstance(action, engine.Propose) or not s.stack:
-        return None
-    top = s.stack[-1]
-    if top[0] != "deal" or not top[2]:
-        return None
-    standing = top[2]
-    if standing[0] != action.seat and tuple(standing[1:]) == tuple(action.terms):
-        return engine.Accept(action.seat)
-    return None

@@ -25,7 +25,7 @@ from .zones import place_returning, ships_to_warp
 
 Step_t = tuple[Any, ...]
 
-__all__ = ["deal_terms", "SETTLING"]
+__all__ = ["deal_terms", "SETTLING", "agreement"]
 
 SETTLING = "deal_settling"  # encounter flag: a deal's two colonies are being made
 
@@ -49,6 +49,19 @@ def deal_terms(s: GameState) -> Product:
     if frees is not None:
         factors.append(range(frees[2] + 1))
     return Product(*factors)
+
+
+def agreement(s: GameState, a: Action) -> Action | None:
+    """Proposing exactly the terms the other main player has on the table is agreeing to
+    them: the Accept that proposal stands for (None when it is not that). For clients,
+    which send the Accept: a proposal stays a proposal for the engine."""
+    st = s.step()
+    if not isinstance(a, Propose) or st[0] != "deal" or not st[2]:
+        return None
+    standing = st[2]
+    if standing[0] != a.seat and tuple(standing[1:]) == tuple(a.terms):
+        return Accept(a.seat)
+    return None
 
 
 def _valid(s: GameState, terms: tuple[int, ...]) -> bool:
