@@ -164,16 +164,28 @@ def run(args: argparse.Namespace) -> int:
         print("replay: --to must be 0 or more", file=sys.stderr)
         return 2
     try:
-        contents = parse_journal(args.journal.read_bytes())
+        data = args.journal.read_bytes()
     except OSError as exc:
         print(f"{path}: CANNOT READ: {exc}", file=sys.stderr)
         return 2
+    damage: JournalError | None = None
+    try:
+        contents = parse_journal(data)
     except JournalError as exc:
-        print(f"{path}: {exc}", file=sys.stderr)
-        return 2 if exc.index is None and exc.offset == 0 else 1
+        if exc.index is None or not exc.offset:  # the header: there is no game to show
+            print(f"{path}: {exc}", file=sys.stderr)
+            return 2 if exc.index is None and exc.offset == 0 else 1
+        # Damage inside the file: the records before it are intact and still tell the game
+        # up to there (the whole journal fails verification all the same).
+        damage = exc
+        contents = parse_journal(data[:exc.offset])
+        print(f"{path}: {exc}; replaying the {len(contents.entries)} intact records "
+              "before it", file=sys.stderr)
     total = len(contents.entries)
     if args.to is not None and args.to > total:
-        print(f"{path}: --to {args.to}: the journal has {total} records", file=sys.stderr)
+        intact = " intact" if damage is not None else ""
+        print(f"{path}: --to {args.to}: the journal has {total}{intact} records",
+              file=sys.stderr)
         return 2
     if contents.torn is not None:
         t = contents.torn
@@ -190,9 +202,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"replay: warning: the key {args.key} holds no seat in this game; every "
                   "tell stays private", file=sys.stderr)
     if getattr(args, "html", None) is not None:
-        return _html(path, args, contents, key)
+        return _html(path, args, contents, key, damage)
     if _interactive(args):
-        return _view(path, contents, key)
+        return _view(path, contents, key, damage)
     v = read_journal_parallel(contents, ReplayVisitor(args.to, key=key))
     if v.error is not None:
         code = 2 if isinstance(v.error, LocalProtocolError) else 1
@@ -202,11 +214,14 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(replay_data(path, v, total), sort_keys=True, default=str))
     else:
         print(replay_text(path, v, total))
+    if damage is not None:  # shown as far as it is intact; the journal still fails
+        print(f"{path}: FAILED: {damage}", file=sys.stderr)
+        return 1
     return 0
 
 
 def _html(path: str, args: argparse.Namespace, contents: Any,
-          key: SigningKey | None) -> int:
+          key: SigningKey | None, damage: JournalError | None = None) -> int:
     """Write the page; exit status as for verify's checks (an incomplete game is no fault:
     the page says how far it goes)."""
     from .html_replay import write_page
@@ -220,7 +235,7 @@ def _html(path: str, args: argparse.Namespace, contents: Any,
               f"{out.absolute().parent}", file=sys.stderr)
         return 2
     try:
-        verdict, tl = write_page(contents, args.journal, out, key)
+        verdict, tl = write_page(contents, args.journal, out, key, damage)
     except OSError as exc:
         print(f"replay: --html {out}: cannot write the page: {exc}", file=sys.stderr)
         return 2
@@ -239,7 +254,8 @@ def _interactive(args: argparse.Namespace) -> bool:
             and sys.stdout.isatty() and sys.stdin.isatty())
 
 
-def _view(path: str, contents: Any, key: SigningKey | None) -> int:
+def _view(path: str, contents: Any, key: SigningKey | None,
+          damage: JournalError | None = None) -> int:
     """Build every position (progress on stderr), then step through them."""
     import asyncio
 
@@ -247,6 +263,8 @@ def _view(path: str, contents: Any, key: SigningKey | None) -> int:
 
     tl = build_timeline(contents, path, progress=stderr_progress(len(contents.entries)),
                         key=key)
+    if tl.error is None and damage is not None:
+        tl.error = damage
     asyncio.run(ReplayApp(tl).run())
     if tl.error is not None:
         print(f"{path}: FAILED: {tl.error}", file=sys.stderr)

@@ -37,6 +37,7 @@ import engine
 from engine.actions import Action
 from node.verify import VerifyResult, verify_journal
 from protocol.envelope import Envelope
+from protocol.errors import ProtocolError
 from protocol.game import GameVerifier
 from protocol.journal import JournalContents
 from protocol.keys import SigningKey
@@ -84,7 +85,6 @@ class _PageVisitor(TimelineVisitor):
 def _timeline(contents: JournalContents, path: str, key: SigningKey | None
               ) -> tuple[Timeline, list[tuple[str, ...]], list[tuple[int, int] | None]]:
     from node.verify import read_journal_parallel
-    from protocol.errors import ProtocolError
 
     tl = Timeline(path, len(contents.entries),
                   tuple(s.colour for s in contents.genesis.seats))
@@ -285,12 +285,17 @@ add <code>#record=N</code> to the page's address to open it there.</footer>
 
 
 def write_page(contents: JournalContents, journal: Path, out: Path,
-               key: SigningKey | None = None) -> tuple[VerifyResult, Timeline]:
+               key: SigningKey | None = None,
+               damage: ProtocolError | None = None) -> tuple[VerifyResult, Timeline]:
     """Verify and replay a parsed journal and write its page to `out` (atomically).
-    Raises OSError if the journal cannot be read again or the page cannot be written."""
+    `damage`: the framing fault that cut `contents` short, named on the page as the fault
+    if the records before it verify. Raises OSError if the journal cannot be read again or
+    the page cannot be written."""
     name = journal.name  # the page names the file, not where it lay on this machine
     verdict = dataclasses.replace(verify_journal(journal), path=name)
     tl, lines, totals = _timeline(contents, name, key)
+    if tl.error is None and damage is not None:
+        tl.error = damage
     page = build_page(page_data(tl, lines, totals, verdict, name))
     tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
     try:

@@ -357,6 +357,8 @@ def fault_text(tl: Timeline) -> str:
     if err is None:
         return ""
     record = getattr(err, "record", None)
+    if record is None:
+        record = getattr(err, "index", None)  # damage in the journal's framing
     where = f"record {record}" if record is not None else "the journal"
     check = getattr(err, "check", "?")
     why = getattr(err, "message", None) or str(err)

@@ -548,6 +548,38 @@ def test_a_failed_check_is_named_on_top(browser: Browser, work: Path) -> None:
     check_position(seen, _json(journal, 30, work))
 
 
+def test_a_damaged_journal_is_shown_up_to_the_damage(browser: Browser, work: Path) -> None:
+    """A byte flipped inside record 30's framing: the journal fails, but the 30 intact
+    records before it still tell the game, in the page, the plain replay and --json."""
+    rec = short_game()
+    data = bytearray(rec.rebuild(list(rec.raws)))
+    at = parse_journal(bytes(data)).entries[30].offset
+    data[at + 12] ^= 0xFF  # inside the body: the record's CRC no longer matches
+    journal = work / "damaged.journal"
+    journal.write_bytes(bytes(data))
+    page = _page(journal, work / "damaged.html", work, expect=1)
+    browser.open(_url(page))
+    seen = browser.eval(READ)
+    assert seen["verdict"] == "verdict failed", seen
+    assert "FAULT at record 30 (record check)" in seen["verdict_text"], seen["verdict_text"]
+    assert seen["position"] == seen["slider_max"] == 30
+    r = cosmic("replay", str(journal), "--plain", home=work)
+    assert r.returncode == 1, r.stderr
+    assert r.stdout.startswith(f"{journal}: after 30 of 30 records"), r.stdout
+    assert "replaying the 30 intact records before it" in r.stderr
+    assert f"{journal}: FAILED: [record] journal record 30 at byte {at}" in r.stderr
+    r = cosmic("replay", str(journal), "--to", "31", home=work)
+    assert r.returncode == 2 and "the journal has 30 intact records" in r.stderr
+    check_position(seen, _json_damaged(journal, 30, work))
+
+
+def _json_damaged(journal: Path, n: int, home: Path) -> dict[str, Any]:
+    r = cosmic("replay", str(journal), "--to", str(n), "--json", home=home)
+    assert r.returncode == 1 and "FAILED: [record]" in r.stderr, r.stderr  # still damaged
+    data: dict[str, Any] = json.loads(r.stdout)
+    return data
+
+
 def test_the_page_asks_nothing_of_the_network(aliens: tuple[Path, Path], browser: Browser,
                                               work: Path) -> None:
     """Every page this browser opened so far counts too (in file order, all of them)."""
