@@ -11,8 +11,9 @@ from .actions import (
     Delivered, Revealed, HandShuffled, NewAlien,
 )
 from .api import (
-    ENGINE_VERSION, Pending, apply, encode_public, encounter_card_options, legal_actions,
-    legal_sequence, new_game, outcome, pending, public_hash,
+    ENGINE_VERSION, Pending, apply, encode_public, encounter_card_options,
+    face_down_handover, legal_actions, legal_sequence, new_game, outcome, pending,
+    public_hash,
 )
 from .cards import CATALOGUE, COLORS, CardInfo, card, rules_data_hash
 from .flow import totals as flow_totals
@@ -32,5 +33,5 @@ __all__ = [
     "pending", "public_hash", "CATALOGUE", "COLORS", "CardInfo", "card", "rules_data_hash",
     "ActionParseError", "EngineError", "IllegalAction", "Claim", "Config", "GameState",
     "Knowledge", "Outcome", "Chance", "flow_totals", "audit_claims", "VARIANTS",
-    "variant_options",
+    "variant_options", "face_down_handover",
 ]

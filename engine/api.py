@@ -34,6 +34,7 @@ from .alien_deal import CHOOSE, DEAL_AT_RANDOM
 __all__ = [
     "ENGINE_VERSION", "Pending", "new_game", "pending", "legal_actions", "legal_sequence",
     "apply", "public_hash", "encode_public", "encounter_card_options", "outcome",
+    "face_down_handover",
 ]
 
 ENGINE_VERSION = "cosmic-engine/1"
@@ -83,6 +84,20 @@ def pending(state: GameState) -> Pending:
     if ch is not None:
         return Pending(phase, st[0], (SOURCE,), h.kinds, chance=ch)
     return Pending(phase, st[0], h.actors(state, st), h.kinds, h.simultaneous)
+
+
+def face_down_handover(state: GameState) -> int | None:
+    """The seat that must now hand over the card it put face down (a power takes it
+    unseen), or None. Public: it depends on the step, never on a hand. The card source
+    requires that seat's `Give` to open its face-down commitment to the card given."""
+    if state.outcome is not None:
+        return None
+    st = state.step()
+    h = STEPS[st[0]]
+    if not h.hands_over_face_down or h.chance(state, st) is not None:
+        return None
+    actors = h.actors(state, st)
+    return actors[0] if len(actors) == 1 else None
 
 
 def legal_sequence(state: GameState, seat: int, knowledge: Knowledge) -> Sequence[Action]:

@@ -72,6 +72,11 @@ class Step:
     phase = ""
     kinds: tuple[str, ...] = ()
     simultaneous = False
+    # The seat acting here hands over the card it put face down (a power takes it unseen:
+    # the Gambler's kept bluff, the Enigma's mix). Its action must then open its
+    # face-down commitment, so that nobody can hand over another card (engine.api
+    # `face_down_handover`; the card source checks the opening).
+    hands_over_face_down = False
 
     def phase_of(self, st: Step_t) -> str:
         """The phase this step belongs to (a window's depends on where it opens)."""

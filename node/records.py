@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import engine
-from engine.actions import Reveal, Select
+from engine.actions import Give, Reveal, Select
 from node.journal_file import write_file_atomic
 from node.local import LocalGame
 from protocol.envelope import ZERO_HASH
@@ -96,7 +96,8 @@ def record_local_game(game: LocalGame, names: Sequence[str] | None = None) -> by
                     raise LocalProtocolError("commitment", f"no face-down card for action {i}")
                 nonce = nonces[seat] = _nonce(seed, len(raws))
                 extra = card_commitment(genesis.game_id, seat, handles[i], nonce)
-            elif isinstance(action, Reveal):
+            elif isinstance(action, Reveal) or (
+                    isinstance(action, Give) and engine.face_down_handover(state) == seat):
                 if seat not in nonces:
                     raise LocalProtocolError("commitment", f"action {i} reveals no Select")
                 extra = nonces.pop(seat)

@@ -47,6 +47,12 @@ def _pairs(action: engine.Action) -> tuple[tuple[int, int], ...]:
     return ()
 
 
+def _hands_over(state: engine.GameState, action: engine.Action) -> bool:
+    """Is `action` its seat handing over the card it put face down (engine.api
+    `face_down_handover`)? Such a Give must open the face-down commitment to that card."""
+    return isinstance(action, engine.Give) and engine.face_down_handover(state) == action.seat
+
+
 class NetworkCardSource:
     """One seat's card source in a networked game (see the module comment)."""
 
@@ -128,6 +134,8 @@ class NetworkCardSource:
         s = self._need_state()
         p = engine.pending(s)
         wanted = {"select"} if env.kind == FACEDOWN else {"play", "reveal", "newhand", "discard"}
+        if env.kind == OPEN and engine.face_down_handover(s) == env.author:
+            wanted = {"give"}  # opening the face-down commitment to the card handed over
         # Only the seat to act next (the first of a simultaneous set: the order its
         # actions are applied in) may announce one: an earlier announcement by the next
         # seat would stand in front of the first seat's own, and refuse its action.
@@ -235,6 +243,11 @@ class NetworkCardSource:
                 raise LocalProtocolError("commitment", "no encounter card of ours was chosen")
             self._announced.append(self.cards.begin_facedown(self.seat, s.hands[self.seat], handle))
             return True
+        if _hands_over(s, action) and len(getattr(action, "handles", ())) == 1:
+            # The card a power takes unseen: open the face-down commitment to it, no face.
+            assert isinstance(action, engine.Give)
+            self._announced.append(self.cards.begin_open(self.seat, (), action.handles[0]))
+            return True
         pairs = _pairs(action)
         hidden = [(h, f) for h, f in pairs if h not in self.cards.opened]
         facedown = action.handle if isinstance(action, engine.Reveal) else None
@@ -274,6 +287,16 @@ class NetworkCardSource:
             serial = self._need_state().serial
             self._announced = []  # accepted: from here on, and only now, state changes
             self._facedown_since[seat] = serial
+            return
+        if _hands_over(self._need_state(), action):
+            assert isinstance(action, engine.Give)
+            given = action.handles[0] if len(action.handles) == 1 else None
+            if (given is None or kinds != ["open"] or done[0].result
+                    or done[0].data.get("revealed") != given):
+                raise refuse("commitment", "the card handed over must be the one put face "
+                             "down: its commitment is opened first, showing no face")
+            self._announced = []  # accepted: from here on, and only now, state changes
+            self._track_claims(seat, action.handles[0])
             return
         pairs = _pairs(action)
         if not pairs:

@@ -6,7 +6,8 @@
 #   Action.to_data() of a *player* action whose seat is the envelope's author (chance
 #   facts, seat -1, are never sent: every node derives them from its card source).
 #   extra is the 32-byte commitment to the face-down card for a Select, the 32-byte
-#   nonce that opens it for the seat's next Reveal, and b"" for every other action.
+#   nonce that opens it for the seat's next Reveal (or for the Give that hands that card
+#   over to a power: engine.face_down_handover), and b"" for every other action.
 # - Card commitment: purpose "card", payload = the handle as 4 bytes big-endian two's
 #   complement (protocol.commit.commitment_digest binds the game id and the seat).
 # - An action envelope's state_hash is engine.public_hash of the state the action
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 import engine
-from engine.actions import Action, Reveal, Select, action_from_data
+from engine.actions import Action, Give, Reveal, Select, action_from_data
 from engine.local import LocalSource
 from protocol.canonical import Value
 from protocol.commit import check_reveal, commitment_digest
@@ -100,12 +101,18 @@ ACTION_BODY = Record(
 )
 
 
-def _extra_size(action: Action, mode: str = "local") -> int:
-    """A Select carries its commitment, a Reveal its nonce, in local games. In network
-    games the card protocol's face-down message commits instead (protocol/cards.py)."""
-    if mode == "local" and isinstance(action, (Select, Reveal)):
-        return _EXTRA_SIZE
-    return 0
+def _extra_sizes(action: Action, mode: str = "local") -> tuple[int, ...]:
+    """A Select carries its commitment, a Reveal its nonce, in local games; a Give its
+    nonce when it hands over the face-down card (which the state says: checked when it is
+    applied), else nothing. In network games the card protocol's face-down and open
+    messages commit and open instead (protocol/cards.py)."""
+    if mode != "local":
+        return (0,)
+    if isinstance(action, (Select, Reveal)):
+        return (_EXTRA_SIZE,)
+    if isinstance(action, Give):
+        return (0, _EXTRA_SIZE)
+    return (0,)
 
 
 def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
@@ -120,9 +127,10 @@ def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
         mode = game_mode(genesis)
     except RemoteProtocolError as exc:
         return exc.message
-    need = _extra_size(action, mode)
-    if len(body[1]) != need:
-        return f"extra of a {action.KIND} is {need} bytes, not {len(body[1])}"
+    need = _extra_sizes(action, mode)
+    if len(body[1]) not in need:
+        return (f"extra of a {action.KIND} is {' or '.join(map(str, need))} bytes, not "
+                f"{len(body[1])}")
     return None
 
 
@@ -496,14 +504,25 @@ class GameVerifier:
             raise self._remote(
                 "state-hash", f"desync: the {action.KIND} claims state "
                 f"{env.state_hash.hex()[:16]}, ours is {ours.hex()[:16]}", env, record)
-        if isinstance(action, Reveal) and self.mode == "local":
+        handover = (isinstance(action, Give)
+                    and engine.face_down_handover(self.state) == action.seat)
+        if self.mode == "local" and isinstance(action, Give) and len(extra) != (
+                _EXTRA_SIZE if handover else 0):
+            raise self._remote("commitment", "a Give opens the face-down commitment exactly "
+                               "when it hands over the face-down card", env, record)
+        if (isinstance(action, Reveal) or handover) and self.mode == "local":
+            if isinstance(action, Reveal):
+                handle = action.handle
+            else:
+                assert isinstance(action, Give)
+                handle = action.handles[0] if len(action.handles) == 1 else -1
             held = self._open.pop(action.seat, None)
             if held is None:
                 raise self._remote("commitment", "a reveal with no face-down card committed",
                                    env, record)
             try:
                 check_reveal(self.genesis.game_id, action.seat, CARD_PURPOSE, held[0], extra,
-                             handle_payload(action.handle), seq=env.seq)
+                             handle_payload(handle), seq=env.seq)
             except RemoteProtocolError as exc:
                 raise self._remote("commitment", f"{exc.message} (made at record {held[1]})",
                                    env, record) from None

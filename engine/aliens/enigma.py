@@ -103,6 +103,7 @@ class EnigmaGive(SeatStep):
     """("enigma_give", enigma, opponent): the opponent hands over its face-down card."""
 
     name, phase, kinds = "enigma_give", "planning", ("give",)
+    hands_over_face_down = True
 
     def needed(self, s: GameState, st: Step_t) -> bool:
         e = s.enc

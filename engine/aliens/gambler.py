@@ -109,6 +109,7 @@ class GambleKeep(SeatStep):
     """Believed: the Gambler's face-down card goes, unseen, to the bottom of the deck."""
 
     name, phase, kinds = "gamble_keep", "reveal", ("give",)
+    hands_over_face_down = True
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         return Fixed(face_down_gift(s, seat, kn))

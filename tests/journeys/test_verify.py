@@ -93,15 +93,18 @@ class Runs:
     def __init__(self, game: Path, tmp: Path, todo: bool) -> None:
         whole = (game / "seat-0.journal").read_bytes()
         self.contents = contents = parse_journal(whole)
-        self.at200 = contents.entries[200].offset
+        # Cut in the middle of whatever game the demo played (its length depends on the
+        # rules data): records 0..cut-1 stay, record `cut` is the first one lost.
+        self.cut = cut = len(contents.entries) // 2
+        self.at_cut = contents.entries[cut].offset
         self.secret = next(
             e for e in contents.entries if e.type == RECORD_ENVELOPE
             and open_envelope(e.data, contents.genesis, GAME_KINDS).kind == "cards.secret")
         cuts = {
             "finished": whole,
-            "prefix": whole[:self.at200],  # a clean prefix: records 0..199
-            "torn": whole[:self.at200 + 20],  # record 200 cut off after 20 bytes
-            "whole-then-torn": whole + whole[self.at200:self.at200 + 30],
+            "prefix": whole[:self.at_cut],  # a clean prefix: records 0..cut-1
+            "torn": whole[:self.at_cut + 20],  # record `cut` cut off after 20 bytes
+            "whole-then-torn": whole + whole[self.at_cut:self.at_cut + 30],
             "no-audit": whole[:self.secret.offset],  # over, without the key shares
         }
         self.paths = {name: tmp / f"{name}.journal" for name in cuts}
@@ -157,29 +160,32 @@ def test_several_journals_the_worst_status_wins(runs: Runs) -> None:
 def test_a_copy_cut_before_the_end_fails_and_says_where_it_stops(runs: Runs) -> None:
     out = runs.text_blocks["prefix"]
     head = out.splitlines()[0]
-    m = re.search(r"FAILED: incomplete: the journal stops after record 199 \(turn (\d+)\), "
+    last = runs.cut - 1
+    m = re.search(rf"FAILED: incomplete: the journal stops after record {last} \(turn (\d+)\), "
                   r"before the game's end \(--partial checks a game in progress\)$", head)
     assert m, head
     assert "outcome   not over" in out
     # --partial: accepted, and it says how far it went.
     assert runs.partial_blocks["prefix"].splitlines()[:2] == [
-        f"{runs.paths['prefix']}: OK (partial): records 0..199 verified, up to turn "
+        f"{runs.paths['prefix']}: OK (partial): records 0..{last} verified, up to turn "
         f"{m.group(1)}",
-        f"  incomplete: the journal stops after record 199 (turn {m.group(1)}), before the "
+        f"  incomplete: the journal stops after record {last} (turn {m.group(1)}), before the "
         "game's end"]
     assert runs.partial_json.returncode == 0
     data = rows(runs.partial_json)["prefix"]
     assert (data["ok"], data["exit"], data["complete"], data["error"]) == (True, 0, False, None)
-    assert (data["last_record"], data["records"], data["turn"]) == (199, 200, int(m.group(1)))
-    assert "stops after record 199" in data["incomplete"]
+    assert (data["last_record"], data["records"], data["turn"]) == (last, runs.cut, int(m.group(1)))
+    assert f"stops after record {last}" in data["incomplete"]
 
 
 def test_a_torn_tail_fails_unless_partial(runs: Runs) -> None:
     head = runs.text_blocks["torn"].splitlines()[0]
-    assert (f"FAILED: incomplete: its last record is torn (truncated): record 200, from byte "
-            f"{runs.at200} (20 bytes), is lost; the journal stops after record 199") in head
+    last = runs.cut - 1
+    assert (f"FAILED: incomplete: its last record is torn (truncated): record {runs.cut}, "
+            f"from byte {runs.at_cut} (20 bytes), is lost; the journal stops after record "
+            f"{last}") in head
     out = runs.partial_blocks["torn"]
-    assert "OK (partial): records 0..199 verified" in out
+    assert f"OK (partial): records 0..{last} verified" in out
     assert "warning: the last record is torn" in out
     # A whole game followed by a torn record is not a whole journal either.
     head = runs.text_blocks["whole-then-torn"].splitlines()[0]
