@@ -568,7 +568,9 @@ class LaunchStep(Step):
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         assert isinstance(a, Launch) and s.enc is not None
         if a.planet not in _launch_planets(s):
-            fail(s, a, f"the gate cannot point at planet {a.planet}")
+            where = (f"the warp of seat {T.site_seat(a.planet)}" if T.is_site(a.planet)
+                     else f"planet {a.planet}")
+            fail(s, a, f"the gate cannot point at {where}")
         if not _launch_ships(s, a.seat).contains(a.ships):
             fail(s, a, "launch 1 to 4 ships from your colonies (sorted planet:count)")
         if colony_sources(s, a.seat, moving=True) and P.late_ships(s, a.seat, 0):
