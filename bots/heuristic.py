@@ -71,14 +71,18 @@ class HeuristicBot:
         return options[0]
 
     def _launch(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
-        def key(a: engine.Launch) -> tuple[int, int, int, int]:
+        def key(a: engine.Launch) -> tuple[bool, int, int, int, int]:
             defense = state.enc.defense if state.enc else -1
             if is_site(a.planet):  # a seat's warp (the Gith's): its ships there defend
-                already, there = False, state.warp[site_seat(a.planet)]
+                owner = site_seat(a.planet)
+                already, there = False, state.warp[owner]
+                # its warp is a colony toward its win: break it when the Gith is close
+                urgent = state.foreign_colonies(owner) + 2 >= state.config.win_colonies
             else:
                 already, there = state.on(a.planet, seat) > 0, state.on(a.planet, defense)
+                urgent = False
             sent = sum(c for _, c in a.ships)
-            return (-already, -there, min(sent, 4), _ships_score(state, seat, a.ships))
+            return (urgent, -already, -there, min(sent, 4), _ships_score(state, seat, a.ships))
         return max(options, key=key)
 
     def _invite(self, state, seat, kn, options):  # type: ignore[no-untyped-def]

@@ -245,8 +245,10 @@ def _engine_reason(text: str, s: engine.GameState, seat: int) -> str:
     try:
         engine.apply(s, action)
     except engine.IllegalAction as exc:
+        reason = re.sub(r"the warp of seat (\d+)",
+                        lambda m: planet_name(s, warp_site(int(m.group(1)))), exc.reason)
         return re.sub(r"planet (\d+)", lambda m: planet_name(s, int(m.group(1))),
-                      exc.reason).replace(" (sorted planet:count)", "")
+                      reason).replace(" (sorted planet:count)", "")
     except engine.EngineError:
         return ""
     return ""

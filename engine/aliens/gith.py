@@ -36,6 +36,12 @@ we made:
   the warp neither counts nor keeps it from winning, and is no target; a target once
   aimed at stays: an encounter already at the warp is settled there (engine.targets).
 - A seat using the Gith's power through another sheet (Insect, Plant) offers its own warp.
+- Powers that act on the target planet find none at the warp and do nothing there: the
+  Berserker, Cult, Quantum, Worm, Chameleon, Paradigm (the encounter stays), the Filth
+  (nothing to share), an Amoeba defending there; the Fungus captures nothing there (its
+  side's ships at the warp are never lost). Those that count the defense's ships there
+  (Macron, Gambler, Wrack, the totals) count the Gith's warp ships; the Zealot's streak
+  stays in the Gith's system, warp included.
 """
 
 from __future__ import annotations
