@@ -24,7 +24,7 @@ from typing import Any
 from . import powers as P
 from .state import GameState
 
-__all__ = ["SITE_BASE", "warp_site", "site_seat", "is_site", "target_planet", "ships_at",
+__all__ = ["SITE", "SITE_BASE", "warp_site", "site_seat", "is_site", "target_planet", "ships_at",
            "target_owner", "launched", "extra_targets", "record_site", "site_won",
            "win_places"]
 
