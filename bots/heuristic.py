@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import engine
 from engine import cards as C
 from engine.local import Stream
+from engine.targets import is_site, ships_at, site_seat
 
 
 def _face(state: engine.GameState, kn: engine.Knowledge, h: int) -> C.CardInfo | None:
@@ -70,12 +71,18 @@ class HeuristicBot:
         return options[0]
 
     def _launch(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
-        def key(a: engine.Launch) -> tuple[int, int, int, int]:
+        def key(a: engine.Launch) -> tuple[bool, int, int, int, int]:
             defense = state.enc.defense if state.enc else -1
-            already = state.on(a.planet, seat) > 0
+            if is_site(a.planet):  # a seat's warp (the Gith's): its ships there defend
+                owner = site_seat(a.planet)
+                already, there = False, state.warp[owner]
+                # its warp is a colony toward its win: break it when the Gith is close
+                urgent = state.foreign_colonies(owner) + 2 >= state.config.win_colonies
+            else:
+                already, there = state.on(a.planet, seat) > 0, state.on(a.planet, defense)
+                urgent = False
             sent = sum(c for _, c in a.ships)
-            return (-already, -state.on(a.planet, defense), min(sent, 4),
-                    _ships_score(state, seat, a.ships))
+            return (urgent, -already, -there, min(sent, 4), _ships_score(state, seat, a.ships))
         return max(options, key=key)
 
     def _invite(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
@@ -87,7 +94,7 @@ class HeuristicBot:
         if not allies or e is None:
             return options[0]
         off = sum(state.gate)
-        dfn = state.on(e.target, e.defense) + sum(state.beside)
+        dfn = ships_at(state, e.defense) + sum(state.beside)
         lead = state.foreign_colonies(e.offense) >= state.config.win_colonies - 1
 
         def key(a: engine.Ally) -> tuple[int, int, int]:
@@ -110,8 +117,8 @@ class HeuristicBot:
         if e is None or not attacks:
             return others[0] if others else hands[0]
         mine = sum(state.gate) if seat == e.offense else (
-            state.on(e.target, e.defense) + sum(state.beside))
-        theirs = (state.on(e.target, e.defense) + sum(state.beside)) if seat == e.offense \
+            ships_at(state, e.defense) + sum(state.beside))
+        theirs = (ships_at(state, e.defense) + sum(state.beside)) if seat == e.offense \
             else sum(state.gate)
         if theirs - mine > 12 and others:
             return others[0]  # hopeless: negotiate for compensation or a deal

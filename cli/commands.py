@@ -22,6 +22,7 @@ from engine import cards as C
 from engine.alien_deal import rotation_choice
 from engine.flares import dealt_aliens
 from engine.steps import WARP
+from engine.targets import warp_site
 from engine.windows import CARD_EFFECTS
 
 from .render import card_label, planet_name
@@ -29,7 +30,8 @@ from .render import card_label, planet_name
 __all__ = ["command_for", "command_table", "normalise", "lookup", "HELP"]
 
 HELP = {
-    "launch": "launch PLANET SHIPS - aim the gate and send 1-4 ships, e.g. launch blue.1 red.1:2",
+    "launch": "launch PLANET SHIPS - aim the gate and send 1-4 ships, e.g. launch blue.1 red.1:2"
+              " (a Gith's warp, when offered: launch blue.warp red.1:2)",
     "ally": "ally SIDE SHIPS - join the offense or defense, e.g. ally red red.2:3",
     "decline": "decline - refuse every invitation",
     "invite": "invite SEATS - invite allies, e.g. invite yellow,green or invite none",
@@ -201,6 +203,9 @@ def _place(s: engine.GameState, word: str) -> int | None:
     """A planet name (red.2) or "gate" as the engine's location, or None."""
     if word == "gate":
         return engine.GATE
+    color, _, where = word.partition(".")
+    if where == "warp" and color in s.config.colors:  # a seat's warp as a target (Gith)
+        return warp_site(s.config.colors.index(color))
     for p in range(s.planet_count):
         if planet_name(s, p) == word:
             return p
@@ -225,7 +230,7 @@ def _engine_reason(text: str, s: engine.GameState, seat: int) -> str:
     action: engine.Action | None = None
     if len(w) == 3 and w[0] == "launch":
         target, ships = _place(s, w[1]), _pairs(s, w[2])
-        if target is not None and target >= 0 and ships is not None:
+        if target is not None and target != engine.GATE and ships is not None:
             action = engine.Launch(seat, target, ships)
     elif len(w) == 3 and w[0] == "ally" and w[1] in s.config.colors:
         ships = _pairs(s, w[2])
@@ -240,8 +245,10 @@ def _engine_reason(text: str, s: engine.GameState, seat: int) -> str:
     try:
         engine.apply(s, action)
     except engine.IllegalAction as exc:
+        reason = re.sub(r"the warp of seat (\d+)",
+                        lambda m: planet_name(s, warp_site(int(m.group(1)))), exc.reason)
         return re.sub(r"planet (\d+)", lambda m: planet_name(s, int(m.group(1))),
-                      exc.reason).replace(" (sorted planet:count)", "")
+                      reason).replace(" (sorted planet:count)", "")
     except engine.EngineError:
         return ""
     return ""

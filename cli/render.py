@@ -10,6 +10,7 @@ import engine
 from engine import cards as C
 from engine.flow import totals as engine_totals
 from engine.powers import deal_frees
+from engine.targets import is_site, ships_at, site_seat
 from engine.windows import CARD_EFFECTS
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
@@ -22,6 +23,9 @@ __all__ = ["planet_name", "board_text", "alien_label", "encounter_totals", "publ
 
 
 def planet_name(s: engine.GameState, planet: int) -> str:
+    """`red.2`; a target that is a seat's warp (engine.targets, the Gith's) is `red.warp`."""
+    if is_site(planet):
+        return f"{s.config.colors[site_seat(planet)]}.warp"
     per = s.config.planets
     return f"{s.config.colors[planet // per]}.{planet % per + 1}"
 
@@ -56,7 +60,7 @@ def public_summary(s: engine.GameState) -> dict[str, Any]:
         out["encounter"] = {
             "number": e.number,
             "defense": colors[e.defense] if e.defense >= 0 else None,
-            "target": planet_name(s, e.target) if e.target >= 0 else None,
+            "target": planet_name(s, e.target) if e.target != -1 else None,
             "offensive_allies": [colors[a] for a in e.allies[0]],
             "defensive_allies": [colors[a] for a in e.allies[1]],
             "cards": [card_label(s.faces.get(h)) if h >= 0 else None for h in e.cards],
@@ -82,7 +86,7 @@ def board_text(s: engine.GameState) -> str:
         lines.append(f"Turn {s.turns}: {who}; {s.phase} ({where})")
     e = s.enc
     if e is not None and e.defense >= 0:
-        target = planet_name(s, e.target) if e.target >= 0 else "?"
+        target = planet_name(s, e.target) if e.target != -1 else "?"
         lines.append(f"{colors[e.offense]} vs {colors[e.defense]} at {target}")
         for where, ships in (("gate", s.gate), ("beside", s.beside)):
             if any(ships):  # wrapped: at ten seats many allies
@@ -168,7 +172,7 @@ def encounter_totals(s: engine.GameState) -> str | None:
     side and the reinforcements; once both cards are face up, the cards and every
     modifier too (the engine's own sum). None before the target is chosen."""
     e = s.enc
-    if e is None or e.defense < 0 or e.target < 0:
+    if e is None or e.defense < 0 or e.target == -1:
         return None
     faces = [s.faces.get(h) if h >= 0 else None for h in e.cards]
     if all(f is not None for f in faces):
@@ -178,7 +182,7 @@ def encounter_totals(s: engine.GameState) -> str | None:
             return f"totals: offense {off}, defense {dfn}"
         return "cards: " + " vs ".join(card_label(f) for f in faces)
     off = sum(s.gate) + e.reinforce[0]
-    dfn = s.on(e.target, e.defense) + sum(s.beside) + e.reinforce[1]
+    dfn = ships_at(s, e.defense) + sum(s.beside) + e.reinforce[1]
     return f"so far: offense {off}, defense {dfn} + cards"
 
 
@@ -194,7 +198,7 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         return colors[seat] if 0 <= seat < len(colors) else "?"
 
     def p(planet: int) -> str:
-        return planet_name(s, planet) if planet >= 0 else "the gate"
+        return planet_name(s, planet) if planet >= 0 or is_site(planet) else "the gate"
 
     def seats(xs: Any) -> str:
         return ", ".join(c(x) for x in xs) or "nobody"
@@ -377,6 +381,7 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
                           + (f" ({', '.join(map(str, a[2]))})" if a[2] else ""),
         "graft": lambda: f"{c(a[0])} grafts {c(a[1])}'s power ({', '.join(map(str, a[2]))})",
         "silenced": lambda: f"{c(a[0])} may not use the {a[1]} power this encounter",
+        "warp_broken": lambda: f"{c(a[0])}'s warp falls: its ships there go home",
         "gust": lambda: f"{c(a[0])} passes every alien one seat to the right",
         "reserved": lambda: f"{c(a[0])}'s {a[1]} draws the {a[2]} into its reserve",
         # the classic artifacts (--variant classic_artifacts)

@@ -156,22 +156,24 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     s = state.clone()
     h.accept(s, st, action)
     s.serial += 1
-    _settle(s, state.ships)
+    _settle(s, state.ships, state.warp)
     if "captives" in s.extra:  # captured ships follow their holder's (engine.powers)
         follow_captives(state, s)
     return s, s.events
 
 
-def _settle(s: GameState, ships_before: list[int] | None = None) -> None:
+def _settle(s: GameState, ships_before: list[int] | None = None,
+            warp_before: list[int] | None = None) -> None:
     """Run steps that need no input until a decision (or the end) is reached. Before a
     seat is asked, cards that a power keeps face up (the Aura's) are turned up.
 
     The win is checked when the next decision is reached: nothing automatic can take a
     colony away, so a fifth foreign colony still wins before anyone decides anything else
-    (rules 001: the win is immediate). The check depends on the ships alone, so it is
-    skipped when they are those of a state that was checked and had no winner
-    (`ships_before`, from the state `apply` started from: it was settled, and is not
-    over)."""
+    (rules 001: the win is immediate). The check depends on the ships alone (on the
+    planets, and in the warp for a power that counts it: engine.targets `win_places`), so
+    it is skipped when they are those of a state that was checked and had no winner
+    (`ships_before`, `warp_before`, from the state `apply` started from: it was settled,
+    and is not over)."""
     stack_steps = STEPS
     while s.outcome is None:
         stack = s.stack
@@ -188,7 +190,8 @@ def _settle(s: GameState, ships_before: list[int] | None = None) -> None:
                     push(s, ("reveal_cards", shown))
                     continue
             break
-    if (s.outcome is None or s.outcome.reason != "colonies") and s.ships != ships_before \
+    if (s.outcome is None or s.outcome.reason != "colonies") and (
+            s.ships != ships_before or s.warp != warp_before) \
             and not (s.enc is not None and s.enc.has_flag(SETTLING)):
         check_win(s)
 

@@ -26,6 +26,7 @@ from .windows import (
     NO_ENCOUNTER, card_plays, play_card, power_step, power_uses, use_power, window,
 )
 from . import powers as P
+from . import targets as T
 from .alien_deal import deal_steps, rotate_steps
 from .zones import ShipChoice, draw, no_encounter_to_draw, place_returning, start_shuffle
 
@@ -78,13 +79,16 @@ def check_win(s: GameState) -> None:
     n, per = s.n, s.config.planets
     ships = s.ships
     winners = []
+    places = T.win_places(s) if any(s.aliens) else {}  # engine.targets: the Gith's warp
     if s.config.teams:
-        winners = _team_winners(s)
+        winners = _team_winners(s, places)
     else:
         for seat in range(n):
             col = ships[seat::n]
             home = col[seat * per:(seat + 1) * per]
-            if len(col) - col.count(0) - (per - home.count(0)) >= goal:
+            extra = places.get(seat, ())
+            if extra is not None and (len(col) - col.count(0) - (per - home.count(0))
+                                      + len(extra)) >= goal:
                 winners.append(seat)
     if winners:
         s.outcome = Outcome("colonies", tuple(winners))
@@ -100,15 +104,22 @@ def external_colonies(s: GameState, seat: int) -> list[int]:
     return [p for p in s.colonies(seat) if p not in homes]
 
 
-def _team_winners(s: GameState) -> list[int]:
+def _team_winners(s: GameState, places: dict[int, tuple[int, ...] | None]) -> list[int]:
     """Rules 004, Team Play: a team wins when one of the two has the usual number of
     external colonies, or the two together have two more on as many different planets (a
-    planet both hold counts once): seven with five planets, six with four."""
+    planet both hold counts once): seven with five planets, six with four. Places a power
+    counts as colonies (`places`, engine.targets `win_places`) count as the seat's, each
+    once; a seat that cannot win now counts nothing (its teammate may still win alone)."""
     goal = s.config.win_colonies
     winners: list[int] = []
+
+    def counted(x: int) -> list[int]:
+        extra = places.get(x, ())
+        return [] if extra is None else external_colonies(s, x) + list(extra)
+
     for seat in range(s.n // 2):
         mate = s.config.teammate(seat)
-        mine, theirs = external_colonies(s, seat), external_colonies(s, mate)
+        mine, theirs = counted(seat), counted(mate)
         if max(len(mine), len(theirs)) >= goal or len(set(mine) | set(theirs)) >= goal + 2:
             winners += [seat, mate]
     return sorted(winners)
@@ -514,12 +525,14 @@ def _launch_planets(s: GameState) -> list[int]:
         return [aimed]
     if e.has_flag("home_system"):  # driving out a colony from the offense's own system
         return [p for p in _own_systems(s, s.offense) if s.on(p, e.defense)]
+    # the gate aims at the defense's system: a power may offer sites there (engine.targets)
+    sites = T.extra_targets(s) if any(s.aliens) else []
     if s.config.two_player:  # rules 004: the opponent's planets, or its colonies in ours
         return list(s.home_planets(e.defense)) + [
-            p for p in s.home_planets(s.offense) if s.on(p, e.defense)]
+            p for p in s.home_planets(s.offense) if s.on(p, e.defense)] + sites
     if e.has_flag("anywhere"):  # a power lets the offense pick any of the defense's colonies
-        return sorted(set(s.home_planets(e.defense)) | set(s.colonies(e.defense)))
-    return list(s.home_planets(e.defense))
+        return sorted(set(s.home_planets(e.defense)) | set(s.colonies(e.defense))) + sites
+    return list(s.home_planets(e.defense)) + sites
 
 
 def _launch_ships(s: GameState, seat: int, late: bool = True) -> Dist:
@@ -555,13 +568,17 @@ class LaunchStep(Step):
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         assert isinstance(a, Launch) and s.enc is not None
         if a.planet not in _launch_planets(s):
-            fail(s, a, f"the gate cannot point at planet {a.planet}")
+            where = (f"the warp of seat {T.site_seat(a.planet)}" if T.is_site(a.planet)
+                     else f"planet {a.planet}")
+            fail(s, a, f"the gate cannot point at {where}")
         if not _launch_ships(s, a.seat).contains(a.ships):
             fail(s, a, "launch 1 to 4 ships from your colonies (sorted planet:count)")
         if colony_sources(s, a.seat, moving=True) and P.late_ships(s, a.seat, 0):
             s.enc.add_flag(f"{LATE}{a.seat}:0")  # its ships come just before the reveal
         s.gate[a.seat] += remove_ships(s, a, a.seat, a.ships)
         s.enc.target = a.planet
+        if T.is_site(a.planet):
+            T.record_site(s, a.planet)
         emit(s, "launch", a.seat, a.planet, s.gate[a.seat])
         pop(s)
 
@@ -1015,8 +1032,8 @@ def totals(s: GameState) -> tuple[int, int]:
     assert e is not None
     off_card, def_card = card_values(s)
     off = off_card + sum(s.gate) + e.reinforce[0]
-    dfn = def_card + s.on(e.target, e.defense) + sum(s.beside) + e.reinforce[1]
-    dfn += sum(s.on(e.target, seat) for seat in P.co_defenders(s))  # engine.powers join_defense
+    dfn = def_card + T.ships_at(s, e.defense) + sum(s.beside) + e.reinforce[1]
+    dfn += sum(T.ships_at(s, seat) for seat in P.co_defenders(s))  # engine.powers join_defense
     return P.adjust_totals(s, off, dfn)
 
 
@@ -1071,17 +1088,24 @@ class Resolve(Step):
         after: list[Step_t] = []
         # (seat, ships, the planet they are lost from or -1) bound for the warp, in order
         losses: list[tuple[int, int, int]] = []
+        site: list[Step_t] = []
+        if e.result == "offense" and T.is_site(e.target):
+            # a site is no planet: the power that offered it settles the landing and what
+            # becomes of the ships there (engine.targets `site_won`)
+            site = T.site_won(s, [x for x in s.timing_order()
+                                  if s.gate[x] and P.may_land(s, x)])
         if e.result == "offense":
             for seat in range(n):
-                if s.gate[seat] and P.may_land(s, seat):  # a power may keep it off
-                    s.ships[e.target * n + seat] += s.gate[seat]
+                if s.gate[seat] and P.may_land(s, seat) and not T.is_site(e.target):
+                    s.ships[e.target * n + seat] += s.gate[seat]  # a power may keep it off
                     emit(s, "land", seat, e.target, s.gate[seat])
                     s.gate[seat] = 0
-            count, s.ships[e.target * n + e.defense] = s.on(e.target, e.defense), 0
-            losses.append((e.defense, count, e.target))  # a loss from the target planet
-            for seat in P.co_defenders(s):  # ships counted as the defense's share its loss
-                count, s.ships[e.target * n + seat] = s.on(e.target, seat), 0
-                losses.append((seat, count, e.target))
+            if not T.is_site(e.target):
+                count, s.ships[e.target * n + e.defense] = s.on(e.target, e.defense), 0
+                losses.append((e.defense, count, e.target))  # a loss from the target planet
+                for seat in P.co_defenders(s):  # ships counted as the defense's share its loss
+                    count, s.ships[e.target * n + seat] = s.on(e.target, seat), 0
+                    losses.append((seat, count, e.target))
             for seat in s.timing_order():
                 count, s.beside[seat] = s.beside[seat], 0
                 losses.append((seat, count, -1))
@@ -1114,7 +1138,7 @@ class Resolve(Step):
                 e.lost[1] = count - kept  # ships actually lost (captured ones too)
         if e.result == "offense" and def_kind == "negotiate" and not no_compensation:
             after.insert(0, ("compensate", e.defense, e.offense, e.lost[1]))
-        replace(s, *lost, *P.resolution_losses(s, tuple(lost_by)),
+        replace(s, *site, *lost, *P.resolution_losses(s, tuple(lost_by)),
                 *P.after_resolution(s, after))
         return True
 

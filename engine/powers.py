@@ -171,6 +171,16 @@ replacement: flag "select_only:SEAT:KINDS"), read by engine.api `encounter_card_
   `seat` turns it up at the reveal (the flow reads `revealer`): a power that changed the
   defense after the cards were chosen (the Paradigm).
 
+**Targets that are not planets** (rules 004 Gith; engine.targets holds the readers):
+- `extra_targets(s, seat)`: sites (a seat's warp, `targets.warp_site`) the offense may
+  aim the gate at besides the planets of the defense's home system; the launch records
+  the power that offered the one chosen.
+- `site_won(s, owner, landers)`: steps when the offense wins at `owner`'s site, asked
+  of the power that offered it whether or not it still works (instead of landing on a
+  planet and the defense's loss from it; the defensive allies' losses are the flow's).
+- `win_places(s, seat)`: the sites that count as the seat's colonies toward its win,
+  or None when it cannot win now (engine.flow `check_win`, also in team play).
+
 Everything here asks `has_power` first: a power lost to too few home colonies, or zapped
 this encounter, does nothing. Hooks run in timing order (offense, defense, then clockwise
 from the offense's left; rules 001, Timing).
@@ -351,6 +361,13 @@ class Alien:
     # (seat, committer, side): does `committer` put its ships on `side` just before the
     # reveal rather than at the launch or alliance (the Wavebender's side)?
     late_ships: Callable[[GameState, int, int, int], bool] | None = None
+    # -- targets that are not planets (see above; engine.targets) --
+    # (seat) -> sites the offense may aim at besides the defense's home planets
+    extra_targets: Callable[[GameState, int], Sequence[int]] | None = None
+    # (owner, landers) -> steps settling the offense's win at `owner`'s site
+    site_won: Callable[[GameState, int, tuple[int, ...]], list[Step_t]] | None = None
+    # (seat) -> sites counted as colonies toward its win; None: it cannot win now
+    win_places: Callable[[GameState, int], Sequence[int] | None] | None = None
 
 
 ALIENS: dict[str, Alien] = {}

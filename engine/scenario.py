@@ -28,6 +28,7 @@ from .local import LocalSource
 from .powers import ALIENS, HELD_DESTINY, acting_power, held_destiny, powers_of
 from .steps import BESIDE, WARP, Chance
 from .state import Config, GameState, variant_options
+from .targets import warp_site
 
 __all__ = ["Scenario", "ScenarioError", "ScenarioResult", "load_scenario", "run_scenario"]
 
@@ -106,6 +107,11 @@ class _Builder:
         if not num.isdigit() or not 1 <= int(num) <= self.config.planets:
             raise ScenarioError(f"planet {name!r}: expected COLOUR.N with N 1..{self.config.planets}")
         return self.seat(color) * self.config.planets + int(num) - 1
+
+    def target(self, name: str) -> int:
+        """A planet, or a seat's warp as the gate's target (`red.warp`, engine.targets)."""
+        color, _, where = name.partition(".")
+        return warp_site(self.seat(color)) if where == "warp" else self.planet(name)
 
     def card(self, label: str, pool: Sequence[int]) -> int:
         want = " ".join(label.replace("_", " ").split()).lower()
@@ -325,7 +331,7 @@ class _Commands:
                 return Play(seat, h, face, tuple(x for a in rest for x in self._arg(a)))
             return Play(seat, h, face, self._seats(rest[0]) if rest else ())
         if verb == "launch":
-            return Launch(seat, b.planet(args[0]), self._ships(args[1]))
+            return Launch(seat, b.target(args[0]), self._ships(args[1]))
         if verb == "invite":
             return Invite(seat, self._seats(args[0] if args else "none"))
         if verb == "ally":

@@ -13,7 +13,8 @@ included, and the uses of the aliens it becomes). A power that is a standing rul
 no "power" event: its own event counts instead (STANDING); joining an alliance
 uninvited (the Parasite) is counted from the "ally" event instead; a constraint that
 sends no event (the Gorgon's) counts when a seat whose ships it holds must choose ships
-to move (HOLDING).
+to move (HOLDING); a target a power offered (the Gith's warp) counts from the "launch"
+event that aims at it.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import engine
 from bots import RandomBot
 from engine.aliens import gorgon, names
 from node.local import LocalGame, game_seed
+from engine.targets import SITE, is_site
 
 from test_invariants import check_invariants
 
@@ -76,6 +78,9 @@ def _play(indices: range) -> tuple[Counter[str], Counter[str], Counter[str]]:
                     uses[ev[2]] += 1
                 elif ev[0] in STANDING:  # a standing power acted (no use to count)
                     uses[STANDING[ev[0]]] += 1
+                elif ev[0] == "launch" and is_site(ev[2]) and g.state.enc is not None:
+                    # the gate aimed at a place a standing power offered (the Gith's warp)
+                    uses.update(f[len(SITE):] for f in g.state.enc.flags if f.startswith(SITE))
                 elif ev[0] == "ally" and _uninvited(before, ev[1], ev[2]):
                     uses[before.aliens[ev[1]]] += 1  # a standing power let it join
                 elif ev[0] == "first_player":

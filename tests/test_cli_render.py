@@ -167,3 +167,32 @@ def test_card_alien_events_have_words() -> None:
         if seen == kinds:
             break
     assert seen == kinds, kinds - seen
+
+
+def test_a_gith_warp_is_named_as_a_target_in_commands_and_words() -> None:
+    """The Gith's warp is offered to the offense as `launch blue.warp ...` (a count works as
+    for a planet), the log and the board name it, and a refused warp launch says why in
+    words; once the warp falls the landing is a `ships PLANET:COUNT` choice."""
+    from cli.commands import command_table, lookup
+    from cli.render import board_text, encounter_totals
+    from engine.targets import warp_site
+    text = (SCENARIOS / "aliens" / "gith_warp_falls.toml").read_text()
+    before = text.split("[[step]]")[0] + '[[step]]\ndo = ["red proceed"]\n'
+    res = run_scenario(before)
+    s, kn = res.state, res.source.knowledge[0]
+    table = command_table(s, 0, kn)
+    assert "launch blue.warp red.1:3" in table, sorted(table)[:5]
+    found = lookup(table, "launch blue.warp 2", s, 0)
+    assert not isinstance(found, str) and isinstance(found[0], engine.Launch)
+    assert found[0].planet == warp_site(1) and sum(c for _, c in found[0].ships) == 2
+    assert describe_event(s, ("launch", 0, warp_site(1), 3)) == (
+        "red aims the gate at blue.warp with 3 ship(s)")
+    after, _ = engine.apply(s, found[0])
+    assert "red vs blue at blue.warp" in board_text(after)
+    assert encounter_totals(after) == "so far: offense 2, defense 3 + cards"
+    # the empty warp of a seat without the power is refused in words
+    refused = lookup(table, "launch yellow.warp red.1:2", s, 0)
+    assert isinstance(refused, str) and "the gate cannot point at yellow.warp" in refused
+    falls = run_scenario(text.split("[[step]]\ndo = [\"red ships")[0])
+    assert "ships blue.3:3" in command_table(falls.state, 0, falls.source.knowledge[0])
+    assert describe_event(s, ("warp_broken", 1)) == "blue's warp falls: its ships there go home"

@@ -24,6 +24,7 @@ MODULES = (
     "troll", "limpet", "sting", "ghost", "wrath", "zero", "wastrel", "jinx", "reserve",
     "visionary", "seeker", "laser", "rot", "leech", "zealot", "juggernaut", "queue", "worm",
     "paragon", "wavebender", "paradigm", "wrack",
+    "gith",
 )
 
 for _name in MODULES:

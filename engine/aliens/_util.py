@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..state import GameState
+from ..targets import ships_at
 from ..windows import role
 
 __all__ = [
@@ -61,7 +62,7 @@ def side_ships(s: GameState, side: int) -> tuple[int, int]:
     if side == 0:
         own = s.gate[e.offense]
         return own, sum(s.gate) - own
-    return s.on(e.target, e.defense), sum(s.beside)
+    return ships_at(s, e.defense), sum(s.beside)
 
 
 def both_attack(s: GameState) -> bool:

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from ..choices import Concat, Dist, Mapped
 from ..powers import Alien, register
 from ..state import GameState
+from ..targets import ships_at, target_planet
 from ..steps import colony_sources, emit, held
 from ._util import has, is_main, set_flag
 
@@ -41,7 +42,7 @@ def _in_encounter(s: GameState, seat: int) -> int:
     if seat == e.offense or seat in e.allies[0]:
         return s.gate[seat]
     if seat == e.defense:
-        return s.on(e.target, seat)
+        return ships_at(s, seat)
     return s.beside[seat] if seat in e.allies[1] else 0
 
 
@@ -81,7 +82,8 @@ def _options(s: GameState, seat: int, window: str) -> Sequence[tuple[int, tuple[
     e = s.enc
     if (window != "selected" or e is None or len(e.selected) < 2
             or not (is_main(s, seat) or has(s, "amoeba_ally", seat))
-            or has(s, NAME, seat) or _in_encounter(s, seat) <= 0):
+            or has(s, NAME, seat) or _in_encounter(s, seat) <= 0
+            or (seat == e.defense and target_planet(s) < 0)):  # defending at a site: no planet
         return ()
     return Concat(Mapped(_add_space(s, seat), lambda d: _flat(0, d)),
                   Mapped(_remove_space(s, seat), lambda d: _flat(1, d)))

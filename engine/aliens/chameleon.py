@@ -41,7 +41,7 @@ def _options(s: GameState, seat: int, window: str) -> list[tuple[int, tuple[int,
 def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
     e = s.enc
     other = args[0]
-    if e is None or e.defense != seat or s.on(e.target, other) <= 0:
+    if e is None or e.defense != seat or e.target < 0 or s.on(e.target, other) <= 0:
         return
     set_flag(s, NAME, seat)
     if option == 1:

@@ -51,6 +51,8 @@ def _sharing(s: GameState, seat: int) -> bool:
     e = s.enc
     assert e is not None
     t = e.target
+    if t < 0:  # a site is no planet (engine.targets): nothing to share
+        return False
     others_landing = any(s.gate[x] for x in range(s.n) if x != seat)
     if s.gate[seat]:  # it lands: partners landing, or others already there
         return others_landing or any(

@@ -30,6 +30,7 @@ from __future__ import annotations
 from ..actions import GATE
 from ..powers import Alien, captives_at, co_defenders, hold_captives, register
 from ..state import GameState
+from ..targets import target_planet
 from ..steps import BESIDE, emit
 from ._util import side_of
 
@@ -39,18 +40,19 @@ NAME = "fungus"
 def _place(s: GameState, seat: int) -> tuple[int, int] | None:
     """(side, place of its ships in the encounter) for a seat with ships in it, or None."""
     e = s.enc
-    if e is None or e.target < 0:
+    if e is None or e.target == -1:
         return None
+    t = target_planet(s)  # -1 at a site (engine.targets): ships there are never lost
     if seat == e.defense or seat in co_defenders(s):
-        return (1, e.target) if s.on(e.target, seat) else None
+        return (1, t) if t >= 0 and s.on(t, seat) else None
     side = side_of(s, seat)
     if side == 1:
         return (1, BESIDE) if s.beside[seat] else None
     if side == 0:
         if s.gate[seat]:
             return 0, GATE
-        if s.on(e.target, seat):  # landed
-            return 0, e.target
+        if t >= 0 and s.on(t, seat):  # landed
+            return 0, t
     return None
 
 

@@ -37,6 +37,7 @@ from ..choices import Fixed
 from ..flow import LAST_REVEAL
 from ..powers import Alien, register
 from ..state import Claim, GameState, Knowledge
+from ..targets import ships_at
 from ..steps import (
     SeatStep, Step, emit, pop, push, register as register_step, replace, face_down_gift,
     hand_over_face_down,
@@ -134,7 +135,7 @@ class GambleKeep(SeatStep):
 def _ships_in(s: GameState, seat: int) -> int:
     e = s.enc
     assert e is not None
-    return s.gate[seat] if seat == e.offense else s.on(e.target, seat)
+    return s.gate[seat] if seat == e.offense else ships_at(s, seat)
 
 
 @register_step

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..powers import Alien, register
 from ..state import GameState
+from ..targets import ships_at
 from ._util import has, is_main_or_ally, set_flag, side_of
 
 
@@ -31,7 +32,7 @@ def _own_ships(s: GameState, seat: int) -> int:
     assert e is not None
     if side_of(s, seat) == 0:
         return s.gate[seat]
-    return s.beside[seat] + (s.on(e.target, seat) if seat == e.defense else 0)
+    return s.beside[seat] + (ships_at(s, seat) if seat == e.defense else 0)
 
 
 def _totals(s: GameState, seat: int, off: int, dfn: int) -> tuple[int, int]:

@@ -38,6 +38,7 @@ from ..choices import Concat, Fixed, Mapped
 from ..deal import deal_terms
 from ..powers import Alien, Option, discarded, held_for_others, register
 from ..state import GameState, Knowledge
+from ..targets import ships_at
 from ..steps import (
     Step, emit, fail, pop, push, register as register_step, remove_ships, replace, to_warp,
 )
@@ -54,13 +55,13 @@ def _ships_in(s: GameState, seat: int) -> int:
     """The Wrack's ships in the encounter: on the gate (offense), on the target (defense)."""
     e = s.enc
     assert e is not None
-    return s.gate[seat] if seat == e.offense else s.on(e.target, seat)
+    return s.gate[seat] if seat == e.offense else ships_at(s, seat)
 
 
 def _options(s: GameState, seat: int, window: str) -> list[Option]:
     e = s.enc
     if (window != "alliance" or e is None or seat not in (e.offense, e.defense)
-            or e.defense < 0 or e.target < 0 or has(s, KEY, seat) or e.selected
+            or e.defense < 0 or e.target == -1 or has(s, KEY, seat) or e.selected
             or _ships_in(s, seat) <= 0 or len(deal_terms(s)) <= 1):
         return []
     return [(0, ())]

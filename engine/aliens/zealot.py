@@ -31,6 +31,7 @@ from typing import Any
 
 from ..powers import Alien, Option, register
 from ..state import GameState
+from ..targets import target_owner
 from ..steps import emit
 from ._util import has, set_flag
 
@@ -50,9 +51,7 @@ def _streak(s: GameState, seat: int) -> list[int] | None:
 
 
 def _system_owner(s: GameState) -> int:
-    e = s.enc
-    assert e is not None
-    return e.target // s.config.planets if e.target >= 0 else -1
+    return target_owner(s)  # a planet's system, or the seat whose warp is the target
 
 
 def _options(s: GameState, seat: int, window: str) -> list[Option]:
