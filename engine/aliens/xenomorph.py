@@ -22,10 +22,11 @@ Interpretations:
   window, a mandatory automatic use, a use offered by a step of its own; engine.windows
   ResolvePower then runs `power_used`). A zapped use is no use: the power stays, and the
   seat's powers are off for the encounter. A power whose rule has nothing to use (a
-  standing rule only: the Aura, Collector, Fungus, Gorgon, Limpet, Parasite, Wavebender)
-  is never used; the Xenomorph keeps it until it trades it at the start of its turn (the
-  voluntary draw below). The Macron's and the Human's values are uses at the reveal, so
-  they count as used then.
+  standing rule only: the Aura, Collector, Fungus, Gorgon, Limpet, Wavebender) is never
+  used; the Xenomorph keeps it until it trades it at the start of its turn (the
+  voluntary draw below). The Macron's ships worth 4 and the Human's 4 are uses at the
+  reveal, so those powers count as used then (the Macron's one-ship limit is a standing
+  part, not a use); the Parasite's uninvited join is a use.
 - After a use the power is discarded at once (out of the game for good: engine.powers
   `release`), but it stays in force for the rest of that encounter (engine.powers `spend`),
   so what the use started still counts (the Human's 4, the Macron's ships worth 4 and its
