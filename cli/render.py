@@ -384,6 +384,11 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "warp_broken": lambda: f"{c(a[0])}'s warp falls: its ships there go home",
         "gust": lambda: f"{c(a[0])} passes every alien one seat to the right",
         "reserved": lambda: f"{c(a[0])}'s {a[1]} draws the {a[2]} into its reserve",
+        "shapeshift": lambda: f"{c(a[0])} discards the {a[1]} power" + {
+            "draw": " it has used and draws another",
+            "trade": " unused, to draw another",
+        }.get(a[2], " it has used; no new power until the next encounter (two changes "
+                    "this encounter)"),
         # the classic artifacts (--variant classic_artifacts)
         "zapped_back": lambda: f"{c(a[0])} zaps back: {c(a[1])}'s own power is off for "
                                "the encounter",

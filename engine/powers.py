@@ -97,6 +97,10 @@ How a power acts:
   Oracle): between the two main players, each drops out of the other's `powers_of`.
 - `encounter_start` (steps before the start window of every encounter) and `power_used`
   (steps once a use has resolved, not cancelled): the Xenomorph's and Pentaform's draws.
+- `spend(s, seat, name)`: `seat` has used `name` up for good (the Xenomorph's power,
+  discarded once used): it stays among `powers_of` until the encounter ends, so what its
+  use started still counts (the Human's 4, the Macron's ships worth 4), but it is never the
+  acting power again, and a further use of it resolves to nothing.
 - A sheet's reserve (`reserve`, `reserved`, `release`; s.extra["reserved_aliens"]):
   aliens drawn for a sheet (engine.alien_deal `reserve_alien`, the public `new_alien`
   chance) that belong to the sheet wherever it goes and that no other draw can give.
@@ -206,6 +210,7 @@ __all__ = [
     "held_destiny", "release_destiny", "gather_held_destiny", "destiny_shuffled",
     "HELD_DESTINY", "adjust_card_kinds", "may_land", "powers_of", "acting_power", "copyable",
     "silence_power", "silenced", "SILENCED", "encounter_start", "power_used", "reserve",
+    "spend", "spent", "SPENT",
     "reserved", "release", "RESERVED", "pass_aliens", "note_lent_use", "dealt_at_setup",
     "supplies_cards", "must_reveal", "forced_reveal", "CAPTIVES", "captures", "hold_captives",
     "captives_at", "captives_of", "follow_captives", "holds", "holding", "kept_on_planet",
@@ -841,6 +846,7 @@ def may_land(s: GameState, lander: int) -> bool:
 # powers kept from being used (Null, Plant), powers passed around (Zephyr) -----------------
 
 SILENCED = "silenced"  # encounter flag prefix: "silenced:SEAT:NAME"
+SPENT = "spent"  # encounter flag prefix: "spent:SEAT:NAME"
 RESERVED = "reserved_aliens"  # extra: [[sheet, name], ...] aliens a sheet holds in reserve
 MAX_LEND_DEPTH = 3  # copies of copies stop here (an Insect facing an Insect)
 _EXCLUSIVE: list[Any] = [0, frozenset()]  # (registry size, names in any `excludes` pair)
@@ -889,9 +895,10 @@ def _usable(s: GameState, seat: int, name: str, depth: int) -> bool:
 
 
 def _expand(s: GameState, seat: int, depth: int, check: bool) -> tuple[list[str], int]:
-    """(the powers `seat` uses: its sheet, kept powers, then what they lend, in order;
-    how many of them are its own). With `check`, silenced and excluded powers are left
-    out, and so is what they would lend."""
+    """(the powers `seat` uses: its sheet, kept powers, what they lend, then the powers
+    it used up this encounter (`spend`) and what those lend, in order; how many of them
+    are its own). With `check`, silenced and excluded powers are left out, and so is
+    what they would lend."""
     names: list[str] = []
     for n in _own(s, seat):
         if not check or _usable(s, seat, n, depth):
@@ -900,14 +907,18 @@ def _expand(s: GameState, seat: int, depth: int, check: bool) -> tuple[list[str]
     if depth >= MAX_LEND_DEPTH:
         return names, own
     i = 0
-    while i < len(names):
-        a = ALIENS.get(names[i])
-        if a is not None and a.lends is not None:
-            for n in a.lends(s, seat, depth + 1):
-                if n and n not in names and n in ALIENS and (
-                        not check or _usable(s, seat, n, depth)):
-                    names.append(n)
-        i += 1
+    for more in ((), spent(s, seat)):
+        for n in more:
+            if n not in names and n in ALIENS and (not check or _usable(s, seat, n, depth)):
+                names.append(n)
+        while i < len(names):
+            a = ALIENS.get(names[i])
+            if a is not None and a.lends is not None:
+                for n in a.lends(s, seat, depth + 1):
+                    if n and n not in names and n in ALIENS and (
+                            not check or _usable(s, seat, n, depth)):
+                        names.append(n)
+            i += 1
     return names, own
 
 
@@ -918,7 +929,8 @@ def powers_of(s: GameState, seat: int) -> tuple[str, ...]:
     main player (`Alien.excludes`) are left out, with what they would lend. Whether any
     works at all is `has_power` (colonies, Cosmic Zap)."""
     e = s.enc
-    if not _lending(s) and (e is None or not e.has_flag(SILENCED)) and not (
+    if not _lending(s) and (e is None or not (e.has_flag(SILENCED) or e.has_flag(SPENT))) \
+            and not (
             e is not None and _exclusive().intersection(s.aliens)):
         return _own(s, seat)
     return tuple(_expand(s, seat, 0, True)[0])
@@ -931,9 +943,15 @@ def acting_power(s: GameState, seat: int) -> str:
     if not s.aliens[seat]:
         return ""
     names, own = _expand(s, seat, 0, True)
-    if len(names) > own:
-        return names[own]
+    lent = _unspent(s, seat, names[own:])
+    if lent:
+        return lent[0]
     return s.aliens[seat] if s.aliens[seat] in names else ""
+
+
+def _unspent(s: GameState, seat: int, names: Sequence[str]) -> list[str]:
+    used_up = spent(s, seat)
+    return [n for n in names if n not in used_up] if used_up else list(names)
 
 
 def copyable(s: GameState, seat: int, depth: int = 0) -> tuple[str, ...]:
@@ -944,7 +962,8 @@ def copyable(s: GameState, seat: int, depth: int = 0) -> tuple[str, ...]:
     if not s.aliens[seat]:
         return ()
     names, own = _expand(s, seat, depth, False)
-    first = names[own] if len(names) > own else s.aliens[seat]
+    lent = _unspent(s, seat, names[own:])
+    first = lent[0] if lent else s.aliens[seat]
     return (first, *[n for n in kept_powers(s, seat) if n != first])
 
 
@@ -976,6 +995,27 @@ def silenced(s: GameState, seat: int) -> tuple[str, ...]:
     e = s.enc
     pre = f"{SILENCED}:{seat}:"
     return tuple(f[len(pre):] for f in e.flags if f.startswith(pre)) if e is not None else ()
+
+
+def spend(s: GameState, seat: int, name: str) -> None:
+    """`seat` has used `name` up (the Xenomorph discards a power once used): until the
+    encounter ends the power stays among `powers_of(seat)`, so its passive hooks finish
+    what its use started, but it is never `acting_power` again and a further use of it
+    resolves to nothing (engine.windows ResolvePower, AutoPower)."""
+    e = s.enc
+    if e is None:
+        return
+    e.add_flag(SPENT)
+    e.add_flag(f"{SPENT}:{seat}:{name}")
+
+
+def spent(s: GameState, seat: int) -> tuple[str, ...]:
+    """The powers `seat` has used up this encounter (`spend`), in name order."""
+    e = s.enc
+    if e is None or not e.has_flag(SPENT):
+        return ()
+    pre = f"{SPENT}:{seat}:"
+    return tuple(f[len(pre):] for f in e.flags if f.startswith(pre))
 
 
 def encounter_start(s: GameState) -> list[Step_t]:

@@ -27,7 +27,9 @@ from typing import Any
 from . import cards as C
 from .actions import Action, Pass, Play, UsePower
 from .choices import Concat, Fixed, Mapped
-from .powers import ALIENS, acting_power, discarded, note_lent_use, power_used, powers_of
+from .powers import (
+    ALIENS, acting_power, discarded, note_lent_use, power_used, powers_of, spent,
+)
 from .state import GameState, Knowledge
 from .steps import (
     Step, emit, face_down, fail, learn, pop, push, register, replace, take_from_hand,
@@ -420,8 +422,9 @@ class ResolvePower(Step):
         if negated:
             emit(s, "zapped", seat, alien)
             return True
-        # lost, silenced or passed on since it was used: nothing happens
-        if s.has_power(seat) and alien in powers_of(s, seat):
+        # lost, silenced, passed on or used up (engine.powers `spend`) since it was
+        # used: nothing happens
+        if s.has_power(seat) and alien in powers_of(s, seat) and alien not in spent(s, seat):
             note_lent_use(s, seat, alien)  # its tidying up runs whatever comes next
             ALIENS[alien].use(s, seat, option, tuple(args))
             push(s, *power_used(s, seat, alien))
@@ -440,7 +443,8 @@ class AutoPower(Step):
     def auto(self, s: GameState, st: Step_t) -> bool:
         seat, option, args = st[1], st[2], st[3]
         power = st[4] if len(st) > 4 else ""
-        if power and (power not in powers_of(s, seat) or not s.has_power(seat)):
+        if power and (power not in powers_of(s, seat) or not s.has_power(seat)
+                      or power in spent(s, seat)):
             pop(s)
             return True
         replace(s, *power_step(s, seat, option, tuple(args), "auto", power))

@@ -144,6 +144,16 @@ def test_powers_that_lend_and_silence_are_told_in_words() -> None:
             == "yellow's pentaform draws the human into its reserve")
 
 
+def test_the_xenomorphs_changes_are_told_in_words() -> None:
+    s = engine.new_game(engine.Config(3))
+    assert (describe_event(s, ("shapeshift", 0, "human", "draw"))
+            == "red discards the human power it has used and draws another")
+    assert (describe_event(s, ("shapeshift", 1, "mind", "trade"))
+            == "blue discards the mind power unused, to draw another")
+    assert describe_event(s, ("shapeshift", 2, "macron", "")).startswith(
+        "yellow discards the macron power it has used; no new power until the next encounter")
+
+
 def test_card_alien_events_have_words() -> None:
     """Every event the card aliens of issue 15 send, in real random games, reads as words
     (not the fallback's ids and numbers)."""

@@ -23,8 +23,7 @@ MODULES = (
     "gorgon", "quantum", "xenophobe", "toxin", "piranha", "gremlin", "warlock", "ghoul",
     "troll", "limpet", "sting", "ghost", "wrath", "zero", "wastrel", "jinx", "reserve",
     "visionary", "seeker", "laser", "rot", "leech", "zealot", "juggernaut", "queue", "worm",
-    "paragon", "wavebender", "paradigm", "wrack",
-    "gith",
+    "paragon", "wavebender", "paradigm", "wrack", "gith", "xenomorph",
 )
 
 for _name in MODULES:

@@ -25,6 +25,7 @@ class OfferStep(SeatStep):
     """(name, seat, ...): the seat uses its power (one of `_uses`) or passes."""
 
     kinds = ("pass", "power")
+    power = ""  # the power whose use this is (a lent or used-up one is not the acting one)
 
     def _uses(self, s: GameState, st: Step_t) -> list[UsePower]:
         raise NotImplementedError
@@ -52,4 +53,4 @@ class OfferStep(SeatStep):
         assert isinstance(a, UsePower)
         pop(s)
         s.stack = s.stack + tuple(reversed(
-            [*power_step(s, a.seat, a.option, tuple(a.args), self.name), *self._after(s, st)]))
+            [*power_step(s, a.seat, a.option, tuple(a.args), self.name, self.power), *self._after(s, st)]))

@@ -74,7 +74,7 @@ class Spread(SeatStep):
             fail(s, a, "spread from a colony of 3+ ships in that system: "
                        "power 0 FROM COUNT TO, or pass")
         assert isinstance(a, UsePower)
-        replace(s, *power_step(s, a.seat, a.option, tuple(a.args), "spread"))
+        replace(s, *power_step(s, a.seat, a.option, tuple(a.args), "spread", "disease"))
 
 
 def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:

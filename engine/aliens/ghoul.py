@@ -43,7 +43,7 @@ class Plunder(OfferStep):
     """("plunder", seat, count): `power 0 K COUNT`: K ships back from the warp, COUNT - K
     cards from the deck."""
 
-    name, phase = "plunder", "response"
+    name, phase, power = "plunder", "response", NAME
 
     def _uses(self, s: GameState, st: Step_t) -> list[UsePower]:
         _, seat, count = st

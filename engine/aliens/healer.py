@@ -61,7 +61,7 @@ class Heal(SeatStep):
         if a != _offer(s, st):
             fail(s, a, f"heal with {_offer(s, st)}, or pass")
         assert isinstance(a, UsePower)
-        replace(s, *power_step(s, a.seat, a.option, tuple(a.args), "heal"))
+        replace(s, *power_step(s, a.seat, a.option, tuple(a.args), "heal", "healer"))
 
 
 def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:

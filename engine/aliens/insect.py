@@ -86,7 +86,7 @@ def _choices(s: GameState, seat: int) -> list[UsePower]:
 class InsectWill(OfferStep):
     """The Insect, as offense, may choose the Will's player as its defense."""
 
-    name, phase = "insect_will", "destiny"
+    name, phase, power = "insect_will", "destiny", NAME
 
     def _uses(self, s: GameState, st: Step_t) -> list[UsePower]:
         return _choices(s, st[1])

@@ -83,7 +83,7 @@ class ParagonTarget(SeatStep):
         if a not in _choices(s, a.seat):
             fail(s, a, "attack a colony of a seat with the most foreign colonies: "
                        f"one of {_targets(s, a.seat)} (seat, planet)")
-        replace(s, *power_step(s, a.seat, a.option, tuple(a.args), "destiny"))
+        replace(s, *power_step(s, a.seat, a.option, tuple(a.args), "destiny", "paragon"))
 
 
 def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:

@@ -74,7 +74,7 @@ class Devour(SeatStep):
             fail(s, a, "devour a player with fewer ships than yours on a planet of that "
                        "system: power 0 VICTIM PLANET, or pass")
         assert isinstance(a, UsePower)
-        replace(s, *power_step(s, a.seat, a.option, tuple(a.args), "devour"))
+        replace(s, *power_step(s, a.seat, a.option, tuple(a.args), "devour", NAME))
 
 
 def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:

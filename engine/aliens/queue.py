@@ -72,7 +72,7 @@ class QueueNext(SeatStep):
         assert isinstance(a, UsePower)
         if a not in _choices(s, a.seat):
             fail(s, a, f"name a seat still to play this round: {_left(s)}")
-        replace(s, *power_step(s, a.seat, a.option, tuple(a.args), "start_turn"))
+        replace(s, *power_step(s, a.seat, a.option, tuple(a.args), "start_turn", "queue"))
 
 
 def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:

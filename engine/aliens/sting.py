@@ -58,7 +58,7 @@ def _redirect(s: GameState, seat: int, owner: int, count: int) -> list[Step_t]:
 class StingStep(OfferStep):
     """("sting", seat, count): name who loses the ships instead, or pass."""
 
-    name, phase = "sting", "response"
+    name, phase, power = "sting", "response", NAME
 
     def _uses(self, s: GameState, st: Step_t) -> list[UsePower]:
         _, seat, count = st

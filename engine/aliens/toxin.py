@@ -52,7 +52,7 @@ class Poison(Step):
     def auto(self, s: GameState, st: Step_t) -> bool:
         seat = st[1]
         if s.aliens[seat] == NAME and s.has_power(seat) and poisoned(s, seat):
-            replace(s, *power_step(s, seat, 0, (), "auto"))
+            replace(s, *power_step(s, seat, 0, (), "auto", NAME))
         else:
             pop(s)
         return True

@@ -56,7 +56,7 @@ class VacuumStep(SeatStep):
             pop(s)
             return True
         if len(choices) == 1:
-            replace(s, *power_step(s, seat, 0, _flat(choices[0]), "vacuum"))
+            replace(s, *power_step(s, seat, 0, _flat(choices[0]), "vacuum", "vacuum"))
             return True
         return False
 
@@ -70,7 +70,7 @@ class VacuumStep(SeatStep):
         if a.option != 0 or len(args) % 2 or not _victims(s, st[1], st[2]).contains(pairs):
             fail(s, a, f"option 0 with seat,count pairs (seat order) totalling "
                        f"{_victims(s, st[1], st[2]).totals[0][0]}")
-        replace(s, *power_step(s, a.seat, 0, args, "vacuum"))
+        replace(s, *power_step(s, a.seat, 0, args, "vacuum", "vacuum"))
 
 
 def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:

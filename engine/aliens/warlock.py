@@ -38,7 +38,7 @@ def _after_warp(s: GameState, seat: int, owner: int, count: int) -> list[Step_t]
 class WarlockDraw(OfferStep):
     """("warlock", seat, count): draw up to `count` cards, or pass."""
 
-    name, phase = "warlock", "response"
+    name, phase, power = "warlock", "response", NAME
 
     def _uses(self, s: GameState, st: Step_t) -> list[UsePower]:
         return [UsePower(st[1], 0, (k,)) for k in range(1, st[2] + 1)]

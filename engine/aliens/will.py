@@ -35,7 +35,7 @@ def _choices(s: GameState, seat: int) -> list[UsePower]:
 class WillChoose(OfferStep):
     """The Will, as offense, chooses its defense or passes and draws destiny."""
 
-    name, phase = "will_choose", "destiny"
+    name, phase, power = "will_choose", "destiny", "will"
 
     def _uses(self, s: GameState, st: Step_t) -> list[UsePower]:
         return _choices(s, st[1])
