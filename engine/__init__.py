@@ -7,7 +7,7 @@ from .actions import (
     Action, SOURCE, ACTION_KINDS, GATE, action_from_data, parse_action, Pass, Proceed,
     NewHand, Retrieve, DrawAgain, ChooseDefense, Reestablish, Launch, Invite, Ally,
     Decline, NoEncounter, Select, Reveal, Play, UsePower, Propose, Accept, NoDeal, Give,
-    Ships, Rewards, SecondEncounter, EndTurn, Discard, KeepAlien, FirstPlayer, Shuffled,
+    Ships, Rewards, SecondEncounter, EndTurn, Discard, KeepAlien, TurnUp, FirstPlayer, Shuffled,
     Delivered, Revealed, HandShuffled, NewAlien,
 )
 from .api import (
@@ -26,7 +26,7 @@ __all__ = [
     "Proceed", "NewHand", "Retrieve", "DrawAgain", "ChooseDefense", "Reestablish", "Launch",
     "Invite", "Ally", "Decline", "NoEncounter", "Select", "Reveal", "Play", "UsePower",
     "Propose", "Accept", "NoDeal", "Give", "Ships", "Rewards", "SecondEncounter", "EndTurn",
-    "Discard", "KeepAlien", "FirstPlayer", "Shuffled", "Delivered", "Revealed",
+    "Discard", "KeepAlien", "TurnUp", "FirstPlayer", "Shuffled", "Delivered", "Revealed",
     "HandShuffled", "NewAlien", "ENGINE_VERSION", "Pending", "apply", "encode_public",
     "encounter_card_options", "legal_actions", "legal_sequence", "new_game", "outcome",
     "pending", "public_hash", "CATALOGUE", "COLORS", "CardInfo", "card", "rules_data_hash",
