@@ -54,7 +54,7 @@ Step_t = tuple[Any, ...]
 __all__ = [
     "FACE_DOWN", "ALIEN_PILE", "OUT", "PUBLIC_DRAWERS", "ASK_AT", "face_down_handle",
     "face_down_seats", "deal_faces", "deal_seats", "turn_up_steps",
-    "turn_up_allowed", "alien_of_flare", "own_face_down", "ask_round",
+    "turn_up_allowed", "alien_of_flare", "own_face_down", "ask_round", "rotation_offer",
 ]
 
 FACE_DOWN = "face_down_aliens"  # extra: per seat, the handle of its face-down alien or -1
@@ -109,6 +109,17 @@ def own_face_down(s: GameState, seat: int, kn: Knowledge) -> str:
     h = face_down_handle(s, seat)
     face = kn.faces.get(h) if h >= 0 and kn.seat == seat else None
     return alien_of_flare(face) if face is not None else ""
+
+
+def rotation_offer(s: GameState, seat: int, kn: Knowledge) -> tuple[str, ...]:
+    """(old alien, new alien) as `seat`'s knowledge sees them while it chooses which to
+    keep under hidden powers; () otherwise (or if `kn` cannot see the new one)."""
+    st = s.step()
+    if st[0] != "rotate_hidden" or st[1] != seat or kn.seat != seat:
+        return ()
+    face = kn.faces.get(st[2])
+    old = s.aliens[seat] or own_face_down(s, seat, kn)
+    return (old, alien_of_flare(face)) if face is not None and old else ()
 
 
 def turn_up_allowed(s: GameState, seat: int) -> bool:
