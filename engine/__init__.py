@@ -16,7 +16,7 @@ from .api import (
 )
 from .cards import CATALOGUE, COLORS, CardInfo, card, rules_data_hash
 from .flow import totals as flow_totals
-from .audit import audit_claims
+from .audit import audit_claims, audit_sheets
 from .errors import ActionParseError, EngineError, IllegalAction
 from .state import VARIANTS, Claim, Config, GameState, Knowledge, Outcome, variant_options
 from .steps import Chance
@@ -31,6 +31,6 @@ __all__ = [
     "encounter_card_options", "legal_actions", "legal_sequence", "new_game", "outcome",
     "pending", "public_hash", "CATALOGUE", "COLORS", "CardInfo", "card", "rules_data_hash",
     "ActionParseError", "EngineError", "IllegalAction", "Claim", "Config", "GameState",
-    "Knowledge", "Outcome", "Chance", "flow_totals", "audit_claims", "VARIANTS",
+    "Knowledge", "Outcome", "Chance", "flow_totals", "audit_claims", "audit_sheets", "VARIANTS",
     "variant_options",
 ]

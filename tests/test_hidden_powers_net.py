@@ -64,5 +64,9 @@ def test_face_down_aliens_stay_secret_until_turned_up(case: str) -> None:
                                          if h >= 0]
     assert len(held) == len(set(held))
     assert turned, "nobody turned an alien up"
+    assert engine.audit_sheets(s, faces) == []
+    left = [h for h in s.extra[FACE_DOWN] if h >= 0] + list(s.extra.get(ALIEN_PILE, ())) + out
+    for h in left[:1]:  # a sheet that opened to an encounter card would be caught
+        assert engine.audit_sheets(s, {**faces, h: 0}), "a bad sheet passed"
     if cfg.rotating_powers:
         assert sheets - set(game.states[0].extra[FACE_DOWN]) or out

@@ -145,6 +145,7 @@ def test_random_games_keep_the_invariants_and_every_sheet_opens_at_the_end(rotat
             _check_sheets(g.state, g.source.truth)
         assert g.state.outcome.reason in ("colonies", "turn_limit"), (i, g.state.outcome)
         assert engine.audit_claims(g.state, g.source.truth) == [], i
+        assert engine.audit_sheets(g.state, g.source.truth) == [], i
     assert turned > 0
     assert (rotated > 0) == rotating
 
