@@ -382,7 +382,8 @@ class SeatClient:
         while True:
             self.events(await self.session.advance())
             s = self.session.state
-            self._set_status(self.waiting_text())
+            if s.step()[0] != "turn_up" or not self._my_decision():
+                self._set_status(self.waiting_text())  # (a turn-up round: answered at once)
             if s.outcome is not None:
                 self.table = {}
                 if not self.over():

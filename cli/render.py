@@ -290,7 +290,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "fido_kept": lambda: f"{c(a[0])} keeps {card_label(a[1])}",
         "filch": lambda: f"{c(a[0])} filches {card_label(a[1])}",
         "flare": lambda: f"{c(a[0])} flares the {str(a[1]).replace('_', ' ')} ({a[2]})",
-        "flares_dealt": lambda: f"every player is dealt {a[0]} flares to choose an alien",
+        "flares_dealt": lambda: (f"every player is dealt {a[0]} flares to choose an alien"
+                                 if a[0] != 1 else "each player is dealt its alien's flare"),
         "hate_refused": lambda: f"{c(a[0])} will not discard: it loses ships instead",
         "hate_ships": lambda: f"{c(a[0])} makes {c(a[1])} lose {a[2]} ship(s)",
         "heal": lambda: f"{c(a[0])} heals {a[2]} of {c(a[1])}'s ships",

@@ -252,7 +252,7 @@ class FlareDeal(Step):
         s.extra["flare_deck"] = deck
         s.extra["flare_hands"] = dealt
         s.extra["flare_kept"] = kept
-        emit(s, "flares_dealt", 2)
+        emit(s, "flares_dealt", 2 if seats else 1)
         replace(s, *[("deliver", seat, tuple(dealt[seat])) for seat in range(s.n)
                      if dealt[seat]])
         return True
