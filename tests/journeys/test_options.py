@@ -125,6 +125,9 @@ def test_bad_options_are_refused_before_anything_starts(home: Path) -> None:
         (("play", "--local", "--players", "3", "--aliens", "human,zombie"), "one name per seat"),
         (("simulate", "--aliens", "choose", "--max-turns", "-1"), "--max-turns"),
         (("host", "--max-turns", "300"), "at most 255"),
+        (("demo", "--variant", "hidden_powers", "--dir", "x"), "hidden powers need aliens"),
+        (("simulate", "--variant", "hidden_powers", "--aliens", "reincarnator,?,?,?"),
+         "the reincarnator draws aliens in public"),
     ]:
         r = cosmic(*args, home=home, timeout=30)
         assert r.returncode == 2 and words in r.stderr, (args, r.stdout, r.stderr)
