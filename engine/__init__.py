@@ -7,8 +7,8 @@ from .actions import (
     Action, SOURCE, ACTION_KINDS, GATE, action_from_data, parse_action, Pass, Proceed,
     NewHand, Retrieve, DrawAgain, ChooseDefense, Reestablish, Launch, Invite, Ally,
     Decline, NoEncounter, Select, Reveal, Play, UsePower, Propose, Accept, NoDeal, Give,
-    Ships, Rewards, SecondEncounter, EndTurn, Discard, KeepAlien, TurnUp, FirstPlayer, Shuffled,
-    Delivered, Revealed, HandShuffled, NewAlien,
+    Ships, Rewards, SecondEncounter, EndTurn, Discard, KeepAlien, TurnUp, FirstPlayer,
+    Shuffled, Delivered, Revealed, HandShuffled, NewAlien,
 )
 from .api import (
     ENGINE_VERSION, Pending, apply, encode_public, encounter_card_options, legal_actions,

@@ -10,18 +10,20 @@ Invariants and how it works:
   public `reveal_cards` of that handle, then the seat becomes the flare's alien
   (`turned_up`). Every handle the game dealt opens at the end (the audit), so a seat's
   face-down alien is committed from its deal on and checked by everyone at the end.
-- The deal (engine.flares `choice_steps`, `advanced_steps`): every seat configured "?" or "choose" (or, with flares in the
-  advanced setup, every seat) is dealt from one shuffled flare deck: one card for "?",
-  two for "choose" (the seat keeps one by an index that means nothing to the others).
-  Nothing is revealed; with flares, the dealt flares go into the cosmic deck unseen (the
-  flare cards are copies: the sheets' handles stay the seats'). An alien named in the
-  configuration is public from the genesis: it starts face up (a scenario's position
-  may put it face down).
+- The deal (engine.flares `choice_steps`, `advanced_steps`): every seat configured "?"
+  or "choose" (or, with flares in the advanced setup, every seat) is dealt from one
+  shuffled flare deck: one card for "?", two for "choose" (the seat keeps one by an
+  index that means nothing to the others). Nothing is revealed; with flares, the dealt
+  flares go into the cosmic deck unseen (the flare cards are copies: the sheets'
+  handles stay the seats'). An alien named in the configuration is public from the
+  genesis: it starts face up (a scenario's position may put it face down).
 - Aliens whose powers draw other aliens in public (`PUBLIC_DRAWERS`) are left out of the
   deal and refused by name (Config): a public draw cannot avoid an alien lying face
   down somewhere.
 - A face-down alien's setup effects (no hand at setup, a destiny hook at the first
   shuffle) do not happen: it could not be used then.
+- Powers that move sheets between seats (the Changeling's exchange, the Zephyr's pass)
+  treat a face-down seat as one without an alien: its sheet stays where it is, unseen.
 - Rotating powers: the flare deck left after the deal is the pile of unused sheets
   (`extra[ALIEN_PILE]`, top last; never a card dealt before, so nobody knows its faces).
   At the start of its turn the offense is dealt the top one privately and keeps it or its
