@@ -104,7 +104,7 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
                      + (f" {alien_label(s, seat, kn=kn)}" if aliens else ""))
     if aliens:
         lines.append(" alien: - power lost, z zapped"
-                     + ("; (yours) face down" if kn is not None
+                     + ("; (name) yours" if kn is not None
                         and own_face_down(s, kn.seat, kn) else ""))
     for seat in range(s.n):
         guests = [f"{planet_name(s, p)} " + ",".join(f"{c}{n}" for c, n in _colonies(s, p)

@@ -279,7 +279,9 @@ class RotateHidden(SeatStep):
             s.extra[OUT] = [*s.extra.get(OUT, ()), old]
         elif out:
             s.extra[REMOVED] = sorted(set(s.extra.get(REMOVED, ())) | {out})
-            set_alien(s, seat, "")
+            aliens = list(s.aliens)
+            aliens[seat] = ""  # its event is "rotated_hidden", below
+            s.aliens = tuple(aliens)
         down = list(s.extra.get(FACE_DOWN, [-1] * s.n))
         down[seat] = new
         s.extra[FACE_DOWN] = down
