@@ -125,7 +125,8 @@ def rotation_offer(s: GameState, seat: int, kn: Knowledge) -> tuple[str, ...]:
 
 
 def turn_up_allowed(s: GameState, seat: int) -> bool:
-    """May `seat` turn its alien up now? It has one face down and is being asked."""
+    """May `seat` turn its alien up? It has one face down (the caller checks that the
+    seat is being asked)."""
     return seat >= 0 and face_down_handle(s, seat) >= 0
 
 
