@@ -35,6 +35,13 @@ def _ships_score(state: engine.GameState, seat: int, pairs: Sequence[tuple[int, 
     return score
 
 
+def _in_the_fight(state: engine.GameState, seat: int) -> bool:
+    """A main player or an ally of the encounter under way."""
+    e = state.enc
+    return e is not None and (seat in (e.offense, e.defense) or seat in e.allies[0]
+                              or seat in e.allies[1])
+
+
 class HeuristicBot:
     def __init__(self, seed: bytes) -> None:
         self.stream = Stream(seed, "heuristic-bot")
@@ -43,6 +50,11 @@ class HeuristicBot:
         options = list(engine.legal_sequence(state, seat, kn))
         if not options:
             raise RuntimeError(f"seat {seat} has no legal action at {state.step()[0]}")
+        turn_up = engine.TurnUp(seat)
+        if turn_up in options:  # hidden powers: up once we take part in an encounter
+            if _in_the_fight(state, seat):
+                return turn_up
+            options.remove(turn_up)
         if len(options) == 1:
             action = options[0]
         else:

@@ -133,7 +133,7 @@ class ClientApp(SeatClient):
     def _board(self) -> StyleAndTextTuples:
         s = self.session.state
         out: StyleAndTextTuples = []
-        for line in board_text(s).splitlines():
+        for line in board_text(s, self.session.knowledge()).splitlines():
             style = ""
             for c in s.config.colors:
                 if line.strip().startswith(c + " ") and self.color:

@@ -23,9 +23,10 @@ from typing import Any, Protocol
 
 import engine
 from engine.deal import agreement
+from engine.hidden import face_down_handle
 from engine.windows import RESPONSE_CARD, RESPONSE_POWER, WINDOWS
 
-from .commands import HELP, lookup, normalise
+from .commands import HELP, TURN_UP_WORDS, lookup, normalise
 from .commands import command_table as _command_table
 from .info import discards, info
 from .render import card_label, log_line
@@ -180,6 +181,7 @@ class SeatClient:
         self._hinted: set[str] = set()  # windows whose "you could have played" was said
         self._quit_asked = False  # 'quit' once during a game: the next 'quit' leaves
         self.quit = False
+        self.turn_up_queued = False  # hidden powers: turn up at the next question
 
     # -- what a face provides ----------------------------------------------------------------
 
@@ -239,6 +241,11 @@ class SeatClient:
                      "or a colour for that player's alien")
         elif word == "discards":
             self.say(discards(self.session.state))
+        elif normalise(text) in TURN_UP_WORDS and "turnup" not in self.table:
+            self._queue_turn_up()
+        elif normalise(text) in TURN_UP_WORDS and self.waiting is not None \
+                and not self.waiting.done():
+            self.waiting.set_result("turnup")
         elif self.waiting is not None and not self.waiting.done():
             self.waiting.set_result(text)
         elif self.over():
@@ -314,11 +321,28 @@ class SeatClient:
 
     # -- the game loop ---------------------------------------------------------------------
 
+    def _queue_turn_up(self) -> None:
+        """'turnup' typed while not asked (hidden powers): done at the next question."""
+        s, seat = self.session.state, self.session.seat
+        if face_down_handle(s, seat) < 0:
+            self.refused = "you have no alien face down"
+        else:
+            self.turn_up_queued = True
+            self.say("Your alien will be turned face up at your next question.")
+
     def auto_pass(self) -> engine.Action | None:
         """Pass for the person at a card window that is not one of their stops. The
-        choice depends on the window's name alone, never on the hand."""
+        choice depends on the window's name alone, never on the hand. Hidden powers: a
+        turn-up round is answered at once, turning up if the person queued it, else
+        passing; a queued turn-up is made at any question."""
         s = self.session.state
         actions = [a for a, _ in self.table.values()]
+        turn_up = engine.TurnUp(self.session.seat)
+        if turn_up in actions and self.turn_up_queued:
+            self.turn_up_queued = False
+            return turn_up
+        if s.step()[0] == "turn_up":
+            return next((a for a in actions if isinstance(a, engine.Pass)), None)
         if not actions or s.step()[0] != "window":
             return None
         passes = [a for a in actions if isinstance(a, engine.Pass)]
@@ -358,7 +382,8 @@ class SeatClient:
         while True:
             self.events(await self.session.advance())
             s = self.session.state
-            self._set_status(self.waiting_text())
+            if s.step()[0] != "turn_up" or not self._my_decision():
+                self._set_status(self.waiting_text())  # (a turn-up round: answered at once)
             if s.outcome is not None:
                 self.table = {}
                 if not self.over():
@@ -381,10 +406,12 @@ class SeatClient:
                 await asyncio.sleep(0)  # let input and redraws run between polls
                 continue
             auto = self.auto_pass()
-            if auto is None and len(self.table) == 1 and s.step()[0] != "window":
+            forced = {c: e for c, e in self.table.items() if c != "turnup"}
+            if auto is None and len(forced) == 1 and s.step()[0] != "window":
                 # a forced move: just make it (never at a window: there the person was
-                # asked because it is a stop, whatever the hand holds)
-                (cmd, (auto, handle)), = self.table.items()
+                # asked because it is a stop, whatever the hand holds); turning a
+                # face-down alien up is only done when asked for ('turnup')
+                (cmd, (auto, handle)), = forced.items()
                 if handle is not None:
                     self.session.knowledge().selected = handle
                 self.log.append(f"(your only choice, made for you: {cmd})")

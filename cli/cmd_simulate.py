@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bots import HeuristicBot, RandomBot
+from engine.hidden import alien_of_flare, face_down_handle
 from node.local import LocalGame, game_seed
 
 from .options import add_game_options, game_config
@@ -55,7 +56,12 @@ class _Tally:
             elif ev[0] == "flare":  # ("flare", seat, name, "wild" | "super")
                 self.uses[f"flare {ev[2]} ({ev[3]})"] += 1
             elif ev[0] == "first_player":  # every alien is dealt before this
-                self.dealt = self.game.state.aliens
+                s, truth = self.game.state, self.game.source.truth
+                # hidden powers: a local game's seed is public, so name the face-down ones
+                self.dealt = tuple(
+                    alien_of_flare(truth[face_down_handle(s, seat)])
+                    if face_down_handle(s, seat) >= 0 else s.aliens[seat]
+                    for seat in range(s.n))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 import engine
 from engine import cards as C
 from engine.alien_deal import rotation_choice
+from engine.hidden import rotation_offer
 from engine.flares import dealt_aliens
 from engine.steps import WARP
 from engine.targets import warp_site
@@ -27,7 +28,10 @@ from engine.windows import CARD_EFFECTS
 
 from .render import card_label, planet_name
 
-__all__ = ["command_for", "command_table", "normalise", "lookup", "HELP"]
+__all__ = ["command_for", "command_table", "normalise", "lookup", "HELP", "TURN_UP_WORDS"]
+
+# What a person may type to turn a face-down alien up (hidden powers).
+TURN_UP_WORDS = ("turnup", "turn up", "reveal power")
 
 HELP = {
     "launch": "launch PLANET SHIPS - aim the gate and send 1-4 ships, e.g. launch blue.1 red.1:2"
@@ -58,6 +62,8 @@ HELP = {
     "second": "second - have a second encounter",
     "endturn": "endturn - end your turn",
     "keep": "keep ALIEN - at setup, play this one of the two aliens you were dealt",
+    "turnup": "turnup (or 'turn up', 'reveal power') - hidden powers: turn your face-down "
+              "alien up for good; typed while not asked, it is done at your next question",
     "say": "say TEXT - signed chat to every player (networked games)",
     "tell": "tell COLOUR TEXT - private chat to one player (sealed: only you two can read it)",
     "info": "info NAME - an alien, artifact or flare in words; info COLOUR - that "
@@ -139,7 +145,8 @@ def command_for(s: engine.GameState, a: engine.Action, kn: engine.Knowledge) -> 
     if isinstance(a, engine.Discard):
         return "discard " + (",".join(_card(f) for _, f in a.cards) or "nothing")
     if isinstance(a, engine.KeepAlien):  # name the alien: "keep" alone would read the same
-        dealt = dealt_aliens(s, a.seat, kn) or rotation_choice(s, a.seat)
+        dealt = (dealt_aliens(s, a.seat, kn) or rotation_choice(s, a.seat)
+                 or rotation_offer(s, a.seat, kn))
         return f"keep {dealt[a.index]}" if a.index < len(dealt) else f"keep {a.index}"
     return a.KIND  # pass, proceed, newhand, reveal, decline, accept, ...
 

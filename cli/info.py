@@ -5,6 +5,7 @@ artifacts' words live here, beside the table docs/rules.md gives of their timing
 from __future__ import annotations
 
 import engine
+from engine.hidden import face_down_handle
 from engine import cards as C
 from engine.flares import FLARE_EFFECTS
 from engine.powers import ALIENS
@@ -42,6 +43,8 @@ def info(s: engine.GameState, what: str) -> str:
     if key in colors:
         seat = colors.index(key)
         name = s.aliens[seat]
+        if face_down_handle(s, seat) >= 0:  # hidden powers
+            return f"{key}'s alien is face down: its power does not work until turned up."
         if not name:
             return f"{key} plays without an alien power."
         if name == "?":

@@ -9,6 +9,7 @@ from typing import Any
 import engine
 from engine import cards as C
 from engine.flow import totals as engine_totals
+from engine.hidden import face_down_handle, face_down_seats, own_face_down
 from engine.powers import deal_frees
 from engine.targets import is_site, ships_at, site_seat
 from engine.windows import CARD_EFFECTS
@@ -70,9 +71,10 @@ def public_summary(s: engine.GameState) -> dict[str, Any]:
     return out
 
 
-def board_text(s: engine.GameState) -> str:
+def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
     """The whole public board in short lines (at most 46 columns): fits beside a hand
-    in an 80-column terminal."""
+    in an 80-column terminal. With `kn` (a seat's knowledge) that seat's own face-down
+    alien is named in brackets (hidden powers); the others read "face down"."""
     colors = s.config.colors
     lines = []
     if s.outcome is not None:
@@ -96,16 +98,18 @@ def board_text(s: engine.GameState) -> str:
         if totals is not None:
             lines.append(" " + totals)
     per = s.config.planets
-    aliens = any(s.aliens)
+    aliens = any(s.aliens) or bool(face_down_seats(s))
     lines.append(f"{'':7} col hnd wrp  home planets 1-{per}"
                  + ("  alien" if aliens and per == 4 else " alien" if aliens else ""))
     for seat in range(s.n):
         cells = " ".join(f"{s.on(p, seat):>2}" for p in s.home_planets(seat))
         lines.append(f"{colors[seat]:<7} {s.foreign_colonies(seat):>3} {len(s.hands[seat]):>3} "
                      f"{s.warp[seat]:>3} {cells}"
-                     + (f" {alien_label(s, seat)}" if aliens else ""))
+                     + (f" {alien_label(s, seat, kn=kn)}" if aliens else ""))
     if aliens:
-        lines.append(" alien: - power lost, z zapped")
+        lines.append(" alien: - power lost, z zapped"
+                     + ("; (name) yours" if kn is not None
+                        and own_face_down(s, kn.seat, kn) else ""))
     for seat in range(s.n):
         guests = [f"{planet_name(s, p)} " + ",".join(f"{c}{n}" for c, n in _colonies(s, p)
                                                     if c != colors[seat])
@@ -152,10 +156,15 @@ def window_words(name: str) -> str:
     return "zap window" if name.startswith("respond_") else f"{name} window"
 
 
-def alien_label(s: engine.GameState, seat: int, width: int = 11) -> str:
+def alien_label(s: engine.GameState, seat: int, width: int = 11,
+                kn: engine.Knowledge | None = None) -> str:
     """A seat's alien in a board cell: its name, '?' while undealt, '-' for none; a mark
     after it when its power does not work now: '-' lost (too few home colonies), 'z'
-    zapped this encounter."""
+    zapped this encounter. Face down (hidden powers): "face down", or to its owner
+    (`kn`) the name in brackets."""
+    if face_down_handle(s, seat) >= 0:
+        own = own_face_down(s, seat, kn) if kn is not None else ""
+        return f"({own.replace('_', ' ')})"[:width] if own else "face down"
     name = s.aliens[seat]
     if not name or name == "?":
         return name or "-"
@@ -285,7 +294,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "fido_kept": lambda: f"{c(a[0])} keeps {card_label(a[1])}",
         "filch": lambda: f"{c(a[0])} filches {card_label(a[1])}",
         "flare": lambda: f"{c(a[0])} flares the {str(a[1]).replace('_', ' ')} ({a[2]})",
-        "flares_dealt": lambda: f"every player is dealt {a[0]} flares to choose an alien",
+        "flares_dealt": lambda: (f"every player is dealt {a[0]} flares to choose an alien"
+                                 if a[0] != 1 else "each player is dealt its alien's flare"),
         "hate_refused": lambda: f"{c(a[0])} will not discard: it loses ships instead",
         "hate_ships": lambda: f"{c(a[0])} makes {c(a[1])} lose {a[2]} ship(s)",
         "heal": lambda: f"{c(a[0])} heals {a[2]} of {c(a[1])}'s ships",
@@ -397,6 +407,15 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "extra_encounter": lambda: f"{c(a[0])} has an extra encounter (the TimeGash)",
         "defense_chosen": lambda: f"{c(a[0])} chooses to encounter {c(a[1])}",
         "rotated": lambda: f"{c(a[0])} keeps the {a[1]}; the {a[2]} leaves the game",
+        # hidden powers
+        "face_down": lambda: f"{a[0]} alien(s) dealt face down: each player sees only "
+                             "its own ('turnup' turns yours up)",
+        "turned_up": lambda: f"{c(a[0])} turns its alien face up: the {a[1]}",
+        "rotated_hidden": lambda: (
+            f"{c(a[0])} keeps the new alien, face down"
+            + (f"; the {a[2]} leaves the game" if a[2] else
+               "; the old one leaves the game face down") if a[1] else
+            f"{c(a[0])} keeps its alien; the new one leaves the game face down"),
     }
     fn = words.get(kind)
     try:

@@ -76,7 +76,7 @@ class PlainClient(SeatClient):
         s = self.session.state
         self.invalidate()
         self._write("")
-        self._write(board_text(s))
+        self._write(board_text(s, self.session.knowledge()))
         self._write(f"Your hand ({s.config.colors[self.session.seat]}): {self._hand()}")
         self._list(all_of_them=False)
         self._write("Type a number or a command ('all' lists every command; 'launch blue.1 "
@@ -143,7 +143,7 @@ class PlainClient(SeatClient):
                                 "Or name them, e.g. red.2:1,red.3:2")
                     return
         elif word == "board":
-            self._write(board_text(self.session.state))
+            self._write(board_text(self.session.state, self.session.knowledge()))
             return
         elif word == "hand":
             self._write(f"Your hand: {self._hand()}")

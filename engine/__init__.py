@@ -7,8 +7,8 @@ from .actions import (
     Action, SOURCE, ACTION_KINDS, GATE, action_from_data, parse_action, Pass, Proceed,
     NewHand, Retrieve, DrawAgain, ChooseDefense, Reestablish, Launch, Invite, Ally,
     Decline, NoEncounter, Select, Reveal, Play, UsePower, Propose, Accept, NoDeal, Give,
-    Ships, Rewards, SecondEncounter, EndTurn, Discard, KeepAlien, FirstPlayer, Shuffled,
-    Delivered, Revealed, HandShuffled, NewAlien,
+    Ships, Rewards, SecondEncounter, EndTurn, Discard, KeepAlien, TurnUp, FirstPlayer,
+    Shuffled, Delivered, Revealed, HandShuffled, NewAlien,
 )
 from .api import (
     ENGINE_VERSION, Pending, apply, encode_public, encounter_card_options,
@@ -17,7 +17,7 @@ from .api import (
 )
 from .cards import CATALOGUE, COLORS, CardInfo, card, rules_data_hash
 from .flow import totals as flow_totals
-from .audit import audit_claims
+from .audit import audit_claims, audit_sheets
 from .errors import ActionParseError, EngineError, IllegalAction
 from .state import VARIANTS, Claim, Config, GameState, Knowledge, Outcome, variant_options
 from .steps import Chance
@@ -27,11 +27,11 @@ __all__ = [
     "Proceed", "NewHand", "Retrieve", "DrawAgain", "ChooseDefense", "Reestablish", "Launch",
     "Invite", "Ally", "Decline", "NoEncounter", "Select", "Reveal", "Play", "UsePower",
     "Propose", "Accept", "NoDeal", "Give", "Ships", "Rewards", "SecondEncounter", "EndTurn",
-    "Discard", "KeepAlien", "FirstPlayer", "Shuffled", "Delivered", "Revealed",
+    "Discard", "KeepAlien", "TurnUp", "FirstPlayer", "Shuffled", "Delivered", "Revealed",
     "HandShuffled", "NewAlien", "ENGINE_VERSION", "Pending", "apply", "encode_public",
     "encounter_card_options", "legal_actions", "legal_sequence", "new_game", "outcome",
     "pending", "public_hash", "CATALOGUE", "COLORS", "CardInfo", "card", "rules_data_hash",
     "ActionParseError", "EngineError", "IllegalAction", "Claim", "Config", "GameState",
-    "Knowledge", "Outcome", "Chance", "flow_totals", "audit_claims", "VARIANTS",
-    "variant_options", "face_down_handover",
+    "Knowledge", "Outcome", "Chance", "flow_totals", "audit_claims", "audit_sheets",
+    "VARIANTS", "variant_options", "face_down_handover",
 ]

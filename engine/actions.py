@@ -26,7 +26,7 @@ __all__ = [
     "Pass", "Proceed", "NewHand", "Retrieve", "DrawAgain", "ChooseDefense", "Reestablish",
     "Launch", "Invite", "Ally", "Decline", "NoEncounter", "Select", "Reveal", "Play",
     "UsePower", "Propose", "Accept", "NoDeal", "Give", "Ships", "Rewards", "SecondEncounter",
-    "EndTurn", "Discard", "KeepAlien",
+    "EndTurn", "Discard", "KeepAlien", "TurnUp",
     # chance facts
     "FirstPlayer", "Shuffled", "Delivered", "Revealed", "HandShuffled", "NewAlien",
 ]
@@ -339,6 +339,13 @@ class KeepAlien(Action):
     Setup: the choices are revealed together)."""
 
     index: int
+
+
+@_kind("turnup")
+@dataclass(frozen=True, slots=True)
+class TurnUp(Action):
+    """Hidden powers: turn your face-down alien up (it is revealed to all and stays face
+    up). Taken at a turn-up round and at any question the seat is asked (engine.hidden)."""
 
 
 # --- decoding -----------------------------------------------------------------------------

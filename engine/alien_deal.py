@@ -37,6 +37,8 @@ CHOOSE = "choose"  # dealt two aliens (as flares), keeps one: rules 000, Setup s
 
 def deal_steps(s: GameState) -> list[Step_t]:
     """The setup steps that deal an alien to every seat configured with "?"."""
+    if s.config.hidden_powers:  # dealt face down with the choices (engine.hidden)
+        return []
     return [("deal_alien", seat) for seat in range(s.n) if s.aliens[seat] == DEAL_AT_RANDOM]
 
 
@@ -160,8 +162,11 @@ class RedealNext(Step):
 def rotate_steps(s: GameState, seat: int) -> list[Step_t]:
     """At the start of its turn the offense draws a new alien (public, from the aliens
     nobody holds, by the card source) and keeps either it or the old one; the other is out
-    of the game (`REMOVED`). Only under the rotating_powers variant."""
-    return [("rotate", seat)] if s.config.rotating_powers else []
+    of the game (`REMOVED`). Only under the rotating_powers variant; under hidden powers
+    the new one is dealt face down instead (engine.hidden `rotate_deal`)."""
+    if not s.config.rotating_powers:
+        return []
+    return [("rotate_deal" if s.config.hidden_powers else "rotate", seat)]
 
 
 def rotation_choice(s: GameState, seat: int) -> tuple[str, ...]:

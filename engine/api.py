@@ -16,7 +16,9 @@ from typing import Any
 import msgpack
 
 from . import cards as C
-from .actions import SOURCE, Action
+from .actions import SOURCE, Action, TurnUp
+from .choices import Concat, Fixed
+from .hidden import turn_up_allowed, turn_up_steps
 from .errors import IllegalAction
 from .flow import check_win, setup_steps
 from .state import Config, GameState, Knowledge, Outcome
@@ -108,7 +110,11 @@ def legal_sequence(state: GameState, seat: int, knowledge: Knowledge) -> Sequenc
     h = STEPS[st[0]]
     if h.chance(state, st) is not None or seat not in h.actors(state, st):
         return ()
-    return h.options(state, st, seat, knowledge)
+    options = h.options(state, st, seat, knowledge)
+    if "turnup" not in h.kinds and turn_up_allowed(state, seat):
+        # hidden powers: a face-down seat may turn up at any question (engine.hidden)
+        return Concat(options, Fixed([TurnUp(seat)]))
+    return options
 
 
 def legal_actions(state: GameState, seat: int, knowledge: Knowledge) -> list[Action]:
@@ -150,11 +156,18 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     if action.seat not in actors:
         who = "the card source" if actors == (SOURCE,) else f"seat(s) {list(actors)}"
         raise IllegalAction(h.phase_of(st), st[0], action.format(), f"waiting for {who}")
-    if action.KIND not in h.kinds:
+    turn_up = isinstance(action, TurnUp) and action.KIND not in h.kinds
+    if action.KIND not in h.kinds and not turn_up:
         raise IllegalAction(h.phase_of(st), st[0], action.format(),
                             f"expected one of {list(h.kinds)}")
+    if turn_up and not turn_up_allowed(state, action.seat):
+        raise IllegalAction(h.phase_of(st), st[0], action.format(),
+                            "you have no alien face down")
     s = state.clone()
-    h.accept(s, st, action)
+    if turn_up:  # on top of the question, which is then asked again (engine.hidden)
+        push(s, *turn_up_steps(s, action.seat))
+    else:
+        h.accept(s, st, action)
     s.serial += 1
     _settle(s, state.ships, state.warp)
     if "captives" in s.extra:  # captured ships follow their holder's (engine.powers)

@@ -1,4 +1,5 @@
-"""The end-of-game audit of hidden claims: once every face is known, was each claim true?"""
+"""The end-of-game audit of hidden claims: once every face is known, was each claim true?
+And under hidden powers, was every alien sheet kept face down a real one (`audit_sheets`)?"""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Mapping
 from . import cards as C
 from .state import GameState
 
-__all__ = ["audit_claims"]
+__all__ = ["audit_claims", "audit_sheets"]
 
 
 def audit_claims(state: GameState, faces: Mapping[int, int]) -> list[str]:
@@ -39,6 +40,29 @@ def audit_claims(state: GameState, faces: Mapping[int, int]) -> list[str]:
             false.append(f"seat {c.seat} claimed {c.kind} at action {c.serial}, "
                          f"holding {', '.join(C.CATALOGUE[faces[h]].label() for h in c.hand)}")
     return false
+
+
+def audit_sheets(state: GameState, faces: Mapping[int, int]) -> list[str]:
+    """Hidden powers (engine.hidden): every sheet that lay face down to the end, waits in
+    the pile or was let go face down opens to a flare card, and no alien was held by two
+    seats at once at the end (face up or down). One line per problem; [] without the
+    variant. Raises KeyError if a sheet's face is missing from `faces`."""
+    from .hidden import ALIEN_PILE, FACE_DOWN, OUT, alien_of_flare
+    down = state.extra.get(FACE_DOWN)
+    if down is None:
+        return []
+    problems = []
+    sheets = [h for h in down if h >= 0] + list(state.extra.get(ALIEN_PILE, ())) + list(
+        state.extra.get(OUT, ()))
+    for h in sheets:
+        if C.CATALOGUE[faces[h]].kind != "flare":
+            problems.append(f"the alien sheet {h} opens to {C.CATALOGUE[faces[h]].label()}")
+    held = [a for a in state.aliens if a] + [
+        alien_of_flare(faces[h]) for h in down if h >= 0 and C.CATALOGUE[faces[h]].kind == "flare"]
+    twice = sorted({a for a in held if held.count(a) > 1})
+    if twice:
+        problems.append(f"held by two seats at once: {', '.join(twice)}")
+    return problems
 
 
 def _keeps(rules: str, face: int) -> bool:

@@ -45,6 +45,7 @@ from .actions import Action, KeepAlien
 from .aliens import amoeba as _amoeba
 from .aliens._util import has, is_main, set_flag
 from .alien_deal import CHOOSE, set_alien
+from .hidden import deal_faces, deal_seats
 from .artifacts import ANY_TIME
 from .choices import Concat, Dist, Fixed, Mapped
 from .state import GameState, Knowledge
@@ -178,29 +179,41 @@ def cosmic_count(s: GameState) -> int | None:
 
 def advanced_steps(s: GameState) -> list[Step_t]:
     """Shuffle the flares, deal two to each seat, let each keep one alien, reveal the
-    kept ones together, then build the cosmic deck with the flares."""
-    faces = tuple(sorted(C.flare_id(n) for n in ADVANCED_SET))
+    kept ones together, then build the cosmic deck with the flares. Under hidden powers
+    nothing is revealed: the kept ones stay face down (engine.hidden)."""
+    hidden = s.config.hidden_powers
+    faces = deal_faces(s) if hidden else tuple(sorted(C.flare_id(n) for n in ADVANCED_SET))
     handles = s.new_handles(len(faces))
     s.extra["flare_deck"] = list(handles)  # top last
+    show: list[Step_t] = [("hidden_aliens",)] if hidden else [("flare_reveal",),
+                                                              ("flare_aliens",)]
     return [("shuffle", "flares", faces, handles, ()), ("flare_deal",),
-            *[("keep_alien", seat) for seat in range(s.n)], ("flare_reveal",),
-            ("flare_aliens",), ("flare_cosmic",)]
+            *[("keep_alien", seat) for seat in range(s.n)], *show, ("flare_cosmic",)]
 
 
 def choice_steps(s: GameState) -> list[Step_t]:
     """Setup, alien choice without flares: the seats configured CHOOSE are each dealt two
     flares face down, keep one alien, and the kept ones are revealed together; then the
-    flares go back to the box. No steps if no seat chooses."""
-    seats = tuple(seat for seat in range(s.n) if s.aliens[seat] == CHOOSE)
-    if not seats:
+    flares go back to the box. No steps if no seat chooses. Under hidden powers the seats
+    configured "?" are dealt one flare the same way, and nothing is revealed: the kept
+    ones stay face down (engine.hidden)."""
+    hidden = s.config.hidden_powers
+    if hidden:
+        seats, singles = deal_seats(s)
+    else:
+        seats, singles = tuple(seat for seat in range(s.n) if s.aliens[seat] == CHOOSE), ()
+    if not seats and not singles:
         return []
     named = set(s.aliens)  # an alien named for a seat is dealt to nobody else
-    faces = tuple(sorted(C.flare_id(n) for n in ADVANCED_SET if _alien_of(n) not in named))
+    faces = deal_faces(s) if hidden else tuple(
+        sorted(C.flare_id(n) for n in ADVANCED_SET if _alien_of(n) not in named))
     handles = s.new_handles(len(faces))
     s.extra["flare_deck"] = list(handles)  # top last
-    return [("shuffle", "flares", faces, handles, ()), ("flare_deal", seats),
-            *[("keep_alien", seat) for seat in seats], ("flare_reveal",), ("flare_aliens",),
-            ("flare_box",)]
+    show: list[Step_t] = [("hidden_aliens",)] if hidden else [("flare_reveal",),
+                                                              ("flare_aliens",)]
+    deal: Step_t = ("flare_deal", seats, singles) if singles else ("flare_deal", seats)
+    return [("shuffle", "flares", faces, handles, ()), deal,
+            *[("keep_alien", seat) for seat in seats], *show, ("flare_box",)]
 
 
 def _alien_of(flare: str) -> str:
@@ -220,21 +233,28 @@ def dealt_aliens(s: GameState, seat: int, kn: Knowledge) -> tuple[str, ...]:
 
 @register
 class FlareDeal(Step):
-    """Deal two flares to each seat (to the seats named, for an alien choice alone)."""
+    """Deal two flares to each seat (to the seats named, for an alien choice alone); the
+    seats named third (hidden powers, an alien at random) are dealt one, kept at once."""
 
     name, phase = "flare_deal", "setup"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         seats = st[1] if len(st) > 1 else tuple(range(s.n))
+        singles = st[2] if len(st) > 2 else ()
         deck = list(s.extra["flare_deck"])
         dealt: list[list[int]] = [[] for _ in range(s.n)]
-        for seat in seats:
-            dealt[seat] = [deck.pop(), deck.pop()]
+        kept = [-1] * s.n
+        for seat in range(s.n):
+            if seat in seats:
+                dealt[seat] = [deck.pop(), deck.pop()]
+            elif seat in singles:
+                dealt[seat], kept[seat] = [deck.pop()], 0
         s.extra["flare_deck"] = deck
         s.extra["flare_hands"] = dealt
-        s.extra["flare_kept"] = [-1] * s.n
-        emit(s, "flares_dealt", 2)
-        replace(s, *[("deliver", seat, tuple(dealt[seat])) for seat in seats])
+        s.extra["flare_kept"] = kept
+        emit(s, "flares_dealt", 2 if seats else 1)
+        replace(s, *[("deliver", seat, tuple(dealt[seat])) for seat in range(s.n)
+                     if dealt[seat]])
         return True
 
 

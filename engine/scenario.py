@@ -20,7 +20,8 @@ from .actions import (
     Invite, Launch, NewHand, NoDeal, NoEncounter, Pass, Play, Proceed, Propose, Reestablish,
     Retrieve, Reveal, Rewards, SecondEncounter, Select, Ships, UsePower, parse_action,
 )
-from .actions import SOURCE, KeepAlien, NewAlien
+from .actions import SOURCE, KeepAlien, NewAlien, TurnUp
+from .hidden import ALIEN_PILE, FACE_DOWN, alien_of_flare, face_down_handle, face_down_seats
 from .api import apply, legal_actions, pending
 from .artifacts import KIND_CODES
 from .errors import EngineError, IllegalAction
@@ -143,7 +144,7 @@ def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:
     b = _Builder(cfg)
     pos = dict(sc.position)
     known = {"offense", "ships", "warp", "hands", "deck", "discard", "destiny", "deck_rest",
-             "destiny_rest", "alien_draws", "destiny_held"}
+             "destiny_rest", "alien_draws", "destiny_held", "face_down"}
     extra = sorted(set(pos) - known)
     if extra:
         raise ScenarioError(f"position: unknown keys {extra}; expected some of {sorted(known)}")
@@ -222,11 +223,43 @@ def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:
         s.destiny_discard = rest_dh
         rest_dh = ()
     s.destiny_deck = tuple(reversed(rest_dh)) + tuple(reversed(top_d))
+    _hidden_position(s, src, b, pos)
     s.offense = b.seat(pos.get("offense", cfg.colors[0]))
     s.stack = (("turn",),)
     from .api import _settle
     _settle(s)
     return s, src
+
+
+def _sheet(s: GameState, src: LocalSource, alien: str) -> int:
+    """A new hidden handle standing for `alien`'s sheet (its flare: engine.hidden)."""
+    h = s.new_handles(1)[0]
+    src.truth[h] = C.flare_id("filch_classic" if alien == "filch" else alien)
+    return h
+
+
+def _hidden_position(s: GameState, src: LocalSource, b: _Builder, pos: dict[str, Any]) -> None:
+    """Hidden powers: the `face_down` seats hold their named alien face down (known to
+    themselves alone); with rotating powers, `alien_draws` is the pile of unused sheets
+    (its first name on top)."""
+    cfg = s.config
+    if not cfg.hidden_powers:
+        if "face_down" in pos:
+            raise ScenarioError("position: face_down needs the hidden_powers variant")
+        return
+    down = [-1] * cfg.seats
+    aliens = list(s.aliens)
+    for color in pos.get("face_down", []):
+        seat = b.seat(color)
+        if not aliens[seat]:
+            raise ScenarioError(f"face_down: {color} has no alien to hold face down")
+        down[seat] = _sheet(s, src, aliens[seat])
+        src.knowledge[seat].faces[down[seat]] = src.truth[down[seat]]
+        aliens[seat] = ""
+    s.aliens = tuple(aliens)
+    s.extra[FACE_DOWN] = down
+    if cfg.rotating_powers:
+        s.extra[ALIEN_PILE] = [_sheet(s, src, a) for a in reversed(pos.get("alien_draws", []))]
 
 
 # -- commands ---------------------------------------------------------------------------------
@@ -364,6 +397,8 @@ class _Commands:
             return UsePower(seat, int(args[0]), tuple(x for a in args[1:] for x in self._arg(a)))
         if verb == "keep":  # an alien: 0 the first offered, 1 the second
             return KeepAlien(seat, int(args[0]))
+        if verb == "turnup":  # hidden powers: turn the face-down alien up
+            return TurnUp(seat)
         raise ScenarioError(f"unknown verb {verb!r}")
 
 
@@ -431,7 +466,9 @@ def _advance(s: GameState, src: LocalSource, upcoming: Upcoming | None,
             # A flare's wild and super sides act at different windows: wait for a play.
             here = any(isinstance(a, Play) for a in legal_actions(s, seat, src.knowledge[seat]))
             verb = "play"
-        if p.step == "window" and not (verb in _WINDOW_VERBS and seat in p.seats and here):
+        if p.step == "turn_up" and not (verb in ("turnup", "pass") and seat in p.seats):
+            s, events = apply(s, Pass(p.seats[0]))  # hidden powers: stays face down
+        elif p.step == "window" and not (verb in _WINDOW_VERBS and seat in p.seats and here):
             asked = p.seats[0]
             options = legal_actions(s, asked, src.knowledge[asked])
             if Pass(asked) in options:
@@ -471,7 +508,8 @@ def run_scenario(text: str) -> ScenarioResult:
     s, src = build_position(sc)
     b = _Builder(sc.config)
     res = ScenarioResult(sc.title, s, src)
-    memory: dict[str, Any] = {"alien_draws": list(sc.position.get("alien_draws", []))}
+    draws = [] if sc.config.hidden_powers else sc.position.get("alien_draws", [])
+    memory: dict[str, Any] = {"alien_draws": list(draws)}  # hidden: a pile (build_position)
     flat = [line for step in sc.steps for line in _lines(step)]
     done = 0
     for i, step in enumerate(sc.steps, 1):
@@ -562,6 +600,13 @@ def _actual(key: str, s: GameState, src: LocalSource, b: _Builder,
     if head == "destiny_held":  # destiny_held.COLOUR: the destiny cards that seat holds
         return sorted(C.CATALOGUE[s.faces[h]].label()
                       for h in held_destiny(s, b.seat(parts[1])))
+    if head == "face_down":  # the colours whose alien lies face down (hidden powers)
+        return [b.colors[x] for x in face_down_seats(s)]
+    if head == "sees":  # sees.VIEWER.SEAT: SEAT's face-down alien as VIEWER knows it
+        viewer, seat = b.seat(parts[1]), b.seat(parts[2])
+        h = face_down_handle(s, seat)
+        face = src.knowledge[viewer].faces.get(h, s.faces.get(h)) if h >= 0 else None
+        return alien_of_flare(face) if face is not None else ""
     if head == "knows":  # knows.VIEWER.HOLDER: the cards of HOLDER's hand VIEWER can name
         viewer, holder = b.seat(parts[1]), b.seat(parts[2])
         kn = src.knowledge[viewer].faces

@@ -47,6 +47,7 @@ class Config:
     two_player: bool = False  # the classic two-player game (rules 004, Two-Player Game)
     freewheeling_flares: bool = False  # any number of flares an encounter (rules 000)
     rotating_powers: bool = False  # the offense draws a new alien each turn (rules 000)
+    hidden_powers: bool = False  # aliens stay face down until turned up (engine.hidden)
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= len(_cards.COLORS):
@@ -72,6 +73,14 @@ class Config:
             raise ValueError("freewheeling flares need flares in the game (--flares)")
         if self.rotating_powers and not (any(self.aliens) or self.flares is True):
             raise ValueError("rotating powers need aliens in the game (--aliens or --flares)")
+        if self.hidden_powers:
+            drawers = [a for a in self.aliens if a in ("anarchy", "pentaform", "reincarnator")]
+            if drawers:  # engine.hidden PUBLIC_DRAWERS: their public draws could hit a
+                # face-down alien
+                raise ValueError(f"hidden powers: the {drawers[0]} draws aliens in public; "
+                                 "it cannot be in the game")
+            if not (any(self.aliens) or self.flares is True):
+                raise ValueError("hidden powers need aliens in the game (--aliens or --flares)")
         if self.flares is True:
             if any(a not in ("", "?", "choose") for a in self.aliens):
                 raise ValueError("the advanced setup deals the aliens: name none")
@@ -130,12 +139,14 @@ class Config:
             out.append("freewheeling_flares")
         if self.rotating_powers:
             out.append("rotating_powers")
+        if self.hidden_powers:
+            out.append("hidden_powers")
         return tuple(out)
 
 
 # Every variant a game can name (the genesis's rules, --variant, a scenario's variants).
 VARIANTS = ("four_planets", "single_encounter", "classic_artifacts", "teams", "two_player",
-            "freewheeling_flares", "rotating_powers")
+            "freewheeling_flares", "rotating_powers", "hidden_powers")
 
 
 def variant_options(variants: Sequence[str]) -> dict[str, Any]:
@@ -149,7 +160,8 @@ def variant_options(variants: Sequence[str]) -> dict[str, Any]:
             "classic_artifacts": "classic_artifacts" in variants,
             "teams": "teams" in variants, "two_player": "two_player" in variants,
             "freewheeling_flares": "freewheeling_flares" in variants,
-            "rotating_powers": "rotating_powers" in variants}
+            "rotating_powers": "rotating_powers" in variants,
+            "hidden_powers": "hidden_powers" in variants}
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from typing import Any
 from . import cards as C
 from .actions import Action, Pass, Play, UsePower
 from .choices import Concat, Fixed, Mapped
+from .hidden import FACE_DOWN, ask_round
 from .powers import (
     ALIENS, acting_power, discarded, note_lent_use, power_used, powers_of, spent,
 )
@@ -262,6 +263,14 @@ class WindowStep(Step):
     def auto(self, s: GameState, st: Step_t) -> bool:
         if st[2] is not None:
             return False
+        if not st[4] and FACE_DOWN in s.extra:
+            # Hidden powers: the face-down seats are asked first (engine.hidden); a
+            # window not yet open marks that with passes=1 (its seats are None still).
+            steps = ask_round(s, st[1])
+            if steps:
+                s.stack = s.stack[:-1] + (("window", st[1], None, 0, 1),)
+                push(s, *steps)
+                return True
         seats = tuple(eligible(s, st[1]))
         if seats:
             s.stack = s.stack[:-1] + (("window", st[1], seats, 0, 0),)

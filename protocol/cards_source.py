@@ -356,8 +356,9 @@ class NetworkCardSource:
     def check_claims(self, state: engine.GameState) -> None:
         """Check every hidden claim of the game (as made: see _track_claims; the claims of
         `state` when this source did not follow the game) against the audited faces, with
-        engine.audit_claims. Raises RemoteProtocolError("claim") naming the first false
-        one's seat, LocalProtocolError before audit()."""
+        engine.audit_claims, and the hidden powers' alien sheets (engine.audit_sheets).
+        Raises RemoteProtocolError("claim") naming the first false claim's seat,
+        LocalProtocolError before audit()."""
         if not self.truth:
             raise LocalProtocolError("too-early", "audit() first")
         followed = [(c.seat, c.kind, c.serial) for c in self._claims] == [
@@ -368,6 +369,9 @@ class NetworkCardSource:
                 raise RemoteProtocolError(
                     "claim", f"claimed {claim.kind} at action {claim.serial} holding "
                     f"[{held}]", author=claim.seat)
+        sheets = engine.audit_sheets(state, self.truth)  # hidden powers' face-down aliens
+        if sheets:  # no seat to blame: the deal's shuffle proofs bind every sheet
+            raise RemoteProtocolError("claim", sheets[0])
 
 
 def _only(state: engine.GameState, claim: engine.Claim) -> engine.GameState:

@@ -364,3 +364,39 @@ def test_command_table_with_flares_at_two_seats() -> None:
         if games_with_flares == 2:
             return
     raise AssertionError(f"only {games_with_flares} of 20 games offered a flare play")
+
+
+def test_turn_up_rounds_are_answered_at_once_and_a_queued_turn_up_waits_for_a_question(
+) -> None:
+    """Hidden powers: at a turn-up round the client passes for the person at once; once
+    the person typed 'turn up' while not asked, the next question turns the alien up;
+    typed again, it is refused (nothing is face down any more)."""
+    s0 = game_seed("hidden-client", 0)
+    cfg = engine.Config(3, aliens=("?",) * 3, hidden_powers=True)
+    g = LocalGame(cfg, s0, [HeuristicBot(s0 + bytes([k])) for k in range(3)])
+    app = ClientApp(LocalSession(g, 0))
+    rounds = 0
+    for _ in range(3000):
+        s = g.state
+        p = engine.pending(s)
+        if p.chance is None and p.seats[0] == 0:
+            app.table = command_table(s, 0, g.source.knowledge[0])
+            if s.step()[0] == "turn_up":
+                assert app.auto_pass() == engine.Pass(0)
+                rounds += 1
+                if rounds == 2:
+                    app.table = {}  # not asked: the line is queued
+                    app.handle_line("turn up")
+                    assert app.turn_up_queued and "next question" in app.log[-1]
+                    app.table = command_table(s, 0, g.source.knowledge[0])
+                    assert app.auto_pass() == engine.TurnUp(0)
+                    assert not app.turn_up_queued
+                    g.step(engine.TurnUp(0))
+                    break
+        g.step()
+    assert rounds == 2 and engine.pending(g.state).chance is not None  # the reveal
+    g.step()
+    assert g.state.aliens[0] and g.state.extra["face_down_aliens"][0] == -1
+    app.table = {}
+    app.handle_line("reveal power")
+    assert app.refused == "you have no alien face down" and not app.turn_up_queued

@@ -5,6 +5,7 @@ from pathlib import Path
 import engine
 from bots import HeuristicBot
 from cli.render import board_text, describe_event, public_summary
+from engine.hidden import alien_of_flare
 from engine.scenario import run_scenario
 from node.local import LocalGame, game_seed
 
@@ -206,3 +207,31 @@ def test_a_gith_warp_is_named_as_a_target_in_commands_and_words() -> None:
     falls = run_scenario(text.split("[[step]]\ndo = [\"red ships")[0])
     assert "ships blue.3:3" in command_table(falls.state, 0, falls.source.knowledge[0])
     assert describe_event(s, ("warp_broken", 1)) == "blue's warp falls: its ships there go home"
+
+
+def test_hidden_powers_read_as_words_and_on_the_board() -> None:
+    """Face-down aliens read "face down" on the board, 46 columns at most; the owner's own
+    is named in brackets for it alone; turning up and hidden rotations have words."""
+    s = engine.new_game(engine.Config(3, aliens=("?",) * 3, hidden_powers=True))
+    assert describe_event(s, ("turned_up", 1, "oracle")) == (
+        "blue turns its alien face up: the oracle")
+    assert describe_event(s, ("rotated_hidden", 0, 1, "virus")) == (
+        "red keeps the new alien, face down; the virus leaves the game")
+    assert describe_event(s, ("rotated_hidden", 0, 1, "")) == (
+        "red keeps the new alien, face down; the old one leaves the game face down")
+    assert describe_event(s, ("rotated_hidden", 2, 0, "")) == (
+        "yellow keeps its alien; the new one leaves the game face down")
+    seed = game_seed("hidden-board", 0)
+    game = LocalGame(engine.Config(3, aliens=("?",) * 3, hidden_powers=True), seed,
+                     [HeuristicBot(seed + bytes([k])) for k in range(3)])
+    while "face_down_aliens" not in game.state.extra:
+        game.step()
+    kn = game.source.knowledge[0]
+    mine = alien_of_flare(kn.faces[game.state.extra["face_down_aliens"][0]])
+    public, own = board_text(game.state), board_text(game.state, kn)
+    rows = [line for line in public.splitlines() if line.endswith(" face down")]
+    assert len(rows) == 3 and mine.replace("_", " ") not in public
+    own_rows = [line for line in own.splitlines() if line.startswith(("red ", "blue ", "yell"))]
+    assert own_rows[0].endswith(f"({mine.replace('_', ' ')})"[:11]), own
+    assert all(line.endswith(" face down") for line in own_rows[1:]), own
+    assert all(len(line) <= 46 for line in (public + "\n" + own).splitlines()), own

@@ -5,9 +5,12 @@ planets, single encounters, from three to six seats."""
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from bots import RandomBot
 from engine import cards as C
+from engine.hidden import ALIEN_PILE, FACE_DOWN, OUT, alien_of_flare
 from node.local import LocalGame, game_seed
 
 from test_invariants import check_invariants
@@ -122,3 +125,51 @@ def test_rotating_powers_games_change_aliens_and_never_share_one() -> None:
             check_invariants(g.state)
         assert engine.audit_claims(g.state, g.source.truth) == [], i
     assert rotations > 20
+
+
+def _hidden_config(i: int, rotating: bool) -> engine.Config:
+    seats = 3 + i % 4
+    aliens = ("?", "choose", "")[i % 3]
+    return engine.Config(seats, aliens=(aliens,) * seats if aliens else (),
+                         flares=True if not aliens else (), hidden_powers=True,
+                         rotating_powers=rotating, max_turns=20,
+                         single_encounter=i % 5 == 2)
+
+
+@pytest.mark.parametrize("rotating", [False, True], ids=["hidden", "hidden+rotating"])
+def test_random_games_keep_the_invariants_and_every_sheet_opens_at_the_end(rotating):
+    turned = rotated = 0
+    for i in range(12):
+        cfg = _hidden_config(i, rotating)
+        seed = game_seed("hidden" + "-rotating" * rotating, i)
+        g = LocalGame(cfg, seed, [RandomBot(seed + bytes([k])) for k in range(cfg.seats)])
+        while g.state.outcome is None:
+            assert engine.pending(g.state).seats, f"nobody can act at {g.state.step()}"
+            events = g.step()
+            turned += sum(e[0] == "turned_up" for e in events)
+            rotated += sum(e[0] == "rotated_hidden" for e in events)
+            check_invariants(g.state)
+            _check_sheets(g.state, g.source.truth)
+        assert g.state.outcome.reason in ("colonies", "turn_limit"), (i, g.state.outcome)
+        assert engine.audit_claims(g.state, g.source.truth) == [], i
+        assert engine.audit_sheets(g.state, g.source.truth) == [], i
+    assert turned > 0
+    assert (rotated > 0) == rotating
+
+
+def _check_sheets(s: engine.GameState, truth: dict[int, int]) -> None:
+    """No alien is held twice (face up or down), a face-down seat has no public alien, and
+    every sheet (face down, in the pile, let go) is a hidden flare nobody else holds."""
+    if FACE_DOWN not in s.extra:  # the deal is under way
+        return
+    down = s.extra[FACE_DOWN]
+    held = [a for a in s.aliens if a]
+    for seat, h in enumerate(down):
+        if h >= 0:
+            assert s.aliens[seat] == "" and h not in s.faces
+            held.append(alien_of_flare(truth[h]))
+    assert len(held) == len(set(held)), held
+    sheets = [h for h in down if h >= 0] + list(s.extra.get(ALIEN_PILE, ())) + list(
+        s.extra.get(OUT, ()))
+    assert len(sheets) == len(set(sheets))
+    assert all(C.CATALOGUE[truth[h]].kind == "flare" for h in sheets)

@@ -78,6 +78,29 @@ def test_demo_with_the_classic_artifacts_verifies(home: Path) -> None:
     assert "classic_artifacts" in bad.stderr
 
 
+def test_demo_under_hidden_powers_verifies(home: Path) -> None:
+    """Hidden powers over the card protocol, with rotating powers: every alien is dealt
+    face down (the board says so, to everyone), bots turn theirs up as they join an
+    encounter, and every journal verifies, the audit opening every face-down sheet."""
+    r = cosmic("demo", "--players", "3", "--variant", "hidden_powers", "--variant",
+               "rotating_powers", "--aliens", "random", "--seed", "hidden", "--dir",
+               "hidden", "--max-turns", "4", home=home, timeout=150)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert ("3 nodes play: random aliens; rotating powers; hidden powers; at most 4 "
+            "turns") in r.stdout
+    _verified(home, home / "hidden", 3)
+    journal = str(home / "hidden" / "seat-0.journal")
+    dealt = cosmic("replay", journal, "--plain", "--to", "30", home=home)
+    assert dealt.returncode == 0, dealt.stderr
+    rows = [line for line in dealt.stdout.splitlines()
+            if line.startswith(("red ", "blue ", "yellow "))]
+    assert len(rows) == 3 and all(row.endswith("face down") for row in rows), dealt.stdout
+    end = cosmic("replay", journal, "--plain", home=home)
+    rows = [line for line in end.stdout.splitlines()
+            if line.startswith(("red ", "blue ", "yellow "))]
+    assert any(not row.endswith("face down") for row in rows), end.stdout  # turned up
+
+
 def test_demo_of_a_team_game_verifies(home: Path) -> None:
     """Four nodes in two teams (teammates opposite): the variant is in the genesis and
     shown; the game plays and every journal verifies. Teams need an even table."""
@@ -102,6 +125,9 @@ def test_bad_options_are_refused_before_anything_starts(home: Path) -> None:
         (("play", "--local", "--players", "3", "--aliens", "human,zombie"), "one name per seat"),
         (("simulate", "--aliens", "choose", "--max-turns", "-1"), "--max-turns"),
         (("host", "--max-turns", "300"), "at most 255"),
+        (("demo", "--variant", "hidden_powers", "--dir", "x"), "hidden powers need aliens"),
+        (("simulate", "--variant", "hidden_powers", "--aliens", "reincarnator,?,?,?"),
+         "the reincarnator draws aliens in public"),
     ]:
         r = cosmic(*args, home=home, timeout=30)
         assert r.returncode == 2 and words in r.stderr, (args, r.stdout, r.stderr)
