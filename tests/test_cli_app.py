@@ -366,6 +366,18 @@ def test_command_table_with_flares_at_two_seats() -> None:
     raise AssertionError(f"only {games_with_flares} of 20 games offered a flare play")
 
 
+class _KeepsFaceDown(HeuristicBot):
+    """Red's stand-in until the test types 'turn up': the heuristic bot's choices, but
+    its alien stays face down (any game then reaches red's turn-up rounds)."""
+
+    def choose(self, state: engine.GameState, seat: int, kn: engine.Knowledge) -> Action:
+        action = super().choose(state, seat, kn)
+        if isinstance(action, engine.TurnUp):
+            return next(a for a in engine.legal_sequence(state, seat, kn)
+                        if not isinstance(a, engine.TurnUp))
+        return action
+
+
 def test_turn_up_rounds_are_answered_at_once_and_a_queued_turn_up_waits_for_a_question(
 ) -> None:
     """Hidden powers: at a turn-up round the client passes for the person at once; once
@@ -373,12 +385,14 @@ def test_turn_up_rounds_are_answered_at_once_and_a_queued_turn_up_waits_for_a_qu
     typed again, it is refused (nothing is face down any more)."""
     s0 = game_seed("hidden-client", 0)
     cfg = engine.Config(3, aliens=("?",) * 3, hidden_powers=True)
-    g = LocalGame(cfg, s0, [HeuristicBot(s0 + bytes([k])) for k in range(3)])
+    g = LocalGame(cfg, s0, [_KeepsFaceDown(s0 + b"\0")]
+                  + [HeuristicBot(s0 + bytes([k])) for k in (1, 2)])
     app = ClientApp(LocalSession(g, 0))
     rounds = 0
     for _ in range(3000):
         s = g.state
         p = engine.pending(s)
+        assert not p.over, "the game ended before two turn-up rounds of red's"
         if p.chance is None and p.seats[0] == 0:
             app.table = command_table(s, 0, g.source.knowledge[0])
             if s.step()[0] == "turn_up":
