@@ -389,8 +389,10 @@ class NodeRunner:
             return
         came = self._arrived.pop(hashlib.sha256(env.raw).digest(), 0.0)
         if env.kind == "action":
-            # author, seq, when taken here, when it first arrived here (0: our own)
-            self.timing.write(f"{env.author} {env.seq} {time.monotonic():.6f} {came:.6f}\n")
+            # author, seq, when taken here, when it first arrived here (0: our own), and
+            # this process's CPU seconds so far
+            self.timing.write(f"{env.author} {env.seq} {time.monotonic():.6f} {came:.6f} "
+                              f"{time.process_time():.6f}\n")
 
     def _append_batch(self, raws: list[bytes]) -> None:
         assert not any(hashlib.sha256(r).digest() in self._stored for r in raws)
