@@ -31,8 +31,10 @@ quicker connection never stalls the floor. CPU per envelope: each process's own 
 to its last, over the envelopes it took in between (node_cpu_us_per_envelope,
 floor_cpu_us_per_envelope: one per seat; a node's includes its bot choosing and the card
 protocol's work during play, not the card setup before the first action) and the ratio
-of their medians (cpu_ratio_to_floor). ratio (to the raw Curve round trip) stays for
-comparison. The floor runs twice, half its actions just before the game and half just
+of their medians (cpu_ratio_to_floor). The floor decides nothing:
+node_bot_cpu_us_per_envelope is the part of a node's that its bot spent choosing, and
+cpu_ratio_to_floor_without_bot the ratio without it. ratio (to the raw Curve round trip)
+stays for comparison. The floor runs twice, half its actions just before the game and half just
 after, and its figures pool both, so load that drifts over the run weighs on both sides
 alike. Both sides check signatures with protocol.keys.verify (libsodium first).
 
@@ -174,10 +176,11 @@ def _floor_node() -> None:
         f.write("\n".join(log) + "\n")
 
 
-def _cpu_span(timing: str) -> float:
+def _cpu_span(timing: str, field: int = 4) -> float:
     """A process's CPU seconds (user + system, its own clock) from its first action taken
-    to its last, read from its timing lines (the fifth field)."""
-    cpu = [float(line.split()[4]) for line in timing.splitlines()
+    to its last, read from its timing lines (the fifth field; a node's sixth is the part
+    its controller, the bot, spent)."""
+    cpu = [float(line.split()[field]) for line in timing.splitlines()
            if line and not line.startswith("maxrss_kb")]
     return cpu[-1] - cpu[0] if cpu else 0.0
 
@@ -393,9 +396,12 @@ def game_report(seats: int = 5, turns: int = 6) -> dict[str, object]:
     parts = _latencies(timings, seats)
     lat, transit, work = parts["lat"], parts["transit"], parts["work"]
     cpu = [_cpu_span(t) for t in timings]
+    bot = [_cpu_span(t, 5) for t in timings]
     return {
         "seats": seats, "actions": len(lat),
         "node_cpu_us_per_envelope": [round(c / max(1, e) * 1e6) for c, e in zip(cpu, envelopes)],
+        "node_bot_cpu_us_per_envelope": [round(b / max(1, e) * 1e6)
+                                         for b, e in zip(bot, envelopes)],
         "envelopes": envelopes,
         "action_p50_ms": round(statistics.median(lat), 3) if lat else None,
         "action_p99_ms": round(_p(lat, 0.99), 3) if lat else None,
@@ -443,6 +449,11 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(node_cpu, list) and isinstance(floor_cpu, list) and node_cpu and floor_cpu:
             report["cpu_ratio_to_floor"] = round(
                 statistics.median(node_cpu) / statistics.median(floor_cpu), 2)
+            bot = report.get("node_bot_cpu_us_per_envelope")
+            if isinstance(bot, list) and bot:
+                report["cpu_ratio_to_floor_without_bot"] = round(
+                    statistics.median(n - b for n, b in zip(node_cpu, bot))
+                    / statistics.median(floor_cpu), 2)
     print(json.dumps(report, sort_keys=True))
 
 
