@@ -24,12 +24,19 @@ sends it to the four others; each receiver verifies the signature, appends with 
 and takes it; no engine, no checks beyond the signature. They take turns as the game's
 actors do (the next author acts once it has taken the previous action), and log the same
 way, so floor_p50_ms / floor_p99_ms are measured exactly as action_p50_ms, and
-ratio_to_floor = action_p50_ms / floor_p50_ms (goal <= 1.5). CPU per envelope: each
-process's CPU time (user + system, sampled from /proc) from the first action taken
-anywhere to the last, over the envelopes in its journal (node_cpu_us_per_envelope,
-floor_cpu_us_per_envelope: one per seat; a node's includes its bot choosing) and the
-ratio of their medians (cpu_ratio_to_floor). ratio (to the raw Curve round trip) stays for
-comparison.
+ratio_to_floor = action_p50_ms / floor_p50_ms (goal <= 1.5). A receiver that gets an action
+before the one it follows keeps it until that one comes (as a node's inbox does), so a
+quicker connection never stalls the floor. CPU per envelope: each process's own CPU time
+(user + system, time.process_time, logged with each take) from the first action it took
+to its last, over the envelopes it took in between (node_cpu_us_per_envelope,
+floor_cpu_us_per_envelope: one per seat; a node's includes its bot choosing and the card
+protocol's work during play, not the card setup before the first action) and the ratio
+of their medians (cpu_ratio_to_floor). The floor decides nothing:
+node_bot_cpu_us_per_envelope is the part of a node's that its bot spent choosing, and
+cpu_ratio_to_floor_without_bot the ratio without it. ratio (to the raw Curve round trip)
+stays for comparison. The floor runs twice, half its actions just before the game and half just
+after, and its figures pool both, so load that drifts over the run weighs on both sides
+alike. Both sides check signatures with protocol.keys.verify (libsodium first).
 
 Usage: python bench/network.py [--json] [--rtt-only] [--turns 6] [--rounds 2000]
                                [--floor-actions 300]
@@ -119,7 +126,8 @@ def _floor_node() -> None:
         nonlocal taken
         append(raw)
         taken = int.from_bytes(raw[:8], "big")
-        log.append(f"{raw[8]} {taken} {time.monotonic():.6f} {came:.6f}")
+        log.append(f"{raw[8]} {taken} {time.monotonic():.6f} {came:.6f} "
+                   f"{time.process_time():.6f}")
 
     def author(k: int) -> None:
         nonlocal taken
@@ -127,10 +135,11 @@ def _floor_node() -> None:
         raw = body + key.sign(body)
         # As a node logs its own action: taken once sealed, then journaled, then sent.
         taken = k
-        log.append(f"{seat} {k} {time.monotonic():.6f} 0.0")
+        log.append(f"{seat} {k} {time.monotonic():.6f} 0.0 {time.process_time():.6f}")
         append(raw)
         mesh.broadcast([raw])
 
+    early: dict[int, tuple[bytes, float]] = {}
     deadline = time.monotonic() + 180
     started = False
     while taken < actions - 1 and time.monotonic() < deadline:
@@ -144,11 +153,16 @@ def _floor_node() -> None:
             if len(raw) < 73 or raw[8] >= n or not verify(publics[raw[8]], raw[-64:],
                                                           raw[:-64]):
                 continue
-            if int.from_bytes(raw[:8], "big") != taken + 1:
+            k = int.from_bytes(raw[:8], "big")
+            if k <= taken:
                 continue
-            take(raw, came)
-            if (taken + 1) % n == seat and taken + 1 < actions:
-                author(taken + 1)
+            # One that comes before the one it follows (another sender's connection was
+            # quicker) waits, as a node's inbox keeps it; otherwise the mesh would stall.
+            early[k] = (raw, came)
+            while taken + 1 in early:
+                take(*early.pop(taken + 1))
+                if (taken + 1) % n == seat and taken + 1 < actions:
+                    author(taken + 1)
         if seat == 0 and not started and len(heard) == n - 1:
             started = True  # every peer's heartbeat has come: the mesh is up
             time.sleep(0.5)  # and the others have heard one another by now
@@ -162,52 +176,13 @@ def _floor_node() -> None:
         f.write("\n".join(log) + "\n")
 
 
-class CpuSampler:
-    """Samples the CPU time (user + system) of some processes from /proc every 10 ms, so
-    the CPU each spent between two moments can be read afterwards (Linux only; clock
-    ticks of 10 ms, so over the seconds of a game the error is about a percent)."""
-
-    def __init__(self, pids: list[int]) -> None:
-        import os
-        import threading
-
-        self.pids = pids
-        self.tick = os.sysconf("SC_CLK_TCK")
-        self.samples: list[tuple[float, list[float]]] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-
-    def _cpu(self, pid: int) -> float:
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            return float("nan")
-        return (int(fields[11]) + int(fields[12])) / self.tick  # utime, stime
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            self.samples.append((time.monotonic(), [self._cpu(p) for p in self.pids]))
-            self._stop.wait(0.01)
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join()
-
-    def between(self, t0: float, t1: float) -> list[float]:
-        """CPU seconds of each process from the last sample at or before t0 to the first
-        at or after t1."""
-        before = [c for t, c in self.samples if t <= t0] or [self.samples[0][1]]
-        after = [c for t, c in self.samples if t >= t1] or [self.samples[-1][1]]
-        return [b - a for a, b in zip(before[-1], after[0])]
-
-
-def _take_span(timings: list[str]) -> tuple[float, float]:
-    """The first and last take (any process) in the timing files."""
-    times = [float(line.split()[2]) for text in timings for line in text.splitlines()
-             if line and not line.startswith("maxrss_kb")]
-    return min(times), max(times)
+def _cpu_span(timing: str, field: int = 4) -> float:
+    """A process's CPU seconds (user + system, its own clock) from its first action taken
+    to its last, read from its timing lines (the fifth field; a node's sixth is the part
+    its controller, the bot, spent)."""
+    cpu = [float(line.split()[field]) for line in timing.splitlines()
+           if line and not line.startswith("maxrss_kb")]
+    return cpu[-1] - cpu[0] if cpu else 0.0
 
 
 def _latencies(timings: list[str], seats: int) -> dict[str, list[float]]:
@@ -230,8 +205,25 @@ def _latencies(timings: list[str], seats: int) -> dict[str, list[float]]:
     }
 
 
-def floor_report(seats: int = 5, actions: int = 300) -> dict[str, object]:
-    """The floor: `seats` minimal processes on the Curve mesh (see the module comment)."""
+def _envelopes_in_window(journal: bytes) -> int:
+    """The envelopes a node took after its first action and up to its last: the span its
+    CPU is read over. Keys, shuffles and the first deal come before the first action;
+    dividing the span's CPU by them too would flatter the node."""
+    from protocol.envelope import open_envelope
+    from protocol.game import ACTION_KIND, GAME_KINDS
+
+    contents = parse_journal(journal)
+    kinds = [open_envelope(e.data, contents.genesis, GAME_KINDS, check_signature=False).kind
+             for e in contents.entries if e.type == RECORD_ENVELOPE]
+    actions = [i for i, k in enumerate(kinds) if k == ACTION_KIND]
+    return actions[-1] - actions[0] if actions else 0
+
+
+def floor_run(seats: int = 5, actions: int = 150
+              ) -> tuple[dict[str, list[float]], list[tuple[float, int]]]:
+    """One run of the floor: `seats` minimal processes on the Curve mesh (see the module
+    comment). Its latencies (as _latencies gives them) and each process's CPU seconds
+    over the span of the takes with the envelopes it took."""
     import secrets
     import tempfile
 
@@ -260,24 +252,32 @@ def floor_report(seats: int = 5, actions: int = 300) -> dict[str, object]:
             for p in procs:
                 assert p.stdout is not None
                 endpoints.append(p.stdout.readline().strip())
-            sampler = CpuSampler([p.pid for p in procs])
             for p in procs:
                 assert p.stdin is not None
                 p.stdin.write(json.dumps(endpoints) + "\n")
                 p.stdin.close()
             for p in procs:
                 p.wait(timeout=300)
-            sampler.stop()
         finally:
             for p in procs:
                 if p.returncode is None:
                     p.kill()
                     p.wait()
         timings = [(d / f"floor-{s}.txt").read_text() for s in range(seats)]
-    parts = _latencies(timings, seats)
+    # From the first take to the last, a process takes every envelope but the first.
+    return _latencies(timings, seats), [(_cpu_span(t), len(t.splitlines()) - 1)
+                                        for t in timings]
+
+
+def floor_report(runs: list[tuple[dict[str, list[float]], list[tuple[float, int]]]]
+                 ) -> dict[str, object]:
+    """The floor's figures over its runs pooled (one before the game, one after: a machine
+    whose load drifts during the run weighs on both sides of the ratios alike)."""
+    parts = {k: sorted(x for r in runs for x in r[0][k]) for k in ("lat", "transit", "work")}
     lat = parts["lat"]
-    cpu = sampler.between(*_take_span(timings))
-    per_env = [round(c / max(1, len(t.splitlines())) * 1e6) for c, t in zip(cpu, timings)]
+    seats = len(runs[0][1])
+    per_env = [round(sum(r[1][s][0] for r in runs) / max(1, sum(r[1][s][1] for r in runs))
+                     * 1e6) for s in range(seats)]
     return {
         "floor_actions": len(lat),
         "floor_p50_ms": round(statistics.median(lat), 3) if lat else None,
@@ -374,7 +374,6 @@ def game_report(seats: int = 5, turns: int = 6) -> dict[str, object]:
             + (["--progress"] if s == 0 else []),
             stdout=subprocess.PIPE if s == 0 else subprocess.DEVNULL, text=True, cwd=ROOT)
             for s in range(seats)]
-        sampler = CpuSampler([p.pid for p in procs])
         first = None
         assert procs[0].stdout is not None
         for line in procs[0].stdout:
@@ -382,7 +381,6 @@ def game_report(seats: int = 5, turns: int = 6) -> dict[str, object]:
                 first = time.monotonic() - t0
         for p in procs:
             p.wait(timeout=300)
-        sampler.stop()
         rss = []
         timings = []
         envelopes = []
@@ -391,17 +389,19 @@ def game_report(seats: int = 5, turns: int = 6) -> dict[str, object]:
             timings.append(text)
             rss += [round(int(line.split()[1]) / 1024, 1) for line in text.splitlines()
                     if line.startswith("maxrss_kb")]
-            contents = parse_journal((d / f"seat-{s}.journal").read_bytes())
-            envelopes.append(sum(1 for e in contents.entries if e.type == RECORD_ENVELOPE))
+            envelopes.append(_envelopes_in_window((d / f"seat-{s}.journal").read_bytes()))
     # Where the time goes, per receiving node: from the author's take to the envelope's
     # arrival there (sockets and scheduling), and from arrival to its take (checks,
     # fsync, engine).
     parts = _latencies(timings, seats)
     lat, transit, work = parts["lat"], parts["transit"], parts["work"]
-    cpu = sampler.between(*_take_span(timings))
+    cpu = [_cpu_span(t) for t in timings]
+    bot = [_cpu_span(t, 5) for t in timings]
     return {
         "seats": seats, "actions": len(lat),
         "node_cpu_us_per_envelope": [round(c / max(1, e) * 1e6) for c, e in zip(cpu, envelopes)],
+        "node_bot_cpu_us_per_envelope": [round(b / max(1, e) * 1e6)
+                                         for b, e in zip(bot, envelopes)],
         "envelopes": envelopes,
         "action_p50_ms": round(statistics.median(lat), 3) if lat else None,
         "action_p99_ms": round(_p(lat, 0.99), 3) if lat else None,
@@ -434,8 +434,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     report: dict[str, object] = dict(rtt_report(args.rounds, args.warmup))
     if not args.rtt_only:
+        before = floor_run(5, args.floor_actions // 2)
         report.update(game_report(5, args.turns))
-        report.update(floor_report(5, args.floor_actions))
+        after = floor_run(5, args.floor_actions - args.floor_actions // 2)
+        report.update(floor_report([before, after]))
         p50 = report.get("action_p50_ms")
         if isinstance(p50, float):
             report["ratio"] = round(p50 / float(report["zmq_rtt_p50_ms"]), 2)
@@ -447,6 +449,11 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(node_cpu, list) and isinstance(floor_cpu, list) and node_cpu and floor_cpu:
             report["cpu_ratio_to_floor"] = round(
                 statistics.median(node_cpu) / statistics.median(floor_cpu), 2)
+            bot = report.get("node_bot_cpu_us_per_envelope")
+            if isinstance(bot, list) and bot:
+                report["cpu_ratio_to_floor_without_bot"] = round(
+                    statistics.median(n - b for n, b in zip(node_cpu, bot))
+                    / statistics.median(floor_cpu), 2)
     print(json.dumps(report, sort_keys=True))
 
 

@@ -135,7 +135,8 @@ class NodeCore:
         self._inbox: dict[tuple[int, int], tuple[bytes, Envelope]] = {}
         self._inbox_bytes = [0] * n
         self._unsent: set[int] = set()  # seqs of our own envelopes sent once taken
-        self._index: list[tuple[int, int]] = []  # (author, seq) of each record entry
+        # Per author, the record position of its seq 1, 2, ... (taken in seq order).
+        self._at: list[list[int]] = [[] for _ in range(n)]
         self._refused: OrderedDict[bytes, None] = OrderedDict()  # hashes refused for good
         self._probed: set[bytes] = set()  # envelopes whose view showed a fork (see _fork)
         self._evidence_done = 0  # ledger.evidence already sent and journaled
@@ -352,8 +353,11 @@ class NodeCore:
                 behind.append(-1)  # its chain is another: sending more proves nothing new
             else:
                 behind.append(seq)
-        return forks + [raw for raw, (author, seq) in zip(self.record, self._index)
-                        if author < len(behind) and 0 <= behind[author] < seq]
+        # Per author its seqs past the peer's are a tail of its positions: no scan of the
+        # whole record per request (peers ask every have_every_s, mostly for nothing).
+        wanted = sorted(i for a, seq in enumerate(behind) if seq >= 0
+                        for i in self._at[a][seq:])
+        return forks + [self.record[i] for i in wanted]
 
     # -- progress ----------------------------------------------------------------------------
 
@@ -652,7 +656,7 @@ class NodeCore:
         else:
             self.append(raw)
         self.record.append(raw)
-        self._index.append((env.author, env.seq))
+        self._at[env.author].append(len(self.record) - 1)
         if env.author == self.seat and env.seq in self._unsent:
             self._unsent.discard(env.seq)
             self._release(raw)  # ours, waiting until now: journaled, so it may leave

@@ -86,6 +86,7 @@ class NodeRunner:
         self.opts = options or NodeOptions()
         self.timing = timing  # benchmarks: when each action envelope is taken here
         self._arrived: dict[bytes, float] = {}  # benchmarks: when each envelope came
+        self._controller_cpu = 0.0  # benchmarks: CPU seconds spent in the controller
         self.genesis, self.seat, self.key = genesis, seat, key
         self.controller = controller
         self.progress = progress
@@ -353,7 +354,10 @@ class NodeRunner:
                                          self.opts.window_s))
                 return
         if self.controller is not None and self.core.my_turn():
-            self.core.act(self.controller(self.core.state, self.seat, self.core.knowledge))
+            t0 = time.process_time()
+            action = self.controller(self.core.state, self.seat, self.core.knowledge)
+            self._controller_cpu += time.process_time() - t0
+            self.core.act(action)
 
     def _flush(self) -> None:
         for raw in self.core.outbox():
@@ -389,8 +393,10 @@ class NodeRunner:
             return
         came = self._arrived.pop(hashlib.sha256(env.raw).digest(), 0.0)
         if env.kind == "action":
-            # author, seq, when taken here, when it first arrived here (0: our own)
-            self.timing.write(f"{env.author} {env.seq} {time.monotonic():.6f} {came:.6f}\n")
+            # author, seq, when taken here, when it first arrived here (0: our own), this
+            # process's CPU seconds so far, and those of them its controller spent
+            self.timing.write(f"{env.author} {env.seq} {time.monotonic():.6f} {came:.6f} "
+                              f"{time.process_time():.6f} {self._controller_cpu:.6f}\n")
 
     def _append_batch(self, raws: list[bytes]) -> None:
         assert not any(hashlib.sha256(r).digest() in self._stored for r in raws)

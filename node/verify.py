@@ -9,8 +9,8 @@ parallel path forks one worker process that verifies signatures from the first r
 on, while this process replays the engine with the signature step deferred
 (protocol.game.read_journal with a SignatureResults). Once the replay is done, this
 process verifies from the last record back, until the two meet: both cores stay busy
-to the end, whatever their relative speed. Both sides check with libsodium, about twice
-as fast as OpenSSL, with the same answers (envelope_signature_ok says why).
+to the end, whatever their relative speed. Both sides check as protocol.keys.verify
+does (libsodium first, with OpenSSL's answers).
 
 How the two share the work: an anonymous shared memory map holds one result byte per
 envelope (0 unknown, 1 good, 2 bad) and two counters: `front`, the number of records
@@ -31,7 +31,6 @@ and whenever the fork fails, verification is serial.
 from __future__ import annotations
 
 import bisect
-import functools
 import mmap
 import os
 import sys
@@ -40,13 +39,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-import nacl.bindings as _nb
-
 from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
 from protocol.game import JournalVisitor, VerifyVisitor, Verdict, read_journal
 from protocol.journal import RECORD_ENVELOPE, JournalContents, TornTail, parse_journal
-from protocol.keys import PUBLIC_KEY_SIZE, SIGNATURE_SIZE, key_problem, verify
+from protocol.keys import SIGNATURE_SIZE, verify
 
 __all__ = [
     "PARALLEL_MIN_RECORDS", "ParallelSignatures", "VerifyResult", "verify_journal",
@@ -69,29 +66,10 @@ def envelope_signature_ok(raw: bytes) -> bool:
     """True iff raw's signature verifies under the author key at its fixed position.
 
     Agrees with open_envelope's signature step for every envelope that passes the
-    checks before it (which fix that position); meaningless for other bytes.
-
-    libsodium checks first (about twice as fast as OpenSSL here); only what it refuses
-    is asked of protocol.keys.verify (OpenSSL), whose answer is the serial check's. What
-    libsodium accepts, OpenSSL accepts too (both check S < L and compare R byte for
-    byte, without the cofactor; libsodium also refuses small-order R and A and a
-    non-canonical A), given a key that protocol.keys.key_problem accepts - checked here
-    too, once per key. So the answer is exactly verify()'s, only sooner for honest
-    envelopes.
+    checks before it (which fix that position); meaningless for other bytes. The check
+    is protocol.keys.verify's (libsodium first, OpenSSL's answer).
     """
-    key, sig, msg = raw[_KEY], raw[-SIGNATURE_SIZE:], raw[:-SIGNATURE_SIZE]
-    if _key_ok(key):
-        try:
-            _nb.crypto_sign_open(sig + msg, key)
-            return True
-        except Exception:  # BadSignatureError, or bytes it cannot take: ask OpenSSL
-            pass
-    return verify(key, sig, msg)
-
-
-@functools.lru_cache(maxsize=1024)
-def _key_ok(key: bytes) -> bool:
-    return len(key) == PUBLIC_KEY_SIZE and key_problem(key) is None
+    return verify(raw[_KEY], raw[-SIGNATURE_SIZE:], raw[:-SIGNATURE_SIZE])
 
 
 def can_fork() -> bool:

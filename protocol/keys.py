@@ -10,6 +10,8 @@
 #   R = identity, S = 0 verifies for every message, so anyone could sign as that seat.
 #   verify() is False under such a key, and the genesis refuses one (check "point"). An
 #   honest key is a multiple of the base point, so it always passes.
+# - verify() asks libsodium first (about 1.6x faster than OpenSSL here) and OpenSSL only
+#   about what libsodium refuses, so its answer is always OpenSSL's (see verify()).
 # - Loaded public key objects are cached by their 32 bytes, so verifying a journal
 #   parses each seat's key once.
 # - Seat keys sign envelopes only. Any other use of the same key must sign bytes that
@@ -197,6 +199,12 @@ def verify(public: bytes, signature: bytes, message: bytes) -> bool:
 
     Never raises: a key or signature of the wrong type or length gives False, and so
     does a key that is not a valid public key (key_problem), whatever the signature.
+
+    The answer is OpenSSL's. libsodium checks first, being faster: what it accepts,
+    OpenSSL accepts too (both refuse S >= L and compare R byte for byte, without the
+    cofactor; libsodium also refuses small-order R and A and a non-canonical A, which
+    only makes it stricter), given a key key_problem accepts, as here. What libsodium
+    refuses is asked of OpenSSL, so a signature only OpenSSL takes still verifies.
     """
     if type(public) is not bytes or len(public) != PUBLIC_KEY_SIZE:
         return False
@@ -205,6 +213,12 @@ def verify(public: bytes, signature: bytes, message: bytes) -> bool:
     key = _public_key(public)
     if key is None:
         return False
+    if type(message) is bytes:
+        try:
+            _nb.crypto_sign_open(signature + message, public)
+            return True
+        except Exception:  # BadSignatureError: OpenSSL's word is the answer
+            pass
     try:
         key.verify(signature, message)
     except InvalidSignature:

@@ -127,6 +127,32 @@ def test_mul_rejects_points_outside_the_subgroup() -> None:
         g.msm([5, 7], [g.GENERATOR, g.Point(mixed_order_point())])
 
 
+def test_the_direct_libsodium_calls_answer_as_nacl_bindings() -> None:
+    """group.py calls libsodium through PyNaCl's cffi module for its hot operations: the
+    results are nacl.bindings', and what they refuse is refused the same way."""
+    k = (123456789 * 2**200 + 17).to_bytes(32, "little")
+    p, q = g.hash_to_group(b"t", b"p"), g.hash_to_group(b"t", b"q")
+    assert g._smul(k, p) == nb.crypto_scalarmult_ed25519_noclamp(k, p)
+    assert g._sbase(k) == nb.crypto_scalarmult_ed25519_base_noclamp(k)
+    assert g._padd(p, q) == nb.crypto_core_ed25519_add(p, q)
+    assert g._psub(p, q) == nb.crypto_core_ed25519_sub(p, q)
+    for point in (p, mixed_order_point(), bytes(32), g.IDENTITY):
+        assert g._valid(point) == nb.crypto_core_ed25519_is_valid_point(point)
+    for bad in (p[:31], p + b"\0", bytearray(p), "x" * 32):
+        for call in (lambda: g._smul(k, bad), lambda: g._padd(p, bad),  # type: ignore[arg-type]
+                     lambda: g._psub(bad, q), lambda: g._valid(bad),  # type: ignore[arg-type]
+                     lambda: g._sbase(bad)):  # type: ignore[arg-type]
+            with pytest.raises(TypeError):
+                call()
+    with pytest.raises(g.GroupError):
+        g.add(p, g.Point(p[:31]))
+    with pytest.raises(g.GroupError):
+        g.mul(3, g.Point(p[:31]))
+    # A zero scalar: libsodium refuses (the product is the identity), as a CryptoError.
+    with pytest.raises(RuntimeError):
+        g._smul(bytes(32), p)
+
+
 def test_decode_scalar() -> None:
     assert g.decode_scalar((L - 1).to_bytes(32, "little")) == L - 1
     assert g.decode_scalar(bytes(32)) == 0

@@ -591,15 +591,17 @@ def test_parallel_signatures_find_the_first_bad_one_and_reap_the_worker() -> Non
     assert _where(serial) == _where(parallel) and _where(serial)[1:3] == ("signature", 11)
 
 
-def test_the_workers_libsodium_check_answers_as_the_serial_check() -> None:
-    """node.verify checks signatures with libsodium and asks OpenSSL (protocol.keys.verify,
-    the serial check) about what libsodium refuses: an honest signature, a broken one and
-    one whose R is the identity (OpenSSL takes it, libsodium does not) get verify()'s
-    answer."""
+def test_the_libsodium_first_check_answers_as_openssl() -> None:
+    """protocol.keys.verify (and node.verify's worker, through it) checks signatures with
+    libsodium and asks OpenSSL about what libsodium refuses: an honest signature, a
+    broken one and one whose R is the identity (OpenSSL takes it, libsodium does not)
+    get OpenSSL's answer."""
     import hashlib
 
     import nacl.bindings as nb
     import nacl.exceptions
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
     from node.verify import envelope_signature_ok
     from protocol.keys import verify
@@ -619,6 +621,15 @@ def test_the_workers_libsodium_check_answers_as_the_serial_check() -> None:
     odd = r + (k * a % order).to_bytes(32, "little")
     with pytest.raises(nacl.exceptions.BadSignatureError):
         nb.crypto_sign_open(odd + msg, public)
+
+    def openssl(sig: bytes) -> bool:
+        try:
+            Ed25519PublicKey.from_public_bytes(public).verify(sig, msg)
+        except InvalidSignature:
+            return False
+        return True
+
+    assert [openssl(s) for s in (honest, broken, odd)] == [True, False, True]
     for sig in (honest, broken, odd):
-        assert envelope_signature_ok(msg + sig) == verify(public, sig, msg)
-    assert envelope_signature_ok(msg + honest) and not envelope_signature_ok(msg + broken)
+        assert verify(public, sig, msg) == openssl(sig)
+        assert envelope_signature_ok(msg + sig) == openssl(sig)

@@ -197,3 +197,27 @@ def test_a_whole_record_offered_at_once_is_taken() -> None:
         fresh.offer(raw)
     fresh.pump()
     assert fresh.done and fresh.record == record
+
+
+def test_missing_for_sends_what_a_peer_lacks_in_record_order() -> None:
+    """For a peer's have() (per author: last seq, head), missing_for gives every envelope
+    of an author past the peer's seq, in our record's order; nothing for a peer level
+    with us (or that sends a negative seq for an author: nothing of it); for a head that
+    differs, our version there first and nothing more of that author."""
+    cores = _cores()
+    cores[1].say("hello all")
+    _run(cores)
+    c = cores[0]
+    g = c.genesis
+    opened = [open_envelope(r, g, GAME_KINDS) for r in c.record]
+    assert c.missing_for(c.have()) == []
+    last = [c.ledger.last_seq(a) for a in range(3)]
+    for behind in ([0, 0, 0], [1, last[1] - 2, 0], [last[0], 5, last[2] - 1], [-3, 0, 9]):
+        have = [(s, _hash_at(c, a, s) if 0 < s <= last[a] else bytes(32))
+                for a, s in enumerate(behind)]
+        want = [e.raw for e in opened if e.seq > behind[e.author] >= 0]
+        assert c.missing_for(have) == want
+    # Author 1's head differs at seq 3: our version of it, then only the others' lack.
+    have = [(0, bytes(32)), (3, bytes(32)), (last[2], _hash_at(c, 2, last[2]))]
+    fork = [e.raw for e in opened if (e.author, e.seq) == (1, 3)]
+    assert c.missing_for(have) == fork + [e.raw for e in opened if e.author == 0]

@@ -119,7 +119,10 @@ def test_node_runs_one_seat_by_hand(tmp_path: Path, home: Path) -> None:
     assert second.returncode == 0 and first.returncode == 0, second.stderr
     lines = [json.loads(x) for x in out.splitlines() if x.startswith("{")]
     assert lines and lines[-1]["over"] == "turn_limit" and lines[-1]["audited"]
-    assert (g / "timing.txt").read_text().strip()
+    # Each action taken: author, seq, when taken, when it came, CPU so far, the bot's part.
+    timing = [x.split() for x in (g / "timing.txt").read_text().splitlines()]
+    takes = [x for x in timing if x[0] != "maxrss_kb"]
+    assert takes and all(len(x) == 6 and float(x[4]) >= float(x[5]) >= 0 for x in takes)
     assert (g / "seat-0.journal").read_bytes() == (g / "seat-1.journal").read_bytes()
 
 
