@@ -672,12 +672,13 @@ class AcceptStep(Step):
         if a.side not in mains or mains.index(a.side) not in _invited_sides(s, a.seat):
             fail(s, a, f"seat {a.side} did not invite you")
         side = mains.index(a.side)
-        if not _ally_ships(s, a.seat, side).contains(a.ships):
-            if _ally_ships(s, a.seat, side).contains(()):
+        allowed = _ally_ships(s, a.seat, side)
+        if not allowed.contains(a.ships):
+            if allowed.contains(()):
                 fail(s, a, "your ships come just before the reveal: join with none (-)")
             fail(s, a, f"send 1 to {P.max_ships(s, a.seat, 'ally')} ships from your "
                        "colonies (sorted planet:count)")
-        if _ally_ships(s, a.seat, side).contains(()):
+        if allowed.contains(()):
             e.add_flag(f"{LATE}{a.seat}:{side}")  # its ships come just before the reveal
         moved = remove_ships(s, a, a.seat, a.ships)
         if side == 0:

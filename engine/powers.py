@@ -1237,11 +1237,22 @@ def turn_end(s: GameState) -> list[Step_t]:
     or not it is dealt or working: a temporary effect is undone even after its power was
     lost or changed hands. A hook returns its steps once (it clears what it undoes)."""
     steps: list[Step_t] = []
-    for name in sorted(ALIENS):
-        fn = ALIENS[name].turn_end
-        if fn is not None:
-            steps += fn(s, -1)
+    for fn in _turn_end_hooks():
+        steps += fn(s, -1)
     return steps
+
+
+def _turn_end_hooks() -> tuple[Callable[..., Any], ...]:
+    """The `turn_end` hooks of every registered alien, by name; rebuilt when an alien
+    registers later (every turn asks, so the sort is not redone each time)."""
+    if _TURN_END[0] != len(ALIENS):
+        hooks = (ALIENS[n].turn_end for n in sorted(ALIENS))
+        _TURN_END[:] = [len(ALIENS), tuple(fn for fn in hooks if fn is not None)]
+    got: tuple[Callable[..., Any], ...] = _TURN_END[1]
+    return got
+
+
+_TURN_END: list[Any] = [-1, ()]
 
 
 def bind_card(s: GameState, seat: int, rule: str) -> None:

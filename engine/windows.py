@@ -141,16 +141,17 @@ def may_be_hidden(s: GameState, effect: CardEffect) -> bool:
     return _hidden(_in_game(s, effect), _public_faces(s))
 
 
-def _public_faces(s: GameState) -> list[int | None]:
+def _public_faces(s: GameState) -> set[int | None]:
     """The faces of the face-up cards that account for copies: the discard pile and the
-    cards played in this encounter."""
+    cards played in this encounter. Each copy has its own card id, so the set counts
+    them all."""
     played = s.enc.played if s.enc is not None else ()
-    return list(map(s.faces.get, s.discard + played))
+    return set(map(s.faces.get, s.discard + played))
 
 
-def _hidden(ids: frozenset[int], public: list[int | None]) -> bool:
+def _hidden(ids: frozenset[int], public: set[int | None]) -> bool:
     """Some card of `ids` (the game's copies) is not among the `public` faces."""
-    return bool(ids) and sum(map(ids.__contains__, public)) < len(ids)
+    return bool(ids) and not ids <= public
 
 
 def _card_effects_at(name: str) -> tuple[CardEffect, ...]:
