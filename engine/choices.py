@@ -30,15 +30,16 @@ class _Lazy(Sequence[T], Generic[T]):
     def __getitem__(self, i: slice) -> Sequence[T]: ...
     def __getitem__(self, i: int | slice) -> T | Sequence[T]:
         if isinstance(i, slice):
-            return [self._get(k) for k in range(*i.indices(self._len))]
+            return [self._get(k) for k in range(*i.indices(len(self)))]
+        n = len(self)
         if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
+            i += n
+        if not 0 <= i < n:
             raise IndexError(i)
         return self._get(i)
 
     def __iter__(self) -> Iterator[T]:
-        for k in range(self._len):
+        for k in range(len(self)):
             yield self._get(k)
 
     def _get(self, i: int) -> T:
@@ -59,9 +60,23 @@ class Dist(_Lazy[Pairs]):
     def __init__(self, sources: Sequence[tuple[int, int]], lo: int, hi: int) -> None:
         self.locs = tuple(loc for loc, cap in sources if cap > 0)
         self.caps = tuple(min(cap, hi) for loc, cap in sources if cap > 0)
-        hi = min(hi, sum(self.caps))
-        self.totals = [(t, _ways(self.caps, t)) for t in range(max(lo, 0), hi + 1)]
-        self._len = sum(w for _, w in self.totals)
+        # Every total from lo to hi can be made (hi is capped by the ships there), so
+        # `contains` needs only these bounds; the counts are made when first asked for.
+        self.lo, self.hi = max(lo, 0), min(hi, sum(self.caps))
+        self._totals: list[tuple[int, int]] | None = None
+        self._len = -1
+
+    @property
+    def totals(self) -> list[tuple[int, int]]:
+        """(total, ways to take it), for every total allowed, smallest first."""
+        if self._totals is None:
+            self._totals = [(t, _ways(self.caps, t)) for t in range(self.lo, self.hi + 1)]
+        return self._totals
+
+    def __len__(self) -> int:
+        if self._len < 0:
+            self._len = sum(w for _, w in self.totals)
+        return self._len
 
     def _get(self, i: int) -> Pairs:
         for total, w in self.totals:
@@ -98,7 +113,7 @@ class Dist(_Lazy[Pairs]):
                 return False
             last = loc
             total += c
-        return any(t == total for t, _ in self.totals)
+        return self.lo <= total <= self.hi
 
 
 class Fixed(_Lazy[T]):

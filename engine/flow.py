@@ -640,7 +640,11 @@ class AcceptStep(Step):
     name, phase, kinds = "accept", "alliance", ("ally", "decline")
 
     def _queue(self, s: GameState) -> list[int]:
-        return [seat for seat in s.clockwise_from_left(s.offense) if _invited_sides(s, seat)]
+        e = s.enc
+        assert e is not None
+        inv0, inv1 = e.invited
+        return [seat for seat in s.clockwise_from_left(s.offense)
+                if seat in inv0 or seat in inv1 or (s.aliens[seat] and _invited_sides(s, seat))]
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         if st[1] >= len(self._queue(s)):
@@ -840,7 +844,7 @@ class RevealStep(Step):
         mains = (P.revealer(s, 0), P.revealer(s, 1))  # a power may have a card revealed
         left = tuple(seat for side, seat in zip(sides, mains) if e.cards[side] < 0)
         if len(left) == 2:  # a power acting at the last reveal waits for the other card
-            later = [seat for seat in left if power_uses(s, seat, LAST_REVEAL)]
+            later = [seat for seat in left if s.aliens[seat] and power_uses(s, seat, LAST_REVEAL)]
             if len(later) == 1:
                 return tuple(seat for seat in left if seat not in later)
         return left

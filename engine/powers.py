@@ -550,6 +550,8 @@ def held_for_others(s: GameState, holder: int) -> tuple[int, ...]:
     """Handles in `holder`'s hand that are not its own (the Demon's possessed cards):
     random takes, gifts and trades leave them alone. Asked even of a lost power."""
     out: tuple[int, ...] = ()
+    if not _powers_held(s):
+        return out
     for seat in range(s.n):
         for name in _held_this_encounter(s, seat):
             a = ALIENS.get(name)
@@ -562,7 +564,7 @@ def encounter_cleanup(s: GameState) -> list[Step_t]:
     """Steps at the end of an encounter that undo a power's temporary effects (cards
     possessed by the Demon go home); run for every alien, whether its power works or not."""
     steps: list[Step_t] = []
-    for seat in s.timing_order():
+    for seat in s.timing_order() if _powers_held(s) else ():
         for name in _held_this_encounter(s, seat):
             a = ALIENS.get(name)
             if a is not None and a.encounter_cleanup is not None:
@@ -929,6 +931,12 @@ def copyable(s: GameState, seat: int, depth: int = 0) -> tuple[str, ...]:
     names, own = _expand(s, seat, depth, False)
     first = names[own] if len(names) > own else s.aliens[seat]
     return (first, *[n for n in kept_powers(s, seat) if n != first])
+
+
+def _powers_held(s: GameState) -> bool:
+    """Does any seat hold a power now or hold one earlier this encounter (a sheet, a kept
+    power, one given away)? Without, `_held_this_encounter` names none for every seat."""
+    return any(s.aliens) or bool(s.extra.get("kept")) or bool(s.extra.get(GIVEN_AWAY))
 
 
 def _held_this_encounter(s: GameState, seat: int) -> tuple[str, ...]:

@@ -289,7 +289,8 @@ def _copy_data(v: Any) -> Any:
     return copy.deepcopy(v)
 
 
-_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}  # timing orders, by (n, off, def)
+# timing orders, by (n, off, def); clockwise orders from a seat's left, by (n, seat, -2)
+_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
 class GameState:
@@ -435,8 +436,12 @@ class GameState:
         return list(order)
 
     def clockwise_from_left(self, seat: int) -> list[int]:
-        n = self.n
-        return [(seat + i) % n for i in range(1, n)]
+        key = (self.config.seats, seat, -2)  # -2: no defense has it; this is another order
+        order = _ORDERS.get(key)
+        if order is None:
+            n = self.config.seats
+            order = _ORDERS[key] = tuple((seat + i) % n for i in range(1, n))
+        return list(order)
 
     # -- handles ------------------------------------------------------------------------------
 
