@@ -628,8 +628,8 @@ def _must_join(s: GameState, seat: int) -> bool:
     could send to an invited side."""
     e = s.enc
     assert e is not None
-    return bool(colony_sources(s, seat, moving=True)) and any(
-        P.must_join(s, seat, side) for side in (0, 1) if seat in e.invited[side])
+    return any(P.must_join(s, seat, side) for side in (0, 1) if seat in e.invited[side]) \
+        and bool(colony_sources(s, seat, moving=True))
 
 
 @register
