@@ -840,9 +840,14 @@ class RevealStep(Step):
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         e = s.enc
         assert e is not None
-        sides = (1, 0) if e.has_flag("switched") else (0, 1)
-        mains = (P.revealer(s, 0), P.revealer(s, 1))  # a power may have a card revealed
-        left = tuple(seat for side, seat in zip(sides, mains) if e.cards[side] < 0)
+        if e.flags:  # a power may have switched the cards, or have a card revealed
+            sides = (1, 0) if e.has_flag("switched") else (0, 1)
+            mains = (P.revealer(s, 0), P.revealer(s, 1))
+        else:
+            sides, mains = (0, 1), (e.offense, e.defense)
+        cards = e.cards
+        left = ((mains[0],) if cards[sides[0]] < 0 else ()) + (
+            (mains[1],) if cards[sides[1]] < 0 else ())
         if len(left) == 2:  # a power acting at the last reveal waits for the other card
             later = [seat for seat in left if s.aliens[seat] and power_uses(s, seat, LAST_REVEAL)]
             if len(later) == 1:

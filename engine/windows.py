@@ -307,12 +307,17 @@ def card_plays(s: GameState, seat: int, kn: Knowledge, name: str) -> list[Action
     by_face = _effects_by_face(name)
     if by_face:
         down = face_down(s, seat, kn)
-        known, public = kn.faces, s.faces
+        known, public = kn.faces.get, s.faces.get
         for h in s.hands[seat]:
-            face = known.get(h, public.get(h))
-            if face is None or h == down:
+            face = known(h)
+            if face is None:
+                face = public(h)
+                if face is None:
+                    continue
+            effects = by_face.get(face)
+            if effects is None or h == down:
                 continue
-            for e in by_face.get(face, ()):
+            for e in effects:
                 if e.who(s, seat):
                     plays.extend(Play(seat, h, face, t) for t in e.targets(s, seat))
     return plays
