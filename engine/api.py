@@ -77,15 +77,28 @@ def new_game(config: Config) -> GameState:
 
 
 def pending(state: GameState) -> Pending:
+    """The decision the game waits for. Pendings are values: one made before for the same
+    step, phase and seats is handed out again rather than built anew."""
     if state.outcome is not None:
-        return Pending("over", "over", (), (), over=True)
+        return _OVER
     st = state.step()
     h = STEPS[st[0]]
     ch = h.chance(state, st)
     phase = h.phase_of(st)
     if ch is not None:
         return Pending(phase, st[0], (SOURCE,), h.kinds, chance=ch)
-    return Pending(phase, st[0], h.actors(state, st), h.kinds, h.simultaneous)
+    actors = h.actors(state, st)
+    key = (st[0], phase, actors)
+    got = _PENDING.get(key)
+    if got is None:
+        if len(_PENDING) >= 4096:
+            _PENDING.clear()
+        got = _PENDING[key] = Pending(phase, st[0], actors, h.kinds, h.simultaneous)
+    return got
+
+
+_OVER = Pending("over", "over", (), (), over=True)
+_PENDING: dict[tuple[str, str, tuple[int, ...]], Pending] = {}
 
 
 def face_down_handover(state: GameState) -> int | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any, Generic, TypeVar, overload
 
 __all__ = ["Dist", "Product", "Concat", "Mapped", "Fixed", "Subsets"]
@@ -30,15 +31,16 @@ class _Lazy(Sequence[T], Generic[T]):
     def __getitem__(self, i: slice) -> Sequence[T]: ...
     def __getitem__(self, i: int | slice) -> T | Sequence[T]:
         if isinstance(i, slice):
-            return [self._get(k) for k in range(*i.indices(self._len))]
+            return [self._get(k) for k in range(*i.indices(len(self)))]
+        n = len(self)
         if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
+            i += n
+        if not 0 <= i < n:
             raise IndexError(i)
         return self._get(i)
 
     def __iter__(self) -> Iterator[T]:
-        for k in range(self._len):
+        for k in range(len(self)):
             yield self._get(k)
 
     def _get(self, i: int) -> T:
@@ -46,11 +48,16 @@ class _Lazy(Sequence[T], Generic[T]):
 
 
 @lru_cache(maxsize=4096)
-def _ways(caps: tuple[int, ...], total: int) -> int:
-    """Ways to split `total` over sources with these capacities."""
+def _ways(caps: tuple[int, ...], hi: int) -> tuple[int, ...]:
+    """row[t]: the ways to split a total t (0..hi) over sources with these capacities.
+    Built from the row of the sources after the first (cached too, so rows of a common
+    tail are shared); a Dist counts and unranks with these rows."""
     if not caps:
-        return 1 if total == 0 else 0
-    return sum(_ways(caps[1:], total - c) for c in range(min(caps[0], total) + 1))
+        return (1,) + (0,) * hi
+    rest = _ways(caps[1:], hi)
+    run = (0, *accumulate(rest))  # ways(t) = the sum of `rest` over t-cap..t
+    cap = caps[0]
+    return tuple(run[t + 1] - run[max(0, t - cap)] for t in range(hi + 1))
 
 
 class Dist(_Lazy[Pairs]):
@@ -59,9 +66,24 @@ class Dist(_Lazy[Pairs]):
     def __init__(self, sources: Sequence[tuple[int, int]], lo: int, hi: int) -> None:
         self.locs = tuple(loc for loc, cap in sources if cap > 0)
         self.caps = tuple(min(cap, hi) for loc, cap in sources if cap > 0)
-        hi = min(hi, sum(self.caps))
-        self.totals = [(t, _ways(self.caps, t)) for t in range(max(lo, 0), hi + 1)]
-        self._len = sum(w for _, w in self.totals)
+        # Every total from lo to hi can be made (hi is capped by the ships there), so
+        # `contains` needs only these bounds; the counts are made when first asked for.
+        self.lo, self.hi = max(lo, 0), min(hi, sum(self.caps))
+        self._totals: list[tuple[int, int]] | None = None
+        self._len = -1
+
+    @property
+    def totals(self) -> list[tuple[int, int]]:
+        """(total, ways to take it), for every total allowed, smallest first."""
+        if self._totals is None:
+            first = _ways(self.caps, self.hi)
+            self._totals = [(t, first[t]) for t in range(self.lo, self.hi + 1)]
+        return self._totals
+
+    def __len__(self) -> int:
+        if self._len < 0:
+            self._len = sum(w for _, w in self.totals)
+        return self._len
 
     def _get(self, i: int) -> Pairs:
         for total, w in self.totals:
@@ -74,10 +96,10 @@ class Dist(_Lazy[Pairs]):
         out = []
         caps = self.caps
         for k, loc in enumerate(self.locs):
-            rest = caps[k + 1:]
+            rest = _ways(caps[k + 1:], self.hi)  # ways over the sources after this one
             # Larger counts at earlier locations first: (4 from A) before (3 from A, 1 from B).
             for c in range(min(caps[k], total), -1, -1):
-                w = _ways(rest, total - c)
+                w = rest[total - c]
                 if i < w:
                     if c:
                         out.append((loc, c))
@@ -98,7 +120,7 @@ class Dist(_Lazy[Pairs]):
                 return False
             last = loc
             total += c
-        return any(t == total for t, _ in self.totals)
+        return self.lo <= total <= self.hi
 
 
 class Fixed(_Lazy[T]):

@@ -645,8 +645,8 @@ def _must_join(s: GameState, seat: int) -> bool:
     could send to an invited side."""
     e = s.enc
     assert e is not None
-    return bool(colony_sources(s, seat, moving=True)) and any(
-        P.must_join(s, seat, side) for side in (0, 1) if seat in e.invited[side])
+    return any(P.must_join(s, seat, side) for side in (0, 1) if seat in e.invited[side]) \
+        and bool(colony_sources(s, seat, moving=True))
 
 
 @register
@@ -657,7 +657,11 @@ class AcceptStep(Step):
     name, phase, kinds = "accept", "alliance", ("ally", "decline")
 
     def _queue(self, s: GameState) -> list[int]:
-        return [seat for seat in s.clockwise_from_left(s.offense) if _invited_sides(s, seat)]
+        e = s.enc
+        assert e is not None
+        inv0, inv1 = e.invited
+        return [seat for seat in s.clockwise_from_left(s.offense)
+                if seat in inv0 or seat in inv1 or (s.aliens[seat] and _invited_sides(s, seat))]
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         if st[1] >= len(self._queue(s)):
@@ -689,12 +693,13 @@ class AcceptStep(Step):
         if a.side not in mains or mains.index(a.side) not in _invited_sides(s, a.seat):
             fail(s, a, f"seat {a.side} did not invite you")
         side = mains.index(a.side)
-        if not _ally_ships(s, a.seat, side).contains(a.ships):
-            if _ally_ships(s, a.seat, side).contains(()):
+        allowed = _ally_ships(s, a.seat, side)
+        if not allowed.contains(a.ships):
+            if allowed.contains(()):
                 fail(s, a, "your ships come just before the reveal: join with none (-)")
             fail(s, a, f"send 1 to {P.max_ships(s, a.seat, 'ally')} ships from your "
                        "colonies (sorted planet:count)")
-        if _ally_ships(s, a.seat, side).contains(()):
+        if allowed.contains(()):
             e.add_flag(f"{LATE}{a.seat}:{side}")  # its ships come just before the reveal
         moved = remove_ships(s, a, a.seat, a.ships)
         if side == 0:
@@ -852,11 +857,16 @@ class RevealStep(Step):
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         e = s.enc
         assert e is not None
-        sides = (1, 0) if e.has_flag("switched") else (0, 1)
-        mains = (P.revealer(s, 0), P.revealer(s, 1))  # a power may have a card revealed
-        left = tuple(seat for side, seat in zip(sides, mains) if e.cards[side] < 0)
+        if e.flags:  # a power may have switched the cards, or have a card revealed
+            sides = (1, 0) if e.has_flag("switched") else (0, 1)
+            mains = (P.revealer(s, 0), P.revealer(s, 1))
+        else:
+            sides, mains = (0, 1), (e.offense, e.defense)
+        cards = e.cards
+        left = ((mains[0],) if cards[sides[0]] < 0 else ()) + (
+            (mains[1],) if cards[sides[1]] < 0 else ())
         if len(left) == 2:  # a power acting at the last reveal waits for the other card
-            later = [seat for seat in left if power_uses(s, seat, LAST_REVEAL)]
+            later = [seat for seat in left if s.aliens[seat] and power_uses(s, seat, LAST_REVEAL)]
             if len(later) == 1:
                 return tuple(seat for seat in left if seat not in later)
         return left

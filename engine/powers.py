@@ -572,6 +572,8 @@ def held_for_others(s: GameState, holder: int) -> tuple[int, ...]:
     """Handles in `holder`'s hand that are not its own (the Demon's possessed cards):
     random takes, gifts and trades leave them alone. Asked even of a lost power."""
     out: tuple[int, ...] = ()
+    if not _powers_held(s):
+        return out
     for seat in range(s.n):
         for name in _held_this_encounter(s, seat):
             a = ALIENS.get(name)
@@ -584,7 +586,7 @@ def encounter_cleanup(s: GameState) -> list[Step_t]:
     """Steps at the end of an encounter that undo a power's temporary effects (cards
     possessed by the Demon go home); run for every alien, whether its power works or not."""
     steps: list[Step_t] = []
-    for seat in s.timing_order():
+    for seat in s.timing_order() if _powers_held(s) else ():
         for name in _held_this_encounter(s, seat):
             a = ALIENS.get(name)
             if a is not None and a.encounter_cleanup is not None:
@@ -967,6 +969,12 @@ def copyable(s: GameState, seat: int, depth: int = 0) -> tuple[str, ...]:
     return (first, *[n for n in kept_powers(s, seat) if n != first])
 
 
+def _powers_held(s: GameState) -> bool:
+    """Does any seat hold a power now or hold one earlier this encounter (a sheet, a kept
+    power, one given away)? Without, `_held_this_encounter` names none for every seat."""
+    return any(s.aliens) or bool(s.extra.get("kept")) or bool(s.extra.get(GIVEN_AWAY))
+
+
 def _held_this_encounter(s: GameState, seat: int) -> tuple[str, ...]:
     """Powers whose tidying up runs for `seat`: its sheet, kept and lent powers (silenced
     or not), and those it gave away this encounter."""
@@ -1294,11 +1302,22 @@ def turn_end(s: GameState) -> list[Step_t]:
     or not it is dealt or working: a temporary effect is undone even after its power was
     lost or changed hands. A hook returns its steps once (it clears what it undoes)."""
     steps: list[Step_t] = []
-    for name in sorted(ALIENS):
-        fn = ALIENS[name].turn_end
-        if fn is not None:
-            steps += fn(s, -1)
+    for fn in _turn_end_hooks():
+        steps += fn(s, -1)
     return steps
+
+
+def _turn_end_hooks() -> tuple[Callable[..., Any], ...]:
+    """The `turn_end` hooks of every registered alien, by name; rebuilt when an alien
+    registers later (every turn asks, so the sort is not redone each time)."""
+    if _TURN_END[0] != len(ALIENS):
+        hooks = (ALIENS[n].turn_end for n in sorted(ALIENS))
+        _TURN_END[:] = [len(ALIENS), tuple(fn for fn in hooks if fn is not None)]
+    got: tuple[Callable[..., Any], ...] = _TURN_END[1]
+    return got
+
+
+_TURN_END: list[Any] = [-1, ()]
 
 
 def bind_card(s: GameState, seat: int, rule: str) -> None:

@@ -182,6 +182,7 @@ class Claim:
     kind: str
     hand: tuple[int, ...]
     serial: int  # the action count when it was made, to name it in the audit
+    # A state keeps its claims in the order they were made: their serials never decrease.
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +278,31 @@ class Encounter:
             self.flags = tuple(sorted(self.flags + (flag,)))
 
 
-_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}  # timing orders, by (n, off, def)
+_ATOMIC = frozenset({int, str, bool, float, bytes, type(None)})
+
+
+def _copy_data(v: Any) -> Any:
+    """A deep copy of plain data (what `extra` holds: lists, dicts and tuples of ints and
+    strings), equal to copy.deepcopy's but several times cheaper: a list of atoms is one
+    slice, a tuple of atoms is shared. Anything else goes to copy.deepcopy."""
+    t = type(v)
+    if t in _ATOMIC:
+        return v
+    if t is list:
+        if all(map(_ATOMIC.__contains__, map(type, v))):
+            return v[:]
+        return [_copy_data(x) for x in v]
+    if t is dict:
+        return {k: _copy_data(x) for k, x in v.items()}
+    if t is tuple:
+        if all(map(_ATOMIC.__contains__, map(type, v))):
+            return v
+        return tuple(_copy_data(x) for x in v)
+    return copy.deepcopy(v)
+
+
+# timing orders, by (n, off, def); clockwise orders from a seat's left, by (n, seat, -2)
+_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
 class GameState:
@@ -349,7 +374,7 @@ class GameState:
         s.encounters = self.encounters
         s.aliens = self.aliens
         extra = self.extra
-        s.extra = copy.deepcopy(extra) if extra else {}
+        s.extra = {k: _copy_data(v) for k, v in extra.items()} if extra else {}
         s.events = []
         return s
 
@@ -376,8 +401,7 @@ class GameState:
 
     def colonies(self, seat: int) -> list[int]:
         """Planets where `seat` has a colony, in planet order."""
-        n = self.n
-        return [p for p in range(self.planet_count) if self.ships[p * n + seat] > 0]
+        return [p for p, c in enumerate(self.ships[seat::self.config.seats]) if c > 0]
 
     def home_colonies(self, seat: int) -> int:
         p = self.config.planets
@@ -391,14 +415,12 @@ class GameState:
     def ships_total(self, seat: int) -> int:
         """Every ship of `seat`: on planets, the gate, beside the target, in the warp, and
         held captive by another seat's power (extra["captives"], engine.powers)."""
-        n = self.n
-        on_planets = sum(self.ships[p * n + seat] for p in range(self.planet_count))
+        on_planets = sum(self.ships[seat::self.config.seats])
         captive: int = sum(r[3] for r in self.extra.get("captives", ()) if r[2] == seat)
         return int(on_planets + self.gate[seat] + self.beside[seat] + self.warp[seat] + captive)
 
     def ships_on_planets(self, seat: int) -> int:
-        n = self.n
-        return sum(self.ships[p * n + seat] for p in range(self.planet_count))
+        return sum(self.ships[seat::self.config.seats])
 
     def has_power(self, seat: int) -> bool:
         """An alien power works only with enough home colonies (rules 001, Losing Home
@@ -426,8 +448,12 @@ class GameState:
         return list(order)
 
     def clockwise_from_left(self, seat: int) -> list[int]:
-        n = self.n
-        return [(seat + i) % n for i in range(1, n)]
+        key = (self.config.seats, seat, -2)  # -2: no defense has it; this is another order
+        order = _ORDERS.get(key)
+        if order is None:
+            n = self.config.seats
+            order = _ORDERS[key] = tuple((seat + i) % n for i in range(1, n))
+        return list(order)
 
     # -- handles ------------------------------------------------------------------------------
 

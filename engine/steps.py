@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import cards as C
+from . import powers as _powers  # read at call time: powers reaches back here lazily
 from .actions import GATE, Action, Give
 from .errors import IllegalAction
 from .state import Claim, GameState, Knowledge
@@ -212,11 +213,19 @@ def uncover_claims(s: GameState, seat: int, facedown: int) -> None:
     and so does a claim about the kept card itself (the Gambler's "facedown:")."""
     assert s.enc is not None
     since = max((serial for who, serial in s.enc.selected_at if who == seat), default=-1)
-    s.claims = tuple(
+    # Claims are kept in the order they were made (serials never decrease), so those made
+    # since the Select are a suffix: only it is looked at (the claims grow all game long).
+    claims = s.claims
+    start = len(claims)
+    while start and claims[start - 1].serial > since:
+        start -= 1
+    if not any(c.seat == seat and facedown in c.hand for c in claims[start:]):
+        return
+    s.claims = claims[:start] + tuple(
         Claim(c.seat, c.kind, tuple(h for h in c.hand if h != facedown), c.serial)
-        if (c.seat == seat and c.serial > since and facedown in c.hand
+        if (c.seat == seat and facedown in c.hand
             and not c.kind.startswith("facedown:")) else c
-        for c in s.claims)
+        for c in claims[start:])
 
 
 def face_down_gift(s: GameState, seat: int, kn: Knowledge) -> list[Action]:
@@ -253,8 +262,7 @@ def held(s: GameState, seat: int, planet: int) -> bool:
     Chill's, `frozen`) and where a power holds them (engine.powers `holds`: the Gorgon's
     petrified ships). Every move of ships off a planet to anywhere but the warp asks this
     (through `colony_sources(moving=True)`, or directly for a single ship)."""
-    from .powers import holds  # powers imports this module's users
-    return frozen(s, planet) or holds(s, seat, planet)
+    return frozen(s, planet) or _powers.holds(s, seat, planet)
 
 
 def colony_sources(s: GameState, seat: int, gate: bool = False,
@@ -262,17 +270,13 @@ def colony_sources(s: GameState, seat: int, gate: bool = False,
     """(location, ships) a seat may take ships from: its colonies, and the gate if allowed.
     `moving`: the ships go somewhere other than the warp, so planets that hold them
     (`held`: frozen, petrified) are left out."""
-    n = s.n
-    out = [
-        (p, s.ships[p * n + seat]) for p in range(s.planet_count) if s.ships[p * n + seat] > 0
-    ]
+    out = [(p, c) for p, c in enumerate(s.ships[seat::s.n]) if c > 0]
     if moving:
-        from .powers import holding, holds  # the powers that hold ships on planets, if any
         flags = s.enc is not None and bool(s.enc.flags)
-        hold = holding(s)
+        hold = _powers.holding(s)  # the powers that hold ships on planets, if any
         if flags or hold:
-            out = [(p, c) for p, c in out
-                   if not (flags and frozen(s, p)) and not (hold and holds(s, seat, p))]
+            out = [(p, c) for p, c in out if not (flags and frozen(s, p))
+                   and not (hold and _powers.holds(s, seat, p))]
     if gate and s.gate[seat] > 0:
         out.insert(0, (GATE, s.gate[seat]))
     return out
@@ -283,11 +287,10 @@ def to_warp(s: GameState, seat: int, count: int, planet: int = -1) -> list[tuple
     Losses to the warp). `planet`: the one planet the ships were lost from, when the loss
     names it (the defense's ships on the target); a power may keep some there (the
     Limpet's) and take over the loss (the Sting's) before the others react to it."""
-    from .powers import after_warp, kept_on_planet, redirect_loss  # powers hook into losses
     if count <= 0:
         return []
-    if planet >= 0:
-        kept = min(count, kept_on_planet(s, seat, count, planet))
+    if planet >= 0:  # powers hook into losses
+        kept = min(count, _powers.kept_on_planet(s, seat, count, planet))
         if kept > 0:
             s.ships[planet * s.n + seat] += kept
             count -= kept
@@ -296,10 +299,10 @@ def to_warp(s: GameState, seat: int, count: int, planet: int = -1) -> list[tuple
                 return []
     s.warp[seat] += count
     emit(s, "warp", seat, count)
-    redirect = redirect_loss(s, seat, count)
+    redirect = _powers.redirect_loss(s, seat, count)
     if redirect:  # a power decides the loss first; the reactions follow if it stands
         return redirect + [("warp_reactions", seat, count)]
-    return after_warp(s, seat, count)
+    return _powers.after_warp(s, seat, count)
 
 
 def loss_taken_over(s: GameState, seat: int, count: int) -> None:

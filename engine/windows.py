@@ -144,16 +144,17 @@ def may_be_hidden(s: GameState, effect: CardEffect) -> bool:
     return _hidden(_in_game(s, effect), _public_faces(s))
 
 
-def _public_faces(s: GameState) -> list[int | None]:
+def _public_faces(s: GameState) -> set[int | None]:
     """The faces of the face-up cards that account for copies: the discard pile and the
-    cards played in this encounter."""
+    cards played in this encounter. Each copy has its own card id, so the set counts
+    them all."""
     played = s.enc.played if s.enc is not None else ()
-    return list(map(s.faces.get, s.discard + played))
+    return set(map(s.faces.get, s.discard + played))
 
 
-def _hidden(ids: frozenset[int], public: list[int | None]) -> bool:
+def _hidden(ids: frozenset[int], public: set[int | None]) -> bool:
     """Some card of `ids` (the game's copies) is not among the `public` faces."""
-    return bool(ids) and sum(map(ids.__contains__, public)) < len(ids)
+    return bool(ids) and not ids <= public
 
 
 def _card_effects_at(name: str) -> tuple[CardEffect, ...]:
@@ -317,12 +318,17 @@ def card_plays(s: GameState, seat: int, kn: Knowledge, name: str) -> list[Action
     by_face = _effects_by_face(name)
     if by_face:
         down = face_down(s, seat, kn)
-        known, public = kn.faces, s.faces
+        known, public = kn.faces.get, s.faces.get
         for h in s.hands[seat]:
-            face = known.get(h, public.get(h))
-            if face is None or h == down:
+            face = known(h)
+            if face is None:
+                face = public(h)
+                if face is None:
+                    continue
+            effects = by_face.get(face)
+            if effects is None or h == down:
                 continue
-            for e in by_face.get(face, ()):
+            for e in effects:
                 if e.who(s, seat):
                     plays.extend(Play(seat, h, face, t) for t in e.targets(s, seat))
     return plays
