@@ -3,5 +3,6 @@
 from .base import Controller
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .search import SearchBot
 
-__all__ = ["Controller", "RandomBot", "HeuristicBot"]
+__all__ = ["Controller", "RandomBot", "HeuristicBot", "SearchBot"]

@@ -1,0 +1,264 @@
+"""A search bot: information-set Monte Carlo tree search over determinizations.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): each iteration deals the
+cards hidden from this seat at random, consistently with what the seat knows
+(engine.determinize: its own knowledge and the public state, never another seat's
+hidden faces), then walks one tree of this seat's decisions with UCB1 over the actions
+available in that deal (availability counts), adds one node, and plays on with the
+heuristic bot for every seat up to a horizon: the end of the game, or a few encounters
+ahead (full games are long), where a position is scored from colonies, home planets and
+cards. The other seats are modelled by the heuristic bot (their decisions are not tree
+nodes); chance steps are answered by the deal's seeded local source.
+
+Invariants:
+- It sees only (state, seat, knowledge), like any controller, and returns one of the
+  seat's legal actions (an encounter card choice is one of `encounter_card_options`).
+- A decision with one legal action costs nothing. Otherwise the search runs for a time
+  budget (seconds) or, for reproducible runs (simulate), a number of iterations; with the
+  same seed and an iteration budget the choice is the same on every machine.
+- Where the position cannot be dealt (the setup) or the search fails, the heuristic
+  bot decides.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import engine
+from engine.determinize import Undeterminable, determinize
+from engine.local import LocalSource, Stream
+
+from .heuristic import HeuristicBot
+
+__all__ = ["SearchBot", "DEFAULT_BUDGET_S"]
+
+DEFAULT_BUDGET_S = 1.0
+WIDTH = 12  # candidate actions per tree node: the heuristic's pick and a sample of others
+ENCOUNTERS_AHEAD = 2  # the horizon: encounters finished after the one under way
+MAX_PLAYOUT = 600  # actions in one playout, whatever happens (a safety net)
+EXPLORE = 0.7  # UCB1's constant for rewards in [0, 1]
+DEAL_PROPOSALS = 8  # as node.local: the stand-in for the deal's one-minute timer
+
+# A move: the action, and for a Select the handle put face down (else -1).
+Move = tuple[engine.Action, int]
+
+
+@dataclass(slots=True)
+class _Node:
+    visits: int = 0
+    avail: int = 0
+    reward: float = 0.0
+    children: dict[Move, _Node] = field(default_factory=dict)
+
+
+SAMPLE = 24  # the fast policy weighs at most this many of a long list of options
+
+
+def _sample(options: Sequence[engine.Action], stream: Stream) -> list[engine.Action]:
+    """All the options, or where there are many (ship choices run to hundreds) the first,
+    the last and a uniform sample of the rest, in their order."""
+    n = len(options)
+    if n <= SAMPLE:
+        return list(options)
+    picked = {0, n - 1}
+    while len(picked) < SAMPLE:
+        picked.add(stream.below(n))
+    return [options[i] for i in sorted(picked)]
+
+
+class _FastPolicy(HeuristicBot):
+    """The heuristic bot's rules of thumb over a sample of a long list of options: the
+    playouts' policy (weighing every ship choice was four fifths of a playout's time)."""
+
+    def choose(self, state: engine.GameState, seat: int, kn: engine.Knowledge) -> engine.Action:
+        options = _sample(engine.legal_sequence(state, seat, kn), self.stream)
+        if not options:
+            raise RuntimeError(f"seat {seat} has no legal action at {state.step()[0]}")
+        if len(options) == 1:
+            action = options[0]
+        else:
+            pick = getattr(self, "_" + state.step()[0], None)
+            action = pick(state, seat, kn, options) if pick else self._default(options)
+        if isinstance(action, engine.Select):
+            kn.selected = self._card(state, seat, kn)
+        return action
+
+
+def _moves(state: engine.GameState, seat: int, kn: engine.Knowledge,
+           options: Sequence[engine.Action]) -> list[Move]:
+    out: list[Move] = []
+    for a in options:
+        if isinstance(a, engine.Select):
+            out += [(a, h) for h in engine.encounter_card_options(state, seat, kn)]
+        else:
+            out.append((a, -1))
+    return out
+
+
+def score(state: engine.GameState, seat: int) -> float:
+    """A position's worth to a seat, colonies first: foreign colonies, home colonies
+    (the power needs them), then cards in hand and ships on planets."""
+    hand = len(state.hands[seat])
+    return (4.0 * state.foreign_colonies(seat) + 1.0 * state.home_colonies(seat)
+            + 0.3 * min(hand, 8) + 0.05 * state.ships_on_planets(seat))
+
+
+def reward(state: engine.GameState, seat: int) -> float:
+    """1 for a win and 0 for a loss at the end; before it, the seat's lead over the best
+    other seat, squashed into (0, 1)."""
+    out = state.outcome
+    if out is not None:
+        return 1.0 if seat in out.winners else 0.0
+    mine = score(state, seat)
+    best = max(score(state, o) for o in range(state.n) if o != seat)
+    return 1.0 / (1.0 + math.exp(-(mine - best) / 3.0))
+
+
+class SearchBot:
+    """ISMCTS within `budget_s` seconds a decision, or `iterations` iterations if given
+    (reproducible)."""
+
+    def __init__(self, seed: bytes, budget_s: float = DEFAULT_BUDGET_S,
+                 iterations: int = 0) -> None:
+        if budget_s <= 0 and iterations <= 0:
+            raise ValueError("the search needs a time budget or a number of iterations")
+        self.stream = Stream(seed, "search-bot")
+        self.seed = seed
+        self.fallback = HeuristicBot(seed)
+        self.budget_s = budget_s
+        self.iterations = iterations
+        self.decisions = 0
+        self.last_iterations = 0  # iterations of the last searched decision (for bench)
+
+    def choose(self, state: engine.GameState, seat: int, kn: engine.Knowledge) -> engine.Action:
+        options = list(engine.legal_sequence(state, seat, kn))
+        if not options:
+            raise RuntimeError(f"seat {seat} has no legal action at {state.step()[0]}")
+        moves = _moves(state, seat, kn, options)
+        if len(moves) <= 1:
+            return self.fallback.choose(state, seat, kn)
+        self.decisions += 1
+        try:
+            move = self._search(state, seat, kn, moves)
+        except Undeterminable:
+            return self.fallback.choose(state, seat, kn)
+        action, handle = move
+        if isinstance(action, engine.Select):
+            kn.selected = handle
+        return action
+
+    # -- the search --------------------------------------------------------------------------
+
+    def _candidates(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+                    moves: list[Move], policy: HeuristicBot) -> list[Move]:
+        """At most WIDTH moves: the heuristic's own pick first, then a sample of the others
+        (every move where there are few)."""
+        if len(moves) <= WIDTH:
+            return moves
+        probe = engine.Knowledge(kn.seat, kn.faces, kn.selected)
+        pick = policy.choose(state, seat, probe)
+        first: Move = (pick, probe.selected if isinstance(pick, engine.Select) and
+                       probe.selected is not None else -1)
+        rest = [m for m in moves if m != first]
+        order = self.stream.permutation(len(rest))
+        return [first] + [rest[k] for k in order[: WIDTH - 1]]
+
+    def _search(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+                moves: list[Move]) -> Move:
+        root = _Node()
+        roots = self._candidates(state, seat, kn, moves, self.fallback)
+        if len(roots) == 1:
+            return roots[0]
+        deadline = time.monotonic() + self.budget_s
+        done = 0
+        while (done < self.iterations if self.iterations > 0
+               else (done == 0 or time.monotonic() < deadline)):
+            sub = self.seed + self.decisions.to_bytes(8, "big") + done.to_bytes(8, "big")
+            self._iterate(state, seat, kn, root, roots, sub)
+            done += 1
+        self.last_iterations = done
+        return max(roots, key=lambda m: (root.children[m].visits if m in root.children else 0,
+                                         -roots.index(m)))
+
+    def _iterate(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+                 root: _Node, roots: list[Move], sub: bytes) -> None:
+        src = determinize(state, kn, sub)
+        policy = _FastPolicy(sub)
+        path = [root]
+        node = root
+        s = state
+        horizon = state.encounters + ENCOUNTERS_AHEAD
+        proposals = 0
+        expanded = False
+        for _ in range(MAX_PLAYOUT):
+            try:
+                s = _settle(s, src)
+            except (KeyError, engine.IllegalAction):
+                break  # a hidden card this deal has no face for: score what was reached
+            if s.outcome is not None or s.encounters > horizon:
+                break
+            p = engine.pending(s)
+            actor = p.seats[0]
+            actor_kn = src.knowledge[actor]
+            if p.step == "deal" and proposals >= DEAL_PROPOSALS:
+                move: Move = (engine.NoDeal(actor), -1)
+            elif actor == seat and not expanded:
+                here = roots if node is root else self._candidates(
+                    s, seat, actor_kn,
+                    _moves(s, seat, actor_kn,
+                           _sample(engine.legal_sequence(s, seat, actor_kn), policy.stream)),
+                    policy)
+                move, node, expanded = self._tree_step(node, here)
+                path.append(node)
+            else:
+                a = policy.choose(s, actor, actor_kn)
+                move = (a, actor_kn.selected if isinstance(a, engine.Select) else -1)
+            a, handle = move
+            if isinstance(a, engine.Select):
+                actor_kn.selected = handle
+            try:
+                s, _ = engine.apply(s, a)
+            except engine.IllegalAction:
+                break  # a deal this module cannot follow: score what was reached
+            if isinstance(a, engine.Reveal):
+                actor_kn.selected = None
+            proposals = proposals + 1 if isinstance(a, engine.Propose) else 0
+        r = reward(s, seat)
+        for n in path:
+            n.visits += 1
+            n.reward += r
+
+    def _tree_step(self, node: _Node, moves: list[Move]) -> tuple[Move, _Node, bool]:
+        """UCB1 with availability counts among the moves available in this deal; the
+        first untried one is added (and the walk down the tree ends there)."""
+        fresh = None
+        for m in moves:
+            child = node.children.get(m)
+            if child is None:
+                fresh = fresh or m
+                continue
+            child.avail += 1
+        if fresh is not None:
+            child = node.children[fresh] = _Node(avail=1)
+            return fresh, child, True
+        best, best_value = moves[0], -1.0
+        for m in moves:
+            c = node.children[m]
+            value = c.reward / c.visits + EXPLORE * math.sqrt(math.log(c.avail) / c.visits) \
+                if c.visits else math.inf
+            if value > best_value:
+                best, best_value = m, value
+        return best, node.children[best], False
+
+
+def _settle(s: engine.GameState, src: LocalSource) -> engine.GameState:
+    """Answer chance steps from the deal until a seat must decide (or the game ends)."""
+    while s.outcome is None:
+        p = engine.pending(s)
+        if p.chance is None:
+            return s
+        s, _ = engine.apply(s, src.answer(p.chance))
+    return s
