@@ -84,10 +84,15 @@ def _game(job: tuple[int, str, int, float, bool]) -> dict[str, Any]:
 def _run(games: int, label: str, iterations: int, budget: float, control: bool,
          workers: int) -> list[dict[str, Any]]:
     jobs = [(i, label, iterations, budget, control) for i in range(games)]
-    if workers <= 1:
-        return [_game(j) for j in jobs]
-    with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(_game, jobs))
+    out = []
+    with ProcessPoolExecutor(max(workers, 1)) as pool:
+        for r in pool.map(_game, jobs):
+            out.append(r)
+            won = sum(x["won"] for x in out)
+            print(f"{'control' if control else 'search'} game {len(out)}/{games}: "
+                  f"{'won' if r['won'] else 'lost'} (seat {r['seat']}); {won} won so far",
+                  file=sys.stderr, flush=True)
+    return out
 
 
 def main() -> None:

@@ -42,6 +42,11 @@ MAX_PLAYOUT = 600  # actions in one playout, whatever happens (a safety net)
 EXPLORE = 0.7  # UCB1's constant for rewards in [0, 1]
 DEAL_PROPOSALS = 8  # as node.local: the stand-in for the deal's one-minute timer
 
+# What a playout may run into in a deal the public record rules out after all (a seat
+# dealt no encounter card for a choice that needs one, a card with no face): the
+# playout ends there and the position reached is scored.
+_DEAD_ENDS = (IndexError, KeyError, RuntimeError, engine.IllegalAction)
+
 # A move: the action, and for a Select the handle put face down (else -1).
 Move = tuple[engine.Action, int]
 
@@ -195,41 +200,53 @@ class SearchBot:
         expanded = False
         for _ in range(MAX_PLAYOUT):
             try:
-                s = _settle(s, src)
-            except (KeyError, engine.IllegalAction):
-                break  # a hidden card this deal has no face for: score what was reached
-            if s.outcome is not None or s.encounters > horizon:
+                s, proposals, node, expanded, over = self._advance(
+                    s, src, seat, policy, roots, root, node, path, expanded, proposals,
+                    horizon)
+            except _DEAD_ENDS:
+                break  # a deal that the public record rules out after all: score what was reached
+            if over:
                 break
-            p = engine.pending(s)
-            actor = p.seats[0]
-            actor_kn = src.knowledge[actor]
-            if p.step == "deal" and proposals >= DEAL_PROPOSALS:
-                move: Move = (engine.NoDeal(actor), -1)
-            elif actor == seat and not expanded:
-                here = roots if node is root else self._candidates(
-                    s, seat, actor_kn,
-                    _moves(s, seat, actor_kn,
-                           _sample(engine.legal_sequence(s, seat, actor_kn), policy.stream)),
-                    policy)
-                move, node, expanded = self._tree_step(node, here)
-                path.append(node)
-            else:
-                a = policy.choose(s, actor, actor_kn)
-                move = (a, actor_kn.selected if isinstance(a, engine.Select) else -1)
-            a, handle = move
-            if isinstance(a, engine.Select):
-                actor_kn.selected = handle
-            try:
-                s, _ = engine.apply(s, a)
-            except engine.IllegalAction:
-                break  # a deal this module cannot follow: score what was reached
-            if isinstance(a, engine.Reveal):
-                actor_kn.selected = None
-            proposals = proposals + 1 if isinstance(a, engine.Propose) else 0
         r = reward(s, seat)
         for n in path:
             n.visits += 1
             n.reward += r
+
+    def _advance(self, s: engine.GameState, src: LocalSource, seat: int,
+                 policy: HeuristicBot, roots: list[Move], root: _Node, node: _Node,
+                 path: list[_Node], expanded: bool, proposals: int, horizon: int
+                 ) -> tuple[engine.GameState, int, _Node, bool, bool]:
+        """One decision of the playout (after the chance steps before it): down the tree
+        for this seat until a node is added, the playout policy after that and for the
+        other seats. Returns the new state, the proposals in a row, the tree node, whether
+        a node was added, and whether the playout is over."""
+        s = _settle(s, src)
+        if s.outcome is not None or s.encounters > horizon:
+            return s, proposals, node, expanded, True
+        p = engine.pending(s)
+        actor = p.seats[0]
+        actor_kn = src.knowledge[actor]
+        if p.step == "deal" and proposals >= DEAL_PROPOSALS:
+            move: Move = (engine.NoDeal(actor), -1)
+        elif actor == seat and not expanded:
+            here = roots if node is root else self._candidates(
+                s, seat, actor_kn,
+                _moves(s, seat, actor_kn,
+                       _sample(engine.legal_sequence(s, seat, actor_kn), policy.stream)),
+                policy)
+            move, node, expanded = self._tree_step(node, here)
+            path.append(node)
+        else:
+            a = policy.choose(s, actor, actor_kn)
+            move = (a, actor_kn.selected if isinstance(a, engine.Select) else -1)
+        a, handle = move
+        if isinstance(a, engine.Select):
+            actor_kn.selected = handle
+        s, _ = engine.apply(s, a)
+        if isinstance(a, engine.Reveal):
+            actor_kn.selected = None
+        proposals = proposals + 1 if isinstance(a, engine.Propose) else 0
+        return s, proposals, node, expanded, False
 
     def _tree_step(self, node: _Node, moves: list[Move]) -> tuple[Move, _Node, bool]:
         """UCB1 with availability counts among the moves available in this deal; the
