@@ -4,10 +4,11 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): each iteration de
 cards hidden from this seat at random, consistently with what the seat knows
 (engine.determinize: its own knowledge and the public state, never another seat's
 hidden faces), then walks one tree of this seat's decisions with UCB1 over the actions
-available in that deal (availability counts), adds one node, and plays on with the
-heuristic bot for every seat up to a horizon: the end of the game, or a few encounters
-ahead (full games are long), where a position is scored from colonies, home planets and
-cards. The other seats are modelled by the heuristic bot (their decisions are not tree
+available in that deal (availability counts; progressive widening, the heuristic bot's
+pick first), adds one node, and plays on with (a fast variant of) the heuristic bot for
+every seat up to a horizon: the end of the game, or the end of the encounter after the
+one under way (full games are long), where a position is scored from colonies, home
+planets and cards. The other seats are modelled by the heuristic bot (their decisions are not tree
 nodes); chance steps are answered by the deal's seeded local source.
 
 Invariants:
@@ -37,7 +38,8 @@ __all__ = ["SearchBot", "DEFAULT_BUDGET_S"]
 
 DEFAULT_BUDGET_S = 1.0
 WIDTH = 12  # candidate actions per tree node: the heuristic's pick and a sample of others
-ENCOUNTERS_AHEAD = 2  # the horizon: encounters finished after the one under way
+ENCOUNTERS_AHEAD = 1  # the horizon: encounters played after the one under way
+WIDEN = 4  # progressive widening: one more candidate per this many visits of a node
 MAX_PLAYOUT = 600  # actions in one playout, whatever happens (a safety net)
 EXPLORE = 0.7  # UCB1's constant for rewards in [0, 1]
 DEAL_PROPOSALS = 8  # as node.local: the stand-in for the deal's one-minute timer
@@ -159,15 +161,17 @@ class SearchBot:
 
     def _candidates(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
                     moves: list[Move], policy: HeuristicBot) -> list[Move]:
-        """At most WIDTH moves: the heuristic's own pick first, then a sample of the others
-        (every move where there are few)."""
-        if len(moves) <= WIDTH:
-            return moves
+        """At most WIDTH moves: the heuristic's own pick first, then the others (a sample
+        of them where there are many)."""
         probe = engine.Knowledge(kn.seat, kn.faces, kn.selected)
         pick = policy.choose(state, seat, probe)
         first: Move = (pick, probe.selected if isinstance(pick, engine.Select) and
                        probe.selected is not None else -1)
+        if first not in moves:
+            first = moves[0]
         rest = [m for m in moves if m != first]
+        if len(moves) <= WIDTH:
+            return [first] + rest
         order = self.stream.permutation(len(rest))
         return [first] + [rest[k] for k in order[: WIDTH - 1]]
 
@@ -238,9 +242,10 @@ class SearchBot:
             path.append(node)
         else:
             a = policy.choose(s, actor, actor_kn)
-            move = (a, actor_kn.selected if isinstance(a, engine.Select) else -1)
+            down = actor_kn.selected
+            move = (a, down if isinstance(a, engine.Select) and down is not None else -1)
         a, handle = move
-        if isinstance(a, engine.Select):
+        if isinstance(a, engine.Select) and handle >= 0:
             actor_kn.selected = handle
         s, _ = engine.apply(s, a)
         if isinstance(a, engine.Reveal):
@@ -250,7 +255,11 @@ class SearchBot:
 
     def _tree_step(self, node: _Node, moves: list[Move]) -> tuple[Move, _Node, bool]:
         """UCB1 with availability counts among the moves available in this deal; the
-        first untried one is added (and the walk down the tree ends there)."""
+        first untried one is added (and the walk down the tree ends there). Progressive
+        widening: a node weighs its first two candidates (the heuristic's pick first),
+        and one more each WIDEN visits, so that a small budget is not spread over a
+        dozen moves tried once each."""
+        moves = moves[: 2 + node.visits // WIDEN]
         fresh = None
         for m in moves:
             child = node.children.get(m)
