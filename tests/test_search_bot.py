@@ -26,13 +26,15 @@ from engine.determinize import (
 from node.local import LocalGame, game_seed
 
 
-def _positions(seats: int, games: int, every: int, label: str):  # type: ignore[no-untyped-def]
+def _positions(seats: int, games: int, every: int, label: str,  # type: ignore[no-untyped-def]
+               turns: int = 12, **options):
     """(state, true source) at every `every`-th decision of heuristic games with random
-    aliens, past the setup."""
+    aliens (or the options given), past the setup."""
     for i in range(games):
         seed = game_seed(label, i)
-        g = LocalGame(engine.Config(seats, aliens=("?",) * seats, max_turns=12), seed,
-                      [HeuristicBot(seed + bytes([k])) for k in range(seats)])
+        config = engine.Config(seats, **(options or {"aliens": ("?",) * seats}),
+                               max_turns=turns)
+        g = LocalGame(config, seed, [HeuristicBot(seed + bytes([k])) for k in range(seats)])
         k = 0
         while g.state.outcome is None:
             p = engine.pending(g.state)
@@ -83,6 +85,24 @@ def test_determinizations_keep_what_is_seen_and_deal_the_unseen() -> None:
         differ += any(a.truth[h] != b.truth[h] for h in others)
         checked += 1
     assert checked >= 20 and differ >= checked // 2, (checked, differ)
+
+
+def test_determinizations_with_flares_artifacts_and_two_decks() -> None:
+    """The advanced setup (flares in the deck, partly unknown), the classic artifacts and
+    a ten-seat table (two cosmic decks) deal consistently too."""
+    for seats, options in ((5, {"flares": True}),
+                           (4, {"aliens": ("?",) * 4, "classic_artifacts": True}),
+                           (10, {"aliens": ("?",) * 10})):
+        checked = 0
+        for s, true_src in _positions(seats, 1, 9, f"variants-{seats}", 4, **options):
+            seat = engine.pending(s).seats[0]
+            try:
+                _check_deal(s, true_src.knowledge[seat],
+                            determinize(s, true_src.knowledge[seat], b"v"))
+            except Undeterminable:
+                continue
+            checked += 1
+        assert checked >= 5, (seats, options, checked)
 
 
 def _other_deal(s: engine.GameState, true_src, seat: int):  # type: ignore[no-untyped-def]
