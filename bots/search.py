@@ -185,24 +185,38 @@ class SearchBot:
         done = 0
         while (done < self.iterations if self.iterations > 0
                else (done == 0 or time.monotonic() < deadline)):
-            sub = self.seed + self.decisions.to_bytes(8, "big") + done.to_bytes(8, "big")
-            self._iterate(state, seat, kn, root, roots, sub)
+            self._iterate(state, seat, kn, root, roots)
             done += 1
         self.last_iterations = done
         return max(roots, key=lambda m: (root.children[m].visits if m in root.children else 0,
                                          -roots.index(m)))
 
     def _iterate(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
-                 root: _Node, roots: list[Move], sub: bytes) -> None:
+                 root: _Node, roots: list[Move]) -> None:
+        """One iteration. The move at the root is chosen first (the root's moves are the
+        same in every deal), and the deal and the playouts' seed are those of that
+        move's visit number: the k-th try of every root move sees the same deal and the
+        same luck (common random numbers), so that the moves are compared on equal terms
+        rather than on who drew the better deals."""
+        move, node, expanded = self._tree_step(root, roots)
+        path = [root, node]
+        sub = self.seed + self.decisions.to_bytes(8, "big") + node.visits.to_bytes(8, "big")
         src = determinize(state, kn, sub)
         policy = _FastPolicy(sub)
-        path = [root]
-        node = root
-        s = state
         horizon = state.encounters + ENCOUNTERS_AHEAD
-        proposals = 0
-        expanded = False
-        for _ in range(MAX_PLAYOUT):
+        s, proposals = state, 0
+        a, handle = move
+        mine = src.knowledge[seat]
+        if isinstance(a, engine.Select):
+            mine.selected = handle
+        try:
+            s, _ = engine.apply(s, a)
+            proposals = 1 if isinstance(a, engine.Propose) else 0
+            if isinstance(a, engine.Reveal):
+                mine.selected = None
+        except engine.IllegalAction:
+            pass  # not expected: the root's moves are legal; score the position as it is
+        for _ in range(MAX_PLAYOUT if s is not state else 0):
             try:
                 s, proposals, node, expanded, over = self._advance(
                     s, src, seat, policy, roots, root, node, path, expanded, proposals,
