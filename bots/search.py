@@ -219,10 +219,9 @@ class SearchBot:
         for _ in range(MAX_PLAYOUT if s is not state else 0):
             try:
                 s, proposals, node, expanded, over = self._advance(
-                    s, src, seat, policy, roots, root, node, path, expanded, proposals,
-                    horizon)
+                    s, src, seat, policy, node, path, expanded, proposals, horizon)
             except _DEAD_ENDS:
-                break  # a deal that the public record rules out after all: score what was reached
+                break  # a deal the public record rules out after all: score what was reached
             if over:
                 break
         r = reward(s, seat)
@@ -231,8 +230,8 @@ class SearchBot:
             n.reward += r
 
     def _advance(self, s: engine.GameState, src: LocalSource, seat: int,
-                 policy: HeuristicBot, roots: list[Move], root: _Node, node: _Node,
-                 path: list[_Node], expanded: bool, proposals: int, horizon: int
+                 policy: HeuristicBot, node: _Node, path: list[_Node], expanded: bool,
+                 proposals: int, horizon: int
                  ) -> tuple[engine.GameState, int, _Node, bool, bool]:
         """One decision of the playout (after the chance steps before it): down the tree
         for this seat until a node is added, the playout policy after that and for the
@@ -247,7 +246,7 @@ class SearchBot:
         if p.step == "deal" and proposals >= DEAL_PROPOSALS:
             move: Move = (engine.NoDeal(actor), -1)
         elif actor == seat and not expanded:
-            here = roots if node is root else self._candidates(
+            here = self._candidates(
                 s, seat, actor_kn,
                 _moves(s, seat, actor_kn,
                        _sample(engine.legal_sequence(s, seat, actor_kn), policy.stream)),
