@@ -25,6 +25,7 @@ from node.journal_file import write_key_file
 from protocol.game import make_genesis
 from protocol.keys import SigningKey
 
+from .botopts import add_bot_options, bot_maker, node_bot_args
 from .options import add_game_options, game_config, options_text
 
 LOOPBACK_BROADCAST = "127.255.255.255"
@@ -37,7 +38,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--dir", type=Path, default=Path("demo-game"),
                    help="where journals, keys and the genesis go (default ./demo-game)")
     add_game_options(p)
-    p.add_argument("--bot", choices=["heuristic", "random"], default="heuristic")
+    add_bot_options(p)
     p.add_argument("--quiet", action="store_true", help="only the summary")
     p.set_defaults(func=run)
     return p
@@ -78,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         config = game_config(args, args.players)
+        bot_maker(args)
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -98,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     for seat in range(args.players):
         cmd = [sys.executable, "-m", "cli.main", "node", "--genesis", str(gpath),
                "--key", str(keys[seat]), "--seat", str(seat),
-               "--journal", str(directory / f"seat-{seat}.journal"), "--bot", args.bot,
+               "--journal", str(directory / f"seat-{seat}.journal"), *node_bot_args(args),
                "--bot-seed", args.seed, "--discovery-port", str(port),
                "--discovery-target", LOOPBACK_BROADCAST]
         # Only seat 0's progress is read: another node writing to a pipe nobody reads

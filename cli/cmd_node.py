@@ -4,16 +4,18 @@ also usable by hand). Prints progress as JSON lines with --progress."""
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
 
-from bots import HeuristicBot, RandomBot
 from node.journal_file import read_key_file
 from node.runner import NodeOptions, NodeRunner
 from node.transport import Faults
 from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
+
+from .botopts import add_bot_options, bot_maker
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -23,7 +25,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, required=True)
     p.add_argument("--journal", type=Path, required=True,
                    help="this node's journal (resumed if it exists)")
-    p.add_argument("--bot", choices=["heuristic", "random"], default="heuristic")
+    add_bot_options(p)
     p.add_argument("--bot-seed", default="", help="the bot's seed (text)")
     p.add_argument("--bind", default="tcp://127.0.0.1:0", help="the mesh socket to bind")
     p.add_argument("--discovery-port", type=int, help="UDP port of the LAN beacon")
@@ -46,13 +48,20 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     try:
+        maker = bot_maker(args)
+    except ValueError as exc:
+        print(f"cosmic node: {exc}", file=sys.stderr)
+        return 2
+    try:
         genesis = Genesis.decode(args.genesis.read_bytes())
         key = read_key_file(args.key)
     except (OSError, ProtocolError) as exc:
         print(f"cosmic node: {exc}", file=sys.stderr)
         return 2
     seed = f"{args.bot_seed}/{args.seat}".encode()
-    bot = (HeuristicBot if args.bot == "heuristic" else RandomBot)(seed)
+    if args.bot == "search":  # its own randomness: nothing a peer relies on or could guess
+        seed += secrets.token_bytes(16)
+    bot = maker(seed)
     faults = None
     if args.faults:
         try:

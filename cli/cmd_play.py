@@ -13,13 +13,14 @@ import argparse
 import secrets
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import engine
-from bots import HeuristicBot
 from node.local import LocalGame, game_seed
 
+from .botopts import add_bot_options, bot_maker, node_bot_args
 from .netgame import cosmic_home, goal_words
 from .options import add_game_options, game_config, options_text
 
@@ -32,6 +33,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="your seat (0 is red)")
     p.add_argument("--seed", help="the same seed gives the same bots and keys")
     add_game_options(p, max_turns=False)
+    add_bot_options(p)
     p.add_argument("--plain", action="store_true",
                    help="plain text instead of the full-screen client")
     p.add_argument("--local", action="store_true",
@@ -54,24 +56,26 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         config = game_config(args, args.players)
+        maker = bot_maker(args)
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
     seed_text = args.seed or secrets.token_hex(8)
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     if args.local:
-        return _local(config, seed_text, args.seat, screen)
+        return _local(config, seed_text, args.seat, screen, maker)
     return _networked(config, seed_text, args.seat, screen, args.dir, args.patience,
-                      args.answer_seconds)
+                      args.answer_seconds, node_bot_args(args))
 
 
-def _local(config: engine.Config, seed_text: str, seat: int, screen: bool) -> int:
+def _local(config: engine.Config, seed_text: str, seat: int, screen: bool,
+           maker: Callable[[bytes], Any]) -> int:
     import asyncio
 
     from .client import LocalSession
 
     seed = game_seed(seed_text, 0)
-    controllers: list[Any] = [HeuristicBot(seed + bytes([k])) for k in range(config.seats)]
+    controllers: list[Any] = [maker(seed + bytes([k])) for k in range(config.seats)]
     game = LocalGame(config, seed, controllers)
     hello = (f"You are {config.colors[seat]} against {config.seats - 1} bots (seed "
              f"{seed_text}, local mode; {options_text(config)}). {goal_words(config)} "
@@ -96,7 +100,8 @@ def _local(config: engine.Config, seed_text: str, seat: int, screen: bool) -> in
 
 
 def _networked(config: engine.Config, seed_text: str, seat: int, screen: bool,
-               directory: Path | None, patience: float, answer_s: float) -> int:
+               directory: Path | None, patience: float, answer_s: float,
+               bot_args: list[str]) -> int:
     from node.journal_file import read_key_file
     from node.resume import ResumeInfo
     from node.runner import NodeOptions
@@ -118,7 +123,7 @@ def _networked(config: engine.Config, seed_text: str, seat: int, screen: bool,
     port = free_udp_port()
     bots = [["node", "--genesis", str(gpath), "--key", str(keys[other]), "--seat",
              str(other), "--journal", str(directory / f"seat-{other}.journal"),
-             "--bot-seed", seed_text, "--discovery-port", str(port),
+             *bot_args, "--bot-seed", seed_text, "--discovery-port", str(port),
              "--discovery-target", LOOPBACK_BROADCAST, "--patience", f"{patience:g}"]
             for other in range(config.seats) if other != seat]
     start_bots(bots, directory)

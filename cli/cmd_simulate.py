@@ -1,4 +1,7 @@
-"""`cosmic simulate`: bot games in local mode. Same seed, same output, byte for byte."""
+"""`cosmic simulate`: bot games in local mode. Same seed, same output, byte for byte.
+
+Search bots search a fixed number of deals a decision here (--bot-iterations, never a
+time budget), so that they too give the same games for the same seed."""
 
 from __future__ import annotations
 
@@ -9,13 +12,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bots import HeuristicBot, RandomBot
+from bots import BOT_KINDS
 from engine.hidden import alien_of_flare, face_down_handle
 from node.local import LocalGame, game_seed
 
+from .botopts import SIMULATE_ITERATIONS, add_bot_options, bot_maker
 from .options import add_game_options, game_config
-
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -24,8 +26,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", default="1", help="any text; the same seed gives the same games")
     p.add_argument("--bots", default="random",
-                   help="random, heuristic, or one per seat separated by commas")
+                   help="random, heuristic, search, or one per seat separated by commas")
     add_game_options(p)
+    add_bot_options(p, kind=False, budget=False, iterations=SIMULATE_ITERATIONS)
     p.add_argument("--journal-dir", type=Path, help="write a signed journal of each game here")
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")
     p.set_defaults(func=run)
@@ -36,8 +39,8 @@ def _bots(spec: str, players: int) -> list[str]:
     names = spec.split(",")
     if len(names) == 1:
         names = names * players
-    if len(names) != players or any(n not in BOTS for n in names):
-        raise ValueError(f"--bots: give one of {sorted(BOTS)} or one per seat")
+    if len(names) != players or any(n not in BOT_KINDS for n in names):
+        raise ValueError(f"--bots: give one of {sorted(BOT_KINDS)} or one per seat")
     return names
 
 
@@ -74,6 +77,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         kinds = _bots(args.bots, args.players)
         config = game_config(args, args.players)
+        if args.bot_iterations < 1:
+            raise ValueError("--bot-iterations must be at least 1 here (simulate is "
+                             "reproducible: no time budget)")
+        makers = {k: bot_maker(args, k) for k in sorted(set(kinds))}
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -91,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     total_uses: Counter[str] = Counter()
     for i in range(args.games):
         seed = game_seed(args.seed, i)
-        bots = [BOTS[k](seed + bytes([seat])) for seat, k in enumerate(kinds)]
+        bots = [makers[k](seed + bytes([seat])) for seat, k in enumerate(kinds)]
         game = LocalGame(config, seed, bots)
         tally = _Tally(game)
         game.on_events = tally
@@ -122,6 +129,8 @@ def run(args: argparse.Namespace) -> int:
         "mean_turns": round(sum(g["turns"] for g in games) / len(games), 2),
         "mean_encounters": round(sum(g["encounters"] for g in games) / len(games), 2),
     }
+    if "search" in kinds:
+        summary["bot_iterations"] = args.bot_iterations
     powers = any(config.aliens) or config.flares
     if powers:
         summary["aliens"] = args.aliens or "choose"

@@ -1,0 +1,62 @@
+"""The bot options of the commands that start bots, defined once.
+
+--bot heuristic | random | search; for the search bot, --bot-budget SECONDS a decision
+(default 1) or --bot-iterations N a decision instead (reproducible: the same seed gives
+the same choices; a time budget depends on the machine's speed). `play`, `demo` and
+`node` take all three; `simulate` names its bots with --bots and takes --bot-iterations
+only, so that its output stays the same byte for byte for a seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from bots import BOT_KINDS, DEFAULT_BUDGET_S, Controller, make_bot
+
+__all__ = ["add_bot_options", "bot_maker", "node_bot_args", "SIMULATE_ITERATIONS"]
+
+SIMULATE_ITERATIONS = 16  # simulate's search bots: iterations a decision, by default
+
+
+def add_bot_options(p: argparse.ArgumentParser, *, kind: bool = True,
+                    budget: bool = True, iterations: int = 0) -> None:
+    """Add --bot (with `kind`), --bot-budget (with `budget`) and --bot-iterations
+    (default `iterations`)."""
+    if kind:
+        p.add_argument("--bot", choices=list(BOT_KINDS), default="heuristic",
+                       help="the bots: heuristic (default), random, or search (looks ahead "
+                            "over deals of the cards it cannot see)")
+    if budget:
+        p.add_argument("--bot-budget", type=float, default=DEFAULT_BUDGET_S,
+                       metavar="SECONDS",
+                       help=f"search bots think this long a decision (default "
+                            f"{DEFAULT_BUDGET_S:g})")
+    p.add_argument("--bot-iterations", type=int, default=iterations, metavar="N",
+                   help="search bots search N deals a decision instead of a time budget, "
+                        f"so the same seed gives the same game (default {iterations}"
+                        + (": the time budget)" if not iterations else ")"))
+
+
+def bot_maker(args: argparse.Namespace, kind: str | None = None
+              ) -> Callable[[bytes], Controller]:
+    """A function from a seed to a bot as the options say; raises ValueError with the
+    message a person sees for a bad budget."""
+    kind = kind or args.bot
+    budget = getattr(args, "bot_budget", DEFAULT_BUDGET_S)
+    iterations = args.bot_iterations
+    if iterations < 0:
+        raise ValueError("--bot-iterations must be at least 0")
+    if not budget > 0:
+        raise ValueError("--bot-budget must be above 0 seconds")
+    make_bot(kind, b"check", budget, iterations)  # refuses now, not in the middle of a game
+    return lambda seed: make_bot(kind, seed, budget, iterations)
+
+
+def node_bot_args(args: argparse.Namespace) -> list[str]:
+    """The `cosmic node` flags that run the bots these options describe."""
+    out = ["--bot", args.bot]
+    if args.bot == "search":
+        out += ["--bot-budget", f"{args.bot_budget:g}", "--bot-iterations",
+                str(args.bot_iterations)]
+    return out
