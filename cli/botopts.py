@@ -14,7 +14,8 @@ from collections.abc import Callable
 
 from bots import BOT_KINDS, DEFAULT_BUDGET_S, Controller, make_bot
 
-__all__ = ["add_bot_options", "bot_maker", "node_bot_args", "SIMULATE_ITERATIONS"]
+__all__ = ["add_bot_options", "add_seat_bot_option", "bot_maker", "seat_bot", "node_bot_args",
+           "SIMULATE_ITERATIONS"]
 
 SIMULATE_ITERATIONS = 16  # simulate's search bots: iterations a decision, by default
 
@@ -36,6 +37,25 @@ def add_bot_options(p: argparse.ArgumentParser, *, kind: bool = True,
                    help="search bots search N deals a decision instead of a time budget, "
                         f"so the same seed gives the same game (default {iterations}"
                         + (": the time budget)" if not iterations else ")"))
+
+
+def add_seat_bot_option(p: argparse.ArgumentParser, what: str, *, checked: bool = True
+                        ) -> None:
+    """`--bot [KIND]` for a command that plays one's own seat (host, join, resume): no
+    --bot, the person plays; --bot alone, the heuristic bot; --bot search with its
+    budget options. `checked=False` leaves the kind to the command (resume: `--bot
+    JOURNAL` must still read JOURNAL as the journal)."""
+    p.add_argument("--bot", nargs="?", const="heuristic", default=None,
+                   choices=list(BOT_KINDS) if checked else None, metavar="KIND",
+                   help=f"let a bot play this seat{what}: heuristic (the default), random "
+                        "or search")
+    add_bot_options(p, kind=False)
+
+
+def seat_bot(args: argparse.Namespace, seed: bytes) -> Controller | None:
+    """The bot `--bot [KIND]` asks to play one's seat, or None (the person plays).
+    Raises ValueError with the message a person sees for a bad budget."""
+    return None if args.bot is None else bot_maker(args, args.bot)(seed)
 
 
 def bot_maker(args: argparse.Namespace, kind: str | None = None

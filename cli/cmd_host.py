@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from bots import HeuristicBot
 from node.discovery import DEFAULT_PORT, SameKeyError
 from engine import COLORS
 from node.journal_file import default_key_path
 from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
 
+from .botopts import add_seat_bot_option, seat_bot
 from .netgame import cosmic_home, lan_options, play_seat, player_key
 from .options import add_game_options, game_config, options_text
 
@@ -34,7 +34,7 @@ def lobby_args(p: argparse.ArgumentParser) -> None:
                         "(broadcasts are then not heard: name peers with --peer)")
     p.add_argument("--yes", action="store_true",
                    help="confirm the game without asking once every seat is taken")
-    p.add_argument("--bot", action="store_true", help="let a bot play this seat (you still confirm the game)")
+    add_seat_bot_option(p, " (you still confirm the game)")
     p.add_argument("--plain", action="store_true", help="plain text, not full screen")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for players")
 
@@ -119,7 +119,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
                        beacon_to=sorted(set(lobby.addresses.values())
                                         | {parse_peer(p, args.port)[0] for p in args.peer}))
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
-    bot = HeuristicBot(lobby.key.public) if args.bot else None
+    bot = seat_bot(args, lobby.key.public)
     try:
         return play_seat(genesis, seat, lobby.key, directory / f"seat-{seat}.journal", opts,
                          screen=screen, bot=bot)
@@ -133,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
         print("--players must be between 2 and 10", file=sys.stderr)
         return 2
     try:
+        seat_bot(args, b"check")  # a bad --bot-budget is refused before anything starts
         config = game_config(args, args.players)
         lobby_id = new_lobby_id(config)
     except ValueError as exc:

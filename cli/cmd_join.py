@@ -9,6 +9,7 @@ from typing import Any
 from node.discovery import Beacon, Listener
 from node.lobby import Lobby, parse_peer, probe_card, visible_lobbies
 
+from .botopts import seat_bot
 from .cmd_host import key_file, lobby_args, start_game
 from .netgame import player_key
 from .options import add_game_options, mismatch, wanted
@@ -26,6 +27,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        seat_bot(args, b"check")  # a bad --bot-budget is refused before anything starts
+    except ValueError as exc:
+        print(f"cosmic join: {exc}", file=sys.stderr)
+        return 2
     listener = Listener(port=args.port, bind=args.listen)
     try:
         probe = None

@@ -14,19 +14,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bots import HeuristicBot
+from bots import BOT_KINDS
 from node.discovery import DEFAULT_PORT
 from node.journal_file import default_key_path, read_key_file
 from node.resume import ResumeInfo, resume_path
 from protocol.errors import ProtocolError
 from protocol.journal import parse_journal
 
+from .botopts import add_seat_bot_option, seat_bot
 from .netgame import play_seat, start_bots
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("resume", help="restart your node of a game from its journal")
-    p.add_argument("journal", type=Path, help="your seat's journal (seat-N.journal)")
+    p.add_argument("journal", type=Path, nargs="?",
+                   help="your seat's journal (seat-N.journal)")
     p.add_argument("--key", type=Path,
                    help="your key file (default: the one the game was started with, "
                         "else ~/.cosmic/key)")
@@ -34,7 +36,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--target", help="where beacons go (default: the game's)")
     p.add_argument("--peer", action="append", default=[],
                    help="a peer's hello endpoint tcp://HOST:PORT (added to the game's)")
-    p.add_argument("--bot", action="store_true", help="let a bot play this seat")
+    add_seat_bot_option(p, "", checked=False)
     p.add_argument("--plain", action="store_true",
                    help="plain text instead of the full-screen client")
     p.set_defaults(func=run)
@@ -47,7 +49,17 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.bot is not None and args.bot not in BOT_KINDS:
+        if args.journal is not None:
+            return _fail(f"unknown bot {args.bot!r}; known: {', '.join(BOT_KINDS)}")
+        args.journal, args.bot = Path(args.bot), "heuristic"  # `resume --bot JOURNAL`
+    if args.journal is None:
+        return _fail("name your seat's journal: cosmic resume DIR/seat-N.journal")
     journal: Path = args.journal.resolve()
+    try:
+        seat_bot(args, b"check")  # a bad --bot-budget is refused before anything starts
+    except ValueError as exc:
+        return _fail(str(exc))
     try:
         contents = parse_journal(journal.read_bytes())
     except OSError as exc:
@@ -98,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     if info.bots:
         start_bots(info.bots, journal.parent)  # a bot still running keeps its seat
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
-    bot = HeuristicBot(key.public) if args.bot else None
+    bot = seat_bot(args, key.public)
     return play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot, resume=info)
 
 

@@ -66,3 +66,60 @@ def test_bad_search_budgets_are_refused(home: Path) -> None:
                     "--bot", "search", "--bot-iterations", "-1", home=home),
              "--bot-iterations must be at least")
     assert not (home / "x").exists() and not (home / "j").exists()  # nothing was started
+
+
+def test_host_and_join_with_search_bots_on_their_own_seats(tmp_path: Path) -> None:
+    """A LAN game between two people who each let a search bot play their seat (`--bot
+    search`, one with an iteration budget, one with a time budget); both journals
+    verify; `resume --bot search` of the finished game says it is over; bad budgets for
+    host, join and resume are refused before anything starts."""
+    import socket
+    import subprocess
+    import time
+
+    from _journey import COSMIC, cosmic_env
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port = str(s.getsockname()[1])
+    common = ["--port", port, "--target", "127.255.255.255", "--yes", "--plain",
+              "--timeout", "60"]
+    for who in ("ann", "bob"):
+        (tmp_path / who).mkdir()
+    ann = subprocess.Popen(
+        [str(COSMIC), "host", "--players", "2", "--max-turns", "1", "--name", "ann", *common,
+         "--bot", "search",
+         "--bot-iterations", "2", "--dir", str(tmp_path / "a")],
+        env=cosmic_env(tmp_path / "ann"), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(1.0)  # the host announces before bob looks
+        bob = cosmic("join", "--name", "bob", *common, "--bot", "search", "--bot-budget", "0.1", "--dir", str(tmp_path / "b"),
+                     home=tmp_path / "bob", timeout=240)
+        out, err = ann.communicate(timeout=180)
+    finally:
+        if ann.poll() is None:
+            ann.kill()
+    assert bob.returncode == 0 and ann.returncode == 0, bob.stderr + err
+    assert "Game over:" in bob.stdout and "Game over:" in out
+    journals = sorted((tmp_path / "a").glob("seat-*.journal")) + sorted(
+        (tmp_path / "b").glob("seat-*.journal"))
+    assert len(journals) == 2
+    for journal in journals:
+        v = cosmic("verify", str(journal), home=tmp_path)
+        assert v.returncode == 0 and ": OK" in v.stdout, v.stdout + v.stderr
+    again = cosmic("resume", "--bot", "search", "--bot-iterations", "2", str(journals[0]),
+                   "--plain", home=tmp_path / "ann", timeout=120)
+    assert again.returncode == 0 and "This game is over" in again.stdout, again.stderr
+    _refused(cosmic("resume", str(journals[0]), "--bot", "search", "--bot-budget", "0",
+                    home=tmp_path), "--bot-budget must be above 0")
+    _refused(cosmic("resume", str(journals[0]), "--bot", "clever", home=tmp_path),
+             "unknown bot 'clever'")
+    _refused(cosmic("host", "--players", "2", "--bot", "search", "--bot-iterations", "-1",
+                    "--port", port, home=tmp_path), "--bot-iterations must be at least 0")
+    _refused(cosmic("join", "--bot", "search", "--bot-budget", "-2", "--port", port,
+                    home=tmp_path), "--bot-budget must be above 0")
+    _refused(cosmic("host", "--players", "2", "--bot", "search", "--bot-budget", "0",
+                    "--port", port, home=tmp_path), "--bot-budget must be above 0")
+    _refused(cosmic("join", "--bot", "search", "--bot-iterations", "-5", "--port", port,
+                    home=tmp_path), "--bot-iterations must be at least 0")
