@@ -27,6 +27,7 @@ from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa:
 from .deal import SETTLING
 from . import plague as _plague  # noqa: F401
 from . import flares as _flares  # noqa: F401
+from . import techs as _techs  # noqa: F401
 from . import powers as P
 from .powers import ALIENS, face_up_cards, follow_captives, selectable_kinds
 from .alien_deal import CHOOSE, DEAL_AT_RANDOM
@@ -81,8 +82,8 @@ def pending(state: GameState) -> Pending:
     ch = h.chance(state, st)
     phase = h.phase_of(st)
     if ch is not None:
-        return Pending(phase, st[0], (SOURCE,), h.kinds, chance=ch)
-    return Pending(phase, st[0], h.actors(state, st), h.kinds, h.simultaneous)
+        return Pending(phase, st[0], (SOURCE,), h.kinds_of(state, st), chance=ch)
+    return Pending(phase, st[0], h.actors(state, st), h.kinds_of(state, st), h.simultaneous)
 
 
 def legal_sequence(state: GameState, seat: int, knowledge: Knowledge) -> Sequence[Action]:
@@ -135,9 +136,10 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     if action.seat not in actors:
         who = "the card source" if actors == (SOURCE,) else f"seat(s) {list(actors)}"
         raise IllegalAction(h.phase_of(st), st[0], action.format(), f"waiting for {who}")
-    if action.KIND not in h.kinds:
+    kinds = h.kinds_of(state, st)
+    if action.KIND not in kinds:
         raise IllegalAction(h.phase_of(st), st[0], action.format(),
-                            f"expected one of {list(h.kinds)}")
+                            f"expected one of {list(kinds)}")
     s = state.clone()
     h.accept(s, st, action)
     s.serial += 1
