@@ -113,3 +113,29 @@ def test_research_words_in_the_command_table_and_the_board() -> None:
         assert "(ships 1)" in board_text(g.state)
         return
     raise AssertionError("no tech moment reached")
+
+
+def test_techs_over_the_card_protocol_keep_every_face_where_it_belongs() -> None:
+    """A networked game (the real card protocol, in process) under technology: every seat
+    keeps the same public state, the audit holds, and no seat learns a face it was not
+    entitled to: a face-down tech is its holder's alone until turned up."""
+    from _secret_games import play_secret_game
+
+    turned: list[int] = []
+    held_down: list[tuple[int, int]] = []
+
+    def watch(s: engine.GameState) -> None:
+        turning = {st[2] for st in s.stack if st[0] in ("tech_settle", "tech_return")}
+        for r in s.extra.get("techs", ()):
+            if not r[3] and r[1] not in turning:
+                held_down.append((r[0], r[1]))
+                assert r[1] not in s.faces, "a face-down tech is public"
+        for ev in s.events:
+            if ev[0] in ("tech_completed", "tech_abandoned"):
+                turned.append(ev[1])
+
+    from bots import HeuristicBot
+    public = play_secret_game(engine.Config(3, technology=True, max_turns=8), b"techs",
+                              watch, bot=HeuristicBot)  # type: ignore[arg-type]
+    assert held_down and turned, (held_down, turned)
+    assert any(h not in public for _, h in held_down)  # some stayed hidden to the end
