@@ -127,26 +127,30 @@ def setup_steps(s: GameState) -> list[Step_t]:
     s.extra[TECH_DISCARD] = []
     s.extra[TECHS] = []
     return [("shuffle", "tech", tuple(sorted(faces)), handles, ()),
-            *[("tech_draw", seat, DEALT, ()) for seat in range(s.n)]]
+            *[("tech_draw", seat, DEALT, (), "setup") for seat in range(s.n)]]
 
 
 def new_tech_steps(s: GameState, seat: int) -> list[Step_t]:
     """Instead of another encounter: draw foreign colonies + 1 techs and keep one."""
     count = s.foreign_colonies(seat) + 1
     emit(s, "new_tech", seat, count)
-    return [("tech_draw", seat, count, ())]
+    return [("tech_draw", seat, count, (), "resolution")]
 
 
 @register
 class TechDraw(Step):
-    """("tech_draw", seat, count, drawn): draw `count` techs for `seat` to choose from; an
-    empty tech deck is made anew from the shuffled discard pile (rules 000, Getting New
-    Tech Cards)."""
+    """("tech_draw", seat, count, drawn, phase): draw `count` techs for `seat` to choose
+    from (at setup, or in the resolution phase instead of another encounter); an empty
+    tech deck is made anew from the shuffled discard pile (rules 000, Getting New Tech
+    Cards)."""
 
-    name, phase = "tech_draw", "cards"
+    name = "tech_draw"
+
+    def phase_of(self, st: Step_t) -> str:
+        return str(st[4])
 
     def auto(self, s: GameState, st: Step_t) -> bool:
-        _, seat, count, drawn = st
+        _, seat, count, drawn, phase = st
         deck = list(s.extra[TECH_DECK])
         if len(drawn) < count and not deck and s.extra[TECH_DISCARD]:
             discard = s.extra[TECH_DISCARD]
@@ -162,22 +166,25 @@ class TechDraw(Step):
         s.extra[TECH_DECK] = deck[:len(deck) - got]
         drawn = tuple(drawn) + new
         if len(drawn) < count and s.extra[TECH_DECK]:
-            replace(s, ("tech_draw", seat, count, drawn))
+            replace(s, ("tech_draw", seat, count, drawn, phase))
             return True
         if not drawn:
             pop(s)
             return True
         emit(s, "tech_drawn", seat, len(drawn))
-        replace(s, ("deliver", seat, drawn), ("tech_keep", seat, drawn))
+        replace(s, ("deliver", seat, drawn), ("tech_keep", seat, drawn, phase))
         return True
 
 
 @register
 class TechKeep(SeatStep):
-    """("tech_keep", seat, handles): keep one tech face down, the others go face up to
-    the tech discard pile. With one there is nothing to choose."""
+    """("tech_keep", seat, handles, phase): keep one tech face down, the others go face
+    up to the tech discard pile. With one there is nothing to choose."""
 
-    name, phase, kinds = "tech_keep", "setup", ("keeptech",)
+    name, kinds = "tech_keep", ("keeptech",)
+
+    def phase_of(self, st: Step_t) -> str:
+        return str(st[3])
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         if len(st[2]) == 1:
