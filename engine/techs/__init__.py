@@ -15,8 +15,9 @@ Invariants and how it works:
   seat chooses among techs just drawn they sit in the ("tech_keep", seat, handles) step.
   Every tech handle of the game is in exactly one of these places.
 - Researching ships sit on a tech row: they count among their owner's ships
-  (GameState.ships_total) and as in its home system, and take part in no encounter (no
-  step of the encounter ever looks at a row). Research moves one ship from a colony onto
+  (GameState.ships_total) and as in its home system (engine.research: a power taking
+  ships from a home system may take them, the Belch's), and take part in no encounter
+  (no step of the encounter looks at a row). Research moves one ship from a colony onto
   a face-down tech; settling a tech moves them all back to colonies of the owner's choice
   ("tech_return"), still counted on the row until they land, so the ship count holds at
   every decision.
@@ -59,7 +60,7 @@ Step_t = tuple[Any, ...]
 __all__ = [
     "TECH_DECK", "TECH_DISCARD", "TECHS", "TechEffect", "tech_effect", "TECH_EFFECTS",
     "setup_steps", "moment_steps", "new_tech_steps", "rows", "face_down_techs",
-    "completed_techs", "researching", "lose_researching", "tech_face",
+    "completed_techs", "researching", "tech_face",
 ]
 
 TECH_DECK = "tech_deck"
@@ -100,17 +101,6 @@ def tech_face(s: GameState, kn: Knowledge | None, handle: int) -> C.TechInfo | N
     if f is None and kn is not None:
         f = kn.faces.get(handle)
     return C.tech_info(f) if f is not None else None
-
-
-def lose_researching(s: GameState, seat: int, handle: int, count: int) -> list[Step_t]:
-    """`seat` loses `count` ships researching the tech `handle` to the warp (a power that
-    takes ships from the home system may take these: rules 000, Losing Researching
-    Ships); returns the steps powers add after the loss."""
-    r = _row(s, handle)
-    if r is None or r[0] != seat or not 0 < count <= r[2]:
-        raise ValueError(f"seat {seat} has no {count} ships on tech {handle}")
-    r[2] -= count
-    return to_warp(s, seat, count)
 
 
 # -- setup and drawing -------------------------------------------------------------------------
