@@ -67,7 +67,7 @@ HELP = {
     "usetech": "usetech TECH - use your completed tech now",
     "say": "say TEXT - signed chat to every player (networked games)",
     "tell": "tell COLOUR TEXT - private chat to one player (sealed: only you two can read it)",
-    "info": "info NAME - an alien, artifact or flare in words; info COLOUR - that "
+    "info": "info NAME - an alien, artifact, flare or tech in words; info COLOUR - that "
             "player's alien and whether its power works",
     "discards": "discards - the discard pile",
 }

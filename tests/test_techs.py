@@ -139,3 +139,13 @@ def test_techs_over_the_card_protocol_keep_every_face_where_it_belongs() -> None
                               watch, bot=HeuristicBot)  # type: ignore[arg-type]
     assert held_down and turned, (held_down, turned)
     assert any(h not in public for _, h in held_down)  # some stayed hidden to the end
+
+
+def test_info_describes_the_printed_techs_in_our_words() -> None:
+    from cli.info import info
+    s = engine.new_game(engine.Config(3, technology=True))
+    words = info(s, "warpspace-key")
+    assert words.startswith("Warpspace Key (tech, research 3; the offense only, in the "
+                            "regroup phase)")
+    assert "research 4; any player, at the start of an encounter" in info(s, "enigma device")
+    assert "warpspace_key" in info(s, "no-such-tech")
