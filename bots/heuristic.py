@@ -42,6 +42,10 @@ def _in_the_fight(state: engine.GameState, seat: int) -> bool:
                               or seat in e.allies[1])
 
 
+def _techs(state: engine.GameState, seat: int) -> list[list[int]]:
+    return [r for r in state.extra.get("techs", ()) if r[0] == seat]
+
+
 class HeuristicBot:
     def __init__(self, seed: bytes) -> None:
         self.stream = Stream(seed, "heuristic-bot")
@@ -156,6 +160,13 @@ class HeuristicBot:
         use = self._power(state, seat, kn, options)
         if use is not None:
             return use
+        for a in options:  # a completed tech, when it is worth its card
+            if isinstance(a, engine.UseTech):
+                name = C.CATALOGUE[state.faces[a.handle]].name
+                if name == "warpspace_key" and state.warp[seat] >= 4:
+                    return a
+                if name == "enigma_device" and len(state.hands[seat]) <= 4:
+                    return a
         plays = [a for a in options if isinstance(a, engine.Play)]
         if not plays or e is None:
             return options[0]
@@ -216,7 +227,45 @@ class HeuristicBot:
         return max(options, key=lambda a: (a.draws if len(state.hands[seat]) < 6 else -a.draws))
 
     def _second_choice(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+        # A new tech instead, now and then: when it holds no tech yet and is not close
+        # to winning (a second encounter is the quicker way to colonies).
+        new = next((a for a in options if isinstance(a, engine.NewTech)), None)
+        if new is not None and not _techs(state, seat) and \
+                state.foreign_colonies(seat) < state.config.win_colonies - 2 and \
+                self.stream.below(3) == 0:
+            return new
         return next((a for a in options if isinstance(a, engine.SecondEncounter)), options[0])
+
+    # -- technology ----------------------------------------------------------------------------
+
+    def _tech_keep(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+        """Keep the tech quickest to research."""
+        def research(a: engine.KeepTech) -> int:
+            f = kn.faces.get(a.handle)
+            return C.tech_info(f).research if f is not None else 99
+        return min(options, key=research)
+
+    def _tech_moment(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+        """Complete a tech as soon as it can; else research while it has ships to spare
+        (more than three on planets per home planet it still holds)."""
+        for a in options:
+            if isinstance(a, engine.CompleteTech):
+                return a
+        research = [a for a in options if isinstance(a, engine.Research)]
+        spare = state.ships_on_planets(seat) > 3 * state.config.planets
+        if research and spare:
+            return max(research, key=lambda a: (state.on(a.planet, seat), -a.planet))
+        return options[0]
+
+    def _tech_return(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+        return self._place(state, seat, kn, options)
+
+    def _enigma_discard(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+        """Discard the cards that are no encounter card (fresh draws may be better)."""
+        def junk(a: engine.Discard) -> tuple[bool, int]:
+            encounter = any(C.CATALOGUE[f].is_encounter for _, f in a.cards)
+            return (not encounter, len(a.cards))
+        return max(options, key=junk)
 
     def _give(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
         def worth(a: engine.Give) -> int:

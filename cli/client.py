@@ -346,8 +346,8 @@ class SeatClient:
         if not actions or s.step()[0] != "window":
             return None
         passes = [a for a in actions if isinstance(a, engine.Pass)]
-        if not passes or any(isinstance(a, engine.UsePower) for a in actions):
-            return None  # a power to use (or a mandatory one): the person chooses
+        if not passes or any(isinstance(a, (engine.UsePower, engine.UseTech)) for a in actions):
+            return None  # a power or a completed tech (both public) to use: the person chooses
         window = s.step()[1]
         if self.stops.wants(window):
             return None

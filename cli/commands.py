@@ -22,6 +22,7 @@ from engine import cards as C
 from engine.alien_deal import rotation_choice
 from engine.hidden import rotation_offer
 from engine.flares import dealt_aliens
+from engine.research import tech_handle
 from engine.steps import WARP
 from engine.targets import warp_site
 from engine.windows import CARD_EFFECTS
@@ -64,9 +65,17 @@ HELP = {
     "keep": "keep ALIEN - at setup, play this one of the two aliens you were dealt",
     "turnup": "turnup (or 'turn up', 'reveal power') - hidden powers: turn your face-down "
               "alien up for good; typed while not asked, it is done at your next question",
+    "keeptech": "keeptech TECH - keep this one of the techs just dealt (the rest are "
+                "discarded face up)",
+    "research": "research TECH PLANET - move a ship from this colony onto your face-down tech",
+    "complete": "complete TECH - turn your tech up: completed with enough ships on it",
+    "abandon": "abandon TECH - turn your tech up and discard it; its ships come home",
+    "newtech": "newtech - instead of another encounter, draw foreign colonies + 1 techs, "
+               "keep one; your turn ends",
+    "usetech": "usetech TECH - use your completed tech now",
     "say": "say TEXT - signed chat to every player (networked games)",
     "tell": "tell COLOUR TEXT - private chat to one player (sealed: only you two can read it)",
-    "info": "info NAME - an alien, artifact or flare in words; info COLOUR - that "
+    "info": "info NAME - an alien, artifact, flare or tech in words; info COLOUR - that "
             "player's alien and whether its power works",
     "discards": "discards - the discard pile",
 }
@@ -88,8 +97,38 @@ def normalise(line: str) -> str:
 
 def _ships(s: engine.GameState, pairs: Iterable[tuple[int, int]]) -> str:
     words = {engine.GATE: "gate", WARP: "warp"}
-    items = [f"{words.get(loc) or planet_name(s, loc)}:{n}" for loc, n in pairs]
+    items = [f"{words.get(loc) or _tech_place(s, loc) or planet_name(s, loc)}:{n}"
+             for loc, n in pairs]
     return ",".join(items) or "-"
+
+
+def _tech_place(s: engine.GameState, loc: int) -> str:
+    """A tech card as a ship location (ships researching it): "tech-N", N its place
+    among its owner's techs (1 first); "" for any other location."""
+    h = tech_handle(loc)
+    if h is None:
+        return ""
+    for seat in range(s.n):
+        mine = [r[1] for r in s.extra.get("techs", ()) if r[0] == seat]
+        if h in mine:
+            return f"tech-{mine.index(h) + 1}"
+    return f"tech-{h}"
+
+
+def _tech(s: engine.GameState, kn: engine.Knowledge, seat: int, handle: int) -> str:
+    """A tech in a command: its name where known ("warpspace-key"), else "tech-N"; two of
+    one name are told apart by their place ("enigma-device#2")."""
+    st = s.step()
+    mine = list(st[2]) if st[0] == "tech_keep" and st[1] == seat else \
+        [r[1] for r in s.extra.get("techs", ()) if r[0] == seat]
+    face = kn.faces.get(handle, s.faces.get(handle))
+    if face is None:
+        return f"tech-{mine.index(handle) + 1 if handle in mine else handle}"
+    name = C.CATALOGUE[face].name
+    same = [h for h in mine if kn.faces.get(h, s.faces.get(h)) is not None
+            and C.CATALOGUE[kn.faces.get(h, s.faces.get(h)) or 0].name == name]
+    word = name.replace("_", "-")
+    return word if len(same) < 2 or same[0] == handle else f"{word}#{same.index(handle) + 1}"
 
 
 def _card(face: int | None) -> str:
@@ -144,6 +183,16 @@ def command_for(s: engine.GameState, a: engine.Action, kn: engine.Knowledge) -> 
         return "give " + ",".join(_card(kn.faces.get(h)) for h in a.handles)
     if isinstance(a, engine.Discard):
         return "discard " + (",".join(_card(f) for _, f in a.cards) or "nothing")
+    if isinstance(a, engine.KeepTech):
+        return f"keeptech {_tech(s, kn, a.seat, a.handle)}"
+    if isinstance(a, engine.Research):
+        return f"research {_tech(s, kn, a.seat, a.handle)} {planet_name(s, a.planet)}"
+    if isinstance(a, engine.CompleteTech):
+        return f"complete {_tech(s, kn, a.seat, a.handle)}"
+    if isinstance(a, engine.AbandonTech):
+        return f"abandon {_tech(s, kn, a.seat, a.handle)}"
+    if isinstance(a, engine.UseTech):
+        return f"usetech {_tech(s, kn, a.seat, a.handle)}"
     if isinstance(a, engine.KeepAlien):  # name the alien: "keep" alone would read the same
         dealt = (dealt_aliens(s, a.seat, kn) or rotation_choice(s, a.seat)
                  or rotation_offer(s, a.seat, kn))
@@ -210,6 +259,8 @@ def _place(s: engine.GameState, word: str) -> int | None:
     """A planet name (red.2) or "gate" as the engine's location, or None."""
     if word == "gate":
         return engine.GATE
+    if word.startswith("tech-"):
+        return None  # a researching tech: only through the table
     color, _, where = word.partition(".")
     if where == "warp" and color in s.config.colors:  # a seat's warp as a target (Gith)
         return warp_site(s.config.colors.index(color))

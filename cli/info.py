@@ -1,4 +1,4 @@
-"""`info NAME`: an alien, an artifact or a flare in our own words; `info COLOUR` for a
+"""`info NAME`: an alien, an artifact, a flare or a tech in our own words; `info COLOUR` for a
 seat's alien. Aliens describe themselves (engine/aliens: lamp and summary); the
 artifacts' words live here, beside the table docs/rules.md gives of their timing."""
 
@@ -57,6 +57,13 @@ def info(s: engine.GameState, what: str) -> str:
         return "The " + _alien(key)
     if key in ARTIFACTS:
         return ARTIFACTS[key]
+    if key in C.TECHS:  # the technology variant's techs: data/techs.toml, in our words
+        tech = C.TECHS[key]
+        who = "any player" if tech.role == "any" else f"the {tech.role} only"
+        when = {"start": "at the start of an encounter",
+                "regroup": "in the regroup phase"}.get(tech.phase, tech.phase)
+        return (f"{key.replace('_', ' ').title()} (tech, research {tech.research}; "
+                f"{who}, {when}): {tech.summary}. Details: docs/rules.md, Technology.")
     flare = key.removeprefix("flare_")
     if flare in FLARE_EFFECTS:
         f = FLARE_EFFECTS[flare]
@@ -64,8 +71,8 @@ def info(s: engine.GameState, what: str) -> str:
                 f"player{'' if f.wild else ' (not in our documents)'}, its super side for "
                 f"the {f.alien.replace('_', ' ')} itself{'' if f.super else ' (not in our documents)'}. "
                 "Details: docs/rules.md, Flares.")
-    known = sorted(set(ALIENS) | set(ARTIFACTS))
-    return (f"No alien, artifact or flare called {what!r}. Try a colour, or one of: "
+    known = sorted(set(ALIENS) | set(ARTIFACTS) | set(C.TECHS))
+    return (f"No alien, artifact, flare or tech called {what!r}. Try a colour, or one of: "
             + ", ".join(known))
 
 

@@ -19,7 +19,7 @@ from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 from protocol.tell import TELL_KIND, read_tell, reader_of
 
-__all__ = ["planet_name", "board_text", "alien_label", "encounter_totals", "public_summary", "card_label", "describe_event",
+__all__ = ["planet_name", "board_text", "tech_lines", "alien_label", "encounter_totals", "public_summary", "card_label", "describe_event",
            "log_line", "chat_text"]
 
 
@@ -54,6 +54,13 @@ def public_summary(s: engine.GameState) -> dict[str, Any]:
         "hand_sizes": {colors[i]: len(s.hands[i]) for i in range(s.n)},
         "deck": len(s.deck), "discard": [card_label(s.faces.get(h)) for h in s.discard],
         "destiny_deck": len(s.destiny_deck),
+        **({"techs": {colors[i]: [{"ships": r[2], "tech": C.CATALOGUE[s.faces[r[1]]].name
+                                   if r[3] else None}
+                                  for r in s.extra.get("techs", ()) if r[0] == i]
+                      for i in range(s.n)},
+            "tech_deck": len(s.extra.get("tech_deck", ())),
+            "tech_discard": len(s.extra.get("tech_discard", ()))}
+           if s.config.technology else {}),
         "outcome": None if s.outcome is None else {
             "reason": s.outcome.reason, "winners": [colors[w] for w in s.outcome.winners]},
     }
@@ -121,8 +128,29 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
     if s.config.teams:  # teammates sit opposite (rules 004, Team Play)
         pairs = [f"{colors[x]}+{colors[s.config.teammate(x)]}" for x in range(s.n // 2)]
         lines += textwrap.wrap("teams: " + ", ".join(pairs), 46, subsequent_indent="  ")
+    lines += tech_lines(s)
     lines.append(f"deck {len(s.deck)} discard {len(s.discard)} destiny {len(s.destiny_deck)}")
     return "\n".join(lines)
+
+
+def tech_lines(s: engine.GameState) -> list[str]:
+    """The techs on the table (technology variant): per seat its face-down techs with
+    the ships researching each, and its completed ones by name; the tech deck and pile."""
+    if not s.config.technology:
+        return []
+    lines = []
+    for seat in range(s.n):
+        rows = [r for r in s.extra.get("techs", ()) if r[0] == seat]
+        if not rows:
+            continue
+        down = [str(r[2]) for r in rows if not r[3]]
+        done = [C.CATALOGUE[s.faces[r[1]]].name.replace("_", " ") for r in rows if r[3]]
+        parts = ([f"{len(down)} down (ships {','.join(down)})"] if down else []) + done
+        lines += textwrap.wrap(f" tech {s.config.colors[seat]}: " + "; ".join(parts), 46,
+                               subsequent_indent="   ")
+    lines.append(f"tech deck {len(s.extra.get('tech_deck', ()))} "
+                 f"discard {len(s.extra.get('tech_discard', ()))}")
+    return lines
 
 
 def deal_words(s: engine.GameState, terms: Any) -> str:
@@ -416,6 +444,20 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
             + (f"; the {a[2]} leaves the game" if a[2] else
                "; the old one leaves the game face down") if a[1] else
             f"{c(a[0])} keeps its alien; the new one leaves the game face down"),
+        # the technology variant
+        "tech_drawn": lambda: f"{c(a[0])} is dealt {a[1]} tech card(s) to choose from",
+        "tech_kept": lambda: f"{c(a[0])} keeps a tech face down"
+                             + (f" and discards {a[2]}" if a[2] else ""),
+        "research": lambda: f"{c(a[0])} moves a ship from {p(a[2])} onto a tech "
+                            f"({a[3]} researching)",
+        "tech_turned": lambda: f"{c(a[0])} turns a tech up to "
+                               + ("complete it" if a[2] else "abandon it"),
+        "tech_completed": lambda: f"{c(a[0])} completes the {C.CATALOGUE[a[1]].name}",
+        "tech_abandoned": lambda: f"{c(a[0])} abandons the {C.CATALOGUE[a[1]].name}",
+        "tech_used": lambda: f"{c(a[0])} uses the {C.CATALOGUE[a[1]].name} and discards it",
+        "new_tech": lambda: f"{c(a[0])} draws {a[1]} tech card(s) instead of another encounter",
+        "reshuffle_tech": lambda: "the tech discard pile is shuffled into a new tech deck",
+        "random_discard": lambda: f"{c(a[0])} discards {a[1]} card(s) at random",
     }
     fn = words.get(kind)
     try:

@@ -8,7 +8,8 @@ from .actions import (
     NewHand, Retrieve, DrawAgain, ChooseDefense, Reestablish, Launch, Invite, Ally,
     Decline, NoEncounter, Select, Reveal, Play, UsePower, Propose, Accept, NoDeal, Give,
     Ships, Rewards, SecondEncounter, EndTurn, Discard, KeepAlien, TurnUp, FirstPlayer,
-    Shuffled, Delivered, Revealed, HandShuffled, NewAlien,
+    Shuffled, Delivered, Revealed, HandShuffled, NewAlien, KeepTech, Research, CompleteTech,
+    AbandonTech, NewTech, UseTech,
 )
 from .api import (
     ENGINE_VERSION, Pending, apply, encode_public, encounter_card_options,
@@ -28,7 +29,8 @@ __all__ = [
     "Invite", "Ally", "Decline", "NoEncounter", "Select", "Reveal", "Play", "UsePower",
     "Propose", "Accept", "NoDeal", "Give", "Ships", "Rewards", "SecondEncounter", "EndTurn",
     "Discard", "KeepAlien", "TurnUp", "FirstPlayer", "Shuffled", "Delivered", "Revealed",
-    "HandShuffled", "NewAlien", "ENGINE_VERSION", "Pending", "apply", "encode_public",
+    "HandShuffled", "NewAlien", "KeepTech", "Research", "CompleteTech", "AbandonTech",
+    "NewTech", "UseTech", "ENGINE_VERSION", "Pending", "apply", "encode_public",
     "encounter_card_options", "legal_actions", "legal_sequence", "new_game", "outcome",
     "pending", "public_hash", "CATALOGUE", "COLORS", "CardInfo", "card", "rules_data_hash",
     "ActionParseError", "EngineError", "IllegalAction", "Claim", "Config", "GameState",

@@ -26,7 +26,8 @@ __all__ = [
     "Pass", "Proceed", "NewHand", "Retrieve", "DrawAgain", "ChooseDefense", "Reestablish",
     "Launch", "Invite", "Ally", "Decline", "NoEncounter", "Select", "Reveal", "Play",
     "UsePower", "Propose", "Accept", "NoDeal", "Give", "Ships", "Rewards", "SecondEncounter",
-    "EndTurn", "Discard", "KeepAlien", "TurnUp",
+    "EndTurn", "Discard", "KeepAlien", "TurnUp", "KeepTech", "Research", "CompleteTech",
+    "AbandonTech", "NewTech", "UseTech",
     # chance facts
     "FirstPlayer", "Shuffled", "Delivered", "Revealed", "HandShuffled", "NewAlien",
 ]
@@ -346,6 +347,59 @@ class KeepAlien(Action):
 class TurnUp(Action):
     """Hidden powers: turn your face-down alien up (it is revealed to all and stays face
     up). Taken at a turn-up round and at any question the seat is asked (engine.hidden)."""
+
+
+# --- the technology variant (engine.techs) -------------------------------------------------
+
+
+@_kind("keeptech", "int")
+@dataclass(frozen=True, slots=True)
+class KeepTech(Action):
+    """Keep this one of the tech cards just dealt to you (a handle: it names no face);
+    the others are discarded face up."""
+
+    handle: int
+
+
+@_kind("research", "int", "int")
+@dataclass(frozen=True, slots=True)
+class Research(Action):
+    """Regroup: move one ship from a colony (planet) onto your face-down tech (handle)."""
+
+    handle: int
+    planet: int
+
+
+@_kind("complete", "int")
+@dataclass(frozen=True, slots=True)
+class CompleteTech(Action):
+    """Regroup: turn your face-down tech up; with enough ships on it, it is completed,
+    else abandoned (rules 000, Completing a Tech Card)."""
+
+    handle: int
+
+
+@_kind("abandon", "int")
+@dataclass(frozen=True, slots=True)
+class AbandonTech(Action):
+    """Regroup: turn your face-down tech up and discard it; its ships go home."""
+
+    handle: int
+
+
+@_kind("newtech")
+@dataclass(frozen=True, slots=True)
+class NewTech(Action):
+    """Instead of another encounter: draw foreign colonies + 1 techs, keep one; the turn
+    ends."""
+
+
+@_kind("usetech", "int")
+@dataclass(frozen=True, slots=True)
+class UseTech(Action):
+    """Use your completed tech (handle) at this window."""
+
+    handle: int
 
 
 # --- decoding -----------------------------------------------------------------------------

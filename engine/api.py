@@ -29,6 +29,7 @@ from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa:
 from .deal import SETTLING
 from . import plague as _plague  # noqa: F401
 from . import flares as _flares  # noqa: F401
+from . import techs as _techs  # noqa: F401
 from . import powers as P
 from .powers import ALIENS, face_up_cards, follow_captives, selectable_kinds
 from .alien_deal import CHOOSE, DEAL_AT_RANDOM
@@ -85,20 +86,21 @@ def pending(state: GameState) -> Pending:
     h = STEPS[st[0]]
     ch = h.chance(state, st)
     phase = h.phase_of(st)
+    kinds = h.kinds_of(state, st)  # a game option may add kinds (the technology's)
     if ch is not None:
-        return Pending(phase, st[0], (SOURCE,), h.kinds, chance=ch)
+        return Pending(phase, st[0], (SOURCE,), kinds, chance=ch)
     actors = h.actors(state, st)
-    key = (st[0], phase, actors)
+    key = (st[0], phase, actors, kinds)
     got = _PENDING.get(key)
     if got is None:
         if len(_PENDING) >= 4096:
             _PENDING.clear()
-        got = _PENDING[key] = Pending(phase, st[0], actors, h.kinds, h.simultaneous)
+        got = _PENDING[key] = Pending(phase, st[0], actors, kinds, h.simultaneous)
     return got
 
 
 _OVER = Pending("over", "over", (), (), over=True)
-_PENDING: dict[tuple[str, str, tuple[int, ...]], Pending] = {}
+_PENDING: dict[tuple[str, str, tuple[int, ...], tuple[str, ...]], Pending] = {}
 
 
 def face_down_handover(state: GameState) -> int | None:
@@ -169,10 +171,11 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     if action.seat not in actors:
         who = "the card source" if actors == (SOURCE,) else f"seat(s) {list(actors)}"
         raise IllegalAction(h.phase_of(st), st[0], action.format(), f"waiting for {who}")
-    turn_up = isinstance(action, TurnUp) and action.KIND not in h.kinds
-    if action.KIND not in h.kinds and not turn_up:
+    kinds = h.kinds_of(state, st)
+    turn_up = isinstance(action, TurnUp) and action.KIND not in kinds
+    if action.KIND not in kinds and not turn_up:
         raise IllegalAction(h.phase_of(st), st[0], action.format(),
-                            f"expected one of {list(h.kinds)}")
+                            f"expected one of {list(kinds)}")
     if turn_up and not turn_up_allowed(state, action.seat):
         raise IllegalAction(h.phase_of(st), st[0], action.format(),
                             "you have no alien face down")

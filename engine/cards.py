@@ -21,6 +21,7 @@ __all__ = [
     "CardInfo", "CATALOGUE", "COSMIC_DECK", "COLORS", "ENCOUNTER_KINDS", "card",
     "destiny_cards", "rules_data_hash", "card_by_name", "ARTIFACTS", "FLARES", "flare_id",
     "HAND_SIZE", "SECOND_DECK", "cosmic_decks", "cosmic_deck", "CLASSIC_ARTIFACTS",
+    "TechInfo", "TECHS", "TECH_CARDS", "tech_deck", "tech_info", "FOUR_PLANETS_RESEARCH",
 ]
 
 ENCOUNTER_KINDS = ("attack", "negotiate", "morph")
@@ -33,7 +34,7 @@ class CardInfo:
     """What is printed on one card: its kind, and a value or a name where it has one."""
 
     id: int
-    kind: str  # attack, negotiate, morph, reinforcement, artifact, flare, destiny
+    kind: str  # attack, negotiate, morph, reinforcement, artifact, flare, destiny, tech
     value: int = 0  # attack value, reinforcement bonus
     name: str = ""  # artifact / flare name; destiny: colour, "wild" or a special's name
 
@@ -60,7 +61,7 @@ def _raw_bytes() -> bytes:
     files = resources.files("engine").joinpath("data")
     return b"".join(
         files.joinpath(n).read_bytes()
-        for n in ("cards.toml", "colors.toml", "destiny.toml", "flares.toml")
+        for n in ("cards.toml", "colors.toml", "destiny.toml", "flares.toml", "techs.toml")
     )
 
 
@@ -93,6 +94,13 @@ def _build() -> tuple[tuple[CardInfo, ...], tuple[str, ...]]:
     for entry in _load("cards.toml")["classic"]:
         for name in entry["names"]:
             cards.append(CardInfo(len(cards), str(entry["kind"]), 0, str(name)))
+    # The tech deck last of all (engine/data/techs.toml): the printed techs repeated in
+    # file order up to the deck's size; `value` is the research number.
+    techs = _load("techs.toml")
+    printed = techs["tech"]
+    for i in range(int(techs["deck_size"])):
+        entry = printed[i % len(printed)]
+        cards.append(CardInfo(len(cards), "tech", int(entry["research"]), str(entry["name"])))
     return tuple(cards), colors
 
 
@@ -104,7 +112,49 @@ COSMIC_DECK: tuple[int, ...] = tuple(
 # Its twin, card for card (COSMIC_DECK[i] and SECOND_DECK[i] have the same face).
 SECOND_DECK: tuple[int, ...] = tuple(range(_FIRST_TWIN, _FIRST_TWIN + len(COSMIC_DECK)))
 # The classic artifacts, last: in the deck only under the classic_artifacts variant.
-CLASSIC_ARTIFACTS: tuple[int, ...] = tuple(range(SECOND_DECK[-1] + 1, len(CATALOGUE)))
+CLASSIC_ARTIFACTS: tuple[int, ...] = tuple(
+    c.id for c in CATALOGUE[SECOND_DECK[-1] + 1:] if c.kind == "artifact")
+# The tech deck (the technology variant), after every other card.
+TECH_CARDS: tuple[int, ...] = tuple(c.id for c in CATALOGUE if c.kind == "tech")
+# With four planets the techs of this research number or more stay in the box (rules 000
+# and 001, Technology with Four Planets).
+FOUR_PLANETS_RESEARCH = 8
+
+
+@dataclass(frozen=True, slots=True)
+class TechInfo:
+    """One printed tech: its research number, who may use it (role bar: "any",
+    "offense", ...) and when (phase bar: a window name), and a summary in our words."""
+
+    name: str
+    research: int
+    role: str
+    phase: str
+    summary: str
+
+
+TECHS: dict[str, TechInfo] = {
+    str(e["name"]): TechInfo(str(e["name"]), int(e["research"]), str(e["role"]),
+                             str(e["phase"]), str(e["summary"]))
+    for e in _load("techs.toml")["tech"]
+}
+
+
+def tech_info(card_id: int) -> TechInfo:
+    """The printed tech of a tech card id; raises KeyError for another card."""
+    c = card(card_id)
+    if c.kind != "tech":
+        raise KeyError(f"card {card_id} is not a tech")
+    return TECHS[c.name]
+
+
+def tech_deck(four_planets: bool, cards: tuple[CardInfo, ...] | None = None) -> tuple[int, ...]:
+    """The tech card ids a technology game shuffles: all of them, or with four planets
+    those whose research number is below FOUR_PLANETS_RESEARCH. `cards`: the catalogue
+    to pick from (a test may pass its own)."""
+    pool = CATALOGUE if cards is None else cards
+    return tuple(c.id for c in pool if c.kind == "tech"
+                 and not (four_planets and c.value >= FOUR_PLANETS_RESEARCH))
 FLARES: tuple[str, ...] = tuple(c.name for c in CATALOGUE if c.kind == "flare")
 ARTIFACTS: tuple[str, ...] = tuple(
     sorted({c.name for c in CATALOGUE if c.kind == "artifact"})

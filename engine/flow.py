@@ -15,6 +15,7 @@ from . import cards as C
 from .actions import (
     GATE, Action, Ally, ChooseDefense, Decline, DrawAgain, EndTurn, Invite, Launch, NewHand,
     NoEncounter, Play, Proceed, Reestablish, Retrieve, Reveal, SecondEncounter, Select, UsePower,
+    NewTech,
 )
 from .choices import Concat, Dist, Fixed, Mapped, Product, Subsets
 from .state import Encounter, GameState, Knowledge, Outcome
@@ -43,16 +44,17 @@ def setup_steps(s: GameState) -> None:
     player with the public beacon, then begin. With `Config.flares is True`, the advanced
     setup (engine.flares) deals the aliens and builds the cosmic deck instead."""
     from .flares import advanced_steps, choice_steps, deck_flares  # they build on our peers
+    from .techs import setup_steps as tech_setup  # the technology variant, after the rest
     if s.config.flares is True:  # rules 001, Advanced Setup: aliens come from dealt flares
         destiny = start_shuffle(s, "destiny", C.destiny_cards(s.config.colors))
         push(s, *advanced_steps(s), destiny, *[("setup_hand", seat) for seat in range(s.n)],
-             ("first_player",), ("turn",))
+             *tech_setup(s), ("first_player",), ("turn",))
         return
     cosmic = start_shuffle(s, "cosmic", s.config.cosmic_deck + deck_flares(s.config))
     destiny = start_shuffle(s, "destiny", C.destiny_cards(s.config.colors))
     push(s, *choice_steps(s), *deal_steps(s), cosmic, destiny,
          *[("setup_hand", seat) for seat in range(s.n)],
-         ("first_player",), ("turn",))
+         *tech_setup(s), ("first_player",), ("turn",))
 
 
 @register
@@ -251,11 +253,12 @@ class EncounterStep(Step):
     name, phase = "encounter", "start_turn"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
+        from .techs import moment_steps  # the technology variant's regroup moment
         s.enc = Encounter(s.offense, st[1])
         s.encounters += 1
         emit(s, "encounter", s.offense, st[1])
         replace(
-            s, *P.encounter_start(s), window("start"), ("regroup",), ("destiny",), ("defense_known",),
+            s, *P.encounter_start(s), *moment_steps(s), window("start"), ("regroup",), ("destiny",), ("defense_known",),
             window("destiny"), ("launch",),
             window("launch"), ("invite", 0), ("invite", 1), ("accept", 0), window("alliance"),
             window("planning"), ("planning",), window("selected"), ("reveal",),
@@ -1235,18 +1238,32 @@ class SecondChoice(Step):
 
     name, phase, kinds = "second_choice", "resolution", ("second", "endturn")
 
+    def kinds_of(self, s: GameState, st: Step_t) -> tuple[str, ...]:
+        return self.kinds + ("newtech",) if s.config.technology else self.kinds
+
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         return (s.offense,)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         has = True if P.supplies_cards(s, seat) else _holds_encounter(s, seat, kn)
-        go = [SecondEncounter(seat)] if has is None or has else []
+        go: list[Action] = [SecondEncounter(seat)] if has is None or has else []
+        if go and s.config.technology:  # a new tech instead (rules 000/001, Technology)
+            go.append(NewTech(seat))
         if P.must_continue(s, seat) and has:
             return Fixed(go)
         return Fixed(go + [EndTurn(seat)])
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
-        if isinstance(a, SecondEncounter):
+        if isinstance(a, NewTech):
+            # Given up for a new tech: it still had an encounter card (rules 001, Acquiring
+            # New Tech), and the turn ends, even the Machine's (rules 000 note).
+            from .techs import new_tech_steps
+            if not s.config.technology:
+                fail(s, a, "new techs are drawn only in the technology variant")
+            if not P.supplies_cards(s, a.seat):
+                claim(s, a.seat, "has_encounter")
+            replace(s, *new_tech_steps(s, a.seat))
+        elif isinstance(a, SecondEncounter):
             if not P.supplies_cards(s, a.seat):  # without one there is no second encounter
                 claim(s, a.seat, "has_encounter")
             replace(s, ("encounter", st[1] if len(st) > 1 else 2))

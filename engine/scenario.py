@@ -20,12 +20,16 @@ from .actions import (
     Invite, Launch, NewHand, NoDeal, NoEncounter, Pass, Play, Proceed, Propose, Reestablish,
     Retrieve, Reveal, Rewards, SecondEncounter, Select, Ships, UsePower, parse_action,
 )
-from .actions import SOURCE, KeepAlien, NewAlien, TurnUp
+from .actions import (
+    SOURCE, AbandonTech, CompleteTech, KeepAlien, KeepTech, NewAlien, NewTech, Research,
+    TurnUp, UseTech,
+)
 from .hidden import ALIEN_PILE, FACE_DOWN, alien_of_flare, face_down_handle, face_down_seats
 from .api import apply, legal_actions, pending
 from .artifacts import KIND_CODES
 from .errors import EngineError, IllegalAction
 from .local import LocalSource
+from .research import tech_location
 from .powers import ALIENS, HELD_DESTINY, acting_power, held_destiny, powers_of
 from .steps import BESIDE, WARP, Chance
 from .state import Config, GameState, variant_options
@@ -144,7 +148,8 @@ def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:
     b = _Builder(cfg)
     pos = dict(sc.position)
     known = {"offense", "ships", "warp", "hands", "deck", "discard", "destiny", "deck_rest",
-             "destiny_rest", "alien_draws", "destiny_held", "face_down"}
+             "destiny_rest", "alien_draws", "destiny_held", "face_down", "techs",
+             "tech_deck", "tech_discard"}
     extra = sorted(set(pos) - known)
     if extra:
         raise ScenarioError(f"position: unknown keys {extra}; expected some of {sorted(known)}")
@@ -159,8 +164,11 @@ def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:
         for color, count in counts.items():
             s.ships[p * n + b.seat(color)] = int(count)
     warp = {b.seat(c): int(v) for c, v in pos.get("warp", {}).items()}
+    tech_rows = _tech_rows(b, pos.get("techs", {}))
+    if (tech_rows or "tech_deck" in pos or "tech_discard" in pos) and not cfg.technology:
+        raise ScenarioError("techs in the position need the technology variant")
     for seat in range(n):
-        placed = s.ships_on_planets(seat)
+        placed = s.ships_on_planets(seat) + sum(r[2] for r in tech_rows if r[0] == seat)
         left = cfg.ships_per_seat - placed - warp.get(seat, 0)
         if left < 0:
             raise ScenarioError(f"{cfg.colors[seat]} has more than {cfg.ships_per_seat} ships")
@@ -224,6 +232,8 @@ def build_position(sc: Scenario) -> tuple[GameState, LocalSource]:
         rest_dh = ()
     s.destiny_deck = tuple(reversed(rest_dh)) + tuple(reversed(top_d))
     _hidden_position(s, src, b, pos)
+    if cfg.technology:
+        _tech_position(s, src, b, pos, tech_rows)
     s.offense = b.seat(pos.get("offense", cfg.colors[0]))
     s.stack = (("turn",),)
     from .api import _settle
@@ -262,6 +272,53 @@ def _hidden_position(s: GameState, src: LocalSource, b: _Builder, pos: dict[str,
         s.extra[ALIEN_PILE] = [_sheet(s, src, a) for a in reversed(pos.get("alien_draws", []))]
 
 
+def _tech_rows(b: _Builder, techs: dict[str, Any]) -> list[list[Any]]:
+    """[seat, name, ships, completed] for each tech the position puts before a seat:
+    `techs = { red = [{ tech = "warpspace key", ships = 2 }, { tech = "enigma device",
+    completed = true }] }`."""
+    out: list[list[Any]] = []
+    for color, entries in techs.items():
+        for e in entries:
+            unknown = sorted(set(e) - {"tech", "ships", "completed"})
+            if unknown or "tech" not in e:
+                raise ScenarioError(f"techs.{color}: each tech is {{ tech = NAME, ships = N, "
+                                    f"completed = BOOL }}")
+            out.append([b.seat(color), str(e["tech"]), int(e.get("ships", 0)),
+                        bool(e.get("completed", False))])
+    return out
+
+
+def _tech_position(s: GameState, src: LocalSource, b: _Builder, pos: dict[str, Any],
+                   tech_rows: list[list[Any]]) -> None:
+    """The tech deck (named top cards first, the rest in catalogue order), the discard
+    pile and the techs before the seats (engine.techs)."""
+    pool = C.tech_deck(s.config.planets == 4)
+
+    def one(label: str) -> int:
+        h = s.new_handles(1)[0]
+        src.truth[h] = b.card(label, pool)
+        return h
+
+    rows = []
+    for seat, name, ships, done in tech_rows:
+        h = one(name)
+        src.knowledge[seat].faces[h] = src.truth[h]
+        if done:
+            s.faces[h] = src.truth[h]
+        rows.append([seat, h, 0 if done else ships, int(done)])
+    top = [one(label) for label in pos.get("tech_deck", [])]
+    discard = [one(label) for label in pos.get("tech_discard", [])]
+    for h in discard:
+        s.faces[h] = src.truth[h]
+    rest = [cid for cid in pool if cid not in b.used]
+    rest_h = s.new_handles(len(rest))
+    for h, cid in zip(rest_h, rest):
+        src.truth[h] = cid
+    s.extra["techs"] = rows
+    s.extra["tech_discard"] = discard
+    s.extra["tech_deck"] = list(reversed(rest_h)) + list(reversed(top))
+
+
 # -- commands ---------------------------------------------------------------------------------
 
 
@@ -286,6 +343,13 @@ class _Commands:
         for item in text.split(","):
             loc, _, count = item.partition(":")
             where = {"gate": GATE, "warp": WARP}.get(loc)
+            if loc.startswith("tech."):  # ships researching a tech, by its true name
+                want = _norm(loc[5:])
+                h = next((r[1] for r in self.s.extra.get("techs", ())
+                          if _label_matches(C.CATALOGUE[self.src.truth[r[1]]], want)), None)
+                if h is None:
+                    raise ScenarioError(f"no tech {loc[5:]!r} on the table")
+                where = tech_location(h)
             out.append((self.b.planet(loc) if where is None else where, int(count)))
         return tuple(sorted(out))
 
@@ -317,6 +381,18 @@ class _Commands:
             GATE if loc == "gate" else self.b.planet(loc))
         return (where, int(count)) if count else (where,)
 
+    def _tech(self, seat: int, ref: str) -> int:
+        """The handle of a tech before `seat` (or being chosen by it) by its true name."""
+        want = _norm(ref.lstrip("@"))
+        st = self.s.step()
+        mine = [r[1] for r in self.s.extra.get("techs", ()) if r[0] == seat]
+        if st[0] == "tech_keep" and st[1] == seat:
+            mine = list(st[2])
+        for h in mine:
+            if _label_matches(C.CATALOGUE[self.src.truth[h]], want):
+                return int(h)
+        raise ScenarioError(f"{self.b.colors[seat]} has no tech {ref!r}")
+
     def _planet_or_none(self, text: str) -> int:
         return -1 if text in ("-", "none") else self.b.planet(text)
 
@@ -340,7 +416,8 @@ class _Commands:
         s, b = self.s, self.b
         simple = {"pass": Pass, "proceed": Proceed, "drawagain": DrawAgain,
                   "decline": Decline, "noencounter": NoEncounter, "accept": Accept,
-                  "nodeal": NoDeal, "second": SecondEncounter, "endturn": EndTurn}
+                  "nodeal": NoDeal, "second": SecondEncounter, "endturn": EndTurn,
+                  "newtech": NewTech}
         if verb in simple:
             return simple[verb](seat)
         if verb == "select":
@@ -399,10 +476,21 @@ class _Commands:
             return KeepAlien(seat, int(args[0]))
         if verb == "turnup":  # hidden powers: turn the face-down alien up
             return TurnUp(seat)
+        if verb == "keeptech":
+            return KeepTech(seat, self._tech(seat, args[0]))
+        if verb == "research":  # research TECH PLANET
+            return Research(seat, self._tech(seat, args[0]), b.planet(args[1]))
+        if verb == "complete":
+            return CompleteTech(seat, self._tech(seat, args[0]))
+        if verb == "abandon":
+            return AbandonTech(seat, self._tech(seat, args[0]))
+        if verb == "usetech":
+            return UseTech(seat, self._tech(seat, args[0]))
         raise ScenarioError(f"unknown verb {verb!r}")
 
 
-_WINDOW_VERBS = ("pass", "play", "power")
+_WINDOW_VERBS = ("pass", "play", "power", "usetech")
+_TECH_VERBS = ("research", "complete", "abandon")
 
 
 def _is_flare(ref: str) -> bool:
@@ -477,7 +565,9 @@ def _advance(s: GameState, src: LocalSource, upcoming: Upcoming | None,
                 s, events = apply(s, options[0])
             else:
                 return s  # a mandatory choice: the scenario must name it
-        elif p.step == "place" and not (verb == "ships" and seat in p.seats):
+        elif p.step == "tech_moment" and not (verb in _TECH_VERBS and seat in p.seats):
+            s, events = apply(s, Pass(p.seats[0]))  # a tech moment nobody names: pass
+        elif p.step in ("place", "tech_return") and not (verb == "ships" and seat in p.seats):
             # Ships going home that no command places go to the first colonies offered.
             s, events = apply(s, legal_actions(s, p.seats[0], src.knowledge[p.seats[0]])[0])
         else:
@@ -584,6 +674,8 @@ def _actual(key: str, s: GameState, src: LocalSource, b: _Builder,
         return [b.colors[w] for w in s.outcome.winners] if s.outcome else []
     if head == "over":
         return s.outcome.reason if s.outcome else ""
+    if head in ("tech_deck", "tech_discard"):
+        return len(s.extra.get(head, ()))
     if head in ("deck", "discard", "claims", "destiny", "destiny_discard"):
         return len({"deck": s.deck, "discard": s.discard, "claims": s.claims,
                     "destiny": s.destiny_deck, "destiny_discard": s.destiny_discard}[head])
@@ -628,6 +720,11 @@ def _actual(key: str, s: GameState, src: LocalSource, b: _Builder,
         "power": lambda: s.has_power(seat), "alien": lambda: s.aliens[seat],
         "powers": lambda: list(powers_of(s, seat)), "acting": lambda: acting_power(s, seat),
         "holds": lambda: sorted(C.CATALOGUE[src.truth[h]].label() for h in s.hands[seat]),
+        "techs": lambda: sorted(C.CATALOGUE[src.truth[r[1]]].name
+                                for r in s.extra.get("techs", ()) if r[0] == seat),
+        "completed": lambda: sorted(C.CATALOGUE[s.faces[r[1]]].name
+                                    for r in s.extra.get("techs", ()) if r[0] == seat and r[3]),
+        "researching": lambda: sum(r[2] for r in s.extra.get("techs", ()) if r[0] == seat),
     }
     if head not in table:
         raise ScenarioError(f"unknown expectation {key!r}")

@@ -48,6 +48,7 @@ class Config:
     freewheeling_flares: bool = False  # any number of flares an encounter (rules 000)
     rotating_powers: bool = False  # the offense draws a new alien each turn (rules 000)
     hidden_powers: bool = False  # aliens stay face down until turned up (engine.hidden)
+    technology: bool = False  # tech cards researched with ships (rules 000/001; engine.techs)
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= len(_cards.COLORS):
@@ -141,12 +142,14 @@ class Config:
             out.append("rotating_powers")
         if self.hidden_powers:
             out.append("hidden_powers")
+        if self.technology:
+            out.append("technology")
         return tuple(out)
 
 
 # Every variant a game can name (the genesis's rules, --variant, a scenario's variants).
 VARIANTS = ("four_planets", "single_encounter", "classic_artifacts", "teams", "two_player",
-            "freewheeling_flares", "rotating_powers", "hidden_powers")
+            "freewheeling_flares", "rotating_powers", "hidden_powers", "technology")
 
 
 def variant_options(variants: Sequence[str]) -> dict[str, Any]:
@@ -161,7 +164,8 @@ def variant_options(variants: Sequence[str]) -> dict[str, Any]:
             "teams": "teams" in variants, "two_player": "two_player" in variants,
             "freewheeling_flares": "freewheeling_flares" in variants,
             "rotating_powers": "rotating_powers" in variants,
-            "hidden_powers": "hidden_powers" in variants}
+            "hidden_powers": "hidden_powers" in variants,
+            "technology": "technology" in variants}
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,10 +417,12 @@ class GameState:
         return len(col) - col.count(0) - self.home_colonies(seat)
 
     def ships_total(self, seat: int) -> int:
-        """Every ship of `seat`: on planets, the gate, beside the target, in the warp, and
-        held captive by another seat's power (extra["captives"], engine.powers)."""
+        """Every ship of `seat`: on planets, the gate, beside the target, in the warp,
+        held captive by another seat's power (extra["captives"], engine.powers), and
+        researching its techs (extra["techs"], engine.techs)."""
         on_planets = sum(self.ships[seat::self.config.seats])
         captive: int = sum(r[3] for r in self.extra.get("captives", ()) if r[2] == seat)
+        captive += sum(r[2] for r in self.extra.get("techs", ()) if r[0] == seat)
         return int(on_planets + self.gate[seat] + self.beside[seat] + self.warp[seat] + captive)
 
     def ships_on_planets(self, seat: int) -> int:

@@ -83,6 +83,11 @@ class Step:
         """The phase this step belongs to (a window's depends on where it opens)."""
         return self.phase
 
+    def kinds_of(self, s: GameState, st: Step_t) -> tuple[str, ...]:
+        """The action kinds this step takes in this game: `kinds`, unless an option of
+        the game adds some (a variant's: the technology's new tech)."""
+        return self.kinds
+
     def auto(self, s: GameState, st: Step_t) -> bool:
         return False
 

@@ -15,7 +15,9 @@ A card played face up is resolved by its own step on top of the window, after a 
 window where it may be negated (Card Zap); a power's use likewise (Cosmic Zap).
 
 Effects register here with `card_effect` (artifacts, reinforcements, flares) and
-`power_hook` (alien powers): the encounter flow never changes to add one.
+`power_hook` (alien powers), and other sources of uses with `window_use` (completed techs:
+engine.techs): the encounter flow never changes to add one. A window use is offered from
+public facts alone (a completed tech lies face up), so asking for it leaks nothing.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ Step_t = tuple[Any, ...]
 __all__ = [
     "CardEffect", "card_effect", "CARD_EFFECTS", "window", "WINDOWS", "role",
     "may_be_hidden", "power_step", "power_uses", "use_power", "card_plays", "NO_ENCOUNTER",
+    "WindowUse", "window_use", "WINDOW_USES",
 ]
 
 # The windows the flow opens, in the order they come in an encounter.
@@ -88,6 +91,38 @@ CARD_EFFECTS: list[CardEffect] = []
 def card_effect(effect: CardEffect) -> CardEffect:
     CARD_EFFECTS.append(effect)
     return effect
+
+
+@dataclass(frozen=True)
+class WindowUse:
+    """A source of uses at windows other than cards in hand and alien powers: things on
+    the table (completed techs). `kind` is the action kind it takes; `in_game(s)`
+    whether this game has them at all (a game without asks nothing more and takes no
+    such action); `offers(s, seat, name)` the actions `seat` may take at window `name`,
+    from public facts only; `resolve(s, action, name)` checks one (raising
+    IllegalAction) and carries it out."""
+
+    kind: str
+    in_game: Callable[[GameState], bool]
+    offers: Callable[[GameState, int, str], Sequence[Action]]
+    resolve: Callable[[GameState, Action, str], None]
+
+
+WINDOW_USES: list[WindowUse] = []
+
+
+def window_use(use: WindowUse) -> WindowUse:
+    """Register a source of window uses; windows of games that have them take its kind."""
+    WINDOW_USES.append(use)
+    return use
+
+
+def _uses_in(s: GameState) -> list[WindowUse]:
+    return [u for u in WINDOW_USES if u.in_game(s)]
+
+
+def _table_uses(s: GameState, seat: int, name: str) -> list[Action]:
+    return [a for u in _uses_in(s) for a in u.offers(s, seat, name)]
 
 
 # -- roles ------------------------------------------------------------------------------------
@@ -212,7 +247,8 @@ def eligible(s: GameState, name: str) -> list[int]:
         public = _public_faces(s)
         effects = [e for e, ids in usable if _hidden(ids, public)]
     aliens = s.aliens
-    if not effects and not any(aliens):
+    table = bool(WINDOW_USES) and bool(_uses_in(s))
+    if not effects and not any(aliens) and not table:
         return []
     out = []
     hands = s.hands
@@ -220,6 +256,8 @@ def eligible(s: GameState, name: str) -> list[int]:
         if effects and hands[seat] and any(e.who(s, seat) for e in effects):
             out.append(seat)
         elif aliens[seat] and _power_options(s, seat, name):
+            out.append(seat)
+        elif table and _table_uses(s, seat, name):
             out.append(seat)
     return out
 
@@ -261,6 +299,9 @@ class WindowStep(Step):
     def phase_of(self, st: Step_t) -> str:
         return _WINDOW_PHASE.get(st[1], "response")
 
+    def kinds_of(self, s: GameState, st: Step_t) -> tuple[str, ...]:
+        return self.kinds + tuple(u.kind for u in _uses_in(s)) if WINDOW_USES else self.kinds
+
     def auto(self, s: GameState, st: Step_t) -> bool:
         if st[2] is not None:
             return False
@@ -286,6 +327,8 @@ class WindowStep(Step):
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         name = st[1]
         plays = card_plays(s, seat, kn, name)
+        if WINDOW_USES:
+            plays += _table_uses(s, seat, name)
         options = _power_options(s, seat, name)
         passing = [] if _must_use(s, seat, name) else [Pass(seat)]
         if not options:
@@ -309,6 +352,12 @@ class WindowStep(Step):
             play_card(s, a, name)
         elif isinstance(a, UsePower):
             use_power(s, a, name)
+        else:
+            use = next((u for u in _uses_in(s) if u.kind == a.KIND), None)
+            if use is None:
+                fail(s, a, f"nothing takes {a.KIND} at the {name} window")
+                return
+            use.resolve(s, a, name)
 
 
 def card_plays(s: GameState, seat: int, kn: Knowledge, name: str) -> list[Action]:

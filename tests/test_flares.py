@@ -26,7 +26,8 @@ def test_catalogue_ids_unchanged() -> None:
     twin = C.SECOND_DECK[0]  # the big tables' second cosmic deck, then the classic artifacts
     assert all(c.kind == "flare" for c in C.CATALOGUE[first_flare:twin])
     assert C.SECOND_DECK == tuple(range(twin, twin + 72))
-    assert C.CLASSIC_ARTIFACTS == tuple(range(twin + 72, len(C.CATALOGUE)))
+    assert C.CLASSIC_ARTIFACTS == tuple(range(twin + 72, C.TECH_CARDS[0]))
+    assert C.TECH_CARDS == tuple(range(C.TECH_CARDS[0], len(C.CATALOGUE)))
     assert all(C.CATALOGUE[c].kind == "artifact" for c in C.CLASSIC_ARTIFACTS)
     # every flare is an alien's
     assert sorted(set(C.FLARES) - {"filch_classic"}) == sorted(ALIENS)  # one per alien

@@ -40,6 +40,7 @@ def check_invariants(s: engine.GameState) -> None:
     for seat in range(n):  # every ship is on a planet, in the gate, beside it or in the warp
         where = sum(s.ships[seat::n]) + s.gate[seat] + s.beside[seat] + s.warp[seat]
         where += sum(r[3] for r in s.extra.get("captives", ()) if r[2] == seat)  # Fungus's
+        where += sum(r[2] for r in s.extra.get("techs", ()) if r[0] == seat)  # researching
         assert where == total, f"seat {seat} has {where} ships"
         assert min(s.warp[seat], s.gate[seat], s.beside[seat]) >= 0
     assert min(s.ships) >= 0
@@ -70,6 +71,15 @@ def check_invariants(s: engine.GameState) -> None:
     if s.enc is not None and s.enc.destiny >= 0:
         destiny.append(s.enc.destiny)
     assert len(destiny) == len(set(destiny)) == _destiny_size(s.config.colors)
+    if s.config.technology and "techs" in s.extra:  # every tech card in exactly one place
+        techs = list(s.extra["tech_deck"]) + list(s.extra["tech_discard"])
+        techs += [r[1] for r in s.extra["techs"]]
+        techs += [h for st in s.stack if st[0] == "tech_keep" for h in st[2]]
+        techs += [h for st in s.stack if st[0] == "tech_draw" for h in st[3]]
+        assert len(techs) == len(set(techs)) == len(C.tech_deck(s.config.planets == 4))
+        assert all(r[2] >= 0 and (r[2] == 0 or not r[3]) for r in s.extra["techs"])
+        assert all(h in s.faces for h in s.extra["tech_discard"]
+                   if not any(st[0] == "reveal_cards" and h in st[1] for st in s.stack))
     for seat in range(n):  # the colony track: foreign colonies counted from the ships
         assert s.foreign_colonies(seat) == _foreign_colonies(s, seat)
 

@@ -811,14 +811,16 @@ JOURNAL_DOC = DOC.parent / "journal-format.md"
 
 
 def test_the_published_rules_hash_is_the_hash_of_the_rules_files() -> None:
-    """journal-format 4.1: SHA-256 of cards, colors, destiny and flares .toml, in that order."""
+    """journal-format 4.1: SHA-256 of cards, colors, destiny, flares and techs .toml, in
+    that order."""
     import engine
 
     published = re.search(r"^rules_hash ([0-9a-f]{64})$", JOURNAL_DOC.read_text("utf-8"), re.M)
     assert published is not None
     data = DOC.parent.parent / "engine" / "data"
     files = b"".join((data / n).read_bytes()
-                     for n in ("cards.toml", "colors.toml", "destiny.toml", "flares.toml"))
+                     for n in ("cards.toml", "colors.toml", "destiny.toml", "flares.toml",
+                               "techs.toml"))
     assert hashlib.sha256(files).hexdigest() == published[1] == engine.rules_data_hash().hex()
 
 

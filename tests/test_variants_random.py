@@ -173,3 +173,33 @@ def _check_sheets(s: engine.GameState, truth: dict[int, int]) -> None:
         s.extra.get(OUT, ()))
     assert len(sheets) == len(set(sheets))
     assert all(C.CATALOGUE[truth[h]].kind == "flare" for h in sheets)
+
+
+def test_technology_games_keep_invariants_and_use_every_printed_tech() -> None:
+    """Technology, alone and with four planets, aliens or not, 3 to 10 seats: every ship
+    (researching ones too) and every tech card is somewhere at every step, the audit is
+    clean, and across the run techs are researched, completed, abandoned, drawn instead
+    of an encounter and used, each printed one at least once."""
+    seen: dict[str, int] = {}
+    used: set[str] = set()
+    for i in range(24):
+        seats = (3, 4, 5, 6, 8, 10)[i % 6]
+        variants = ["technology"] + (["four_planets"] if i % 2 else [])
+        cfg = engine.Config(seats, **engine.variant_options(variants), max_turns=30,
+                            aliens=("?",) * seats if i % 3 == 2 else ())
+        assert ("four_planets" in cfg.variants) == bool(i % 2)
+        seed = game_seed("technology", i)
+        g = LocalGame(cfg, seed, [RandomBot(seed + bytes([k])) for k in range(seats)])
+        while g.state.outcome is None:
+            assert engine.pending(g.state).seats, f"nobody can act at {g.state.step()}"
+            for ev in g.step():
+                seen[ev[0]] = seen.get(ev[0], 0) + 1
+                if ev[0] == "tech_used":
+                    used.add(C.CATALOGUE[ev[2]].name)
+            check_invariants(g.state)
+        assert g.state.outcome.reason in ("colonies", "turn_limit"), (i, g.state.outcome)
+        assert engine.audit_claims(g.state, g.source.truth) == [], i
+    for kind in ("tech_kept", "research", "tech_completed", "tech_abandoned", "new_tech",
+                 "reshuffle_tech"):
+        assert seen.get(kind, 0) > 0, (kind, seen)
+    assert used == set(C.TECHS), used

@@ -11,7 +11,8 @@ colony, "system" = home system). Choices we made:
   face up, before the draw is followed; being a use, a Cosmic Zap cancels it. It acts
   from any role (at the destiny draw only the offense has one).
 - The count is taken when the power resolves. The losing player chooses which of its
-  ships in its own home system go ("belch_loss" step, a `Ships` action:
+  ships in its own home system go (in the technology variant, ships researching its
+  techs count as there: engine.research, rules 000, Losing Researching Ships) ("belch_loss" step, a `Ships` action:
   `blue ships blue.2:1,blue.3:1`); with fewer there, it loses what it has; its ships
   elsewhere are safe.
 """
@@ -21,8 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..powers import Alien, register
+from ..research import home_system, take_researching
 from ..state import GameState
-from ..steps import emit, push, register as register_step
+from ..steps import emit, fail, pop, push, register as register_step, remove_ships, to_warp
 from ..zones import WarpLoss
 from .assassin import colour_seat
 
@@ -35,7 +37,7 @@ def _stink(s: GameState, seat: int, target: int) -> int:
 
 
 def _home_ships(s: GameState, target: int) -> list[tuple[int, int]]:
-    return [(p, s.on(p, target)) for p in s.home_planets(target) if s.on(p, target)]
+    return home_system(s, target)
 
 
 def _drawn(s: GameState, seat: int, drawer: int, handle: int) -> list[Step_t]:
@@ -67,6 +69,18 @@ class BelchLoss(WarpLoss):
 
     def _rule(self, st: Step_t) -> str:
         return f"lose {st[2]} of your ships in your home system"
+
+    def _do(self, s: GameState, st: Step_t, pairs: Any, a: Any) -> None:
+        seat = st[1]
+        try:
+            planets = take_researching(s, seat, pairs)  # researching ships are at home too
+        except ValueError as exc:
+            fail(s, a, str(exc))
+            return
+        total = remove_ships(s, a, seat, planets) + sum(c for _, c in pairs) - \
+            sum(c for _, c in planets)
+        pop(s)
+        push(s, *to_warp(s, seat, total))
 
 
 ALIEN = register(Alien(

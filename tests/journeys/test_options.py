@@ -260,3 +260,25 @@ def test_a_hosted_game_with_flares_is_listed_so_and_joined_only_as_asked(tmp_pat
     finally:
         host.kill()
         host.communicate(timeout=30)
+
+
+def test_demo_of_the_technology_variant_verifies(home: Path) -> None:
+    """Three nodes with the technology variant (and four planets): the tech deck goes
+    through the card protocol like the others (dealt face down, each seat keeps one,
+    discards turned up), the variant is in the genesis and shown; every journal
+    verifies, and the replay shows where every tech card is."""
+    r = cosmic("demo", "--players", "3", "--variant", "technology", "--variant",
+               "four_planets", "--seed", "tech", "--dir", "tech", "--max-turns", "5",
+               home=home, timeout=180)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "3 nodes play: no aliens; four planets; technology; at most 5 turns" in r.stdout
+    _verified(home, home / "tech", 3)
+    shown = cosmic("replay", str(home / "tech" / "seat-1.journal"), "--json", home=home)
+    assert shown.returncode == 0, shown.stderr
+    summary = json.loads(shown.stdout)["summary"]
+    held = sum(len(v) for v in summary["techs"].values())
+    assert held + summary["tech_deck"] + summary["tech_discard"] == 20, summary
+    assert summary["tech_discard"] >= 3  # one of the two dealt to each seat, face up
+    plain = cosmic("replay", str(home / "tech" / "seat-0.journal"), "--plain", home=home)
+    assert f"tech deck {summary['tech_deck']} discard {summary['tech_discard']}" \
+        in plain.stdout, plain.stdout

@@ -85,3 +85,55 @@ def test_networked_plain_game_shows_the_log_and_verifies(tmp_path: Path, home: P
     assert "Game over:" in out and f"cosmic verify {game / 'seat-0.journal'}" in out
     v = cosmic("verify", str(game / "seat-0.journal"), home=home)
     assert v.returncode == 0 and ": OK" in v.stdout, v.stdout + v.stderr
+
+
+CHOICE = re.compile(r"^\s+(\d+)\. (keeptech|research|complete|usetech) ")
+
+
+def test_local_plain_game_with_technology(home: Path) -> None:
+    """A person in plain text under --variant technology: dealt two techs, keeps one
+    (`keeptech`), researches at every regroup moment it can, completes a tech when the
+    ships suffice and uses it when asked; the board shows its techs. Any other question
+    gets the first choice (and "1" where a count is asked)."""
+    proc = subprocess.Popen([str(COSMIC), "play", "--local", "--plain", "--players", "3",
+                             "--variant", "technology", "--seed", "tech"],
+                            env=cosmic_env(home), cwd=home, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            bufsize=1)
+    assert proc.stdin is not None and proc.stdout is not None
+    seen: list[str] = []
+    best: dict[str, str] = {}  # this decision's tech choices: kind -> its number
+    deadline = time.monotonic() + 240
+    try:
+        for line in proc.stdout:
+            seen.append(line)
+            assert time.monotonic() < deadline, "".join(seen[-40:])
+            m = CHOICE.match(line)
+            if m:
+                best.setdefault(m.group(2), m.group(1))
+            asked = COUNTS.search(line)
+            reply = None
+            if asked:
+                reply = asked.group(1)
+            elif line.startswith("Type a number"):
+                reply = next((best[k] for k in ("complete", "usetech", "keeptech", "research")
+                              if k in best), "1")
+                best = {}
+            if reply is not None:
+                try:
+                    proc.stdin.write(reply + "\n")
+                    proc.stdin.flush()
+                except BrokenPipeError:
+                    pass
+        code = proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    out = "".join(seen)
+    assert code == 0 and "Traceback" not in out, out[-3000:]
+    assert re.search(r"^\s+\d+\. keeptech (enigma-device|warpspace-key)$", out, re.M)
+    assert "red keeps a tech face down and discards 1" in out
+    assert re.search(r"red moves a ship from red\.\d onto a tech \(\d researching\)", out)
+    assert re.search(r"tech red: 1 down \(ships [1-9]\)", out), out[-3000:]
+    assert "red completes the " in out, out[-3000:]
+    assert "Game over:" in out.splitlines()[-1]
