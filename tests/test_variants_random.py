@@ -203,3 +203,25 @@ def test_technology_games_keep_invariants_and_use_every_printed_tech() -> None:
                  "reshuffle_tech"):
         assert seen.get(kind, 0) > 0, (kind, seen)
     assert used == set(C.TECHS), used
+
+
+def test_technology_with_hidden_powers_games_keep_every_invariant() -> None:
+    """The two variants with secrets of their own, together (and with rotating powers,
+    four planets, flares): every ship and tech card is somewhere at every step, every
+    sheet check holds, and the end's audits (claims and sheets) are clean."""
+    kinds: set[str] = set()
+    for i in range(8):
+        seats = (3, 4, 5, 6)[i % 4]
+        variants = ["technology", "hidden_powers"] + ["rotating_powers"] * (i % 2) + [
+            "four_planets"] * (i % 3 == 0)
+        cfg = engine.Config(seats, **engine.variant_options(variants), max_turns=12,
+                            aliens=("?",) * seats, flares=True if i % 4 == 1 else ())
+        seed = game_seed("technology+hidden", i)
+        g = LocalGame(cfg, seed, [RandomBot(seed + bytes([k])) for k in range(seats)])
+        while g.state.outcome is None:
+            kinds.update(ev[0] for ev in g.step())
+            check_invariants(g.state)
+            _check_sheets(g.state, g.source.truth)
+        assert engine.audit_claims(g.state, g.source.truth) == [], i
+        assert engine.audit_sheets(g.state, g.source.truth) == [], i
+    assert {"turned_up", "tech_kept", "research"} <= kinds, kinds
