@@ -293,7 +293,6 @@ _PUBLIC_ITEMS = 23  # len(encode_public(state))
 _PACKED: dict[int, tuple[object, bytes]] = {}
 _PACKED_MAX = 4096
 _FACES: list[Any] = [None, None, b""]  # the faces dict last packed, a copy of it, bytes
-_FROZEN_ATOMS = frozenset({int, str, bool, type(None), bytes})
 
 
 def _keep(obj: object, packed: bytes) -> bytes:
@@ -304,10 +303,15 @@ def _keep(obj: object, packed: bytes) -> bytes:
 
 
 def _frozen(v: object) -> bool:
-    """True iff v can never change: atoms, and tuples of frozen values."""
-    if type(v) is tuple:
-        return all(_frozen(x) for x in v)
-    return type(v) in _FROZEN_ATOMS
+    """True iff v, a tuple msgpack packed, can never change: hashable, it holds no list
+    or dict at any depth (what msgpack packs and hashes is atoms and tuples of them)."""
+    if type(v) is not tuple:
+        return False
+    try:
+        hash(v)  # only to tell whether it can be hashed: the value is not used
+    except TypeError:
+        return False
+    return True
 
 
 def _prefix(cfg: Config) -> bytes:
@@ -336,7 +340,7 @@ def _packed_claims(claims: tuple[Claim, ...]) -> bytes:
         return got[1]
     packed: bytes = _PACKER.pack([[c.seat, c.kind, list(c.hand), c.serial] for c in claims])
     frozen = type(claims) is tuple and all(
-        type(c) is Claim and _frozen((c.seat, c.kind, c.hand, c.serial)) for c in claims)
+        type(c) is Claim and _frozen(c.hand) for c in claims)
     return _keep(claims, packed) if frozen else packed
 
 
