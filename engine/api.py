@@ -262,10 +262,11 @@ def public_hash(state: GameState) -> bytes:
     An array's msgpack encoding is its header followed by its items' encodings, so the
     23 items are packed one by one and joined. States share their immutable parts with
     the states they were cloned from (GameState.clone: tuples are shared), so the
-    encoding of a tuple made only of tuples, ints, strings and claims is kept by
-    identity (_packed_frozen) and a part that did not change since the previous action
-    is not packed again; the faces dict likewise, while it is the same dict with the
-    same items. What is kept never changes a result: only the time it takes."""
+    encoding of a tuple that can never change (no list or dict inside: _frozen), and of
+    a tuple of claims holding such hands, is kept by identity and a part that did not
+    change since the previous action is not packed again; the faces dict likewise,
+    while it is the same dict with the same items. What is kept never changes a result:
+    only the time it takes."""
     pack = _PACKER.pack
     o = state.outcome
     enc = state.enc
@@ -292,7 +293,9 @@ _PUBLIC_ITEMS = 23  # len(encode_public(state))
 # Encodings kept by identity: id -> (the object itself, so its id is not reused; bytes).
 _PACKED: dict[int, tuple[object, bytes]] = {}
 _PACKED_MAX = 4096
-_FACES: list[Any] = [None, None, b""]  # the faces dict last packed, a copy of it, bytes
+# The faces dict last packed, a copy of its items, its bytes: one tuple, read and
+# replaced whole (a thread never pairs one dict with another's bytes).
+_FACES: list[tuple[object, dict[int, int], bytes]] = [(None, {}, b"")]
 
 
 def _keep(obj: object, packed: bytes) -> bytes:
@@ -346,9 +349,9 @@ def _packed_claims(claims: tuple[Claim, ...]) -> bytes:
 
 def _packed_faces(faces: dict[int, int]) -> bytes:
     """sorted(faces.items())'s encoding; kept while the same dict holds the same items."""
-    if faces is _FACES[0] and faces == _FACES[1]:
-        packed: bytes = _FACES[2]
+    kept, items, packed = _FACES[0]
+    if faces is kept and faces == items:
         return packed
-    packed = _PACKER.pack(sorted(faces.items()))
-    _FACES[:] = [faces, dict(faces), packed]
+    packed = bytes(_PACKER.pack(sorted(faces.items())))
+    _FACES[0] = (faces, dict(faces), packed)
     return packed
