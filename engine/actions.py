@@ -419,6 +419,10 @@ def _check_seq(v: object, what: str, limit: int = 128) -> list[object]:
     return list(v)
 
 
+# The names of each action class's fields after the seat (dataclasses.fields, once).
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
 def action_from_data(data: object) -> Action:
     """Decode `[kind, seat, field...]` strictly; raises ActionParseError on any deviation."""
     items = _check_seq(data, "action")
@@ -433,8 +437,14 @@ def action_from_data(data: object) -> Action:
         )
     seat = _check_int(items[1], f"{cls.KIND}.seat")
     values: list[Any] = []
-    for f, shape, raw in zip(fields(cls)[1:], cls.SHAPES, items[2:]):
-        what = f"{cls.KIND}.{f.name}"
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls)[1:])
+    for name, shape, raw in zip(names, cls.SHAPES, items[2:]):
+        if shape == "int" and type(raw) is int and -(2**31) <= raw < 2**31:
+            values.append(raw)  # _check_int's case, without naming the field
+            continue
+        what = f"{cls.KIND}.{name}"
         if shape == "int":
             values.append(_check_int(raw, what))
         elif shape == "ints":

@@ -20,6 +20,10 @@ import msgpack
 
 from protocol.errors import DecodeError, LocalProtocolError, ProtocolError
 
+# msgpack.packb(obj, use_bin_type=True) without making a Packer each time: one packer
+# with the same settings (it resets its buffer after every value, and after an error).
+_PACK = msgpack.Packer(use_bin_type=True).pack
+
 __all__ = [
     "Value",
     "INT_MIN",
@@ -67,7 +71,7 @@ def encode(obj: Value) -> bytes:
     if why is not None:
         raise LocalProtocolError("canonical", why)
     try:
-        return msgpack.packb(obj, use_bin_type=True)  # type: ignore[no-any-return]
+        return _PACK(obj)  # type: ignore[no-any-return]
     except (ValueError, TypeError, OverflowError, UnicodeError) as exc:
         # e.g. a str holding a lone surrogate, which has no UTF-8 form
         raise LocalProtocolError("canonical", f"cannot encode: {exc}") from None
@@ -123,7 +127,7 @@ def _unpack(data: bytes, max_size: int, max_depth: int = MAX_DEPTH) -> object:
         check = "size" if why.startswith("arrays nested") else "canonical"
         raise DecodeError(check, why)
     try:
-        again = msgpack.packb(obj, use_bin_type=True)
+        again = _PACK(obj)
     except Exception as exc:  # e.g. recursion limit on very deep arrays
         raise DecodeError("size", f"cannot re-encode: {type(exc).__name__}") from None
     if again != data:

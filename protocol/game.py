@@ -115,12 +115,20 @@ def _extra_sizes(action: Action, mode: str = "local") -> tuple[int, ...]:
     return (0,)
 
 
+# The action data _check_action_body parsed last and its action (kept with the data, so
+# that its id is not reused): decode_action, asked for the same list, answers from here.
+# One tuple, read and replaced whole, so that a reader never pairs one's data with
+# another's action.
+_PARSED: list[tuple[object, Action | None]] = [(object(), None)]
+
+
 def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
     """Why an action body is invalid for author, or None (run after ACTION_BODY)."""
     try:
         action = action_from_data(body[0])
     except engine.ActionParseError as exc:
         return str(exc)
+    _PARSED[0] = (body[0], action)  # decode_action of this envelope need not parse again
     if action.seat != author:
         return f"the action's seat {action.seat} is not its author {author}"
     try:
@@ -176,7 +184,11 @@ def decode_action(env: Envelope) -> tuple[Action, bytes]:
         raise RemoteProtocolError("kind", f"expected an action, got {env.kind!r}",
                                   author=env.author, seq=env.seq, proven=True)
     try:
-        return action_from_data(env.body[0]), env.body[1]
+        data = env.body[0]
+        parsed, action = _PARSED[0]
+        if parsed is data and action is not None:  # the very list open_envelope's check
+            return action, env.body[1]  # parsed (a body is never changed once opened)
+        return action_from_data(data), env.body[1]
     except (engine.ActionParseError, IndexError, TypeError) as exc:
         raise RemoteProtocolError("schema", f"action: {exc}", author=env.author, seq=env.seq,
                                   proven=True) from None
