@@ -24,6 +24,8 @@ CONFIGS = {
     "flares4": engine.Config(4, flares=True),
     "hidden3": engine.Config(3, aliens=("?",) * 3, hidden_powers=True, max_turns=12),
     "artifacts6": engine.Config(6, aliens=("?",) * 6, classic_artifacts=True, max_turns=10),
+    "tech4": engine.Config(4, aliens=("?",) * 4, technology=True, hidden_powers=True,
+                           max_turns=10),
 }
 
 
