@@ -11,10 +11,24 @@ from __future__ import annotations
 from collections import Counter
 
 import engine
+from bots import RandomBot
 
 from _secret_games import play_secret_game
 
 GROUP = ("zero", "sting", "ghost", "wrath", "warlock")
+
+
+class TakesTheSting(RandomBot):
+    """A random bot that, stung, always takes its cards from the Sting's hand (a random
+    bot declines half the time, and a game may sting only once or twice)."""
+
+    def choose(self, state: engine.GameState, seat: int, kn: engine.Knowledge) -> engine.Action:
+        if state.step()[0] == "sting_draw":
+            take = [a for a in engine.legal_sequence(state, seat, kn)
+                    if isinstance(a, engine.Accept)]
+            if take:
+                return take[0]
+        return super().choose(state, seat, kn)
 
 
 def _play(tag: bytes) -> Counter[str]:
@@ -28,7 +42,7 @@ def _play(tag: bytes) -> Counter[str]:
                 seen[ev[0]] += 1
 
     play_secret_game(engine.Config(5, aliens=GROUP, planets=4, max_turns=8),
-                     b"warp net" + tag, watch)
+                     b"warp net" + tag, watch, TakesTheSting)
     return seen
 
 def test_zero_swap_and_sting_take_play_through_the_protocol() -> None:
