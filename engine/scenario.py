@@ -731,10 +731,26 @@ def _actual(key: str, s: GameState, src: LocalSource, b: _Builder,
     return table[head]()
 
 
+def _flat(expect: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Expectations by dotted key: TOML reads an unquoted dotted key (`power.red = true`)
+    as nested tables, which mean the same as the quoted key (`"power.red" = true`)."""
+    out: dict[str, Any] = {}
+    for k, v in expect.items():
+        if isinstance(v, dict):
+            out.update(_flat(v, f"{prefix}{k}."))
+        else:
+            out[f"{prefix}{k}"] = v
+    return out
+
+
 def _check(res: ScenarioResult, i: int, s: GameState, src: LocalSource, b: _Builder,
            memory: dict[str, Any], expect: dict[str, Any]) -> None:
-    for key, want in expect.items():
-        got = _actual(key, s, src, b, memory)
+    for key, want in _flat(expect).items():
+        try:
+            got = _actual(key, s, src, b, memory)
+        except IndexError:
+            raise ScenarioError(f"step {i}: expectation {key!r} names too few parts "
+                                "(e.g. 'power.red', 'sees.red.blue')") from None
         res.checks += 1
         if isinstance(want, list) and isinstance(got, list) and key.startswith((
                 "holds", "knows", "destiny_held")):

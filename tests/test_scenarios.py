@@ -29,3 +29,21 @@ def test_every_alien_has_a_row_in_the_aliens_document() -> None:
     rows = {m.strip().lower().replace("-", "_").replace(" ", "_")
             for m in re.findall(r"^\| ([^|]+) \|", doc, re.M)}
     assert [n for n in names() if n not in rows] == []
+
+
+def test_dotted_expectation_keys_mean_the_same_quoted_or_not() -> None:
+    """TOML reads `power.red = false` as a nested table: it checks what the quoted key
+    `"power.red" = false` checks (and fails as it does); a key with too few parts is a
+    clear ScenarioError, not a crash."""
+    from engine.scenario import ScenarioError
+
+    path = Path(__file__).parent / "scenarios" / "hidden_powers"
+    text = next(p for p in sorted(path.glob("*.toml"))
+                if '"sees.red.red" = "virus"' in p.read_text()).read_text()
+    quoted = run_scenario(text)
+    bare = run_scenario(text.replace('"sees.red.red" = "virus"', 'sees.red.red = "virus"'))
+    assert bare.ok and bare.checks == quoted.checks
+    wrong = run_scenario(text.replace('"sees.red.red" = "virus"', 'sees.red.red = "oracle"'))
+    assert not wrong.ok and any("sees.red.red" in f for f in wrong.failures)
+    with pytest.raises(ScenarioError, match="'sees.red' names too few parts"):
+        run_scenario(text.replace('"sees.red.red" = "virus"', '"sees.red" = "virus"'))
