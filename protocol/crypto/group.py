@@ -37,7 +37,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Sequence
-from typing import NamedTuple, NewType
+from typing import Any, NamedTuple, NewType
 
 import nacl.bindings as _nb
 import nacl.exceptions as _nx
@@ -108,40 +108,34 @@ def _args(*values: object) -> None:
             raise _nx.TypeError(f"Input must be a {_N} long bytes sequence")
 
 
-def _smul(n: bytes, p: bytes) -> bytes:
-    """nacl.bindings.crypto_scalarmult_ed25519_noclamp."""
-    _args(n, p)
+def _point_out(fn: Any, *inputs: bytes) -> bytes:
+    """Call libsodium's `fn(out, *inputs)` for a 32-byte result, as nacl.bindings does:
+    inputs checked, a non-zero return raised."""
+    _args(*inputs)
     out = _ffi.new("unsigned char[]", _N)
-    if _lib.crypto_scalarmult_ed25519_noclamp(out, n, p) != 0:
+    if fn(out, *inputs) != 0:
         raise _nx.RuntimeError("Unexpected library error")
     return bytes(_ffi.buffer(out, _N))
+
+
+def _smul(n: bytes, p: bytes) -> bytes:
+    """nacl.bindings.crypto_scalarmult_ed25519_noclamp."""
+    return _point_out(_lib.crypto_scalarmult_ed25519_noclamp, n, p)
 
 
 def _sbase(n: bytes) -> bytes:
     """nacl.bindings.crypto_scalarmult_ed25519_base_noclamp."""
-    _args(n)
-    out = _ffi.new("unsigned char[]", _N)
-    if _lib.crypto_scalarmult_ed25519_base_noclamp(out, n) != 0:
-        raise _nx.RuntimeError("Unexpected library error")
-    return bytes(_ffi.buffer(out, _N))
+    return _point_out(_lib.crypto_scalarmult_ed25519_base_noclamp, n)
 
 
 def _padd(p: bytes, q: bytes) -> bytes:
     """nacl.bindings.crypto_core_ed25519_add."""
-    _args(p, q)
-    out = _ffi.new("unsigned char[]", _N)
-    if _lib.crypto_core_ed25519_add(out, p, q) != 0:
-        raise _nx.RuntimeError("Unexpected library error")
-    return bytes(_ffi.buffer(out, _N))
+    return _point_out(_lib.crypto_core_ed25519_add, p, q)
 
 
 def _psub(p: bytes, q: bytes) -> bytes:
     """nacl.bindings.crypto_core_ed25519_sub."""
-    _args(p, q)
-    out = _ffi.new("unsigned char[]", _N)
-    if _lib.crypto_core_ed25519_sub(out, p, q) != 0:
-        raise _nx.RuntimeError("Unexpected library error")
-    return bytes(_ffi.buffer(out, _N))
+    return _point_out(_lib.crypto_core_ed25519_sub, p, q)
 
 
 def _valid(p: bytes) -> bool:
