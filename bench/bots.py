@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine  # noqa: E402
+from engine import cosmic as engine  # noqa: E402
 from bots import HeuristicBot, SearchBot  # noqa: E402
 from node.local import LocalGame, game_seed  # noqa: E402
 

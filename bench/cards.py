@@ -51,7 +51,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.cards import cosmic_deck  # noqa: E402
+from engine.cosmic.cards import cosmic_deck  # noqa: E402
 from protocol.cards import CardSeat  # noqa: E402
 from protocol.cards_inprocess import CardTable  # noqa: E402
 from protocol.crypto import group as g  # noqa: E402

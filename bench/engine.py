@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine  # noqa: E402
+from engine import cosmic as engine  # noqa: E402
 from bots import RandomBot  # noqa: E402
 from node.local import LocalGame, game_seed  # noqa: E402
 

@@ -41,7 +41,7 @@ if sys.path and Path(sys.path[0] or ".").resolve() == _HERE:
 import nacl.bindings as nb  # noqa: E402
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey  # noqa: E402
 
-import engine  # noqa: E402
+from engine import cosmic as engine  # noqa: E402
 from bots import RandomBot  # noqa: E402
 from node.local import LocalGame, game_seed  # noqa: E402
 from node.records import record_local_game  # noqa: E402

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-import engine
+from engine import cosmic as engine
 
 
 class Controller(Protocol):

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import engine
-from engine import cards as C
-from engine.local import Stream
-from engine.targets import is_site, ships_at, site_seat
+from engine import cosmic as engine
+from engine.cosmic import cards as C
+from engine.rng import Stream
+from engine.cosmic.targets import is_site, ships_at, site_seat
 
 
 def _face(state: engine.GameState, kn: engine.Knowledge, h: int) -> C.CardInfo | None:

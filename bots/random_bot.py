@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import engine
-from engine.local import Stream
+from engine import cosmic as engine
+from engine.rng import Stream
 
 
 class RandomBot:

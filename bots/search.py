@@ -28,9 +28,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import engine
-from engine.determinize import Undeterminable, determinize
-from engine.local import LocalSource, Stream
+from engine import cosmic as engine
+from engine.cosmic.determinize import Undeterminable, determinize
+from engine.cosmic.local import LocalSource, Stream
 
 from .heuristic import HeuristicBot
 

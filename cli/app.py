@@ -35,7 +35,7 @@ from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import TextArea
 
-import engine
+from engine import cosmic as engine
 
 from .client import LocalSession, NetworkSession, SeatClient, Session, Stops
 from .commands import HELP, normalise

@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-import engine
-from engine.deal import agreement
-from engine.hidden import face_down_handle
-from engine.windows import RESPONSE_CARD, RESPONSE_POWER, WINDOWS
+from engine import cosmic as engine
+from engine.cosmic.deal import agreement
+from engine.cosmic.hidden import face_down_handle
+from engine.cosmic.windows import RESPONSE_CARD, RESPONSE_POWER, WINDOWS
 
 from .commands import HELP, TURN_UP_WORDS, lookup, normalise
 from .commands import command_table as _command_table

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import engine
-from engine.flow import external_colonies
+from engine import cosmic as engine
+from engine.cosmic.flow import external_colonies
 from node.verify import VerifyResult, verify_journal
 from protocol.genesis import Genesis
 

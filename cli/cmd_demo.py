@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import engine
+from engine import cosmic as engine
 from node.journal_file import write_key_file
 from protocol.game import make_genesis
 from protocol.keys import SigningKey

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from node.discovery import DEFAULT_PORT, SameKeyError
-from engine import COLORS
+from engine.cosmic import COLORS
 from node.journal_file import default_key_path
 from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import engine
+from engine import cosmic as engine
 from node.local import LocalGame, game_seed
 
 from .botopts import add_bot_options, bot_maker, node_bot_args

@@ -24,7 +24,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-import engine
+from engine import cosmic as engine
 from node.journal_file import read_key_file
 from node.verify import read_journal_parallel
 from protocol.envelope import Envelope

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import engine
-from engine.scenario import ScenarioError, run_scenario
+from engine import cosmic as engine
+from engine.cosmic.scenario import ScenarioError, run_scenario
 
 from .render import board_text, public_summary
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bots import BOT_KINDS
-from engine.hidden import alien_of_flare, face_down_handle
+from engine.cosmic.hidden import alien_of_flare, face_down_handle
 from node.local import LocalGame, game_seed
 
 from .botopts import SIMULATE_ITERATIONS, add_bot_options, bot_maker

@@ -17,15 +17,15 @@ import difflib
 import re
 from collections.abc import Iterable
 
-import engine
-from engine import cards as C
-from engine.alien_deal import rotation_choice
-from engine.hidden import rotation_offer
-from engine.flares import dealt_aliens
-from engine.research import tech_handle
-from engine.steps import WARP
-from engine.targets import warp_site
-from engine.windows import CARD_EFFECTS
+from engine import cosmic as engine
+from engine.cosmic import cards as C
+from engine.cosmic.alien_deal import rotation_choice
+from engine.cosmic.hidden import rotation_offer
+from engine.cosmic.flares import dealt_aliens
+from engine.cosmic.research import tech_handle
+from engine.cosmic.steps import WARP
+from engine.cosmic.targets import warp_site
+from engine.cosmic.windows import CARD_EFFECTS
 
 from .render import card_label, planet_name
 

@@ -33,8 +33,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import engine
-from engine.actions import Action
+from engine import cosmic as engine
+from engine.cosmic.actions import Action
 from node.verify import VerifyResult, verify_journal
 from protocol.envelope import Envelope
 from protocol.errors import ProtocolError

@@ -4,11 +4,11 @@ artifacts' words live here, beside the table docs/rules.md gives of their timing
 
 from __future__ import annotations
 
-import engine
-from engine.hidden import face_down_handle
-from engine import cards as C
-from engine.flares import FLARE_EFFECTS
-from engine.powers import ALIENS
+from engine import cosmic as engine
+from engine.cosmic.hidden import face_down_handle
+from engine.cosmic import cards as C
+from engine.cosmic.flares import FLARE_EFFECTS
+from engine.cosmic.powers import ALIENS
 
 __all__ = ["info"]
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import argparse
 
-import engine
-from engine.alien_deal import CHOOSE, DEAL_AT_RANDOM
-from engine.aliens import names as alien_names
+from engine import cosmic as engine
+from engine.cosmic.alien_deal import CHOOSE, DEAL_AT_RANDOM
+from engine.cosmic.aliens import names as alien_names
 from node.lobby import options_text
 
 __all__ = ["VARIANTS", "add_game_options", "game_config", "parse_aliens", "options_text",

@@ -6,13 +6,13 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-import engine
-from engine import cards as C
-from engine.flow import totals as engine_totals
-from engine.hidden import face_down_handle, face_down_seats, own_face_down
-from engine.powers import deal_frees
-from engine.targets import is_site, ships_at, site_seat
-from engine.windows import CARD_EFFECTS
+from engine import cosmic as engine
+from engine.cosmic import cards as C
+from engine.cosmic.flow import totals as engine_totals
+from engine.cosmic.hidden import face_down_handle, face_down_seats, own_face_down
+from engine.cosmic.powers import deal_frees
+from engine.cosmic.targets import is_site, ships_at, site_seat
+from engine.cosmic.windows import CARD_EFFECTS
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
 from protocol.genesis import Genesis

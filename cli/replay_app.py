@@ -39,7 +39,7 @@ from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import TextArea
 
-import engine
+from engine import cosmic as engine
 from protocol.envelope import Envelope
 from protocol.errors import ProtocolError, RemoteProtocolError
 from protocol.game import GameVerifier, JournalVisitor, Verdict

@@ -52,7 +52,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import engine
+from engine import cosmic as engine
 from protocol.canonical import Value
 from protocol.cards_source import NetworkCardSource
 from protocol.envelope import Envelope, Evidence, Ledger, open_envelope, seal

@@ -34,10 +34,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-import engine
-from engine.alien_deal import CHOOSE, DEAL_AT_RANDOM
-from engine.aliens import names as alien_names
-from engine.cards import COLORS
+from engine import cosmic as engine
+from engine.cosmic.alien_deal import CHOOSE, DEAL_AT_RANDOM
+from engine.cosmic.aliens import names as alien_names
+from engine.cosmic.cards import COLORS
 from protocol.errors import RemoteProtocolError
 from protocol.game import config_from_genesis, make_genesis
 from protocol.genesis import Genesis

@@ -12,14 +12,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import engine
 from bots.base import Controller
-from engine.local import LocalSource
+from engine import games
+from engine.errors import IllegalAction
+from engine.game import Rules, Source
 
 __all__ = ["LocalGame", "game_seed", "DEAL_PROPOSALS"]
 
-# Local games have no clock, so the deal's one-minute timer (a node concern) is stood in
-# for by a number of proposals: after this many the timer "runs out" and the deal fails.
+# Local games have no clock, so a step's time limit (a node concern; Cosmic's one-minute
+# deal) is stood in for by a number of moves: after this many consecutive moves at a
+# step with a limit, the limit "runs out" (Cosmic: the deal fails).
 DEAL_PROPOSALS = 8
 
 
@@ -31,48 +33,60 @@ def game_seed(seed: int | str | bytes, index: int = 0) -> bytes:
 
 @dataclass
 class LocalGame:
-    """Drives one local game to its end (or step by step)."""
+    """Drives one local game of any game (`rules`, Cosmic unless given) to its end (or
+    step by step)."""
 
-    config: engine.Config
+    config: Any
     seed: bytes
     controllers: Sequence[Controller]
-    state: engine.GameState = field(init=False)
-    source: LocalSource = field(init=False)
-    actions: list[engine.Action] = field(default_factory=list)
-    # The secret behind each Select: action index -> handle put face down (for commitments).
+    rules: Rules = field(default_factory=lambda: games.load(games.DEFAULT))
+    state: Any = field(init=False)
+    source: Source = field(init=False)
+    actions: list[Any] = field(default_factory=list)
+    # The secret behind each committing move (Cosmic's Select): action index -> the
+    # handle it hides (for commitments).
     selected: dict[int, int] = field(default_factory=dict)
     proposals: int = 0
     # Called with the engine's events of every action applied (simulation statistics).
     on_events: Callable[[list[tuple[Any, ...]]], None] | None = None
 
     def __post_init__(self) -> None:
-        self.state = engine.new_game(self.config)
-        self.source = LocalSource(self.seed, self.config.seats)
+        self.state = self.rules.new_game(self.config)
+        self.source = self.rules.local_source(self.seed, self.config.seats)
 
-    def next_action(self) -> engine.Action:
+    def next_action(self) -> Any:
         """The action the pending decision gets next: a chance fact or a controller's."""
-        p = engine.pending(self.state)
+        p = self.rules.pending(self.state)
         if p.chance is not None:
             return self.source.answer(p.chance)
         seat = p.seats[0]
-        if p.step == "deal" and self.proposals >= DEAL_PROPOSALS:
-            return engine.NoDeal(seat)  # the local stand-in for the one-minute timer
+        timer = self.rules.timer(self.state)
+        if timer is not None and timer[0] == "limit" and self.proposals >= DEAL_PROPOSALS:
+            return self.rules.on_timeout(self.state, seat)  # the local stand-in for the clock
         return self.controllers[seat].choose(self.state, seat, self.source.knowledge[seat])
 
-    def step(self, action: engine.Action | None = None) -> list[tuple[Any, ...]]:
-        """Apply one action (the next one by default); returns the engine's events."""
+    def step(self, action: Any = None) -> list[tuple[Any, ...]]:
+        """Apply one action (the next one by default); returns the engine's events.
+        A committing move must come with its secret chosen (knowledge.selected, among
+        the game's `secret_options`); else IllegalAction and nothing changes."""
         if action is None:
             action = self.next_action()
         self.source.check(action)
-        self.state, events = engine.apply(self.state, action)
-        self.proposals = self.proposals + 1 if isinstance(action, engine.Propose) else 0
-        if isinstance(action, engine.Select):
+        rules, before = self.rules, self.state
+        secret = rules.secret(action)
+        if secret == "commit":
             handle = self.source.knowledge[action.seat].selected
-            if handle is None or handle not in self.state.hands[action.seat]:
-                raise engine.IllegalAction("planning", "planning", action.format(),
-                                           "no encounter card of yours was chosen")
-            self.selected[len(self.actions) - 1] = handle
-        elif isinstance(action, engine.Reveal):
+            if handle is None or handle not in rules.secret_options(before, action.seat,
+                                                                    self.source.knowledge[action.seat]):
+                p = rules.pending(before)
+                raise IllegalAction(p.phase, p.step, action.format(),
+                                    "nothing of yours that may be hidden was chosen")
+        self.state, events = rules.apply(before, action)
+        timer = rules.timer(before)
+        self.proposals = self.proposals + 1 if timer is not None and timer[0] == "limit" else 0
+        if secret == "commit":
+            self.selected[len(self.actions)] = self.source.knowledge[action.seat].selected
+        elif secret == "open":
             # Face up now: forget it, or a card a power returns to the hand (the Clone's)
             # would still count as face down.
             self.source.knowledge[action.seat].selected = None
@@ -81,11 +95,11 @@ class LocalGame:
             self.on_events(events)
         return events
 
-    def run(self, on_step: Callable[[engine.Action, engine.GameState], None] | None = None
-            ) -> engine.Outcome:
-        while self.state.outcome is None:
+    def run(self, on_step: Callable[[Any, Any], None] | None = None) -> Any:
+        """Play to the end; the game's outcome."""
+        while (outcome := self.rules.outcome(self.state)) is None:
             action = self.next_action()
             self.step(action)
             if on_step is not None:
                 on_step(action, self.state)
-        return self.state.outcome
+        return outcome

@@ -22,8 +22,6 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-import engine
-from engine.actions import Give, Reveal, Select
 from node.journal_file import write_file_atomic
 from node.local import LocalGame
 from protocol.envelope import ZERO_HASH
@@ -48,56 +46,39 @@ def _nonce(seed: bytes, index: int) -> bytes:
     return hashlib.sha256(_NONCE_TAG + seed + index.to_bytes(4, "big")).digest()
 
 
-def _select_handles(game: LocalGame) -> dict[int, int]:
-    """Action index of each Select -> the handle put face down.
-
-    LocalGame.selected is keyed by action index; some versions key it one lower (the
-    index of the action before the Select). Which one is told apart by where the
-    Selects are: the action before a Select is never a Select's first half's key too.
-    """
-    selects = {i for i, a in enumerate(game.actions) if isinstance(a, Select)}
-    keys = set(game.selected)
-    if keys <= selects:
-        shift = 0
-    elif {k + 1 for k in keys} <= selects:
-        shift = 1
-    else:
-        raise LocalProtocolError("commitment", "the game's selected handles match no Select")
-    return {k + shift: h for k, h in game.selected.items()}
-
-
 def record_local_game(game: LocalGame, names: Sequence[str] | None = None) -> bytes:
     """The complete journal of a local game so far: header and one envelope per player
     action, signed with the seats' local keys. Same seed and actions, same bytes.
 
-    Raises LocalProtocolError if an action cannot be sealed (e.g. a Select whose
-    face-down card the game did not record) and engine.IllegalAction if the game's
-    actions do not replay.
+    Raises LocalProtocolError if an action cannot be sealed (e.g. a committing move,
+    Cosmic's Select, whose secret the game did not record) and IllegalAction if the
+    game's actions do not replay.
     """
-    config, seed = game.config, game.seed
+    config, seed, rules = game.config, game.seed, game.rules
     if names is None:
         names = [c.capitalize() for c in config.colors]
     keys = [local_key(seed, seat) for seat in range(config.seats)]
     genesis = make_genesis(
         config, [(name, key.public) for name, key in zip(names, keys)], mode="local",
-        seed=seed, salt=hashlib.sha256(_SALT_TAG + seed).digest(),
+        seed=seed, salt=hashlib.sha256(_SALT_TAG + seed).digest(), rules=rules,
     )
-    handles = _select_handles(game)
+    handles = game.selected
     links = [(1, ZERO_HASH)] * config.seats
     nonces: dict[int, bytes] = {}  # seat -> nonce of its face-down card
     raws: list[bytes] = []
-    state = engine.new_game(config)
+    state = rules.new_game(config)
     for i, action in enumerate(game.actions):
         seat = action.seat
-        if seat != engine.SOURCE:  # chance facts are derived by every reader, not sent
+        if seat != rules.SOURCE:  # chance facts are derived by every reader, not sent
             extra = b""
-            if isinstance(action, Select):
+            secret = rules.secret(action)
+            if secret == "commit":
                 if i not in handles:
                     raise LocalProtocolError("commitment", f"no face-down card for action {i}")
                 nonce = nonces[seat] = _nonce(seed, len(raws))
                 extra = card_commitment(genesis.game_id, seat, handles[i], nonce)
-            elif isinstance(action, Reveal) or (
-                    isinstance(action, Give) and engine.face_down_handover(state) == seat):
+            elif secret == "open" or (
+                    secret == "give" and rules.face_down_handover(state) == seat):
                 if seat not in nonces:
                     raise LocalProtocolError("commitment", f"action {i} reveals no Select")
                 extra = nonces.pop(seat)
@@ -105,7 +86,7 @@ def record_local_game(game: LocalGame, names: Sequence[str] | None = None) -> by
             env, raw = seal_action(genesis, keys[seat], seq, prev, state, action, extra)
             links[seat] = (seq + 1, env.hash)
             raws.append(raw)
-        state, _ = engine.apply(state, action)
+        state, _ = rules.apply(state, action)
     return journal_bytes(genesis, raws)
 
 

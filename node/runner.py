@@ -34,7 +34,7 @@ from typing import Any, TextIO
 
 import msgpack
 
-import engine
+from engine import cosmic as engine
 from protocol.genesis import Genesis
 from protocol.journal import RECORD_ENVELOPE
 from protocol.keys import SigningKey

@@ -20,8 +20,8 @@ import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-import engine
-from engine import cards as C
+from engine import cosmic as engine
+from engine.cosmic import cards as C
 from protocol.cards import CardSeat
 from protocol.cards_source import NetworkCardSource
 from protocol.envelope import Envelope, Ledger, check_state_hash, open_envelope, seal

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import engine
-from engine import cards as C
+from engine import cosmic as engine
+from engine.cosmic import cards as C
 from protocol.cards import CardSeat, Operation
 from protocol.cards_wire import FACEDOWN, OPEN
 from protocol.commit import RandomStream

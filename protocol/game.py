@@ -34,9 +34,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-import engine
-from engine.actions import Action, Give, Reveal, Select, action_from_data
-from engine.local import LocalSource
+from engine import cosmic as engine
+from engine import games
+from engine.game import Rules
+from engine.cosmic.actions import Action, Give, Reveal, Select, action_from_data
+from engine.cosmic.local import LocalSource
 from protocol.canonical import Value
 from protocol.commit import check_reveal, commitment_digest
 from protocol.envelope import (
@@ -63,6 +65,7 @@ __all__ = [
     "seal_action",
     "make_genesis",
     "config_from_genesis",
+    "game_of",
     "game_mode",
     "local_seed",
     "CardSource",
@@ -82,8 +85,7 @@ ACTION_KIND = "action"
 CARD_PURPOSE = "card"
 MODES = ("local", "network")
 _EXTRA_SIZE = 32  # a commitment (Select) or a nonce (Reveal)
-_KNOWN_RULES = frozenset(engine.VARIANTS)
-_KNOWN_OPTIONS = frozenset({"aliens", "flares", "max_turns", "mode", "seed"})
+_SHARED_OPTIONS = frozenset({"mode", "seed"})  # every game's; the rest are the game's own
 _SEED_HEX = re.compile(r"(?:[0-9a-f]{2}){1,64}")
 
 # What a passing verify has checked, in the words the CLI prints.
@@ -211,41 +213,39 @@ def seal_action(
 
 
 def make_genesis(
-    config: engine.Config,
+    config: Any,
     players: Sequence[tuple[str, bytes]],
     *,
     mode: str,
     seed: bytes | None = None,
     salt: bytes | None = None,
+    rules: Rules | None = None,
 ) -> Genesis:
     """The genesis of a game of config for players [(name, public key)] in seat order.
 
-    Colours come from config.colors, rules from config.variants. A local game (mode
-    "local") must give its seed, which is then public in the genesis: local games are
-    for simulations and hotseat, not secrecy. Raises LocalProtocolError for a bad field.
+    `rules` is the game (Cosmic unless given; engine.games); colours come from
+    config.colors, the variants and options from the game's `genesis_options`. A local
+    game (mode "local") must give its seed, which is then public in the genesis: local
+    games are for simulations and hotseat, not secrecy. Raises LocalProtocolError for a
+    bad field.
     """
+    game = rules if rules is not None else games.load(games.DEFAULT)
     if mode not in MODES:
         raise LocalProtocolError("schema", f"mode {mode!r} is not one of {list(MODES)}")
     if (mode == "local") != (seed is not None):
         raise LocalProtocolError("schema", "a seed is given for local games and only for them")
     if len(players) != config.seats:
         raise LocalProtocolError("schema", f"{len(players)} players for {config.seats} seats")
-    options: list[tuple[str, Value]] = [("aliens", list(config.aliens)), ("mode", mode)]
+    variants, game_options = game.genesis_options(config)
+    options: list[tuple[str, Value]] = [("mode", mode), *game_options]
     if seed is not None:
         if not 1 <= len(seed) <= 64:
             raise LocalProtocolError("schema", "a local seed is 1..64 bytes")
         options.append(("seed", seed.hex()))
-    if config.max_turns:
-        options.append(("max_turns", config.max_turns))
-    flares = config.flares
-    if flares is True:  # the advanced setup deals them
-        options.append(("flares", "advanced"))
-    elif flares:  # the deck's flares
-        options.append(("flares", list(flares)))
     return Genesis.create(
         [(name, colour, key) for (name, key), colour in zip(players, config.colors)],
-        rules=config.variants, engine_version=engine.ENGINE_VERSION,
-        rules_hash=engine.rules_data_hash(), options=options, salt=salt,
+        rules=variants, engine_version=game.ENGINE_VERSION,
+        rules_hash=game.rules_data_hash(), options=options, salt=salt,
     )
 
 
@@ -269,47 +269,36 @@ def local_seed(genesis: Genesis) -> bytes:
     return bytes.fromhex(seed)
 
 
-def config_from_genesis(genesis: Genesis) -> engine.Config:
-    """The engine configuration a genesis describes.
+def game_of(genesis: Genesis) -> Rules:
+    """The game a genesis was made for, by its engine version, with the same rules data.
 
-    Raises RemoteProtocolError("genesis") if this engine cannot play it: another engine
-    version or rules data, an unknown variant or option, or values the engine refuses.
-    """
-    if genesis.engine_version != engine.ENGINE_VERSION:
-        raise _genesis_error(
-            f"engine {genesis.engine_version!r}; this is {engine.ENGINE_VERSION!r}")
-    if genesis.rules_hash != engine.rules_data_hash():
+    Raises RemoteProtocolError("genesis") if this build cannot play it: an unknown game,
+    another engine version or other rules data."""
+    try:
+        game = games.for_engine(genesis.engine_version)
+    except ValueError as exc:
+        raise _genesis_error(str(exc)) from None
+    if genesis.rules_hash != game.rules_data_hash():
         raise _genesis_error("the game was played with other rules data")
-    unknown = [r for r in genesis.rules if r not in _KNOWN_RULES]
-    if unknown:
-        raise _genesis_error(f"unknown variants {unknown}")
-    unknown = [k for k, _ in genesis.options if k not in _KNOWN_OPTIONS]
-    if unknown:
-        raise _genesis_error(f"unknown options {unknown}")
+    return game
+
+
+def config_from_genesis(genesis: Genesis) -> Any:
+    """The engine configuration a genesis describes (its game: `game_of`).
+
+    Raises RemoteProtocolError("genesis") if this engine cannot play it: another game,
+    engine version or rules data, an unknown variant or option, or values the engine
+    refuses.
+    """
+    game = game_of(genesis)
     mode = game_mode(genesis)
     if mode == "local":
         local_seed(genesis)
     elif genesis.option("seed") is not None:
         raise _genesis_error("only a local game has a public seed")
-    n = genesis.n_seats
-    aliens = genesis.option("aliens", [""] * n)
-    if (type(aliens) is not list or len(aliens) != n
-            or any(type(a) is not str for a in aliens)):
-        raise _genesis_error("aliens is a list of one name (or \"\") per seat")
-    max_turns = genesis.option("max_turns", 0)
-    if type(max_turns) is not int or not 0 <= max_turns < 2**31:
-        raise _genesis_error("max_turns is an int in [0, 2^31)")
-    flares = genesis.option("flares", [])
-    if flares != "advanced" and (type(flares) is not list
-                                 or any(type(f) is not str for f in flares)):
-        raise _genesis_error("flares is \"advanced\" or a list of flare names")
+    options = {k: v for k, v in genesis.options if k not in _SHARED_OPTIONS}
     try:
-        return engine.Config(
-            n, tuple(s.colour for s in genesis.seats),
-            **engine.variant_options(genesis.rules),
-            aliens=tuple(str(a) for a in aliens), max_turns=max_turns,
-            flares=True if flares == "advanced" else tuple(str(f) for f in flares),
-        )
+        return game.config_from(tuple(s.colour for s in genesis.seats), genesis.rules, options)
     except ValueError as exc:
         raise _genesis_error(str(exc)) from None
 

@@ -7,7 +7,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
 from node.local import LocalGame, game_seed
 from node.records import local_key, record_local_game

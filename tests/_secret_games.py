@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Collection
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
 from protocol.cards_inprocess import InProcessGame
 

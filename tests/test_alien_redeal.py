@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import engine
-from engine.alien_deal import REMOVED, unheld
-from engine.api import _settle  # runs the automatic steps, as apply does
-from engine.scenario import run_scenario
+from engine import cosmic as engine
+from engine.cosmic.alien_deal import REMOVED, unheld
+from engine.cosmic.api import _settle  # runs the automatic steps, as apply does
+from engine.cosmic.scenario import run_scenario
 
 KEPT = Path(__file__).parent / "scenarios" / "aliens" / "anarchy_kept.toml"
 
@@ -26,7 +26,7 @@ def test_leftover_powers_are_out_of_the_game() -> None:
 
 def test_each_draw_is_a_chance_from_what_is_left() -> None:
     s = engine.new_game(engine.Config(3, aliens=("mind", "warpish", "anarchy")))
-    from engine.alien_deal import redeal_steps
+    from engine.cosmic.alien_deal import redeal_steps
     s = s.clone()  # a redeal pushed on top of the setup: its chances come first
     s.stack = s.stack + tuple(redeal_steps([0, 1, 2], ["anarchy", "mind", "warpish"], "alliance"))
     _settle(s)

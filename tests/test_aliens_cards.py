@@ -14,9 +14,9 @@ import functools
 from pathlib import Path
 from collections import Counter
 
-import engine
-from engine import cards as C
-from engine.scenario import run_scenario
+from engine import cosmic as engine
+from engine.cosmic import cards as C
+from engine.cosmic.scenario import run_scenario
 from protocol.cards_inprocess import InProcessGame
 
 from _secret_games import assert_entitled, secret_game

@@ -16,9 +16,9 @@ import functools
 import hashlib
 from pathlib import Path
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
-from engine.scenario import run_scenario
+from engine.cosmic.scenario import run_scenario
 from protocol.cards_inprocess import InProcessGame
 from protocol.cards_source import replay_game
 

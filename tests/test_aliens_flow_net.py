@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
 
 from _secret_games import play_secret_game

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
-from engine import cards as C
+from engine.cosmic import cards as C
 from node.local import LocalGame, game_seed
 
 from _secret_games import play_secret_game

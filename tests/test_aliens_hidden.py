@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from engine import cards as C
-from engine.local import LocalSource
-from engine.scenario import run_scenario
+from engine import cosmic as engine
+from engine.cosmic import cards as C
+from engine.cosmic.local import LocalSource
+from engine.cosmic.scenario import run_scenario
 
 MIND = """
 title = "Mind looks at the defense's hand"

@@ -11,9 +11,9 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-import engine
-from engine import cards as C
-from engine.scenario import run_scenario
+from engine import cosmic as engine
+from engine.cosmic import cards as C
+from engine.cosmic.scenario import run_scenario
 from protocol.cards_inprocess import InProcessGame
 
 from _secret_games import assert_entitled, secret_game

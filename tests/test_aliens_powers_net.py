@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-import engine
+from engine import cosmic as engine
 
 from _secret_games import play_secret_game
 

@@ -24,11 +24,11 @@ import os
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
-from engine.aliens import gorgon, names
+from engine.cosmic.aliens import gorgon, names
 from node.local import LocalGame, game_seed
-from engine.targets import SITE, is_site
+from engine.cosmic.targets import SITE, is_site
 
 from test_invariants import check_invariants
 

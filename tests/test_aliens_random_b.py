@@ -15,7 +15,7 @@ from collections import Counter
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
 from node.local import LocalGame, game_seed
 from test_invariants import check_invariants

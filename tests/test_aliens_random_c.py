@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
-from engine.audit import audit_claims
+from engine.cosmic.audit import audit_claims
 from node.local import LocalGame, game_seed
 
 from test_invariants import check_invariants

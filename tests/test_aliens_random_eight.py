@@ -8,9 +8,9 @@ from __future__ import annotations
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
-from engine.aliens import names
+from engine.cosmic.aliens import names
 from node.local import LocalGame, game_seed
 
 from test_invariants import check_invariants

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
-from engine import cards as C
-from engine.api import _settle
-from engine.scenario import ScenarioError, build_position, load_scenario, run_scenario
-from engine.state import Encounter
-from engine import zones
+from engine.cosmic import cards as C
+from engine.cosmic.api import _settle
+from engine.cosmic.scenario import ScenarioError, build_position, load_scenario, run_scenario
+from engine.cosmic.state import Encounter
+from engine.cosmic import zones
 from node.local import LocalGame, game_seed
 from test_invariants import check_invariants
 
@@ -309,7 +309,7 @@ def test_who_is_asked_counts_only_the_copies_a_table_plays_with(seats: int) -> N
     the discard pile, none can be in a hand, and the offense is no longer asked at the
     start window for one. A table of 5 plays one deck (the twin deck's copies are not in
     its game), a table of 10 both, so there one deck's copies leave two unaccounted for."""
-    from engine.windows import CARD_EFFECTS, eligible, may_be_hidden
+    from engine.cosmic.windows import CARD_EFFECTS, eligible, may_be_hidden
     s = engine.new_game(engine.Config(seats))
     s.offense = 0
     mobius = next(e for e in CARD_EFFECTS if e.name == "mobius_tubes")

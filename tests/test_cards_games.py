@@ -13,8 +13,8 @@ import hashlib
 
 import pytest
 
-import engine
-from engine import cards as C
+from engine import cosmic as engine
+from engine.cosmic import cards as C
 from bots import HeuristicBot, RandomBot
 from protocol.cards_inprocess import InProcessGame, run_inprocess_game
 from protocol.cards_source import replay_game

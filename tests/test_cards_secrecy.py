@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import hashlib
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
-from engine import cards as C
+from engine.cosmic import cards as C
 from protocol.cards import CardSeat
 from protocol.cards_inprocess import CardTable, InProcessGame
 from protocol.cards_wire import OPEN, SHARES, SHOW

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
 from protocol.cards import CardSeat
 from protocol.cards_inprocess import CardTable, InProcessGame

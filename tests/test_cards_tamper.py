@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
-from engine import cards as C
+from engine.cosmic import cards as C
 from protocol.cards import CardSeat
 from protocol.cards_inprocess import CardTable, InProcessGame
 from protocol.cards_wire import (

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from bots import HeuristicBot
 from node.core import NodeCore
 from node.journal_file import JournalFile, write_key_file

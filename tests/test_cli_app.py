@@ -8,12 +8,12 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-import engine
+from engine import cosmic as engine
 from bots import HeuristicBot
 from cli.app import ClientApp, LocalSession, Stops
 from cli.commands import command_table
-from engine import cards as C
-from engine.actions import Action, Play
+from engine.cosmic import cards as C
+from engine.cosmic.actions import Action, Play
 from node.local import LocalGame, game_seed
 
 
@@ -211,7 +211,7 @@ def test_a_deal_through_the_prompt() -> None:
     at the prompt; the bot accepts them; the deal is carried out and logged."""
     from pathlib import Path
 
-    from engine.scenario import run_scenario
+    from engine.cosmic.scenario import run_scenario
     text = (Path(__file__).parent / "scenarios" / "morph_negotiate.toml").read_text()
     res = run_scenario(text)
     assert res.state.step()[0] == "deal"
@@ -243,7 +243,7 @@ def test_proposing_the_other_players_terms_is_agreeing_to_them() -> None:
     minute run out."""
     from pathlib import Path
 
-    from engine.scenario import run_scenario
+    from engine.cosmic.scenario import run_scenario
     text = (Path(__file__).parent / "scenarios" / "morph_negotiate.toml").read_text()
     text += '\n[[step]]\ndo = ["red propose 0 1 - -", "blue propose 1 0 - -"]\n'
     res = run_scenario(text)

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-import engine
+from engine import cosmic as engine
 from _journal_games import other_hash, play, record, short_game
 from node.local import game_seed
 from protocol.journal import parse_journal

@@ -2,11 +2,11 @@
 
 from pathlib import Path
 
-import engine
+from engine import cosmic as engine
 from bots import HeuristicBot
 from cli.render import board_text, describe_event, public_summary
-from engine.hidden import alien_of_flare
-from engine.scenario import run_scenario
+from engine.cosmic.hidden import alien_of_flare
+from engine.cosmic.scenario import run_scenario
 from node.local import LocalGame, game_seed
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -88,7 +88,7 @@ def test_powers_that_move_powers_and_defenses_are_told_in_words() -> None:
 def test_destiny_alien_events_have_words() -> None:
     """Every event the destiny-deck aliens send, in a real random game, reads as words
     (not the fallback's ids and numbers)."""
-    import engine as E
+    from engine import cosmic as E
     from bots import RandomBot
     from node.local import LocalGame, game_seed
     kinds = {"assassinate", "belch", "spread", "destiny_kept", "ambush", "freeze",
@@ -112,7 +112,7 @@ def test_the_classic_artifacts_read_as_words_and_commands() -> None:
     """Rebirth names a planet (not a seat) in its command and its log line; the ships it
     brings from the warp are typed `warp:N`; every classic artifact's event has words."""
     from cli.commands import command_table
-    from engine import cards as C
+    from engine.cosmic import cards as C
     text = (SCENARIOS / "artifact_rebirth.toml").read_text()
     before = text.split("[[step]]")[0] + '[[step]]\nexpect = { step = "start_turn" }\n'
     res = run_scenario(before)
@@ -158,7 +158,7 @@ def test_the_xenomorphs_changes_are_told_in_words() -> None:
 def test_card_alien_events_have_words() -> None:
     """Every event the card aliens of issue 15 send, in real random games, reads as words
     (not the fallback's ids and numbers)."""
-    import engine as E
+    from engine import cosmic as E
     from bots import RandomBot
     from node.local import LocalGame, game_seed
     kinds = {"wastrel", "jinx", "vision", "seek", "seek_answer", "laser", "laser_pick",
@@ -186,7 +186,7 @@ def test_a_gith_warp_is_named_as_a_target_in_commands_and_words() -> None:
     words; once the warp falls the landing is a `ships PLANET:COUNT` choice."""
     from cli.commands import command_table, lookup
     from cli.render import board_text, encounter_totals
-    from engine.targets import warp_site
+    from engine.cosmic.targets import warp_site
     text = (SCENARIOS / "aliens" / "gith_warp_falls.toml").read_text()
     before = text.split("[[step]]")[0] + '[[step]]\ndo = ["red proceed"]\n'
     res = run_scenario(before)

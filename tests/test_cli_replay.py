@@ -15,8 +15,8 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-import engine
-from engine import cards as C
+from engine import cosmic as engine
+from engine.cosmic import cards as C
 from _journal_games import other_hash, short_game
 from cli.cmd_replay import ReplayVisitor, replay_text
 from cli.render import board_text

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from engine import cards as C
-from engine.actions import ACTION_KINDS, action_from_data, parse_action
-from engine.scenario import run_scenario
-from engine.local import LocalSource
+from engine import cosmic as engine
+from engine.cosmic import cards as C
+from engine.cosmic.actions import ACTION_KINDS, action_from_data, parse_action
+from engine.cosmic.scenario import run_scenario
+from engine.cosmic.local import LocalSource
 from node.local import LocalGame, game_seed
 from bots import RandomBot
 
@@ -213,7 +213,7 @@ def test_honest_bots_make_no_false_claims() -> None:
 def test_clones_copy_every_field_and_share_no_list() -> None:
     """GameState.clone and Encounter.clone spell their fields out (for speed): each field
     is copied, and no mutable container is shared with the original."""
-    from engine.state import Encounter, GameState
+    from engine.cosmic.state import Encounter, GameState
     e = Encounter(0, 1)
     for k, name in enumerate(Encounter.__slots__):
         v = getattr(e, name)

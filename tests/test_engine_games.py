@@ -1,6 +1,6 @@
 """Whole local games through the engine: they finish, and the same seed replays exactly."""
 
-import engine
+from engine import cosmic as engine
 from bots import HeuristicBot, RandomBot
 from node.local import LocalGame, game_seed
 

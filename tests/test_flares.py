@@ -7,11 +7,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
-from engine import cards as C
-from engine.flares import FLARE_EFFECTS, cosmic_count
-from engine.powers import ALIENS
+from engine.cosmic import cards as C
+from engine.cosmic.flares import FLARE_EFFECTS, cosmic_count
+from engine.cosmic.powers import ALIENS
 from node.local import LocalGame, game_seed
 from test_invariants import check_invariants
 

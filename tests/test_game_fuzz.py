@@ -9,9 +9,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import engine
+from engine import cosmic as engine
 from _journal_games import short_game
-from engine.actions import ACTION_KINDS
+from engine.cosmic.actions import ACTION_KINDS
 from node.records import local_key
 from protocol.errors import ProtocolError
 from protocol.game import GameVerifier, seal_action, verify_journal_bytes

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from _journal_games import (
     ClaimCheat, NoEncounterCheat, Recorded, other_hash, play, record, resign, short_game,
 )
-from engine.actions import ACTION_KINDS, SOURCE
+from engine.cosmic.actions import ACTION_KINDS, SOURCE
 from node.local import game_seed
 from node.records import local_key, record_local_game
 from node.verify import can_fork, read_journal_parallel, verify_journal

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from engine import cards as C
-from engine.hidden import FACE_DOWN, PUBLIC_DRAWERS, alien_of_flare
-from engine.local import LocalSource
+from engine import cosmic as engine
+from engine.cosmic import cards as C
+from engine.cosmic.hidden import FACE_DOWN, PUBLIC_DRAWERS, alien_of_flare
+from engine.cosmic.local import LocalSource
 
 
 def _setup(cfg: engine.Config, seed: bytes) -> tuple[engine.GameState, LocalSource]:

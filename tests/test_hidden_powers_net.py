@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from bots import HeuristicBot, RandomBot
-from engine import cards as C
-from engine.hidden import ALIEN_PILE, FACE_DOWN, OUT, alien_of_flare
+from engine.cosmic import cards as C
+from engine.cosmic.hidden import ALIEN_PILE, FACE_DOWN, OUT, alien_of_flare
 from protocol.cards_inprocess import InProcessGame
 
 from _secret_games import assert_entitled, secret_game

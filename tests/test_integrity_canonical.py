@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from protocol import canonical
 from protocol.envelope import ZERO_HASH, empty_view, open_envelope, seal
 from protocol.errors import DecodeError, LocalProtocolError

@@ -10,9 +10,9 @@ import hashlib
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
-from engine import cards as C
+from engine.cosmic import cards as C
 from protocol.cards_inprocess import InProcessGame
 from protocol.errors import RemoteProtocolError
 

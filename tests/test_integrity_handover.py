@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from _journal_games import Recorded, resign
 from _secret_games import secret_game
 from bots import RandomBot

@@ -19,7 +19,7 @@ from pathlib import Path
 import nacl.bindings as nb
 import pytest
 
-import engine
+from engine import cosmic as engine
 from node.curve import CurveKeys
 from node.discovery import CARD_TAG, Card, Listener, Seen, open_card, seal_card
 from protocol import canonical

@@ -12,10 +12,10 @@ from collections import Counter
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
-from engine import cards as C
-from engine.flares import cosmic_count
+from engine.cosmic import cards as C
+from engine.cosmic.flares import cosmic_count
 from node.local import LocalGame, game_seed
 
 GAMES = 1000

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from bots import HeuristicBot
-from engine.local import Stream
+from engine.rng import Stream
 from node.core import WINDOW, WINDOW_BYTES, NodeCore
 from protocol.envelope import open_envelope
 from protocol.game import GAME_KINDS, make_genesis

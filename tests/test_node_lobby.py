@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from cli.cmd_demo import free_udp_port
-import engine
+from engine import cosmic as engine
 from node.discovery import Card, Listener
 from node.lobby import Lobby, LobbyError, Proposal, lobby_config, new_lobby_id, options_text
 from node.verify import verify_journal

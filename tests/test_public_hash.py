@@ -9,7 +9,7 @@ import hashlib
 import msgpack
 import pytest
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
 from node.local import LocalGame, game_seed
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.scenario import load_scenario, run_scenario
+from engine.cosmic.scenario import load_scenario, run_scenario
 
 FILES = sorted((Path(__file__).parent / "scenarios").rglob("*.toml"))
 
@@ -24,7 +24,7 @@ def test_every_alien_has_a_row_in_the_aliens_document() -> None:
     """docs/aliens.md lists every registered alien (lamp, summary, text, choices)."""
     import re
 
-    from engine.aliens import names
+    from engine.cosmic.aliens import names
     doc = (Path(__file__).resolve().parent.parent / "docs" / "aliens.md").read_text()
     rows = {m.strip().lower().replace("-", "_").replace(" ", "_")
             for m in re.findall(r"^\| ([^|]+) \|", doc, re.M)}
@@ -35,7 +35,7 @@ def test_dotted_expectation_keys_mean_the_same_quoted_or_not() -> None:
     """TOML reads `power.red = false` as a nested table: it checks what the quoted key
     `"power.red" = false` checks (and fails as it does); a key with too few parts is a
     clear ScenarioError, not a crash."""
-    from engine.scenario import ScenarioError
+    from engine.cosmic.scenario import ScenarioError
 
     path = Path(__file__).parent / "scenarios" / "hidden_powers"
     text = next(p for p in sorted(path.glob("*.toml"))

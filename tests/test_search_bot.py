@@ -16,11 +16,11 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-import engine
+from engine import cosmic as engine
 from bots import HeuristicBot, SearchBot
 from bots.search import _moves
-from engine import cards as C
-from engine.determinize import (
+from engine.cosmic import cards as C
+from engine.cosmic.determinize import (
     Undeterminable, _cosmic_universe, cosmic_zones, destiny_zones, determinize,
 )
 from node.local import LocalGame, game_seed

@@ -4,11 +4,11 @@ four-planets filter, and the words a person types and reads for techs."""
 
 from __future__ import annotations
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
 from cli.commands import command_table
 from cli.render import board_text
-from engine import cards as C
+from engine.cosmic import cards as C
 from node.local import LocalGame, game_seed
 
 

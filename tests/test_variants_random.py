@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-import engine
+from engine import cosmic as engine
 from bots import RandomBot
-from engine import cards as C
-from engine.hidden import ALIEN_PILE, FACE_DOWN, OUT, alien_of_flare
+from engine.cosmic import cards as C
+from engine.cosmic.hidden import ALIEN_PILE, FACE_DOWN, OUT, alien_of_flare
 from node.local import LocalGame, game_seed
 
 from test_invariants import check_invariants
@@ -73,7 +73,7 @@ def _play_to_the_end(cfg: engine.Config, label: str, i: int,
 def test_team_games_end_with_a_whole_team_winning() -> None:
     """4, 6, 8 and 10 seats in teams, with and without aliens: a win is always both
     teammates, and only when the team rule says so."""
-    from engine.flow import external_colonies
+    from engine.cosmic.flow import external_colonies
     won = 0
     for i in range(24):
         seats = (4, 6, 8, 10)[i % 4]

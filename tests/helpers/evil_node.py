@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import engine  # noqa: E402
+from engine import cosmic as engine  # noqa: E402
 from bots import HeuristicBot  # noqa: E402
 from node.journal_file import read_key_file  # noqa: E402
 from node.runner import ENVELOPE, NodeOptions, NodeRunner  # noqa: E402

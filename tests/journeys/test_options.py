@@ -13,7 +13,7 @@ from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env
 
-from engine.aliens import names as alien_names
+from engine.cosmic.aliens import names as alien_names
 
 ALIENS = re.compile(r"^aliens: (.+)$", re.M)
 LOOPBACK = "127.255.255.255"

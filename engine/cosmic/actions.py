@@ -1,0 +1,501 @@
+"""Actions: small frozen values that players (and the card source) send to the engine.
+
+Every action names the seat that sends it (`SOURCE` = -1 for chance facts supplied by the
+card source). Each kind has a fixed list of fields of three shapes only, so that encoding
+is trivial and canonical:
+
+    int     one integer
+    ints    a tuple of integers
+    pairs   a tuple of (int, int) pairs, e.g. ships as (location, count)
+
+`to_data()` gives plain msgpack-able lists `[kind, seat, field...]`; `from_data()` is its
+strict inverse. `format()` gives a stable one-line text form `kind seat key=value ...` that
+`parse()` reads back; `repr()` pastes back into Python.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from ..errors import ActionParseError
+
+__all__ = [
+    "Action", "SOURCE", "ACTION_KINDS", "GATE", "action_from_data", "parse_action",
+    # player actions
+    "Pass", "Proceed", "NewHand", "Retrieve", "DrawAgain", "ChooseDefense", "Reestablish",
+    "Launch", "Invite", "Ally", "Decline", "NoEncounter", "Select", "Reveal", "Play",
+    "UsePower", "Propose", "Accept", "NoDeal", "Give", "Ships", "Rewards", "SecondEncounter",
+    "EndTurn", "Discard", "KeepAlien", "TurnUp", "KeepTech", "Research", "CompleteTech",
+    "AbandonTech", "NewTech", "UseTech",
+    # chance facts
+    "FirstPlayer", "Shuffled", "Delivered", "Revealed", "HandShuffled", "NewAlien",
+]
+
+SOURCE = -1  # the seat number of chance facts
+GATE = -1  # ship location: the hyperspace gate (planets are 0..P-1)
+
+_SHAPES = ("int", "ints", "pairs")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of all actions; `seat` is the sender."""
+
+    KIND: ClassVar[str] = ""
+    SHAPES: ClassVar[tuple[str, ...]] = ()
+    seat: int
+
+    def to_data(self) -> list[Any]:
+        out: list[Any] = [self.KIND, self.seat]
+        for f, shape in zip(fields(self)[1:], self.SHAPES):
+            v = getattr(self, f.name)
+            if shape == "int":
+                out.append(v)
+            elif shape == "ints":
+                out.append(list(v))
+            else:
+                out.append([list(p) for p in v])
+        return out
+
+    def format(self) -> str:
+        parts = [self.KIND, str(self.seat)]
+        for f, shape in zip(fields(self)[1:], self.SHAPES):
+            v = getattr(self, f.name)
+            if shape == "int":
+                text = str(v)
+            elif shape == "ints":
+                text = ",".join(map(str, v)) or "-"
+            else:
+                text = ",".join(f"{a}:{b}" for a, b in v) or "-"
+            parts.append(f"{f.name}={text}")
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+ACTION_KINDS: dict[str, type[Action]] = {}
+
+
+def _kind(name: str, *shapes: str):  # type: ignore[no-untyped-def]
+    def wrap(cls: type[Action]) -> type[Action]:
+        cls.KIND = name
+        cls.SHAPES = shapes
+        assert len(fields(cls)) == len(shapes) + 1, name  # programming error, not input
+        ACTION_KINDS[name] = cls
+        return cls
+    return wrap
+
+
+Pairs = tuple[tuple[int, int], ...]
+
+# --- player actions -----------------------------------------------------------------------
+
+
+@_kind("pass")
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline to act at a window (or decline a power/option)."""
+
+
+@_kind("proceed")
+@dataclass(frozen=True, slots=True)
+class Proceed(Action):
+    """Start of turn: the offense keeps its hand (a claim that it holds an encounter card)."""
+
+
+@_kind("newhand", "pairs")
+@dataclass(frozen=True, slots=True)
+class NewHand(Action):
+    """Reveal the whole hand (handle:face pairs), none of it encounter cards; draw eight."""
+
+    cards: Pairs
+
+
+@_kind("retrieve", "int")
+@dataclass(frozen=True, slots=True)
+class Retrieve(Action):
+    """Regroup: bring one ship from the warp to one of your colonies (planet)."""
+
+    planet: int
+
+
+@_kind("drawagain")
+@dataclass(frozen=True, slots=True)
+class DrawAgain(Action):
+    """Destiny of your own colour: discard it and draw again."""
+
+
+@_kind("defense", "int")
+@dataclass(frozen=True, slots=True)
+class ChooseDefense(Action):
+    """Wild destiny: the seat to encounter; own colour: whose colony to drive out."""
+
+    defender: int
+
+
+@_kind("reestablish", "int", "pairs")
+@dataclass(frozen=True, slots=True)
+class Reestablish(Action):
+    """Own colour: re-establish an empty home planet with 1-4 ships from your colonies."""
+
+    planet: int
+    ships: Pairs
+
+
+@_kind("launch", "int", "pairs")
+@dataclass(frozen=True, slots=True)
+class Launch(Action):
+    """Aim the gate at a planet and put 1-4 ships on it (location:count pairs)."""
+
+    planet: int
+    ships: Pairs
+
+
+@_kind("invite", "ints")
+@dataclass(frozen=True, slots=True)
+class Invite(Action):
+    """A main player invites these seats to be its allies (possibly none)."""
+
+    seats: tuple[int, ...]
+
+
+@_kind("ally", "int", "pairs")
+@dataclass(frozen=True, slots=True)
+class Ally(Action):
+    """Accept the invitation of one side (its seat) and commit 1-4 ships."""
+
+    side: int
+    ships: Pairs
+
+
+@_kind("decline")
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Refuse every invitation."""
+
+
+@_kind("noencounter")
+@dataclass(frozen=True, slots=True)
+class NoEncounter(Action):
+    """No encounter card in hand (a recorded claim): the offense's turn ends. Also the
+    offense at the start of its turn or the defense in planning when no card left to draw
+    is an encounter card (docs/rules.md, Draws always end): the turn ends all the same."""
+
+
+@_kind("select")
+@dataclass(frozen=True, slots=True)
+class Select(Action):
+    """Put an encounter card face down. Which one stays secret (the protocol commits to it)."""
+
+
+@_kind("reveal", "int", "int")
+@dataclass(frozen=True, slots=True)
+class Reveal(Action):
+    """Turn the face-down encounter card up: its handle and face."""
+
+    handle: int
+    card: int
+
+
+@_kind("play", "int", "int", "ints")
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card from hand face up (artifact, reinforcement, flare) with its arguments."""
+
+    handle: int
+    card: int
+    args: tuple[int, ...]
+
+
+@_kind("power", "int", "ints")
+@dataclass(frozen=True, slots=True)
+class UsePower(Action):
+    """Use an alien power option (option number as the power defines it) with arguments."""
+
+    option: int
+    args: tuple[int, ...]
+
+
+@_kind("propose", "ints")
+@dataclass(frozen=True, slots=True)
+class Propose(Action):
+    """Deal terms: (cards offense gives, cards defense gives, planet for offense's colony or
+    -1, planet for defense's colony or -1)."""
+
+    terms: tuple[int, ...]
+
+
+@_kind("accept")
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    """Accept the standing deal proposal of the other main player."""
+
+
+@_kind("nodeal")
+@dataclass(frozen=True, slots=True)
+class NoDeal(Action):
+    """The deal failed (given up, or the node's one-minute timer ran out)."""
+
+
+@_kind("give", "ints")
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """Hand over these cards (handles) as a deal or an effect requires."""
+
+    handles: tuple[int, ...]
+
+
+@_kind("ships", "pairs")
+@dataclass(frozen=True, slots=True)
+class Ships(Action):
+    """Answer a ship choice: (location, count) pairs to take from or to put on."""
+
+    ships: Pairs
+
+
+@_kind("rewards", "int", "pairs")
+@dataclass(frozen=True, slots=True)
+class Rewards(Action):
+    """Defender rewards: how many cards to draw, and ships to bring back from the warp."""
+
+    draws: int
+    ships: Pairs
+
+
+@_kind("second")
+@dataclass(frozen=True, slots=True)
+class SecondEncounter(Action):
+    """Take a second encounter (a claim that the offense holds an encounter card)."""
+
+
+@_kind("endturn")
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End the turn now."""
+
+
+@_kind("discard", "pairs", "ints")
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard these cards face up (handle:face) and claim to hold none of the listed kinds
+    (kind numbers of `KIND_CODES`)."""
+
+    cards: Pairs
+    none_of: tuple[int, ...]
+
+
+# --- chance facts from the card source ----------------------------------------------------
+
+
+@_kind("firstplayer", "int")
+@dataclass(frozen=True, slots=True)
+class FirstPlayer(Action):
+    """The first player, chosen by the public random beacon."""
+
+    first: int
+
+
+@_kind("shuffled")
+@dataclass(frozen=True, slots=True)
+class Shuffled(Action):
+    """The deck the engine asked for has been shuffled (its new handles are the engine's)."""
+
+
+@_kind("delivered")
+@dataclass(frozen=True, slots=True)
+class Delivered(Action):
+    """The cards the engine moved to a hand have been opened to their new holder."""
+
+
+@_kind("revealed", "pairs")
+@dataclass(frozen=True, slots=True)
+class Revealed(Action):
+    """Public faces of the handles the engine asked to reveal (handle:face)."""
+
+    cards: Pairs
+
+
+@_kind("handshuffled")
+@dataclass(frozen=True, slots=True)
+class HandShuffled(Action):
+    """A hand has been shuffled and re-masked, so its new handles are in unknown order."""
+
+
+@_kind("newalien", "int")
+@dataclass(frozen=True, slots=True)
+class NewAlien(Action):
+    """The alien drawn at random: an index into the candidate names of the new_alien
+    chance (a seat's alien at setup, or the Reincarnator's next one)."""
+
+    index: int
+
+
+@_kind("keep", "int")
+@dataclass(frozen=True, slots=True)
+class KeepAlien(Action):
+    """Advanced setup: keep the alien of your first (0) or second (1) dealt flare. The
+    index says nothing to the others, who do not know the faces (rules 001, Advanced
+    Setup: the choices are revealed together)."""
+
+    index: int
+
+
+@_kind("turnup")
+@dataclass(frozen=True, slots=True)
+class TurnUp(Action):
+    """Hidden powers: turn your face-down alien up (it is revealed to all and stays face
+    up). Taken at a turn-up round and at any question the seat is asked (engine.hidden)."""
+
+
+# --- the technology variant (engine.techs) -------------------------------------------------
+
+
+@_kind("keeptech", "int")
+@dataclass(frozen=True, slots=True)
+class KeepTech(Action):
+    """Keep this one of the tech cards just dealt to you (a handle: it names no face);
+    the others are discarded face up."""
+
+    handle: int
+
+
+@_kind("research", "int", "int")
+@dataclass(frozen=True, slots=True)
+class Research(Action):
+    """Regroup: move one ship from a colony (planet) onto your face-down tech (handle)."""
+
+    handle: int
+    planet: int
+
+
+@_kind("complete", "int")
+@dataclass(frozen=True, slots=True)
+class CompleteTech(Action):
+    """Regroup: turn your face-down tech up; with enough ships on it, it is completed,
+    else abandoned (rules 000, Completing a Tech Card)."""
+
+    handle: int
+
+
+@_kind("abandon", "int")
+@dataclass(frozen=True, slots=True)
+class AbandonTech(Action):
+    """Regroup: turn your face-down tech up and discard it; its ships go home."""
+
+    handle: int
+
+
+@_kind("newtech")
+@dataclass(frozen=True, slots=True)
+class NewTech(Action):
+    """Instead of another encounter: draw foreign colonies + 1 techs, keep one; the turn
+    ends."""
+
+
+@_kind("usetech", "int")
+@dataclass(frozen=True, slots=True)
+class UseTech(Action):
+    """Use your completed tech (handle) at this window."""
+
+    handle: int
+
+
+# --- decoding -----------------------------------------------------------------------------
+
+
+def _check_int(v: object, what: str) -> int:
+    if type(v) is not int or not -(2**31) <= v < 2**31:
+        raise ActionParseError(f"{what}: expected a 32-bit integer, got {v!r}")
+    return v
+
+
+def _check_seq(v: object, what: str, limit: int = 128) -> list[object]:
+    if not isinstance(v, (list, tuple)):
+        raise ActionParseError(f"{what}: expected a list, got {type(v).__name__}")
+    if len(v) > limit:
+        raise ActionParseError(f"{what}: more than {limit} items")
+    return list(v)
+
+
+# The names of each action class's fields after the seat (dataclasses.fields, once).
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
+def action_from_data(data: object) -> Action:
+    """Decode `[kind, seat, field...]` strictly; raises ActionParseError on any deviation."""
+    items = _check_seq(data, "action")
+    if not items or not isinstance(items[0], str):
+        raise ActionParseError("action: the first item must be the kind name")
+    cls = ACTION_KINDS.get(items[0])
+    if cls is None:
+        raise ActionParseError(f"action: unknown kind {items[0]!r}")
+    if len(items) != 2 + len(cls.SHAPES):
+        raise ActionParseError(
+            f"{cls.KIND}: expected {len(cls.SHAPES)} fields after the seat, got {len(items) - 2}"
+        )
+    seat = _check_int(items[1], f"{cls.KIND}.seat")
+    values: list[Any] = []
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls)[1:])
+    for name, shape, raw in zip(names, cls.SHAPES, items[2:]):
+        if shape == "int" and type(raw) is int and -(2**31) <= raw < 2**31:
+            values.append(raw)  # _check_int's case, without naming the field
+            continue
+        what = f"{cls.KIND}.{name}"
+        if shape == "int":
+            values.append(_check_int(raw, what))
+        elif shape == "ints":
+            values.append(tuple(_check_int(x, what) for x in _check_seq(raw, what)))
+        else:
+            pairs = []
+            for p in _check_seq(raw, what):
+                pp = _check_seq(p, what)
+                if len(pp) != 2:
+                    raise ActionParseError(f"{what}: each item must be a pair")
+                pairs.append((_check_int(pp[0], what), _check_int(pp[1], what)))
+            values.append(tuple(pairs))
+    return cls(seat, *values)
+
+
+def _parse_value(shape: str, text: str, what: str) -> Any:
+    try:
+        if shape == "int":
+            return int(text)
+        if text == "-":
+            return ()
+        if shape == "ints":
+            return tuple(int(x) for x in text.split(","))
+        out = []
+        for item in text.split(","):
+            a, b = item.split(":")
+            out.append((int(a), int(b)))
+        return tuple(out)
+    except ValueError:
+        raise ActionParseError(f"{what}: cannot read {text!r} as {shape}") from None
+
+
+def parse_action(text: str) -> Action:
+    """Read the text form `kind seat key=value ...` back into an action."""
+    words = text.split()
+    if len(words) < 2:
+        raise ActionParseError(f"cannot parse {text!r}: expected 'kind seat key=value ...'")
+    cls = ACTION_KINDS.get(words[0])
+    if cls is None:
+        raise ActionParseError(f"unknown action kind {words[0]!r}")
+    seat = _parse_value("int", words[1], f"{cls.KIND}.seat")
+    given = {}
+    for w in words[2:]:
+        key, sep, val = w.partition("=")
+        if not sep:
+            raise ActionParseError(f"{cls.KIND}: expected key=value, got {w!r}")
+        given[key] = val
+    names = [f.name for f in fields(cls)[1:]]
+    if sorted(given) != sorted(names):
+        raise ActionParseError(f"{cls.KIND}: expected fields {names}, got {sorted(given)}")
+    values = [
+        _parse_value(shape, given[n], f"{cls.KIND}.{n}") for n, shape in zip(names, cls.SHAPES)
+    ]
+    return cls(seat, *values)

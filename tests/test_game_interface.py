@@ -1,0 +1,88 @@
+"""The one game interface (engine.game, engine.games): a game played through its names
+alone, as the shared machinery plays it, behaves as the game's own API does."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from engine import games
+from engine.rng import Stream
+
+
+def play(rules, config, seed: bytes, limit: int = 20000):
+    """A seeded random game driven only through the interface: chance from the local
+    source, each acting seat choosing among its legal actions with its own knowledge."""
+    source = rules.local_source(seed, len(config.colors))
+    state = rules.new_game(config)
+    pick = Stream(seed, "choices")
+    hashes = []
+    for _ in range(limit):
+        p = rules.pending(state)
+        if p.over:
+            break
+        if p.chance is not None:
+            action = source.answer(p.chance)
+        else:
+            seat = p.seats[0]
+            legal = rules.legal_actions(state, seat, source.knowledge[seat])
+            action = legal[pick.below(len(legal))]
+            if rules.secret(action) == "commit":
+                hide = rules.secret_options(state, seat, source.knowledge[seat])
+                source.knowledge[seat].selected = hide[pick.below(len(hide))]
+            source.check(action)
+            data = action.to_data()
+            assert rules.action_from_data(data) == action
+        state, _ = rules.apply(state, action)
+        hashes.append(rules.public_hash(state))
+    return state, hashes
+
+
+def test_cosmic_plays_through_the_interface_alone():
+    rules = games.load("cosmic")
+    assert rules.NAME == "cosmic" and rules.ENGINE_VERSION.startswith("cosmic-engine/")
+    config = rules.config_from(("red", "blue", "yellow"), (), {"max_turns": 12})
+    state, hashes = play(rules, config, b"interface")
+    assert rules.outcome(state) is not None
+    again, hashes2 = play(rules, config, b"interface")
+    assert hashes == hashes2  # same seed and moves, same public states
+
+
+def test_genesis_options_round_trip():
+    rules = games.load("cosmic")
+    config = rules.config_from(("red", "blue", "yellow", "green"), ("four_planets",),
+                               {"aliens": ["", "?", "", ""], "max_turns": 5})
+    variants, options = rules.genesis_options(config)
+    assert rules.config_from(config.colors, variants, dict(options)) == config
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"wormholes": 1}, "unknown options ['wormholes']"),
+    ({"max_turns": -1}, "max_turns"),
+    ({"aliens": ["", ""]}, "aliens is a list"),
+])
+def test_config_refuses_bad_options(options, words):
+    rules = games.load("cosmic")
+    with pytest.raises(ValueError, match=words.replace("[", r"\[").replace("]", r"\]")):
+        rules.config_from(("red", "blue", "yellow"), (), options)
+
+
+def test_unknown_games_and_engines_are_named():
+    with pytest.raises(ValueError, match="unknown game 'chess'; known: cosmic"):
+        games.load("chess")
+    with pytest.raises(ValueError, match="no game for engine 'chess-engine/1'"):
+        games.for_engine("chess-engine/1")
+    with pytest.raises(ValueError, match="this is 'cosmic-engine/1'"):
+        games.for_engine("cosmic-engine/9")
+    assert games.for_engine("cosmic-engine/1") is games.load("cosmic")
+
+
+def test_loading_the_registry_imports_no_game():
+    """The registry names games; a game's package loads only when it is asked for."""
+    code = ("import sys, engine.games, engine.game; "
+            "print(sorted(m for m in sys.modules if m.startswith('engine.cosmic')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
