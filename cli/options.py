@@ -20,6 +20,7 @@ import argparse
 from engine import cosmic as engine
 from engine.cosmic.alien_deal import CHOOSE, DEAL_AT_RANDOM
 from engine.cosmic.aliens import names as alien_names
+from engine.cosmic.rules import aliens_text
 from node.lobby import options_text
 
 __all__ = ["VARIANTS", "add_game_options", "game_config", "parse_aliens", "options_text",
@@ -121,7 +122,7 @@ def mismatch(config: engine.Config, want: dict[str, object]) -> str:
         else:
             ok = asked is not None and (asked or ("",) * config.seats) == config.aliens
         if not ok:
-            why.append(options_text(config, only_aliens=True))
+            why.append(aliens_text(config))
     if "max_turns" in want and config.max_turns != want["max_turns"]:
         why.append(f"a turn limit of {config.max_turns}" if config.max_turns
                    else "no turn limit")

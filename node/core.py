@@ -52,14 +52,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import cosmic as engine
+from engine.errors import IllegalAction
+from engine.game import Action, Knowledge, Pending, Rules
 from protocol.canonical import Value
 from protocol.cards_source import NetworkCardSource
 from protocol.envelope import Envelope, Evidence, Ledger, open_envelope, seal
 from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
 from protocol.keys import verify
 from protocol.game import (
-    ACTION_KIND, GAME_KINDS, action_body, config_from_genesis, decode_action,
+    ACTION_KIND, GAME_KINDS, action_body, config_from_genesis, decode_action, game_of,
 )
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
@@ -117,7 +118,8 @@ class NodeCore:
             raise LocalProtocolError("author", f"this key is not seat {seat}'s in the genesis")
         self.genesis, self.seat, self.key = genesis, seat, key
         self.config = config_from_genesis(genesis)
-        self.state = engine.new_game(self.config)
+        self.rules: Rules = game_of(genesis)  # the game, as engine.game's interface
+        self.state = self.rules.new_game(self.config)
         self.ledger = Ledger(genesis)
         self.cards = _card_source(genesis, seat, secret_seed)
         self.cards.observe(self.state)
@@ -149,26 +151,27 @@ class NodeCore:
         self._begun = -1
         self._tail = (0, bytes(32))  # our last sealed envelope: (seq, hash), taken or not
         self._restoring = False  # taking our own journal again (see restore)
-        self._hashed: tuple[engine.GameState | None, bytes] = (None, b"")
+        self._hashed: tuple[Any, bytes] = (None, b"")
 
     # -- what the outside world calls -------------------------------------------------------
 
     @property
-    def knowledge(self) -> engine.Knowledge:
-        return self.cards.knowledge
+    def knowledge(self) -> Knowledge:
+        kn: Knowledge = self.cards.knowledge
+        return kn
 
     def public_hash(self) -> bytes:
         """The public hash of the current state (states are values: hashed once each)."""
         if self._hashed[0] is not self.state:
-            self._hashed = (self.state, engine.public_hash(self.state))
+            self._hashed = (self.state, self.rules.public_hash(self.state))
         return self._hashed[1]
 
-    def pending(self) -> engine.Pending:
-        return engine.pending(self.state)
+    def pending(self) -> Pending:
+        return self.rules.pending(self.state)
 
     def my_turn(self) -> bool:
         """Is an action of this seat what the game waits for, with no card work due?"""
-        p = engine.pending(self.state)
+        p = self.rules.pending(self.state)
         return (p.chance is None and not p.over and bool(p.seats)
                 and p.seats[0] == self.seat and self.cards.cards.idle)
 
@@ -260,15 +263,15 @@ class NodeCore:
         out, self._out = self._out, []
         return out
 
-    def act(self, action: engine.Action) -> None:
+    def act(self, action: Action) -> None:
         """This seat's decision (a Select needs knowledge.selected set first).
 
-        Raises engine.IllegalAction, state unchanged, if the rules refuse it."""
+        Raises IllegalAction, state unchanged, if the rules refuse it."""
         if not self.my_turn() or action.seat != self.seat:
-            p = engine.pending(self.state)
-            raise engine.IllegalAction(p.phase, p.step, action.format(),
+            p = self.rules.pending(self.state)
+            raise IllegalAction(p.phase, p.step, action.format(),
                                        f"not this seat's decision now (waiting for {list(p.seats)})")
-        engine.apply(self.state, action)  # refuse before anything is signed
+        self.rules.apply(self.state, action)  # refuse before anything is signed
         self._batch, self._held = [], []
         try:
             if self.cards.announce(action):
@@ -365,7 +368,7 @@ class NodeCore:
         """Begin the card work the position asks for (a chance, or the end-of-game reveal)."""
         if not self.cards.cards.idle or self._begun == self.state.serial:
             return False
-        p = engine.pending(self.state)
+        p = self.rules.pending(self.state)
         if p.chance is not None:
             self.cards.begin(p.chance)
         elif p.over:
@@ -390,7 +393,7 @@ class NodeCore:
         return moved
 
     def _answer(self) -> bool:
-        p = engine.pending(self.state)
+        p = self.rules.pending(self.state)
         if p.chance is None or self._begun != self.state.serial or not self.cards.cards.idle:
             return False
         try:
@@ -414,8 +417,8 @@ class NodeCore:
                                               for b in self.blames)))
         return True
 
-    def _apply(self, action: engine.Action) -> None:
-        self.state, events = engine.apply(self.state, action)
+    def _apply(self, action: Action) -> None:
+        self.state, events = self.rules.apply(self.state, action)
         self.cards.observe(self.state)
         self.events.extend(events)
 
@@ -623,7 +626,7 @@ class NodeCore:
         return self._commit(env, raw, lambda: None)
 
     def _take_action(self, env: Envelope, raw: bytes) -> str:
-        p = engine.pending(self.state)
+        p = self.rules.pending(self.state)
         due = (p.chance is None and not p.over and bool(p.seats) and p.seats[0] == env.author
                and self.cards.cards.idle)
         if not due:
@@ -631,14 +634,14 @@ class NodeCore:
         if env.state_hash != self.public_hash():
             raise RemoteProtocolError("state-hash", "desync: its public state differs from "
                                       "ours", author=env.author, seq=env.seq, proven=True)
-        action, _ = decode_action(env)
+        action, _ = decode_action(env, self.rules)
         try:
             self.cards.check(action)
         except LocalProtocolError:
             return "wait"  # its card message has not come yet
         try:
-            new, events = engine.apply(self.state, action)
-        except engine.IllegalAction as exc:
+            new, events = self.rules.apply(self.state, action)
+        except IllegalAction as exc:
             raise RemoteProtocolError("illegal", str(exc), author=env.author, seq=env.seq,
                                       proven=True) from None
 
