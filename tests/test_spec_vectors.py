@@ -817,7 +817,7 @@ def test_the_published_rules_hash_is_the_hash_of_the_rules_files() -> None:
 
     published = re.search(r"^rules_hash ([0-9a-f]{64})$", JOURNAL_DOC.read_text("utf-8"), re.M)
     assert published is not None
-    data = DOC.parent.parent / "engine" / "data"
+    data = DOC.parent.parent / "engine" / "cosmic" / "data"
     files = b"".join((data / n).read_bytes()
                      for n in ("cards.toml", "colors.toml", "destiny.toml", "flares.toml",
                                "techs.toml"))
