@@ -219,11 +219,16 @@ class Migration(SeatStep):
             if not codes or s.pos[src] < 0:
                 continue
             for origin in sorted({c // MOVES for c in codes}):
+                # tokens of one origin share a race, so its moves and range
+                first = origin * MOVES
+                most, reach = moves_of(s, first), range_of(s, first)
+                k = sum(1 for c in codes if c // MOVES == origin and c % MOVES < most)
+                if not k:
+                    continue
+                here = s.pos[src]
                 for dst in range(WORLDS):
-                    if dst == src or s.pos[dst] < 0:
-                        continue
-                    k = len(_movable(s, seat, src, origin, distance(s.pos[src], s.pos[dst])))
-                    out += [Move(seat, src, dst, origin, c) for c in range(1, k + 1)]
+                    if dst != src and s.pos[dst] >= 0 and distance(here, s.pos[dst]) <= reach:
+                        out += [Move(seat, src, dst, origin, c) for c in range(1, k + 1)]
         return out + card_window_options(s, seat, kn, "migration") + [Done(seat)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:

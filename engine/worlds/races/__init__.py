@@ -46,13 +46,10 @@ Steps = list[tuple[Any, ...]]
 class Race:
     key = ""
 
-    @property
-    def id(self) -> int:
-        return race_id(self.key)
-
-    @property
-    def use(self) -> str:
-        return RACES[self.id].use if self.key else "-"
+    def __init__(self) -> None:
+        # fixed by the data: read once (the hooks are called in every legal-move search)
+        self.id = race_id(self.key) if self.key else -1
+        self.use = RACES[self.id].use if self.key else "-"
 
     def token_force(self, role: int) -> int:
         return 1
