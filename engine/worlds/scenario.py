@@ -225,13 +225,15 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
     if verb == "reveal" and not args:
         opts = [a for a in legal_actions(s, seat, kn) if isinstance(a, Reveal)]
         return opts[0] if opts else Reveal(seat, -1, -1)
+    if verb == "reveal" and args[0].startswith("@"):
+        h = _hand_card(s, src, seat, args[0])
+        return Reveal(seat, h, src.truth[h])
     if verb in ("play", "discard") and args and args[0].startswith("@"):
         h = _hand_card(s, src, seat, args[0])
         f = src.truth[h]
         if verb == "discard":
             return parse_action(f"discard {h}:{f}", seat)
-        vals = ",".join(str(_world(a)) if a.isalpha() else a for a in args[1:]) or "-"
-        return Play(seat, h, f, tuple(int(v) for v in vals.split(",")) if vals != "-" else ())
+        return Play(seat, h, f, tuple(_arg(s, src, a) for a in args[1:]))
     if verb == "power" and args:
         rest = " ".join(str(_world(a)) if a.isalpha() and len(a) == 1 else a for a in args[1:])
         vals = ",".join(rest.split()) or "-"
@@ -244,6 +246,24 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
         raise ScenarioError(f"command {text!r}: {exc}") from None
 
 
+def _arg(s: GameState, src: _Source, text: str) -> int:
+    """A play's argument: a world letter, a number, or `@forceN`: that revealed card."""
+    if text.startswith("@"):
+        want = text[1:].replace("_", "").lower()
+        c = s.conf
+        for h in (c.cards[0] + c.cards[1]) if c is not None else ():
+            info = card(src.truth[h])
+            if f"force{info.value}" == want:
+                return h
+        raise ScenarioError(f"no revealed {text!r} in the conflict")
+    if text.isalpha():
+        return _world(text)
+    try:
+        return int(text)
+    except ValueError:
+        raise ScenarioError(f"cannot read argument {text!r}") from None
+
+
 def _hand_card(s: GameState, src: _Source, seat: int, ref: str) -> int:
     want = ref.lstrip("@").replace("_", "").lower()
     for h in s.hands[seat]:
@@ -254,11 +274,16 @@ def _hand_card(s: GameState, src: _Source, seat: int, ref: str) -> int:
     raise ScenarioError(f"seat {seat} holds no {ref!r}")
 
 
+# The conflict's windows a scenario need not name; the phases' own steps it must.
+PASSABLE = ("invite", "join", "open", "powerup")
+
+
 def _pass_others(s: GameState, src: _Source, a: Action) -> GameState:
-    """Pass the windows of other seats (and of this one, for other kinds) until `a` fits."""
+    """Pass the conflict windows (PASSABLE) of other seats, and of this one for other
+    kinds, until `a` fits."""
     for _ in range(200):
         p = pending(s)
-        if p.over or (a.seat in p.seats and a.KIND in p.kinds):
+        if p.over or (a.seat in p.seats and a.KIND in p.kinds) or p.step not in PASSABLE:
             return s
         waiting = p.seats[0]
         opts = legal_actions(s, waiting, src.knowledge[waiting])

@@ -299,7 +299,8 @@ class Conflicts(SeatStep):
     kinds = ("attack", "done")
 
     def needed(self, s: GameState, st: Step_t) -> bool:
-        return "peace" not in s.flags
+        # without a shared world nobody can fight the active seat: nothing to ask
+        return "peace" not in s.flags and bool(attack_targets(s, st[1]))
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
         return [Attack(seat, w, p) for w, p in attack_targets(s, seat)] + [Done(seat)]
