@@ -101,10 +101,27 @@ class HeuristicWorldsBot:
             return max(0, 5 + mine - theirs) if mine >= theirs or s.control[a.world] == a.target \
                 and mine + 6 > theirs else 0
         if isinstance(a, W.Power):
-            w, other = a.args[0], a.args[1]
-            return 3 + (5 if s.control[w] == other and s.count(w, other) == 1 else 0)
+            return self._power_score(s, seat, a)
         if isinstance(a, W.Play):
             return self._play_score(s, seat, a)
+        return 0
+
+    def _power_score(self, s: W.GameState, seat: int, a: W.Power) -> int:
+        key = W.RACES[a.race].key
+        if key == "assassins":
+            w, other = a.args[0], a.args[1]
+            return 3 + (5 if s.control[w] == other and s.count(w, other) == 1 else 0)
+        if key == "fanatics":
+            w, other = a.args[1], a.args[2]
+            return 4 if s.control[w] == other and s.count(w, other) == 1 else 0
+        c = s.conf
+        if c is not None and key in ("berserkers", "rearguard"):
+            side = c.primary.index(seat)
+            mine = _strength(s, c.world, seat)
+            theirs = _strength(s, c.world, c.primary[1 - side])
+            if key == "berserkers":
+                return 6 if mine <= theirs + 4 else 0
+            return 6 if theirs > mine + 10 else 0
         return 0
 
     def _move_score(self, s: W.GameState, seat: int, a: W.Move) -> int:

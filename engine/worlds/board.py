@@ -11,11 +11,11 @@ from typing import Any
 
 from .actions import Action, Play
 from .data import card
-from .state import MOVES, SUPPLY, GameState
+from .state import MOVES, RANGE, SUPPLY, GameState, distance
 from .steps import emit, fail, learn, take_from_hand
 
 __all__ = ["settle_control", "born_tokens", "explore_steps", "move_tokens", "play_card",
-           "hand_cards"]
+           "hand_cards", "retreat_worlds", "retreat"]
 
 
 def settle_control(s: GameState, world: int) -> None:
@@ -74,6 +74,23 @@ def move_tokens(s: GameState, seat: int, src: int, dst: int, codes: list[int],
     settle_control(s, src)
     settle_control(s, dst)
     return explore_steps(s, dst)
+
+
+def retreat_worlds(s: GameState, seat: int, world: int) -> list[int]:
+    """Worlds seat may retreat to from `world` (rules 003, Retreat: a friendly world within
+    3 spaces; friendly = controlled by the seat)."""
+    here = s.pos[world]
+    return [w for w in range(len(s.control)) if s.control[w] == seat and w != world
+            and distance(s.pos[w], here) <= RANGE]
+
+
+def retreat(s: GameState, seat: int, world: int, dst: int,
+            codes: list[int] | None = None) -> list[tuple[Any, ...]]:
+    """Move seat's tokens on `world` (all, or these codes) back to `dst`, a world from
+    `retreat_worlds`; the moves are not spent. Returns the steps that follow."""
+    emit(s, "retreat", seat, world, dst)
+    return move_tokens(s, seat, world, dst, list(s.tokens(world, seat)) if codes is None
+                       else codes, spend=False)
 
 
 def hand_cards(s: GameState, seat: int, faces: dict[int, int], kind: str = "",

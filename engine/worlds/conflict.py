@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import Action, Ally, Decline, Done, Invite, Play, Reveal, Select
-from .board import hand_cards, move_tokens, play_card, settle_control
+from .actions import Action, Ally, Decline, Done, Invite, Play, Power, Reveal, Select
+from .board import hand_cards, play_card, retreat, retreat_worlds, settle_control
 from .data import card
 from .events import event_args, event_effect, is_event
-from .races import after_conflict_steps, conflict_races, conflict_start_steps, \
-    token_force, world_force
-from .state import RANGE, Claim, Conflict, GameState, Knowledge, distance
+from .races import after_conflict_steps, conflict_powers, conflict_races, \
+    conflict_start_steps, token_force, use_conflict_power, world_force
+from .state import Claim, Conflict, GameState, Knowledge
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
     take_from_hand
 
@@ -155,22 +155,20 @@ class ConflictOpen(Step):
 
 
 def _retreats(s: GameState, seat: int) -> list[tuple[int]]:
-    c = _on(s)
-    here = s.pos[c.world]
-    return [(w,) for w in range(len(s.control)) if s.control[w] == seat and w != c.world
-            and distance(s.pos[w], here) <= RANGE]
+    return [(w,) for w in retreat_worlds(s, seat, _on(s).world)]
 
 
 @register
 class Open(ConflictStep):
     """("open", seat, side): play force 1 (call the conflict off), force 3 (retreat your
-    stack to a world you control within 3 spaces), Use the Force; then Done."""
+    stack to a world you control within 3 spaces), Use the Force, use your stack's races'
+    conflict powers (engine.worlds.races `conflict_powers`); then Done."""
 
     name = "open"
-    kinds = ("play", "done")
+    kinds = ("play", "power", "done")
 
     def needed(self, s: GameState, st: Step_t) -> bool:
-        return bool(s.hands[st[1]])
+        return bool(s.hands[st[1]]) or bool(conflict_powers(s, st[1]))
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
         out: list[Action] = []
@@ -182,12 +180,21 @@ class Open(ConflictStep):
                 out += [Play(seat, h, f, args) for args in _retreats(s, seat)]
             elif is_event(f, "conflict") == "use_the_force":
                 out += [Play(seat, h, f, args) for args in event_args(s, seat, info.key)]
+        out += [Power(seat, race, args) for race, args in conflict_powers(s, seat)]
         return out + [Done(seat)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         c = _on(s)
         if isinstance(a, Done):
             pop(s)
+            return
+        if isinstance(a, Power):
+            steps = use_conflict_power(s, a.seat, a.race, a.args)
+            if steps is None:
+                fail(s, a, "that race power cannot be used so now")
+                return
+            emit(s, "power", a.seat, a.race, list(a.args))
+            push(s, *steps)
             return
         if not isinstance(a, Play):
             fail(s, a, "expected a card or done")
@@ -204,9 +211,7 @@ class Open(ConflictStep):
         elif info.kind == "force" and info.value == 3 and a.args in _retreats(s, a.seat):
             play_card(s, a)
             c.add_flag("ended")
-            emit(s, "retreat", a.seat, c.world, a.args[0])
-            push(s, *move_tokens(s, a.seat, c.world, a.args[0], list(s.tokens(c.world, a.seat)),
-                                 spend=False))
+            push(s, *retreat(s, a.seat, c.world, a.args[0]))
         elif info.key == "use_the_force" and a.args in event_args(s, a.seat, info.key):
             play_card(s, a)
             push(s, *event_effect(s, a.seat, info.key, a.args))

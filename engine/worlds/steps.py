@@ -241,6 +241,23 @@ class HandShuffleStep(Step):
 
 
 @register
+class Steal(Step):
+    """("steal", taker, victim): take a random card of the victim's hand (nothing if it is
+    empty): a hand_shuffle under new handles, the first one to the taker."""
+
+    name = "steal"
+    phase = "cards"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        hand = s.hands[st[2]]
+        if hand:
+            replace(s, ("hand_shuffle", st[1], st[2], s.new_handles(len(hand))))
+        else:
+            pop(s)
+        return True
+
+
+@register
 class RollStep(Step):
     """("roll", count, then, *args): roll `count` ten-sided dice in public; the step is
     replaced by (then, *args, values)."""

@@ -18,9 +18,17 @@ Hooks (a race overrides those it uses; the defaults change nothing):
   world_force(s, conf, side)   W     force the race's world adds to a side
   hand_size(own)               R     hand limit change (own: holder; else every other)
   fate_draw()                  R     more cards at the fate draw
-  opportunity_options(s, seat) / opportunity(s, seat, args)   1/T, 1/W, A: a Power
+  opportunity_options(s, seat) / opportunity(s, seat, args)   1/T, A, R: a Power
+  conflict_options(s, seat, side) / conflict_power(s, seat, side, args)
+                               A, 1/C  a Power of a primary player as the conflict opens
   conflict_start(s, seat, side) 1/C  steps when the conflict opens
   after_conflict(s, seat, won)  1/C  steps after the result
+Two costs are the framework's too, so that no race spells them out:
+  sacrifice = True   each use gives up one token of the race: in the opportunity phase the
+                     one on the world named by the first argument, in a conflict one in
+                     the user's stack there (`sacrifice_token`);
+  retreat            moving a stack to a world its owner controls within 3 spaces
+                     (`board.retreat_worlds` / `board.retreat`), shared with the force 3.
 Use marks live in `state.used` ("T:race:seat", "C:race:seat", "W:race:seat:world"),
 cleared at the end of the conflict (C) or the turn (T, W); they are public.
 Invariant: every use of a power goes through `may_use`/`mark_used` here, never a race.
@@ -38,13 +46,15 @@ from ..state import MOVES, RANGE, WORLDS, Conflict, GameState
 __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "range_of",
            "production", "hand_limit", "fate_draw", "opportunity_powers", "use_opportunity",
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
-           "may_use", "mark_used", "conflict_races"]
+           "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers",
+           "use_conflict_power"]
 
 Steps = list[tuple[Any, ...]]
 
 
 class Race:
     key = ""
+    sacrifice = False  # each use gives up one token of the race (the framework takes it)
 
     def __init__(self) -> None:
         # fixed by the data: read once (the hooks are called in every legal-move search)
@@ -79,6 +89,13 @@ class Race:
         return []
 
     def opportunity(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
+        return []
+
+    def conflict_options(self, s: GameState, seat: int, side: int) -> list[tuple[int, ...]]:
+        return []
+
+    def conflict_power(self, s: GameState, seat: int, side: int,
+                       args: tuple[int, ...]) -> Steps:
         return []
 
     def conflict_start(self, s: GameState, seat: int, side: int) -> Steps:
@@ -210,12 +227,30 @@ def fate_draw(s: GameState, seat: int, base: int) -> int:
     return base + sum(impl(race).fate_draw() for holder, race in _r_races(s) if holder == seat)
 
 
+def sacrifice_token(s: GameState, seat: int, world: int, race: int) -> bool:
+    """Give up one of seat's tokens of `race` on `world` (the rules' "sacrifice"); False
+    if there is none. Control follows (`board.settle_control`, by the caller's steps)."""
+    codes = list(s.tokens(world, seat))
+    for c in codes:
+        if s.native[c // MOVES] == race:
+            codes.remove(c)
+            s.set_tokens(world, seat, codes)
+            return True
+    return False
+
+
+def _has_on(s: GameState, seat: int, world: int, race: int) -> bool:
+    return any(s.native[c // MOVES] == race for c in s.tokens(world, seat))
+
+
 def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-    """(race, args) of every opportunity power seat may use now."""
+    """(race, args) of every opportunity power seat may use now. A sacrifice power's first
+    argument is the world of the token given up, which must be there."""
     out = []
     for race, r in sorted(RACE_IMPL.items()):
         if r.use in ("1/T", "1/B", "A", "R") and holds(s, seat, race) and may_use(s, race, seat):
-            out += [(race, args) for args in r.opportunity_options(s, seat)]
+            out += [(race, args) for args in r.opportunity_options(s, seat)
+                    if not r.sacrifice or (args and _has_on(s, seat, args[0], race))]
     return out
 
 
@@ -225,7 +260,38 @@ def use_opportunity(s: GameState, seat: int, race: int, args: tuple[int, ...]) -
         return None
     r = impl(race)
     mark_used(s, race, seat)
+    if r.sacrifice:
+        sacrifice_token(s, seat, args[0], race)
+        return r.opportunity(s, seat, args) + [("killed", args[0], seat, 1)]
     return r.opportunity(s, seat, args)
+
+
+def conflict_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(race, args) of the powers a primary player may use as the conflict opens: races of
+    his own stack on the conflict's world (A, or 1/C not yet used)."""
+    c = s.conf
+    if c is None or seat not in c.primary:
+        return []
+    side = c.primary.index(seat)
+    out = []
+    for race in s.races_in(c.world, seat):
+        r = impl(race)
+        if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat):
+            out += [(race, args) for args in r.conflict_options(s, seat, side)]
+    return out
+
+
+def use_conflict_power(s: GameState, seat: int, race: int,
+                       args: tuple[int, ...]) -> Steps | None:
+    """Carry out a conflict power; None if it is not allowed with these args."""
+    c = s.conf
+    if c is None or (race, args) not in conflict_powers(s, seat):
+        return None
+    r = impl(race)
+    mark_used(s, race, seat)
+    if r.sacrifice:
+        sacrifice_token(s, seat, c.world, race)
+    return r.conflict_power(s, seat, c.primary.index(seat), args)
 
 
 def conflict_races(s: GameState, conf: Conflict) -> list[tuple[int, int, int]]:
