@@ -19,7 +19,7 @@ from .board import hand_cards, play_card, retreat, retreat_worlds, settle_contro
 from .data import card
 from .events import event_args, event_effect, is_event
 from .races import after_conflict_steps, conflict_powers, conflict_races, \
-    conflict_start_steps, token_force, use_conflict_power, world_force
+    conflict_start_steps, force_changes, token_force, use_conflict_power, world_force
 from .state import Claim, Conflict, GameState, Knowledge
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
     take_from_hand
@@ -338,16 +338,13 @@ def totals(s: GameState) -> list[int]:
     """Force totals of both sides: tokens (by race) + force cards (doubled by Power Up)
     + the world's race and card effects (rules 003, conflict)."""
     c = _on(s)
-    out = []
-    for side in (0, 1):
-        t = sum(token_force(s, code, side) for p in c.seats(side)
-                for code in s.tokens(c.world, p))
-        for h in c.cards[side]:
-            v = card(s.faces[h]).value
-            t += 2 * v if f"double:{h}" in c.flags else v
-        t += world_force(s, c, side) + c.extra[side]
-        out.append(t)
-    return out
+    tokens = [sum(token_force(s, code, side) for p in c.seats(side)
+                  for code in s.tokens(c.world, p)) for side in (0, 1)]
+    cards = [sum(card(s.faces[h]).value * (2 if f"double:{h}" in c.flags else 1)
+                 for h in c.cards[side]) for side in (0, 1)]
+    change = force_changes(s, c, tokens, cards)
+    return [max(0, tokens[side] + cards[side] + world_force(s, c, side) + c.extra[side]
+                + change[side]) for side in (0, 1)]
 
 
 @register

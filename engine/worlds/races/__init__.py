@@ -16,6 +16,8 @@ Hooks (a race overrides those it uses; the defaults change nothing):
   production(s, world)         W     tokens its world yields at genesis (None: normal)
   extra_production(s, w, seat) 1/W   more tokens on a world of the active seat
   world_force(s, conf, side)   W     force the race's world adds to a side
+  force_change(tokens, cards, side) 1/C  changes to both totals (own, other) from the
+                                   base token and card sums of both sides (passive)
   hand_size(own)               R     hand limit change (own: holder; else every other)
   fate_draw()                  R     more cards at the fate draw
   opportunity_options(s, seat) / opportunity(s, seat, args)   1/T, A, R: a Power
@@ -46,7 +48,7 @@ from ..state import MOVES, RANGE, WORLDS, Conflict, GameState
 __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "range_of",
            "production", "hand_limit", "fate_draw", "opportunity_powers", "use_opportunity",
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
-           "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers",
+           "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power"]
 
 Steps = list[tuple[Any, ...]]
@@ -78,6 +80,9 @@ class Race:
 
     def world_force(self, s: GameState, world: int, conf: Conflict, side: int) -> int:
         return 0
+
+    def force_change(self, tokens: list[int], cards: list[int], side: int) -> tuple[int, int]:
+        return (0, 0)
 
     def hand_size(self, own: bool) -> int:
         return 0
@@ -214,6 +219,21 @@ def world_force(s: GameState, conf: Conflict, side: int) -> int:
     """Force the W race of the conflict's world adds to a side."""
     r = impl(s.native[conf.world])
     return r.world_force(s, conf.world, conf, side) if r.use == "W" else 0
+
+
+def force_changes(s: GameState, conf: Conflict, tokens: list[int],
+                  cards: list[int]) -> list[int]:
+    """What the 1/C races of the conflict's stacks add to each side's total, given the
+    base token and card sums (each race once per seat that has it there; passive, so no
+    use mark: it changes one result only). Pure: totals are read by bots too."""
+    out = [0, 0]
+    for side, seat, race in conflict_races(s, conf):
+        r = impl(race)
+        if r.use in ("1/C", "1/B"):
+            own, other = r.force_change(tokens, cards, side)
+            out[side] += own
+            out[1 - side] += other
+    return out
 
 
 def hand_limit(s: GameState, seat: int, base: int) -> int:
