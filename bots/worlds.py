@@ -13,7 +13,7 @@ from typing import Protocol
 
 from engine.local import Stream
 from engine import worlds as W
-from engine.worlds.state import MOVES, WORLDS, distance
+from engine.worlds.state import WORLDS, distance
 
 __all__ = ["WorldsBot", "RandomWorldsBot", "HeuristicWorldsBot", "play_game"]
 

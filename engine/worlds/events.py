@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import born_tokens, explore_steps, move_tokens, settle_control
+from .board import born_tokens, explore_steps, move_tokens
 from .data import card
 from .state import WORLDS, GameState
 from .steps import emit
@@ -101,7 +101,3 @@ def is_event(face: int, timing: str) -> str:
     """The event key of a card face played at `timing`, or ""."""
     info = card(face)
     return info.key if info.kind == "event" and info.timing == timing else ""
-
-
-def settle(s: GameState, world: int) -> None:
-    settle_control(s, world)

@@ -17,9 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import (
-    SOURCE, Action, Delivered, HandShuffled, Revealed, Rolled, Shuffled,
-)
+from .actions import Action, Delivered, HandShuffled, Revealed, Rolled, Shuffled
 from .data import card
 from .errors import IllegalAction
 from .state import GameState, Knowledge
@@ -306,7 +304,3 @@ class DrawStep(Step):
             emit(s, "drew", seat, len(got))
         replace(s, *(([("deliver", seat, got)] if got else []) + rest))
         return True
-
-
-def source_seat() -> int:
-    return SOURCE

@@ -1,6 +1,6 @@
 """Stonekin (A): each token has force 3 and never migrates (rules 003). Interpretation:
-"cannot move" forbids migration moves and the Worm Hole alike, but not a retreat, which
-the rules call a retreat, not a move (docs/worlds-rules.md)."""
+"cannot move" forbids their own migration moves; a Worm Hole or a retreat, which carry a
+whole stack, still takes them along (docs/worlds-rules.md, choice 21)."""
 
 from __future__ import annotations
 
