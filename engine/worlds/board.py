@@ -37,12 +37,14 @@ def settle_control(s: GameState, world: int) -> None:
         emit(s, "control", world, new)
 
 
-def born_tokens(s: GameState, world: int, seat: int, count: int) -> int:
-    """Add up to `count` new tokens of world's letter to seat's stack there (the supply
-    holds SUPPLY of each letter). Returns how many were born."""
-    k = max(0, min(count, SUPPLY - s.born(world)))
+def born_tokens(s: GameState, world: int, seat: int, count: int, origin: int = -1) -> int:
+    """Add up to `count` new tokens of `origin`'s letter (default: the world's own) to
+    seat's stack on `world` (the supply holds SUPPLY of each letter). Returns how many
+    were born."""
+    origin = world if origin < 0 else origin
+    k = max(0, min(count, SUPPLY - s.born(origin)))
     if k:
-        s.set_tokens(world, seat, s.tokens(world, seat) + (world * MOVES,) * k)
+        s.set_tokens(world, seat, s.tokens(world, seat) + (origin * MOVES,) * k)
         emit(s, "born", world, seat, k)
     return k
 

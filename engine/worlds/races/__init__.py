@@ -20,7 +20,8 @@ Hooks (a race overrides those it uses; the defaults change nothing):
                                    base token and card sums of both sides (passive)
   hand_size(own)               R     hand limit change (own: holder; else every other)
   fate_draw()                  R     more cards at the fate draw
-  opportunity_options(s, seat) / opportunity(s, seat, args)   1/T, A, R: a Power
+  opportunity_options(s, seat) / opportunity(s, seat, args)   1/T, A, R, 1/W: a Power
+                               (1/W: the first argument is the world it is used on)
   conflict_options(s, seat, side) / conflict_power(s, seat, side, args)
                                A, 1/C  a Power of a primary player as the conflict opens
   conflict_start(s, seat, side) 1/C  steps when the conflict opens
@@ -268,7 +269,12 @@ def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ..
     argument is the world of the token given up, which must be there."""
     out = []
     for race, r in sorted(RACE_IMPL.items()):
-        if r.use in ("1/T", "1/B", "A", "R") and holds(s, seat, race) and may_use(s, race, seat):
+        if r.use == "1/W":  # per world: the first argument, where the race must stand
+            out += [(race, args) for args in r.opportunity_options(s, seat)
+                    if args and _has_on(s, seat, args[0], race)
+                    and may_use(s, race, seat, args[0])]
+        elif r.use in ("1/T", "1/B", "A", "R") and holds(s, seat, race) \
+                and may_use(s, race, seat):
             out += [(race, args) for args in r.opportunity_options(s, seat)
                     if not r.sacrifice or (args and _has_on(s, seat, args[0], race))]
     return out
@@ -279,7 +285,7 @@ def use_opportunity(s: GameState, seat: int, race: int, args: tuple[int, ...]) -
     if (race, args) not in opportunity_powers(s, seat):
         return None
     r = impl(race)
-    mark_used(s, race, seat)
+    mark_used(s, race, seat, args[0] if r.use == "1/W" else -1)
     if r.sacrifice:
         sacrifice_token(s, seat, args[0], race)
         return r.opportunity(s, seat, args) + [("killed", args[0], seat, 1)]
