@@ -161,3 +161,31 @@ def test_random_bots_play_legally_to_the_turn_limit() -> None:
     s, _, n = play_game(b"rnd", 3, [RandomWorldsBot(b"r%d" % i) for i in range(3)],
                         max_turns=40)
     assert s.outcome is not None and n > 100
+
+
+def test_invariants_hold_at_every_step_of_random_games() -> None:
+    """Every card handle in exactly one zone (65 cards), every race chit in one place
+    (the whole pool), at most 20 tokens of a letter, control only by seats, public faces
+    only of public zones."""
+    from bots.worlds import HeuristicWorldsBot
+    checked = 0
+    for seed, seats, bots in ((b"inv1", 3, None), (b"inv2", 5, None),
+                              (b"inv3", 4, [HeuristicWorldsBot(b"h%d" % i) for i in range(4)])):
+        for s, src, p in _walk(seed, seats, 1500, bots):
+            if not s.order:
+                continue  # setup: the deck is not dealt yet
+            conf_cards = s.conf.cards[0] + s.conf.cards[1] if s.conf is not None else ()
+            shuffling = [h for st in s.stack if st[:2] == ("shuffle", "cards") for h in st[2]]
+            zones = [h for hand in s.hands for h in hand] + list(s.deck) + list(s.discard) \
+                + list(conf_cards) + shuffling  # the discard, while it is being shuffled
+            assert len(zones) == len(set(zones)) == len(W.CARDS)
+            chits = list(s.race_pile) + list(s.race_out) + [h for d in s.dealt for h in d] \
+                + [h for h in s.chit if h >= 0]
+            assert len(chits) == len(set(chits)) == len(s.config.pool())
+            for w in range(WORLDS):
+                assert s.born(w) <= SUPPLY
+                assert -1 <= s.control[w] < seats
+            for h in s.deck:
+                assert h not in s.faces
+            checked += 1
+    assert checked > 2000
