@@ -13,7 +13,7 @@ from .board import born_tokens, hand_cards, move_tokens, play_card, settle_contr
 from .conflict import start_conflict
 from .data import card
 from .events import event_args, event_effect, is_event
-from .races import fate_draw, hand_limit, moves_of, opportunity_powers, production, \
+from .races import fate_discard, fate_draw, hand_limit, moves_of, opportunity_powers, production, \
     range_of, use_opportunity
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
@@ -118,7 +118,8 @@ class Fate(SeatStep):
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         if isinstance(a, Draw):
-            replace(s, ("draw", a.seat, fate_draw(s, a.seat, FATE_DRAW)), ("limit", a.seat))
+            replace(s, ("draw", a.seat, fate_draw(s, a.seat, FATE_DRAW)),
+                    ("throw", a.seat, fate_discard(s, a.seat)), ("limit", a.seat))
         else:
             replace(s, ("limit", a.seat))
 
@@ -149,6 +150,33 @@ class Limit(SeatStep):
             learn(s, a, h, f)
         s.discard = s.discard + tuple(h for h, _ in a.cards)
         emit(s, "discarded", a.seat, len(a.cards))
+
+
+@register
+class Throw(SeatStep):
+    """("throw", seat, count): after the fate draw, throw away `count` cards (a race's
+    price for its larger draw: the Collectors'), one or more at a time."""
+
+    name = "throw"
+    phase = "fate"
+    kinds = ("discard",)
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return st[2] > 0 and bool(s.hands[st[1]])
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        return [Discard(seat, (hf,)) for hf in hand_cards(s, seat, kn.faces)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if not isinstance(a, Discard) or not 0 < len(a.cards) <= st[2]:
+            fail(s, a, f"throw away one to {st[2]} card(s)")
+            return
+        take_from_hand(s, a, a.seat, [h for h, _ in a.cards])
+        for h, f in a.cards:
+            learn(s, a, h, f)
+        s.discard = s.discard + tuple(h for h, _ in a.cards)
+        emit(s, "discarded", a.seat, len(a.cards))
+        replace(s, ("throw", a.seat, st[2] - len(a.cards)))
 
 
 @register

@@ -20,6 +20,7 @@ Hooks (a race overrides those it uses; the defaults change nothing):
                                    base token and card sums of both sides (passive)
   hand_size(own)               R     hand limit change (own: holder; else every other)
   fate_draw()                  R     more cards at the fate draw
+  fate_discard()               R     cards to throw away right after that draw
   opportunity_options(s, seat) / opportunity(s, seat, args)   1/T, A, R, 1/W: a Power
                                (1/W: the first argument is the world it is used on)
   conflict_options(s, seat, side) / conflict_power(s, seat, side, args)
@@ -47,7 +48,7 @@ from ..data import RACES, race_id
 from ..state import MOVES, RANGE, WORLDS, Conflict, GameState
 
 __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "range_of",
-           "production", "hand_limit", "fate_draw", "opportunity_powers", "use_opportunity",
+           "production", "hand_limit", "fate_draw", "fate_discard", "opportunity_powers", "use_opportunity",
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power"]
@@ -89,6 +90,9 @@ class Race:
         return 0
 
     def fate_draw(self) -> int:
+        return 0
+
+    def fate_discard(self) -> int:
         return 0
 
     def opportunity_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
@@ -246,6 +250,11 @@ def hand_limit(s: GameState, seat: int, base: int) -> int:
 
 def fate_draw(s: GameState, seat: int, base: int) -> int:
     return base + sum(impl(race).fate_draw() for holder, race in _r_races(s) if holder == seat)
+
+
+def fate_discard(s: GameState, seat: int) -> int:
+    """Cards seat throws away right after its fate draw (before the hand limit)."""
+    return sum(impl(race).fate_discard() for holder, race in _r_races(s) if holder == seat)
 
 
 def sacrifice_token(s: GameState, seat: int, world: int, race: int) -> bool:
