@@ -20,8 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import (
-    Action, Decline, Done, Invite, Play, Reveal, Select, parse_action, world_index,
+    SOURCE, Action, Decline, Done, Invite, Play, Reveal, Rolled, Select, format_action,
+    parse_action, world_index,
 )
+from .api import _settle as _run_auto  # the scenario builds a state and settles it as new_game does
 from .api import apply, legal_actions, pending
 from .conflict import totals
 from .data import CARDS, RACE_KEYS, card
@@ -85,7 +87,6 @@ class _Source(LocalSource):
         if chance.kind == "roll":
             if len(self.dice_left) < chance.count:
                 raise ScenarioError(f"the position's dice ran out ({chance.count} needed)")
-            from .actions import Rolled, SOURCE
             got, self.dice_left = self.dice_left[:chance.count], self.dice_left[chance.count:]
             return Rolled(SOURCE, tuple(got))
         return super().answer(chance)
@@ -197,8 +198,7 @@ def handles_rest(s: GameState, src: _Source, rest: list[int]) -> tuple[int, ...]
 
 
 def _settle(s: GameState, src: _Source) -> GameState:
-    from .api import _settle as settle_steps
-    settle_steps(s)
+    _run_auto(s)
     while s.outcome is None:
         p = pending(s)
         if p.chance is None:
@@ -326,7 +326,6 @@ def _value(s: GameState, src: _Source, key: str, last_totals: list[int]) -> Any:
     if head == "flags":
         return list(s.flags)
     if head == "legal":  # legal.SEAT: the seat's legal actions, short text form
-        from .actions import format_action
         seat = int(parts[1])
         return [format_action(a) for a in legal_actions(s, seat, src.knowledge[seat])]
     raise ScenarioError(f"unknown expectation {key!r}")
