@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import born_tokens, explore_steps, move_tokens
-from .data import card
+from .data import CARDS, card
 from .state import WORLDS, GameState
 from .steps import emit
 
@@ -98,6 +98,8 @@ def event_effect(s: GameState, seat: int, key: str, args: tuple[int, ...]) -> St
 
 
 def is_event(face: int, timing: str) -> str:
-    """The event key of a card face played at `timing`, or ""."""
+    """The event key of a card face played at `timing`, or "" (also for no card at all)."""
+    if not 0 <= face < len(CARDS):
+        return ""
     info = card(face)
     return info.key if info.kind == "event" and info.timing == timing else ""
