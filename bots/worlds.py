@@ -71,7 +71,7 @@ class HeuristicWorldsBot:
             kn.selected = cards[-1][1] if cards else None
             return first
         best, best_score = options[-1], 0
-        for a in options:
+        for a in self._candidates(options):
             sc = self._score(state, seat, kn, a)
             if sc > best_score:
                 best, best_score = a, sc
@@ -79,6 +79,20 @@ class HeuristicWorldsBot:
             return options[self.stream.below(len(options))] if isinstance(
                 first, (W.Keep,)) else self._fallback(state, seat, options)
         return best
+
+    @staticmethod
+    def _candidates(options: list[W.Action]) -> list[W.Action]:
+        """The options worth scoring: of the moves of one origin between two worlds, only
+        one token, all of them, or all but one (the scores prefer one of those: explore
+        with one, attack with as many as can go while one stays)."""
+        if not isinstance(options[0], W.Move):
+            return options
+        most: dict[tuple[int, int, int], int] = {}
+        for a in options:
+            if isinstance(a, W.Move):
+                most[(a.src, a.dst, a.origin)] = a.count  # counts come in increasing order
+        return [a for a in options if not isinstance(a, W.Move) or a.count == 1
+                or a.count >= most[(a.src, a.dst, a.origin)] - 1]
 
     def _fallback(self, state: W.GameState, seat: int, options: list[W.Action]) -> W.Action:
         return options[0]
