@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.local import Stream
+from engine.rng import Stream
 from engine import worlds as W
 from engine.worlds.state import WORLDS, distance
 

@@ -195,7 +195,7 @@ def test_random_malformed_actions_are_refused_cleanly() -> None:
     """Actions of every kind with arbitrary fields, at many points of a game: each is
     applied or refused with IllegalAction, and a refusal changes nothing."""
     from dataclasses import fields
-    from engine.local import Stream
+    from engine.rng import Stream
     rnd = Stream(b"fuzz", "worlds-fuzz")
     values = [-1, 0, 1, 2, 3, 7, 25, 26, 64, 65, 98, 99, 1000]
     tried = 0

@@ -15,7 +15,7 @@ from .api import (
     pending, public_hash,
 )
 from .data import CARDS, RACES, card, race_id, rules_data_hash
-from .errors import ActionParseError, EngineError, IllegalAction
+from ..errors import ActionParseError, EngineError, IllegalAction
 from .local import LocalSource
 from .state import Config, GameState, Knowledge, Outcome, distance
 from .steps import Chance

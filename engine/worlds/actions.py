@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Callable, ClassVar, TypeVar
 
-from .errors import ActionParseError
+from ..errors import ActionParseError
 
 __all__ = [
     "Action", "SOURCE", "ACTION_KINDS", "action_from_data", "parse_action", "format_action",

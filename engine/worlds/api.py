@@ -16,7 +16,7 @@ from typing import Any
 import msgpack
 
 from .actions import SOURCE, Action
-from .errors import IllegalAction
+from ..errors import IllegalAction
 from .state import WIN_WORLDS, Config, GameState, Knowledge, Outcome
 from .steps import STEPS, Chance
 

@@ -1,18 +1,18 @@
 """The local card source of worlds: every hidden face and every die in one process.
 
 For hotseat play, simulations and tests; not secure (the seed knows every card). It uses
-the shared seeded generator (engine.local.Stream) with labels of its own, so a seed
+the shared seeded generator (engine.rng.Stream) with labels of its own, so a seed
 gives the same game everywhere. Dice come from the "worlds-dice" stream; in networked
 play the commit-reveal beacon answers the same `roll` chance.
 """
 
 from __future__ import annotations
 
-from engine.local import Stream
+from engine.rng import Stream
 
 from .actions import SOURCE, Action, Delivered, HandShuffled, Play, Reveal, Revealed, \
     Rolled, Shuffled, Discard
-from .errors import IllegalAction
+from ..errors import IllegalAction
 from .state import Knowledge
 from .steps import Chance
 

@@ -27,7 +27,7 @@ from .api import _settle as _run_auto  # the scenario builds a state and settles
 from .api import apply, legal_actions, pending
 from .conflict import totals
 from .data import CARDS, RACE_KEYS, card
-from .errors import EngineError, IllegalAction
+from ..errors import EngineError, IllegalAction
 from .local import LocalSource
 from .state import GRID, MOVES, WORLDS, Config, GameState
 from .steps import Chance, push

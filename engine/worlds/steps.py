@@ -19,7 +19,7 @@ from typing import Any
 
 from .actions import Action, Delivered, HandShuffled, Revealed, Rolled, Shuffled
 from .data import card
-from .errors import IllegalAction
+from ..errors import IllegalAction
 from .state import GameState, Knowledge
 
 __all__ = ["Chance", "Step", "SeatStep", "STEPS", "register", "push", "pop", "replace",
