@@ -1,0 +1,200 @@
+"""Bots for worlds (engine.worlds): a random one and a simple heuristic one, and a loop
+that plays a whole game with the local card source.
+
+Both choose only among `legal_actions` of their own seat, computed with their own
+seat's knowledge; the heuristic reads the public state and its own hand's faces only.
+The heuristic expands to unexplored worlds, attacks where its stack is stronger,
+draws at every fate phase and plays its best force card.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from engine.rng import Stream
+from engine import worlds as W
+from engine.worlds.state import WORLDS, distance
+
+__all__ = ["WorldsBot", "RandomWorldsBot", "HeuristicWorldsBot", "play_game"]
+
+
+class WorldsBot(Protocol):
+    def choose(self, state: W.GameState, seat: int, kn: W.Knowledge) -> W.Action:
+        """Pick one of the seat's legal actions; for a Select, also put the chosen force
+        card in `kn.selected` (None: none)."""
+        ...
+
+
+def _force_cards(state: W.GameState, seat: int, kn: W.Knowledge) -> list[tuple[int, int]]:
+    out = []
+    for h in state.hands[seat]:
+        f = kn.faces.get(h)
+        if f is not None and W.card(f).kind == "force":
+            out.append((W.card(f).value, h))
+    return sorted(out)
+
+
+class RandomWorldsBot:
+    def __init__(self, seed: bytes) -> None:
+        self.stream = Stream(seed, "worlds-random-bot")
+
+    def choose(self, state: W.GameState, seat: int, kn: W.Knowledge) -> W.Action:
+        options = W.legal_actions(state, seat, kn)
+        if not options:
+            raise RuntimeError(f"seat {seat} has no legal action at {state.step()[0]}")
+        a = options[self.stream.below(len(options))]
+        if isinstance(a, W.Select):
+            cards = _force_cards(state, seat, kn)
+            k = self.stream.below(len(cards) + 1)
+            kn.selected = cards[k][1] if k < len(cards) else None
+        return a
+
+
+def _strength(state: W.GameState, world: int, seat: int) -> int:
+    from engine.worlds.races import token_force
+    return sum(token_force(state, c, 0) for c in state.tokens(world, seat))
+
+
+class HeuristicWorldsBot:
+    """Expands and attacks; ties broken by the first option (a fixed order)."""
+
+    def __init__(self, seed: bytes = b"") -> None:
+        self.stream = Stream(seed, "worlds-heuristic-bot")
+
+    def choose(self, state: W.GameState, seat: int, kn: W.Knowledge) -> W.Action:
+        options = W.legal_actions(state, seat, kn)
+        if not options:
+            raise RuntimeError(f"seat {seat} has no legal action at {state.step()[0]}")
+        first = options[0]
+        if isinstance(first, W.Select):
+            cards = _force_cards(state, seat, kn)
+            kn.selected = cards[-1][1] if cards else None
+            return first
+        best, best_score = options[-1], 0
+        for a in self._candidates(options):
+            sc = self._score(state, seat, kn, a)
+            if sc > best_score:
+                best, best_score = a, sc
+        if best_score == 0 and isinstance(first, (W.Home, W.Keep, W.Discard, W.Reveal)):
+            return options[self.stream.below(len(options))] if isinstance(
+                first, (W.Keep,)) else self._fallback(state, seat, options)
+        return best
+
+    @staticmethod
+    def _candidates(options: list[W.Action]) -> list[W.Action]:
+        """The options worth scoring: of the moves of one origin between two worlds, only
+        one token, all of them, or all but one (the scores prefer one of those: explore
+        with one, attack with as many as can go while one stays)."""
+        if not isinstance(options[0], W.Move):
+            return options
+        most: dict[tuple[int, int, int], int] = {}
+        for a in options:
+            if isinstance(a, W.Move):
+                most[(a.src, a.dst, a.origin)] = a.count  # counts come in increasing order
+        return [a for a in options if not isinstance(a, W.Move) or a.count == 1
+                or a.count >= most[(a.src, a.dst, a.origin)] - 1]
+
+    def _fallback(self, state: W.GameState, seat: int, options: list[W.Action]) -> W.Action:
+        return options[0]
+
+    def _score(self, s: W.GameState, seat: int, kn: W.Knowledge, a: W.Action) -> int:
+        if isinstance(a, W.Home):
+            return 1 + sum(1 for v in range(WORLDS) if v != a.world
+                           and distance(s.pos[a.world], s.pos[v]) <= 3)
+        if isinstance(a, W.Draw):
+            return 1
+        if isinstance(a, W.Discard):
+            f = a.cards[0][1]
+            info = W.card(f)
+            return 100 - (info.value if info.kind == "force" else 6)
+        if isinstance(a, W.Move):
+            return self._move_score(s, seat, a)
+        if isinstance(a, W.Attack):
+            mine = _strength(s, a.world, seat)
+            theirs = _strength(s, a.world, a.target)
+            return max(0, 5 + mine - theirs) if mine >= theirs or s.control[a.world] == a.target \
+                and mine + 6 > theirs else 0
+        if isinstance(a, W.Power):
+            return self._power_score(s, seat, a)
+        if isinstance(a, W.Play):
+            return self._play_score(s, seat, a)
+        return 0
+
+    def _power_score(self, s: W.GameState, seat: int, a: W.Power) -> int:
+        key = W.RACES[a.race].key
+        if key == "assassins":
+            w, other = a.args[0], a.args[1]
+            return 3 + (5 if s.control[w] == other and s.count(w, other) == 1 else 0)
+        if key == "fanatics":
+            w, other = a.args[1], a.args[2]
+            return 4 if s.control[w] == other and s.count(w, other) == 1 else 0
+        c = s.conf
+        if c is not None and key in ("berserkers", "rearguard"):
+            side = c.primary.index(seat)
+            mine = _strength(s, c.world, seat)
+            theirs = _strength(s, c.world, c.primary[1 - side])
+            if key == "berserkers":
+                return 6 if mine <= theirs + 4 else 0
+            return 6 if theirs > mine + 10 else 0
+        return 0
+
+    def _move_score(self, s: W.GameState, seat: int, a: W.Move) -> int:
+        left = s.count(a.src, seat) - a.count
+        ctl = s.control[a.dst]
+        if ctl < 0 and s.native[a.dst] < 0 and not s.occupants(a.dst):
+            return 20 - a.count if left >= 1 or s.control[a.src] == seat else 0
+        if ctl >= 0 and ctl != seat:
+            there = s.count(a.dst, ctl)
+            if s.count(a.dst, seat) + a.count > there + 1 and left >= 1:
+                return 12 + a.count
+        return 0
+
+    def _play_score(self, s: W.GameState, seat: int, a: W.Play) -> int:
+        info = W.card(a.card)
+        if info.key == "revolution":
+            return 15
+        if info.key == "temporal_nexus":
+            return 10
+        if info.key in ("population_explosion",):
+            return 10 if s.control[a.args[0]] == seat else 0
+        if info.key == "power_up":
+            c = s.conf
+            return 10 if c is not None and a.args[0] in c.cards[c.side_of(seat)] else 0
+        if info.key == "supernova":
+            w = a.args[0]
+            mine = s.count(w, seat)
+            foe = sum(s.count(w, p) for p in range(s.n) if p != seat)
+            return 8 if not mine and foe >= 4 else 0
+        if info.key == "worm_hole":
+            src, dst = a.args
+            return 6 if s.control[dst] < 0 and s.native[dst] < 0 and s.count(src, seat) > 2 \
+                else 0
+        if info.key == "use_the_force":
+            return 5
+        return 0
+
+
+def play_game(seed: bytes, seats: int, bots: list[WorldsBot] | None = None,
+              max_turns: int = 0, race_pool: tuple[str, ...] = (),
+              max_actions: int = 200_000) -> tuple[W.GameState, W.LocalSource, int]:
+    """Play one game with the local source; returns (final state, source, actions)."""
+    cfg = W.Config(seats, max_turns=max_turns, race_pool=race_pool)
+    src = W.LocalSource(seed, seats)
+    bots = bots if bots is not None else [HeuristicWorldsBot(seed + bytes([i]))
+                                          for i in range(seats)]
+    s = W.new_game(cfg)
+    n = 0
+    while W.outcome(s) is None and n < max_actions:
+        p = W.pending(s)
+        if p.chance is not None:
+            s, _ = W.apply(s, src.answer(p.chance))
+        else:
+            for seat in p.seats:
+                a = bots[seat].choose(s, seat, src.knowledge[seat])
+                src.check(a)
+                s, _ = W.apply(s, a)
+                if p.simultaneous:
+                    continue
+                break
+        n += 1
+    return s, src, n

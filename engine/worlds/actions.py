@@ -1,0 +1,339 @@
+"""Actions of worlds: small frozen values sent by the seats and by the card source.
+
+Invariants: every action names its sender (`SOURCE` = -1 for chance facts); each field
+has one of four shapes (int, world, ints, pairs), so the data form `[kind, seat, field...]`
+holds lists of ints and strings only and `action_from_data(a.to_data()) == a`. The text
+form is `kind field...` without the seat (`format_action`), read back by
+`parse_action(text, seat)`; a world is written as its letter A..Z, a list as `1,2,3`
+(`-` when empty), pairs as `1:2,3:4`. `Action.format()` adds the seat after the kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Callable, ClassVar, TypeVar
+
+from ..errors import ActionParseError
+
+__all__ = [
+    "Action", "SOURCE", "ACTION_KINDS", "action_from_data", "parse_action", "format_action",
+    "Home", "Keep", "Play", "Power", "Done", "Draw", "Discard", "Move", "Attack", "Invite",
+    "Ally", "Decline", "Select", "Reveal",
+    "Shuffled", "Delivered", "Revealed", "HandShuffled", "Rolled", "world_name",
+    "world_index",
+]
+
+SOURCE = -1
+WORLDS = 26
+_SHAPES = ("int", "world", "ints", "pairs")
+Pairs = tuple[tuple[int, int], ...]
+
+
+def world_name(w: int) -> str:
+    return chr(ord("A") + w) if 0 <= w < WORLDS else str(w)
+
+
+def world_index(text: str) -> int:
+    """A world by letter (A..Z, either case) or number; raises ActionParseError."""
+    t = text.strip()
+    if len(t) == 1 and t.isalpha():
+        w = ord(t.upper()) - ord("A")
+        if 0 <= w < WORLDS:
+            return w
+    try:
+        return int(t)
+    except ValueError:
+        raise ActionParseError(f"not a world: {text!r} (A..Z)") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    KIND: ClassVar[str] = ""
+    SHAPES: ClassVar[tuple[str, ...]] = ()
+    seat: int
+
+    def to_data(self) -> list[Any]:
+        out: list[Any] = [self.KIND, self.seat]
+        for f, shape in zip(fields(self)[1:], self.SHAPES):
+            v = getattr(self, f.name)
+            if shape in ("int", "world"):
+                out.append(v)
+            elif shape == "ints":
+                out.append(list(v))
+            else:
+                out.append([list(p) for p in v])
+        return out
+
+    def values_text(self) -> list[str]:
+        parts = []
+        for f, shape in zip(fields(self)[1:], self.SHAPES):
+            v = getattr(self, f.name)
+            if shape == "int":
+                parts.append(str(v))
+            elif shape == "world":
+                parts.append(world_name(v))
+            elif shape == "ints":
+                parts.append(",".join(map(str, v)) or "-")
+            else:
+                parts.append(",".join(f"{a}:{b}" for a, b in v) or "-")
+        return parts
+
+    def format(self) -> str:
+        return " ".join([self.KIND, str(self.seat)] + self.values_text())
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+ACTION_KINDS: dict[str, type[Action]] = {}
+A = TypeVar("A", bound=type[Action])
+
+
+def _kind(name: str, *shapes: str) -> Callable[[A], A]:
+    def wrap(cls: A) -> A:
+        cls.KIND = name
+        cls.SHAPES = shapes
+        if len(fields(cls)) != len(shapes) + 1:
+            raise TypeError(f"{name}: fields and shapes differ")
+        ACTION_KINDS[name] = cls
+        return cls
+    return wrap
+
+
+# --- player actions ---------------------------------------------------------------------
+
+
+@_kind("home", "world")
+@dataclass(frozen=True, slots=True)
+class Home(Action):
+    """Setup: choose this world as your homeworld."""
+
+    world: int
+
+
+@_kind("keep", "int")
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Setup: keep this race chit (a handle of your four) as your starting race."""
+
+    handle: int
+
+
+@_kind("play", "int", "int", "ints")
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card from your hand face up (handle, face) with its arguments: an event, or a
+    force card's note (1: call the conflict off; 3: retreat to the world in args)."""
+
+    handle: int
+    card: int
+    args: tuple[int, ...]
+
+
+@_kind("power", "int", "ints")
+@dataclass(frozen=True, slots=True)
+class Power(Action):
+    """Use a race's ability (race id) with its arguments."""
+
+    race: int
+    args: tuple[int, ...]
+
+
+@_kind("done")
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    """Nothing (more) to do here: end the window or the phase."""
+
+
+@_kind("draw")
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Fate phase: take the draw (three cards, more with some races)."""
+
+
+@_kind("discard", "pairs")
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard these cards face up (handle:face), down to your hand limit."""
+
+    cards: Pairs
+
+
+@_kind("move", "world", "world", "world", "int")
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Migration: move `count` tokens born on world `origin` from world `src` to `dst`."""
+
+    src: int
+    dst: int
+    origin: int
+    count: int
+
+
+@_kind("attack", "world", "int")
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """Conflict phase: attack seat `target`'s stack on `world`."""
+
+    world: int
+    target: int
+
+
+@_kind("invite", "ints")
+@dataclass(frozen=True, slots=True)
+class Invite(Action):
+    """A primary player names the seats it allows to join its side."""
+
+    seats: tuple[int, ...]
+
+
+@_kind("ally", "int")
+@dataclass(frozen=True, slots=True)
+class Ally(Action):
+    """Join a side (0 attacker, 1 defender) that invited you, with your stack there."""
+
+    side: int
+
+
+@_kind("decline")
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Stay out of the conflict."""
+
+
+@_kind("select")
+@dataclass(frozen=True, slots=True)
+class Select(Action):
+    """Put a force card face down (or none); which one stays secret until Reveal."""
+
+
+@_kind("reveal", "int", "int")
+@dataclass(frozen=True, slots=True)
+class Reveal(Action):
+    """Turn up the card put face down: handle and face; -1 -1 for no force card."""
+
+    handle: int
+    card: int
+
+
+# --- chance facts from the card source --------------------------------------------------
+
+
+@_kind("shuffled")
+@dataclass(frozen=True, slots=True)
+class Shuffled(Action):
+    """The deck asked for is shuffled under its new handles."""
+
+
+@_kind("delivered")
+@dataclass(frozen=True, slots=True)
+class Delivered(Action):
+    """The handles asked for are opened to their new holder."""
+
+
+@_kind("revealed", "pairs")
+@dataclass(frozen=True, slots=True)
+class Revealed(Action):
+    """Public faces of the handles asked for (handle:face)."""
+
+    cards: Pairs
+
+
+@_kind("handshuffled")
+@dataclass(frozen=True, slots=True)
+class HandShuffled(Action):
+    """A hand was shuffled and re-masked under new handles."""
+
+
+@_kind("rolled", "ints")
+@dataclass(frozen=True, slots=True)
+class Rolled(Action):
+    """The values of the dice asked for, each 1..sides, in order (public)."""
+
+    values: tuple[int, ...]
+
+
+# --- decoding ---------------------------------------------------------------------------
+
+
+def _int(v: object, what: str) -> int:
+    if type(v) is not int or not -(2**31) <= v < 2**31:
+        raise ActionParseError(f"{what}: expected a 32-bit integer, got {v!r}")
+    return v
+
+
+def _seq(v: object, what: str, limit: int = 128) -> list[object]:
+    if not isinstance(v, (list, tuple)):
+        raise ActionParseError(f"{what}: expected a list, got {type(v).__name__}")
+    if len(v) > limit:
+        raise ActionParseError(f"{what}: more than {limit} items")
+    return list(v)
+
+
+def action_from_data(data: object) -> Action:
+    """Decode `[kind, seat, field...]` strictly; raises ActionParseError on any deviation."""
+    items = _seq(data, "action")
+    if not items or not isinstance(items[0], str):
+        raise ActionParseError("action: the first item must be the kind name")
+    cls = ACTION_KINDS.get(items[0])
+    if cls is None:
+        raise ActionParseError(f"action: unknown kind {items[0]!r}")
+    if len(items) != 2 + len(cls.SHAPES):
+        raise ActionParseError(f"{cls.KIND}: expected {len(cls.SHAPES)} fields after the seat")
+    seat = _int(items[1], f"{cls.KIND}.seat")
+    values: list[Any] = []
+    for f, shape, raw in zip(fields(cls)[1:], cls.SHAPES, items[2:]):
+        what = f"{cls.KIND}.{f.name}"
+        if shape in ("int", "world"):
+            values.append(_int(raw, what))
+        elif shape == "ints":
+            values.append(tuple(_int(x, what) for x in _seq(raw, what)))
+        else:
+            pairs = []
+            for p in _seq(raw, what):
+                pp = _seq(p, what)
+                if len(pp) != 2:
+                    raise ActionParseError(f"{what}: each item must be a pair")
+                pairs.append((_int(pp[0], what), _int(pp[1], what)))
+            values.append(tuple(pairs))
+    return cls(seat, *values)
+
+
+def _parse_value(shape: str, text: str, what: str) -> Any:
+    try:
+        if shape == "int":
+            return int(text)
+        if shape == "world":
+            return world_index(text)
+        if text == "-":
+            return ()
+        if shape == "ints":
+            return tuple(int(x) for x in text.split(","))
+        out = []
+        for item in text.split(","):
+            a, b = item.split(":")
+            out.append((int(a), int(b)))
+        return tuple(out)
+    except ValueError:
+        raise ActionParseError(f"{what}: cannot read {text!r} as {shape}") from None
+
+
+def parse_action(text: str, seat: int) -> Action:
+    """Read the short text form `kind value...` of `seat`'s action; raises ActionParseError."""
+    words = text.split()
+    if not words:
+        raise ActionParseError("empty command")
+    cls = ACTION_KINDS.get(words[0])
+    if cls is None:
+        raise ActionParseError(f"unknown action {words[0]!r}; known: {', '.join(ACTION_KINDS)}")
+    names = [f.name for f in fields(cls)[1:]]
+    if len(words) - 1 != len(names):
+        raise ActionParseError(f"{cls.KIND}: expected {len(names)} values ({' '.join(names)})")
+    values = [_parse_value(shape, w, f"{cls.KIND}.{n}")
+              for n, shape, w in zip(names, cls.SHAPES, words[1:])]
+    return cls(seat, *values)
+
+
+def format_action(a: Action) -> str:
+    """The short text form of an action (without its seat): parse_action reads it back."""
+    return " ".join([a.KIND] + a.values_text())

@@ -1,0 +1,403 @@
+"""A conflict of worlds (rules 003, conflict phase), as named steps.
+
+Order: the primary players invite allies (attacker first), invited seats join a side
+or decline, the defender draws a card, races act as the conflict opens, each primary
+may play a force card's note (1: call it off; 3: retreat) or Use the Force, both put a
+force card face down at once and reveal (attacker first), a Use the Force player shows a
+second card, Power Up may double a revealed card, then the result.
+Invariants: `state.conf` is set from `start_conflict` until "conflict_end"; once the
+conflict is off (flag "ended") every later conflict step goes away unasked; force totals
+use ints only; ties go to the defender (docs/worlds-rules.md).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .actions import Action, Ally, Decline, Done, Invite, Play, Power, Reveal, Select
+from .board import hand_cards, play_card, retreat, retreat_worlds, settle_control
+from .data import card
+from .events import event_args, event_effect, is_event
+from .races import after_conflict_steps, conflict_powers, conflict_races, \
+    conflict_start_steps, force_changes, token_force, use_conflict_power, world_force
+from .state import Claim, Conflict, GameState, Knowledge
+from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
+    take_from_hand
+
+__all__ = ["start_conflict", "totals"]
+
+
+def start_conflict(s: GameState, world: int, attacker: int, defender: int) -> None:
+    s.conf = Conflict(world, attacker, defender)
+    s.fought = s.fought + (world,)
+    emit(s, "conflict", world, attacker, defender)
+    others = tuple(p for p in s.seat_order_from_active()
+                   if p not in (attacker, defender) and s.count(world, p))
+    push(s, ("invite", attacker, 0), ("invite", defender, 1), ("join", others),
+         ("conflict_open",), ("open", attacker, 0), ("open", defender, 1), ("select",),
+         ("reveal_force", attacker, 0), ("reveal_force", defender, 1), ("second", attacker, 0),
+         ("second", defender, 1), ("powerup", attacker, 0), ("powerup", defender, 1),
+         ("resolve",), ("conflict_end",))
+
+
+def _on(s: GameState) -> Conflict:
+    c = s.conf
+    if c is None:
+        raise RuntimeError("no conflict under way")
+    return c
+
+
+def _ended(s: GameState) -> bool:
+    return s.conf is None or "ended" in s.conf.flags
+
+
+class ConflictStep(SeatStep):
+    """A decision of a primary or allied seat; gone once the conflict is off."""
+
+    phase = "conflict"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if _ended(s) or not self.needed(s, st):
+            pop(s)
+            return True
+        return False
+
+
+def _candidates(s: GameState) -> tuple[int, ...]:
+    c = _on(s)
+    return tuple(p for p in s.seat_order_from_active()
+                 if p not in c.primary and s.count(c.world, p))
+
+
+@register
+class InviteStep(ConflictStep):
+    """("invite", seat, side): name the seats allowed to ally with your side."""
+
+    name = "invite"
+    kinds = ("invite",)
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return bool(_candidates(s))
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        cands = _candidates(s)
+        return [Invite(seat, sub) for k in range(len(cands) + 1)
+                for sub in combinations(cands, k)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        cands = _candidates(s)
+        if not isinstance(a, Invite) or any(p not in cands for p in a.seats) \
+                or len(set(a.seats)) != len(a.seats):
+            fail(s, a, f"invite only seats with tokens here: {list(cands)}")
+            return
+        c = _on(s)
+        c.invited[st[2]] = tuple(p for p in cands if p in a.seats)
+        pop(s)
+
+
+@register
+class Join(Step):
+    """("join", seats): each invited seat joins a side that invited it, or declines."""
+
+    name = "join"
+    phase = "conflict"
+    kinds = ("ally", "decline")
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if _ended(s):
+            pop(s)
+            return True
+        c = _on(s)
+        seats = tuple(st[1])
+        while seats and not any(seats[0] in c.invited[side] for side in (0, 1)):
+            seats = seats[1:]
+        if seats == tuple(st[1]) and seats:
+            return False
+        if seats:
+            s.stack = s.stack[:-1] + (("join", seats),)
+        else:
+            pop(s)
+        return True
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (st[1][0],)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        c = _on(s)
+        return [Ally(seat, side) for side in (0, 1) if seat in c.invited[side]] + [
+            Decline(seat)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        c = _on(s)
+        if isinstance(a, Ally):
+            if a.side not in (0, 1) or a.seat not in c.invited[a.side]:
+                fail(s, a, "that side did not invite you")
+            c.allies[a.side] = c.allies[a.side] + (a.seat,)
+            emit(s, "ally", a.seat, a.side)
+        s.stack = s.stack[:-1] + (("join", tuple(st[1][1:])),)
+
+
+@register
+class ConflictOpen(Step):
+    """("conflict_open",): the defender draws one card; races act as the conflict opens."""
+
+    name = "conflict_open"
+    phase = "conflict"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if _ended(s):
+            pop(s)
+            return True
+        c = _on(s)
+        pop(s)
+        push(s, ("draw", c.primary[1], 1), *conflict_start_steps(s, c))
+        return True
+
+
+def _retreats(s: GameState, seat: int) -> list[tuple[int]]:
+    return [(w,) for w in retreat_worlds(s, seat, _on(s).world)]
+
+
+@register
+class Open(ConflictStep):
+    """("open", seat, side): play force 1 (call the conflict off), force 3 (retreat your
+    stack to a world you control within 3 spaces), Use the Force, use your stack's races'
+    conflict powers (engine.worlds.races `conflict_powers`); then Done."""
+
+    name = "open"
+    kinds = ("play", "power", "done")
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return bool(s.hands[st[1]]) or bool(conflict_powers(s, st[1]))
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        out: list[Action] = []
+        for h, f in hand_cards(s, seat, kn.faces):
+            info = card(f)
+            if info.kind == "force" and info.value == 1:
+                out.append(Play(seat, h, f, ()))
+            elif info.kind == "force" and info.value == 3:
+                out += [Play(seat, h, f, args) for args in _retreats(s, seat)]
+            elif is_event(f, "conflict") == "use_the_force":
+                out += [Play(seat, h, f, args) for args in event_args(s, seat, info.key)]
+        out += [Power(seat, race, args) for race, args in conflict_powers(s, seat)]
+        return out + [Done(seat)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        c = _on(s)
+        if isinstance(a, Done):
+            pop(s)
+            return
+        if isinstance(a, Power):
+            steps = use_conflict_power(s, a.seat, a.race, a.args)
+            if steps is None:
+                fail(s, a, "that race power cannot be used so now")
+                return
+            emit(s, "power", a.seat, a.race, list(a.args))
+            push(s, *steps)
+            return
+        if not isinstance(a, Play):
+            fail(s, a, "expected a card or done")
+            return
+        try:
+            info = card(a.card)
+        except KeyError:
+            fail(s, a, f"card {a.card} does not exist")
+            return
+        if info.kind == "force" and info.value == 1 and a.args == ():
+            play_card(s, a)
+            c.add_flag("ended")
+            emit(s, "called_off", a.seat, c.world)
+        elif info.kind == "force" and info.value == 3 and a.args in _retreats(s, a.seat):
+            play_card(s, a)
+            c.add_flag("ended")
+            push(s, *retreat(s, a.seat, c.world, a.args[0]))
+        elif info.key == "use_the_force" and a.args in event_args(s, a.seat, info.key):
+            play_card(s, a)
+            push(s, *event_effect(s, a.seat, info.key, a.args))
+        else:
+            fail(s, a, "only force 1, force 3 (with a world to retreat to) or Use the Force")
+
+
+@register
+class SelectStep(Step):
+    """("select",): both primary players put a force card face down at once (or none)."""
+
+    name = "select"
+    phase = "conflict"
+    kinds = ("select",)
+    simultaneous = True
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if _ended(s) or len(_on(s).selected) == 2:
+            pop(s)
+            return True
+        return False
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        c = _on(s)
+        return tuple(c.primary[side] for side in (0, 1) if side not in c.selected)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        return [Select(seat)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        c = _on(s)
+        side = c.primary.index(a.seat)
+        c.selected = tuple(sorted(c.selected + (side,)))
+
+
+def _reveal_card(s: GameState, a: Action, side: int) -> None:
+    c = _on(s)
+    if not isinstance(a, Reveal):
+        fail(s, a, "expected reveal")
+        return
+    if a.handle == -1:
+        s.claims = s.claims + (Claim(a.seat, "no_force", s.hands[a.seat], s.serial),)
+        emit(s, "no_force", a.seat)
+        return
+    take_from_hand(s, a, a.seat, (a.handle,))
+    learn(s, a, a.handle, a.card)
+    if card(a.card).kind != "force":
+        fail(s, a, "that is not a force card")
+    c.cards[side] = c.cards[side] + (a.handle,)
+    emit(s, "force_card", a.seat, a.card)
+
+
+@register
+class RevealStep(ConflictStep):
+    """("reveal", seat, side): turn up the card put face down (-1 -1: none)."""
+
+    name = "reveal_force"
+    kinds = ("reveal",)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        h = kn.selected
+        f = kn.faces.get(h, -1) if h is not None else -1
+        if h is not None and h in s.hands[seat] and f >= 0 and card(f).kind == "force":
+            return [Reveal(seat, h, f)]
+        return [Reveal(seat, -1, -1)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        _reveal_card(s, a, st[2])
+        pop(s)
+
+
+@register
+class Second(ConflictStep):
+    """("second", seat, side): after Use the Force, show a second force card (or none);
+    it is shown after the first cards (docs/worlds-rules.md)."""
+
+    name = "second"
+    kinds = ("reveal",)
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return f"force2:{st[2]}" in _on(s).flags
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        out: list[Action] = [Reveal(seat, h, f)
+                             for h, f in hand_cards(s, seat, kn.faces, kind="force")]
+        return out + [Reveal(seat, -1, -1)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        _reveal_card(s, a, st[2])
+        pop(s)
+
+
+@register
+class PowerUp(ConflictStep):
+    """("powerup", seat, side): a window to play Power Up on a revealed force card."""
+
+    name = "powerup"
+    kinds = ("play", "done")
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        c = _on(s)
+        public = any(card(s.faces[h]).key == "power_up" for h in s.discard if h in s.faces)
+        return bool(s.hands[st[1]]) and not public and bool(c.cards[0] or c.cards[1])
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        out: list[Action] = []
+        for h, f in hand_cards(s, seat, kn.faces, key="power_up"):
+            out += [Play(seat, h, f, args) for args in event_args(s, seat, "power_up")]
+        return out + [Done(seat)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Done):
+            pop(s)
+            return
+        if not isinstance(a, Play) or is_event(a.card, "conflict") != "power_up" \
+                or a.args not in event_args(s, a.seat, "power_up"):
+            fail(s, a, "only Power Up on a revealed force card")
+            return
+        play_card(s, a)
+        push(s, *event_effect(s, a.seat, "power_up", a.args))
+
+
+def totals(s: GameState) -> list[int]:
+    """Force totals of both sides: tokens (by race) + force cards (doubled by Power Up)
+    + the world's race and card effects (rules 003, conflict)."""
+    c = _on(s)
+    tokens = [sum(token_force(s, code, side) for p in c.seats(side)
+                  for code in s.tokens(c.world, p)) for side in (0, 1)]
+    cards = [sum(card(s.faces[h]).value * (2 if f"double:{h}" in c.flags else 1)
+                 for h in c.cards[side]) for side in (0, 1)]
+    change = force_changes(s, c, tokens, cards)
+    return [max(0, tokens[side] + cards[side] + world_force(s, c, side) + c.extra[side]
+                + change[side]) for side in (0, 1)]
+
+
+@register
+class Resolve(Step):
+    """("resolve",): the higher total wins (a side without tokens loses outright; ties
+    go to the defender); the loser's stacks are destroyed; a winning attacker takes
+    control; winning allies draw a card; races act on the result."""
+
+    name = "resolve"
+    phase = "conflict"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if _ended(s):
+            pop(s)
+            return True
+        c = _on(s)
+        w = c.world
+        alive = [sum(s.count(w, p) for p in c.seats(side)) for side in (0, 1)]
+        t = totals(s)
+        if not alive[1] and alive[0]:
+            winner = 0
+        elif not alive[0]:
+            winner = 1
+        else:
+            winner = 0 if t[0] > t[1] else 1
+        c.result = winner
+        present = conflict_races(s, c)
+        for p in c.seats(1 - winner):
+            s.set_tokens(w, p, ())
+        emit(s, "result", w, winner, t)
+        if winner == 0:
+            if s.control[w] != c.primary[0]:
+                s.control[w] = c.primary[0]
+                emit(s, "control", w, c.primary[0])
+        else:
+            settle_control(s, w)
+        pop(s)
+        push(s, *[("draw", p, 1) for p in c.allies[winner]],
+             *after_conflict_steps(s, present, winner))
+        return True
+
+
+@register
+class ConflictEnd(Step):
+    """("conflict_end",): revealed cards go to the discard pile; 1/C marks reset."""
+
+    name = "conflict_end"
+    phase = "conflict"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        c = _on(s)
+        s.discard = s.discard + c.cards[0] + c.cards[1]
+        s.used = tuple(m for m in s.used if not m.startswith("C:"))
+        s.conf = None
+        pop(s)
+        return True

@@ -1,0 +1,67 @@
+"""The local card source of worlds: every hidden face and every die in one process.
+
+For hotseat play, simulations and tests; not secure (the seed knows every card). It uses
+the shared seeded generator (engine.rng.Stream) with labels of its own, so a seed
+gives the same game everywhere. Dice come from the "worlds-dice" stream; in networked
+play the commit-reveal beacon answers the same `roll` chance.
+"""
+
+from __future__ import annotations
+
+from engine.rng import Stream
+
+from .actions import SOURCE, Action, Delivered, HandShuffled, Play, Reveal, Revealed, \
+    Rolled, Shuffled, Discard
+from ..errors import IllegalAction
+from .state import Knowledge
+from .steps import Chance
+
+__all__ = ["LocalSource"]
+
+
+class LocalSource:
+    """Holds the true face of every handle and each seat's knowledge."""
+
+    def __init__(self, seed: bytes, seats: int) -> None:
+        self.stream = Stream(seed, "worlds-cards")
+        self.dice = Stream(seed, "worlds-dice")
+        self.truth: dict[int, int] = {}
+        self.knowledge = [Knowledge(seat) for seat in range(seats)]
+
+    def answer(self, chance: Chance) -> Action:
+        """The fact that satisfies a chance step; raises ValueError for an unknown kind."""
+        if chance.kind == "shuffle":
+            faces = list(chance.cards) + [self.truth[h] for h in chance.carry]
+            perm = self.stream.permutation(len(faces))
+            for h, k in zip(chance.handles, perm):
+                self.truth[h] = faces[k]
+            return Shuffled(SOURCE)
+        if chance.kind == "deliver":
+            kn = self.knowledge[chance.seat]
+            for h in chance.handles:
+                kn.faces[h] = self.truth[h]
+            return Delivered(SOURCE)
+        if chance.kind == "reveal":
+            return Revealed(SOURCE, tuple((h, self.truth[h]) for h in chance.handles))
+        if chance.kind == "hand_shuffle":
+            old, new = chance.handles, chance.cards
+            perm = self.stream.permutation(len(old))
+            for h, k in zip(new, perm):
+                self.truth[h] = self.truth[old[k]]
+            return HandShuffled(SOURCE)
+        if chance.kind == "roll":
+            return Rolled(SOURCE, tuple(1 + self.dice.below(chance.sides)
+                                        for _ in range(chance.count)))
+        raise ValueError(f"unknown chance {chance.kind!r}")
+
+    def check(self, action: Action) -> None:
+        """Refuse an action that shows a face other than the true one (a local cheat)."""
+        pairs: tuple[tuple[int, int], ...] = ()
+        if isinstance(action, (Play, Reveal)) and action.handle >= 0:
+            pairs = ((action.handle, action.card),)
+        elif isinstance(action, Discard):
+            pairs = action.cards
+        for h, face in pairs:
+            if self.truth.get(h) != face:
+                raise IllegalAction("cards", "reveal", action.format(),
+                                    f"handle {h} is not card {face}")

@@ -1,0 +1,370 @@
+"""The race framework: each race is one module here registering a `Race` subclass, whose
+methods are named timing hooks. The framework alone decides, from the race's use code
+(rules 003, the use table), who may use a power and how often:
+
+  A    every token of the race in scope (the conflict's stacks, the moving tokens);
+  1/C  once per conflict, for a seat with a token of the race in the conflict's stacks;
+  1/T  once per turn, for a seat with a token of the race anywhere on the map;
+  1/W  once per turn per world, on a world where the seat has a token of the race;
+  1/B  both 1/C and 1/T: once per conflict and once per turn;
+  W    the race's world (the one it is native to): its controller has the power;
+  R    any seat with at least one token of the race anywhere has the power.
+
+Hooks (a race overrides those it uses; the defaults change nothing):
+  token_force(role)            A     the force of one token (role 0 attack, 1 defend)
+  moves() / move_range()       A     migration moves per turn and their range
+  production(s, world)         W     tokens its world yields at genesis (None: normal)
+  extra_production(s, w, seat) 1/W   more tokens on a world of the active seat
+  world_force(s, conf, side)   W     force the race's world adds to a side
+  force_change(tokens, cards, side) 1/C  changes to both totals (own, other) from the
+                                   base token and card sums of both sides (passive)
+  hand_size(own)               R     hand limit change (own: holder; else every other)
+  fate_draw()                  R     more cards at the fate draw
+  fate_discard()               R     cards to throw away right after that draw
+  opportunity_options(s, seat) / opportunity(s, seat, args)   1/T, A, R, 1/W: a Power
+                               (1/W: the first argument is the world it is used on)
+  conflict_options(s, seat, side) / conflict_power(s, seat, side, args)
+                               A, 1/C  a Power of a primary player as the conflict opens
+  conflict_start(s, seat, side) 1/C  steps when the conflict opens
+  after_conflict(s, seat, won)  1/C  steps after the result
+Two costs are the framework's too, so that no race spells them out:
+  sacrifice = True   each use gives up one token of the race: in the opportunity phase the
+                     one on the world named by the first argument, in a conflict one in
+                     the user's stack there (`sacrifice_token`);
+  retreat            moving a stack to a world its owner controls within 3 spaces
+                     (`board.retreat_worlds` / `board.retreat`), shared with the force 3.
+Use marks live in `state.used` ("T:race:seat", "C:race:seat", "W:race:seat:world"),
+cleared at the end of the conflict (C) or the turn (T, W); they are public.
+Invariant: every use of a power goes through `may_use`/`mark_used` here, never a race.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+from ..data import RACES, race_id
+from ..state import MOVES, RANGE, WORLDS, Conflict, GameState
+
+__all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "range_of",
+           "production", "hand_limit", "fate_draw", "fate_discard", "opportunity_powers", "use_opportunity",
+           "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
+           "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
+           "use_conflict_power"]
+
+Steps = list[tuple[Any, ...]]
+
+
+class Race:
+    key = ""
+    sacrifice = False  # each use gives up one token of the race (the framework takes it)
+
+    def __init__(self) -> None:
+        # fixed by the data: read once (the hooks are called in every legal-move search)
+        self.id = race_id(self.key) if self.key else -1
+        self.use = RACES[self.id].use if self.key else "-"
+
+    def token_force(self, role: int) -> int:
+        return 1
+
+    def moves(self) -> int:
+        return 1
+
+    def move_range(self) -> int:
+        return RANGE
+
+    def production(self, s: GameState, world: int) -> int | None:
+        return None
+
+    def extra_production(self, s: GameState, world: int, seat: int) -> int:
+        return 0
+
+    def world_force(self, s: GameState, world: int, conf: Conflict, side: int) -> int:
+        return 0
+
+    def force_change(self, tokens: list[int], cards: list[int], side: int) -> tuple[int, int]:
+        return (0, 0)
+
+    def hand_size(self, own: bool) -> int:
+        return 0
+
+    def fate_draw(self) -> int:
+        return 0
+
+    def fate_discard(self) -> int:
+        return 0
+
+    def opportunity_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
+        return []
+
+    def opportunity(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
+        return []
+
+    def conflict_options(self, s: GameState, seat: int, side: int) -> list[tuple[int, ...]]:
+        return []
+
+    def conflict_power(self, s: GameState, seat: int, side: int,
+                       args: tuple[int, ...]) -> Steps:
+        return []
+
+    def conflict_start(self, s: GameState, seat: int, side: int) -> Steps:
+        return []
+
+    def after_conflict(self, s: GameState, seat: int, won: bool) -> Steps:
+        return []
+
+
+RACE_IMPL: dict[int, Race] = {}
+_PLAIN = Race()
+
+
+def register(cls: type[Race]) -> type[Race]:
+    r = cls()
+    if r.id in RACE_IMPL:
+        raise ValueError(f"race {cls.key} registered twice")
+    if not RACES[r.id].implemented:
+        raise ValueError(f"race {cls.key} is implemented but its data says it is not")
+    RACE_IMPL[r.id] = r
+    return cls
+
+
+def impl(race: int) -> Race:
+    """The race's behaviour; a race without a module (or an unexplored -1) is plain."""
+    return RACE_IMPL.get(race, _PLAIN)
+
+
+def _use(race: int) -> str:
+    return RACES[race].use if race >= 0 else "-"
+
+
+# -- who holds a power -------------------------------------------------------------------
+
+
+def holds(s: GameState, seat: int, race: int) -> bool:
+    """Does seat have at least one token of the race anywhere on the map?"""
+    n = s.n
+    for w in range(WORLDS):
+        for c in s.stacks[w * n + seat]:
+            if s.native[c // MOVES] == race:
+                return True
+    return False
+
+
+def _r_races(s: GameState) -> list[tuple[int, int]]:
+    """(seat, race) for every implemented R race a seat holds, in a fixed order."""
+    out = []
+    for race, r in sorted(RACE_IMPL.items()):
+        if r.use == "R":
+            out += [(seat, race) for seat in range(s.n) if holds(s, seat, race)]
+    return out
+
+
+def may_use(s: GameState, race: int, seat: int, world: int = -1) -> bool:
+    """May seat use this once-limited race power now (the use code's limit)?"""
+    use = _use(race)
+    marks = []
+    if use in ("1/T", "1/B"):
+        marks.append(f"T:{race}:{seat}")
+    if use in ("1/C", "1/B"):
+        marks.append(f"C:{race}:{seat}")
+    if use == "1/W":
+        marks.append(f"W:{race}:{seat}:{world}")
+    return not any(m in s.used for m in marks)
+
+
+def mark_used(s: GameState, race: int, seat: int, world: int = -1) -> None:
+    use = _use(race)
+    if use in ("1/T", "1/B"):
+        s.add_used(f"T:{race}:{seat}")
+    if use in ("1/C", "1/B"):
+        s.add_used(f"C:{race}:{seat}")
+    if use == "1/W":
+        s.add_used(f"W:{race}:{seat}:{world}")
+
+
+# -- the hooks, as the rules call them ---------------------------------------------------
+
+
+def token_force(s: GameState, code: int, role: int) -> int:
+    """The force of one token in a conflict stack (A races change it)."""
+    race = s.native[code // MOVES]
+    r = impl(race)
+    return r.token_force(role) if r.use == "A" else 1
+
+
+def moves_of(s: GameState, code: int) -> int:
+    r = impl(s.native[code // MOVES])
+    return r.moves() if r.use == "A" else 1
+
+
+def range_of(s: GameState, code: int) -> int:
+    r = impl(s.native[code // MOVES])
+    return r.move_range() if r.use == "A" else RANGE
+
+
+def production(s: GameState, world: int, seat: int) -> int:
+    """Tokens `world` yields at seat's genesis: 1, or its W race's number, plus 1/W
+    races of the seat standing there (each once per world per turn)."""
+    race = s.native[world]
+    r = impl(race)
+    base = r.production(s, world) if r.use == "W" else None
+    total = 1 if base is None else base
+    for other in s.races_in(world, seat):
+        o = impl(other)
+        if o.use == "1/W" and may_use(s, other, seat, world):
+            more = o.extra_production(s, world, seat)
+            if more:
+                mark_used(s, other, seat, world)
+                total += more
+    return total
+
+
+def world_force(s: GameState, conf: Conflict, side: int) -> int:
+    """Force the W race of the conflict's world adds to a side."""
+    r = impl(s.native[conf.world])
+    return r.world_force(s, conf.world, conf, side) if r.use == "W" else 0
+
+
+def force_changes(s: GameState, conf: Conflict, tokens: list[int],
+                  cards: list[int]) -> list[int]:
+    """What the 1/C races of the conflict's stacks add to each side's total, given the
+    base token and card sums (each race once per seat that has it there; passive, so no
+    use mark: it changes one result only). Pure: totals are read by bots too."""
+    out = [0, 0]
+    for side, seat, race in conflict_races(s, conf):
+        r = impl(race)
+        if r.use in ("1/C", "1/B"):
+            own, other = r.force_change(tokens, cards, side)
+            out[side] += own
+            out[1 - side] += other
+    return out
+
+
+def hand_limit(s: GameState, seat: int, base: int) -> int:
+    total = base
+    for holder, race in _r_races(s):
+        total += impl(race).hand_size(holder == seat)
+    return max(0, total)
+
+
+def fate_draw(s: GameState, seat: int, base: int) -> int:
+    return base + sum(impl(race).fate_draw() for holder, race in _r_races(s) if holder == seat)
+
+
+def fate_discard(s: GameState, seat: int) -> int:
+    """Cards seat throws away right after its fate draw (before the hand limit)."""
+    return sum(impl(race).fate_discard() for holder, race in _r_races(s) if holder == seat)
+
+
+def sacrifice_token(s: GameState, seat: int, world: int, race: int) -> bool:
+    """Give up one of seat's tokens of `race` on `world` (the rules' "sacrifice"); False
+    if there is none. Control follows (`board.settle_control`, by the caller's steps)."""
+    codes = list(s.tokens(world, seat))
+    for c in codes:
+        if s.native[c // MOVES] == race:
+            codes.remove(c)
+            s.set_tokens(world, seat, codes)
+            return True
+    return False
+
+
+def _has_on(s: GameState, seat: int, world: int, race: int) -> bool:
+    return any(s.native[c // MOVES] == race for c in s.tokens(world, seat))
+
+
+def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(race, args) of every opportunity power seat may use now. A sacrifice power's first
+    argument is the world of the token given up, which must be there."""
+    out = []
+    for race, r in sorted(RACE_IMPL.items()):
+        if r.use == "1/W":  # per world: the first argument, where the race must stand
+            out += [(race, args) for args in r.opportunity_options(s, seat)
+                    if args and _has_on(s, seat, args[0], race)
+                    and may_use(s, race, seat, args[0])]
+        elif r.use in ("1/T", "1/B", "A", "R") and holds(s, seat, race) \
+                and may_use(s, race, seat):
+            out += [(race, args) for args in r.opportunity_options(s, seat)
+                    if not r.sacrifice or (args and _has_on(s, seat, args[0], race))]
+    return out
+
+
+def use_opportunity(s: GameState, seat: int, race: int, args: tuple[int, ...]) -> Steps | None:
+    """Carry out an opportunity power; None if it is not allowed with these args."""
+    if (race, args) not in opportunity_powers(s, seat):
+        return None
+    r = impl(race)
+    mark_used(s, race, seat, args[0] if r.use == "1/W" else -1)
+    if r.sacrifice:
+        sacrifice_token(s, seat, args[0], race)
+        return r.opportunity(s, seat, args) + [("killed", args[0], seat, 1)]
+    return r.opportunity(s, seat, args)
+
+
+def conflict_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(race, args) of the powers a primary player may use as the conflict opens: races of
+    his own stack on the conflict's world (A, or 1/C not yet used)."""
+    c = s.conf
+    if c is None or seat not in c.primary:
+        return []
+    side = c.primary.index(seat)
+    out = []
+    for race in s.races_in(c.world, seat):
+        r = impl(race)
+        if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat):
+            out += [(race, args) for args in r.conflict_options(s, seat, side)]
+    return out
+
+
+def use_conflict_power(s: GameState, seat: int, race: int,
+                       args: tuple[int, ...]) -> Steps | None:
+    """Carry out a conflict power; None if it is not allowed with these args."""
+    c = s.conf
+    if c is None or (race, args) not in conflict_powers(s, seat):
+        return None
+    r = impl(race)
+    mark_used(s, race, seat)
+    if r.sacrifice:
+        sacrifice_token(s, seat, c.world, race)
+    return r.conflict_power(s, seat, c.primary.index(seat), args)
+
+
+def conflict_races(s: GameState, conf: Conflict) -> list[tuple[int, int, int]]:
+    """(side, seat, race) for the races in the conflict's stacks, sides in order."""
+    return [(side, seat, race) for side in (0, 1) for seat in conf.seats(side)
+            for race in s.races_in(conf.world, seat)]
+
+
+def conflict_start_steps(s: GameState, conf: Conflict) -> Steps:
+    out: Steps = []
+    for side, seat, race in conflict_races(s, conf):
+        r = impl(race)
+        if r.use in ("1/C", "1/B") and may_use(s, race, seat):
+            got = r.conflict_start(s, seat, side)
+            if got:
+                mark_used(s, race, seat)
+                out += got
+    return out
+
+
+def after_conflict_steps(s: GameState, present: list[tuple[int, int, int]],
+                         winner: int) -> Steps:
+    """Steps of 1/C races that were in the stacks (`present`, taken before the losers
+    were destroyed) once the result is known."""
+    out: Steps = []
+    for side, seat, race in present:
+        r = impl(race)
+        if r.use in ("1/C", "1/B") and may_use(s, race, seat):
+            got = r.after_conflict(s, seat, side == winner)
+            if got:
+                mark_used(s, race, seat)
+                out += got
+    return out
+
+
+def _load_all() -> None:
+    for m in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        importlib.import_module(f"{__name__}.{m.name}")
+
+
+_load_all()
