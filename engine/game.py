@@ -219,7 +219,9 @@ class Rules(Protocol):
 
     def secret_options(self, state: Any, seat: int, knowledge: Any) -> list[int]:
         """What a "commit" action of `seat` may hide now; the seat keeps its choice in
-        `knowledge.selected` before it acts."""
+        `knowledge.selected` before it acts. When there is nothing to hide, it commits
+        to nothing (selected None; handle -1 in the commitment) and its "open" names
+        handle -1."""
         ...
 
     def face_down_handover(self, state: Any) -> int | None: ...

@@ -31,7 +31,7 @@ def play(rules, config, seed: bytes, limit: int = 20000):
             action = legal[pick.below(len(legal))]
             if rules.secret(action) == "commit":
                 hide = rules.secret_options(state, seat, source.knowledge[seat])
-                source.knowledge[seat].selected = hide[pick.below(len(hide))]
+                source.knowledge[seat].selected = hide[pick.below(len(hide))] if hide else None
             source.check(action)
             data = action.to_data()
             assert rules.action_from_data(data) == action
@@ -86,3 +86,33 @@ def test_loading_the_registry_imports_no_game():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_worlds_plays_through_the_interface_alone():
+    rules = games.load("worlds")
+    assert rules.NAME == "worlds" and games.for_engine("worlds-engine/1") is rules
+    config = rules.config_from(rules.COLOURS[:3], (), {"max_turns": 30})
+    state, hashes = play(rules, config, b"interface")
+    assert rules.outcome(state) is not None
+    assert play(rules, config, b"interface")[1] == hashes
+
+
+def test_a_local_worlds_game_journals_and_verifies():
+    """A local game of the map game: its journal is signed and chained, every move is
+    checked by replay, and every force card put face down opens its commitment."""
+    from bots.worlds import HeuristicWorldsBot
+    from node.local import LocalGame
+    from node.records import record_local_game
+    from protocol.game import verify_journal_bytes
+
+    rules = games.load("worlds")
+    config = rules.config_from(rules.COLOURS[:3], (), {"max_turns": 40})
+    game = LocalGame(config, b"journal", [HeuristicWorldsBot(bytes([i])) for i in range(3)],
+                     rules=rules)
+    game.run()
+    journal = record_local_game(game)
+    verdict = verify_journal_bytes(journal)
+    assert verdict.outcome == rules.outcome(game.state)
+    assert rules.public_hash(verdict.state) == rules.public_hash(game.state)
+    assert verdict.audited
+    assert any(rules.secret(a) == "commit" for a in game.actions)  # conflicts were fought

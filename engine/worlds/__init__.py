@@ -7,7 +7,8 @@ generator in its local source.
 
 from .actions import (
     ACTION_KINDS, SOURCE, Action, Ally, Attack, Decline, Delivered, Discard, Done, Draw,
-    HandShuffled, Home, Invite, Keep, Move, Play, Power, Reveal, Revealed, Rolled, Select,
+    HandShuffled, Home, Invite, Keep, Move, Play, Power, Reveal, Revealed, Rolled, Second,
+    Select,
     Shuffled, action_from_data, format_action, parse_action, world_index, world_name,
 )
 from .api import (
@@ -23,7 +24,7 @@ from .steps import Chance
 __all__ = [
     "ACTION_KINDS", "SOURCE", "Action", "Ally", "Attack", "Decline", "Delivered", "Discard",
     "Done", "Draw", "HandShuffled", "Home", "Invite", "Keep", "Move", "Play", "Power",
-    "Reveal", "Revealed", "Rolled", "Select", "Shuffled", "action_from_data",
+    "Reveal", "Revealed", "Rolled", "Second", "Select", "Shuffled", "action_from_data",
     "format_action", "parse_action", "world_index", "world_name", "ENGINE_VERSION",
     "Pending", "apply", "encode_public", "legal_actions", "new_game", "outcome", "pending",
     "public_hash", "CARDS", "RACES", "card", "race_id", "rules_data_hash",

@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import Action, Ally, Decline, Done, Invite, Play, Power, Reveal, Select
+from .actions import Second as SecondCard
 from .board import hand_cards, play_card, retreat, retreat_worlds, settle_control
 from .data import card
 from .events import event_args, event_effect, is_event
@@ -249,7 +250,7 @@ class SelectStep(Step):
 
 def _reveal_card(s: GameState, a: Action, side: int) -> None:
     c = _on(s)
-    if not isinstance(a, Reveal):
+    if not isinstance(a, (Reveal, SecondCard)):
         fail(s, a, "expected reveal")
         return
     if a.handle == -1:
@@ -289,15 +290,17 @@ class Second(ConflictStep):
     it is shown after the first cards (docs/worlds-rules.md)."""
 
     name = "second"
-    kinds = ("reveal",)
+    kinds = ("second",)
 
     def needed(self, s: GameState, st: Step_t) -> bool:
         return f"force2:{st[2]}" in _on(s).flags
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
-        out: list[Action] = [Reveal(seat, h, f)
+        # A second force card if the hand has one; none only when it has none (showing
+        # none is a claim the end-of-game audit checks, as for the first card).
+        out: list[Action] = [SecondCard(seat, h, f)
                              for h, f in hand_cards(s, seat, kn.faces, kind="force")]
-        return out + [Reveal(seat, -1, -1)]
+        return out or [SecondCard(seat, -1, -1)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         _reveal_card(s, a, st[2])

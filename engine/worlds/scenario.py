@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import (
-    SOURCE, Action, Decline, Done, Invite, Play, Reveal, Rolled, Select, format_action,
+    SOURCE, Action, Decline, Done, Invite, Play, Reveal, Rolled, Second, Select,
+    format_action,
     parse_action, world_index,
 )
 from .api import _settle as _run_auto  # the scenario builds a state and settles it as new_game does
@@ -228,6 +229,9 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
     if verb == "reveal" and args[0].startswith("@"):
         h = _hand_card(s, src, seat, args[0])
         return Reveal(seat, h, src.truth[h])
+    if verb == "second" and args and args[0].startswith("@"):
+        h = _hand_card(s, src, seat, args[0])
+        return Second(seat, h, src.truth[h])
     if verb in ("play", "discard") and args and args[0].startswith("@"):
         h = _hand_card(s, src, seat, args[0])
         f = src.truth[h]
