@@ -58,11 +58,20 @@ def seat_bot(args: argparse.Namespace, seed: bytes) -> Controller | None:
     return None if args.bot is None else bot_maker(args, args.bot)(seed)
 
 
-def bot_maker(args: argparse.Namespace, kind: str | None = None
+WORLDS_BOTS = ("random", "heuristic")
+
+
+def bot_maker(args: argparse.Namespace, kind: str | None = None, game: str = "cosmic"
               ) -> Callable[[bytes], Controller]:
-    """A function from a seed to a bot as the options say; raises ValueError with the
-    message a person sees for a bad budget."""
+    """A function from a seed to a bot of `game` as the options say; raises ValueError
+    with the message a person sees for a bad budget or a bot the game does not have."""
     kind = kind or args.bot
+    if game == "worlds":
+        from bots.worlds import HeuristicWorldsBot, RandomWorldsBot
+        if kind not in WORLDS_BOTS:
+            raise ValueError(f"--bot {kind}: the map game has the bots "
+                             f"{', '.join(WORLDS_BOTS)}")
+        return RandomWorldsBot if kind == "random" else HeuristicWorldsBot
     budget = getattr(args, "bot_budget", DEFAULT_BUDGET_S)
     iterations = args.bot_iterations
     if iterations < 0:

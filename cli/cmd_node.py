@@ -13,6 +13,7 @@ from node.journal_file import read_key_file
 from node.runner import NodeOptions, NodeRunner
 from node.transport import Faults
 from protocol.errors import ProtocolError
+from protocol.game import game_of
 from protocol.genesis import Genesis
 
 from .botopts import add_bot_options, bot_maker
@@ -48,14 +49,15 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        maker = bot_maker(args)
-    except ValueError as exc:
+        genesis = Genesis.decode(args.genesis.read_bytes())
+        key = read_key_file(args.key)
+        game = game_of(genesis).NAME
+    except (OSError, ProtocolError) as exc:
         print(f"cosmic node: {exc}", file=sys.stderr)
         return 2
     try:
-        genesis = Genesis.decode(args.genesis.read_bytes())
-        key = read_key_file(args.key)
-    except (OSError, ProtocolError) as exc:
+        maker = bot_maker(args, game=game)
+    except ValueError as exc:
         print(f"cosmic node: {exc}", file=sys.stderr)
         return 2
     seed = f"{args.bot_seed}/{args.seat}".encode()

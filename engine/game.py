@@ -274,6 +274,11 @@ class Rules(Protocol):
         """The config the option bytes announce. Raises ValueError if they do not read."""
         ...
 
+    def progress(self, state: Any) -> dict[str, Any]:
+        """Public facts about how far the game is, for progress lines (JSON-able; at
+        least "turn" and "phase")."""
+        ...
+
     def options_text(self, config: Any) -> str:
         """A game's options in a few words, as every player is shown them."""
         ...

@@ -421,10 +421,11 @@ class NodeRunner:
         if mark == self._reported:
             return
         self._reported = mark
-        self._say({"seat": self.seat, "records": len(self.core.record), "turn": s.turns,
-                   "encounters": s.encounters, "phase": s.phase, "aliens": list(s.aliens),
-                   "over": s.outcome.reason if s.outcome else None,
-                   "winners": list(s.outcome.winners) if s.outcome else None,
+        out = self.core.rules.outcome(s)
+        self._say({"seat": self.seat, "records": len(self.core.record),
+                   **self.core.rules.progress(s),
+                   "over": out.reason if out else None,
+                   "winners": list(out.winners) if out else None,
                    "audited": self.core.done})
 
     def _say(self, obj: dict[str, Any]) -> None:

@@ -28,7 +28,7 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from engine.game import Action, Claim, Rules
-from protocol.cards import CardSeat, Operation
+from protocol.cards import NO_CARD, CardSeat, Operation
 from protocol.cards_wire import FACEDOWN, OPEN
 from protocol.commit import RandomStream
 from protocol.envelope import Envelope, Ledger, check_state_hash
@@ -240,7 +240,9 @@ class NetworkCardSource:
         hand = rules.hand(s, self.seat)
         if secret == "commit":
             handle = self.knowledge.selected
-            if handle is None or handle not in hand:
+            if handle is None and not rules.secret_options(s, self.seat, self.knowledge):
+                handle = NO_CARD  # nothing to hide: commit to no card (see protocol.cards)
+            if handle is None or (handle not in hand and handle != NO_CARD):
                 raise LocalProtocolError("commitment", "no card of ours to hide was chosen")
             self._announced.append(self.cards.begin_facedown(self.seat, hand, handle))
             return True
@@ -301,6 +303,12 @@ class NetworkCardSource:
             self._track_claims(seat, given)
             return
         pairs = rules.shows(action)
+        if secret == "open" and rules.secret_handle(action) == NO_CARD:
+            if (kinds != ["open"] or done[0].result
+                    or done[0].data.get("revealed") != NO_CARD):
+                raise refuse("commitment", "showing no card opens a commitment to no card")
+            self._announced = []  # accepted: from here on, and only now, state changes
+            return
         if not pairs:
             if done:
                 raise refuse("kind", "this action shows no card")
@@ -335,7 +343,8 @@ class NetworkCardSource:
         RemoteProtocolError naming the seat at fault."""
         faces = self.cards.audit()
         for f in self.cards.facedowns:
-            if f.handle is not None and not self.rules.may_hide(faces[f.handle]):
+            if f.handle is not None and f.handle != NO_CARD and not self.rules.may_hide(
+                    faces[f.handle]):
                 raise RemoteProtocolError(
                     "commitment", f"the face-down card {f.handle} is not a card one may hide",
                     author=f.seat)

@@ -41,7 +41,7 @@ __all__ = [
     "face_down_handover", "timer", "on_timeout", "secret_handle", "claims", "claim",
     "audit_claim", "audit_end", "hand", "shows", "may_hide", "COMMIT_KINDS", "SHOW_KINDS",
     "GIVE_KINDS", "BEACON_KINDS", "lobby_options", "lobby_config", "options_text",
-    "aliens_text", "MAX_LOBBY_TURNS",
+    "aliens_text", "MAX_LOBBY_TURNS", "progress",
     "local_source", "genesis_options", "config_from", "OPTIONS",
 ]
 
@@ -277,6 +277,11 @@ def aliens_text(config: Config) -> str:
         return "aliens chosen: each player is dealt two and keeps one"
     word = {"": "none", DEAL_AT_RANDOM: "random", CHOOSE: "chosen"}
     return "aliens " + ", ".join(f"{c} {word.get(x, x)}" for c, x in zip(config.colors, a))
+
+
+def progress(state: GameState) -> dict[str, Any]:
+    return {"turn": state.turns, "encounters": state.encounters, "phase": state.phase,
+            "aliens": list(state.aliens)}
 
 
 def options_text(config: Config) -> str:

@@ -37,7 +37,7 @@ __all__ = [
     "parse_action", "fact", "secret", "secret_options", "secret_handle", "face_down_handover",
     "timer", "on_timeout", "claims", "claim", "audit_claim", "audit_end", "hand", "shows",
     "may_hide", "local_source", "genesis_options", "config_from", "lobby_options",
-    "lobby_config", "options_text",
+    "lobby_config", "options_text", "progress",
 ]
 
 NAME = "worlds"
@@ -200,6 +200,11 @@ def lobby_config(options: bytes, seats: int, colours: tuple[str, ...]) -> Config
     if len(options) != 1:
         raise ValueError("a worlds lobby id has one option byte (the turn limit)")
     return Config(seats, options[0], (), colours)
+
+
+def progress(state: GameState) -> dict[str, Any]:
+    return {"turn": state.turns, "phase": pending(state).phase,
+            "worlds": [sum(1 for c in state.control if c == seat) for seat in range(state.n)]}
 
 
 def options_text(config: Config) -> str:

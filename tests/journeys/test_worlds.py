@@ -61,3 +61,25 @@ def test_worlds_refuses_cosmic_options_clearly(home: Path) -> None:
     assert r.returncode == 2 and "--bots" in r.stderr
     r = cosmic("simulate", "--game", "chess", home=home)
     assert r.returncode == 2 and "invalid choice" in r.stderr
+
+
+def test_a_networked_worlds_game_verifies_from_every_journal(home: Path) -> None:
+    """Three node processes play the map game over the real mesh with the card protocol
+    (hands, race chits and face-down force cards hidden; dice from the beacon); every
+    seat's journal verifies on its own, proofs and audit included."""
+    run = cosmic("demo", "--game", "worlds", "--players", "3", "--seed", "net",
+                 "--max-turns", "10", "--dir", "wd", "--quiet", home=home, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "game over (turn_limit)" in run.stdout or "game over (worlds)" in run.stdout
+    ids = set()
+    for seat in range(3):
+        v = cosmic("verify", str(home / "wd" / f"seat-{seat}.journal"), home=home)
+        assert v.returncode == 0, (seat, v.stdout, v.stderr)
+        assert "network, worlds-engine/1" in v.stdout
+        assert "card protocol proofs" in v.stdout and "claims audit" in v.stdout
+        ids.add(v.stdout.split("\n  game")[1].split()[0])
+    assert len(ids) == 1  # one game, seen the same by all three
+    bad = cosmic("demo", "--game", "worlds", "--players", "7", "--dir", "wd7", home=home)
+    assert bad.returncode == 2 and "between 2 and 6 for worlds" in bad.stderr
+    bad = cosmic("demo", "--game", "worlds", "--bot", "search", "--dir", "wd8", home=home)
+    assert bad.returncode == 2 and "the map game has the bots random, heuristic" in bad.stderr
