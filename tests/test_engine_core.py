@@ -101,7 +101,7 @@ def test_illegal_action_names_phase_and_step_and_leaves_state() -> None:
 def test_same_seed_same_hashes_across_processes() -> None:
     """Determinism: a seed gives the same public hashes under any PYTHONHASHSEED."""
     code = (
-        "import engine, hashlib\n"
+        "import hashlib\nfrom engine import cosmic as engine\n"
         "from bots import RandomBot\n"
         "from node.local import LocalGame, game_seed\n"
         "seed = game_seed('determinism', 0)\n"
