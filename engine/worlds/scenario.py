@@ -67,10 +67,12 @@ def load_scenario(text: str) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"not valid TOML: {exc}") from None
-    known = {"title", "rule", "seats", "position", "step"}
+    known = {"game", "title", "rule", "seats", "position", "step"}
     extra = sorted(set(data) - known)
     if extra:
         raise ScenarioError(f"unknown keys {extra}; expected some of {sorted(known)}")
+    if data.get("game", "worlds") != "worlds":
+        raise ScenarioError(f"game {data['game']!r}: this reader plays worlds scenarios")
     try:
         config = Config(int(data.get("seats", 2)))
     except ValueError as exc:

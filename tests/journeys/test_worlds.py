@@ -83,3 +83,22 @@ def test_a_networked_worlds_game_verifies_from_every_journal(home: Path) -> None
     assert bad.returncode == 2 and "between 2 and 6 for worlds" in bad.stderr
     bad = cosmic("demo", "--game", "worlds", "--bot", "search", "--dir", "wd8", home=home)
     assert bad.returncode == 2 and "the map game has the bots random, heuristic" in bad.stderr
+
+
+def test_worlds_scenarios_run_from_the_command_line(home: Path) -> None:
+    """`cosmic scenario run` reads a file's `game` key: the map game's scenarios run with
+    the same command (and a wrong expectation is a failure, exit 1)."""
+    root = Path(__file__).resolve().parents[1] / "scenarios" / "worlds"
+    ok = cosmic("scenario", "run", str(root / "event_supernova.toml"), home=home)
+    assert ok.returncode == 0, ok.stderr
+    assert "ok:" in ok.stdout and "worlds," in ok.stdout  # the map game's board
+    text = (root / "event_supernova.toml").read_text()
+    assert 'game = "worlds"' in text
+    wrong = home / "wrong.toml"  # the same play, a wrong expectation
+    wrong.write_text(text.replace('"control.B" = 1', '"control.B" = 2'))
+    bad = cosmic("scenario", "run", str(wrong), home=home)
+    assert bad.returncode == 1 and "FAILED" in bad.stdout and "control.B" in bad.stdout
+    other = home / "other.toml"
+    other.write_text(text.replace('game = "worlds"', 'game = "chess"'))
+    refused = cosmic("scenario", "run", str(other), home=home)
+    assert refused.returncode == 2 and "bad scenario" in refused.stderr
