@@ -116,3 +116,23 @@ def test_a_local_worlds_game_journals_and_verifies():
     assert rules.public_hash(verdict.state) == rules.public_hash(game.state)
     assert verdict.audited
     assert any(rules.secret(a) == "commit" for a in game.actions)  # conflicts were fought
+
+
+def test_protocol_and_node_import_no_game_package():
+    """The shared machinery reaches a game only through engine.game / engine.games."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    found = []
+    for room in ("protocol", "node"):
+        for path in sorted((root / room).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+                found += [f"{path.relative_to(root)}: {n}" for n in names
+                          if n.split(".")[:2] in (["engine", "cosmic"], ["engine", "worlds"])]
+    assert found == []
