@@ -28,7 +28,7 @@ from protocol.game import make_genesis
 from protocol.keys import SigningKey
 
 from .botopts import add_bot_options, bot_maker, node_bot_args
-from .options import add_game_options, game_config, options_text
+from .options import add_game_options, game_config, options_text, worlds_config
 
 LOOPBACK_BROADCAST = "127.255.255.255"
 
@@ -83,18 +83,6 @@ def prepare(players: int, seed: str, directory: Path, max_turns: int = 0,
     return gpath, paths
 
 
-def _worlds_config(args: argparse.Namespace, rules: Rules) -> Any:
-    """The map game's config from demo's options; ValueError for Cosmic's options."""
-    cosmic_only = [flag for flag, on in (("--variant", args.variant), ("--aliens", args.aliens),
-                                         ("--flares", args.flares)) if on]
-    if cosmic_only:
-        raise ValueError(f"{', '.join(cosmic_only)}: Cosmic's options; worlds has none of them")
-    if not 2 <= args.players <= 6:
-        raise ValueError("--players must be between 2 and 6 for worlds")
-    return rules.config_from(rules.COLOURS[:args.players], (),
-                             {"max_turns": args.max_turns} if args.max_turns else {})
-
-
 def run(args: argparse.Namespace) -> int:
     rules = games.load(args.game)
     if args.game == "cosmic" and not 2 <= args.players <= 10:
@@ -102,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.game == "worlds":
-            config = _worlds_config(args, rules)
+            config = worlds_config(args, args.players)
         else:
             config = game_config(args, args.players)
         bot_maker(args, game=args.game)

@@ -19,7 +19,7 @@ from engine.cosmic.hidden import alien_of_flare, face_down_handle
 from node.local import LocalGame, game_seed
 
 from .botopts import SIMULATE_ITERATIONS, add_bot_options, bot_maker
-from .options import add_game_options, game_config
+from .options import add_game_options, game_config, worlds_config
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -162,15 +162,6 @@ def _run_worlds(args: argparse.Namespace) -> int:
     from engine import games as G
 
     rules = G.load("worlds")
-    cosmic_only = [flag for flag, on in (("--variant", args.variant), ("--aliens", args.aliens),
-                                         ("--flares", args.flares)) if on]
-    if cosmic_only:
-        print(f"{', '.join(cosmic_only)}: Cosmic's options; worlds has none of them",
-              file=sys.stderr)
-        return 2
-    if not 2 <= args.players <= 6:
-        print("--players must be between 2 and 6 for worlds", file=sys.stderr)
-        return 2
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
@@ -181,8 +172,7 @@ def _run_worlds(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     try:
-        config = rules.config_from(rules.COLOURS[:args.players], (),
-                                   {"max_turns": args.max_turns} if args.max_turns else {})
+        config = worlds_config(args, args.players)
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2

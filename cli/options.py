@@ -16,6 +16,7 @@ go into the cosmic deck); with it, --aliens may only be "choose" (which it impli
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from engine import cosmic as engine
 from engine.cosmic.alien_deal import CHOOSE, DEAL_AT_RANDOM
@@ -127,3 +128,20 @@ def mismatch(config: engine.Config, want: dict[str, object]) -> str:
         why.append(f"a turn limit of {config.max_turns}" if config.max_turns
                    else "no turn limit")
     return "; ".join(why)
+
+
+def worlds_config(args: argparse.Namespace, players: int) -> Any:
+    """The map game's config from a command's options (players, --max-turns); ValueError
+    with the message a person sees for Cosmic's options or a table size it lacks."""
+    from engine import games
+
+    cosmic_only = [flag for flag, on in (("--variant", args.variant), ("--aliens", args.aliens),
+                                         ("--flares", args.flares)) if on]
+    if cosmic_only:
+        raise ValueError(f"{', '.join(cosmic_only)}: Cosmic's options; worlds has none of them")
+    if not 2 <= players <= 6:
+        raise ValueError("--players must be between 2 and 6 for worlds")
+    rules = games.load("worlds")
+    turns = getattr(args, "max_turns", 0) or 0
+    return rules.config_from(rules.COLOURS[:players], (), {"max_turns": turns} if turns else {})
+
