@@ -321,6 +321,9 @@ def _value(s: GameState, src: _Source, key: str, last_totals: list[int]) -> Any:
         return list(s.outcome.winners) if s.outcome is not None else []
     if head == "discard":
         return len(s.discard)
+    if head == "knows":  # knows.SEAT.OTHER: how many of OTHER's cards SEAT has seen
+        faces = src.knowledge[int(parts[1])].faces
+        return sum(1 for h in s.hands[int(parts[2])] if h in faces)
     if head == "totals":
         return last_totals
     if head == "flags":
