@@ -27,6 +27,8 @@ Hooks (a race overrides those it uses; the defaults change nothing):
                                A, 1/C  a Power of a primary player as the conflict opens
   conflict_start(s, seat, side) 1/C  steps when the conflict opens
   after_conflict(s, seat, won)  1/C  steps after the result
+  side_change(s, conf, side, count) A  changes to both totals (own, other) from `count`
+                               tokens of the race on a side (passive)
 Two costs are the framework's too, so that no race spells them out:
   sacrifice = True   each use gives up one token of the race: in the opportunity phase the
                      one on the world named by the first argument, in a conflict one in
@@ -45,13 +47,13 @@ import pkgutil
 from typing import Any
 
 from ..data import RACES, race_id
-from ..state import MOVES, RANGE, WORLDS, Conflict, GameState
+from ..state import MOVES, RANGE, WORLDS, Conflict, GameState, distance
 
 __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "range_of",
            "production", "hand_limit", "fate_draw", "fate_discard", "opportunity_powers", "use_opportunity",
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
-           "use_conflict_power"]
+           "use_conflict_power", "times_used", "count_use", "count_in"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -59,6 +61,8 @@ Steps = list[tuple[Any, ...]]
 class Race:
     key = ""
     sacrifice = False  # each use gives up one token of the race (the framework takes it)
+    reach = 0  # conflict powers from tokens this many spaces from the conflict's world
+    #            (their world is the power's first argument; 0: only the own stack there)
 
     def __init__(self) -> None:
         # fixed by the data: read once (the hooks are called in every legal-move search)
@@ -113,6 +117,11 @@ class Race:
 
     def after_conflict(self, s: GameState, seat: int, won: bool) -> Steps:
         return []
+
+    def side_change(self, s: GameState, conf: Conflict, side: int,
+                    count: int) -> tuple[int, int]:
+        """A race: what `count` of its tokens on `side` add to (own, other) total."""
+        return (0, 0)
 
 
 RACE_IMPL: dict[int, Race] = {}
@@ -238,6 +247,17 @@ def force_changes(s: GameState, conf: Conflict, tokens: list[int],
             own, other = r.force_change(tokens, cards, side)
             out[side] += own
             out[1 - side] += other
+    for side in (0, 1):  # A races: per side, from how many of their tokens stand there
+        counts: dict[int, int] = {}
+        for seat in conf.seats(side):
+            for code in s.tokens(conf.world, seat):
+                race = s.native[code // MOVES]
+                if race in RACE_IMPL and RACE_IMPL[race].use == "A":
+                    counts[race] = counts.get(race, 0) + 1
+        for race in sorted(counts):
+            own, other = RACE_IMPL[race].side_change(s, conf, side, counts[race])
+            out[side] += own
+            out[1 - side] += other
     return out
 
 
@@ -303,17 +323,50 @@ def use_opportunity(s: GameState, seat: int, race: int, args: tuple[int, ...]) -
 
 def conflict_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     """(race, args) of the powers a primary player may use as the conflict opens: races of
-    his own stack on the conflict's world (A, or 1/C not yet used)."""
+    his own stack on the conflict's world (A, or 1/C not yet used), and races with a
+    `reach` whose tokens stand within it (the first argument: their world, checked)."""
     c = s.conf
     if c is None or seat not in c.primary:
         return []
     side = c.primary.index(seat)
+    here = s.races_in(c.world, seat)
     out = []
-    for race in s.races_in(c.world, seat):
+    for race in sorted(set(here) | set(_reaching(s, seat, c.world))):
         r = impl(race)
         if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat):
-            out += [(race, args) for args in r.conflict_options(s, seat, side)]
+            out += [(race, args) for args in r.conflict_options(s, seat, side)
+                    if not r.reach or (args and args[0] in _reach_worlds(s, seat, race))]
     return out
+
+
+def _reach_worlds(s: GameState, seat: int, race: int) -> list[int]:
+    """Worlds within the race's reach of the conflict's world where seat has its tokens."""
+    c = s.conf
+    r = impl(race)
+    if c is None or not r.reach:
+        return []
+    return [w for w in range(WORLDS) if _has_on(s, seat, w, race)
+            and distance(s.pos[w], s.pos[c.world]) <= r.reach]
+
+
+def _reaching(s: GameState, seat: int, world: int) -> list[int]:
+    return [race for race, r in sorted(RACE_IMPL.items())
+            if r.reach and _reach_worlds(s, seat, race)]
+
+
+def times_used(s: GameState, race: int, seat: int) -> int:
+    """How often seat used this A race's conflict power in the conflict under way (for
+    powers each token of the race has once: "C:race:seat:k" marks, cleared with C)."""
+    return sum(1 for m in s.used if m.startswith(f"C:{race}:{seat}:"))
+
+
+def count_use(s: GameState, race: int, seat: int) -> None:
+    s.add_used(f"C:{race}:{seat}:{times_used(s, race, seat) + 1}")
+
+
+def count_in(s: GameState, seat: int, world: int, race: int) -> int:
+    """Seat's tokens of the race on the world."""
+    return sum(1 for code in s.tokens(world, seat) if s.native[code // MOVES] == race)
 
 
 def use_conflict_power(s: GameState, seat: int, race: int,
@@ -325,7 +378,7 @@ def use_conflict_power(s: GameState, seat: int, race: int,
     r = impl(race)
     mark_used(s, race, seat)
     if r.sacrifice:
-        sacrifice_token(s, seat, c.world, race)
+        sacrifice_token(s, seat, args[0] if r.reach else c.world, race)
     return r.conflict_power(s, seat, c.primary.index(seat), args)
 
 
