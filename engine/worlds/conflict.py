@@ -18,11 +18,12 @@ from .actions import Action, Ally, Decline, Done, Invite, Play, Power, Reveal, S
 from .board import hand_cards, play_card, retreat, retreat_worlds, settle_control
 from .data import card
 from .events import event_args, event_effect, is_event
-from .races import after_conflict_steps, conflict_powers, conflict_races, \
-    conflict_start_steps, force_changes, token_force, use_conflict_power, world_force
+from .races import after_conflict_steps, after_result_steps, conflict_powers, \
+    conflict_races, conflict_start_steps, decided_winner, force_changes, refight, \
+    token_force, use_conflict_power, world_force
 from .state import Claim, Conflict, GameState, Knowledge
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
-    take_from_hand
+    replace, take_from_hand
 
 __all__ = ["start_conflict", "totals"]
 
@@ -334,14 +335,20 @@ class PowerUp(ConflictStep):
         push(s, *event_effect(s, a.seat, "power_up", a.args))
 
 
+def card_sums(s: GameState) -> list[int]:
+    """Both sides' force cards, each doubled by a Power Up on it."""
+    c = _on(s)
+    return [sum(card(s.faces[h]).value * (2 if f"double:{h}" in c.flags else 1)
+                for h in c.cards[side]) for side in (0, 1)]
+
+
 def totals(s: GameState) -> list[int]:
     """Force totals of both sides: tokens (by race) + force cards (doubled by Power Up)
     + the world's race and card effects (rules 003, conflict)."""
     c = _on(s)
     tokens = [sum(token_force(s, code, side) for p in c.seats(side)
                   for code in s.tokens(c.world, p)) for side in (0, 1)]
-    cards = [sum(card(s.faces[h]).value * (2 if f"double:{h}" in c.flags else 1)
-                 for h in c.cards[side]) for side in (0, 1)]
+    cards = card_sums(s)
     change = force_changes(s, c, tokens, cards)
     return [max(0, tokens[side] + cards[side] + world_force(s, c, side) + c.extra[side]
                 + change[side]) for side in (0, 1)]
@@ -369,9 +376,15 @@ class Resolve(Step):
         elif not alive[0]:
             winner = 1
         else:
-            winner = 0 if t[0] > t[1] else 1
+            decided = decided_winner(s, c, card_sums(s))
+            winner = (0 if t[0] > t[1] else 1) if decided is None else decided
+        if alive[0] and alive[1] and refight(s, c, 1 - winner):
+            emit(s, "refight", w, 1 - winner, t)
+            _fight_again(s, c)
+            return True
         c.result = winner
         present = conflict_races(s, c)
+        lost = {p: s.tokens(w, p) for p in c.seats(1 - winner) if s.tokens(w, p)}
         for p in c.seats(1 - winner):
             s.set_tokens(w, p, ())
         emit(s, "result", w, winner, t)
@@ -383,8 +396,22 @@ class Resolve(Step):
             settle_control(s, w)
         pop(s)
         push(s, *[("draw", p, 1) for p in c.allies[winner]],
+             *after_result_steps(s, present, winner, lost),
              *after_conflict_steps(s, present, winner))
         return True
+
+
+def _fight_again(s: GameState, c: Conflict) -> None:
+    """The conflict is fought once more by the same stacks (a race's second chance): the
+    played force cards go to the discard pile, the force added by cards and races and
+    the card flags lapse; the windows from the opening on come again (not the draw)."""
+    s.discard = s.discard + c.cards[0] + c.cards[1]
+    c.cards, c.selected, c.extra = [(), ()], (), [0, 0]
+    c.flags = tuple(f for f in c.flags if not f.startswith(("double:", "force2:")))
+    a, d = c.primary
+    replace(s, ("open", a, 0), ("open", d, 1), ("select",), ("reveal_force", a, 0),
+            ("reveal_force", d, 1), ("second", a, 0), ("second", d, 1),
+            ("powerup", a, 0), ("powerup", d, 1), ("resolve",))
 
 
 @register

@@ -361,11 +361,11 @@ def run_scenario(sc: Scenario) -> ScenarioResult:
                 res.failures.append(f"step {i + 1}: {text!r} refused: {exc}")
                 return res
             for ev in events:
-                if ev[0] == "result":
+                if ev[0] in ("result", "refight"):  # a refight reports the lost totals too
                     last_totals = list(ev[3])
             s = _settle(nxt, src)
             for ev in s.events:
-                if ev[0] == "result":
+                if ev[0] in ("result", "refight"):  # a refight reports the lost totals too
                     last_totals = list(ev[3])
         else:
             if err is not None:

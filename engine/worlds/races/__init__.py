@@ -29,6 +29,11 @@ Hooks (a race overrides those it uses; the defaults change nothing):
   after_conflict(s, seat, won)  1/C  steps after the result
   side_change(s, conf, side, count) A  changes to both totals (own, other) from `count`
                                tokens of the race on a side (passive)
+  decide(cards)                1/C   the winning side by another rule than the totals,
+                                     from both sides' force card sums (passive)
+  refight(s, seat)             1/C   losing, the side fights again instead of dying
+  after_result(s, seat, side, winner, lost)  A, 1/C  steps once the losers are
+                               destroyed (lost: seat -> its destroyed tokens)
 Two costs are the framework's too, so that no race spells them out:
   sacrifice = True   each use gives up one token of the race: in the opportunity phase the
                      one on the world named by the first argument, in a conflict one in
@@ -53,7 +58,8 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "production", "hand_limit", "fate_draw", "fate_discard", "opportunity_powers", "use_opportunity",
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
-           "use_conflict_power", "times_used", "count_use", "count_in"]
+           "use_conflict_power", "times_used", "count_use", "count_in", "decided_winner",
+           "refight", "after_result_steps"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -122,6 +128,21 @@ class Race:
                     count: int) -> tuple[int, int]:
         """A race: what `count` of its tokens on `side` add to (own, other) total."""
         return (0, 0)
+
+    def decide(self, cards: list[int]) -> int | None:
+        """1/C: the winning side by another rule than the totals (None: the totals)."""
+        return None
+
+    def refight(self, s: GameState, seat: int) -> bool:
+        """1/C: seat's side lost; True: it fights again instead of being destroyed."""
+        return False
+
+    def after_result(self, s: GameState, seat: int, side: int, winner: int,
+                     lost: dict[int, tuple[int, ...]]) -> Steps:
+        """A, 1/C: steps once the losing stacks are destroyed; `lost` maps each losing
+        seat to its destroyed token codes (a race that brings them back takes them
+        out of `lost`)."""
+        return []
 
 
 RACE_IMPL: dict[int, Race] = {}
@@ -410,6 +431,46 @@ def after_conflict_steps(s: GameState, present: list[tuple[int, int, int]],
         if r.use in ("1/C", "1/B") and may_use(s, race, seat):
             got = r.after_conflict(s, seat, side == winner)
             if got:
+                mark_used(s, race, seat)
+                out += got
+    return out
+
+
+def decided_winner(s: GameState, conf: Conflict, cards: list[int]) -> int | None:
+    """The side a 1/C race of the conflict's stacks makes win whatever the totals, from
+    both sides' force card sums; None: the totals decide. Passive (no use mark)."""
+    for side, seat, race in conflict_races(s, conf):
+        r = impl(race)
+        if r.use in ("1/C", "1/B"):
+            got = r.decide(cards)
+            if got is not None:
+                return got
+    return None
+
+
+def refight(s: GameState, conf: Conflict, loser: int) -> bool:
+    """Does a 1/C race of the losing side make it fight again (marking its use)?"""
+    for side, seat, race in conflict_races(s, conf):
+        r = impl(race)
+        if side == loser and r.use in ("1/C", "1/B") and may_use(s, race, seat) \
+                and r.refight(s, seat):
+            mark_used(s, race, seat)
+            return True
+    return False
+
+
+def after_result_steps(s: GameState, present: list[tuple[int, int, int]], winner: int,
+                       lost: dict[int, tuple[int, ...]]) -> Steps:
+    """Steps of the A and 1/C races that were in the stacks (`present`) once the losers
+    are destroyed, the losing side's first (they act as they fall); a 1/C race is marked
+    when it does something."""
+    out: Steps = []
+    for side, seat, race in sorted(present, key=lambda x: x[0] == winner):
+        r = impl(race)
+        if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat):
+            before = dict(lost)
+            got = r.after_result(s, seat, side, winner, lost)
+            if got or lost != before:
                 mark_used(s, race, seat)
                 out += got
     return out
