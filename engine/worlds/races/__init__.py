@@ -59,7 +59,7 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power", "times_used", "count_use", "count_in", "decided_winner",
-           "refight", "after_result_steps"]
+           "refight", "after_result_steps", "muted"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -216,11 +216,18 @@ def mark_used(s: GameState, race: int, seat: int, world: int = -1) -> None:
 # -- the hooks, as the rules call them ---------------------------------------------------
 
 
+def muted(s: GameState, side: int, race: int) -> bool:
+    """Has the race lost its power on that side of the conflict under way (a power that
+    silences an opposing race: flag "mute:SIDE:RACE")?"""
+    return s.conf is not None and f"mute:{side}:{race}" in s.conf.flags
+
+
 def token_force(s: GameState, code: int, role: int) -> int:
-    """The force of one token in a conflict stack (A races change it)."""
+    """The force of one token in a conflict stack (A races change it; a muted race's
+    tokens on that side count 1)."""
     race = s.native[code // MOVES]
     r = impl(race)
-    return r.token_force(role) if r.use == "A" else 1
+    return r.token_force(role) if r.use == "A" and not muted(s, role, race) else 1
 
 
 def moves_of(s: GameState, code: int) -> int:
@@ -273,7 +280,8 @@ def force_changes(s: GameState, conf: Conflict, tokens: list[int],
         for seat in conf.seats(side):
             for code in s.tokens(conf.world, seat):
                 race = s.native[code // MOVES]
-                if race in RACE_IMPL and RACE_IMPL[race].use == "A":
+                if race in RACE_IMPL and RACE_IMPL[race].use == "A" \
+                        and not muted(s, side, race):
                     counts[race] = counts.get(race, 0) + 1
         for race in sorted(counts):
             own, other = RACE_IMPL[race].side_change(s, conf, side, counts[race])
@@ -354,7 +362,8 @@ def conflict_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]
     out = []
     for race in sorted(set(here) | set(_reaching(s, seat, c.world))):
         r = impl(race)
-        if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat):
+        if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat) \
+                and not muted(s, side, race):
             out += [(race, args) for args in r.conflict_options(s, seat, side)
                     if not r.reach or (args and args[0] in _reach_worlds(s, seat, race))]
     return out
@@ -404,9 +413,11 @@ def use_conflict_power(s: GameState, seat: int, race: int,
 
 
 def conflict_races(s: GameState, conf: Conflict) -> list[tuple[int, int, int]]:
-    """(side, seat, race) for the races in the conflict's stacks, sides in order."""
+    """(side, seat, race) for the races in the conflict's stacks, sides in order (a
+    race muted on its side is left out)."""
     return [(side, seat, race) for side in (0, 1) for seat in conf.seats(side)
-            for race in s.races_in(conf.world, seat)]
+            for race in s.races_in(conf.world, seat)
+            if f"mute:{side}:{race}" not in conf.flags]
 
 
 def conflict_start_steps(s: GameState, conf: Conflict) -> Steps:
