@@ -59,7 +59,7 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power", "times_used", "count_use", "count_in", "decided_winner",
-           "refight", "after_result_steps", "muted"]
+           "refight", "after_result_steps", "muted", "provoked"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -69,6 +69,8 @@ class Race:
     sacrifice = False  # each use gives up one token of the race (the framework takes it)
     reach = 0  # conflict powers from tokens this many spaces from the conflict's world
     #            (their world is the power's first argument; 0: only the own stack there)
+    provokes = False  # a stack holding the race must be attacked by enemies sharing its
+    #                   world, in the conflict phase (`provoked`)
 
     def __init__(self) -> None:
         # fixed by the data: read once (the hooks are called in every legal-move search)
@@ -485,6 +487,14 @@ def after_result_steps(s: GameState, present: list[tuple[int, int, int]], winner
                 mark_used(s, race, seat)
                 out += got
     return out
+
+
+def provoked(s: GameState, targets: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The (world, seat) attack targets whose stack there holds a provoking race: the
+    attacker may not end his attacks while one is left (once a world is fought over it
+    is no longer a target)."""
+    return [(w, p) for w, p in targets
+            if any(impl(race).provokes for race in s.races_in(w, p))]
 
 
 def _load_all() -> None:
