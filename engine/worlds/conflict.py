@@ -19,8 +19,8 @@ from .board import hand_cards, play_card, retreat, retreat_worlds, settle_contro
 from .data import card
 from .events import event_args, event_effect, is_event
 from .races import after_conflict_steps, after_result_steps, conflict_powers, \
-    conflict_races, conflict_start_steps, decided_winner, force_changes, refight, \
-    token_force, use_conflict_power, world_force
+    conflict_races, conflict_start_steps, decided_winner, force_changes, foresight, \
+    refight, token_force, use_conflict_power, world_force
 from .state import Claim, Conflict, GameState, Knowledge
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
     replace, take_from_hand
@@ -220,9 +220,17 @@ class Open(ConflictStep):
             fail(s, a, "only force 1, force 3 (with a world to retreat to) or Use the Force")
 
 
+def _choosers(s: GameState) -> tuple[int, ...]:
+    """The sides that choose a force card face down (not one that sees the other's
+    first: races `foresight`)."""
+    late = foresight(s, _on(s))
+    return tuple(side for side in (0, 1) if side != late)
+
+
 @register
 class SelectStep(Step):
-    """("select",): both primary players put a force card face down at once (or none)."""
+    """("select",): both primary players put a force card face down at once (or none);
+    a side with foresight chooses later, as it reveals."""
 
     name = "select"
     phase = "conflict"
@@ -230,14 +238,14 @@ class SelectStep(Step):
     simultaneous = True
 
     def auto(self, s: GameState, st: Step_t) -> bool:
-        if _ended(s) or len(_on(s).selected) == 2:
+        if _ended(s) or set(_on(s).selected) >= set(_choosers(s)):
             pop(s)
             return True
         return False
 
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         c = _on(s)
-        return tuple(c.primary[side] for side in (0, 1) if side not in c.selected)
+        return tuple(c.primary[side] for side in _choosers(s) if side not in c.selected)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
         return [Select(seat)]
@@ -272,7 +280,19 @@ class RevealStep(ConflictStep):
     name = "reveal_force"
     kinds = ("reveal",)
 
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        below = s.stack[-2] if len(s.stack) > 1 else ()
+        if not _ended(s) and st[2] == 0 and foresight(s, _on(s)) == 0 \
+                and below[:1] == ("reveal_force",) and below[2] == 1:
+            s.stack = s.stack[:-2] + (st, below)  # a foreseeing attacker reveals second
+            return True
+        return super().auto(s, st)
+
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        if foresight(s, _on(s)) == st[2]:  # it picks now, having seen the other card
+            out: list[Action] = [Reveal(seat, h, f)
+                                 for h, f in hand_cards(s, seat, kn.faces, kind="force")]
+            return out + [Reveal(seat, -1, -1)]
         h = kn.selected
         f = kn.faces.get(h, -1) if h is not None else -1
         if h is not None and h in s.hands[seat] and f >= 0 and card(f).kind == "force":

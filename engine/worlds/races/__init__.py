@@ -59,7 +59,7 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power", "times_used", "count_use", "count_in", "decided_winner",
-           "refight", "after_result_steps", "muted", "provoked"]
+           "refight", "after_result_steps", "muted", "provoked", "foresight"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -71,6 +71,8 @@ class Race:
     #            (their world is the power's first argument; 0: only the own stack there)
     provokes = False  # a stack holding the race must be attacked by enemies sharing its
     #                   world, in the conflict phase (`provoked`)
+    foresees = False  # a primary player whose stack holds it picks his force card after
+    #                   the other side's is revealed (`foresight`)
 
     def __init__(self) -> None:
         # fixed by the data: read once (the hooks are called in every legal-move search)
@@ -495,6 +497,15 @@ def provoked(s: GameState, targets: list[tuple[int, int]]) -> list[tuple[int, in
     is no longer a target)."""
     return [(w, p) for w, p in targets
             if any(impl(race).provokes for race in s.races_in(w, p))]
+
+
+def foresight(s: GameState, conf: Conflict) -> int:
+    """The side whose primary player picks his force card once the other's is shown: his
+    own stack holds a foreseeing race with its power there; -1 if no side or both."""
+    sides = [side for side in (0, 1) if any(
+        impl(race).foresees and not muted(s, side, race)
+        for race in s.races_in(conf.world, conf.primary[side]))]
+    return sides[0] if len(sides) == 1 else -1
 
 
 def _load_all() -> None:
