@@ -20,7 +20,7 @@ from .data import card
 from .events import event_args, event_effect, is_event
 from .races import after_conflict_steps, after_result_steps, conflict_powers, \
     conflict_races, conflict_start_steps, decided_winner, force_changes, foresight, \
-    refight, token_force, use_conflict_power, world_force
+    late_powers, refight, token_force, use_conflict_power, use_late_power, world_force
 from .state import Claim, Conflict, GameState, Knowledge
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
     replace, take_from_hand
@@ -327,25 +327,36 @@ class Second(ConflictStep):
 
 @register
 class PowerUp(ConflictStep):
-    """("powerup", seat, side): a window to play Power Up on a revealed force card."""
+    """("powerup", seat, side): a window to play Power Up on a revealed force card, and
+    to use the races' powers of the revealed cards (races `late_powers`)."""
 
     name = "powerup"
-    kinds = ("play", "done")
+    kinds = ("play", "power", "done")
 
     def needed(self, s: GameState, st: Step_t) -> bool:
         c = _on(s)
         public = any(card(s.faces[h]).key == "power_up" for h in s.discard if h in s.faces)
-        return bool(s.hands[st[1]]) and not public and bool(c.cards[0] or c.cards[1])
+        return (bool(s.hands[st[1]]) and not public and bool(c.cards[0] or c.cards[1])) \
+            or bool(late_powers(s, st[1]))
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
         out: list[Action] = []
         for h, f in hand_cards(s, seat, kn.faces, key="power_up"):
             out += [Play(seat, h, f, args) for args in event_args(s, seat, "power_up")]
+        out += [Power(seat, race, args) for race, args in late_powers(s, seat)]
         return out + [Done(seat)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         if isinstance(a, Done):
             pop(s)
+            return
+        if isinstance(a, Power):
+            steps = use_late_power(s, a.seat, a.race, a.args)
+            if steps is None:
+                fail(s, a, "that race power cannot be used so now")
+                return
+            emit(s, "power", a.seat, a.race, list(a.args))
+            push(s, *steps)
             return
         if not isinstance(a, Play) or is_event(a.card, "conflict") != "power_up" \
                 or a.args not in event_args(s, a.seat, "power_up"):

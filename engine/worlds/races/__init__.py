@@ -34,6 +34,9 @@ Hooks (a race overrides those it uses; the defaults change nothing):
   refight(s, seat)             1/C   losing, the side fights again instead of dying
   after_result(s, seat, side, winner, lost)  A, 1/C  steps once the losers are
                                destroyed (lost: seat -> its destroyed tokens)
+  late_options(s, seat, side) / late_power(s, seat, side, args)
+                               A, 1/C, 1/B  a Power of a primary player once the force
+                               cards are revealed (the power-up windows)
 Two costs are the framework's too, so that no race spells them out:
   sacrifice = True   each use gives up one token of the race: in the opportunity phase the
                      one on the world named by the first argument, in a conflict one in
@@ -59,7 +62,8 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power", "times_used", "count_use", "count_in", "decided_winner",
-           "refight", "after_result_steps", "muted", "provoked", "foresight"]
+           "refight", "after_result_steps", "muted", "provoked", "foresight",
+           "late_powers", "use_late_power"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -146,6 +150,13 @@ class Race:
         """A, 1/C: steps once the losing stacks are destroyed; `lost` maps each losing
         seat to its destroyed token codes (a race that brings them back takes them
         out of `lost`)."""
+        return []
+
+    def late_options(self, s: GameState, seat: int, side: int) -> list[tuple[int, ...]]:
+        return []
+
+    def late_power(self, s: GameState, seat: int, side: int, args: tuple[int, ...]) -> Steps:
+        """A power used once the force cards are revealed (sacrifice as in the opening)."""
         return []
 
 
@@ -371,6 +382,35 @@ def conflict_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]
             out += [(race, args) for args in r.conflict_options(s, seat, side)
                     if not r.reach or (args and args[0] in _reach_worlds(s, seat, race))]
     return out
+
+
+def late_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(race, args) of the powers a primary player may use once the force cards are
+    revealed: races of his own stack there, not muted, within their use limits."""
+    c = s.conf
+    if c is None or seat not in c.primary:
+        return []
+    side = c.primary.index(seat)
+    out = []
+    for race in s.races_in(c.world, seat):
+        r = impl(race)
+        if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat) \
+                and not muted(s, side, race):
+            out += [(race, args) for args in r.late_options(s, seat, side)]
+    return out
+
+
+def use_late_power(s: GameState, seat: int, race: int,
+                   args: tuple[int, ...]) -> Steps | None:
+    """Carry out a power of the revealed-cards windows; None if it is not allowed."""
+    c = s.conf
+    if c is None or (race, args) not in late_powers(s, seat):
+        return None
+    r = impl(race)
+    mark_used(s, race, seat)
+    if r.sacrifice:
+        sacrifice_token(s, seat, c.world, race)
+    return r.late_power(s, seat, c.primary.index(seat), args)
 
 
 def _reach_worlds(s: GameState, seat: int, race: int) -> list[int]:
