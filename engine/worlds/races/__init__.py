@@ -63,7 +63,7 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power", "times_used", "count_use", "count_in", "decided_winner",
            "refight", "after_result_steps", "muted", "provoked", "foresight",
-           "late_powers", "use_late_power"]
+           "late_powers", "use_late_power", "quieted"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -231,10 +231,23 @@ def mark_used(s: GameState, race: int, seat: int, world: int = -1) -> None:
 # -- the hooks, as the rules call them ---------------------------------------------------
 
 
+def quieted(conf: Conflict, side: int, race: int) -> int:
+    """How many tokens of the race on that side have lost their power (a power that
+    silences single opposing tokens: flags "quiet:SIDE:RACE:k")."""
+    return sum(1 for f in conf.flags if f.startswith(f"quiet:{side}:{race}:"))
+
+
+def _silent(s: GameState, conf: Conflict, side: int, race: int) -> bool:
+    if f"mute:{side}:{race}" in conf.flags:
+        return True
+    q = quieted(conf, side, race)
+    return q > 0 and q >= sum(count_in(s, p, conf.world, race) for p in conf.seats(side))
+
+
 def muted(s: GameState, side: int, race: int) -> bool:
-    """Has the race lost its power on that side of the conflict under way (a power that
-    silences an opposing race: flag "mute:SIDE:RACE")?"""
-    return s.conf is not None and f"mute:{side}:{race}" in s.conf.flags
+    """Has the race lost its power on that side of the conflict under way: silenced
+    whole (flag "mute:SIDE:RACE"), or every token of it there quieted one by one?"""
+    return s.conf is not None and _silent(s, s.conf, side, race)
 
 
 def token_force(s: GameState, code: int, role: int) -> int:
@@ -298,9 +311,11 @@ def force_changes(s: GameState, conf: Conflict, tokens: list[int],
                 if race in RACE_IMPL and RACE_IMPL[race].use == "A" \
                         and not muted(s, side, race):
                     counts[race] = counts.get(race, 0) + 1
-        for race in sorted(counts):
-            own, other = RACE_IMPL[race].side_change(s, conf, side, counts[race])
-            out[side] += own
+        for race in sorted(counts):  # quieted tokens count 1 and add no change
+            r = RACE_IMPL[race]
+            q = min(quieted(conf, side, race), counts[race])
+            own, other = r.side_change(s, conf, side, counts[race] - q)
+            out[side] += own - q * (r.token_force(side) - 1)
             out[1 - side] += other
     return out
 
@@ -461,7 +476,7 @@ def conflict_races(s: GameState, conf: Conflict) -> list[tuple[int, int, int]]:
     race muted on its side is left out)."""
     return [(side, seat, race) for side in (0, 1) for seat in conf.seats(side)
             for race in s.races_in(conf.world, seat)
-            if f"mute:{side}:{race}" not in conf.flags]
+            if not _silent(s, conf, side, race)]
 
 
 def conflict_start_steps(s: GameState, conf: Conflict) -> Steps:
