@@ -292,7 +292,7 @@ class RevealStep(ConflictStep):
         if foresight(s, _on(s)) == st[2]:  # it picks now, having seen the other card
             out: list[Action] = [Reveal(seat, h, f)
                                  for h, f in hand_cards(s, seat, kn.faces, kind="force")]
-            return out + [Reveal(seat, -1, -1)]
+            return out or [Reveal(seat, -1, -1)]  # a force card if it has one
         h = kn.selected
         f = kn.faces.get(h, -1) if h is not None else -1
         if h is not None and h in s.hands[seat] and f >= 0 and card(f).kind == "force":
