@@ -3,8 +3,10 @@
 Order: the primary players invite allies (attacker first), invited seats join a side
 or decline, the defender draws a card, races act as the conflict opens, each primary
 may play a force card's note (1: call it off; 3: retreat) or Use the Force, both put a
-force card face down at once and reveal (attacker first), a Use the Force player shows a
-second card, Power Up may double a revealed card, then the result.
+force card face down at once and reveal (attacker first; a side with foresight picks
+after the other's reveal), a Use the Force player shows a second card, Power Up may double
+a revealed card and races act on the revealed cards, then the result (a race may have a
+losing side fight again, or act on the fallen tokens).
 Invariants: `state.conf` is set from `start_conflict` until "conflict_end"; once the
 conflict is off (flag "ended") every later conflict step goes away unasked; force totals
 use ints only; ties go to the defender (docs/worlds-rules.md).
@@ -25,7 +27,7 @@ from .state import Claim, Conflict, GameState, Knowledge
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
     replace, take_from_hand
 
-__all__ = ["start_conflict", "totals"]
+__all__ = ["start_conflict", "totals", "card_sums"]
 
 
 def start_conflict(s: GameState, world: int, attacker: int, defender: int) -> None:
