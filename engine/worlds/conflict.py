@@ -3,8 +3,10 @@
 Order: the primary players invite allies (attacker first), invited seats join a side
 or decline, the defender draws a card, races act as the conflict opens, each primary
 may play a force card's note (1: call it off; 3: retreat) or Use the Force, both put a
-force card face down at once and reveal (attacker first), a Use the Force player shows a
-second card, Power Up may double a revealed card, then the result.
+force card face down at once and reveal (attacker first; a side with foresight picks
+after the other's reveal), a Use the Force player shows a second card, Power Up may double
+a revealed card and races act on the revealed cards, then the result (a race may have a
+losing side fight again, or act on the fallen tokens).
 Invariants: `state.conf` is set from `start_conflict` until "conflict_end"; once the
 conflict is off (flag "ended") every later conflict step goes away unasked; force totals
 use ints only; ties go to the defender (docs/worlds-rules.md).
@@ -18,13 +20,14 @@ from .actions import Action, Ally, Decline, Done, Invite, Play, Power, Reveal, S
 from .board import hand_cards, play_card, retreat, retreat_worlds, settle_control
 from .data import card
 from .events import event_args, event_effect, is_event
-from .races import after_conflict_steps, conflict_powers, conflict_races, \
-    conflict_start_steps, force_changes, token_force, use_conflict_power, world_force
+from .races import after_conflict_steps, after_result_steps, conflict_powers, \
+    conflict_races, conflict_start_steps, decided_winner, force_changes, foresight, \
+    late_powers, refight, token_force, use_conflict_power, use_late_power, world_force
 from .state import Claim, Conflict, GameState, Knowledge
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
-    take_from_hand
+    replace, take_from_hand
 
-__all__ = ["start_conflict", "totals"]
+__all__ = ["start_conflict", "totals", "card_sums"]
 
 
 def start_conflict(s: GameState, world: int, attacker: int, defender: int) -> None:
@@ -219,9 +222,17 @@ class Open(ConflictStep):
             fail(s, a, "only force 1, force 3 (with a world to retreat to) or Use the Force")
 
 
+def _choosers(s: GameState) -> tuple[int, ...]:
+    """The sides that choose a force card face down (not one that sees the other's
+    first: races `foresight`)."""
+    late = foresight(s, _on(s))
+    return tuple(side for side in (0, 1) if side != late)
+
+
 @register
 class SelectStep(Step):
-    """("select",): both primary players put a force card face down at once (or none)."""
+    """("select",): both primary players put a force card face down at once (or none);
+    a side with foresight chooses later, as it reveals."""
 
     name = "select"
     phase = "conflict"
@@ -229,14 +240,14 @@ class SelectStep(Step):
     simultaneous = True
 
     def auto(self, s: GameState, st: Step_t) -> bool:
-        if _ended(s) or len(_on(s).selected) == 2:
+        if _ended(s) or set(_on(s).selected) >= set(_choosers(s)):
             pop(s)
             return True
         return False
 
     def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
         c = _on(s)
-        return tuple(c.primary[side] for side in (0, 1) if side not in c.selected)
+        return tuple(c.primary[side] for side in _choosers(s) if side not in c.selected)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
         return [Select(seat)]
@@ -271,7 +282,19 @@ class RevealStep(ConflictStep):
     name = "reveal_force"
     kinds = ("reveal",)
 
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        below = s.stack[-2] if len(s.stack) > 1 else ()
+        if not _ended(s) and st[2] == 0 and foresight(s, _on(s)) == 0 \
+                and below[:1] == ("reveal_force",) and below[2] == 1:
+            s.stack = s.stack[:-2] + (st, below)  # a foreseeing attacker reveals second
+            return True
+        return super().auto(s, st)
+
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        if foresight(s, _on(s)) == st[2]:  # it picks now, having seen the other card
+            out: list[Action] = [Reveal(seat, h, f)
+                                 for h, f in hand_cards(s, seat, kn.faces, kind="force")]
+            return out or [Reveal(seat, -1, -1)]  # a force card if it has one
         h = kn.selected
         f = kn.faces.get(h, -1) if h is not None else -1
         if h is not None and h in s.hands[seat] and f >= 0 and card(f).kind == "force":
@@ -306,25 +329,36 @@ class Second(ConflictStep):
 
 @register
 class PowerUp(ConflictStep):
-    """("powerup", seat, side): a window to play Power Up on a revealed force card."""
+    """("powerup", seat, side): a window to play Power Up on a revealed force card, and
+    to use the races' powers of the revealed cards (races `late_powers`)."""
 
     name = "powerup"
-    kinds = ("play", "done")
+    kinds = ("play", "power", "done")
 
     def needed(self, s: GameState, st: Step_t) -> bool:
         c = _on(s)
         public = any(card(s.faces[h]).key == "power_up" for h in s.discard if h in s.faces)
-        return bool(s.hands[st[1]]) and not public and bool(c.cards[0] or c.cards[1])
+        return (bool(s.hands[st[1]]) and not public and bool(c.cards[0] or c.cards[1])) \
+            or bool(late_powers(s, st[1]))
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
         out: list[Action] = []
         for h, f in hand_cards(s, seat, kn.faces, key="power_up"):
             out += [Play(seat, h, f, args) for args in event_args(s, seat, "power_up")]
+        out += [Power(seat, race, args) for race, args in late_powers(s, seat)]
         return out + [Done(seat)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         if isinstance(a, Done):
             pop(s)
+            return
+        if isinstance(a, Power):
+            steps = use_late_power(s, a.seat, a.race, a.args)
+            if steps is None:
+                fail(s, a, "that race power cannot be used so now")
+                return
+            emit(s, "power", a.seat, a.race, list(a.args))
+            push(s, *steps)
             return
         if not isinstance(a, Play) or is_event(a.card, "conflict") != "power_up" \
                 or a.args not in event_args(s, a.seat, "power_up"):
@@ -334,14 +368,20 @@ class PowerUp(ConflictStep):
         push(s, *event_effect(s, a.seat, "power_up", a.args))
 
 
+def card_sums(s: GameState) -> list[int]:
+    """Both sides' force cards, each doubled by a Power Up on it."""
+    c = _on(s)
+    return [sum(card(s.faces[h]).value * (2 if f"double:{h}" in c.flags else 1)
+                for h in c.cards[side]) for side in (0, 1)]
+
+
 def totals(s: GameState) -> list[int]:
     """Force totals of both sides: tokens (by race) + force cards (doubled by Power Up)
     + the world's race and card effects (rules 003, conflict)."""
     c = _on(s)
     tokens = [sum(token_force(s, code, side) for p in c.seats(side)
                   for code in s.tokens(c.world, p)) for side in (0, 1)]
-    cards = [sum(card(s.faces[h]).value * (2 if f"double:{h}" in c.flags else 1)
-                 for h in c.cards[side]) for side in (0, 1)]
+    cards = card_sums(s)
     change = force_changes(s, c, tokens, cards)
     return [max(0, tokens[side] + cards[side] + world_force(s, c, side) + c.extra[side]
                 + change[side]) for side in (0, 1)]
@@ -369,9 +409,15 @@ class Resolve(Step):
         elif not alive[0]:
             winner = 1
         else:
-            winner = 0 if t[0] > t[1] else 1
+            decided = decided_winner(s, c, card_sums(s))
+            winner = (0 if t[0] > t[1] else 1) if decided is None else decided
+        if alive[0] and alive[1] and refight(s, c, 1 - winner):
+            emit(s, "refight", w, 1 - winner, t)
+            _fight_again(s, c)
+            return True
         c.result = winner
         present = conflict_races(s, c)
+        lost = {p: s.tokens(w, p) for p in c.seats(1 - winner) if s.tokens(w, p)}
         for p in c.seats(1 - winner):
             s.set_tokens(w, p, ())
         emit(s, "result", w, winner, t)
@@ -383,8 +429,22 @@ class Resolve(Step):
             settle_control(s, w)
         pop(s)
         push(s, *[("draw", p, 1) for p in c.allies[winner]],
+             *after_result_steps(s, present, winner, lost),
              *after_conflict_steps(s, present, winner))
         return True
+
+
+def _fight_again(s: GameState, c: Conflict) -> None:
+    """The conflict is fought once more by the same stacks (a race's second chance): the
+    played force cards go to the discard pile, the force added by cards and races and
+    the card flags lapse; the windows from the opening on come again (not the draw)."""
+    s.discard = s.discard + c.cards[0] + c.cards[1]
+    c.cards, c.selected, c.extra = [(), ()], (), [0, 0]
+    c.flags = tuple(f for f in c.flags if not f.startswith(("double:", "force2:")))
+    a, d = c.primary
+    replace(s, ("open", a, 0), ("open", d, 1), ("select",), ("reveal_force", a, 0),
+            ("reveal_force", d, 1), ("second", a, 0), ("second", d, 1),
+            ("powerup", a, 0), ("powerup", d, 1), ("resolve",))
 
 
 @register

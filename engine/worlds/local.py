@@ -36,7 +36,7 @@ class LocalSource:
             for h, k in zip(chance.handles, perm):
                 self.truth[h] = faces[k]
             return Shuffled(SOURCE)
-        if chance.kind == "deliver":
+        if chance.kind in ("deliver", "show"):
             kn = self.knowledge[chance.seat]
             for h in chance.handles:
                 kn.faces[h] = self.truth[h]

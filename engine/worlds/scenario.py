@@ -321,6 +321,9 @@ def _value(s: GameState, src: _Source, key: str, last_totals: list[int]) -> Any:
         return list(s.outcome.winners) if s.outcome is not None else []
     if head == "discard":
         return len(s.discard)
+    if head == "knows":  # knows.SEAT.OTHER: how many of OTHER's cards SEAT has seen
+        faces = src.knowledge[int(parts[1])].faces
+        return sum(1 for h in s.hands[int(parts[2])] if h in faces)
     if head == "totals":
         return last_totals
     if head == "flags":
@@ -358,11 +361,11 @@ def run_scenario(sc: Scenario) -> ScenarioResult:
                 res.failures.append(f"step {i + 1}: {text!r} refused: {exc}")
                 return res
             for ev in events:
-                if ev[0] == "result":
+                if ev[0] in ("result", "refight"):  # a refight reports the lost totals too
                     last_totals = list(ev[3])
             s = _settle(nxt, src)
             for ev in s.events:
-                if ev[0] == "result":
+                if ev[0] in ("result", "refight"):  # a refight reports the lost totals too
                     last_totals = list(ev[3])
         else:
             if err is not None:

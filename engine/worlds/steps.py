@@ -39,7 +39,10 @@ class Chance:
           reveal (handles: make these faces public; Revealed) |
           hand_shuffle (seat: the taker; handles: the victim's old hand; cards: the new
           handles in order, the first one going to the taker; HandShuffled) |
-          roll (count dice of `sides` sides, public; Rolled(values), each 1..sides).
+          roll (count dice of `sides` sides, public; Rolled(values), each 1..sides) |
+          show (seat: the viewer; handles: cards that stay in someone else's hand; their
+          faces open to the viewer alone, nothing moves, nobody else learns anything;
+          Delivered: the Spies looking at a hand, as cosmic's `show`).
     """
 
     kind: str
@@ -303,4 +306,40 @@ class DrawStep(Step):
         if got:
             emit(s, "drew", seat, len(got))
         replace(s, *(([("deliver", seat, got)] if got else []) + rest))
+        return True
+
+
+@register
+class ShowStep(Step):
+    """("show", viewer, handles): the faces of these cards, which stay in their holder's
+    hand, open to the viewer alone (a race looking at a hand)."""
+
+    name = "show"
+    phase = "cards"
+    kinds = ("delivered",)
+
+    def chance(self, s: GameState, st: Step_t) -> Chance | None:
+        return Chance("show", seat=st[1], handles=st[2])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if not isinstance(a, Delivered):
+            fail(s, a, "expected delivered")
+        emit(s, "shown", st[1], len(st[2]))
+        pop(s)
+
+
+@register
+class ShowHand(Step):
+    """("show_hand", viewer, holder): the holder's whole hand, as it is when this step
+    runs, is shown to the viewer (nothing to show: the step goes)."""
+
+    name = "show_hand"
+    phase = "cards"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        hand = s.hands[st[2]]
+        if hand:
+            replace(s, ("show", st[1], hand))
+        else:
+            pop(s)
         return True

@@ -14,7 +14,7 @@ from .conflict import start_conflict
 from .data import card
 from .events import event_args, event_effect, is_event
 from .races import fate_discard, fate_draw, hand_limit, moves_of, opportunity_powers, production, \
-    range_of, use_opportunity
+    provoked, range_of, use_opportunity
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
     take_from_hand
@@ -331,9 +331,14 @@ class Conflicts(SeatStep):
         return "peace" not in s.flags and bool(attack_targets(s, st[1]))
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
-        return [Attack(seat, w, p) for w, p in attack_targets(s, seat)] + [Done(seat)]
+        targets = attack_targets(s, seat)
+        done: list[Action] = [] if provoked(s, targets) else [Done(seat)]
+        return [Attack(seat, w, p) for w, p in targets] + done
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Done) and provoked(s, attack_targets(s, a.seat)):
+            fail(s, a, "a stack that provokes (Teasers) on a shared world must be attacked")
+            return
         if isinstance(a, Done):
             replace(s, ("counter", a.seat, tuple(s.seat_order_from_active()[1:])))
             return
@@ -369,9 +374,14 @@ class Counter(Step):
         return (st[2][0],)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
-        return [Attack(seat, w, p) for w, p in attack_targets(s, seat, st[1])] + [Decline(seat)]
+        targets = attack_targets(s, seat, st[1])
+        done: list[Action] = [] if provoked(s, targets) else [Decline(seat)]
+        return [Attack(seat, w, p) for w, p in targets] + done
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Decline) and provoked(s, attack_targets(s, a.seat, st[1])):
+            fail(s, a, "a stack that provokes (Teasers) on a shared world must be attacked")
+            return
         if isinstance(a, Decline):
             rest = tuple(st[2][1:])
             if rest:

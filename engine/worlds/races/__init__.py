@@ -27,6 +27,16 @@ Hooks (a race overrides those it uses; the defaults change nothing):
                                A, 1/C  a Power of a primary player as the conflict opens
   conflict_start(s, seat, side) 1/C  steps when the conflict opens
   after_conflict(s, seat, won)  1/C  steps after the result
+  side_change(s, conf, side, count) A  changes to both totals (own, other) from `count`
+                               tokens of the race on a side (passive)
+  decide(cards)                1/C   the winning side by another rule than the totals,
+                                     from both sides' force card sums (passive)
+  refight(s, seat)             1/C   losing, the side fights again instead of dying
+  after_result(s, seat, side, winner, lost)  A, 1/C  steps once the losers are
+                               destroyed (lost: seat -> its destroyed tokens)
+  late_options(s, seat, side) / late_power(s, seat, side, args)
+                               A, 1/C, 1/B  a Power of a primary player once the force
+                               cards are revealed (the power-up windows)
 Two costs are the framework's too, so that no race spells them out:
   sacrifice = True   each use gives up one token of the race: in the opportunity phase the
                      one on the world named by the first argument, in a conflict one in
@@ -45,13 +55,15 @@ import pkgutil
 from typing import Any
 
 from ..data import RACES, race_id
-from ..state import MOVES, RANGE, WORLDS, Conflict, GameState
+from ..state import MOVES, RANGE, WORLDS, Conflict, GameState, distance
 
 __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "range_of",
            "production", "hand_limit", "fate_draw", "fate_discard", "opportunity_powers", "use_opportunity",
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
-           "use_conflict_power"]
+           "use_conflict_power", "times_used", "count_use", "count_in", "decided_winner",
+           "refight", "after_result_steps", "muted", "provoked", "foresight",
+           "late_powers", "use_late_power", "quieted"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -59,6 +71,12 @@ Steps = list[tuple[Any, ...]]
 class Race:
     key = ""
     sacrifice = False  # each use gives up one token of the race (the framework takes it)
+    reach = 0  # conflict powers from tokens this many spaces from the conflict's world
+    #            (their world is the power's first argument; 0: only the own stack there)
+    provokes = False  # a stack holding the race must be attacked by enemies sharing its
+    #                   world, in the conflict phase (`provoked`)
+    foresees = False  # a primary player whose stack holds it picks his force card after
+    #                   the other side's is revealed (`foresight`)
 
     def __init__(self) -> None:
         # fixed by the data: read once (the hooks are called in every legal-move search)
@@ -112,6 +130,33 @@ class Race:
         return []
 
     def after_conflict(self, s: GameState, seat: int, won: bool) -> Steps:
+        return []
+
+    def side_change(self, s: GameState, conf: Conflict, side: int,
+                    count: int) -> tuple[int, int]:
+        """A race: what `count` of its tokens on `side` add to (own, other) total."""
+        return (0, 0)
+
+    def decide(self, cards: list[int]) -> int | None:
+        """1/C: the winning side by another rule than the totals (None: the totals)."""
+        return None
+
+    def refight(self, s: GameState, seat: int) -> bool:
+        """1/C: seat's side lost; True: it fights again instead of being destroyed."""
+        return False
+
+    def after_result(self, s: GameState, seat: int, side: int, winner: int,
+                     lost: dict[int, tuple[int, ...]]) -> Steps:
+        """A, 1/C: steps once the losing stacks are destroyed; `lost` maps each losing
+        seat to its destroyed token codes (a race that brings them back takes them
+        out of `lost`)."""
+        return []
+
+    def late_options(self, s: GameState, seat: int, side: int) -> list[tuple[int, ...]]:
+        return []
+
+    def late_power(self, s: GameState, seat: int, side: int, args: tuple[int, ...]) -> Steps:
+        """A power used once the force cards are revealed (sacrifice as in the opening)."""
         return []
 
 
@@ -186,11 +231,31 @@ def mark_used(s: GameState, race: int, seat: int, world: int = -1) -> None:
 # -- the hooks, as the rules call them ---------------------------------------------------
 
 
+def quieted(conf: Conflict, side: int, race: int) -> int:
+    """How many tokens of the race on that side have lost their power (a power that
+    silences single opposing tokens: flags "quiet:SIDE:RACE:k")."""
+    return sum(1 for f in conf.flags if f.startswith(f"quiet:{side}:{race}:"))
+
+
+def _silent(s: GameState, conf: Conflict, side: int, race: int) -> bool:
+    if f"mute:{side}:{race}" in conf.flags:
+        return True
+    q = quieted(conf, side, race)
+    return q > 0 and q >= sum(count_in(s, p, conf.world, race) for p in conf.seats(side))
+
+
+def muted(s: GameState, side: int, race: int) -> bool:
+    """Has the race lost its power on that side of the conflict under way: silenced
+    whole (flag "mute:SIDE:RACE"), or every token of it there quieted one by one?"""
+    return s.conf is not None and _silent(s, s.conf, side, race)
+
+
 def token_force(s: GameState, code: int, role: int) -> int:
-    """The force of one token in a conflict stack (A races change it)."""
+    """The force of one token in a conflict stack (A races change it; a muted race's
+    tokens on that side count 1)."""
     race = s.native[code // MOVES]
     r = impl(race)
-    return r.token_force(role) if r.use == "A" else 1
+    return r.token_force(role) if r.use == "A" and not muted(s, role, race) else 1
 
 
 def moves_of(s: GameState, code: int) -> int:
@@ -237,6 +302,20 @@ def force_changes(s: GameState, conf: Conflict, tokens: list[int],
         if r.use in ("1/C", "1/B"):
             own, other = r.force_change(tokens, cards, side)
             out[side] += own
+            out[1 - side] += other
+    for side in (0, 1):  # A races: per side, from how many of their tokens stand there
+        counts: dict[int, int] = {}
+        for seat in conf.seats(side):
+            for code in s.tokens(conf.world, seat):
+                race = s.native[code // MOVES]
+                if race in RACE_IMPL and RACE_IMPL[race].use == "A" \
+                        and not muted(s, side, race):
+                    counts[race] = counts.get(race, 0) + 1
+        for race in sorted(counts):  # quieted tokens count 1 and add no change
+            r = RACE_IMPL[race]
+            q = min(quieted(conf, side, race), counts[race])
+            own, other = r.side_change(s, conf, side, counts[race] - q)
+            out[side] += own - q * (r.token_force(side) - 1)
             out[1 - side] += other
     return out
 
@@ -303,7 +382,26 @@ def use_opportunity(s: GameState, seat: int, race: int, args: tuple[int, ...]) -
 
 def conflict_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     """(race, args) of the powers a primary player may use as the conflict opens: races of
-    his own stack on the conflict's world (A, or 1/C not yet used)."""
+    his own stack on the conflict's world (A, or 1/C not yet used), and races with a
+    `reach` whose tokens stand within it (the first argument: their world, checked)."""
+    c = s.conf
+    if c is None or seat not in c.primary:
+        return []
+    side = c.primary.index(seat)
+    here = s.races_in(c.world, seat)
+    out = []
+    for race in sorted(set(here) | set(_reaching(s, seat, c.world))):
+        r = impl(race)
+        if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat) \
+                and not muted(s, side, race):
+            out += [(race, args) for args in r.conflict_options(s, seat, side)
+                    if not r.reach or (args and args[0] in _reach_worlds(s, seat, race))]
+    return out
+
+
+def late_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(race, args) of the powers a primary player may use once the force cards are
+    revealed: races of his own stack there, not muted, within their use limits."""
     c = s.conf
     if c is None or seat not in c.primary:
         return []
@@ -311,9 +409,53 @@ def conflict_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]
     out = []
     for race in s.races_in(c.world, seat):
         r = impl(race)
-        if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat):
-            out += [(race, args) for args in r.conflict_options(s, seat, side)]
+        if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat) \
+                and not muted(s, side, race):
+            out += [(race, args) for args in r.late_options(s, seat, side)]
     return out
+
+
+def use_late_power(s: GameState, seat: int, race: int,
+                   args: tuple[int, ...]) -> Steps | None:
+    """Carry out a power of the revealed-cards windows; None if it is not allowed."""
+    c = s.conf
+    if c is None or (race, args) not in late_powers(s, seat):
+        return None
+    r = impl(race)
+    mark_used(s, race, seat)
+    if r.sacrifice:
+        sacrifice_token(s, seat, c.world, race)
+    return r.late_power(s, seat, c.primary.index(seat), args)
+
+
+def _reach_worlds(s: GameState, seat: int, race: int) -> list[int]:
+    """Worlds within the race's reach of the conflict's world where seat has its tokens."""
+    c = s.conf
+    r = impl(race)
+    if c is None or not r.reach:
+        return []
+    return [w for w in range(WORLDS) if _has_on(s, seat, w, race)
+            and distance(s.pos[w], s.pos[c.world]) <= r.reach]
+
+
+def _reaching(s: GameState, seat: int, world: int) -> list[int]:
+    return [race for race, r in sorted(RACE_IMPL.items())
+            if r.reach and _reach_worlds(s, seat, race)]
+
+
+def times_used(s: GameState, race: int, seat: int) -> int:
+    """How often seat used this A race's conflict power in the conflict under way (for
+    powers each token of the race has once: "C:race:seat:k" marks, cleared with C)."""
+    return sum(1 for m in s.used if m.startswith(f"C:{race}:{seat}:"))
+
+
+def count_use(s: GameState, race: int, seat: int) -> None:
+    s.add_used(f"C:{race}:{seat}:{times_used(s, race, seat) + 1}")
+
+
+def count_in(s: GameState, seat: int, world: int, race: int) -> int:
+    """Seat's tokens of the race on the world."""
+    return sum(1 for code in s.tokens(world, seat) if s.native[code // MOVES] == race)
 
 
 def use_conflict_power(s: GameState, seat: int, race: int,
@@ -325,14 +467,16 @@ def use_conflict_power(s: GameState, seat: int, race: int,
     r = impl(race)
     mark_used(s, race, seat)
     if r.sacrifice:
-        sacrifice_token(s, seat, c.world, race)
+        sacrifice_token(s, seat, args[0] if r.reach else c.world, race)
     return r.conflict_power(s, seat, c.primary.index(seat), args)
 
 
 def conflict_races(s: GameState, conf: Conflict) -> list[tuple[int, int, int]]:
-    """(side, seat, race) for the races in the conflict's stacks, sides in order."""
+    """(side, seat, race) for the races in the conflict's stacks, sides in order (a
+    race muted on its side is left out)."""
     return [(side, seat, race) for side in (0, 1) for seat in conf.seats(side)
-            for race in s.races_in(conf.world, seat)]
+            for race in s.races_in(conf.world, seat)
+            if not _silent(s, conf, side, race)]
 
 
 def conflict_start_steps(s: GameState, conf: Conflict) -> Steps:
@@ -360,6 +504,63 @@ def after_conflict_steps(s: GameState, present: list[tuple[int, int, int]],
                 mark_used(s, race, seat)
                 out += got
     return out
+
+
+def decided_winner(s: GameState, conf: Conflict, cards: list[int]) -> int | None:
+    """The side a 1/C race of the conflict's stacks makes win whatever the totals, from
+    both sides' force card sums; None: the totals decide. Passive (no use mark)."""
+    for side, seat, race in conflict_races(s, conf):
+        r = impl(race)
+        if r.use in ("1/C", "1/B"):
+            got = r.decide(cards)
+            if got is not None:
+                return got
+    return None
+
+
+def refight(s: GameState, conf: Conflict, loser: int) -> bool:
+    """Does a 1/C race of the losing side make it fight again (marking its use)?"""
+    for side, seat, race in conflict_races(s, conf):
+        r = impl(race)
+        if side == loser and r.use in ("1/C", "1/B") and may_use(s, race, seat) \
+                and r.refight(s, seat):
+            mark_used(s, race, seat)
+            return True
+    return False
+
+
+def after_result_steps(s: GameState, present: list[tuple[int, int, int]], winner: int,
+                       lost: dict[int, tuple[int, ...]]) -> Steps:
+    """Steps of the A and 1/C races that were in the stacks (`present`) once the losers
+    are destroyed, the losing side's first (they act as they fall); a 1/C race is marked
+    when it does something."""
+    out: Steps = []
+    for side, seat, race in sorted(present, key=lambda x: x[0] == winner):
+        r = impl(race)
+        if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat):
+            before = dict(lost)
+            got = r.after_result(s, seat, side, winner, lost)
+            if got or lost != before:
+                mark_used(s, race, seat)
+                out += got
+    return out
+
+
+def provoked(s: GameState, targets: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The (world, seat) attack targets whose stack there holds a provoking race: the
+    attacker may not end his attacks while one is left (once a world is fought over it
+    is no longer a target)."""
+    return [(w, p) for w, p in targets
+            if any(impl(race).provokes for race in s.races_in(w, p))]
+
+
+def foresight(s: GameState, conf: Conflict) -> int:
+    """The side whose primary player picks his force card once the other's is shown: his
+    own stack holds a foreseeing race with its power there; -1 if no side or both."""
+    sides = [side for side in (0, 1) if any(
+        impl(race).foresees and not muted(s, side, race)
+        for race in s.races_in(conf.world, conf.primary[side]))]
+    return sides[0] if len(sides) == 1 else -1
 
 
 def _load_all() -> None:
