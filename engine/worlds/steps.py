@@ -256,6 +256,26 @@ class Steal(Step):
 
 
 @register
+class Give(Step):
+    """("give", giver, taker, handle): a card passes face down from one hand to another;
+    the taker alone learns its face (a `deliver`). Nothing if the giver no longer holds it."""
+
+    name = "give"
+    phase = "cards"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        giver, taker, h = st[1], st[2], st[3]
+        if h not in s.hands[giver]:
+            pop(s)
+            return True
+        s.set_hand(giver, tuple(x for x in s.hands[giver] if x != h))
+        s.set_hand(taker, s.hands[taker] + (h,))
+        emit(s, "card_given", giver, taker)
+        replace(s, ("deliver", taker, (h,)))
+        return True
+
+
+@register
 class RollStep(Step):
     """("roll", count, then, *args): roll `count` ten-sided dice in public; the step is
     replaced by (then, *args, values)."""

@@ -15,6 +15,7 @@ from .data import card
 from .events import event_args, event_effect, is_event
 from .races import fate_discard, fate_draw, hand_limit, moves_of, opportunity_powers, production, \
     range_of, use_opportunity
+from .races import admits, after_fate_draw_steps, extra_births, found_steps
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
     take_from_hand
@@ -118,10 +119,22 @@ class Fate(SeatStep):
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         if isinstance(a, Draw):
-            replace(s, ("draw", a.seat, fate_draw(s, a.seat, FATE_DRAW)),
+            replace(s, ("draw", a.seat, fate_draw(s, a.seat, FATE_DRAW)), ("fate_after", a.seat),
                     ("throw", a.seat, fate_discard(s, a.seat)), ("limit", a.seat))
         else:
             replace(s, ("limit", a.seat))
+
+
+@register
+class FateAfter(Step):
+    """("fate_after", seat): what races do right after the fate draw (the Soothsayers)."""
+
+    name = "fate_after"
+    phase = "fate"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        replace(s, *after_fate_draw_steps(s, st[1]))
+        return True
 
 
 @register
@@ -220,6 +233,8 @@ class Produce(Step):
                 born = production(s, w, seat)
                 if born > 0:
                     born_tokens(s, w, seat, born)
+        for w, origin, k in extra_births(s, seat):
+            born_tokens(s, w, seat, k, origin)
         pop(s)
         return True
 
@@ -229,6 +244,11 @@ def _movable(s: GameState, seat: int, src: int, origin: int, dist: int) -> list[
     fewest moves used first."""
     return sorted(c for c in s.tokens(src, seat) if c // MOVES == origin
                   and c % MOVES < moves_of(s, c) and dist <= range_of(s, c))
+
+
+def _enterable(s: GameState, dst: int, origin: int) -> bool:
+    """May tokens born on `origin` migrate onto dst (a W race there may refuse them)?"""
+    return admits(s, dst, origin * MOVES)
 
 
 @register
@@ -255,7 +275,8 @@ class Migration(SeatStep):
                     continue
                 here = s.pos[src]
                 for dst in range(WORLDS):
-                    if dst != src and s.pos[dst] >= 0 and distance(here, s.pos[dst]) <= reach:
+                    if dst != src and s.pos[dst] >= 0 and distance(here, s.pos[dst]) <= reach \
+                            and _enterable(s, dst, origin):
                         out += [Move(seat, src, dst, origin, c) for c in range(1, k + 1)]
         return out + card_window_options(s, seat, kn, "migration") + [Done(seat)]
 
@@ -270,6 +291,8 @@ class Migration(SeatStep):
             fail(s, a, "worlds are A..Z")
         if a.src == a.dst or a.count < 1:
             fail(s, a, "move at least one token to another world")
+        if not _enterable(s, a.dst, a.origin):
+            fail(s, a, "those tokens may not enter that world")
         movable = _movable(s, a.seat, a.src, a.origin, distance(s.pos[a.src], s.pos[a.dst]))
         if len(movable) < a.count:
             fail(s, a, f"only {len(movable)} such token(s) can make that move")
@@ -288,7 +311,7 @@ class Explore(Step):
         s.native[w] = s.faces[s.chit[w]]
         emit(s, "explored", w, s.native[w])
         settle_control(s, w)
-        pop(s)
+        replace(s, *found_steps(s, w, s.active))
         return True
 
 

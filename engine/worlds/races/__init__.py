@@ -27,6 +27,15 @@ Hooks (a race overrides those it uses; the defaults change nothing):
                                A, 1/C  a Power of a primary player as the conflict opens
   conflict_start(s, seat, side) 1/C  steps when the conflict opens
   after_conflict(s, seat, won)  1/C  steps after the result
+  after_fate_draw(s, seat)     R     steps right after the holder's fate draw
+  extra_draw(s, w, seat)       1/W   more cards at the fate draw, per world
+  found(s, w, seat)            -     steps when the race's world is explored (or a home)
+  births(s, w, seat, count)    A     tokens born at genesis wherever the race stands
+  blocks_births(s, w, owner, seat) 1/W  the owner's tokens stop seat's births there
+  claims_control()             R     a seat with the race's tokens on a world controls it
+  admits(s, w, code)           W     may a token migrate onto the race's world
+W powers in the opportunity phase (first argument: the race's world, which the seat
+controls) are once per turn per world, like 1/W.
 Two costs are the framework's too, so that no race spells them out:
   sacrifice = True   each use gives up one token of the race: in the opportunity phase the
                      one on the world named by the first argument, in a conflict one in
@@ -51,7 +60,8 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "production", "hand_limit", "fate_draw", "fate_discard", "opportunity_powers", "use_opportunity",
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
-           "use_conflict_power"]
+           "use_conflict_power", "births_blocked", "extra_births", "after_fate_draw_steps",
+           "found_steps", "control_claim", "admits"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -114,6 +124,35 @@ class Race:
     def after_conflict(self, s: GameState, seat: int, won: bool) -> Steps:
         return []
 
+    def after_fate_draw(self, s: GameState, seat: int) -> Steps:
+        """R: steps right after the holder's fate draw (the Soothsayers' look)."""
+        return []
+
+    def extra_draw(self, s: GameState, world: int, seat: int) -> int:
+        """1/W: more cards at seat's fate draw for a world where seat has this race."""
+        return 0
+
+    def found(self, s: GameState, world: int, seat: int) -> Steps:
+        """Steps when this race is first found on `world`: explored by seat, or dealt as
+        seat's homeworld race (any use code: the race's own world)."""
+        return []
+
+    def births(self, s: GameState, world: int, seat: int, count: int) -> int:
+        """A: tokens born at seat's genesis from its `count` tokens of the race on world."""
+        return 0
+
+    def blocks_births(self, s: GameState, world: int, owner: int, seat: int) -> bool:
+        """1/W: do owner's tokens of this race on world stop seat's births there?"""
+        return False
+
+    def claims_control(self) -> bool:
+        """R: a seat with tokens of this race on a world controls it."""
+        return False
+
+    def admits(self, s: GameState, world: int, code: int) -> bool:
+        """W: may the token `code` migrate onto this race's world?"""
+        return True
+
 
 RACE_IMPL: dict[int, Race] = {}
 _PLAIN = Race()
@@ -168,7 +207,7 @@ def may_use(s: GameState, race: int, seat: int, world: int = -1) -> bool:
         marks.append(f"T:{race}:{seat}")
     if use in ("1/C", "1/B"):
         marks.append(f"C:{race}:{seat}")
-    if use == "1/W":
+    if use in ("1/W", "W"):
         marks.append(f"W:{race}:{seat}:{world}")
     return not any(m in s.used for m in marks)
 
@@ -179,7 +218,7 @@ def mark_used(s: GameState, race: int, seat: int, world: int = -1) -> None:
         s.add_used(f"T:{race}:{seat}")
     if use in ("1/C", "1/B"):
         s.add_used(f"C:{race}:{seat}")
-    if use == "1/W":
+    if use in ("1/W", "W"):
         s.add_used(f"W:{race}:{seat}:{world}")
 
 
@@ -206,6 +245,8 @@ def range_of(s: GameState, code: int) -> int:
 def production(s: GameState, world: int, seat: int) -> int:
     """Tokens `world` yields at seat's genesis: 1, or its W race's number, plus 1/W
     races of the seat standing there (each once per world per turn)."""
+    if births_blocked(s, world, seat):
+        return 0
     race = s.native[world]
     r = impl(race)
     base = r.production(s, world) if r.use == "W" else None
@@ -218,6 +259,67 @@ def production(s: GameState, world: int, seat: int) -> int:
                 mark_used(s, other, seat, world)
                 total += more
     return total
+
+
+def births_blocked(s: GameState, world: int, seat: int) -> bool:
+    """Do another seat's 1/W tokens on world stop seat's births there (Contraceptives)?"""
+    for owner in s.occupants(world):
+        if owner != seat:
+            for race in s.races_in(world, owner):
+                r = impl(race)
+                if r.use == "1/W" and r.blocks_births(s, world, owner, seat):
+                    return True
+    return False
+
+
+def extra_births(s: GameState, seat: int) -> list[tuple[int, int, int]]:
+    """(world, origin, count) of the tokens A races of seat breed at its genesis, wherever
+    they stand (Blobs); the new tokens are of the race (born on its world)."""
+    out = []
+    for w in range(WORLDS):
+        codes = s.tokens(w, seat)
+        if not codes or births_blocked(s, w, seat):
+            continue
+        for race in s.races_in(w, seat):
+            r = impl(race)
+            if r.use == "A":
+                mine = [c for c in codes if s.native[c // MOVES] == race]
+                k = r.births(s, w, seat, len(mine))
+                if k:
+                    out.append((w, mine[0] // MOVES, k))
+    return out
+
+
+def after_fate_draw_steps(s: GameState, seat: int) -> Steps:
+    out: Steps = []
+    for holder, race in _r_races(s):
+        if holder == seat:
+            out += impl(race).after_fate_draw(s, seat)
+    return out
+
+
+def found_steps(s: GameState, world: int, seat: int) -> Steps:
+    """Steps of the race just found on world (explored by seat, or seat's homeworld)."""
+    return impl(s.native[world]).found(s, world, seat) if s.native[world] >= 0 else []
+
+
+def control_claim(s: GameState, world: int) -> int:
+    """The one seat whose R tokens on world claim its control (Politicians), or -1 (none,
+    or several: then the ordinary rule decides)."""
+    claim = -1
+    for seat in s.occupants(world):
+        if any(impl(race).use == "R" and impl(race).claims_control()
+               for race in s.races_in(world, seat)):
+            if claim >= 0:
+                return -1
+            claim = seat
+    return claim
+
+
+def admits(s: GameState, world: int, code: int) -> bool:
+    """May token `code` migrate onto world (its W race may refuse: Purists)?"""
+    r = impl(s.native[world]) if s.native[world] >= 0 else _PLAIN
+    return r.admits(s, world, code) if r.use == "W" else True
 
 
 def world_force(s: GameState, conf: Conflict, side: int) -> int:
@@ -249,7 +351,14 @@ def hand_limit(s: GameState, seat: int, base: int) -> int:
 
 
 def fate_draw(s: GameState, seat: int, base: int) -> int:
-    return base + sum(impl(race).fate_draw() for holder, race in _r_races(s) if holder == seat)
+    """Cards of seat's fate draw: the base, R races' more, and 1/W races' more per world
+    where seat has them (passive: no use mark; the fate draw comes once a turn)."""
+    total = base + sum(impl(race).fate_draw() for holder, race in _r_races(s) if holder == seat)
+    for race, r in sorted(RACE_IMPL.items()):
+        if r.use == "1/W":
+            total += sum(r.extra_draw(s, w, seat) for w in range(WORLDS)
+                         if _has_on(s, seat, w, race))
+    return total
 
 
 def fate_discard(s: GameState, seat: int) -> int:
@@ -278,7 +387,11 @@ def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ..
     argument is the world of the token given up, which must be there."""
     out = []
     for race, r in sorted(RACE_IMPL.items()):
-        if r.use == "1/W":  # per world: the first argument, where the race must stand
+        if r.use == "W":  # the race's own world, its controller, once per turn
+            out += [(race, args) for args in r.opportunity_options(s, seat)
+                    if args and s.native[args[0]] == race and s.control[args[0]] == seat
+                    and may_use(s, race, seat, args[0])]
+        elif r.use == "1/W":  # per world: the first argument, where the race must stand
             out += [(race, args) for args in r.opportunity_options(s, seat)
                     if args and _has_on(s, seat, args[0], race)
                     and may_use(s, race, seat, args[0])]
@@ -294,7 +407,7 @@ def use_opportunity(s: GameState, seat: int, race: int, args: tuple[int, ...]) -
     if (race, args) not in opportunity_powers(s, seat):
         return None
     r = impl(race)
-    mark_used(s, race, seat, args[0] if r.use == "1/W" else -1)
+    mark_used(s, race, seat, args[0] if r.use in ("1/W", "W") else -1)
     if r.sacrifice:
         sacrifice_token(s, seat, args[0], race)
         return r.opportunity(s, seat, args) + [("killed", args[0], seat, 1)]
