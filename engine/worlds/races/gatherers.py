@@ -1,12 +1,13 @@
 """Gatherers (1/T): once a turn, in your opportunity phase, every Gatherer token of yours
 goes to one world you control, from any distance (rules 003). The moves are free (not
-spent). Argument: the destination; at least one Gatherer must be elsewhere."""
+spent); a world that refuses them (the Purists') is no destination. Argument: the
+destination; at least one Gatherer must be elsewhere."""
 
 from __future__ import annotations
 
 from ..board import move_tokens
 from ..state import MOVES, WORLDS, GameState
-from . import Race, Steps, register
+from . import Race, Steps, admits, register
 
 
 def _gatherers(s: GameState, seat: int, world: int, race: int) -> list[int]:
@@ -18,7 +19,8 @@ class Gatherers(Race):
     key = "gatherers"
 
     def opportunity_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
-        homes = [w for w in range(WORLDS) if s.control[w] == seat]
+        homes = [w for w in range(WORLDS) if s.control[w] == seat
+                 and admits(s, w, s.native.index(self.id) * MOVES)]
         return [(dst,) for dst in homes
                 if any(_gatherers(s, seat, w, self.id) for w in range(WORLDS) if w != dst)]
 
