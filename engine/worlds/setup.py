@@ -205,5 +205,5 @@ class SettleHomes(Step):
         s.order = tuple(reversed(order))  # rules 003: turn order reverses the setup order
         emit(s, "turn_order", list(s.order))
         found = [step for seat in order for step in found_steps(s, s.control.index(seat), seat)]
-        replace(s, *found, *[("draw", seat, START_CARDS) for seat in order], ("turn", s.order[0]))
+        replace(s, *found, *[("draw", seat, START_CARDS) for seat in order], ("round_start",))
         return True

@@ -15,7 +15,8 @@ from .data import card
 from .events import event_args, event_effect, is_event
 from .races import fate_discard, fate_draw, hand_limit, moves_of, opportunity_powers, production, \
     range_of, use_opportunity
-from .races import admits, after_fate_draw_steps, extra_births, found_steps
+from .races import admits, after_fate_draw_steps, extra_births, found_steps, round_holders, \
+    round_powers, use_round_power
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
     take_from_hand
@@ -425,6 +426,47 @@ class EndTurn(Step):
         nexus = "nexus" in s.flags
         s.flags = ()
         i = s.order.index(seat)
+        if not nexus and i + 1 == len(s.order):  # the last turn of the round
+            replace(s, ("round_start",))
+            return True
         nxt = seat if nexus else s.order[(i + 1) % len(s.order)]
         replace(s, ("turn", nxt))
         return True
+
+
+@register
+class RoundStart(Step):
+    """("round_start",) then ("round_start", seats): a round begins; each seat holding a
+    round power (the Temporaneans': a new turn order) may use it, in turn order, or pass
+    with Done; then the first turn of the (new) order."""
+
+    name = "round_start"
+    phase = "turn"
+    kinds = ("power", "done")
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if len(st) == 1:
+            holders = round_holders(s)
+            replace(s, ("round_start", holders) if holders else ("turn", s.order[0]))
+            return True
+        if not st[1]:
+            replace(s, ("turn", s.order[0]))
+            return True
+        return False
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (st[1][0],)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        return [Power(seat, race, args) for race, args in round_powers(s, seat)] + [Done(seat)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Power):
+            steps = use_round_power(s, a.seat, a.race, a.args)
+            if steps is None:
+                fail(s, a, "that race power cannot be used so now")
+                return
+            emit(s, "power", a.seat, a.race, list(a.args))
+            replace(s, ("round_start", tuple(st[1][1:])), *steps)
+        else:
+            replace(s, ("round_start", tuple(st[1][1:])))

@@ -34,6 +34,7 @@ Hooks (a race overrides those it uses; the defaults change nothing):
   blocks_births(s, w, owner, seat) 1/W  the owner's tokens stop seat's births there
   claims_control()             R     a seat with the race's tokens on a world controls it
   admits(s, w, code)           W     may a token migrate onto the race's world
+  round_options / round_power  R     a Power of the holder as a round begins
 W powers in the opportunity phase (first argument: the race's world, which the seat
 controls) are once per turn per world, like 1/W.
 Two costs are the framework's too, so that no race spells them out:
@@ -61,7 +62,8 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power", "births_blocked", "extra_births", "after_fate_draw_steps",
-           "found_steps", "control_claim", "admits"]
+           "found_steps", "control_claim", "admits", "round_holders", "round_powers",
+           "use_round_power"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -152,6 +154,13 @@ class Race:
     def admits(self, s: GameState, world: int, code: int) -> bool:
         """W: may the token `code` migrate onto this race's world?"""
         return True
+
+    def round_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
+        """R: a Power of the holder as a round begins (before its first turn)."""
+        return []
+
+    def round_power(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
+        return []
 
 
 RACE_IMPL: dict[int, Race] = {}
@@ -320,6 +329,27 @@ def admits(s: GameState, world: int, code: int) -> bool:
     """May token `code` migrate onto world (its W race may refuse: Purists)?"""
     r = impl(s.native[world]) if s.native[world] >= 0 else _PLAIN
     return r.admits(s, world, code) if r.use == "W" else True
+
+
+def round_holders(s: GameState) -> tuple[int, ...]:
+    """Seats, in turn order, holding an R race with a round power (Temporaneans)."""
+    races = [race for race, r in sorted(RACE_IMPL.items())
+             if r.use == "R" and type(r).round_options is not Race.round_options]
+    return tuple(p for p in s.order if any(holds(s, p, race) for race in races))
+
+
+def round_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    out = []
+    for race, r in sorted(RACE_IMPL.items()):
+        if r.use == "R" and holds(s, seat, race):
+            out += [(race, args) for args in r.round_options(s, seat)]
+    return out
+
+
+def use_round_power(s: GameState, seat: int, race: int, args: tuple[int, ...]) -> Steps | None:
+    if (race, args) not in round_powers(s, seat):
+        return None
+    return impl(race).round_power(s, seat, args)
 
 
 def world_force(s: GameState, conf: Conflict, side: int) -> int:
