@@ -35,6 +35,7 @@ Hooks (a race overrides those it uses; the defaults change nothing):
   claims_control()             R     a seat with the race's tokens on a world controls it
   admits(s, w, code)           W     may a token migrate onto the race's world
   round_options / round_power  R     a Power of the holder as a round begins
+  reserve (attribute)          -     cards the finder puts in a reserve outside the limit
 W powers in the opportunity phase (first argument: the race's world, which the seat
 controls) are once per turn per world, like 1/W.
 Two costs are the framework's too, so that no race spells them out:
@@ -63,7 +64,7 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power", "births_blocked", "extra_births", "after_fate_draw_steps",
            "found_steps", "control_claim", "admits", "round_holders", "round_powers",
-           "use_round_power"]
+           "use_round_power", "reserve_steps", "reserve_held"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -71,6 +72,7 @@ Steps = list[tuple[Any, ...]]
 class Race:
     key = ""
     sacrifice = False  # each use gives up one token of the race (the framework takes it)
+    reserve = 0  # cards its finder draws into a reserve outside the hand limit
 
     def __init__(self) -> None:
         # fixed by the data: read once (the hooks are called in every legal-move search)
@@ -373,8 +375,23 @@ def force_changes(s: GameState, conf: Conflict, tokens: list[int],
     return out
 
 
+def reserve_steps(s: GameState, seat: int, count: int) -> Steps:
+    """Draw `count` cards for seat into its reserve: they join the hand but not its limit.
+    The handles (the deck's top, known before the draw) are marked "reserve:SEAT:HANDLE"
+    in `state.used`, for good."""
+    top = s.deck[len(s.deck) - min(count, len(s.deck)):]
+    for h in top:
+        s.add_used(f"reserve:{seat}:{h}")
+    return [("draw", seat, len(top))] if top else []
+
+
+def reserve_held(s: GameState, seat: int) -> int:
+    """Reserve cards seat still holds (outside its hand limit)."""
+    return sum(1 for h in s.hands[seat] if f"reserve:{seat}:{h}" in s.used)
+
+
 def hand_limit(s: GameState, seat: int, base: int) -> int:
-    total = base
+    total = base + reserve_held(s, seat)
     for holder, race in _r_races(s):
         total += impl(race).hand_size(holder == seat)
     return max(0, total)
