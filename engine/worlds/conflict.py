@@ -338,7 +338,7 @@ def totals(s: GameState) -> list[int]:
     """Force totals of both sides: tokens (by race) + force cards (doubled by Power Up)
     + the world's race and card effects (rules 003, conflict)."""
     c = _on(s)
-    tokens = [sum(token_force(s, code, side) for p in c.seats(side)
+    tokens = [sum(token_force(s, code, side, c.world, p) for p in c.seats(side)
                   for code in s.tokens(c.world, p)) for side in (0, 1)]
     cards = [sum(card(s.faces[h]).value * (2 if f"double:{h}" in c.flags else 1)
                  for h in c.cards[side]) for side in (0, 1)]

@@ -244,7 +244,8 @@ def _movable(s: GameState, seat: int, src: int, origin: int, dist: int) -> list[
     """seat's tokens of `origin` on src that may still make a move of `dist` spaces,
     fewest moves used first."""
     return sorted(c for c in s.tokens(src, seat) if c // MOVES == origin
-                  and c % MOVES < moves_of(s, c) and dist <= range_of(s, c))
+                  and c % MOVES < moves_of(s, c, src, seat)
+                  and dist <= range_of(s, c, src, seat))
 
 
 def _enterable(s: GameState, dst: int, origin: int) -> bool:
@@ -270,7 +271,7 @@ class Migration(SeatStep):
             for origin in sorted({c // MOVES for c in codes}):
                 # tokens of one origin share a race, so its moves and range
                 first = origin * MOVES
-                most, reach = moves_of(s, first), range_of(s, first)
+                most, reach = moves_of(s, first, src, seat), range_of(s, first, src, seat)
                 k = sum(1 for c in codes if c // MOVES == origin and c % MOVES < most)
                 if not k:
                     continue

@@ -36,6 +36,7 @@ Hooks (a race overrides those it uses; the defaults change nothing):
   admits(s, w, code)           W     may a token migrate onto the race's world
   round_options / round_power  R     a Power of the holder as a round begins
   reserve (attribute)          -     cards the finder puts in a reserve outside the limit
+  silences (attribute)         R     others' tokens on its holder's world lose their powers
 W powers in the opportunity phase (first argument: the race's world, which the seat
 controls) are once per turn per world, like 1/W.
 Two costs are the framework's too, so that no race spells them out:
@@ -64,7 +65,7 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power", "births_blocked", "extra_births", "after_fate_draw_steps",
            "found_steps", "control_claim", "admits", "round_holders", "round_powers",
-           "use_round_power", "reserve_steps", "reserve_held"]
+           "use_round_power", "reserve_steps", "reserve_held", "silenced"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -73,6 +74,8 @@ class Race:
     key = ""
     sacrifice = False  # each use gives up one token of the race (the framework takes it)
     reserve = 0  # cards its finder draws into a reserve outside the hand limit
+    silences = False  # R: other players' tokens on a world its holder controls there lose
+    #                   their powers (`silenced`)
 
     def __init__(self) -> None:
         # fixed by the data: read once (the hooks are called in every legal-move search)
@@ -236,21 +239,34 @@ def mark_used(s: GameState, race: int, seat: int, world: int = -1) -> None:
 # -- the hooks, as the rules call them ---------------------------------------------------
 
 
-def token_force(s: GameState, code: int, role: int) -> int:
-    """The force of one token in a conflict stack (A races change it)."""
+def silenced(s: GameState, world: int, seat: int) -> bool:
+    """Have seat's tokens on world lost their powers (the Tyrants': another seat controls
+    the world and has tokens of a silencing race there)? Their force is then 1, their
+    moves the ordinary ones, and no power of theirs acts there."""
+    ctl = s.control[world] if world >= 0 else -1
+    if ctl < 0 or ctl == seat or seat < 0:
+        return False
+    return any(impl(race).silences for race in s.races_in(world, ctl))
+
+
+def token_force(s: GameState, code: int, role: int, world: int = -1, seat: int = -1) -> int:
+    """The force of one token in a conflict stack (A races change it); a token of seat on
+    world may be `silenced`."""
     race = s.native[code // MOVES]
     r = impl(race)
-    return r.token_force(role) if r.use == "A" else 1
+    if r.use != "A" or silenced(s, world, seat):
+        return 1
+    return r.token_force(role)
 
 
-def moves_of(s: GameState, code: int) -> int:
+def moves_of(s: GameState, code: int, world: int = -1, seat: int = -1) -> int:
     r = impl(s.native[code // MOVES])
-    return r.moves() if r.use == "A" else 1
+    return r.moves() if r.use == "A" and not silenced(s, world, seat) else 1
 
 
-def range_of(s: GameState, code: int) -> int:
+def range_of(s: GameState, code: int, world: int = -1, seat: int = -1) -> int:
     r = impl(s.native[code // MOVES])
-    return r.move_range() if r.use == "A" else RANGE
+    return r.move_range() if r.use == "A" and not silenced(s, world, seat) else RANGE
 
 
 def production(s: GameState, world: int, seat: int) -> int:
@@ -275,7 +291,7 @@ def production(s: GameState, world: int, seat: int) -> int:
 def births_blocked(s: GameState, world: int, seat: int) -> bool:
     """Do another seat's 1/W tokens on world stop seat's births there (Contraceptives)?"""
     for owner in s.occupants(world):
-        if owner != seat:
+        if owner != seat and not silenced(s, world, owner):
             for race in s.races_in(world, owner):
                 r = impl(race)
                 if r.use == "1/W" and r.blocks_births(s, world, owner, seat):
@@ -289,7 +305,7 @@ def extra_births(s: GameState, seat: int) -> list[tuple[int, int, int]]:
     out = []
     for w in range(WORLDS):
         codes = s.tokens(w, seat)
-        if not codes or births_blocked(s, w, seat):
+        if not codes or births_blocked(s, w, seat) or silenced(s, w, seat):
             continue
         for race in s.races_in(w, seat):
             r = impl(race)
@@ -404,7 +420,7 @@ def fate_draw(s: GameState, seat: int, base: int) -> int:
     for race, r in sorted(RACE_IMPL.items()):
         if r.use == "1/W":
             total += sum(r.extra_draw(s, w, seat) for w in range(WORLDS)
-                         if _has_on(s, seat, w, race))
+                         if _has_on(s, seat, w, race) and not silenced(s, w, seat))
     return total
 
 
@@ -441,11 +457,12 @@ def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ..
         elif r.use == "1/W":  # per world: the first argument, where the race must stand
             out += [(race, args) for args in r.opportunity_options(s, seat)
                     if args and _has_on(s, seat, args[0], race)
-                    and may_use(s, race, seat, args[0])]
+                    and may_use(s, race, seat, args[0]) and not silenced(s, args[0], seat)]
         elif r.use in ("1/T", "1/B", "A", "R") and holds(s, seat, race) \
                 and may_use(s, race, seat):
             out += [(race, args) for args in r.opportunity_options(s, seat)
-                    if not r.sacrifice or (args and _has_on(s, seat, args[0], race))]
+                    if not r.sacrifice or (args and _has_on(s, seat, args[0], race)
+                                           and not silenced(s, args[0], seat))]
     return out
 
 
@@ -469,6 +486,8 @@ def conflict_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]
         return []
     side = c.primary.index(seat)
     out = []
+    if silenced(s, c.world, seat):
+        return []
     for race in s.races_in(c.world, seat):
         r = impl(race)
         if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat):
@@ -492,7 +511,7 @@ def use_conflict_power(s: GameState, seat: int, race: int,
 def conflict_races(s: GameState, conf: Conflict) -> list[tuple[int, int, int]]:
     """(side, seat, race) for the races in the conflict's stacks, sides in order."""
     return [(side, seat, race) for side in (0, 1) for seat in conf.seats(side)
-            for race in s.races_in(conf.world, seat)]
+            if not silenced(s, conf.world, seat) for race in s.races_in(conf.world, seat)]
 
 
 def conflict_start_steps(s: GameState, conf: Conflict) -> Steps:
