@@ -15,8 +15,8 @@ from .data import card
 from .events import event_args, event_effect, is_event
 from .races import fate_discard, fate_draw, hand_limit, moves_of, opportunity_powers, production, \
     range_of, use_opportunity
-from .races import admits, after_fate_draw_steps, extra_births, found_steps, round_holders, \
-    round_powers, use_round_power
+from .races import admits, after_fate_draw_steps, extra_births, found_steps, late_powers, \
+    round_holders, round_powers, use_late_power, use_round_power
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
     take_from_hand
@@ -75,7 +75,7 @@ class Turn(Step):
         s.flags = ()
         emit(s, "turn", seat, s.turns)
         replace(s, ("opportunity", seat), ("fate", seat), ("genesis", seat),
-                ("migration", seat), ("conflicts", seat), ("end_turn", seat))
+                ("migration", seat), ("conflicts", seat), ("late", seat), ("end_turn", seat))
         return True
 
 
@@ -407,6 +407,88 @@ class Counter(Step):
         if not isinstance(a, Attack) or (a.world, a.target) not in attack_targets(
                 s, a.seat, st[1]):
             fail(s, a, "you may attack only the active player's stack on a shared world")
+            return
+        start_conflict(s, a.world, a.seat, a.target)
+
+
+@register
+class Late(SeatStep):
+    """("late", seat): after the conflict phase, race powers of the active seat that give
+    it more (the Strategists' second move and attack), then Done."""
+
+    name = "late"
+    phase = "conflict"
+    kinds = ("power", "done")
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return bool(late_powers(s, st[1]))
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        return [Power(seat, race, args) for race, args in late_powers(s, seat)] + [Done(seat)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Done):
+            pop(s)
+            return
+        if not isinstance(a, Power):
+            fail(s, a, "expected a race power or done")
+            return
+        steps = use_late_power(s, a.seat, a.race, a.args)
+        if steps is None:
+            fail(s, a, "that race power cannot be used so now")
+            return
+        emit(s, "power", a.seat, a.race, list(a.args))
+        push(s, *steps)
+
+
+@register
+class SecondMove(Migration):
+    """("second_move", seat, world, reached): one stack's extra migration: only tokens on
+    `world` move (their moves were given back); `reached` collects the worlds it went to.
+    Done leads to its extra attack ("second_attack", seat, worlds)."""
+
+    name = "second_move"
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        return [a for a in super().options(s, st, seat, kn)
+                if isinstance(a, Done) or (isinstance(a, Move) and a.src == st[2])]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Done):
+            replace(s, ("second_attack", a.seat, (st[2],) + tuple(st[3])))
+            return
+        if not isinstance(a, Move) or a.src != st[2]:
+            fail(s, a, "only the chosen stack moves now")
+            return
+        reached = tuple(st[3]) if a.dst in st[3] else tuple(st[3]) + (a.dst,)
+        replace(s, ("second_move", a.seat, st[2], reached))
+        super().accept(s, st, a)  # the move itself (pushes any exploring on top)
+
+
+@register
+class SecondAttack(SeatStep):
+    """("second_attack", seat, worlds): the stack's extra attack phase: the seat may start
+    conflicts on these worlds (the stack's, not yet fought over this turn), then Done."""
+
+    name = "second_attack"
+    phase = "conflict"
+    kinds = ("attack", "done")
+
+    def _targets(self, s: GameState, st: Step_t, seat: int) -> list[tuple[int, int]]:
+        return [(w, p) for w, p in attack_targets(s, seat) if w in st[2]]
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return "peace" not in s.flags and bool(self._targets(s, st, st[1]))
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        return [Attack(seat, w, p) for w, p in self._targets(s, st, seat)] + [Done(seat)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Done):
+            pop(s)
+            return
+        if not isinstance(a, Attack) or (a.world, a.target) not in self._targets(s, st, a.seat):
+            fail(s, a, "no conflict possible there")
             return
         start_conflict(s, a.world, a.seat, a.target)
 

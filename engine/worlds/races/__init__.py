@@ -35,6 +35,7 @@ Hooks (a race overrides those it uses; the defaults change nothing):
   claims_control()             R     a seat with the race's tokens on a world controls it
   admits(s, w, code)           W     may a token migrate onto the race's world
   round_options / round_power  R     a Power of the holder as a round begins
+  late_options / late_power    1/T   a Power of the active seat after its conflicts
   reserve (attribute)          -     cards the finder puts in a reserve outside the limit
   silences (attribute)         R     others' tokens on its holder's world lose their powers
 W powers in the opportunity phase (first argument: the race's world, which the seat
@@ -65,7 +66,8 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power", "births_blocked", "extra_births", "after_fate_draw_steps",
            "found_steps", "control_claim", "admits", "round_holders", "round_powers",
-           "use_round_power", "reserve_steps", "reserve_held", "silenced"]
+           "use_round_power", "reserve_steps", "reserve_held", "silenced",
+           "late_powers", "use_late_power"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -165,6 +167,13 @@ class Race:
         return []
 
     def round_power(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
+        return []
+
+    def late_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
+        """1/T: a Power of the active seat after its conflict phase (the Strategists')."""
+        return []
+
+    def late_power(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
         return []
 
 
@@ -368,6 +377,22 @@ def use_round_power(s: GameState, seat: int, race: int, args: tuple[int, ...]) -
     if (race, args) not in round_powers(s, seat):
         return None
     return impl(race).round_power(s, seat, args)
+
+
+def late_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(race, args) of the powers seat may use after its conflict phase (1/T races)."""
+    out = []
+    for race, r in sorted(RACE_IMPL.items()):
+        if r.use == "1/T" and holds(s, seat, race) and may_use(s, race, seat):
+            out += [(race, args) for args in r.late_options(s, seat)]
+    return out
+
+
+def use_late_power(s: GameState, seat: int, race: int, args: tuple[int, ...]) -> Steps | None:
+    if (race, args) not in late_powers(s, seat):
+        return None
+    mark_used(s, race, seat)
+    return impl(race).late_power(s, seat, args)
 
 
 def world_force(s: GameState, conf: Conflict, side: int) -> int:
