@@ -21,6 +21,7 @@ from .events import event_args, event_effect, is_event
 from .races import after_conflict_steps, conflict_powers, conflict_races, \
     conflict_start_steps, force_changes, token_force, use_conflict_power, world_force
 from .state import Claim, Conflict, GameState, Knowledge
+from .unseen import unveil_steps
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
     take_from_hand
 
@@ -33,7 +34,8 @@ def start_conflict(s: GameState, world: int, attacker: int, defender: int) -> No
     emit(s, "conflict", world, attacker, defender)
     others = tuple(p for p in s.seat_order_from_active()
                    if p not in (attacker, defender) and s.count(world, p))
-    push(s, ("invite", attacker, 0), ("invite", defender, 1), ("join", others),
+    # unseen tokens there are opened first (engine.worlds.unseen): they may fight
+    push(s, *unveil_steps(s, world, s.seat_order_from_active()), ("invite", attacker, 0), ("invite", defender, 1), ("join", others),
          ("conflict_open",), ("open", attacker, 0), ("open", defender, 1), ("select",),
          ("reveal_force", attacker, 0), ("reveal_force", defender, 1), ("second", attacker, 0),
          ("second", defender, 1), ("powerup", attacker, 0), ("powerup", defender, 1),

@@ -222,6 +222,14 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
         else:
             kn.selected = _hand_card(s, src, seat, args[0])
         return Select(seat)
+    if verb == "page":  # `0 page A:2,B:1`: the seat's new secret page, committed by select
+        page: dict[int, int] = {}
+        for item in ",".join(args).split(","):
+            if item:
+                w, _, k = item.partition(":")
+                page[_world(w)] = int(k)
+        kn.hidden = page
+        return Select(seat)
     if verb == "reveal" and not args:
         opts = [a for a in legal_actions(s, seat, kn) if isinstance(a, Reveal)]
         return opts[0] if opts else Reveal(seat, -1, -1)
@@ -330,6 +338,12 @@ def _value(s: GameState, src: _Source, key: str, last_totals: list[int]) -> Any:
     if head == "pos":  # pos.W: the world's square as [column, row]
         sq = s.pos[_world(parts[1])]
         return [sq // GRID + 1, sq % GRID + 1]
+    if head == "unseen":  # unseen.SEAT: tokens the seat keeps off the map
+        return s.unseen[int(parts[1])]
+    if head == "page":  # page.SEAT.W: the seat's secret count on world W
+        return src.knowledge[int(parts[1])].hidden.get(_world(parts[2]), 0)
+    if head == "claims":  # claims: the kinds of the claims recorded, in order
+        return [c.kind for c in s.claims]
     if head == "order":
         return list(s.order)
     if head == "known":  # known.SEAT: deck cards whose face the seat knows

@@ -39,7 +39,10 @@ class Chance:
           reveal (handles: make these faces public; Revealed) |
           hand_shuffle (seat: the taker; handles: the victim's old hand; cards: the new
           handles in order, the first one going to the taker; HandShuffled) |
-          roll (count dice of `sides` sides, public; Rolled(values), each 1..sides).
+          roll (count dice of `sides` sides, public; Rolled(values), each 1..sides) |
+          unseen_add (seat; count; carry = (world,): add to the seat's secret page;
+          Delivered) | unseen_open (seat; carry = (world,): open the page there;
+          Revealed(((world, count),))) -- engine.worlds.unseen.
     """
 
     kind: str

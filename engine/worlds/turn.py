@@ -17,6 +17,7 @@ from .races import fate_discard, fate_draw, hand_limit, moves_of, opportunity_po
     range_of, use_opportunity
 from .races import admits, after_fate_draw_steps, extra_births, found_steps, late_powers, \
     round_holders, round_powers, use_late_power, use_round_power
+from .unseen import UNSEEN_RACE, unseen_births
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
     take_from_hand
@@ -75,7 +76,8 @@ class Turn(Step):
         s.flags = ()
         emit(s, "turn", seat, s.turns)
         replace(s, ("opportunity", seat), ("fate", seat), ("genesis", seat),
-                ("migration", seat), ("conflicts", seat), ("late", seat), ("end_turn", seat))
+                ("migration", seat), ("conceal", seat), ("conflicts", seat), ("late", seat),
+                ("end_turn", seat))
         return True
 
 
@@ -229,14 +231,17 @@ class Produce(Step):
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         seat = st[1]
+        unseen: list[Step_t] = []  # births kept off the map (engine.worlds.unseen)
         for w in range(WORLDS):
             if s.control[w] == seat and s.native[w] >= 0:
                 born = production(s, w, seat)
-                if born > 0:
+                if born > 0 and s.native[w] == UNSEEN_RACE:
+                    unseen += unseen_births(s, w, seat, born)
+                elif born > 0:
                     born_tokens(s, w, seat, born)
         for w, origin, k in extra_births(s, seat):
             born_tokens(s, w, seat, k, origin)
-        pop(s)
+        replace(s, *unseen)
         return True
 
 
