@@ -213,12 +213,20 @@ def holds(s: GameState, seat: int, race: int) -> bool:
     return False
 
 
+def held(s: GameState, seat: int) -> frozenset[int]:
+    """The races of seat's tokens anywhere on the map (for membership tests only)."""
+    n = s.n
+    native = s.native
+    return frozenset(native[c // MOVES] for w in range(WORLDS) for c in s.stacks[w * n + seat])
+
+
 def _r_races(s: GameState) -> list[tuple[int, int]]:
     """(seat, race) for every implemented R race a seat holds, in a fixed order."""
     out = []
+    have = [held(s, seat) for seat in range(s.n)]
     for race, r in sorted(RACE_IMPL.items()):
         if r.use == "R":
-            out += [(seat, race) for seat in range(s.n) if holds(s, seat, race)]
+            out += [(seat, race) for seat in range(s.n) if race in have[seat]]
     return out
 
 
@@ -362,13 +370,14 @@ def round_holders(s: GameState) -> tuple[int, ...]:
     """Seats, in turn order, holding an R race with a round power (Temporaneans)."""
     races = [race for race, r in sorted(RACE_IMPL.items())
              if r.use == "R" and type(r).round_options is not Race.round_options]
-    return tuple(p for p in s.order if any(holds(s, p, race) for race in races))
+    return tuple(p for p in s.order if any(race in held(s, p) for race in races))
 
 
 def round_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     out = []
+    have = held(s, seat)
     for race, r in sorted(RACE_IMPL.items()):
-        if r.use == "R" and holds(s, seat, race):
+        if r.use == "R" and race in have:
             out += [(race, args) for args in r.round_options(s, seat)]
     return out
 
@@ -382,8 +391,9 @@ def use_round_power(s: GameState, seat: int, race: int, args: tuple[int, ...]) -
 def late_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     """(race, args) of the powers seat may use after its conflict phase (1/T races)."""
     out = []
+    have = held(s, seat)
     for race, r in sorted(RACE_IMPL.items()):
-        if r.use == "1/T" and holds(s, seat, race) and may_use(s, race, seat):
+        if r.use == "1/T" and race in have and may_use(s, race, seat):
             out += [(race, args) for args in r.late_options(s, seat)]
     return out
 
@@ -474,6 +484,7 @@ def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ..
     """(race, args) of every opportunity power seat may use now. A sacrifice power's first
     argument is the world of the token given up, which must be there."""
     out = []
+    have = held(s, seat)
     for race, r in sorted(RACE_IMPL.items()):
         if r.use == "W":  # the race's own world, its controller, once per turn
             out += [(race, args) for args in r.opportunity_options(s, seat)
@@ -483,7 +494,7 @@ def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ..
             out += [(race, args) for args in r.opportunity_options(s, seat)
                     if args and _has_on(s, seat, args[0], race)
                     and may_use(s, race, seat, args[0]) and not silenced(s, args[0], seat)]
-        elif r.use in ("1/T", "1/B", "A", "R") and holds(s, seat, race) \
+        elif r.use in ("1/T", "1/B", "A", "R") and race in have \
                 and may_use(s, race, seat):
             out += [(race, args) for args in r.opportunity_options(s, seat)
                     if not r.sacrifice or (args and _has_on(s, seat, args[0], race)
