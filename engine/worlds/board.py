@@ -22,10 +22,15 @@ def settle_control(s: GameState, world: int) -> None:
     """Rules 003, migration: the only seat with tokens on a world controls it; a
     controller keeps an empty world; a controller who has left a world others hold loses
     it to the one with most tokens there (ties: the first of them in turn order from the
-    active seat; docs/worlds-rules.md, choice 5)."""
+    active seat; docs/worlds-rules.md, choice 5). A race may claim control outright for
+    the one seat holding it there (the Politicians: `races.control_claim`)."""
+    from .races import control_claim  # the races import this module
     occ = s.occupants(world)
     old = s.control[world]
-    if len(occ) == 1:
+    claim = control_claim(s, world)
+    if claim >= 0:
+        new = claim
+    elif len(occ) == 1:
         new = occ[0]
     elif not occ or old in occ:
         new = old

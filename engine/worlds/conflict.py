@@ -24,6 +24,7 @@ from .races import after_conflict_steps, after_result_steps, conflict_powers, \
     conflict_races, conflict_start_steps, decided_winner, force_changes, foresight, \
     late_powers, refight, token_force, use_conflict_power, use_late_power, world_force
 from .state import Claim, Conflict, GameState, Knowledge
+from .unseen import unveil_steps
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
     replace, take_from_hand
 
@@ -36,7 +37,8 @@ def start_conflict(s: GameState, world: int, attacker: int, defender: int) -> No
     emit(s, "conflict", world, attacker, defender)
     others = tuple(p for p in s.seat_order_from_active()
                    if p not in (attacker, defender) and s.count(world, p))
-    push(s, ("invite", attacker, 0), ("invite", defender, 1), ("join", others),
+    # unseen tokens there are opened first (engine.worlds.unseen): they may fight
+    push(s, *unveil_steps(s, world, s.seat_order_from_active()), ("invite", attacker, 0), ("invite", defender, 1), ("join", others),
          ("conflict_open",), ("open", attacker, 0), ("open", defender, 1), ("select",),
          ("reveal_force", attacker, 0), ("reveal_force", defender, 1), ("second", attacker, 0),
          ("second", defender, 1), ("powerup", attacker, 0), ("powerup", defender, 1),
@@ -379,7 +381,7 @@ def totals(s: GameState) -> list[int]:
     """Force totals of both sides: tokens (by race) + force cards (doubled by Power Up)
     + the world's race and card effects (rules 003, conflict)."""
     c = _on(s)
-    tokens = [sum(token_force(s, code, side) for p in c.seats(side)
+    tokens = [sum(token_force(s, code, side, c.world, p) for p in c.seats(side)
                   for code in s.tokens(c.world, p)) for side in (0, 1)]
     cards = card_sums(s)
     change = force_changes(s, c, tokens, cards)

@@ -222,6 +222,14 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
         else:
             kn.selected = _hand_card(s, src, seat, args[0])
         return Select(seat)
+    if verb == "page":  # `0 page A:2,B:1`: the seat's new secret page, committed by select
+        page: dict[int, int] = {}
+        for item in ",".join(args).split(","):
+            if item:
+                w, _, k = item.partition(":")
+                page[_world(w)] = int(k)
+        kn.hidden = page
+        return Select(seat)
     if verb == "reveal" and not args:
         opts = [a for a in legal_actions(s, seat, kn) if isinstance(a, Reveal)]
         return opts[0] if opts else Reveal(seat, -1, -1)
@@ -235,7 +243,9 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
             return parse_action(f"discard {h}:{f}", seat)
         return Play(seat, h, f, tuple(_arg(s, src, a) for a in args[1:]))
     if verb == "power" and args:
-        rest = " ".join(str(_world(a)) if a.isalpha() and len(a) == 1 else a for a in args[1:])
+        rest = " ".join(str(_world(a)) if a.isalpha() and len(a) == 1
+                        else str(_hand_card(s, src, seat, a)) if a.startswith("@") else a
+                        for a in args[1:])
         vals = ",".join(rest.split()) or "-"
         return parse_action(f"power {_race(args[0])} {vals}", seat)
     if verb == "invite":
@@ -328,6 +338,19 @@ def _value(s: GameState, src: _Source, key: str, last_totals: list[int]) -> Any:
         return last_totals
     if head == "flags":
         return list(s.flags)
+    if head == "pos":  # pos.W: the world's square as [column, row]
+        sq = s.pos[_world(parts[1])]
+        return [sq // GRID + 1, sq % GRID + 1]
+    if head == "unseen":  # unseen.SEAT: tokens the seat keeps off the map
+        return s.unseen[int(parts[1])]
+    if head == "page":  # page.SEAT.W: the seat's secret count on world W
+        return src.knowledge[int(parts[1])].hidden.get(_world(parts[2]), 0)
+    if head == "claims":  # claims: the kinds of the claims recorded, in order
+        return [c.kind for c in s.claims]
+    if head == "order":
+        return list(s.order)
+    if head == "known":  # known.SEAT: deck cards whose face the seat knows
+        return sum(1 for h in s.deck if h in src.knowledge[int(parts[1])].faces)
     if head == "legal":  # legal.SEAT: the seat's legal actions, short text form
         seat = int(parts[1])
         return [format_action(a) for a in legal_actions(s, seat, src.knowledge[seat])]

@@ -42,7 +42,10 @@ class Chance:
           roll (count dice of `sides` sides, public; Rolled(values), each 1..sides) |
           show (seat: the viewer; handles: cards that stay in someone else's hand; their
           faces open to the viewer alone, nothing moves, nobody else learns anything;
-          Delivered: the Spies looking at a hand, as cosmic's `show`).
+          Delivered: the Spies looking at a hand, as cosmic's `show`) |
+          unseen_add (seat; count; carry = (world,): add to the seat's secret page;
+          Delivered) | unseen_open (seat; carry = (world,): open the page there;
+          Revealed(((world, count),))) -- engine.worlds.unseen.
     """
 
     kind: str
@@ -255,6 +258,26 @@ class Steal(Step):
             replace(s, ("hand_shuffle", st[1], st[2], s.new_handles(len(hand))))
         else:
             pop(s)
+        return True
+
+
+@register
+class Give(Step):
+    """("give", giver, taker, handle): a card passes face down from one hand to another;
+    the taker alone learns its face (a `deliver`). Nothing if the giver no longer holds it."""
+
+    name = "give"
+    phase = "cards"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        giver, taker, h = st[1], st[2], st[3]
+        if h not in s.hands[giver]:
+            pop(s)
+            return True
+        s.set_hand(giver, tuple(x for x in s.hands[giver] if x != h))
+        s.set_hand(taker, s.hands[taker] + (h,))
+        emit(s, "card_given", giver, taker)
+        replace(s, ("deliver", taker, (h,)))
         return True
 
 

@@ -37,6 +37,19 @@ Hooks (a race overrides those it uses; the defaults change nothing):
   late_options(s, seat, side) / late_power(s, seat, side, args)
                                A, 1/C, 1/B  a Power of a primary player once the force
                                cards are revealed (the power-up windows)
+  after_fate_draw(s, seat)     R     steps right after the holder's fate draw
+  extra_draw(s, w, seat)       1/W   more cards at the fate draw, per world
+  found(s, w, seat)            -     steps when the race's world is explored (or a home)
+  births(s, w, seat, count)    A     tokens born at genesis wherever the race stands
+  blocks_births(s, w, owner, seat) 1/W  the owner's tokens stop seat's births there
+  claims_control()             R     a seat with the race's tokens on a world controls it
+  admits(s, w, code)           W     may a token migrate onto the race's world
+  round_options / round_power  R     a Power of the holder as a round begins
+  turn_end_options / turn_end_power  1/T  a Power of the active seat after its conflicts
+  reserve (attribute)          -     cards the finder puts in a reserve outside the limit
+  silences (attribute)         R     others' tokens on its holder's world lose their powers
+W powers in the opportunity phase (first argument: the race's world, which the seat
+controls) are once per turn per world, like 1/W.
 Two costs are the framework's too, so that no race spells them out:
   sacrifice = True   each use gives up one token of the race: in the opportunity phase the
                      one on the world named by the first argument, in a conflict one in
@@ -63,7 +76,10 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power", "times_used", "count_use", "count_in", "decided_winner",
            "refight", "after_result_steps", "muted", "provoked", "foresight",
-           "late_powers", "use_late_power", "quieted"]
+           "late_powers", "use_late_power", "quieted", "births_blocked", "extra_births", "after_fate_draw_steps",
+           "found_steps", "control_claim", "admits", "round_holders", "round_powers",
+           "use_round_power", "reserve_steps", "reserve_held", "silenced",
+           "turn_end_powers", "use_turn_end_power"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -77,6 +93,9 @@ class Race:
     #                   world, in the conflict phase (`provoked`)
     foresees = False  # a primary player whose stack holds it picks his force card after
     #                   the other side's is revealed (`foresight`)
+    reserve = 0  # cards its finder draws into a reserve outside the hand limit
+    silences = False  # R: other players' tokens on a world its holder controls there lose
+    #                   their powers (`silenced`)
 
     def __init__(self) -> None:
         # fixed by the data: read once (the hooks are called in every legal-move search)
@@ -159,6 +178,49 @@ class Race:
         """A power used once the force cards are revealed (sacrifice as in the opening)."""
         return []
 
+    def after_fate_draw(self, s: GameState, seat: int) -> Steps:
+        """R: steps right after the holder's fate draw (the Soothsayers' look)."""
+        return []
+
+    def extra_draw(self, s: GameState, world: int, seat: int) -> int:
+        """1/W: more cards at seat's fate draw for a world where seat has this race."""
+        return 0
+
+    def found(self, s: GameState, world: int, seat: int) -> Steps:
+        """Steps when this race is first found on `world`: explored by seat, or dealt as
+        seat's homeworld race (any use code: the race's own world)."""
+        return []
+
+    def births(self, s: GameState, world: int, seat: int, count: int) -> int:
+        """A: tokens born at seat's genesis from its `count` tokens of the race on world."""
+        return 0
+
+    def blocks_births(self, s: GameState, world: int, owner: int, seat: int) -> bool:
+        """1/W: do owner's tokens of this race on world stop seat's births there?"""
+        return False
+
+    def claims_control(self) -> bool:
+        """R: a seat with tokens of this race on a world controls it."""
+        return False
+
+    def admits(self, s: GameState, world: int, code: int) -> bool:
+        """W: may the token `code` migrate onto this race's world?"""
+        return True
+
+    def round_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
+        """R: a Power of the holder as a round begins (before its first turn)."""
+        return []
+
+    def round_power(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
+        return []
+
+    def turn_end_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
+        """1/T: a Power of the active seat after its conflict phase (the Strategists')."""
+        return []
+
+    def turn_end_power(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
+        return []
+
 
 RACE_IMPL: dict[int, Race] = {}
 _PLAIN = Race()
@@ -196,12 +258,20 @@ def holds(s: GameState, seat: int, race: int) -> bool:
     return False
 
 
+def held(s: GameState, seat: int) -> frozenset[int]:
+    """The races of seat's tokens anywhere on the map (for membership tests only)."""
+    n = s.n
+    native = s.native
+    return frozenset(native[c // MOVES] for w in range(WORLDS) for c in s.stacks[w * n + seat])
+
+
 def _r_races(s: GameState) -> list[tuple[int, int]]:
     """(seat, race) for every implemented R race a seat holds, in a fixed order."""
     out = []
+    have = [held(s, seat) for seat in range(s.n)]
     for race, r in sorted(RACE_IMPL.items()):
         if r.use == "R":
-            out += [(seat, race) for seat in range(s.n) if holds(s, seat, race)]
+            out += [(seat, race) for seat in range(s.n) if race in have[seat]]
     return out
 
 
@@ -213,7 +283,7 @@ def may_use(s: GameState, race: int, seat: int, world: int = -1) -> bool:
         marks.append(f"T:{race}:{seat}")
     if use in ("1/C", "1/B"):
         marks.append(f"C:{race}:{seat}")
-    if use == "1/W":
+    if use in ("1/W", "W"):
         marks.append(f"W:{race}:{seat}:{world}")
     return not any(m in s.used for m in marks)
 
@@ -224,7 +294,7 @@ def mark_used(s: GameState, race: int, seat: int, world: int = -1) -> None:
         s.add_used(f"T:{race}:{seat}")
     if use in ("1/C", "1/B"):
         s.add_used(f"C:{race}:{seat}")
-    if use == "1/W":
+    if use in ("1/W", "W"):
         s.add_used(f"W:{race}:{seat}:{world}")
 
 
@@ -250,27 +320,42 @@ def muted(s: GameState, side: int, race: int) -> bool:
     return s.conf is not None and _silent(s, s.conf, side, race)
 
 
-def token_force(s: GameState, code: int, role: int) -> int:
+def silenced(s: GameState, world: int, seat: int) -> bool:
+    """Have seat's tokens on world lost their powers (the Tyrants': another seat controls
+    the world and has tokens of a silencing race there)? Their force is then 1, their
+    moves the ordinary ones, and no power of theirs acts there."""
+    ctl = s.control[world] if world >= 0 else -1
+    if ctl < 0 or ctl == seat or seat < 0:
+        return False
+    return any(impl(race).silences for race in s.races_in(world, ctl))
+
+
+def token_force(s: GameState, code: int, role: int, world: int = -1, seat: int = -1) -> int:
     """The force of one token in a conflict stack (A races change it; a muted race's
-    tokens on that side count 1)."""
+    tokens on that side count 1, and so does a token of seat on world that is
+    `silenced`)."""
     race = s.native[code // MOVES]
     r = impl(race)
-    return r.token_force(role) if r.use == "A" and not muted(s, role, race) else 1
+    if r.use != "A" or muted(s, role, race) or silenced(s, world, seat):
+        return 1
+    return r.token_force(role)
 
 
-def moves_of(s: GameState, code: int) -> int:
+def moves_of(s: GameState, code: int, world: int = -1, seat: int = -1) -> int:
     r = impl(s.native[code // MOVES])
-    return r.moves() if r.use == "A" else 1
+    return r.moves() if r.use == "A" and not silenced(s, world, seat) else 1
 
 
-def range_of(s: GameState, code: int) -> int:
+def range_of(s: GameState, code: int, world: int = -1, seat: int = -1) -> int:
     r = impl(s.native[code // MOVES])
-    return r.move_range() if r.use == "A" else RANGE
+    return r.move_range() if r.use == "A" and not silenced(s, world, seat) else RANGE
 
 
 def production(s: GameState, world: int, seat: int) -> int:
     """Tokens `world` yields at seat's genesis: 1, or its W race's number, plus 1/W
     races of the seat standing there (each once per world per turn)."""
+    if births_blocked(s, world, seat):
+        return 0
     race = s.native[world]
     r = impl(race)
     base = r.production(s, world) if r.use == "W" else None
@@ -283,6 +368,107 @@ def production(s: GameState, world: int, seat: int) -> int:
                 mark_used(s, other, seat, world)
                 total += more
     return total
+
+
+def births_blocked(s: GameState, world: int, seat: int) -> bool:
+    """Do another seat's 1/W tokens on world stop seat's births there (Contraceptives)?"""
+    for owner in s.occupants(world):
+        if owner != seat and not silenced(s, world, owner):
+            for race in s.races_in(world, owner):
+                r = impl(race)
+                if r.use == "1/W" and r.blocks_births(s, world, owner, seat):
+                    return True
+    return False
+
+
+def extra_births(s: GameState, seat: int) -> list[tuple[int, int, int]]:
+    """(world, origin, count) of the tokens A races of seat breed at its genesis, wherever
+    they stand (Blobs); the new tokens are of the race (born on its world)."""
+    out = []
+    for w in range(WORLDS):
+        codes = s.tokens(w, seat)
+        if not codes or births_blocked(s, w, seat) or silenced(s, w, seat):
+            continue
+        for race in s.races_in(w, seat):
+            r = impl(race)
+            if r.use == "A":
+                mine = [c for c in codes if s.native[c // MOVES] == race]
+                k = r.births(s, w, seat, len(mine))
+                if k:
+                    out.append((w, mine[0] // MOVES, k))
+    return out
+
+
+def after_fate_draw_steps(s: GameState, seat: int) -> Steps:
+    out: Steps = []
+    for holder, race in _r_races(s):
+        if holder == seat:
+            out += impl(race).after_fate_draw(s, seat)
+    return out
+
+
+def found_steps(s: GameState, world: int, seat: int) -> Steps:
+    """Steps of the race just found on world (explored by seat, or seat's homeworld)."""
+    return impl(s.native[world]).found(s, world, seat) if s.native[world] >= 0 else []
+
+
+def control_claim(s: GameState, world: int) -> int:
+    """The one seat whose R tokens on world claim its control (Politicians), or -1 (none,
+    or several: then the ordinary rule decides)."""
+    claim = -1
+    for seat in s.occupants(world):
+        if any(impl(race).use == "R" and impl(race).claims_control()
+               for race in s.races_in(world, seat)):
+            if claim >= 0:
+                return -1
+            claim = seat
+    return claim
+
+
+def admits(s: GameState, world: int, code: int) -> bool:
+    """May token `code` migrate onto world (its W race may refuse: Purists)?"""
+    r = impl(s.native[world]) if s.native[world] >= 0 else _PLAIN
+    return r.admits(s, world, code) if r.use == "W" else True
+
+
+def round_holders(s: GameState) -> tuple[int, ...]:
+    """Seats, in turn order, holding an R race with a round power (Temporaneans)."""
+    races = [race for race, r in sorted(RACE_IMPL.items())
+             if r.use == "R" and type(r).round_options is not Race.round_options]
+    return tuple(p for p in s.order if any(race in held(s, p) for race in races))
+
+
+def round_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    out = []
+    have = held(s, seat)
+    for race, r in sorted(RACE_IMPL.items()):
+        if r.use == "R" and race in have:
+            out += [(race, args) for args in r.round_options(s, seat)]
+    return out
+
+
+def use_round_power(s: GameState, seat: int, race: int, args: tuple[int, ...]) -> Steps | None:
+    if (race, args) not in round_powers(s, seat):
+        return None
+    return impl(race).round_power(s, seat, args)
+
+
+def turn_end_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(race, args) of the powers seat may use after its conflict phase (1/T races)."""
+    out = []
+    have = held(s, seat)
+    for race, r in sorted(RACE_IMPL.items()):
+        if r.use == "1/T" and race in have and may_use(s, race, seat):
+            out += [(race, args) for args in r.turn_end_options(s, seat)]
+    return out
+
+
+def use_turn_end_power(s: GameState, seat: int, race: int,
+                       args: tuple[int, ...]) -> Steps | None:
+    if (race, args) not in turn_end_powers(s, seat):
+        return None
+    mark_used(s, race, seat)
+    return impl(race).turn_end_power(s, seat, args)
 
 
 def world_force(s: GameState, conf: Conflict, side: int) -> int:
@@ -320,15 +506,37 @@ def force_changes(s: GameState, conf: Conflict, tokens: list[int],
     return out
 
 
+def reserve_steps(s: GameState, seat: int, count: int) -> Steps:
+    """Draw `count` cards for seat into its reserve: they join the hand but not its limit.
+    The handles (the deck's top, known before the draw) are marked "reserve:SEAT:HANDLE"
+    in `state.used`, for good."""
+    top = s.deck[len(s.deck) - min(count, len(s.deck)):]
+    for h in top:
+        s.add_used(f"reserve:{seat}:{h}")
+    return [("draw", seat, len(top))] if top else []
+
+
+def reserve_held(s: GameState, seat: int) -> int:
+    """Reserve cards seat still holds (outside its hand limit)."""
+    return sum(1 for h in s.hands[seat] if f"reserve:{seat}:{h}" in s.used)
+
+
 def hand_limit(s: GameState, seat: int, base: int) -> int:
-    total = base
+    total = base + reserve_held(s, seat)
     for holder, race in _r_races(s):
         total += impl(race).hand_size(holder == seat)
     return max(0, total)
 
 
 def fate_draw(s: GameState, seat: int, base: int) -> int:
-    return base + sum(impl(race).fate_draw() for holder, race in _r_races(s) if holder == seat)
+    """Cards of seat's fate draw: the base, R races' more, and 1/W races' more per world
+    where seat has them (passive: no use mark; the fate draw comes once a turn)."""
+    total = base + sum(impl(race).fate_draw() for holder, race in _r_races(s) if holder == seat)
+    for race, r in sorted(RACE_IMPL.items()):
+        if r.use == "1/W":
+            total += sum(r.extra_draw(s, w, seat) for w in range(WORLDS)
+                         if _has_on(s, seat, w, race) and not silenced(s, w, seat))
+    return total
 
 
 def fate_discard(s: GameState, seat: int) -> int:
@@ -356,15 +564,21 @@ def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ..
     """(race, args) of every opportunity power seat may use now. A sacrifice power's first
     argument is the world of the token given up, which must be there."""
     out = []
+    have = held(s, seat)
     for race, r in sorted(RACE_IMPL.items()):
-        if r.use == "1/W":  # per world: the first argument, where the race must stand
+        if r.use == "W":  # the race's own world, its controller, once per turn
+            out += [(race, args) for args in r.opportunity_options(s, seat)
+                    if args and s.native[args[0]] == race and s.control[args[0]] == seat
+                    and may_use(s, race, seat, args[0])]
+        elif r.use == "1/W":  # per world: the first argument, where the race must stand
             out += [(race, args) for args in r.opportunity_options(s, seat)
                     if args and _has_on(s, seat, args[0], race)
-                    and may_use(s, race, seat, args[0])]
-        elif r.use in ("1/T", "1/B", "A", "R") and holds(s, seat, race) \
+                    and may_use(s, race, seat, args[0]) and not silenced(s, args[0], seat)]
+        elif r.use in ("1/T", "1/B", "A", "R") and race in have \
                 and may_use(s, race, seat):
             out += [(race, args) for args in r.opportunity_options(s, seat)
-                    if not r.sacrifice or (args and _has_on(s, seat, args[0], race))]
+                    if not r.sacrifice or (args and _has_on(s, seat, args[0], race)
+                                           and not silenced(s, args[0], seat))]
     return out
 
 
@@ -373,7 +587,7 @@ def use_opportunity(s: GameState, seat: int, race: int, args: tuple[int, ...]) -
     if (race, args) not in opportunity_powers(s, seat):
         return None
     r = impl(race)
-    mark_used(s, race, seat, args[0] if r.use == "1/W" else -1)
+    mark_used(s, race, seat, args[0] if r.use in ("1/W", "W") else -1)
     if r.sacrifice:
         sacrifice_token(s, seat, args[0], race)
         return r.opportunity(s, seat, args) + [("killed", args[0], seat, 1)]
@@ -407,6 +621,8 @@ def late_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
         return []
     side = c.primary.index(seat)
     out = []
+    if silenced(s, c.world, seat):
+        return []
     for race in s.races_in(c.world, seat):
         r = impl(race)
         if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat) \
@@ -475,7 +691,7 @@ def conflict_races(s: GameState, conf: Conflict) -> list[tuple[int, int, int]]:
     """(side, seat, race) for the races in the conflict's stacks, sides in order (a
     race muted on its side is left out)."""
     return [(side, seat, race) for side in (0, 1) for seat in conf.seats(side)
-            for race in s.races_in(conf.world, seat)
+            if not silenced(s, conf.world, seat) for race in s.races_in(conf.world, seat)
             if not _silent(s, conf, side, race)]
 
 
