@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import Action, Ally, Decline, Done, Invite, Play, Power, Reveal, Select
+from .actions import Action, Ally, Decline, Discard, Done, Invite, Play, Power, Reveal, Select
 from .board import hand_cards, play_card, retreat, retreat_worlds, settle_control
 from .data import card
 from .events import event_args, event_effect, is_event
 from .races import after_conflict_steps, conflict_powers, conflict_races, \
     conflict_start_steps, force_changes, token_force, use_conflict_power, world_force
-from .state import Claim, Conflict, GameState, Knowledge
+from .state import MOVES, Claim, Conflict, GameState, Knowledge
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
-    take_from_hand
+    replace, take_from_hand
 
 __all__ = ["start_conflict", "totals"]
 
@@ -373,6 +373,8 @@ class Resolve(Step):
         c.result = winner
         present = conflict_races(s, c)
         for p in c.seats(1 - winner):
+            for o in sorted({code // MOVES for code in s.tokens(w, p)}):
+                c.add_flag(f"lost:{p}:{o}")  # what was destroyed (the Slavers take one)
             s.set_tokens(w, p, ())
         emit(s, "result", w, winner, t)
         if winner == 0:
@@ -400,4 +402,69 @@ class ConflictEnd(Step):
         s.used = tuple(m for m in s.used if not m.startswith("C:"))
         s.conf = None
         pop(s)
+        return True
+
+
+@register
+class Pay(SeatStep):
+    """("pay", seat, count): a race's price in a conflict (the Diplomats', the Clean
+    Slates'): discard `count` cards of your choice, one or more at a time, or all you hold
+    if fewer; -1: your whole hand at once."""
+
+    name = "pay"
+    phase = "conflict"
+    kinds = ("discard",)
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return st[2] != 0 and bool(s.hands[st[1]])
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        hand = hand_cards(s, seat, kn.faces)
+        if st[2] < 0:
+            return [Discard(seat, tuple(hand))]
+        return [Discard(seat, (hf,)) for hf in hand]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if not isinstance(a, Discard) or not a.cards:
+            fail(s, a, "discard at least one card")
+            return
+        held = len(s.hands[a.seat])
+        if st[2] < 0 and len(a.cards) != held:
+            fail(s, a, f"discard your whole hand ({held} card(s))")
+        if st[2] > 0 and len(a.cards) > st[2]:
+            fail(s, a, f"discard {st[2]} card(s)")
+        take_from_hand(s, a, a.seat, [h for h, _ in a.cards])
+        for h, f in a.cards:
+            learn(s, a, h, f)
+        s.discard = s.discard + tuple(h for h, _ in a.cards)
+        emit(s, "discarded", a.seat, len(a.cards))
+        replace(s, ("pay", a.seat, max(0, st[2] - len(a.cards))))
+
+
+_SIDED = ("invite", "open", "reveal_force", "second", "powerup")
+
+
+@register
+class SwapRoles(Step):
+    """("swap_roles",): the attacker and the defender change roles for the rest of the
+    conflict (the Reversists): primaries, allies, invitations, force so far and the
+    Use the Force marks change sides; each pending window keeps its seat and takes the
+    seat's new side."""
+
+    name = "swap_roles"
+    phase = "conflict"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        c = _on(s)
+        c.primary.reverse()
+        c.allies.reverse()
+        c.invited.reverse()
+        c.cards.reverse()
+        c.extra.reverse()
+        c.selected = tuple(sorted(1 - side for side in c.selected))
+        c.flags = tuple(sorted(f"force2:{1 - int(f[7:])}" if f.startswith("force2:") else f
+                               for f in c.flags))
+        s.stack = tuple((x[0], x[1], 1 - x[2]) if x[0] in _SIDED else x
+                        for x in s.stack[:-1])
+        emit(s, "roles_swapped", c.world, c.primary[0], c.primary[1])
         return True

@@ -13,8 +13,8 @@ from .board import born_tokens, hand_cards, move_tokens, play_card, settle_contr
 from .conflict import start_conflict
 from .data import card
 from .events import event_args, event_effect, is_event
-from .races import fate_discard, fate_draw, hand_limit, moves_of, opportunity_powers, production, \
-    range_of, use_opportunity
+from .races import attack_barred, fate_discard, fate_draw, hand_limit, move_barred, moves_of, \
+    opportunity_powers, production, range_of, use_opportunity
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
     take_from_hand
@@ -226,7 +226,9 @@ class Produce(Step):
 
 def _movable(s: GameState, seat: int, src: int, origin: int, dist: int) -> list[int]:
     """seat's tokens of `origin` on src that may still make a move of `dist` spaces,
-    fewest moves used first."""
+    fewest moves used first (none while a race holds them there: `move_barred`)."""
+    if move_barred(s, src, seat):
+        return []
     return sorted(c for c in s.tokens(src, seat) if c // MOVES == origin
                   and c % MOVES < moves_of(s, c) and dist <= range_of(s, c))
 
@@ -244,7 +246,7 @@ class Migration(SeatStep):
         out: list[Action] = []
         for src in range(WORLDS):
             codes = s.tokens(src, seat)
-            if not codes or s.pos[src] < 0:
+            if not codes or s.pos[src] < 0 or move_barred(s, src, seat):
                 continue
             for origin in sorted({c // MOVES for c in codes}):
                 # tokens of one origin share a race, so its moves and range
@@ -308,12 +310,14 @@ class Killed(Step):
 
 def attack_targets(s: GameState, seat: int, against: int = -1) -> list[tuple[int, int]]:
     """(world, defender) pairs seat may attack now: a world not fought over this turn
-    where both have tokens (rules 003: one conflict per world per turn)."""
+    where both have tokens (rules 003: one conflict per world per turn), unless a race
+    of the defender's stack forbids it (`attack_barred`)."""
     out = []
     for w in range(WORLDS):
         if w in s.fought or not s.count(w, seat):
             continue
-        out += [(w, p) for p in s.occupants(w) if p != seat and (against < 0 or p == against)]
+        out += [(w, p) for p in s.occupants(w) if p != seat and (against < 0 or p == against)
+                and not attack_barred(s, w, seat, p)]
     return out
 
 

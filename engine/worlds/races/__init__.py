@@ -27,6 +27,14 @@ Hooks (a race overrides those it uses; the defaults change nothing):
                                A, 1/C  a Power of a primary player as the conflict opens
   conflict_start(s, seat, side) 1/C  steps when the conflict opens
   after_conflict(s, seat, won)  1/C  steps after the result
+  side_force(s, conf, seat, side) 1/C  force a race adds to its side, read from the
+                               position at the count (passive, like force_change)
+  bars_attack(s, world, attacker, seat) 1/C, 1/T  a race in seat's stack on world forbids
+                               `attacker` to attack that stack now (`attack_barred`)
+  bars_move(s, world, owner, mover) 1/W  a race of `owner` on world holds `mover`'s
+                               tokens there in the migration phase (`move_barred`)
+  remote = True                A     its conflict powers reach from the primary's tokens
+                               within 3 spaces of the conflict's world, not only his stack
 Two costs are the framework's too, so that no race spells them out:
   sacrifice = True   each use gives up one token of the race: in the opportunity phase the
                      one on the world named by the first argument, in a conflict one in
@@ -45,13 +53,13 @@ import pkgutil
 from typing import Any
 
 from ..data import RACES, race_id
-from ..state import MOVES, RANGE, WORLDS, Conflict, GameState
+from ..state import MOVES, RANGE, WORLDS, Conflict, GameState, distance
 
 __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "range_of",
            "production", "hand_limit", "fate_draw", "fate_discard", "opportunity_powers", "use_opportunity",
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
-           "use_conflict_power"]
+           "use_conflict_power", "attack_barred", "move_barred"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -113,6 +121,17 @@ class Race:
 
     def after_conflict(self, s: GameState, seat: int, won: bool) -> Steps:
         return []
+
+    def side_force(self, s: GameState, conf: Conflict, seat: int, side: int) -> int:
+        return 0
+
+    def bars_attack(self, s: GameState, world: int, attacker: int, seat: int) -> bool:
+        return False
+
+    def bars_move(self, s: GameState, world: int, owner: int, mover: int) -> bool:
+        return False
+
+    remote = False  # conflict powers usable from tokens within RANGE of the world
 
 
 RACE_IMPL: dict[int, Race] = {}
@@ -236,7 +255,7 @@ def force_changes(s: GameState, conf: Conflict, tokens: list[int],
         r = impl(race)
         if r.use in ("1/C", "1/B"):
             own, other = r.force_change(tokens, cards, side)
-            out[side] += own
+            out[side] += own + r.side_force(s, conf, seat, side)
             out[1 - side] += other
     return out
 
@@ -309,11 +328,25 @@ def conflict_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]
         return []
     side = c.primary.index(seat)
     out = []
-    for race in s.races_in(c.world, seat):
+    for race in _conflict_scope(s, seat, c.world):
         r = impl(race)
         if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat):
             out += [(race, args) for args in r.conflict_options(s, seat, side)]
     return out
+
+
+def _conflict_scope(s: GameState, seat: int, world: int) -> list[int]:
+    """Races whose conflict powers seat has at `world`: those of its stack there, and the
+    remote ones it has a token of within RANGE (ascending)."""
+    races = set(s.races_in(world, seat))
+    for race, r in RACE_IMPL.items():
+        if r.remote and race not in races:
+            for w in range(WORLDS):
+                if w != world and distance(s.pos[w], s.pos[world]) <= RANGE \
+                        and _has_on(s, seat, w, race):
+                    races.add(race)
+                    break
+    return sorted(races)
 
 
 def use_conflict_power(s: GameState, seat: int, race: int,
@@ -336,10 +369,12 @@ def conflict_races(s: GameState, conf: Conflict) -> list[tuple[int, int, int]]:
 
 
 def conflict_start_steps(s: GameState, conf: Conflict) -> Steps:
+    """Steps of the races in the stacks as the conflict opens: 1/C and 1/B ones, and 1/T
+    ones (once a turn: the Diplomats' price)."""
     out: Steps = []
     for side, seat, race in conflict_races(s, conf):
         r = impl(race)
-        if r.use in ("1/C", "1/B") and may_use(s, race, seat):
+        if r.use in ("1/C", "1/B", "1/T") and may_use(s, race, seat):
             got = r.conflict_start(s, seat, side)
             if got:
                 mark_used(s, race, seat)
@@ -360,6 +395,31 @@ def after_conflict_steps(s: GameState, present: list[tuple[int, int, int]],
                 mark_used(s, race, seat)
                 out += got
     return out
+
+
+def attack_barred(s: GameState, world: int, attacker: int, seat: int) -> bool:
+    """Does a race in seat's stack on `world` (1/C, 1/B, 1/T, not yet used) forbid
+    `attacker` to attack that stack now?"""
+    for race in s.races_in(world, seat):
+        r = impl(race)
+        if r.use in ("1/C", "1/B", "1/T") and may_use(s, race, seat) \
+                and r.bars_attack(s, world, attacker, seat):
+            return True
+    return False
+
+
+def move_barred(s: GameState, world: int, mover: int) -> bool:
+    """Does a 1/W race of another seat on `world` hold mover's tokens there (migration)?
+    Passive: no use mark."""
+    for owner in s.occupants(world):
+        if owner == mover:
+            continue
+        for race in s.races_in(world, owner):
+            r = impl(race)
+            if r.use == "1/W" and may_use(s, race, owner, world) \
+                    and r.bars_move(s, world, owner, mover):
+                return True
+    return False
 
 
 def _load_all() -> None:
