@@ -15,24 +15,26 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import Action, Ally, Decline, Discard, Done, Invite, Play, Power, Reveal, Select
-from .board import hand_cards, play_card, retreat, retreat_worlds, settle_control
+from .board import hand_cards, move_tokens, play_card, retreat, retreat_worlds, settle_control
 from .data import card
 from .events import event_args, event_effect, is_event
 from .races import after_conflict_steps, conflict_powers, conflict_races, \
-    conflict_start_steps, force_changes, token_force, use_conflict_power, world_force
+    conflict_start_steps, far_allies, force_changes, token_force, use_conflict_power, \
+    world_force
 from .state import MOVES, Claim, Conflict, GameState, Knowledge
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
     replace, take_from_hand
 
-__all__ = ["start_conflict", "totals"]
+__all__ = ["start_conflict", "totals", "forced_card"]
 
 
 def start_conflict(s: GameState, world: int, attacker: int, defender: int) -> None:
-    s.conf = Conflict(world, attacker, defender)
+    c = s.conf = Conflict(world, attacker, defender)
     s.fought = s.fought + (world,)
     emit(s, "conflict", world, attacker, defender)
     others = tuple(p for p in s.seat_order_from_active()
-                   if p not in (attacker, defender) and s.count(world, p))
+                   if p not in (attacker, defender) and (s.count(world, p) or any(
+                       far_allies(s, c, side, p) for side in (0, 1))))
     push(s, ("invite", attacker, 0), ("invite", defender, 1), ("join", others),
          ("conflict_open",), ("open", attacker, 0), ("open", defender, 1), ("select",),
          ("reveal_force", attacker, 0), ("reveal_force", defender, 1), ("second", attacker, 0),
@@ -63,10 +65,12 @@ class ConflictStep(SeatStep):
         return False
 
 
-def _candidates(s: GameState) -> tuple[int, ...]:
+def _candidates(s: GameState, side: int) -> tuple[int, ...]:
+    """Seats `side` may invite: those with tokens on the world, and those with tokens
+    that may come from within 3 spaces (engine.worlds.races `far_allies`)."""
     c = _on(s)
     return tuple(p for p in s.seat_order_from_active()
-                 if p not in c.primary and s.count(c.world, p))
+                 if p not in c.primary and (s.count(c.world, p) or far_allies(s, c, side, p)))
 
 
 @register
@@ -77,15 +81,15 @@ class InviteStep(ConflictStep):
     kinds = ("invite",)
 
     def needed(self, s: GameState, st: Step_t) -> bool:
-        return bool(_candidates(s))
+        return bool(_candidates(s, st[2]))
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
-        cands = _candidates(s)
+        cands = _candidates(s, st[2])
         return [Invite(seat, sub) for k in range(len(cands) + 1)
                 for sub in combinations(cands, k)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
-        cands = _candidates(s)
+        cands = _candidates(s, st[2])
         if not isinstance(a, Invite) or any(p not in cands for p in a.seats) \
                 or len(set(a.seats)) != len(a.seats):
             fail(s, a, f"invite only seats with tokens here: {list(cands)}")
@@ -132,8 +136,12 @@ class Join(Step):
         if isinstance(a, Ally):
             if a.side not in (0, 1) or a.seat not in c.invited[a.side]:
                 fail(s, a, "that side did not invite you")
+            far = far_allies(s, c, a.side, a.seat)
             c.allies[a.side] = c.allies[a.side] + (a.seat,)
             emit(s, "ally", a.seat, a.side)
+            for w in sorted({w for w, _ in far}):  # tokens allying from afar come here
+                # (the conflict's world is explored: the move has no exploring steps)
+                move_tokens(s, a.seat, w, c.world, [x for v, x in far if v == w], spend=False)
         s.stack = s.stack[:-1] + (("join", tuple(st[1][1:])),)
 
 
@@ -247,10 +255,29 @@ class SelectStep(Step):
         c.selected = tuple(sorted(c.selected + (side,)))
 
 
+def forced_card(s: GameState, seat: int) -> int | None:
+    """The handle seat must fight with (drawn at random from its hand by the Randomizers:
+    flag `forced:SEAT:HANDLE`), if it still holds it; None otherwise."""
+    c = _on(s)
+    for f in c.flags:
+        if f.startswith(f"forced:{seat}:"):
+            h = int(f.split(":")[2])
+            return h if h in s.hands[seat] else None
+    return None
+
+
 def _reveal_card(s: GameState, a: Action, side: int) -> None:
     c = _on(s)
     if not isinstance(a, Reveal):
         fail(s, a, "expected reveal")
+        return
+    forced = forced_card(s, a.seat)
+    if forced is not None and a.handle != forced and not (a.handle == -1 and forced
+                                                            not in s.faces):
+        fail(s, a, f"show the random card {forced} (or -1 if it is no force card)")
+    if forced is not None and a.handle == -1:
+        s.claims = s.claims + (Claim(a.seat, "not_force", (forced,), s.serial),)
+        emit(s, "no_force", a.seat)
         return
     if a.handle == -1:
         s.claims = s.claims + (Claim(a.seat, "no_force", s.hands[a.seat], s.serial),)
@@ -272,7 +299,8 @@ class RevealStep(ConflictStep):
     kinds = ("reveal",)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
-        h = kn.selected
+        forced = forced_card(s, seat)
+        h = kn.selected if forced is None else forced
         f = kn.faces.get(h, -1) if h is not None else -1
         if h is not None and h in s.hands[seat] and f >= 0 and card(f).kind == "force":
             return [Reveal(seat, h, f)]

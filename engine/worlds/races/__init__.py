@@ -35,6 +35,10 @@ Hooks (a race overrides those it uses; the defaults change nothing):
                                tokens there in the migration phase (`move_barred`)
   remote = True                A     its conflict powers reach from the primary's tokens
                                within 3 spaces of the conflict's world, not only his stack
+  ally_from_afar = True        A     its tokens may join a conflict as allies from worlds
+                               within 3 spaces (they come to the world: `far_allies`)
+  calls_allies = True          1/C   the side whose primary has it in his stack takes allies
+                               from within 3 spaces, all their tokens there (`far_allies`)
 Two costs are the framework's too, so that no race spells them out:
   sacrifice = True   each use gives up one token of the race: in the opportunity phase the
                      one on the world named by the first argument, in a conflict one in
@@ -59,7 +63,7 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "production", "hand_limit", "fate_draw", "fate_discard", "opportunity_powers", "use_opportunity",
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
-           "use_conflict_power", "attack_barred", "move_barred"]
+           "use_conflict_power", "attack_barred", "move_barred", "far_allies"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -132,6 +136,8 @@ class Race:
         return False
 
     remote = False  # conflict powers usable from tokens within RANGE of the world
+    ally_from_afar = False  # its tokens may ally from within RANGE of the world
+    calls_allies = False  # its primary's side takes allies from within RANGE
 
 
 RACE_IMPL: dict[int, Race] = {}
@@ -420,6 +426,26 @@ def move_barred(s: GameState, world: int, mover: int) -> bool:
                     and r.bars_move(s, world, owner, mover):
                 return True
     return False
+
+
+def far_allies(s: GameState, conf: Conflict, side: int, seat: int) -> list[tuple[int, int]]:
+    """(world, code) of seat's tokens on other worlds within RANGE of the conflict that
+    would come to join `side` as allies: those of races allying from afar (A), or all of
+    them if the side's primary has a race calling allies in his stack (1/C, not yet used).
+    Passive: no use mark."""
+    prim = conf.primary[side]
+    calls = any(impl(r).calls_allies and _use(r) == "1/C" and may_use(s, r, prim)
+                for r in s.races_in(conf.world, prim))
+    here = s.pos[conf.world]
+    out = []
+    for w in range(WORLDS):
+        if w == conf.world or distance(s.pos[w], here) > RANGE:
+            continue
+        for code in s.tokens(w, seat):
+            r = impl(s.native[code // MOVES])
+            if calls or (r.ally_from_afar and r.use == "A"):
+                out.append((w, code))
+    return out
 
 
 def _load_all() -> None:
