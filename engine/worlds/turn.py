@@ -13,8 +13,8 @@ from .board import born_tokens, hand_cards, move_tokens, play_card, settle_contr
 from .conflict import start_conflict
 from .data import card
 from .events import event_args, event_effect, is_event
-from .races import attack_barred, fate_discard, fate_draw, hand_limit, move_barred, moves_of, \
-    opportunity_powers, production, range_of, use_opportunity
+from .races import attack_barred, fate_discard, fate_draw, hand_limit, move_barred, \
+    move_watch_steps, moves_of, opportunity_powers, production, range_of, use_opportunity
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
     take_from_hand
@@ -275,7 +275,9 @@ class Migration(SeatStep):
         movable = _movable(s, a.seat, a.src, a.origin, distance(s.pos[a.src], s.pos[a.dst]))
         if len(movable) < a.count:
             fail(s, a, f"only {len(movable)} such token(s) can make that move")
-        push(s, *move_tokens(s, a.seat, a.src, a.dst, movable[:a.count], spend=True))
+        moved = movable[:a.count]
+        push(s, *move_tokens(s, a.seat, a.src, a.dst, moved, spend=True),
+             *move_watch_steps(s, a.seat, a.src, a.dst, [c + 1 for c in moved]))
 
 
 @register

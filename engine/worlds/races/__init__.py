@@ -39,6 +39,9 @@ Hooks (a race overrides those it uses; the defaults change nothing):
                                within 3 spaces (they come to the world: `far_allies`)
   calls_allies = True          1/C   the side whose primary has it in his stack takes allies
                                from within 3 spaces, all their tokens there (`far_allies`)
+  watch_move(s, owner, mover, src, dst, codes)  A  steps after another seat's migration
+                               move off (src) or onto (dst) a world where owner has the race
+                               (`move_watch_steps`: Contagion, Repulsors)
 Two costs are the framework's too, so that no race spells them out:
   sacrifice = True   each use gives up one token of the race: in the opportunity phase the
                      one on the world named by the first argument, in a conflict one in
@@ -63,7 +66,8 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "production", "hand_limit", "fate_draw", "fate_discard", "opportunity_powers", "use_opportunity",
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
-           "use_conflict_power", "attack_barred", "move_barred", "far_allies"]
+           "use_conflict_power", "attack_barred", "move_barred", "far_allies",
+           "move_watch_steps"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -138,6 +142,10 @@ class Race:
     remote = False  # conflict powers usable from tokens within RANGE of the world
     ally_from_afar = False  # its tokens may ally from within RANGE of the world
     calls_allies = False  # its primary's side takes allies from within RANGE
+
+    def watch_move(self, s: GameState, owner: int, mover: int, src: int, dst: int,
+                   codes: list[int]) -> Steps:
+        return []
 
 
 RACE_IMPL: dict[int, Race] = {}
@@ -445,6 +453,22 @@ def far_allies(s: GameState, conf: Conflict, side: int, seat: int) -> list[tuple
             r = impl(s.native[code // MOVES])
             if calls or (r.ally_from_afar and r.use == "A"):
                 out.append((w, code))
+    return out
+
+
+def move_watch_steps(s: GameState, mover: int, src: int, dst: int,
+                     codes: list[int]) -> Steps:
+    """Steps of the A races of the other seats standing on src or dst (after the move)
+    that act on mover's migration move of these token codes, seats in turn order from the
+    active one, races ascending."""
+    out: Steps = []
+    for owner in s.seat_order_from_active():
+        if owner == mover:
+            continue
+        for race in sorted(set(s.races_in(src, owner)) | set(s.races_in(dst, owner))):
+            r = impl(race)
+            if r.use == "A":
+                out += r.watch_move(s, owner, mover, src, dst, codes)
     return out
 
 
