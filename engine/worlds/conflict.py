@@ -19,8 +19,8 @@ from .board import hand_cards, move_tokens, play_card, retreat, retreat_worlds, 
 from .data import card
 from .events import event_args, event_effect, is_event
 from .races import after_conflict_steps, conflict_powers, conflict_races, \
-    conflict_start_steps, far_allies, force_changes, token_force, use_conflict_power, \
-    world_force
+    conflict_start_steps, far_allies, force_changes, mark_used, redirects, token_force, \
+    use_conflict_power, world_force
 from .state import MOVES, Claim, Conflict, GameState, Knowledge
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
     replace, take_from_hand
@@ -32,14 +32,21 @@ def start_conflict(s: GameState, world: int, attacker: int, defender: int) -> No
     c = s.conf = Conflict(world, attacker, defender)
     s.fought = s.fought + (world,)
     emit(s, "conflict", world, attacker, defender)
-    others = tuple(p for p in s.seat_order_from_active()
-                   if p not in (attacker, defender) and (s.count(world, p) or any(
-                       far_allies(s, c, side, p) for side in (0, 1))))
-    push(s, ("invite", attacker, 0), ("invite", defender, 1), ("join", others),
+    others = _join_seats(s, c)
+    push(s, ("redirect", defender), ("invite", attacker, 0), ("invite", defender, 1),
+         ("join", others),
          ("conflict_open",), ("open", attacker, 0), ("open", defender, 1), ("select",),
          ("reveal_force", attacker, 0), ("reveal_force", defender, 1), ("second", attacker, 0),
          ("second", defender, 1), ("powerup", attacker, 0), ("powerup", defender, 1),
          ("resolve",), ("conflict_end",))
+
+
+def _join_seats(s: GameState, c: Conflict) -> tuple[int, ...]:
+    """Seats that may be invited to ally, in turn order: tokens on the world, or tokens
+    that may come from within 3 spaces (`far_allies`)."""
+    return tuple(p for p in s.seat_order_from_active()
+                 if p not in c.primary and (s.count(c.world, p) or any(
+                     far_allies(s, c, side, p) for side in (0, 1))))
 
 
 def _on(s: GameState) -> Conflict:
@@ -496,3 +503,40 @@ class SwapRoles(Step):
                         for x in s.stack[:-1])
         emit(s, "roles_swapped", c.world, c.primary[0], c.primary[1])
         return True
+
+
+@register
+class Redirect(SeatStep):
+    """("redirect", seat): as the attack is declared, the attacked primary may turn it onto
+    another seat's stack on the world (a race power: `redirects`), or decline. The new
+    defender takes his place (and the invitations and the draw that follow); the old one
+    stands aside, a candidate ally like any other seat there."""
+
+    name = "redirect"
+    phase = "conflict"
+    kinds = ("power", "decline")
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        c = _on(s)
+        return "ended" not in c.flags and st[1] == c.primary[1] and bool(redirects(s, c, st[1]))
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        out: list[Action] = [Power(seat, race, (p,)) for race, p in redirects(s, _on(s), seat)]
+        return out + [Decline(seat)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        c = _on(s)
+        if isinstance(a, Decline):
+            pop(s)
+            return
+        if not isinstance(a, Power) or len(a.args) != 1 \
+                or (a.race, a.args[0]) not in redirects(s, c, a.seat):
+            fail(s, a, "turn the attack onto one of: "
+                 f"{[p for _, p in redirects(s, c, a.seat)]}")
+            return
+        mark_used(s, a.race, a.seat)
+        c.primary[1] = a.args[0]
+        s.stack = tuple((x[0], a.args[0], 1) if x[0] in _SIDED and x[2] == 1
+                        else ("join", _join_seats(s, c)) if x[0] == "join" else x
+                        for x in s.stack[:-1])
+        emit(s, "redirected", c.world, a.seat, a.args[0])

@@ -42,6 +42,8 @@ Hooks (a race overrides those it uses; the defaults change nothing):
   watch_move(s, owner, mover, src, dst, codes)  A  steps after another seat's migration
                                move off (src) or onto (dst) a world where owner has the race
                                (`move_watch_steps`: Contagion, Repulsors)
+  redirect_targets(s, conf, seat) 1/C  seats the attacked primary may turn the attack onto,
+                               as the attack is declared (`redirects`: Disinformers)
 Two costs are the framework's too, so that no race spells them out:
   sacrifice = True   each use gives up one token of the race: in the opportunity phase the
                      one on the world named by the first argument, in a conflict one in
@@ -67,7 +69,7 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power", "attack_barred", "move_barred", "far_allies",
-           "move_watch_steps"]
+           "move_watch_steps", "redirects"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -145,6 +147,9 @@ class Race:
 
     def watch_move(self, s: GameState, owner: int, mover: int, src: int, dst: int,
                    codes: list[int]) -> Steps:
+        return []
+
+    def redirect_targets(self, s: GameState, conf: Conflict, seat: int) -> list[int]:
         return []
 
 
@@ -469,6 +474,17 @@ def move_watch_steps(s: GameState, mover: int, src: int, dst: int,
             r = impl(race)
             if r.use == "A":
                 out += r.watch_move(s, owner, mover, src, dst, codes)
+    return out
+
+
+def redirects(s: GameState, conf: Conflict, seat: int) -> list[tuple[int, int]]:
+    """(race, seat) pairs: the 1/C races of seat's stack on the conflict's world (not yet
+    used) and the seats each lets him turn the attack onto."""
+    out = []
+    for race in s.races_in(conf.world, seat):
+        r = impl(race)
+        if r.use == "1/C" and may_use(s, race, seat):
+            out += [(race, p) for p in r.redirect_targets(s, conf, seat)]
     return out
 
 
