@@ -20,7 +20,7 @@ from .data import card
 from .events import event_args, event_effect, is_event
 from .races import after_conflict_steps, conflict_powers, conflict_races, \
     conflict_start_steps, far_allies, force_changes, mark_used, redirects, token_force, \
-    use_conflict_power, world_force
+    undying, use_conflict_power, world_force
 from .state import MOVES, Claim, Conflict, GameState, Knowledge
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
     replace, take_from_hand
@@ -273,12 +273,13 @@ def forced_card(s: GameState, seat: int) -> int | None:
     return None
 
 
-def _reveal_card(s: GameState, a: Action, side: int) -> None:
+def _reveal_card(s: GameState, a: Action, side: int, first: bool = True) -> None:
+    """Turn up a force card (`first`: the one put face down, which may be forced)."""
     c = _on(s)
     if not isinstance(a, Reveal):
         fail(s, a, "expected reveal")
         return
-    forced = forced_card(s, a.seat)
+    forced = forced_card(s, a.seat) if first else None
     if forced is not None and a.handle != forced and not (a.handle == -1 and forced
                                                             not in s.faces):
         fail(s, a, f"show the random card {forced} (or -1 if it is no force card)")
@@ -335,7 +336,7 @@ class Second(ConflictStep):
         return out + [Reveal(seat, -1, -1)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
-        _reveal_card(s, a, st[2])
+        _reveal_card(s, a, st[2], first=False)
         pop(s)
 
 
@@ -408,9 +409,10 @@ class Resolve(Step):
         c.result = winner
         present = conflict_races(s, c)
         for p in c.seats(1 - winner):
-            for o in sorted({code // MOVES for code in s.tokens(w, p)}):
+            for o in sorted({code // MOVES for code in s.tokens(w, p)
+                             if not undying(s, code)}):
                 c.add_flag(f"lost:{p}:{o}")  # what was destroyed (the Slavers take one)
-            s.set_tokens(w, p, ())
+            s.set_tokens(w, p, [code for code in s.tokens(w, p) if undying(s, code)])
         emit(s, "result", w, winner, t)
         if winner == 0:
             if s.control[w] != c.primary[0]:

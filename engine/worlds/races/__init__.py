@@ -44,6 +44,9 @@ Hooks (a race overrides those it uses; the defaults change nothing):
                                (`move_watch_steps`: Contagion, Repulsors)
   redirect_targets(s, conf, seat) 1/C  seats the attacked primary may turn the attack onto,
                                as the attack is declared (`redirects`: Disinformers)
+  supply() / undying()         A     most tokens of the race's world letter on the map at
+                               once (`supply_of`); its tokens are never destroyed nor killed
+                               (`undying`: Immortal)
 Two costs are the framework's too, so that no race spells them out:
   sacrifice = True   each use gives up one token of the race: in the opportunity phase the
                      one on the world named by the first argument, in a conflict one in
@@ -62,14 +65,14 @@ import pkgutil
 from typing import Any
 
 from ..data import RACES, race_id
-from ..state import MOVES, RANGE, WORLDS, Conflict, GameState, distance
+from ..state import MOVES, RANGE, SUPPLY, WORLDS, Conflict, GameState, distance
 
 __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "range_of",
            "production", "hand_limit", "fate_draw", "fate_discard", "opportunity_powers", "use_opportunity",
            "conflict_start_steps", "after_conflict_steps", "world_force", "holds",
            "may_use", "mark_used", "conflict_races", "sacrifice_token", "conflict_powers", "force_changes",
            "use_conflict_power", "attack_barred", "move_barred", "far_allies",
-           "move_watch_steps", "redirects"]
+           "move_watch_steps", "redirects", "supply_of", "undying"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -151,6 +154,12 @@ class Race:
 
     def redirect_targets(self, s: GameState, conf: Conflict, seat: int) -> list[int]:
         return []
+
+    def supply(self) -> int:
+        return SUPPLY
+
+    def undying(self) -> bool:
+        return False
 
 
 RACE_IMPL: dict[int, Race] = {}
@@ -486,6 +495,19 @@ def redirects(s: GameState, conf: Conflict, seat: int) -> list[tuple[int, int]]:
         if r.use == "1/C" and may_use(s, race, seat):
             out += [(race, p) for p in r.redirect_targets(s, conf, seat)]
     return out
+
+
+def supply_of(s: GameState, origin: int) -> int:
+    """Most tokens of this world letter on the map at once (rules 003: 20; A races may
+    change it)."""
+    r = impl(s.native[origin])
+    return r.supply() if r.use == "A" else SUPPLY
+
+
+def undying(s: GameState, code: int) -> bool:
+    """Is this token beyond destruction (a lost conflict, a Supernova, a kill power)?"""
+    r = impl(s.native[code // MOVES])
+    return r.use == "A" and r.undying()
 
 
 def _load_all() -> None:
