@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from ..actions import Action, Decline, Power
 from ..board import move_tokens
+from ..data import race_id
 from ..state import MOVES, GameState, Knowledge
 from ..steps import SeatStep, Step_t, fail, pop, register as register_step, replace
 from . import Race, Steps, register
+
+_ID = race_id("contagion")
 
 
 def _riders(s: GameState, race: int, owner: int, src: int) -> list[int]:
@@ -36,10 +39,10 @@ class Ride(SeatStep):
     kinds = ("power", "decline")
 
     def needed(self, s: GameState, st: Step_t) -> bool:
-        return bool(_riders(s, Contagion().id, st[1], st[2]))
+        return bool(_riders(s, _ID, st[1], st[2]))
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
-        race = Contagion().id
+        race = _ID
         n = len(_riders(s, race, seat, st[2]))
         out: list[Action] = [Power(seat, race, (k,)) for k in range(1, n + 1)]
         return out + [Decline(seat)]
@@ -48,7 +51,7 @@ class Ride(SeatStep):
         if isinstance(a, Decline):
             pop(s)
             return
-        race = Contagion().id
+        race = _ID
         riders = _riders(s, race, st[1], st[2])
         if not isinstance(a, Power) or a.race != race or len(a.args) != 1 \
                 or not 1 <= a.args[0] <= len(riders):

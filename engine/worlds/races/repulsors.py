@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from ..actions import Action, Decline, Power
 from ..board import move_tokens
+from ..data import race_id
 from ..state import MOVES, GameState, Knowledge
 from ..steps import SeatStep, Step_t, fail, pop, register as register_step, replace
 from . import Race, Steps, register
+
+_ID = race_id("repulsors")
 
 
 def _left(s: GameState, race: int, owner: int, world: int) -> int:
@@ -53,13 +56,13 @@ class Repel(SeatStep):
     kinds = ("power", "decline")
 
     def _most(self, s: GameState, st: Step_t) -> int:
-        return min(_left(s, Repulsors().id, st[1], st[4]), len(_arrived(s, st)))
+        return min(_left(s, _ID, st[1], st[4]), len(_arrived(s, st)))
 
     def needed(self, s: GameState, st: Step_t) -> bool:
         return self._most(s, st) > 0
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
-        race = Repulsors().id
+        race = _ID
         out: list[Action] = [Power(seat, race, (k,)) for k in range(1, self._most(s, st) + 1)]
         return out + [Decline(seat)]
 
@@ -67,7 +70,7 @@ class Repel(SeatStep):
         if isinstance(a, Decline):
             pop(s)
             return
-        race, most = Repulsors().id, self._most(s, st)
+        race, most = _ID, self._most(s, st)
         if not isinstance(a, Power) or a.race != race or len(a.args) != 1 \
                 or not 1 <= a.args[0] <= most:
             fail(s, a, f"send back 1 to {most} token(s), or decline")

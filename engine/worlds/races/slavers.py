@@ -6,9 +6,12 @@ conflict destroyed (the `lost:SEAT:ORIGIN` flags the result leaves)."""
 from __future__ import annotations
 
 from ..actions import Action, Power
+from ..data import race_id
 from ..state import MOVES, GameState, Knowledge
 from ..steps import SeatStep, Step_t, emit, fail, pop, register as register_step
 from . import Race, Steps, register
+
+_ID = race_id("slavers")
 
 
 def _lost(s: GameState) -> list[tuple[int, int]]:
@@ -36,13 +39,13 @@ class Enslave(SeatStep):
     kinds = ("power",)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
-        race = Slavers().id
+        race = _ID
         return [Power(seat, race, (p, o)) for p, o in sorted(_lost(s))]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         c = s.conf
         if c is None or not isinstance(a, Power) or len(a.args) != 2 \
-                or a.race != Slavers().id or tuple(a.args) not in _lost(s):
+                or a.race != _ID or tuple(a.args) not in _lost(s):
             fail(s, a, f"take one of the destroyed tokens: {sorted(_lost(s))}")
             return
         p, origin = a.args
