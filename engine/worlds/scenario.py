@@ -236,6 +236,11 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
     if verb == "reveal" and args[0].startswith("@"):
         h = _hand_card(s, src, seat, args[0])
         return Reveal(seat, h, src.truth[h])
+    if verb == "discard" and len(args) > 1 and all(a.startswith("@") for a in args):
+        hs: list[int] = []
+        for ref in args:
+            hs.append(_hand_card(s, src, seat, ref, hs))
+        return parse_action("discard " + ",".join(f"{h}:{src.truth[h]}" for h in hs), seat)
     if verb in ("play", "discard") and args and args[0].startswith("@"):
         h = _hand_card(s, src, seat, args[0])
         f = src.truth[h]
@@ -274,9 +279,12 @@ def _arg(s: GameState, src: _Source, text: str) -> int:
         raise ScenarioError(f"cannot read argument {text!r}") from None
 
 
-def _hand_card(s: GameState, src: _Source, seat: int, ref: str) -> int:
+def _hand_card(s: GameState, src: _Source, seat: int, ref: str,
+               taken: list[int] | None = None) -> int:
     want = ref.lstrip("@").replace("_", "").lower()
     for h in s.hands[seat]:
+        if taken and h in taken:
+            continue
         c = card(src.truth[h])
         name = f"force{c.value}" if c.kind == "force" else c.key.replace("_", "")
         if name == want:

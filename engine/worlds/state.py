@@ -79,7 +79,8 @@ class Outcome:
 @dataclass(frozen=True, slots=True)
 class Claim:
     """A statement about a hidden hand, for an end-of-game audit: kind "no_force" (the
-    seat revealed no force card: none of `hand` is one)."""
+    seat revealed no force card: none of `hand` is one) or "not_force" (the card drawn at
+    random for it to fight with, `hand` = that one handle, is no force card)."""
 
     seat: int
     kind: str

@@ -13,8 +13,9 @@ from .board import born_tokens, hand_cards, move_tokens, play_card, settle_contr
 from .conflict import start_conflict
 from .data import card
 from .events import event_args, event_effect, is_event
-from .races import fate_discard, fate_draw, hand_limit, moves_of, opportunity_powers, production, \
-    provoked, range_of, use_opportunity
+from .races import attack_barred, fate_discard, fate_draw, hand_limit, move_barred, \
+    move_watch_steps, moves_of, opportunity_powers, production, provoked, range_of, \
+    use_opportunity
 from .races import admits, after_fate_draw_steps, extra_births, found_steps, turn_end_powers, \
     round_holders, round_powers, use_turn_end_power, use_round_power
 from .unseen import UNSEEN_RACE, unseen_births
@@ -247,7 +248,9 @@ class Produce(Step):
 
 def _movable(s: GameState, seat: int, src: int, origin: int, dist: int) -> list[int]:
     """seat's tokens of `origin` on src that may still make a move of `dist` spaces,
-    fewest moves used first."""
+    fewest moves used first (none while a race holds them there: `move_barred`)."""
+    if move_barred(s, src, seat):
+        return []
     return sorted(c for c in s.tokens(src, seat) if c // MOVES == origin
                   and c % MOVES < moves_of(s, c, src, seat)
                   and dist <= range_of(s, c, src, seat))
@@ -271,7 +274,7 @@ class Migration(SeatStep):
         out: list[Action] = []
         for src in range(WORLDS):
             codes = s.tokens(src, seat)
-            if not codes or s.pos[src] < 0:
+            if not codes or s.pos[src] < 0 or move_barred(s, src, seat):
                 continue
             for origin in sorted({c // MOVES for c in codes}):
                 # tokens of one origin share a race, so its moves and range
@@ -303,7 +306,9 @@ class Migration(SeatStep):
         movable = _movable(s, a.seat, a.src, a.origin, distance(s.pos[a.src], s.pos[a.dst]))
         if len(movable) < a.count:
             fail(s, a, f"only {len(movable)} such token(s) can make that move")
-        push(s, *move_tokens(s, a.seat, a.src, a.dst, movable[:a.count], spend=True))
+        moved = movable[:a.count]
+        push(s, *move_tokens(s, a.seat, a.src, a.dst, moved, spend=True),
+             *move_watch_steps(s, a.seat, a.src, a.dst, [c + 1 for c in moved]))
 
 
 @register
@@ -338,12 +343,14 @@ class Killed(Step):
 
 def attack_targets(s: GameState, seat: int, against: int = -1) -> list[tuple[int, int]]:
     """(world, defender) pairs seat may attack now: a world not fought over this turn
-    where both have tokens (rules 003: one conflict per world per turn)."""
+    where both have tokens (rules 003: one conflict per world per turn), unless a race
+    of the defender's stack forbids it (`attack_barred`)."""
     out = []
     for w in range(WORLDS):
         if w in s.fought or not s.count(w, seat):
             continue
-        out += [(w, p) for p in s.occupants(w) if p != seat and (against < 0 or p == against)]
+        out += [(w, p) for p in s.occupants(w) if p != seat and (against < 0 or p == against)
+                and not attack_barred(s, w, seat, p)]
     return out
 
 

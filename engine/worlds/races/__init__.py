@@ -50,6 +50,26 @@ Hooks (a race overrides those it uses; the defaults change nothing):
   silences (attribute)         R     others' tokens on its holder's world lose their powers
 W powers in the opportunity phase (first argument: the race's world, which the seat
 controls) are once per turn per world, like 1/W.
+  side_force(s, conf, seat, side) 1/C  force a race adds to its side, read from the
+                               position at the count (passive, like force_change)
+  bars_attack(s, world, attacker, seat) 1/C, 1/T  a race in seat's stack on world forbids
+                               `attacker` to attack that stack now (`attack_barred`)
+  bars_move(s, world, owner, mover) 1/W  a race of `owner` on world holds `mover`'s
+                               tokens there in the migration phase (`move_barred`)
+  remote = True                A     its conflict powers reach from the primary's tokens
+                               within 3 spaces of the conflict's world, not only his stack
+  ally_from_afar = True        A     its tokens may join a conflict as allies from worlds
+                               within 3 spaces (they come to the world: `far_allies`)
+  calls_allies = True          1/C   the side whose primary has it in his stack takes allies
+                               from within 3 spaces, all their tokens there (`far_allies`)
+  watch_move(s, owner, mover, src, dst, codes)  A  steps after another seat's migration
+                               move off (src) or onto (dst) a world where owner has the race
+                               (`move_watch_steps`: Contagion, Repulsors)
+  redirect_targets(s, conf, seat) 1/C  seats the attacked primary may turn the attack onto,
+                               as the attack is declared (`redirects`: Disinformers)
+  supply() / undying()         A     most tokens of the race's world letter on the map at
+                               once (`supply_of`); its tokens are never destroyed nor killed
+                               (`undying`: Immortal)
 Two costs are the framework's too, so that no race spells them out:
   sacrifice = True   each use gives up one token of the race: in the opportunity phase the
                      one on the world named by the first argument, in a conflict one in
@@ -68,7 +88,7 @@ import pkgutil
 from typing import Any
 
 from ..data import RACES, race_id
-from ..state import MOVES, RANGE, WORLDS, Conflict, GameState, distance
+from ..state import MOVES, RANGE, SUPPLY, WORLDS, Conflict, GameState, distance
 
 __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "range_of",
            "production", "hand_limit", "fate_draw", "fate_discard", "opportunity_powers", "use_opportunity",
@@ -79,7 +99,9 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "late_powers", "use_late_power", "quieted", "births_blocked", "extra_births", "after_fate_draw_steps",
            "found_steps", "control_claim", "admits", "round_holders", "round_powers",
            "use_round_power", "reserve_steps", "reserve_held", "silenced",
-           "turn_end_powers", "use_turn_end_power"]
+           "turn_end_powers", "use_turn_end_power",
+           "attack_barred", "move_barred", "far_allies", "move_watch_steps", "redirects",
+           "supply_of", "undying"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -220,6 +242,31 @@ class Race:
 
     def turn_end_power(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
         return []
+    def side_force(self, s: GameState, conf: Conflict, seat: int, side: int) -> int:
+        return 0
+
+    def bars_attack(self, s: GameState, world: int, attacker: int, seat: int) -> bool:
+        return False
+
+    def bars_move(self, s: GameState, world: int, owner: int, mover: int) -> bool:
+        return False
+
+    remote = False  # conflict powers usable from tokens within RANGE of the world
+    ally_from_afar = False  # its tokens may ally from within RANGE of the world
+    calls_allies = False  # its primary's side takes allies from within RANGE
+
+    def watch_move(self, s: GameState, owner: int, mover: int, src: int, dst: int,
+                   codes: list[int]) -> Steps:
+        return []
+
+    def redirect_targets(self, s: GameState, conf: Conflict, seat: int) -> list[int]:
+        return []
+
+    def supply(self) -> int:
+        return SUPPLY
+
+    def undying(self) -> bool:
+        return False
 
 
 RACE_IMPL: dict[int, Race] = {}
@@ -487,7 +534,7 @@ def force_changes(s: GameState, conf: Conflict, tokens: list[int],
         r = impl(race)
         if r.use in ("1/C", "1/B"):
             own, other = r.force_change(tokens, cards, side)
-            out[side] += own
+            out[side] += own + r.side_force(s, conf, seat, side)
             out[1 - side] += other
     for side in (0, 1):  # A races: per side, from how many of their tokens stand there
         counts: dict[int, int] = {}
@@ -596,13 +643,16 @@ def use_opportunity(s: GameState, seat: int, race: int, args: tuple[int, ...]) -
 
 def conflict_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     """(race, args) of the powers a primary player may use as the conflict opens: races of
-    his own stack on the conflict's world (A, or 1/C not yet used), and races with a
-    `reach` whose tokens stand within it (the first argument: their world, checked)."""
+    his own stack on the conflict's world (A, or 1/C not yet used), remote races with a
+    token within RANGE (`_conflict_scope`), and races with a `reach` whose tokens stand
+    within it (the first argument: their world, checked); none while he is `silenced`."""
     c = s.conf
     if c is None or seat not in c.primary:
         return []
     side = c.primary.index(seat)
-    here = s.races_in(c.world, seat)
+    if silenced(s, c.world, seat):  # the Tyrants' (races of the third batch)
+        return []
+    here = _conflict_scope(s, seat, c.world)  # own stack, and remote races within RANGE
     out = []
     for race in sorted(set(here) | set(_reaching(s, seat, c.world))):
         r = impl(race)
@@ -674,6 +724,20 @@ def count_in(s: GameState, seat: int, world: int, race: int) -> int:
     return sum(1 for code in s.tokens(world, seat) if s.native[code // MOVES] == race)
 
 
+def _conflict_scope(s: GameState, seat: int, world: int) -> list[int]:
+    """Races whose conflict powers seat has at `world`: those of its stack there, and the
+    remote ones it has a token of within RANGE (ascending)."""
+    races = set(s.races_in(world, seat))
+    for race, r in RACE_IMPL.items():
+        if r.remote and race not in races:
+            for w in range(WORLDS):
+                if w != world and distance(s.pos[w], s.pos[world]) <= RANGE \
+                        and _has_on(s, seat, w, race):
+                    races.add(race)
+                    break
+    return sorted(races)
+
+
 def use_conflict_power(s: GameState, seat: int, race: int,
                        args: tuple[int, ...]) -> Steps | None:
     """Carry out a conflict power; None if it is not allowed with these args."""
@@ -696,10 +760,12 @@ def conflict_races(s: GameState, conf: Conflict) -> list[tuple[int, int, int]]:
 
 
 def conflict_start_steps(s: GameState, conf: Conflict) -> Steps:
+    """Steps of the races in the stacks as the conflict opens: 1/C and 1/B ones, and 1/T
+    ones (once a turn: the Diplomats' price)."""
     out: Steps = []
     for side, seat, race in conflict_races(s, conf):
         r = impl(race)
-        if r.use in ("1/C", "1/B") and may_use(s, race, seat):
+        if r.use in ("1/C", "1/B", "1/T") and may_use(s, race, seat):
             got = r.conflict_start(s, seat, side)
             if got:
                 mark_used(s, race, seat)
@@ -745,6 +811,17 @@ def refight(s: GameState, conf: Conflict, loser: int) -> bool:
     return False
 
 
+def attack_barred(s: GameState, world: int, attacker: int, seat: int) -> bool:
+    """Does a race in seat's stack on `world` (1/C, 1/B, 1/T, not yet used) forbid
+    `attacker` to attack that stack now?"""
+    for race in s.races_in(world, seat):
+        r = impl(race)
+        if r.use in ("1/C", "1/B", "1/T") and may_use(s, race, seat) \
+                and r.bars_attack(s, world, attacker, seat):
+            return True
+    return False
+
+
 def after_result_steps(s: GameState, present: list[tuple[int, int, int]], winner: int,
                        lost: dict[int, tuple[int, ...]]) -> Steps:
     """Steps of the A and 1/C races that were in the stacks (`present`) once the losers
@@ -777,6 +854,80 @@ def foresight(s: GameState, conf: Conflict) -> int:
         impl(race).foresees and not muted(s, side, race)
         for race in s.races_in(conf.world, conf.primary[side]))]
     return sides[0] if len(sides) == 1 else -1
+
+
+def move_barred(s: GameState, world: int, mover: int) -> bool:
+    """Does a 1/W race of another seat on `world` hold mover's tokens there (migration)?
+    Passive: no use mark."""
+    for owner in s.occupants(world):
+        if owner == mover:
+            continue
+        for race in s.races_in(world, owner):
+            r = impl(race)
+            if r.use == "1/W" and may_use(s, race, owner, world) \
+                    and r.bars_move(s, world, owner, mover):
+                return True
+    return False
+
+
+def far_allies(s: GameState, conf: Conflict, side: int, seat: int) -> list[tuple[int, int]]:
+    """(world, code) of seat's tokens on other worlds within RANGE of the conflict that
+    would come to join `side` as allies: those of races allying from afar (A), or all of
+    them if the side's primary has a race calling allies in his stack (1/C, not yet used).
+    Passive: no use mark."""
+    prim = conf.primary[side]
+    calls = any(impl(r).calls_allies and _use(r) == "1/C" and may_use(s, r, prim)
+                for r in s.races_in(conf.world, prim))
+    here = s.pos[conf.world]
+    out = []
+    for w in range(WORLDS):
+        if w == conf.world or distance(s.pos[w], here) > RANGE:
+            continue
+        for code in s.tokens(w, seat):
+            r = impl(s.native[code // MOVES])
+            if calls or (r.ally_from_afar and r.use == "A"):
+                out.append((w, code))
+    return out
+
+
+def move_watch_steps(s: GameState, mover: int, src: int, dst: int,
+                     codes: list[int]) -> Steps:
+    """Steps of the A races of the other seats standing on src or dst (after the move)
+    that act on mover's migration move of these token codes, seats in turn order from the
+    active one, races ascending."""
+    out: Steps = []
+    for owner in s.seat_order_from_active():
+        if owner == mover:
+            continue
+        for race in sorted(set(s.races_in(src, owner)) | set(s.races_in(dst, owner))):
+            r = impl(race)
+            if r.use == "A":
+                out += r.watch_move(s, owner, mover, src, dst, codes)
+    return out
+
+
+def redirects(s: GameState, conf: Conflict, seat: int) -> list[tuple[int, int]]:
+    """(race, seat) pairs: the 1/C races of seat's stack on the conflict's world (not yet
+    used) and the seats each lets him turn the attack onto."""
+    out = []
+    for race in s.races_in(conf.world, seat):
+        r = impl(race)
+        if r.use == "1/C" and may_use(s, race, seat):
+            out += [(race, p) for p in r.redirect_targets(s, conf, seat)]
+    return out
+
+
+def supply_of(s: GameState, origin: int) -> int:
+    """Most tokens of this world letter on the map at once (rules 003: 20; A races may
+    change it)."""
+    r = impl(s.native[origin])
+    return r.supply() if r.use == "A" else SUPPLY
+
+
+def undying(s: GameState, code: int) -> bool:
+    """Is this token beyond destruction (a lost conflict, a Supernova, a kill power)?"""
+    r = impl(s.native[code // MOVES])
+    return r.use == "A" and r.undying()
 
 
 def _load_all() -> None:
