@@ -82,7 +82,8 @@ def test_legal_actions_never_depend_on_another_seats_hand() -> None:
             continue
         for seat in p.seats:
             own = src.knowledge[seat]
-            everything = W.Knowledge(seat, dict(src.truth), own.selected)
+            # every face known, plus the seat's own secrets (its choice, its unseen page)
+            everything = W.Knowledge(seat, dict(src.truth), own.selected, dict(own.hidden))
             assert W.legal_actions(s, seat, own) == W.legal_actions(s, seat, everything)
             checked += 1
     assert checked > 300

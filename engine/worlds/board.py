@@ -11,7 +11,7 @@ from typing import Any
 
 from .actions import Action, Play
 from .data import card
-from .state import MOVES, RANGE, SUPPLY, GameState, distance
+from .state import MOVES, RANGE, GameState, distance
 from .steps import emit, fail, learn, take_from_hand
 
 __all__ = ["settle_control", "born_tokens", "explore_steps", "move_tokens", "play_card",
@@ -22,10 +22,15 @@ def settle_control(s: GameState, world: int) -> None:
     """Rules 003, migration: the only seat with tokens on a world controls it; a
     controller keeps an empty world; a controller who has left a world others hold loses
     it to the one with most tokens there (ties: the first of them in turn order from the
-    active seat; docs/worlds-rules.md, choice 5)."""
+    active seat; docs/worlds-rules.md, choice 5). A race may claim control outright for
+    the one seat holding it there (the Politicians: `races.control_claim`)."""
+    from .races import control_claim  # the races import this module
     occ = s.occupants(world)
     old = s.control[world]
-    if len(occ) == 1:
+    claim = control_claim(s, world)
+    if claim >= 0:
+        new = claim
+    elif len(occ) == 1:
         new = occ[0]
     elif not occ or old in occ:
         new = old
@@ -39,10 +44,12 @@ def settle_control(s: GameState, world: int) -> None:
 
 def born_tokens(s: GameState, world: int, seat: int, count: int, origin: int = -1) -> int:
     """Add up to `count` new tokens of `origin`'s letter (default: the world's own) to
-    seat's stack on `world` (the supply holds SUPPLY of each letter). Returns how many
+    seat's stack on `world` (the supply holds SUPPLY of each letter, or what the race
+    says: `races.supply_of`). Returns how many
     were born."""
+    from .races import supply_of  # here: the race modules import this module
     origin = world if origin < 0 else origin
-    k = max(0, min(count, SUPPLY - s.born(origin)))
+    k = max(0, min(count, supply_of(s, origin) - s.born(origin)))
     if k:
         s.set_tokens(world, seat, s.tokens(world, seat) + (origin * MOVES,) * k)
         emit(s, "born", world, seat, k)

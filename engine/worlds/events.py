@@ -14,6 +14,7 @@ from typing import Any
 
 from .board import born_tokens, explore_steps, move_tokens
 from .data import CARDS, card
+from .races import undying
 from .state import WORLDS, GameState
 from .steps import emit
 
@@ -74,7 +75,7 @@ def event_effect(s: GameState, seat: int, key: str, args: tuple[int, ...]) -> St
     if key == "supernova":
         w = args[0]
         for p in range(s.n):
-            s.set_tokens(w, p, ())
+            s.set_tokens(w, p, [c for c in s.tokens(w, p) if undying(s, c)])
         emit(s, "supernova", w)
         return []
     if key == "revolution":

@@ -36,7 +36,7 @@ class LocalSource:
             for h, k in zip(chance.handles, perm):
                 self.truth[h] = faces[k]
             return Shuffled(SOURCE)
-        if chance.kind == "deliver":
+        if chance.kind in ("deliver", "show"):
             kn = self.knowledge[chance.seat]
             for h in chance.handles:
                 kn.faces[h] = self.truth[h]
@@ -49,6 +49,14 @@ class LocalSource:
             for h, k in zip(new, perm):
                 self.truth[h] = self.truth[old[k]]
             return HandShuffled(SOURCE)
+        if chance.kind == "unseen_add":  # births onto a seat's secret page
+            page = self.knowledge[chance.seat].hidden
+            page[chance.carry[0]] = page.get(chance.carry[0], 0) + chance.count
+            return Delivered(SOURCE)
+        if chance.kind == "unseen_open":  # the seat opens its page on one world
+            page = self.knowledge[chance.seat].hidden
+            w = chance.carry[0]
+            return Revealed(SOURCE, ((w, page.pop(w, 0)),))
         if chance.kind == "roll":
             return Rolled(SOURCE, tuple(1 + self.dice.below(chance.sides)
                                         for _ in range(chance.count)))

@@ -225,6 +225,14 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
         else:
             kn.selected = _hand_card(s, src, seat, args[0])
         return Select(seat)
+    if verb == "page":  # `0 page A:2,B:1`: the seat's new secret page, committed by select
+        page: dict[int, int] = {}
+        for item in ",".join(args).split(","):
+            if item:
+                w, _, k = item.partition(":")
+                page[_world(w)] = int(k)
+        kn.hidden = page
+        return Select(seat)
     if verb == "reveal" and not args:
         opts = [a for a in legal_actions(s, seat, kn) if isinstance(a, Reveal)]
         return opts[0] if opts else Reveal(seat, -1, -1)
@@ -234,6 +242,11 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
     if verb == "second" and args and args[0].startswith("@"):
         h = _hand_card(s, src, seat, args[0])
         return Second(seat, h, src.truth[h])
+    if verb == "discard" and len(args) > 1 and all(a.startswith("@") for a in args):
+        hs: list[int] = []
+        for ref in args:
+            hs.append(_hand_card(s, src, seat, ref, hs))
+        return parse_action("discard " + ",".join(f"{h}:{src.truth[h]}" for h in hs), seat)
     if verb in ("play", "discard") and args and args[0].startswith("@"):
         h = _hand_card(s, src, seat, args[0])
         f = src.truth[h]
@@ -241,7 +254,9 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
             return parse_action(f"discard {h}:{f}", seat)
         return Play(seat, h, f, tuple(_arg(s, src, a) for a in args[1:]))
     if verb == "power" and args:
-        rest = " ".join(str(_world(a)) if a.isalpha() and len(a) == 1 else a for a in args[1:])
+        rest = " ".join(str(_world(a)) if a.isalpha() and len(a) == 1
+                        else str(_hand_card(s, src, seat, a)) if a.startswith("@") else a
+                        for a in args[1:])
         vals = ",".join(rest.split()) or "-"
         return parse_action(f"power {_race(args[0])} {vals}", seat)
     if verb == "invite":
@@ -270,9 +285,12 @@ def _arg(s: GameState, src: _Source, text: str) -> int:
         raise ScenarioError(f"cannot read argument {text!r}") from None
 
 
-def _hand_card(s: GameState, src: _Source, seat: int, ref: str) -> int:
+def _hand_card(s: GameState, src: _Source, seat: int, ref: str,
+               taken: list[int] | None = None) -> int:
     want = ref.lstrip("@").replace("_", "").lower()
     for h in s.hands[seat]:
+        if taken and h in taken:
+            continue
         c = card(src.truth[h])
         name = f"force{c.value}" if c.kind == "force" else c.key.replace("_", "")
         if name == want:
@@ -327,10 +345,26 @@ def _value(s: GameState, src: _Source, key: str, last_totals: list[int]) -> Any:
         return list(s.outcome.winners) if s.outcome is not None else []
     if head == "discard":
         return len(s.discard)
+    if head == "knows":  # knows.SEAT.OTHER: how many of OTHER's cards SEAT has seen
+        faces = src.knowledge[int(parts[1])].faces
+        return sum(1 for h in s.hands[int(parts[2])] if h in faces)
     if head == "totals":
         return last_totals
     if head == "flags":
         return list(s.flags)
+    if head == "pos":  # pos.W: the world's square as [column, row]
+        sq = s.pos[_world(parts[1])]
+        return [sq // GRID + 1, sq % GRID + 1]
+    if head == "unseen":  # unseen.SEAT: tokens the seat keeps off the map
+        return s.unseen[int(parts[1])]
+    if head == "page":  # page.SEAT.W: the seat's secret count on world W
+        return src.knowledge[int(parts[1])].hidden.get(_world(parts[2]), 0)
+    if head == "claims":  # claims: the kinds of the claims recorded, in order
+        return [c.kind for c in s.claims]
+    if head == "order":
+        return list(s.order)
+    if head == "known":  # known.SEAT: deck cards whose face the seat knows
+        return sum(1 for h in s.deck if h in src.knowledge[int(parts[1])].faces)
     if head == "legal":  # legal.SEAT: the seat's legal actions, short text form
         seat = int(parts[1])
         return [format_action(a) for a in legal_actions(s, seat, src.knowledge[seat])]
@@ -364,11 +398,11 @@ def run_scenario(sc: Scenario) -> ScenarioResult:
                 res.failures.append(f"step {i + 1}: {text!r} refused: {exc}")
                 return res
             for ev in events:
-                if ev[0] == "result":
+                if ev[0] in ("result", "refight"):  # a refight reports the lost totals too
                     last_totals = list(ev[3])
             s = _settle(nxt, src)
             for ev in s.events:
-                if ev[0] == "result":
+                if ev[0] in ("result", "refight"):  # a refight reports the lost totals too
                     last_totals = list(ev[3])
         else:
             if err is not None:

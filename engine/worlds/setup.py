@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .actions import Action, Home, Keep
 from .data import DECK
+from .races import found_steps
 from .state import GRID, MOVES, RANGE, WORLDS, GameState, Knowledge, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, pop, push, register, replace
 
@@ -203,5 +204,6 @@ class SettleHomes(Step):
             s.set_tokens(home, seat, (home * MOVES,))
         s.order = tuple(reversed(order))  # rules 003: turn order reverses the setup order
         emit(s, "turn_order", list(s.order))
-        replace(s, *[("draw", seat, START_CARDS) for seat in order], ("turn", s.order[0]))
+        found = [step for seat in order for step in found_steps(s, s.control.index(seat), seat)]
+        replace(s, *found, *[("draw", seat, START_CARDS) for seat in order], ("round_start",))
         return True

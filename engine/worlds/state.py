@@ -90,7 +90,8 @@ class Outcome:
 @dataclass(frozen=True, slots=True)
 class Claim:
     """A statement about a hidden hand, for an end-of-game audit: kind "no_force" (the
-    seat revealed no force card: none of `hand` is one)."""
+    seat revealed no force card: none of `hand` is one) or "not_force" (the card drawn at
+    random for it to fight with, `hand` = that one handle, is no force card)."""
 
     seat: int
     kind: str
@@ -105,6 +106,7 @@ class Knowledge:
     seat: int
     faces: dict[int, int] = field(default_factory=dict)
     selected: int | None = None  # the force card it put face down (None: none)
+    hidden: dict[int, int] = field(default_factory=dict)  # its unseen tokens: world -> count
 
     def face(self, handle: int) -> int | None:
         return self.faces.get(handle)
@@ -166,7 +168,7 @@ class GameState:
     __slots__ = ("config", "pos", "native", "chit", "control", "stacks", "hands", "deck",
                  "discard", "race_pile", "race_out", "dealt", "faces", "next_handle",
                  "stack", "order", "active", "conf", "used", "fought", "flags", "claims",
-                 "outcome", "serial", "turns", "events")
+                 "outcome", "serial", "turns", "events", "unseen")
 
     def __init__(self, config: Config) -> None:
         n = config.seats
@@ -196,6 +198,7 @@ class GameState:
         self.serial = 0
         self.turns = 0
         self.events: list[tuple[Any, ...]] = []
+        self.unseen: tuple[int, ...] = (0,) * n  # tokens per seat kept off the map (secret places)
 
     def clone(self) -> GameState:
         s = object.__new__(GameState)
@@ -225,6 +228,7 @@ class GameState:
         s.serial = self.serial
         s.turns = self.turns
         s.events = []
+        s.unseen = self.unseen
         return s
 
     @property
@@ -265,6 +269,11 @@ class GameState:
 
     def controlled(self, seat: int) -> int:
         return self.control.count(seat)
+
+    def add_unseen(self, seat: int, count: int) -> None:
+        u = list(self.unseen)
+        u[seat] += count
+        self.unseen = tuple(u)
 
     def set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
         hands = list(self.hands)

@@ -39,7 +39,13 @@ class Chance:
           reveal (handles: make these faces public; Revealed) |
           hand_shuffle (seat: the taker; handles: the victim's old hand; cards: the new
           handles in order, the first one going to the taker; HandShuffled) |
-          roll (count dice of `sides` sides, public; Rolled(values), each 1..sides).
+          roll (count dice of `sides` sides, public; Rolled(values), each 1..sides) |
+          show (seat: the viewer; handles: cards that stay in someone else's hand; their
+          faces open to the viewer alone, nothing moves, nobody else learns anything;
+          Delivered: the Spies looking at a hand, as cosmic's `show`) |
+          unseen_add (seat; count; carry = (world,): add to the seat's secret page;
+          Delivered) | unseen_open (seat; carry = (world,): open the page there;
+          Revealed(((world, count),))) -- engine.worlds.unseen.
     """
 
     kind: str
@@ -256,6 +262,26 @@ class Steal(Step):
 
 
 @register
+class Give(Step):
+    """("give", giver, taker, handle): a card passes face down from one hand to another;
+    the taker alone learns its face (a `deliver`). Nothing if the giver no longer holds it."""
+
+    name = "give"
+    phase = "cards"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        giver, taker, h = st[1], st[2], st[3]
+        if h not in s.hands[giver]:
+            pop(s)
+            return True
+        s.set_hand(giver, tuple(x for x in s.hands[giver] if x != h))
+        s.set_hand(taker, s.hands[taker] + (h,))
+        emit(s, "card_given", giver, taker)
+        replace(s, ("deliver", taker, (h,)))
+        return True
+
+
+@register
 class RollStep(Step):
     """("roll", count, then, *args): roll `count` ten-sided dice in public; the step is
     replaced by (then, *args, values)."""
@@ -303,4 +329,40 @@ class DrawStep(Step):
         if got:
             emit(s, "drew", seat, len(got))
         replace(s, *(([("deliver", seat, got)] if got else []) + rest))
+        return True
+
+
+@register
+class ShowStep(Step):
+    """("show", viewer, handles): the faces of these cards, which stay in their holder's
+    hand, open to the viewer alone (a race looking at a hand)."""
+
+    name = "show"
+    phase = "cards"
+    kinds = ("delivered",)
+
+    def chance(self, s: GameState, st: Step_t) -> Chance | None:
+        return Chance("show", seat=st[1], handles=st[2])
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if not isinstance(a, Delivered):
+            fail(s, a, "expected delivered")
+        emit(s, "shown", st[1], len(st[2]))
+        pop(s)
+
+
+@register
+class ShowHand(Step):
+    """("show_hand", viewer, holder): the holder's whole hand, as it is when this step
+    runs, is shown to the viewer (nothing to show: the step goes)."""
+
+    name = "show_hand"
+    phase = "cards"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        hand = s.hands[st[2]]
+        if hand:
+            replace(s, ("show", st[1], hand))
+        else:
+            pop(s)
         return True

@@ -13,8 +13,12 @@ from .board import born_tokens, hand_cards, move_tokens, play_card, settle_contr
 from .conflict import start_conflict
 from .data import card
 from .events import event_args, event_effect, is_event
-from .races import fate_discard, fate_draw, hand_limit, moves_of, opportunity_powers, production, \
-    range_of, use_opportunity
+from .races import attack_barred, fate_discard, fate_draw, hand_limit, move_barred, \
+    move_watch_steps, moves_of, opportunity_powers, production, provoked, range_of, \
+    use_opportunity
+from .races import admits, after_fate_draw_steps, extra_births, found_steps, turn_end_powers, \
+    round_holders, round_powers, use_turn_end_power, use_round_power
+from .unseen import UNSEEN_RACE, unseen_births
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
     take_from_hand
@@ -73,7 +77,8 @@ class Turn(Step):
         s.flags = ()
         emit(s, "turn", seat, s.turns)
         replace(s, ("opportunity", seat), ("fate", seat), ("genesis", seat),
-                ("migration", seat), ("conflicts", seat), ("end_turn", seat))
+                ("migration", seat), ("conceal", seat), ("conflicts", seat), ("late", seat),
+                ("end_turn", seat))
         return True
 
 
@@ -118,10 +123,22 @@ class Fate(SeatStep):
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         if isinstance(a, Draw):
-            replace(s, ("draw", a.seat, fate_draw(s, a.seat, FATE_DRAW)),
+            replace(s, ("draw", a.seat, fate_draw(s, a.seat, FATE_DRAW)), ("fate_after", a.seat),
                     ("throw", a.seat, fate_discard(s, a.seat)), ("limit", a.seat))
         else:
             replace(s, ("limit", a.seat))
+
+
+@register
+class FateAfter(Step):
+    """("fate_after", seat): what races do right after the fate draw (the Soothsayers)."""
+
+    name = "fate_after"
+    phase = "fate"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        replace(s, *after_fate_draw_steps(s, st[1]))
+        return True
 
 
 @register
@@ -215,20 +232,33 @@ class Produce(Step):
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         seat = st[1]
+        unseen: list[Step_t] = []  # births kept off the map (engine.worlds.unseen)
         for w in range(WORLDS):
             if s.control[w] == seat and s.native[w] >= 0:
                 born = production(s, w, seat)
-                if born > 0:
+                if born > 0 and s.native[w] == UNSEEN_RACE:
+                    unseen += unseen_births(s, w, seat, born)
+                elif born > 0:
                     born_tokens(s, w, seat, born)
-        pop(s)
+        for w, origin, k in extra_births(s, seat):
+            born_tokens(s, w, seat, k, origin)
+        replace(s, *unseen)
         return True
 
 
 def _movable(s: GameState, seat: int, src: int, origin: int, dist: int) -> list[int]:
     """seat's tokens of `origin` on src that may still make a move of `dist` spaces,
-    fewest moves used first."""
+    fewest moves used first (none while a race holds them there: `move_barred`)."""
+    if move_barred(s, src, seat):
+        return []
     return sorted(c for c in s.tokens(src, seat) if c // MOVES == origin
-                  and c % MOVES < moves_of(s, c) and dist <= range_of(s, c))
+                  and c % MOVES < moves_of(s, c, src, seat)
+                  and dist <= range_of(s, c, src, seat))
+
+
+def _enterable(s: GameState, dst: int, origin: int) -> bool:
+    """May tokens born on `origin` migrate onto dst (a W race there may refuse them)?"""
+    return admits(s, dst, origin * MOVES)
 
 
 @register
@@ -244,18 +274,19 @@ class Migration(SeatStep):
         out: list[Action] = []
         for src in range(WORLDS):
             codes = s.tokens(src, seat)
-            if not codes or s.pos[src] < 0:
+            if not codes or s.pos[src] < 0 or move_barred(s, src, seat):
                 continue
             for origin in sorted({c // MOVES for c in codes}):
                 # tokens of one origin share a race, so its moves and range
                 first = origin * MOVES
-                most, reach = moves_of(s, first), range_of(s, first)
+                most, reach = moves_of(s, first, src, seat), range_of(s, first, src, seat)
                 k = sum(1 for c in codes if c // MOVES == origin and c % MOVES < most)
                 if not k:
                     continue
                 here = s.pos[src]
                 for dst in range(WORLDS):
-                    if dst != src and s.pos[dst] >= 0 and distance(here, s.pos[dst]) <= reach:
+                    if dst != src and s.pos[dst] >= 0 and distance(here, s.pos[dst]) <= reach \
+                            and _enterable(s, dst, origin):
                         out += [Move(seat, src, dst, origin, c) for c in range(1, k + 1)]
         return out + card_window_options(s, seat, kn, "migration") + [Done(seat)]
 
@@ -270,10 +301,14 @@ class Migration(SeatStep):
             fail(s, a, "worlds are A..Z")
         if a.src == a.dst or a.count < 1:
             fail(s, a, "move at least one token to another world")
+        if not _enterable(s, a.dst, a.origin):
+            fail(s, a, "those tokens may not enter that world")
         movable = _movable(s, a.seat, a.src, a.origin, distance(s.pos[a.src], s.pos[a.dst]))
         if len(movable) < a.count:
             fail(s, a, f"only {len(movable)} such token(s) can make that move")
-        push(s, *move_tokens(s, a.seat, a.src, a.dst, movable[:a.count], spend=True))
+        moved = movable[:a.count]
+        push(s, *move_tokens(s, a.seat, a.src, a.dst, moved, spend=True),
+             *move_watch_steps(s, a.seat, a.src, a.dst, [c + 1 for c in moved]))
 
 
 @register
@@ -288,7 +323,7 @@ class Explore(Step):
         s.native[w] = s.faces[s.chit[w]]
         emit(s, "explored", w, s.native[w])
         settle_control(s, w)
-        pop(s)
+        replace(s, *found_steps(s, w, s.active))
         return True
 
 
@@ -308,12 +343,14 @@ class Killed(Step):
 
 def attack_targets(s: GameState, seat: int, against: int = -1) -> list[tuple[int, int]]:
     """(world, defender) pairs seat may attack now: a world not fought over this turn
-    where both have tokens (rules 003: one conflict per world per turn)."""
+    where both have tokens (rules 003: one conflict per world per turn), unless a race
+    of the defender's stack forbids it (`attack_barred`)."""
     out = []
     for w in range(WORLDS):
         if w in s.fought or not s.count(w, seat):
             continue
-        out += [(w, p) for p in s.occupants(w) if p != seat and (against < 0 or p == against)]
+        out += [(w, p) for p in s.occupants(w) if p != seat and (against < 0 or p == against)
+                and not attack_barred(s, w, seat, p)]
     return out
 
 
@@ -331,9 +368,14 @@ class Conflicts(SeatStep):
         return "peace" not in s.flags and bool(attack_targets(s, st[1]))
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
-        return [Attack(seat, w, p) for w, p in attack_targets(s, seat)] + [Done(seat)]
+        targets = attack_targets(s, seat)
+        done: list[Action] = [] if provoked(s, targets) else [Done(seat)]
+        return [Attack(seat, w, p) for w, p in targets] + done
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Done) and provoked(s, attack_targets(s, a.seat)):
+            fail(s, a, "a stack that provokes (Teasers) on a shared world must be attacked")
+            return
         if isinstance(a, Done):
             replace(s, ("counter", a.seat, tuple(s.seat_order_from_active()[1:])))
             return
@@ -369,9 +411,14 @@ class Counter(Step):
         return (st[2][0],)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
-        return [Attack(seat, w, p) for w, p in attack_targets(s, seat, st[1])] + [Decline(seat)]
+        targets = attack_targets(s, seat, st[1])
+        done: list[Action] = [] if provoked(s, targets) else [Decline(seat)]
+        return [Attack(seat, w, p) for w, p in targets] + done
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Decline) and provoked(s, attack_targets(s, a.seat, st[1])):
+            fail(s, a, "a stack that provokes (Teasers) on a shared world must be attacked")
+            return
         if isinstance(a, Decline):
             rest = tuple(st[2][1:])
             if rest:
@@ -382,6 +429,88 @@ class Counter(Step):
         if not isinstance(a, Attack) or (a.world, a.target) not in attack_targets(
                 s, a.seat, st[1]):
             fail(s, a, "you may attack only the active player's stack on a shared world")
+            return
+        start_conflict(s, a.world, a.seat, a.target)
+
+
+@register
+class Late(SeatStep):
+    """("late", seat): after the conflict phase, race powers of the active seat that give
+    it more (the Strategists' second move and attack), then Done."""
+
+    name = "late"
+    phase = "conflict"
+    kinds = ("power", "done")
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return bool(turn_end_powers(s, st[1]))
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        return [Power(seat, race, args) for race, args in turn_end_powers(s, seat)] + [Done(seat)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Done):
+            pop(s)
+            return
+        if not isinstance(a, Power):
+            fail(s, a, "expected a race power or done")
+            return
+        steps = use_turn_end_power(s, a.seat, a.race, a.args)
+        if steps is None:
+            fail(s, a, "that race power cannot be used so now")
+            return
+        emit(s, "power", a.seat, a.race, list(a.args))
+        push(s, *steps)
+
+
+@register
+class SecondMove(Migration):
+    """("second_move", seat, world, reached): one stack's extra migration: only tokens on
+    `world` move (their moves were given back); `reached` collects the worlds it went to.
+    Done leads to its extra attack ("second_attack", seat, worlds)."""
+
+    name = "second_move"
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        return [a for a in super().options(s, st, seat, kn)
+                if isinstance(a, Done) or (isinstance(a, Move) and a.src == st[2])]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Done):
+            replace(s, ("second_attack", a.seat, (st[2],) + tuple(st[3])))
+            return
+        if not isinstance(a, Move) or a.src != st[2]:
+            fail(s, a, "only the chosen stack moves now")
+            return
+        reached = tuple(st[3]) if a.dst in st[3] else tuple(st[3]) + (a.dst,)
+        replace(s, ("second_move", a.seat, st[2], reached))
+        super().accept(s, st, a)  # the move itself (pushes any exploring on top)
+
+
+@register
+class SecondAttack(SeatStep):
+    """("second_attack", seat, worlds): the stack's extra attack phase: the seat may start
+    conflicts on these worlds (the stack's, not yet fought over this turn), then Done."""
+
+    name = "second_attack"
+    phase = "conflict"
+    kinds = ("attack", "done")
+
+    def _targets(self, s: GameState, st: Step_t, seat: int) -> list[tuple[int, int]]:
+        return [(w, p) for w, p in attack_targets(s, seat) if w in st[2]]
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return "peace" not in s.flags and bool(self._targets(s, st, st[1]))
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        return [Attack(seat, w, p) for w, p in self._targets(s, st, seat)] + [Done(seat)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Done):
+            pop(s)
+            return
+        if not isinstance(a, Attack) or (a.world, a.target) not in self._targets(s, st, a.seat):
+            fail(s, a, "no conflict possible there")
             return
         start_conflict(s, a.world, a.seat, a.target)
 
@@ -402,6 +531,47 @@ class EndTurn(Step):
         nexus = "nexus" in s.flags
         s.flags = ()
         i = s.order.index(seat)
+        if not nexus and i + 1 == len(s.order):  # the last turn of the round
+            replace(s, ("round_start",))
+            return True
         nxt = seat if nexus else s.order[(i + 1) % len(s.order)]
         replace(s, ("turn", nxt))
         return True
+
+
+@register
+class RoundStart(Step):
+    """("round_start",) then ("round_start", seats): a round begins; each seat holding a
+    round power (the Temporaneans': a new turn order) may use it, in turn order, or pass
+    with Done; then the first turn of the (new) order."""
+
+    name = "round_start"
+    phase = "turn"
+    kinds = ("power", "done")
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        if len(st) == 1:
+            holders = round_holders(s)
+            replace(s, ("round_start", holders) if holders else ("turn", s.order[0]))
+            return True
+        if not st[1]:
+            replace(s, ("turn", s.order[0]))
+            return True
+        return False
+
+    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
+        return (st[1][0],)
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        return [Power(seat, race, args) for race, args in round_powers(s, seat)] + [Done(seat)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Power):
+            steps = use_round_power(s, a.seat, a.race, a.args)
+            if steps is None:
+                fail(s, a, "that race power cannot be used so now")
+                return
+            emit(s, "power", a.seat, a.race, list(a.args))
+            replace(s, ("round_start", tuple(st[1][1:])), *steps)
+        else:
+            replace(s, ("round_start", tuple(st[1][1:])))

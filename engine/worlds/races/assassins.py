@@ -5,7 +5,7 @@ Arguments: world, seat, origin (the world letter the token was born on)."""
 from __future__ import annotations
 
 from ..state import MOVES, WORLDS, GameState
-from . import Race, Steps, register
+from . import Race, Steps, register, undying
 
 
 @register
@@ -17,7 +17,8 @@ class Assassins(Race):
         for w in range(WORLDS):
             for other in s.occupants(w):
                 if other != seat:
-                    origins = sorted({c // MOVES for c in s.tokens(w, other)})
+                    origins = sorted({c // MOVES for c in s.tokens(w, other)
+                                      if not undying(s, c)})
                     out += [(w, other, o) for o in origins]
         return out
 

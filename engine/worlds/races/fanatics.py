@@ -5,7 +5,7 @@ the Fanatic's world, the target world, seat and origin."""
 from __future__ import annotations
 
 from ..state import MOVES, RANGE, WORLDS, GameState, distance
-from . import Race, Steps, register
+from . import Race, Steps, register, undying
 
 
 @register
@@ -24,7 +24,8 @@ class Fanatics(Race):
                 for other in s.occupants(w):
                     if other != seat:
                         out += [(src, w, other, o)
-                                for o in sorted({c // MOVES for c in s.tokens(w, other)})]
+                                for o in sorted({c // MOVES for c in s.tokens(w, other)
+                                                 if not undying(s, c)})]
         return out
 
     def opportunity(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:

@@ -5,7 +5,7 @@ turn. Arguments: world, seat, origin."""
 from __future__ import annotations
 
 from ..state import MOVES, WORLDS, GameState
-from . import Race, Steps, register
+from . import Race, Steps, register, undying
 
 
 @register
@@ -19,7 +19,8 @@ class Genocidals(Race):
                 continue
             for other in s.occupants(w):
                 if other != seat:
-                    origins = sorted({c // MOVES for c in s.tokens(w, other)})
+                    origins = sorted({c // MOVES for c in s.tokens(w, other)
+                                      if not undying(s, c)})
                     out += [(w, other, o) for o in origins]
         return out
 

@@ -1,0 +1,36 @@
+"""Mind Controllers (1/C): as a conflict opens, a primary player with Mind Controllers in
+his stack may take one token of the opposing side on that world into his own stack
+(rules 003; the text is cut off after "at start of": the conflict's start is taken). The
+token keeps its race. Arguments: the seat and the origin of the token taken."""
+
+from __future__ import annotations
+
+from ..board import settle_control
+from ..state import MOVES, GameState
+from . import Race, Steps, register
+
+
+@register
+class MindControllers(Race):
+    key = "mind_controllers"
+
+    def conflict_options(self, s: GameState, seat: int, side: int) -> list[tuple[int, ...]]:
+        c = s.conf
+        if c is None:
+            return []
+        return [(p, o) for p in c.seats(1 - side)
+                for o in sorted({code // MOVES for code in s.tokens(c.world, p)})]
+
+    def conflict_power(self, s: GameState, seat: int, side: int,
+                       args: tuple[int, ...]) -> Steps:
+        c = s.conf
+        if c is None:
+            return []
+        other, origin = args
+        codes = list(s.tokens(c.world, other))
+        taken = next(code for code in codes if code // MOVES == origin)
+        codes.remove(taken)
+        s.set_tokens(c.world, other, codes)
+        s.set_tokens(c.world, seat, s.tokens(c.world, seat) + (taken,))
+        settle_control(s, c.world)
+        return []

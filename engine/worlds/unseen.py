@@ -1,0 +1,158 @@
+"""Unseen tokens (the Invisible Beings, rules 003: their tokens are not on the map, their
+places are written down in secret). Each seat keeps a secret page (`Knowledge.hidden`:
+world -> count); the public state knows only how many tokens each seat keeps there
+(`GameState.unseen`).
+
+The interface with whoever holds the page (the local source in one process; the seat's
+own node, through a commitment, in networked play):
+- births: the step ("unseen_born", seat, world, count) asks the chance
+  Chance("unseen_add", seat, count, carry=(world,)): add them to the page at that
+  (public) world; answered by Delivered;
+- moves: at the end of its migration a seat with unseen tokens acts `select` at the
+  step ("conceal", seat), its page then being its new secret page (the moves of the
+  turn, each token once within its range); a claim "page" is recorded, and the audit
+  checks every page against the one before (`page_reachable`);
+- openings, when the places matter: as a conflict starts on a world every seat with
+  unseen tokens opens its count there, and at "conceal" a seat may bring its tokens on
+  a world into view (Power of the race with the world): both ask the chance
+  Chance("unseen_open", seat, carry=(world,)), answered by Revealed(((world, count),)),
+  which the page must bear out (a claim "unveil" (world, count) for the audit). Opened
+  tokens are put on the map: they are ordinary tokens from then on.
+Public state and which seats are asked depend only on `unseen` counts, never on a page.
+Invariants: a page's counts sum to the seat's `unseen`; births keep the letter's supply
+(map and unseen) within SUPPLY.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Delivered, Power, Revealed, Select
+from .board import explore_steps, settle_control
+from .data import race_id
+from .state import MOVES, RANGE, SUPPLY, WORLDS, Claim, GameState, Knowledge, distance
+from .steps import Chance, SeatStep, Step, Step_t, emit, fail, pop, register, replace
+
+__all__ = ["UNSEEN_RACE", "unseen_births", "unveil_steps", "page_reachable"]
+
+UNSEEN_RACE = race_id("invisible_beings")
+
+
+def unseen_births(s: GameState, world: int, seat: int, count: int) -> list[Step_t]:
+    """Steps for `count` births on `world` that go to seat's page, within the supply."""
+    k = max(0, min(count, SUPPLY - s.born(world) - sum(s.unseen)))
+    return [("unseen_born", seat, world, k)] if k else []
+
+
+def unveil_steps(s: GameState, world: int, seats: list[int]) -> list[Step_t]:
+    """Openings of these seats' unseen tokens on world (those that keep any)."""
+    return [("unseen_open", p, world) for p in seats if s.unseen[p]]
+
+
+def page_reachable(pos: list[int], before: dict[int, int], after: dict[int, int],
+                   reach: int = RANGE) -> bool:
+    """Could the tokens of page `before` end as page `after`, each moving at most once,
+    up to `reach` spaces (pos: the worlds' squares)? A small max-flow, for the audit."""
+    if sum(before.values()) != sum(after.values()):
+        return False
+    src = sorted(w for w, k in before.items() if k)
+    dst = sorted(w for w, k in after.items() if k)
+    need = dict(after)
+    flow: dict[tuple[int, int], int] = {}
+
+    def augment(a: int, seen: set[int]) -> int:
+        # find a destination for one more token of a, re-routing others if need be
+        for b in dst:
+            if b in seen or distance(pos[a], pos[b]) > reach:
+                continue
+            seen.add(b)
+            if need[b] > 0:
+                need[b] -= 1
+                flow[a, b] = flow.get((a, b), 0) + 1
+                return 1
+            for a2 in src:
+                if flow.get((a2, b), 0) and augment(a2, seen):
+                    flow[a2, b] -= 1
+                    flow[a, b] = flow.get((a, b), 0) + 1
+                    return 1
+        return 0
+
+    return all(augment(a, set()) for a in src for _ in range(before[a]))
+
+
+@register
+class UnseenBorn(Step):
+    """("unseen_born", seat, world, count): births that go to the seat's secret page."""
+
+    name = "unseen_born"
+    phase = "genesis"
+    kinds = ("delivered",)
+
+    def chance(self, s: GameState, st: Step_t) -> Chance | None:
+        return Chance("unseen_add", seat=st[1], count=st[3], carry=(st[2],))
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if not isinstance(a, Delivered):
+            fail(s, a, "expected delivered")
+        s.add_unseen(st[1], st[3])
+        emit(s, "born_unseen", st[2], st[1], st[3])
+        pop(s)
+
+
+@register
+class UnseenOpen(Step):
+    """("unseen_open", seat, world): the seat opens how many unseen tokens it has on world;
+    they are put on the map there (exploring it if need be)."""
+
+    name = "unseen_open"
+    phase = "cards"
+    kinds = ("revealed",)
+
+    def chance(self, s: GameState, st: Step_t) -> Chance | None:
+        return Chance("unseen_open", seat=st[1], carry=(st[2],))
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        seat, world = st[1], st[2]
+        if not isinstance(a, Revealed) or len(a.cards) != 1 or a.cards[0][0] != world:
+            fail(s, a, f"expected the count on world {world}")
+            return
+        count = a.cards[0][1]
+        if not 0 <= count <= s.unseen[seat]:
+            fail(s, a, f"seat {seat} keeps only {s.unseen[seat]} unseen token(s)")
+        s.claims = s.claims + (Claim(seat, "unveil", (world, count), s.serial),)
+        emit(s, "unveiled", seat, world, count)
+        pop(s)
+        if count:
+            s.add_unseen(seat, -count)
+            origin = s.native.index(UNSEEN_RACE) if UNSEEN_RACE in s.native else world
+            s.set_tokens(world, seat, s.tokens(world, seat) + (origin * MOVES,) * count)
+            settle_control(s, world)
+            s.stack = s.stack + tuple(reversed(explore_steps(s, world)))
+
+
+@register
+class Conceal(SeatStep):
+    """("conceal", seat): after its migration a seat keeping unseen tokens commits its new
+    secret page (`select`; a "page" claim), and may first bring the tokens it keeps on a
+    world into view (Power of the Invisible Beings with the world)."""
+
+    name = "conceal"
+    phase = "migration"
+    kinds = ("power", "select")
+
+    def needed(self, s: GameState, st: Step_t) -> bool:
+        return s.unseen[st[1]] > 0
+
+    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        out: list[Action] = [Power(seat, UNSEEN_RACE, (w,)) for w in sorted(kn.hidden)
+                             if kn.hidden[w] > 0]
+        return out + [Select(seat)]
+
+    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        if isinstance(a, Select):
+            s.claims = s.claims + (Claim(a.seat, "page", (), s.serial),)
+            pop(s)
+            return
+        if not isinstance(a, Power) or a.race != UNSEEN_RACE or len(a.args) != 1 \
+                or not 0 <= a.args[0] < WORLDS:
+            fail(s, a, "bring unseen tokens into view on one world, or commit the page")
+            return
+        s.stack = s.stack + (("unseen_open", a.seat, a.args[0]),)
