@@ -272,6 +272,10 @@ class Beacon:
                 and len(self._unicast) < 32:
             self._unicast.append(address)
 
+    def soon(self) -> None:
+        """Send the card at the next tick() (say, to answer a node just heard)."""
+        self._next = 0.0
+
     def forward(self, data: bytes) -> None:
         """Pass another node's signed card on to the unicast targets (those broadcast may
         not reach learn of each other this way: a card is as good from anyone)."""

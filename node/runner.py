@@ -50,6 +50,10 @@ from .transport import (
 __all__ = ["NodeRunner", "NodeOptions"]
 
 ENVELOPE, HAVE = b"E", b"H"
+# Beacons: every BEACON_SEEKING_S while a seat is not with us (finding peers fast), every
+# BEACON_MET_S once every seat is (the listeners' expiry is 3.5 s). Each beacon heard
+# costs every node a signature check, and they came 3x as often as needed mid-game.
+BEACON_SEEKING_S, BEACON_MET_S = 0.3, 1.0
 
 
 @dataclass
@@ -130,7 +134,8 @@ class NodeRunner:
         self.same_key = SameKey(self.card, in_game=True)
         if self.opts.discovery_port is not None:
             self.beacon = Beacon(key, self.card, port=self.opts.discovery_port,
-                                 target=self.opts.discovery_target, interval_s=0.3,
+                                 target=self.opts.discovery_target,
+                                 interval_s=BEACON_SEEKING_S,
                                  source=self.opts.discovery_bind)
             self.listener = Listener(port=self.opts.discovery_port,
                                      bind=self.opts.discovery_bind, same_key=self.same_key)
@@ -228,7 +233,7 @@ class NodeRunner:
         """The other seats whose message the game waits for now."""
         if self.core.done:
             return []
-        p = engine.pending(self.core.state)
+        p = self.core.pending()
         seats = set(p.seats[:1]) if p.chance is None and not p.over else set()
         card = self.core.cards.waiting_for()
         if card is not None:
@@ -279,6 +284,8 @@ class NodeRunner:
             self.away.add(ev.peer)  # shown to the person; the game waits for it
 
     def _discover(self) -> None:
+        if self.beacon is not None:
+            self.beacon.interval_s = (BEACON_MET_S if self._all_met() else BEACON_SEEKING_S)
         if self.beacon is not None and self.listener is not None and self.beacon.tick():
             for sighting in self.listener.games():  # peers that only hear us hear of
                 card = sighting.card  # each other: the seats of this game, no one else
@@ -289,9 +296,16 @@ class NodeRunner:
                 if isinstance(seen, Seen) and self._meet(seen.sighting.card):
                     assert self.beacon is not None
                     self.beacon.add_target(seen.sighting.address[0])  # heard: answer there
+                    self.beacon.soon()  # a new or changed card (a restart): answer now
         for warning in self.same_key.check():  # raises SameKeyError if we came second
             if self.progress is not None:
                 self._say({"warning": warning})
+
+    def _all_met(self) -> bool:
+        """Is every other seat's node connected and present?"""
+        peers = self.mesh.peers
+        return all(k in peers and self.mesh.status(k) is True
+                   for k in self._seat_keys if k != self.key.public)
 
     def _meet(self, card: Card) -> bool:
         """A signed card of a seat of this game: let it in and connect to it. True if the
@@ -324,7 +338,7 @@ class NodeRunner:
     def deal_deadline(self) -> float | None:
         """When the deal under way fails for want of agreement (monotonic seconds)."""
         s = self.core.state
-        if engine.pending(s).step != "deal":
+        if self.core.pending().step != "deal":
             self._deal_since = None
             return None
         key = (s.turns, s.encounters)
