@@ -276,10 +276,14 @@ class Beacon:
         """Send the card at the next tick() (say, to answer a node just heard)."""
         self._next = 0.0
 
-    def forward(self, data: bytes) -> None:
+    def forward(self, data: bytes, heard_from: str = "") -> None:
         """Pass another node's signed card on to the unicast targets (those broadcast may
-        not reach learn of each other this way: a card is as good from anyone)."""
+        not reach learn of each other this way: a card is as good from anyone), except
+        the host it was heard from, which has it (each datagram costs its listener a
+        signature check)."""
         for address in self._unicast:
+            if address[0] == heard_from:
+                continue
             try:
                 self._sock.sendto(data, address)
             except OSError:

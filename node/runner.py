@@ -151,6 +151,7 @@ class NodeRunner:
         self._peer_have: dict[bytes, list[tuple[int, bytes]]] = {}
         self._seat_keys = {s.key: s.index for s in genesis.seats}
         self._refused_curve: set[bytes] = set()  # seats whose card claimed a taken key
+        self._met: bool | None = None  # every seat connected and present (see _all_met)
         self._halted_at: float | None = None  # when we first held proof of equivocation
         self.away: set[bytes] = set()  # peers whose heartbeats stopped
         self._asked: tuple[int, float] | None = None  # (serial, since) of our open decision
@@ -262,6 +263,8 @@ class NodeRunner:
                             f"`cosmic resume {self.journal.path}`)")
 
     def _event(self, ev: Any) -> None:
+        if isinstance(ev, (PeerBack, PeerLeft, PeerAway)):
+            self._met = None
         if isinstance(ev, Message) and ev.frames:
             if ev.frames[0] == ENVELOPE and len(ev.frames) == 2:
                 if self.timing is not None:
@@ -290,7 +293,7 @@ class NodeRunner:
             for sighting in self.listener.games():  # peers that only hear us hear of
                 card = sighting.card  # each other: the seats of this game, no one else
                 if card.lobby == self.card.lobby and card.key in self._seat_keys:
-                    self.beacon.forward(sighting.data)
+                    self.beacon.forward(sighting.data, sighting.address[0])
         if self.listener is not None:
             for seen in self.listener.receive():
                 if isinstance(seen, Seen) and self._meet(seen.sighting.card):
@@ -302,10 +305,13 @@ class NodeRunner:
                 self._say({"warning": warning})
 
     def _all_met(self) -> bool:
-        """Is every other seat's node connected and present?"""
-        peers = self.mesh.peers
-        return all(k in peers and self.mesh.status(k) is True
-                   for k in self._seat_keys if k != self.key.public)
+        """Is every other seat's node connected and present? (Asked again only after a
+        peer came, went or was dialled: the mesh says so by events.)"""
+        if self._met is None:
+            peers = self.mesh.peers
+            self._met = all(k in peers and self.mesh.status(k) is True
+                            for k in self._seat_keys if k != self.key.public)
+        return self._met
 
     def _meet(self, card: Card) -> bool:
         """A signed card of a seat of this game: let it in and connect to it. True if the
@@ -322,6 +328,7 @@ class NodeRunner:
                 if card.key in self.mesh.peers:
                     self.mesh.remove_peer(card.key)
                 self.mesh.add_peer(card.key, card.endpoint, card.curve)
+                self._met = None
                 self._endpoints[card.key] = card.endpoint
                 self._next_have = 0.0
         except ValueError as exc:
@@ -413,14 +420,16 @@ class NodeRunner:
                               f"{time.process_time():.6f} {self._controller_cpu:.6f}\n")
 
     def _append_batch(self, raws: list[bytes]) -> None:
-        assert not any(hashlib.sha256(r).digest() in self._stored for r in raws)
+        assert not self._stored or not any(hashlib.sha256(r).digest() in self._stored
+                                           for r in raws)
         self.journal.append_many(raws)
 
     def _append(self, raw: bytes) -> None:
-        h = hashlib.sha256(raw).digest()
-        if h in self._stored:  # read back from the journal: it is there already
-            self._stored.discard(h)
-            return
+        if self._stored:  # what is left of our journal, taken again (a resume)
+            h = hashlib.sha256(raw).digest()
+            if h in self._stored:  # read back from the journal: it is there already
+                self._stored.discard(h)
+                return
         self.journal.append(raw)
 
     def _report(self) -> None:
