@@ -129,6 +129,7 @@ class NodeCore:
         self._batch: list[bytes] | None = None  # journal writes held during act()
         self._held: list[bytes] = []  # sends held during act()
         self.record: list[bytes] = []  # every envelope taken, in order (the journal's)
+        self._taken: set[bytes] = set()  # their hashes: a copy offered again is dropped unopened
         self._out: list[bytes] = []  # to send to every peer (ours, relays, evidence)
         n = genesis.n_seats
         # Waiting envelopes, opened (signature checked), one per (author, seq).
@@ -204,8 +205,8 @@ class NodeCore:
         if type(raw) is not bytes:
             return
         h = hashlib.sha256(raw).digest()
-        if h in self._refused:
-            return
+        if h in self._refused or h in self._taken:
+            return  # refused for good, or a copy of one we took (catch-up sends many)
         try:
             env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False)
         except RemoteProtocolError:
@@ -673,6 +674,7 @@ class NodeCore:
         else:
             self.append(raw)
         self.record.append(raw)
+        self._taken.add(env.hash)
         self._at[env.author].append(len(self.record) - 1)
         if env.author == self.seat and env.seq in self._unsent:
             self._unsent.discard(env.seq)
