@@ -545,6 +545,7 @@ class SameKey:
         self.key_file = key_file
         self.started_ms = int.from_bytes(card.instance[:8], "big")
         self._first: dict[bytes, int | None] = {}  # instance -> first stamp; None: found
+        self.others_heard = 0  # other instances with our key heard since we started
         self._found: list[Card] = []  # found, not yet reported by check()
 
     def heard(self, card: Card) -> None:
@@ -557,6 +558,7 @@ class SameKey:
             if len(self._first) >= 16:
                 del self._first[next(iter(self._first))]  # the oldest tracked
             self._first[card.instance] = card.stamp
+            self.others_heard += 1
             return
         first = self._first[card.instance]
         if first is not None and first != card.stamp:  # it sent twice since we started

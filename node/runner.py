@@ -53,6 +53,8 @@ ENVELOPE, HAVE = b"E", b"H"
 # Beacons: every BEACON_SEEKING_S while a seat is not with us (finding peers fast), every
 # BEACON_MET_S once every seat is (the listeners' expiry is 3.5 s). Each beacon heard
 # costs every node a signature check, and they came 3x as often as needed mid-game.
+# Once another node with our key has been heard, fast again (and at once): the later of
+# the two stops when it has heard two of the other's cards (discovery.SameKey).
 BEACON_SEEKING_S, BEACON_MET_S = 0.3, 1.0
 
 
@@ -287,8 +289,10 @@ class NodeRunner:
             self.away.add(ev.peer)  # shown to the person; the game waits for it
 
     def _discover(self) -> None:
+        rivals = self.same_key.others_heard
         if self.beacon is not None:
-            self.beacon.interval_s = (BEACON_MET_S if self._all_met() else BEACON_SEEKING_S)
+            self.beacon.interval_s = (BEACON_MET_S if self._all_met() and not rivals
+                                      else BEACON_SEEKING_S)
         if self.beacon is not None and self.listener is not None and self.beacon.tick():
             for sighting in self.listener.games():  # peers that only hear us hear of
                 card = sighting.card  # each other: the seats of this game, no one else
@@ -300,6 +304,8 @@ class NodeRunner:
                     assert self.beacon is not None
                     self.beacon.add_target(seen.sighting.address[0])  # heard: answer there
                     self.beacon.soon()  # a new or changed card (a restart): answer now
+            if self.same_key.others_heard != rivals and self.beacon is not None:
+                self.beacon.soon()  # another node with our key: let it hear us now
         for warning in self.same_key.check():  # raises SameKeyError if we came second
             if self.progress is not None:
                 self._say({"warning": warning})
