@@ -129,7 +129,7 @@ class NodeCore:
         self._batch: list[bytes] | None = None  # journal writes held during act()
         self._held: list[bytes] = []  # sends held during act()
         self.record: list[bytes] = []  # every envelope taken, in order (the journal's)
-        self._taken: set[bytes] = set()  # their hashes: a copy offered again is dropped unopened
+        self._taken: set[bytes] = set()  # their hashes (a copy offered again: dropped)
         self._out: list[bytes] = []  # to send to every peer (ours, relays, evidence)
         n = genesis.n_seats
         # Waiting envelopes, opened (signature checked), one per (author, seq).
