@@ -38,8 +38,12 @@ stays for comparison. The floor runs twice, half its actions just before the gam
 after, and its figures pool both, so load that drifts over the run weighs on both sides
 alike. Both sides check signatures with protocol.keys.verify (libsodium first).
 
+--profile DIR runs each node under cProfile counting CPU time (time.process_time), from
+its first action taken to its exit, and writes DIR/node-SEAT.prof (read them with
+pstats); the figures of that run are inflated by the profiler.
+
 Usage: python bench/network.py [--json] [--rtt-only] [--turns 6] [--rounds 2000]
-                               [--floor-actions 300]
+                               [--floor-actions 300] [--profile DIR]
 """
 
 from __future__ import annotations
@@ -174,6 +178,33 @@ def _floor_node() -> None:
     os.close(journal)
     with open(setup["timing"], "w") as f:
         f.write("\n".join(log) + "\n")
+
+
+def _profiled_node(out: str, argv: list[str]) -> int:
+    """`cosmic node argv` under cProfile counting CPU time (time.process_time), from the
+    node's first action taken to the end of its run: about the span its CPU per envelope
+    is read over (the end-of-game reveal and audit follow it), written to `out`."""
+    import cProfile
+
+    from cli.main import main as cosmic
+    from node.runner import NodeRunner
+
+    prof = cProfile.Profile(time.process_time)
+    took = NodeRunner._took
+
+    def first_action(self: NodeRunner, env: object) -> None:
+        took(self, env)
+        if getattr(env, "kind", None) == "action" and not started:
+            started.append(True)
+            prof.enable()
+
+    started: list[bool] = []
+    NodeRunner._took = first_action  # type: ignore[method-assign]
+    try:
+        return cosmic(argv)
+    finally:
+        prof.disable()
+        prof.dump_stats(out)
 
 
 def _cpu_span(timing: str, field: int = 4) -> float:
@@ -354,7 +385,8 @@ def rtt_report(rounds: int = 2000, warmup: int = 200) -> dict[str, float | int]:
     }
 
 
-def game_report(seats: int = 5, turns: int = 6) -> dict[str, object]:
+def game_report(seats: int = 5, turns: int = 6, profile: Path | None = None
+                ) -> dict[str, object]:
     """Latency of actions through five real node processes (see the module comment)."""
     import tempfile
     from pathlib import Path
@@ -367,7 +399,10 @@ def game_report(seats: int = 5, turns: int = 6) -> dict[str, object]:
         port = free_udp_port()
         t0 = time.monotonic()
         procs = [subprocess.Popen(
-            [sys.executable, "-m", "cli.main", "node", "--genesis", str(gpath), "--key",
+            [sys.executable]
+            + ([__file__, "--profile-node", str(profile / f"node-{s}.prof")] if profile
+               else ["-m", "cli.main"])
+            + ["node", "--genesis", str(gpath), "--key",
              str(keys[s]), "--seat", str(s), "--journal", str(d / f"seat-{s}.journal"),
              "--bot-seed", "bench", "--discovery-port", str(port), "--discovery-target",
              LOOPBACK_BROADCAST, "--timing", str(d / f"t{s}.txt")]
@@ -423,8 +458,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--turns", type=int, default=6, help="turns of the measured game")
     ap.add_argument("--floor-actions", type=int, default=300,
                     help="actions of the floor's five minimal processes")
+    ap.add_argument("--profile", type=Path, metavar="DIR",
+                    help="run each node under cProfile, writing DIR/node-SEAT.prof "
+                         "(its figures are then inflated by the profiler)")
     ap.add_argument("--echo", choices=("curve", "plain"), help=argparse.SUPPRESS)
     ap.add_argument("--floor-node", action="store_true", help=argparse.SUPPRESS)
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--profile-node"]:  # --profile-node OUT, then `cosmic`'s arguments
+        sys.exit(_profiled_node(argv[1], argv[2:]))
     args = ap.parse_args(argv)
     if args.echo:
         _echo(args.echo == "curve")
@@ -435,7 +476,7 @@ def main(argv: list[str] | None = None) -> None:
     report: dict[str, object] = dict(rtt_report(args.rounds, args.warmup))
     if not args.rtt_only:
         before = floor_run(5, args.floor_actions // 2)
-        report.update(game_report(5, args.turns))
+        report.update(game_report(5, args.turns, args.profile))
         after = floor_run(5, args.floor_actions - args.floor_actions // 2)
         report.update(floor_report([before, after]))
         p50 = report.get("action_p50_ms")

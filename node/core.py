@@ -131,6 +131,7 @@ class NodeCore:
         self._batch: list[bytes] | None = None  # journal writes held during act()
         self._held: list[bytes] = []  # sends held during act()
         self.record: list[bytes] = []  # every envelope taken, in order (the journal's)
+        self._taken: set[bytes] = set()  # their hashes (a copy offered again: dropped)
         self._out: list[bytes] = []  # to send to every peer (ours, relays, evidence)
         n = genesis.n_seats
         # Waiting envelopes, opened (signature checked), one per (author, seq).
@@ -152,6 +153,10 @@ class NodeCore:
         self._tail = (0, bytes(32))  # our last sealed envelope: (seq, hash), taken or not
         self._restoring = False  # taking our own journal again (see restore)
         self._hashed: tuple[Any, bytes] = (None, b"")
+        self._pended: tuple[Any, Pending | None] = (None, None)
+        # act()'s own action applied to refuse it before signing: (state, action, result),
+        # taken again when its envelope is (the same action on the same state).
+        self._applied: tuple[Any, Action, tuple[Any, list[tuple[Any, ...]]]] | None = None
 
     # -- what the outside world calls -------------------------------------------------------
 
@@ -167,11 +172,17 @@ class NodeCore:
         return self._hashed[1]
 
     def pending(self) -> Pending:
-        return self.rules.pending(self.state)
+        """The decision the current state waits for (asked once per state: the runner's
+        tick and each step of pump() ask again and again between two envelopes)."""
+        if self._pended[0] is not self.state:
+            self._pended = (self.state, self.rules.pending(self.state))
+        p = self._pended[1]
+        assert p is not None
+        return p
 
     def my_turn(self) -> bool:
         """Is an action of this seat what the game waits for, with no card work due?"""
-        p = self.rules.pending(self.state)
+        p = self.pending()
         return (p.chance is None and not p.over and bool(p.seats)
                 and p.seats[0] == self.seat and self.cards.cards.idle)
 
@@ -196,8 +207,8 @@ class NodeCore:
         if type(raw) is not bytes:
             return
         h = hashlib.sha256(raw).digest()
-        if h in self._refused:
-            return
+        if h in self._refused or h in self._taken:
+            return  # refused for good, or a copy of one we took (catch-up sends many)
         try:
             env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False)
         except RemoteProtocolError:
@@ -268,10 +279,11 @@ class NodeCore:
 
         Raises IllegalAction, state unchanged, if the rules refuse it."""
         if not self.my_turn() or action.seat != self.seat:
-            p = self.rules.pending(self.state)
+            p = self.pending()
             raise IllegalAction(p.phase, p.step, action.format(),
-                                       f"not this seat's decision now (waiting for {list(p.seats)})")
-        self.rules.apply(self.state, action)  # refuse before anything is signed
+                                f"not this seat's decision now (waiting for {list(p.seats)})")
+        # Refuse before anything is signed; the result is what taking our envelope gives.
+        self._applied = (self.state, action, self.rules.apply(self.state, action))
         self._batch, self._held = [], []
         try:
             if self.cards.announce(action):
@@ -284,8 +296,9 @@ class NodeCore:
         except BaseException:
             # A bug (the engine already allowed the action): write and send none of it,
             # so a restart finds nothing of this decision.
-            self._batch, self._held = None, []
+            self._batch, self._held, self._applied = None, [], None
             raise
+        self._applied = None
         batch, held, self._batch, self._held = self._batch, self._held, None, []
         if len(batch) > 1 and self.append_batch is not None:
             self.append_batch(batch)
@@ -368,7 +381,7 @@ class NodeCore:
         """Begin the card work the position asks for (a chance, or the end-of-game reveal)."""
         if not self.cards.cards.idle or self._begun == self.state.serial:
             return False
-        p = self.rules.pending(self.state)
+        p = self.pending()
         if p.chance is not None:
             self.cards.begin(p.chance)
         elif p.over:
@@ -393,7 +406,7 @@ class NodeCore:
         return moved
 
     def _answer(self) -> bool:
-        p = self.rules.pending(self.state)
+        p = self.pending()
         if p.chance is None or self._begun != self.state.serial or not self.cards.cards.idle:
             return False
         try:
@@ -626,7 +639,7 @@ class NodeCore:
         return self._commit(env, raw, lambda: None)
 
     def _take_action(self, env: Envelope, raw: bytes) -> str:
-        p = self.rules.pending(self.state)
+        p = self.pending()
         due = (p.chance is None and not p.over and bool(p.seats) and p.seats[0] == env.author
                and self.cards.cards.idle)
         if not due:
@@ -639,8 +652,12 @@ class NodeCore:
             self.cards.check(action)
         except LocalProtocolError:
             return "wait"  # its card message has not come yet
+        done = self._applied
         try:
-            new, events = self.rules.apply(self.state, action)
+            if done is not None and done[0] is self.state and done[1] == action:
+                new, events = done[2]  # our own action, applied by act() on this state
+            else:
+                new, events = self.rules.apply(self.state, action)
         except IllegalAction as exc:
             raise RemoteProtocolError("illegal", str(exc), author=env.author, seq=env.seq,
                                       proven=True) from None
@@ -659,6 +676,7 @@ class NodeCore:
         else:
             self.append(raw)
         self.record.append(raw)
+        self._taken.add(env.hash)
         self._at[env.author].append(len(self.record) - 1)
         if env.author == self.seat and env.seq in self._unsent:
             self._unsent.discard(env.seq)

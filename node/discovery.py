@@ -272,10 +272,18 @@ class Beacon:
                 and len(self._unicast) < 32:
             self._unicast.append(address)
 
-    def forward(self, data: bytes) -> None:
+    def soon(self) -> None:
+        """Send the card at the next tick() (say, to answer a node just heard)."""
+        self._next = 0.0
+
+    def forward(self, data: bytes, heard_from: str = "") -> None:
         """Pass another node's signed card on to the unicast targets (those broadcast may
-        not reach learn of each other this way: a card is as good from anyone)."""
+        not reach learn of each other this way: a card is as good from anyone), except
+        the host it was heard from, which has it (each datagram costs its listener a
+        signature check)."""
         for address in self._unicast:
+            if address[0] == heard_from:
+                continue
             try:
                 self._sock.sendto(data, address)
             except OSError:
@@ -537,6 +545,7 @@ class SameKey:
         self.key_file = key_file
         self.started_ms = int.from_bytes(card.instance[:8], "big")
         self._first: dict[bytes, int | None] = {}  # instance -> first stamp; None: found
+        self.others_heard = 0  # other instances with our key heard since we started
         self._found: list[Card] = []  # found, not yet reported by check()
 
     def heard(self, card: Card) -> None:
@@ -549,6 +558,7 @@ class SameKey:
             if len(self._first) >= 16:
                 del self._first[next(iter(self._first))]  # the oldest tracked
             self._first[card.instance] = card.stamp
+            self.others_heard += 1
             return
         first = self._first[card.instance]
         if first is not None and first != card.stamp:  # it sent twice since we started

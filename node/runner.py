@@ -49,6 +49,12 @@ from .transport import (
 __all__ = ["NodeRunner", "NodeOptions"]
 
 ENVELOPE, HAVE = b"E", b"H"
+# Beacons: every BEACON_SEEKING_S while a seat is not with us (finding peers fast), every
+# BEACON_MET_S once every seat is (the listeners' expiry is 3.5 s). Each beacon heard
+# costs every node a signature check, and they came 3x as often as needed mid-game.
+# Once another node with our key has been heard, fast again (and at once): the later of
+# the two stops when it has heard two of the other's cards (discovery.SameKey).
+BEACON_SEEKING_S, BEACON_MET_S = 0.3, 1.0
 
 
 @dataclass
@@ -128,7 +134,8 @@ class NodeRunner:
         self.same_key = SameKey(self.card, in_game=True)
         if self.opts.discovery_port is not None:
             self.beacon = Beacon(key, self.card, port=self.opts.discovery_port,
-                                 target=self.opts.discovery_target, interval_s=0.3,
+                                 target=self.opts.discovery_target,
+                                 interval_s=BEACON_SEEKING_S,
                                  source=self.opts.discovery_bind)
             self.listener = Listener(port=self.opts.discovery_port,
                                      bind=self.opts.discovery_bind, same_key=self.same_key)
@@ -144,6 +151,7 @@ class NodeRunner:
         self._peer_have: dict[bytes, list[tuple[int, bytes]]] = {}
         self._seat_keys = {s.key: s.index for s in genesis.seats}
         self._refused_curve: set[bytes] = set()  # seats whose card claimed a taken key
+        self._met: bool | None = None  # every seat connected and present (see _all_met)
         self._halted_at: float | None = None  # when we first held proof of equivocation
         self.away: set[bytes] = set()  # peers whose heartbeats stopped
         self._asked: tuple[int, float] | None = None  # (serial, since) of our open decision
@@ -255,6 +263,8 @@ class NodeRunner:
                             f"`cosmic resume {self.journal.path}`)")
 
     def _event(self, ev: Any) -> None:
+        if isinstance(ev, (PeerBack, PeerLeft, PeerAway)):
+            self._met = None
         if isinstance(ev, Message) and ev.frames:
             if ev.frames[0] == ENVELOPE and len(ev.frames) == 2:
                 if self.timing is not None:
@@ -277,19 +287,35 @@ class NodeRunner:
             self.away.add(ev.peer)  # shown to the person; the game waits for it
 
     def _discover(self) -> None:
+        rivals = self.same_key.others_heard
+        if self.beacon is not None:
+            self.beacon.interval_s = (BEACON_MET_S if self._all_met() and not rivals
+                                      else BEACON_SEEKING_S)
         if self.beacon is not None and self.listener is not None and self.beacon.tick():
             for sighting in self.listener.games():  # peers that only hear us hear of
                 card = sighting.card  # each other: the seats of this game, no one else
                 if card.lobby == self.card.lobby and card.key in self._seat_keys:
-                    self.beacon.forward(sighting.data)
+                    self.beacon.forward(sighting.data, sighting.address[0])
         if self.listener is not None:
             for seen in self.listener.receive():
                 if isinstance(seen, Seen) and self._meet(seen.sighting.card):
                     assert self.beacon is not None
                     self.beacon.add_target(seen.sighting.address[0])  # heard: answer there
+                    self.beacon.soon()  # a new or changed card (a restart): answer now
+            if self.same_key.others_heard != rivals and self.beacon is not None:
+                self.beacon.soon()  # another node with our key: let it hear us now
         for warning in self.same_key.check():  # raises SameKeyError if we came second
             if self.progress is not None:
                 self._say({"warning": warning})
+
+    def _all_met(self) -> bool:
+        """Is every other seat's node connected and present? (Asked again only after a
+        peer came, went or was dialled: the mesh says so by events.)"""
+        if self._met is None:
+            peers = self.mesh.peers
+            self._met = all(k in peers and self.mesh.status(k) is True
+                            for k in self._seat_keys if k != self.key.public)
+        return self._met
 
     def _meet(self, card: Card) -> bool:
         """A signed card of a seat of this game: let it in and connect to it. True if the
@@ -306,6 +332,7 @@ class NodeRunner:
                 if card.key in self.mesh.peers:
                     self.mesh.remove_peer(card.key)
                 self.mesh.add_peer(card.key, card.endpoint, card.curve)
+                self._met = None
                 self._endpoints[card.key] = card.endpoint
                 self._next_have = 0.0
         except ValueError as exc:
@@ -399,14 +426,16 @@ class NodeRunner:
                               f"{time.process_time():.6f} {self._controller_cpu:.6f}\n")
 
     def _append_batch(self, raws: list[bytes]) -> None:
-        assert not any(hashlib.sha256(r).digest() in self._stored for r in raws)
+        assert not self._stored or not any(hashlib.sha256(r).digest() in self._stored
+                                           for r in raws)
         self.journal.append_many(raws)
 
     def _append(self, raw: bytes) -> None:
-        h = hashlib.sha256(raw).digest()
-        if h in self._stored:  # read back from the journal: it is there already
-            self._stored.discard(h)
-            return
+        if self._stored:  # what is left of our journal, taken again (a resume)
+            h = hashlib.sha256(raw).digest()
+            if h in self._stored:  # read back from the journal: it is there already
+                self._stored.discard(h)
+                return
         self.journal.append(raw)
 
     def _report(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import socket
 import time
+from dataclasses import replace
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -147,3 +148,63 @@ def test_a_games_node_passes_on_only_its_seats_cards(tmp_path: Path) -> None:
     finally:
         node.close()
         target.close()
+
+
+def test_a_games_beacons_slow_down_once_every_seat_is_met_and_speed_up_for_a_rival(
+        tmp_path: Path) -> None:
+    """Every beacon heard costs each node a signature check: a game's node beacons every
+    BEACON_MET_S once every seat is there, fast while one is missing, and fast again when
+    another node with its key shows up, so that the later one stops soon."""
+    from node.discovery import new_instance
+    from node.runner import BEACON_MET_S, BEACON_SEEKING_S
+
+    gpath, keys = prepare(2, "beacons", tmp_path, 1)
+    genesis = Genesis.decode(gpath.read_bytes())
+    port = free_udp_port()
+    nodes = [NodeRunner(genesis, s, read_key_file(keys[s]), tmp_path / f"seat-{s}.journal",
+                        NodeOptions(discovery_port=port, discovery_target=LOOPBACK_BROADCAST))
+             for s in range(2)]
+    try:
+        for node in nodes:
+            node.tick(0)
+            assert node.beacon is not None and node.beacon.interval_s == BEACON_SEEKING_S
+        deadline = time.monotonic() + 10
+        while not all(n.beacon is not None and n.beacon.interval_s == BEACON_MET_S
+                      for n in nodes):
+            assert time.monotonic() < deadline, "the two nodes never met"
+            for node in nodes:
+                node.tick(20)
+        # Seat 0's beacons as heard on the port, over two seconds: slow now, then fast
+        # once another node playing seat 0 (its own instance, started now) has beaconed.
+        ear = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        ear.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        ear.bind(("", port))
+        ear.setblocking(False)
+
+        def beacons_of_seat_0(seconds: float) -> int:
+            stamps: set[int] = set()  # a beacon may come twice (broadcast and unicast)
+            until = time.monotonic() + seconds
+            while time.monotonic() < until:
+                for node in nodes:
+                    node.tick(5)
+                try:
+                    while True:
+                        got = open_card(ear.recv(2048))
+                        if got.instance == nodes[0].card.instance and not got.leaving:
+                            stamps.add(got.stamp)
+                except BlockingIOError:
+                    pass
+            return len(stamps)
+
+        try:
+            assert beacons_of_seat_0(2.0) <= 3
+            key = read_key_file(keys[0])
+            rival = replace(nodes[0].card, instance=new_instance(),
+                            stamp=time.time_ns() // 1_000_000)
+            Sender("127.0.0.7").send(port, seal_card(rival, key))
+            assert beacons_of_seat_0(2.0) >= 5
+        finally:
+            ear.close()
+    finally:
+        for node in nodes:
+            node.close()

@@ -193,6 +193,44 @@ def test_every_listener_on_the_port_sees_a_broadcast(listener: Listener) -> None
         other.close()
 
 
+def test_a_card_is_forwarded_to_every_target_but_the_host_it_came_from() -> None:
+    receivers = []
+    for host in ("127.0.0.5", "127.0.0.6"):
+        r = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        r.bind((host, 0))
+        r.settimeout(0.5)
+        receivers.append(r)
+    sk, _ = player(0)
+    beacon = Beacon(sk, card_of(0), port=receivers[0].getsockname()[1],
+                    target=LOOPBACK_BROADCAST, interval_s=60)
+    data = seal_card(card_of(4, stamp=7), player(4)[0])
+    try:
+        for r in receivers:  # each target on its own port: one beacon per target port
+            beacon.add_target(r.getsockname()[0], r.getsockname()[1])
+        beacon.forward(data, heard_from="127.0.0.5")
+        assert receivers[1].recv(MAX_DATAGRAM) == data
+        receivers[0].settimeout(0.2)
+        with pytest.raises(TimeoutError):
+            receivers[0].recv(MAX_DATAGRAM)  # it came from there: not sent back
+        beacon.forward(data)  # heard from nobody in particular: to every target
+        assert [r.recv(MAX_DATAGRAM) for r in receivers] == [data, data]
+    finally:
+        beacon.close()
+        for r in receivers:
+            r.close()
+
+
+def test_soon_sends_at_the_next_tick() -> None:
+    sk, _ = player(0)
+    beacon = Beacon(sk, card_of(0), port=9, target=LOOPBACK_BROADCAST, interval_s=60)
+    try:
+        assert beacon.tick() and not beacon.tick()  # the first at once, then an hour
+        beacon.soon()
+        assert beacon.tick() and not beacon.tick()
+    finally:
+        beacon.close()
+
+
 def test_beacon_from_another_process_is_seen_then_leaves(listener: Listener) -> None:
     proc = subprocess.Popen(
         [sys.executable, __file__, str(listener.port)], stdin=subprocess.PIPE, text=True
