@@ -6,7 +6,7 @@ generator in its local source.
 """
 
 from .actions import (
-    ACTION_KINDS, SOURCE, Action, Ally, Attack, Decline, Delivered, Discard, Done, Draw,
+    ACTION_KINDS, SOURCE, Action, Ally, Attack, Conceal, Decline, Delivered, Discard, Done, Draw,
     HandShuffled, Home, Invite, Keep, Move, Play, Power, Reveal, Revealed, Rolled, Second,
     Select,
     Shuffled, action_from_data, format_action, parse_action, world_index, world_name,
@@ -22,7 +22,7 @@ from .state import Config, GameState, Knowledge, Outcome, distance
 from .steps import Chance
 
 __all__ = [
-    "ACTION_KINDS", "SOURCE", "Action", "Ally", "Attack", "Decline", "Delivered", "Discard",
+    "ACTION_KINDS", "SOURCE", "Action", "Ally", "Attack", "Conceal", "Decline", "Delivered", "Discard",
     "Done", "Draw", "HandShuffled", "Home", "Invite", "Keep", "Move", "Play", "Power",
     "Reveal", "Revealed", "Rolled", "Second", "Select", "Shuffled", "action_from_data",
     "format_action", "parse_action", "world_index", "world_name", "ENGINE_VERSION",

@@ -216,6 +216,13 @@ class Reveal(Action):
     card: int
 
 
+@_kind("conceal")
+@dataclass(frozen=True, slots=True)
+class Conceal(Action):
+    """Commit the seat's new secret page of unseen tokens (the Invisible Beings'): which
+    page stays the seat's secret (engine.worlds.unseen). Not a card put face down."""
+
+
 @_kind("second", "int", "int")
 @dataclass(frozen=True, slots=True)
 class Second(Action):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import (
-    SOURCE, Action, Decline, Done, Invite, Play, Reveal, Rolled, Second, Select,
+    SOURCE, Action, Conceal, Decline, Done, Invite, Play, Reveal, Rolled, Second, Select,
     format_action,
     parse_action, world_index,
 )
@@ -232,7 +232,7 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
                 w, _, k = item.partition(":")
                 page[_world(w)] = int(k)
         kn.hidden = page
-        return Select(seat)
+        return Conceal(seat)
     if verb == "reveal" and not args:
         opts = [a for a in legal_actions(s, seat, kn) if isinstance(a, Reveal)]
         return opts[0] if opts else Reveal(seat, -1, -1)
