@@ -134,3 +134,62 @@ def test_play_the_map_game_networked_and_refuse_cosmic_options(tmp_path: Path,
                        (["--bot", "search"], "the map game has the bots random, heuristic")):
         r = cosmic("play", "--game", "worlds", "--local", "--plain", *bad, home=home)
         assert r.returncode == 2 and words in r.stderr, (bad, r.stderr)
+
+
+def _free_port() -> int:
+    import socket
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_host_the_map_game_and_a_joiner_learns_it_from_the_lobby(tmp_path: Path) -> None:
+    """ann hosts the map game and plays it in plain text; bob's `cosmic join` names no
+    game but finds it in the lobby id, and lets a bot play his seat. A joiner asking for
+    Cosmic's options is told this lobby is the map game; Cosmic's options and bots are
+    refused to a worlds host."""
+    import threading
+    port = str(_free_port())
+    homes = [tmp_path / n for n in ("ann", "bob", "cy")]
+    for h in homes:
+        h.mkdir()
+    started: list[subprocess.Popen[str]] = []
+    checks: dict[str, subprocess.CompletedProcess[str]] = {}
+
+    def others() -> None:
+        time.sleep(1.5)  # the host announces first
+        checks["cosmic"] = cosmic("join", "--variant", "four_planets", "--port", port,
+                                  "--target", "127.255.255.255", "--yes", home=homes[2],
+                                  timeout=60)
+        started.append(subprocess.Popen(
+            [str(COSMIC), "join", "--name", "bob", "--bot", "--yes", "--plain", "--port",
+             port, "--target", "127.255.255.255", "--timeout", "60", "--dir",
+             str(homes[1] / "game")], env=cosmic_env(homes[1]), stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+    helper = threading.Thread(target=others)
+    helper.start()
+    try:
+        code, out = _play(["host", "--game", "worlds", "--players", "2", "--name", "ann",
+                           "--colour", "green", "--port", port, "--target", "127.255.255.255",
+                           "--yes", "--plain", "--timeout", "60", "--dir",
+                           str(homes[0] / "game")], homes[0],
+                          re.compile(r"green moves \d+ token"), [])
+        helper.join(60)
+    finally:
+        for p in started:
+            p.kill()
+    assert code == 0 and "Traceback" not in out, out[-3000:]
+    assert "2 players, first to control 20 worlds" in out  # the host's announcement
+    assert "-- YOUR DECISION (setup: home)" in out and "green makes " in out
+    # ann moved onto bob's worlds and quit, or stayed home and bob's bot won
+    assert "Game left unfinished." in out or "Game over: red won" in out, out[-3000:]
+    bob = started[0].communicate(timeout=30)[0]
+    assert "first to control 20 worlds" in bob and "A bot plays" in bob, bob[-2000:]
+    refused = checks["cosmic"]
+    assert refused.returncode == 1 and "none of Cosmic's options" in refused.stderr, refused
+    for bad, words in ((["--flares"], "Cosmic's options"),
+                       (["--players", "8"], "between 2 and 6 for worlds"),
+                       (["--colour", "pink"], "the map game's colours are"),
+                       (["--bot", "search"], "the map game has the bots")):
+        r = cosmic("host", "--game", "worlds", *bad, "--port", port, home=homes[2])
+        assert r.returncode == 2 and words in r.stderr, (bad, r.stderr)
