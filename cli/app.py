@@ -94,17 +94,21 @@ class ClientApp(SeatClient):
     # -- building --------------------------------------------------------------------------
 
     def _build(self) -> Application[Any]:
+        cosmic = self.ui.COSMIC  # the map game: a wider, taller board, short card names
         board = Window(FormattedTextControl(self._board), wrap_lines=True,
-                       height=D(min=6, preferred=12))
-        hand = Window(FormattedTextControl(self._hand), width=D(min=20, preferred=34),
+                       height=D(min=6, preferred=12) if cosmic else D(min=12, preferred=19))
+        hand = Window(FormattedTextControl(self._hand),
+                      width=D(min=20, preferred=34) if cosmic else D(min=14, max=20),
                       wrap_lines=True)
-        log = Window(FormattedTextControl(self._log), wrap_lines=False, height=D(min=3))
+        log = Window(FormattedTextControl(self._log), wrap_lines=False,
+                     height=D(min=3) if cosmic else D(min=3, preferred=3))
         self.log_window = log
         status = Window(FormattedTextControl(self._status), height=1, style="class:status")
         refused = Window(FormattedTextControl(lambda: [("class:refused", self.refused)]),
                          height=D(min=0, max=3), wrap_lines=True)
         body = FloatContainer(
-            HSplit([VSplit([board, Window(width=1, char="|"), hand]),
+            HSplit([VSplit([board, Window(width=1, char="|"), hand],
+                           height=None if cosmic else D(min=12, preferred=19)),
                     Window(height=1, char="-"), log, refused, status, self.input]),
             floats=[Float(xcursor=True, ycursor=True,
                           content=CompletionsMenu(max_height=12, scroll_offset=1))])
@@ -133,7 +137,7 @@ class ClientApp(SeatClient):
     def _board(self) -> StyleAndTextTuples:
         s = self.session.state
         out: StyleAndTextTuples = []
-        for line in self.ui.board(s, self.session.knowledge()).splitlines():
+        for line in self.ui.screen_board(s, self.session.knowledge()).splitlines():
             style = ""
             for c in s.config.colors:
                 if line.strip().startswith(c + " ") and self.color:

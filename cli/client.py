@@ -312,7 +312,7 @@ class SeatClient:
         self.say("Legal now: " + (legal or "nothing (not your decision)") +
                  ". 'help COMMAND' explains one (" + ", ".join(
                      k for k in self.ui.HELP if k not in ("say", "tell", "info")) +
-                 "); " + self.HELP_KEYS + "'board'; 'info RACE|WORLD'; 'say TEXT'; "
+                 "); " + self.HELP_KEYS + "'info RACE|WORLD'; 'say TEXT'; "
                  "'quit' leaves.")
 
     def _game_line(self, text: str, word: str) -> None:

@@ -38,6 +38,10 @@ class CosmicUI:
     def board(self, s: Any, kn: Any) -> str:
         return self._render.board_text(s, kn)  # type: ignore[no-any-return]
 
+    def screen_board(self, s: Any, kn: Any) -> str:
+        """The board of the full-screen client (beside the hand)."""
+        return self.board(s, kn)
+
     def hand(self, s: Any, kn: Any, playable: set[int]) -> list[tuple[bool, str]]:
         """(playable now, label) for each card of the hand."""
         seat = kn.seat
@@ -92,6 +96,19 @@ class WorldsUI:
         head = f"Turn {s.turns}: {s.config.colors[s.active] if s.active >= 0 else '-'} " \
             f"({step.phase}: {step.step}). Control 20 worlds to win."
         return head + "\n" + self._wr.board_text(s, kn)
+
+    def screen_board(self, s: Any, kn: Any) -> str:
+        """The full screen's board: the hand is beside it, so not in it; what a player
+        looks at most (the map, the conflict, their tokens) first, for a short screen."""
+        rows = self.board(s, kn).splitlines()
+        head, grid = rows[0], rows[1:12]
+        rest = [r for r in rows[12 + s.n:] if not r.startswith("Your hand")]
+        races = [r for r in rest if r.startswith("Races:")]
+        mine = [r for r in rest if r not in races]
+        players = "Worlds/tokens/cards: " + ", ".join(  # the players' lines, in one
+            f"{c} {s.controlled(p)}/{sum(s.count(w, p) for w in range(len(s.pos)))}/"
+            f"{len(s.hands[p])}" for p, c in enumerate(s.config.colors))
+        return "\n".join([head, *grid, *mine, players, *races])
 
     def hand(self, s: Any, kn: Any, playable: set[int]) -> list[tuple[bool, str]]:
         out = []
