@@ -151,10 +151,11 @@ class ClientApp(SeatClient):
         out: StyleAndTextTuples = [("class:alert", f"Your hand ({s.config.colors[seat]})\n")]
         playable = {h for _, (a, h) in self.table.items() if h is not None}
         kinds = ("play",) if self.ui.COSMIC else ("play", "second", "reveal")
-        playable |= {a.handle for _, (a, _) in self.table.items() if a.KIND in kinds}
+        playable |= {getattr(a, "handle") for _, (a, _) in self.table.items()
+                     if a.KIND in kinds}
         if not self.ui.COSMIC:  # the map game: cards it may discard now too
             playable |= {h for _, (a, _) in self.table.items() if a.KIND == "discard"
-                         for h, _f in a.cards}
+                         for h, _f in getattr(a, "cards")}
         for can, label in self.ui.hand(s, kn, playable):
             mark = "*" if can else " "
             out.append(("class:playable" if can else "", f"{mark} {label}\n"))

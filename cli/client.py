@@ -200,7 +200,7 @@ class SeatClient:
         self.turn_up_queued = False  # hidden powers: turn up at the next question
         rules = getattr(session, "rules", None)
         self.rules: Rules = rules if rules is not None else games.load(games.DEFAULT)
-        self.ui = for_rules(self.rules)  # the game's commands, words and board
+        self.ui: Any = for_rules(self.rules)  # the game's commands, words and board
 
     # -- what a face provides ----------------------------------------------------------------
 

@@ -36,7 +36,7 @@ class CosmicUI:
         self._render = render
 
     def board(self, s: Any, kn: Any) -> str:
-        return self._render.board_text(s, kn)  # type: ignore[no-any-return]
+        return str(self._render.board_text(s, kn))
 
     def screen_board(self, s: Any, kn: Any) -> str:
         """The board of the full-screen client (beside the hand)."""

@@ -86,7 +86,7 @@ def normalise(line: str) -> str:
     "force7", event names with hyphens; the cards of a discard and the seats of an
     invite in one order."""
     line = re.sub(r"force\s+(\d+)", r"force\1", line.strip().lower())
-    words = []
+    words: list[str] = []
     for w in line.split():
         w = w.upper() if len(w) == 1 and w.isalpha() else w.replace("_", "-")
         if "," in w and words and words[0] in ("discard", "invite"):  # sets, not lists

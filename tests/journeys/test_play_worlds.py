@@ -119,14 +119,17 @@ def test_play_the_map_game_networked_and_refuse_cosmic_options(tmp_path: Path,
     game = tmp_path / "game"
     code, out = _play(["play", "--game", "worlds", "--plain", "--players", "2", "--seed",
                        "net", "--dir", str(game), "--bot", "random", "--patience", "3"], home,
-                      re.compile(r"red moves \d+ token"), [])
+                      re.compile(r"red shows (force \d+|no force)"), [])
     assert code == 0 and "Traceback" not in out, out[-3000:]
     assert "2 players, first to control 20 worlds" in out
+    # a force card put face down by the person: committed, then opened, by the protocol
+    assert re.search(r"^\s+\d+\. select (force\d+|none)$", out, re.M), out[-3000:]
+    assert re.search(r"red shows (force \d+|no force)", out), out[-3000:]
     assert "-- YOUR DECISION (setup: home)" in out and "red makes " in out
     assert f"cosmic resume {game / 'seat-0.journal'}" in out
     v = cosmic("verify", "--partial", str(game / "seat-0.journal"), home=home)
     assert v.returncode == 0 and "worlds-engine/1" in v.stdout, v.stdout + v.stderr
-    assert "card protocol proofs" in v.stdout
+    assert "card protocol proofs" in v.stdout and "commitments" in v.stdout
     for bad, words in ((["--aliens", "random"], "Cosmic's options; worlds has none"),
                        (["--variant", "four_planets"], "Cosmic's options"),
                        (["--flares"], "Cosmic's options"),
