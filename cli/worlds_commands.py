@@ -30,7 +30,7 @@ from engine.worlds.data import CARDS, RACES
 from engine.worlds.rules import legal_actions, secret_options
 from engine.worlds.state import GameState, Knowledge
 
-__all__ = ["HELP", "command_table", "lookup", "normalise", "card_word", "race_word"]
+__all__ = ["HELP", "Table", "command_table", "lookup", "normalise", "card_word", "race_word"]
 
 Entry = tuple[Any, int | None]
 
@@ -137,11 +137,19 @@ def command_for(s: GameState, a: Any, kn: Knowledge) -> str:
     return str(a.KIND)  # done, draw, decline
 
 
-def command_table(s: GameState, seat: int, kn: Knowledge) -> dict[str, Entry]:
+class Table(dict[str, Entry]):
+    """The commands, and every legal action behind them (`legal`: the text form may name
+    a copy of a card that its command does not)."""
+
+    legal: tuple[Any, ...] = ()
+
+
+def command_table(s: GameState, seat: int, kn: Knowledge) -> Table:
     """Every legal command of `seat` now -> (action, handle to put face down or None).
     Two actions that read the same (two force cards of one value) keep the first."""
-    table: dict[str, Entry] = {}
-    for a in legal_actions(s, seat, kn):
+    table = Table()
+    table.legal = tuple(legal_actions(s, seat, kn))
+    for a in table.legal:
         if isinstance(a, A.Select):
             options = secret_options(s, seat, kn)
             for h in options:
@@ -168,6 +176,9 @@ def lookup(table: dict[str, Entry], typed: str, s: GameState, seat: int) -> Entr
         found = [e for e in table.values() if e[0] == action]
         if len({e[1] for e in found}) == 1:
             return found[0]
+        if not found and not isinstance(action, A.Select) and \
+                action in getattr(table, "legal", ()):
+            return (action, None)  # another copy of a card than its command's
     legal = sorted(table)
     if not legal:
         return f"'{typed.strip()}': nothing is yours to do now"
