@@ -52,10 +52,12 @@ def add_seat_bot_option(p: argparse.ArgumentParser, what: str, *, checked: bool 
     add_bot_options(p, kind=False)
 
 
-def seat_bot(args: argparse.Namespace, seed: bytes) -> Controller | None:
-    """The bot `--bot [KIND]` asks to play one's seat, or None (the person plays).
-    Raises ValueError with the message a person sees for a bad budget."""
-    return None if args.bot is None else bot_maker(args, args.bot)(seed)
+def seat_bot(args: argparse.Namespace, seed: bytes, game: str = "cosmic"
+             ) -> Controller | None:
+    """The bot `--bot [KIND]` asks to play one's seat in `game`, or None (the person
+    plays). Raises ValueError with the message a person sees for a bad budget or a bot
+    the game does not have."""
+    return None if args.bot is None else bot_maker(args, args.bot, game=game)(seed)
 
 
 WORLDS_BOTS = ("random", "heuristic")

@@ -3,7 +3,9 @@
 The board is the 10 x 10 map: each world shows its letter, the initial of the colour
 controlling it (lower case: nobody) and the tokens on it; empty squares are dots. Below
 it, one line a player: worlds controlled, tokens on the map, cards in hand (a count:
-hands are hidden). Only public facts are read.
+hands are hidden). Only public facts are read, but for the player's own lines
+(`player_lines`: the seat's hand with the faces its knowledge holds, its face-down force
+card, its stacks by origin) and the conflict under way.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from typing import Any
 
 from engine.worlds.actions import world_name
 from engine.worlds.data import CARDS, RACES
-from engine.worlds.state import GRID, WORLDS, GameState
+from engine.worlds.state import GRID, MOVES, WORLDS, GameState
 
-__all__ = ["board_text", "describe_event", "summary"]
+__all__ = ["board_text", "describe_event", "summary", "player_lines", "conflict_line",
+           "natives_line"]
 
 
 def _colour(s: GameState, seat: int) -> str:
@@ -26,8 +29,9 @@ def _race(r: int) -> str:
     return RACES[r].name if 0 <= r < len(RACES) else "an unknown race"
 
 
-def board_text(s: GameState) -> str:
-    """The map and each player's line."""
+def board_text(s: GameState, kn: Any = None) -> str:
+    """The map and each player's line; with a seat's knowledge `kn`, also the worlds'
+    races, the conflict under way and that seat's own lines (player_lines)."""
     cell: dict[int, str] = {}
     for w in range(WORLDS):
         if s.pos[w] < 0:
@@ -45,7 +49,58 @@ def board_text(s: GameState) -> str:
         tokens = sum(len(s.tokens(w, seat)) for w in range(WORLDS))
         rows.append(f"{_colour(s, seat):>7}: {worlds} worlds, {tokens} tokens, "
                     f"{len(s.hands[seat])} cards")
+    if kn is not None:
+        rows.append(natives_line(s))
+        conflict = conflict_line(s)
+        if conflict:
+            rows.append(conflict)
+        rows += player_lines(s, kn)
     return "\n".join(rows)
+
+
+def natives_line(s: GameState) -> str:
+    """The races of the explored worlds (the others are still unknown)."""
+    known = [f"{world_name(w)} {_race(s.native[w])}" for w in range(WORLDS)
+             if s.pos[w] >= 0 and s.native[w] >= 0]
+    return "Races: " + (", ".join(known) or "no world explored yet")
+
+
+def conflict_line(s: GameState) -> str:
+    """The conflict under way in words, or "" (public facts: sides, allies, cards shown)."""
+    c = s.conf
+    if c is None:
+        return ""
+    def side(i: int) -> str:
+        who = _colour(s, c.primary[i]) + "".join(f"+{_colour(s, a)}" for a in c.allies[i])
+        shown = [_card(s.faces[h]) for h in c.cards[i] if h in s.faces]
+        down = " (a card face down)" if i in c.selected and not c.cards[i] else ""
+        return who + (f" [{', '.join(shown)}]" if shown else "") + down
+    return (f"Conflict on {world_name(c.world)}: {side(0)} attacks {side(1)}"
+            + (f"; extra force {c.extra[0]} to {c.extra[1]}" if any(c.extra) else ""))
+
+
+def player_lines(s: GameState, kn: Any) -> list[str]:
+    """The seat's own: its hand with the faces it knows (the card it put face down
+    marked), and its stacks by the world their tokens were born on."""
+    seat = kn.seat
+    cards = []
+    for h in s.hands[seat]:
+        face = kn.faces.get(h, s.faces.get(h))
+        label = _card(face) if face is not None else "a card"
+        cards.append(label + (" (face down)" if h == kn.selected and s.conf is not None
+                              else ""))
+    stacks = []
+    for w in range(WORLDS):
+        codes = s.tokens(w, seat)
+        if not codes:
+            continue
+        by_origin: dict[int, int] = {}
+        for code in codes:
+            by_origin[code // MOVES] = by_origin.get(code // MOVES, 0) + 1
+        born = ",".join(f"{world_name(o)}:{n}" for o, n in sorted(by_origin.items()))
+        stacks.append(f"{world_name(w)} {len(codes)} ({born})")
+    return [f"Your hand ({_colour(s, seat)}): " + (", ".join(cards) or "no cards"),
+            "Your tokens (world count (born on:count)): " + ("; ".join(stacks) or "none")]
 
 
 def summary(s: GameState) -> dict[str, Any]:
