@@ -107,10 +107,10 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     if not args.quiet:
-        print(f"{args.players} nodes play "
-              f"{'the map game' if args.game == 'worlds' else 'Cosmic'}: "
-              f"{rules.options_text(config) if args.game == 'worlds' else options_text(config)}",
-              flush=True)
+        what = (f"the map game: {rules.options_text(config)}" if args.game == "worlds"
+                else options_text(config))
+        print(f"{args.players} nodes play {what}" if args.game == "worlds"
+              else f"{args.players} nodes play: {what}", flush=True)
     port = free_udp_port()
     procs = []
     t0 = time.monotonic()

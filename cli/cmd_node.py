@@ -49,6 +49,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     try:
+        bot_maker(args)  # the bot options are refused first, whatever the game
+    except ValueError as exc:
+        print(f"cosmic node: {exc}", file=sys.stderr)
+        return 2
+    try:
         genesis = Genesis.decode(args.genesis.read_bytes())
         key = read_key_file(args.key)
         game = game_of(genesis).NAME
