@@ -26,7 +26,11 @@
 #   source knows every face (always in local mode).
 # - With check_signature=False the signature step is skipped and the caller must
 #   supply a SignatureResults; read_journal() then reconciles so that the verdict and
-#   error are exactly those of the serial check (see read_journal).
+#   error are exactly those of the serial check (see read_journal). A SignatureResults
+#   may also report records whose opening checks (every step of open but the
+#   signature) it has made on the same bytes with the same kinds: feed(opened=True)
+#   then only builds the envelope (envelope.open_checked); any other record is opened
+#   here in full.
 from __future__ import annotations
 
 import re
@@ -40,7 +44,8 @@ from engine.local import LocalSource
 from protocol.canonical import Value
 from protocol.commit import check_reveal, commitment_digest
 from protocol.envelope import (
-    CHAT_KINDS, DEFAULT_KINDS, Envelope, KindRegistry, Ledger, View, open_envelope, seal,
+    CHAT_KINDS, DEFAULT_KINDS, Envelope, KindRegistry, Ledger, View, open_checked,
+    open_envelope, seal,
 )
 from protocol.errors import (
     JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError,
@@ -480,12 +485,16 @@ class GameVerifier:
             exc.record = record
             raise
 
-    def feed(self, raw: bytes, record: int, *, check_signature: bool = True
-             ) -> tuple[Envelope, Action | None]:
+    def feed(self, raw: bytes, record: int, *, check_signature: bool = True,
+             opened: bool = False) -> tuple[Envelope, Action | None]:
         """Check and apply one envelope record; returns it and its action (None if another
         kind). Raises RemoteProtocolError naming `record`, or LocalProtocolError when this
-        build cannot check it."""
-        env = self.open(raw, record, check_signature=check_signature)
+        build cannot check it.
+
+        opened=True says that open (without its signature step, with these kinds) is
+        known to pass on raw (SignatureResults.opened): it is not made again."""
+        env = (open_checked(raw) if opened and not check_signature
+               else self.open(raw, record, check_signature=check_signature))
         try:
             self.ledger.accept(env, allow_duplicate=False)
             self.ledger.check_view(env)
@@ -614,6 +623,12 @@ class SignatureResults(Protocol):
         under the key the envelope names, or None; may wait for the answer."""
         ...
 
+    def opened(self, record: int, kinds: KindRegistry) -> bool:
+        """True if envelope record `record`'s bytes are known to pass open_envelope with
+        the journal's genesis and `kinds`, its signature step left out (checked by
+        whoever answers first_failure); False if not known (never waits)."""
+        ...
+
 
 T = TypeVar("T")
 
@@ -712,8 +727,9 @@ def read_journal(
                 continue
             last = entry.index
             try:
-                env, action = verifier.feed(entry.data, entry.index,
-                                            check_signature=signatures is None)
+                env, action = verifier.feed(
+                    entry.data, entry.index, check_signature=signatures is None,
+                    opened=signatures is not None and signatures.opened(entry.index, kinds))
             except ProtocolError as exc:
                 if signatures is not None:
                     _reconcile(verifier, contents, signatures, entry.index, exc)
