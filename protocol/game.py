@@ -127,10 +127,34 @@ def _extra_sizes(action: Action, mode: str = "local") -> tuple[int, ...]:
 _PARSED: list[tuple[object, Action | None]] = [(object(), None)]
 
 
+# Actions parsed from flat data (the kind and the seat, then ints: most actions, passes
+# above all), by that data and its items' types: action_from_data is a function of the
+# data and an Action is a frozen value, so the one parsed before is handed out again.
+# The types are in the key because True == 1 while action_from_data refuses a bool.
+_FLAT: dict[tuple[tuple[object, ...], tuple[type, ...]], Action] = {}
+_FLAT_MAX = 4096
+
+
+def _parse_action(data: object) -> Action:
+    """action_from_data(data): the same action, or the same ActionParseError."""
+    if type(data) is list:
+        types = tuple(map(type, data))
+        if list not in types:
+            key = (tuple(data), types)
+            got = _FLAT.get(key)
+            if got is None:
+                got = action_from_data(data)
+                if len(_FLAT) >= _FLAT_MAX:
+                    _FLAT.clear()
+                _FLAT[key] = got
+            return got
+    return action_from_data(data)
+
+
 def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
     """Why an action body is invalid for author, or None (run after ACTION_BODY)."""
     try:
-        action = action_from_data(body[0])
+        action = _parse_action(body[0])
     except engine.ActionParseError as exc:
         return str(exc)
     _PARSED[0] = (body[0], action)  # decode_action of this envelope need not parse again
@@ -193,7 +217,7 @@ def decode_action(env: Envelope) -> tuple[Action, bytes]:
         parsed, action = _PARSED[0]
         if parsed is data and action is not None:  # the very list open_envelope's check
             return action, env.body[1]  # parsed (a body is never changed once opened)
-        return action_from_data(data), env.body[1]
+        return _parse_action(data), env.body[1]
     except (engine.ActionParseError, IndexError, TypeError) as exc:
         raise RemoteProtocolError("schema", f"action: {exc}", author=env.author, seq=env.seq,
                                   proven=True) from None

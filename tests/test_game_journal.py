@@ -680,3 +680,18 @@ def test_the_libsodium_first_check_answers_as_openssl() -> None:
     for sig in (honest, broken, odd):
         assert verify(public, sig, msg) == openssl(sig)
         assert envelope_signature_ok(msg + sig) == openssl(sig)
+
+
+def test_an_action_parsed_before_is_handed_out_again_only_for_the_same_data() -> None:
+    """protocol.game keeps the actions it parsed from flat data; the same data gets the
+    same action, and data equal to it but not of the same types (True == 1) is refused
+    as action_from_data refuses it."""
+    from protocol.game import _parse_action
+
+    first = _parse_action(["pass", 1])
+    assert first == engine.Pass(1) and _parse_action(["pass", 1]) is first
+    for wrong in (["pass", True], ["pass", 1, 2], ["pass"], ["pass", [1]], ["nope", 1]):
+        with pytest.raises(engine.ActionParseError):
+            _parse_action(wrong)
+    assert _parse_action(["propose", 0, [0, 5, -1, 1]]) == engine.action_from_data(
+        ["propose", 0, [0, 5, -1, 1]])
