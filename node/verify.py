@@ -52,7 +52,7 @@ from typing import TypeVar
 
 from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
-from protocol.envelope import KindRegistry, open_envelope
+from protocol.envelope import KindRegistry, check_opening
 from protocol.game import GAME_KINDS, JournalVisitor, VerifyVisitor, Verdict, read_journal
 from protocol.journal import RECORD_ENVELOPE, JournalContents, TornTail, parse_journal
 from protocol.keys import SIGNATURE_SIZE, verify
@@ -125,7 +125,7 @@ class ParallelSignatures:
             if counters[1] != n:  # the replay is over
                 break
             try:
-                open_envelope(raws[i], genesis, kinds, check_signature=False)
+                check_opening(raws[i], genesis, kinds)
                 opened[i] = _GOOD
             except Exception:  # the parent opens it itself, and reports what fails
                 opened[i] = _BAD

@@ -62,6 +62,7 @@ __all__ = [
     "seal",
     "open_envelope",
     "open_checked",
+    "check_opening",
     "Evidence",
     "Ledger",
     "View",
@@ -304,6 +305,23 @@ def open_envelope(
     record order (see protocol.game). Never use it for bytes that are then trusted
     without that separate check.
     """
+    data, fields, parsed = _open(data, genesis, kinds, check_signature)
+    version, game_id, author, author_key, seq, prev, state_hash, kind, body, _ = fields
+    return Envelope(
+        version, game_id, author, author_key, seq, prev, state_hash, kind, body, parsed,
+        data[-SIGNATURE_SIZE:], data, hashlib.sha256(data).digest(),
+    )
+
+
+def check_opening(data: bytes, genesis: Genesis, kinds: KindRegistry = DEFAULT_KINDS) -> None:
+    """Make every check of open_envelope(data, genesis, kinds, check_signature=False),
+    raising exactly as it does, without building the envelope (node.verify's worker)."""
+    _open(data, genesis, kinds, False)
+
+
+def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: bool
+          ) -> tuple[bytes, list[Any], View]:
+    """open_envelope's checks: the bytes (as bytes), their fields and the parsed view."""
     if type(data) is not bytes:
         if not isinstance(data, (bytearray, memoryview)):
             raise DecodeError("schema", f"expected bytes, got {type(data).__name__}")
@@ -340,8 +358,7 @@ def open_envelope(
     if parsed is None:
         raise _remote("schema", "view is not [a seq per seat, the author's 0; a 32-byte "
                       "digest]", author, seq)
-    sig = data[-SIGNATURE_SIZE:]
-    if check_signature and not verify(author_key, sig, signed):
+    if check_signature and not verify(author_key, data[-SIGNATURE_SIZE:], signed):
         raise _remote("signature", "the signature does not verify", author, seq)
     spec = kinds.get(kind)
     if spec is None:
@@ -354,10 +371,7 @@ def open_envelope(
         why = spec.check(genesis, author, body)
         if why is not None:
             raise _remote("schema", why, author, seq, True)
-    return Envelope(
-        version, game_id, author, author_key, seq, prev, state_hash, kind, body, parsed, sig,
-        data, hashlib.sha256(data).digest(),
-    )
+    return data, fields, parsed
 
 
 def open_checked(data: bytes) -> Envelope:
