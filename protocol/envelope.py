@@ -12,6 +12,9 @@
 #   types, author index, game id, author key against the genesis, then the signature,
 #   then kind and body schema. An error before the signature check blames nobody for
 #   sure (proven=False); after it, the author signed the offending bytes (proven=True).
+#   check_opening() makes the same checks but the signature's and builds nothing;
+#   open_checked() only builds the envelope of bytes that passed them elsewhere (the
+#   verify worker, node.verify): it checks nothing itself.
 # - seal() validates the body before encoding anything, then opens its own output with
 #   open_envelope(), so we never send what a peer would refuse.
 # - Ledger (sans-IO) keeps each author's chain: seq runs 1, 2, 3... without gaps, prev is
