@@ -572,12 +572,17 @@ class Ledger:
         the ones env's author had taken: then one of the seats signed two versions of an
         envelope (a fork), or env's author signed a false view; which of them is only
         proven by the other version, so nobody is blamed here."""
-        missing = self.view_missing(env)
-        if missing:
-            raise _remote("view", f"its view names seat {missing[0]}'s envelope "
-                          f"{env.view.seqs[missing[0]]}, which is not held before it",
-                          env.author, env.seq)
-        if self._digest(env.view.seqs) != env.view.digest:
+        chains, heads = self._chains, []
+        for a, s in enumerate(env.view.seqs):  # view_missing and _digest in one pass
+            if not s:
+                heads.append(ZERO_HASH)
+                continue
+            chain = chains[a]
+            if s > len(chain):
+                raise _remote("view", f"its view names seat {a}'s envelope {s}, which is "
+                              "not held before it", env.author, env.seq)
+            heads.append(chain[s - 1].hash)
+        if view_digest(heads) != env.view.digest:
             raise _remote("view", "its author had taken other envelopes of the other seats "
                           f"than these (at seqs {list(env.view.seqs)}): a fork",
                           env.author, env.seq)
