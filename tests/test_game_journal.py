@@ -695,3 +695,19 @@ def test_an_action_parsed_before_is_handed_out_again_only_for_the_same_data() ->
             _parse_action(wrong)
     assert _parse_action(["propose", 0, [0, 5, -1, 1]]) == engine.action_from_data(
         ["propose", 0, [0, 5, -1, 1]])
+
+
+def test_open_checked_builds_what_open_envelope_returns() -> None:
+    """The replay builds an envelope the worker has opened (open_checked) as the same
+    value, field for field, that open_envelope returns for those bytes."""
+    from dataclasses import fields
+
+    from protocol.envelope import Envelope, check_opening, open_checked
+
+    rec = short_game()
+    for raw in rec.raws:
+        check_opening(raw, rec.genesis, GAME_KINDS)
+        opened, built = open_envelope(raw, rec.genesis, GAME_KINDS), open_checked(raw)
+        for f in fields(Envelope):
+            assert getattr(built, f.name) == getattr(opened, f.name), f.name
+            assert type(getattr(built, f.name)) is type(getattr(opened, f.name)), f.name
