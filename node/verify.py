@@ -29,8 +29,11 @@ than the replay moves, so the replay (SignatureResults.opened) only builds the e
 of a record marked as passing (protocol.envelope.open_checked) and opens every other
 record itself, in full: the checks are all made, once, on the same bytes with the same
 genesis and kinds; they move from the replay, the critical path, to the worker, which
-has time to spare (the signatures alone take less time than the replay). The worker
-leaves the opening checks as soon as this process claims its first signature.
+has time to spare (the signatures alone take less time than the replay). A third
+counter, `replayed`, says how far the replay has asked: the worker skips the records
+it has passed (on a busy machine the worker may get no core for a while, then catches
+up), and leaves the opening checks for the signatures when it has done the last record
+or this process claims its first signature.
 
 The verdict is exactly that of the serial check: read_journal reconciles the deferred
 signatures in record order, and any record reported as failing is opened again here,
@@ -103,12 +106,12 @@ class ParallelSignatures:
         self._raws = [e.data for e in envelopes]
         self._genesis, self._kinds = contents.genesis, kinds
         n = len(envelopes)
-        self._map = mmap.mmap(-1, 16 + 2 * max(n, 1))  # anonymous and shared with the child
+        self._map = mmap.mmap(-1, 24 + 2 * max(n, 1))  # anonymous and shared with the child
         view = memoryview(self._map)
-        self._counters = view[:16].cast("q")  # front, back
-        self._results = view[16:16 + n]
-        self._opened = view[16 + n:16 + 2 * n]
-        self._counters[0], self._counters[1] = 0, n
+        self._counters = view[:24].cast("q")  # front, back, replayed
+        self._results = view[24:24 + n]
+        self._opened = view[24 + n:24 + 2 * n]
+        self._counters[0], self._counters[1], self._counters[2] = 0, n, 0
         self._pid: int | None = None
         self._pid = os.fork()
         if self._pid == 0:  # the worker: verify from the front, never return
@@ -121,14 +124,17 @@ class ParallelSignatures:
         counters, results, raws = self._counters, self._results, self._raws
         n = len(raws)
         genesis, kinds, opened = self._genesis, self._kinds, self._opened
-        for i in range(n):  # first the opening checks, far ahead of the replay
-            if counters[1] != n:  # the replay is over
+        i = 0
+        while counters[1] == n:  # first the opening checks, until the replay is over
+            i = max(i, counters[2])  # never one the replay has passed
+            if i >= n:
                 break
             try:
                 check_opening(raws[i], genesis, kinds)
                 opened[i] = _GOOD
             except Exception:  # the parent opens it itself, and reports what fails
                 opened[i] = _BAD
+            i += 1
         for i in range(n):
             if counters[1] <= i:  # this record is claimed by the parent
                 return
@@ -158,7 +164,10 @@ class ParallelSignatures:
 
     def opened(self, record: int, kinds: KindRegistry) -> bool:
         i = self._position.get(record)
-        return i is not None and kinds is self._kinds and self._opened[i] == _GOOD
+        if i is None:
+            return False
+        self._counters[2] = i + 1  # the replay is here: the worker need not open this one
+        return kinds is self._kinds and self._opened[i] == _GOOD
 
     def first_failure(self, upto: int) -> int | None:
         last = bisect.bisect_right(self._indices, upto)  # envelopes 0..last-1 matter
