@@ -6,7 +6,8 @@ signed journal, then times in the same run, alternating, `runs` times each:
     verify_s  node.verify.verify_journal on the journal's bytes: framing, every
               envelope opened (canonical, schema, game id, key), every chain link, the
               engine replay with its state hashes, commitments and face checks, the
-              claims audit - and every signature (in a worker process unless --serial)
+              claims audit - and every signature (unless --serial, a forked worker
+              makes the envelopes' opening checks, then signatures, beside the replay)
     floor_s   the same number of bare Ed25519 verifications (pyca `cryptography`, keys
               loaded once) of the same envelopes' signed bytes, in one process
     floor_fastest_s  the same bare verifications with the fastest binding we have,

@@ -12,6 +12,9 @@
 #   types, author index, game id, author key against the genesis, then the signature,
 #   then kind and body schema. An error before the signature check blames nobody for
 #   sure (proven=False); after it, the author signed the offending bytes (proven=True).
+#   check_opening() makes the same checks but the signature's and builds nothing;
+#   open_checked() only builds the envelope of bytes that passed them elsewhere (the
+#   verify worker, node.verify): it checks nothing itself.
 # - seal() validates the body before encoding anything, then opens its own output with
 #   open_envelope(), so we never send what a peer would refuse.
 # - Ledger (sans-IO) keeps each author's chain: seq runs 1, 2, 3... without gaps, prev is
@@ -33,6 +36,8 @@ import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
+
+import msgpack
 
 from protocol import canonical
 from protocol.canonical import Value
@@ -59,6 +64,8 @@ __all__ = [
     "Envelope",
     "seal",
     "open_envelope",
+    "open_checked",
+    "check_opening",
     "Evidence",
     "Ledger",
     "View",
@@ -77,6 +84,7 @@ _FIELDS = 10
 _VIEW_TAG = b"cosmic/view/v1\x00"
 # The smallest possible envelope is larger than this; shorter input is refused early.
 _MIN_SIZE = SIGNATURE_SIZE + 1 + _FIELDS
+_UNPACKB = msgpack.unpackb  # as protocol.canonical unpacks (open_checked)
 
 # A kind's extra check, run after its schema: returns why the body is invalid, or None.
 KindCheck = Callable[[Genesis, int, Any], "str | None"]
@@ -300,6 +308,23 @@ def open_envelope(
     record order (see protocol.game). Never use it for bytes that are then trusted
     without that separate check.
     """
+    data, fields, parsed = _open(data, genesis, kinds, check_signature)
+    version, game_id, author, author_key, seq, prev, state_hash, kind, body, _ = fields
+    return Envelope(
+        version, game_id, author, author_key, seq, prev, state_hash, kind, body, parsed,
+        data[-SIGNATURE_SIZE:], data, hashlib.sha256(data).digest(),
+    )
+
+
+def check_opening(data: bytes, genesis: Genesis, kinds: KindRegistry = DEFAULT_KINDS) -> None:
+    """Make every check of open_envelope(data, genesis, kinds, check_signature=False),
+    raising exactly as it does, without building the envelope (node.verify's worker)."""
+    _open(data, genesis, kinds, False)
+
+
+def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: bool
+          ) -> tuple[bytes, list[Any], View]:
+    """open_envelope's checks: the bytes (as bytes), their fields and the parsed view."""
     if type(data) is not bytes:
         if not isinstance(data, (bytearray, memoryview)):
             raise DecodeError("schema", f"expected bytes, got {type(data).__name__}")
@@ -336,8 +361,7 @@ def open_envelope(
     if parsed is None:
         raise _remote("schema", "view is not [a seq per seat, the author's 0; a 32-byte "
                       "digest]", author, seq)
-    sig = data[-SIGNATURE_SIZE:]
-    if check_signature and not verify(author_key, sig, signed):
+    if check_signature and not verify(author_key, data[-SIGNATURE_SIZE:], signed):
         raise _remote("signature", "the signature does not verify", author, seq)
     spec = kinds.get(kind)
     if spec is None:
@@ -350,9 +374,25 @@ def open_envelope(
         why = spec.check(genesis, author, body)
         if why is not None:
             raise _remote("schema", why, author, seq, True)
+    return data, fields, parsed
+
+
+def open_checked(data: bytes) -> Envelope:
+    """The Envelope that open_envelope(data, genesis, kinds, check_signature=False)
+    returns, for bytes already known to pass exactly that call: none of its checks is
+    made again here, only the value is built (the same value: the same unpacking).
+
+    For a verifier that has those checks made elsewhere, on the same bytes, the same
+    genesis and registry (node.verify's worker process, which reports each record that
+    passes them); bytes nobody checked may give anything here, or raise anything.
+    """
+    signed = data[:-SIGNATURE_SIZE]
+    (version, game_id, author, author_key, seq, prev, state_hash, kind, body,
+     (seqs, digest)) = _UNPACKB(signed, raw=False, use_list=True)
     return Envelope(
-        version, game_id, author, author_key, seq, prev, state_hash, kind, body, parsed, sig,
-        data, hashlib.sha256(data).digest(),
+        version, game_id, author, author_key, seq, prev, state_hash, kind, body,
+        View(tuple(seqs), digest), data[-SIGNATURE_SIZE:], data,
+        hashlib.sha256(data).digest(),
     )
 
 
@@ -532,12 +572,17 @@ class Ledger:
         the ones env's author had taken: then one of the seats signed two versions of an
         envelope (a fork), or env's author signed a false view; which of them is only
         proven by the other version, so nobody is blamed here."""
-        missing = self.view_missing(env)
-        if missing:
-            raise _remote("view", f"its view names seat {missing[0]}'s envelope "
-                          f"{env.view.seqs[missing[0]]}, which is not held before it",
-                          env.author, env.seq)
-        if self._digest(env.view.seqs) != env.view.digest:
+        chains, heads = self._chains, []
+        for a, s in enumerate(env.view.seqs):  # view_missing and _digest in one pass
+            if not s:
+                heads.append(ZERO_HASH)
+                continue
+            chain = chains[a]
+            if s > len(chain):
+                raise _remote("view", f"its view names seat {a}'s envelope {s}, which is "
+                              "not held before it", env.author, env.seq)
+            heads.append(chain[s - 1].hash)
+        if view_digest(heads) != env.view.digest:
             raise _remote("view", "its author had taken other envelopes of the other seats "
                           f"than these (at seqs {list(env.view.seqs)}): a fork",
                           env.author, env.seq)

@@ -30,7 +30,11 @@
 #   source knows every face (always in local mode).
 # - With check_signature=False the signature step is skipped and the caller must
 #   supply a SignatureResults; read_journal() then reconciles so that the verdict and
-#   error are exactly those of the serial check (see read_journal).
+#   error are exactly those of the serial check (see read_journal). A SignatureResults
+#   may also report records whose opening checks (every step of open but the
+#   signature) it has made on the same bytes with the same kinds: feed(opened=True)
+#   then only builds the envelope (envelope.open_checked); any other record is opened
+#   here in full.
 from __future__ import annotations
 
 import re
@@ -44,7 +48,8 @@ from engine.game import Action, Rules, Source
 from protocol.canonical import Value
 from protocol.commit import check_reveal, commitment_digest
 from protocol.envelope import (
-    CHAT_KINDS, DEFAULT_KINDS, Envelope, KindRegistry, Ledger, View, open_envelope, seal,
+    CHAT_KINDS, DEFAULT_KINDS, Envelope, KindRegistry, Ledger, View, open_checked,
+    open_envelope, seal,
 )
 from protocol.errors import (
     JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError,
@@ -127,6 +132,31 @@ def _extra_sizes(rules: Rules, action: Action, mode: str = "local") -> tuple[int
 _PARSED: list[tuple[object, Action | None]] = [(object(), None)]
 
 
+# Actions parsed from flat data (the kind and the seat, then ints: most actions, passes
+# above all), by that data and its items' types: action_from_data is a function of the
+# data and an Action is a frozen value, so the one parsed before is handed out again.
+# The types are in the key because True == 1 while action_from_data refuses a bool.
+_FLAT: dict[tuple[str, tuple[object, ...], tuple[type, ...]], Action] = {}  # by game too
+_FLAT_MAX = 4096
+
+
+def _parse_action(rules: Rules, data: object) -> Action:
+    """rules.action_from_data(data): the same action, or the same ActionParseError."""
+    if type(data) is list:
+        types = tuple(map(type, data))
+        if list not in types:
+            key = (rules.NAME, tuple(data), types)
+            got = _FLAT.get(key)
+            if got is None:
+                got = rules.action_from_data(data)
+                if len(_FLAT) >= _FLAT_MAX:
+                    _FLAT.clear()
+                _FLAT[key] = got
+            return got
+    parsed: Action = rules.action_from_data(data)
+    return parsed
+
+
 def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
     """Why an action body is invalid for author, or None (run after ACTION_BODY)."""
     try:
@@ -134,7 +164,7 @@ def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
     except RemoteProtocolError as exc:
         return exc.message
     try:
-        action = rules.action_from_data(body[0])
+        action = _parse_action(rules, body[0])
     except ActionParseError as exc:
         return str(exc)
     _PARSED[0] = (body[0], action)  # decode_action of this envelope need not parse again
@@ -199,7 +229,7 @@ def decode_action(env: Envelope, rules: Rules | None = None) -> tuple[Action, by
         if parsed is data and action is not None:  # the very list open_envelope's check
             return action, env.body[1]  # parsed (a body is never changed once opened)
         game = rules if rules is not None else games.load(games.DEFAULT)
-        return game.action_from_data(data), env.body[1]
+        return _parse_action(game, data), env.body[1]
     except (ActionParseError, IndexError, TypeError) as exc:
         raise RemoteProtocolError("schema", f"action: {exc}", author=env.author, seq=env.seq,
                                   proven=True) from None
@@ -493,12 +523,16 @@ class GameVerifier:
             exc.record = record
             raise
 
-    def feed(self, raw: bytes, record: int, *, check_signature: bool = True
-             ) -> tuple[Envelope, Action | None]:
+    def feed(self, raw: bytes, record: int, *, check_signature: bool = True,
+             opened: bool = False) -> tuple[Envelope, Action | None]:
         """Check and apply one envelope record; returns it and its action (None if another
         kind). Raises RemoteProtocolError naming `record`, or LocalProtocolError when this
-        build cannot check it."""
-        env = self.open(raw, record, check_signature=check_signature)
+        build cannot check it.
+
+        opened=True says that open (without its signature step, with these kinds) is
+        known to pass on raw (SignatureResults.opened): it is not made again."""
+        env = (open_checked(raw) if opened and not check_signature
+               else self.open(raw, record, check_signature=check_signature))
         try:
             self.ledger.accept(env, allow_duplicate=False)
             self.ledger.check_view(env)
@@ -623,6 +657,12 @@ class SignatureResults(Protocol):
         under the key the envelope names, or None; may wait for the answer."""
         ...
 
+    def opened(self, record: int, kinds: KindRegistry) -> bool:
+        """True if envelope record `record`'s bytes are known to pass open_envelope with
+        the journal's genesis and `kinds`, its signature step left out (checked by
+        whoever answers first_failure); False if not known (never waits)."""
+        ...
+
 
 T = TypeVar("T")
 
@@ -721,8 +761,9 @@ def read_journal(
                 continue
             last = entry.index
             try:
-                env, action = verifier.feed(entry.data, entry.index,
-                                            check_signature=signatures is None)
+                env, action = verifier.feed(
+                    entry.data, entry.index, check_signature=signatures is None,
+                    opened=signatures is not None and signatures.opened(entry.index, kinds))
             except ProtocolError as exc:
                 if signatures is not None:
                     _reconcile(verifier, contents, signatures, entry.index, exc)

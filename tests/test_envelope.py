@@ -351,6 +351,7 @@ def test_a_view_binds_the_other_chains() -> None:
     with pytest.raises(RemoteProtocolError) as info:
         forked.check_view(env)
     assert (info.value.check, info.value.proven) == ("view", False)
+    assert "names seat 1's envelope 1, which is not held" in str(info.value)
     other, _ = seal(game.genesis, game.keys[1], 1, 1, ZERO_HASH, b"s" * 32, "test-action",
                     ["move", 99], kinds=KINDS)  # seat 1's other version of its first
     forked.accept(other)

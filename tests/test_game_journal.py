@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
+import msgpack
 import pytest
 
 from engine import cosmic as engine
@@ -530,8 +532,25 @@ def _tampered(rec: Recorded) -> list[bytes]:
         # a bad signature on the last record only
         rec.rebuild(raws[:-1] + [forged[-1]]),
         rec.journal[:-5],  # a torn tail: no error
+        # validly signed, but refused when opened (node.verify's worker makes these
+        # checks for the replay): a float, an action of another seat, an unknown kind
+        *(rec.rebuild(raws[:12] + [bad] + raws[13:]) for bad in _refused_when_opened(rec, 12)),
     ]
     return out
+
+
+def _refused_when_opened(rec: Recorded, k: int) -> list[bytes]:
+    """Record k signed again by its author, three ways that open_envelope refuses after
+    the signature is checked or in its canonical step."""
+    author = rec.envelopes[k].author
+    as_other = engine.Pass((author + 1) % rec.game.config.seats)
+    floats = msgpack.Packer(use_bin_type=True).pack
+    return [
+        resign(rec.genesis, rec.raws[k], lambda f: f.__setitem__(8, [f[8][0], 1.5]),
+               encode=floats),
+        rec.resign(k, _set_body(as_other)),
+        rec.resign(k, lambda f: f.__setitem__(7, "nope")),
+    ]
 
 
 @pytest.mark.skipif(not can_fork(), reason=_NO_FORK)
@@ -544,6 +563,34 @@ def test_parallel_and_serial_verify_agree_on_every_tampered_journal() -> None:
             continue
         assert _where(parallel) == _where(serial)
     assert _where(_error(_tampered(rec)[6], parallel=True))[1:3] == ("signature", 5)
+    assert [_where(_error(j))[1:3] for j in _tampered(rec)[-3:]] == [
+        ("canonical", 12), ("schema", 12), ("kind", 12)]
+
+
+@pytest.mark.skipif(not can_fork(), reason=_NO_FORK)
+def test_the_worker_opens_records_ahead_and_reports_only_those_that_pass() -> None:
+    """node.verify's worker makes the opening checks of every record (all of
+    open_envelope but the signature) before it verifies signatures; the replay takes
+    its word for those it reports as passing, and opens every other record itself."""
+    from node.verify import ParallelSignatures
+
+    rec = short_game()
+    raws = list(rec.raws)
+    bad = _refused_when_opened(rec, 12)
+    raws[12], raws[30], raws[31] = bad
+    contents = parse_journal(rec.rebuild(raws))
+    sig = ParallelSignatures(contents)
+    try:
+        n = len(raws)
+        for _ in range(2000):  # until the worker has opened every record (or 20 s)
+            if sig._opened[n - 1]:
+                break
+            time.sleep(0.01)
+        assert [k for k in range(n) if not sig.opened(k, GAME_KINDS)] == [12, 30, 31]
+        other = GAME_KINDS.copy()
+        assert not sig.opened(0, other)  # checked with another registry: not its word
+    finally:
+        sig.close()
 
 
 def test_verify_visitor_can_be_lenient_and_stops_at_the_first_error() -> None:
@@ -633,3 +680,34 @@ def test_the_libsodium_first_check_answers_as_openssl() -> None:
     for sig in (honest, broken, odd):
         assert verify(public, sig, msg) == openssl(sig)
         assert envelope_signature_ok(msg + sig) == openssl(sig)
+
+
+def test_an_action_parsed_before_is_handed_out_again_only_for_the_same_data() -> None:
+    """protocol.game keeps the actions it parsed from flat data; the same data gets the
+    same action, and data equal to it but not of the same types (True == 1) is refused
+    as action_from_data refuses it."""
+    from protocol.game import _parse_action
+
+    first = _parse_action(["pass", 1])
+    assert first == engine.Pass(1) and _parse_action(["pass", 1]) is first
+    for wrong in (["pass", True], ["pass", 1, 2], ["pass"], ["pass", [1]], ["nope", 1]):
+        with pytest.raises(engine.ActionParseError):
+            _parse_action(wrong)
+    assert _parse_action(["propose", 0, [0, 5, -1, 1]]) == engine.action_from_data(
+        ["propose", 0, [0, 5, -1, 1]])
+
+
+def test_open_checked_builds_what_open_envelope_returns() -> None:
+    """The replay builds an envelope the worker has opened (open_checked) as the same
+    value, field for field, that open_envelope returns for those bytes."""
+    from dataclasses import fields
+
+    from protocol.envelope import Envelope, check_opening, open_checked
+
+    rec = short_game()
+    for raw in rec.raws:
+        check_opening(raw, rec.genesis, GAME_KINDS)
+        opened, built = open_envelope(raw, rec.genesis, GAME_KINDS), open_checked(raw)
+        for f in fields(Envelope):
+            assert getattr(built, f.name) == getattr(opened, f.name), f.name
+            assert type(getattr(built, f.name)) is type(getattr(opened, f.name)), f.name

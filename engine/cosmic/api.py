@@ -21,7 +21,7 @@ from .choices import Concat, Fixed
 from .hidden import turn_up_allowed, turn_up_steps
 from ..errors import IllegalAction
 from .flow import check_win, setup_steps
-from .state import Claim, Config, GameState, Knowledge, Outcome
+from .state import Claim, Config, Encounter, GameState, Knowledge, Outcome
 from .steps import STEPS, Chance, emit, push
 
 # Importing these registers their steps and effects.
@@ -275,18 +275,18 @@ def public_hash(state: GameState) -> bytes:
     enc = state.enc
     return hashlib.sha256(b"".join((
         _prefix(state.config),
-        pack((state.ships, state.warp, state.gate, state.beside))[1:],  # fixarray 0x94
+        _packed_places(state),
         _packed_frozen(state.hands), _packed_frozen(state.deck),
         _packed_frozen(state.discard), _packed_frozen(state.destiny_deck),
         _packed_frozen(state.destiny_discard),
         _packed_faces(state.faces),
         pack(state.next_handle),
         _packed_frozen(state.stack),
-        pack((enc.encode() if enc is not None else None, state.offense))[1:],  # 0x92
+        pack((_encounter_items(enc) if enc is not None else None, state.offense))[1:],  # 0x92
         _packed_claims(state.claims),
-        pack(([o.reason, list(o.winners)] if o is not None else None, state.serial,
+        pack(((o.reason, o.winners) if o is not None else None, state.serial,
               state.turns, state.encounters, sorted(state.extra.items()),
-              list(state.aliens)))[1:],  # fixarray 0x96
+              state.aliens))[1:],  # fixarray 0x96
     ))).digest()
 
 
@@ -299,6 +299,34 @@ _PACKED_MAX = 4096
 # The faces dict last packed, a copy of its items, its bytes: one tuple, read and
 # replaced whole (a thread never pairs one dict with another's bytes).
 _FACES: list[tuple[object, dict[int, int], bytes]] = [(None, {}, b"")]
+
+
+# The places last packed (copies of ships, warp, gate, beside) and their bytes: one
+# tuple, read and replaced whole. Most actions move no ship.
+_PLACES: list[tuple[list[int], list[int], list[int], list[int], bytes]] = [
+    ([], [], [], [], b"")]
+
+
+def _packed_places(state: GameState) -> bytes:
+    """The encodings of ships, warp, gate and beside, one after the other (the array
+    header of the four packed together is dropped); kept while the four lists hold the
+    same items as the last ones packed."""
+    ships, warp, gate, beside, packed = _PLACES[0]
+    if (state.ships == ships and state.warp == warp and state.gate == gate
+            and state.beside == beside):
+        return packed
+    fresh: bytes = _PACKER.pack((state.ships, state.warp, state.gate, state.beside))
+    packed = fresh[1:]  # without the fixarray header 0x94
+    _PLACES[0] = (state.ships[:], state.warp[:], state.gate[:], state.beside[:], packed)
+    return packed
+
+
+def _encounter_items(e: Encounter) -> tuple[Any, ...]:
+    """Encounter.encode()'s items without its copies into lists: msgpack packs a tuple
+    as it packs a list, so the bytes are the same (tests/test_public_hash.py)."""
+    return (e.offense, e.defense, e.number, e.destiny, e.target, e.invited, e.allies,
+            e.selected, e.cards, e.reinforce, e.played, e.result, e.flags, e.deal, e.zapped,
+            e.lost, e.powers_used, e.selected_at)
 
 
 def _keep(obj: object, packed: bytes) -> bytes:
