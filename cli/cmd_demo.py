@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.game == "worlds":
-            config = worlds_config(args, args.players)
+            config = worlds_config(args, args.players, network=True)
         else:
             config = game_config(args, args.players)
         bot_maker(args, game=args.game)

@@ -18,7 +18,7 @@ from protocol.game import game_of
 
 from .botopts import add_seat_bot_option, seat_bot
 from .netgame import cosmic_home, lan_options, play_seat, player_key
-from .options import add_game_options, game_config
+from .options import add_game_options, game_config, worlds_config
 
 
 def lobby_args(p: argparse.ArgumentParser) -> None:
@@ -145,8 +145,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         seat_bot(args, b"check", args.game)  # a bad --bot is refused before anything starts
         if args.game == "worlds":
-            from .cmd_play import worlds_config
-            config = worlds_config(args, rules, args.players)
+            config = worlds_config(args, args.players, network=True)
             if args.colour and args.colour not in rules.COLOURS:
                 raise ValueError(f"--colour {args.colour}: the map game's colours are "
                                  f"{', '.join(rules.COLOURS)}")

@@ -25,7 +25,7 @@ from node.local import LocalGame, game_seed
 from .botopts import add_bot_options, bot_maker, node_bot_args
 from .game_ui import for_rules
 from .netgame import cosmic_home
-from .options import add_game_options, game_config, options_text
+from .options import add_game_options, game_config, options_text, worlds_config
 
 BOT_PATIENCE_S = 600.0  # bots of a game whose person's node stopped wait ten minutes
 
@@ -55,22 +55,6 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
-def worlds_config(args: argparse.Namespace, rules: Rules, players: int) -> Any:
-    """The map game's config from a command's options; ValueError (the message a person
-    sees) for Cosmic's options, a seat count it cannot seat or a bot it does not have."""
-    cosmic_only = [flag for flag, on in (("--variant", args.variant), ("--aliens", args.aliens),
-                                         ("--flares", args.flares)) if on]
-    if cosmic_only:
-        raise ValueError(f"{', '.join(cosmic_only)}: Cosmic's options; worlds has none of them")
-    if not 2 <= players <= 6:
-        raise ValueError("--players must be between 2 and 6 for worlds")
-    turns = getattr(args, "max_turns", 0) or 0
-    if turns < 0:
-        raise ValueError("--max-turns: 0 (no limit) or more")
-    return rules.config_from(rules.COLOURS[:players], (),
-                             {"max_turns": turns} if turns else {})
-
-
 def run(args: argparse.Namespace) -> int:
     rules = games.load(args.game)
     top = 6 if args.game == "worlds" else 10
@@ -80,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.game == "worlds":
-            config = worlds_config(args, rules, args.players)
+            config = worlds_config(args, args.players, network=not args.local)
         else:
             config = game_config(args, args.players)
         maker = bot_maker(args, game=args.game)

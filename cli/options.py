@@ -130,10 +130,13 @@ def mismatch(config: engine.Config, want: dict[str, object]) -> str:
     return "; ".join(why)
 
 
-def worlds_config(args: argparse.Namespace, players: int) -> Any:
+def worlds_config(args: argparse.Namespace, players: int, *, network: bool = False) -> Any:
     """The map game's config from a command's options (players, --max-turns); ValueError
-    with the message a person sees for Cosmic's options or a table size it lacks."""
+    with the message a person sees for Cosmic's options or a table size it lacks. A
+    networked game's race pile leaves out the races the card protocol cannot play yet
+    (engine.worlds.rules NETWORK_POOL)."""
     from engine import games
+    from engine.worlds.rules import NETWORK_UNSUPPORTED
 
     cosmic_only = [flag for flag, on in (("--variant", args.variant), ("--aliens", args.aliens),
                                          ("--flares", args.flares)) if on]
@@ -143,5 +146,10 @@ def worlds_config(args: argparse.Namespace, players: int) -> Any:
         raise ValueError("--players must be between 2 and 6 for worlds")
     rules = games.load("worlds")
     turns = getattr(args, "max_turns", 0) or 0
-    return rules.config_from(rules.COLOURS[:players], (), {"max_turns": turns} if turns else {})
+    if turns < 0:
+        raise ValueError("--max-turns: 0 (no limit) or more")
+    options: dict[str, Any] = {"max_turns": turns} if turns else {}
+    if network:
+        options["without"] = list(NETWORK_UNSUPPORTED)
+    return rules.config_from(rules.COLOURS[:players], (), options)
 

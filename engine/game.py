@@ -274,6 +274,11 @@ class Rules(Protocol):
         """The config the option bytes announce. Raises ValueError if they do not read."""
         ...
 
+    def network_refusal(self, config: Any) -> str | None:
+        """Why a game of `config` cannot be played over the network (a chance the card
+        protocol cannot answer yet), or None."""
+        ...
+
     def progress(self, state: Any) -> dict[str, Any]:
         """Public facts about how far the game is, for progress lines (JSON-able; at
         least "turn" and "phase")."""

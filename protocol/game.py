@@ -276,6 +276,10 @@ def make_genesis(
         raise LocalProtocolError("schema", "a seed is given for local games and only for them")
     if len(players) != config.seats:
         raise LocalProtocolError("schema", f"{len(players)} players for {config.seats} seats")
+    if mode == "network":
+        refusal = game.network_refusal(config)
+        if refusal is not None:
+            raise LocalProtocolError("unsupported", refusal)
     variants, game_options = game.genesis_options(config)
     options: list[tuple[str, Value]] = [("mode", mode), *game_options]
     if seed is not None:
@@ -347,9 +351,14 @@ def config_from_genesis(genesis: Genesis) -> Any:
         raise _genesis_error("only a local game has a public seed")
     options = {k: v for k, v in genesis.options if k not in _SHARED_OPTIONS}
     try:
-        return game.config_from(tuple(s.colour for s in genesis.seats), genesis.rules, options)
+        config = game.config_from(tuple(s.colour for s in genesis.seats), genesis.rules,
+                                  options)
     except ValueError as exc:
         raise _genesis_error(str(exc)) from None
+    refusal = game.network_refusal(config) if mode == "network" else None
+    if refusal is not None:
+        raise _genesis_error(refusal)
+    return config
 
 
 # --- card sources ----------------------------------------------------------------------------

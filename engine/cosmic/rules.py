@@ -41,7 +41,7 @@ __all__ = [
     "face_down_handover", "timer", "on_timeout", "secret_handle", "claims", "claim",
     "audit_claim", "audit_end", "hand", "shows", "may_hide", "COMMIT_KINDS", "SHOW_KINDS",
     "GIVE_KINDS", "BEACON_KINDS", "lobby_options", "lobby_config", "options_text",
-    "aliens_text", "MAX_LOBBY_TURNS", "progress",
+    "aliens_text", "MAX_LOBBY_TURNS", "progress", "network_refusal",
     "local_source", "genesis_options", "config_from", "OPTIONS",
 ]
 
@@ -277,6 +277,10 @@ def aliens_text(config: Config) -> str:
         return "aliens chosen: each player is dealt two and keeps one"
     word = {"": "none", DEAL_AT_RANDOM: "random", CHOOSE: "chosen"}
     return "aliens " + ", ".join(f"{c} {word.get(x, x)}" for c, x in zip(config.colors, a))
+
+
+def network_refusal(config: Config) -> str | None:
+    return None  # every option plays over the network
 
 
 def progress(state: GameState) -> dict[str, Any]:

@@ -11,7 +11,13 @@ interface's words.
   turned up (`reveal`); no card at all is a reveal of handle -1 with a `no_force` claim
   the end-of-game audit checks.
 - Beacon: dice (`roll`) come from the public random beacon, `count` draws below `sides`.
-- Lobby option bytes: one byte of turn limit (0: none).
+- Lobby option bytes: one byte of turn limit (0: none); a hosted game's race pile is
+  NETWORK_POOL.
+- Over the network, the race pile leaves out the races whose chances the card protocol
+  cannot answer yet (NETWORK_UNSUPPORTED: the Invisible Beings, whose secret pages the
+  seat itself must commit to and open); `network_refusal` names them.
+- Genesis options: "max_turns"; the race pile as "races" (the keys in it) or "without"
+  (the keys left out), whichever is shorter.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from .actions import (
     Second, Select, Shuffled, action_from_data, parse_action,
 )
 from .api import ENGINE_VERSION, apply, legal_actions, new_game, outcome, pending, public_hash
-from .data import CARDS, RACES, rules_data_hash
+from .data import CARDS, RACE_KEYS, RACES, rules_data_hash
 from .local import LocalSource
 from .state import COLOURS as _COLOURS, Claim, Config, GameState, Knowledge
 from .steps import Chance
@@ -37,12 +43,15 @@ __all__ = [
     "parse_action", "fact", "secret", "secret_options", "secret_handle", "face_down_handover",
     "timer", "on_timeout", "claims", "claim", "audit_claim", "audit_end", "hand", "shows",
     "may_hide", "local_source", "genesis_options", "config_from", "lobby_options",
-    "lobby_config", "options_text", "progress",
+    "lobby_config", "options_text", "progress", "network_refusal", "NETWORK_POOL",
+    "NETWORK_UNSUPPORTED",
 ]
 
 NAME = "worlds"
+NETWORK_UNSUPPORTED: tuple[str, ...] = ("invisible_beings",)
+NETWORK_POOL: tuple[str, ...] = tuple(k for k in RACE_KEYS if k not in NETWORK_UNSUPPORTED)
 COLOURS: tuple[str, ...] = _COLOURS
-OPTIONS: tuple[str, ...] = ("max_turns", "races")
+OPTIONS: tuple[str, ...] = ("max_turns", "races", "without")
 COMMIT_KINDS: tuple[str, ...] = ("select",)
 SHOW_KINDS: tuple[str, ...] = ("play", "reveal", "second", "discard")
 GIVE_KINDS: tuple[str, ...] = ()
@@ -167,7 +176,13 @@ def genesis_options(config: Config) -> tuple[tuple[str, ...], list[tuple[str, An
     if config.max_turns:
         options.append(("max_turns", config.max_turns))
     if config.race_pool:
-        options.append(("races", list(config.race_pool)))
+        pool = set(config.race_pool)
+        left_out = [k for k in RACE_KEYS if k not in pool]
+        if len(left_out) < len(config.race_pool) and tuple(
+                k for k in RACE_KEYS if k in pool) == config.race_pool:
+            options.append(("without", left_out))
+        else:
+            options.append(("races", list(config.race_pool)))
     return (), options
 
 
@@ -183,23 +198,42 @@ def config_from(colours: Sequence[str], variants: Sequence[str],
     if type(max_turns) is not int or not 0 <= max_turns < 2**31:
         raise ValueError("max_turns is an int in [0, 2^31)")
     races = options.get("races", [])
-    if type(races) is not list or any(type(r) is not str for r in races):
-        raise ValueError("races is a list of race keys")
+    without = options.get("without", [])
+    for name, keys in (("races", races), ("without", without)):
+        if type(keys) is not list or any(type(r) is not str for r in keys):
+            raise ValueError(f"{name} is a list of race keys")
+    if races and without:
+        raise ValueError("the race pile is given by races or by without, not both")
+    unknown = [k for k in without if k not in RACE_KEYS]
+    if unknown:
+        raise ValueError(f"unknown race {unknown[0]!r}")
+    if without:
+        races = [k for k in RACE_KEYS if k not in without]
     return Config(len(colours), max_turns, tuple(races), tuple(colours))
+
+
+def network_refusal(config: Config) -> str | None:
+    """Why this game cannot be played over the network, or None."""
+    pool = config.race_pool or tuple(RACE_KEYS)
+    out = [RACES[RACE_KEYS[k]].name for k in NETWORK_UNSUPPORTED if k in pool]
+    if out:
+        return (f"{', '.join(out)} cannot be in a networked game's race pile yet: their "
+                "secret pages need a card-protocol operation this version lacks")
+    return None
 
 
 def lobby_options(config: Config) -> bytes:
     if not 0 <= config.max_turns <= 255:
         raise ValueError("a hosted game's turn limit is at most 255")
-    if config.race_pool:
-        raise ValueError("a hosted game plays with every race")
+    if config.race_pool != NETWORK_POOL:
+        raise ValueError("a hosted game's race pile is every race a networked game plays")
     return bytes([config.max_turns])
 
 
 def lobby_config(options: bytes, seats: int, colours: tuple[str, ...]) -> Config:
     if len(options) != 1:
         raise ValueError("a worlds lobby id has one option byte (the turn limit)")
-    return Config(seats, options[0], (), colours)
+    return Config(seats, options[0], NETWORK_POOL, colours)
 
 
 def progress(state: GameState) -> dict[str, Any]:
@@ -209,7 +243,9 @@ def progress(state: GameState) -> dict[str, Any]:
 
 def options_text(config: Config) -> str:
     parts = [f"{config.seats} players, first to control 20 worlds"]
-    if config.race_pool:
+    if config.race_pool == NETWORK_POOL:
+        parts.append("every race but the Invisible Beings")
+    elif config.race_pool:
         parts.append(f"{len(config.race_pool)} races in the pile")
     if config.max_turns:
         parts.append(f"at most {config.max_turns} turns")
