@@ -318,7 +318,7 @@ class RevealStep(ConflictStep):
     """("reveal", seat, side): turn up the card put face down (-1 -1: none)."""
 
     name = "reveal_force"
-    kinds = ("reveal",)
+    kinds = ("reveal", "second")
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         below = s.stack[-2] if len(s.stack) > 1 else ()
@@ -329,12 +329,20 @@ class RevealStep(ConflictStep):
         return super().auto(s, st)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        # A card the seat did not put face down (a foreseeing pick, a forced card) is
+        # shown face up (`second`), not opened: its face-down choice stays committed and
+        # is opened at the end of the game like any left unopened.
         forced = forced_card(s, seat)
         if forced is None and foresight(s, _on(s)) == st[2]:  # it picks now, having seen
-            out: list[Action] = [Reveal(seat, h, f)  # the other card
+            out: list[Action] = [SecondCard(seat, h, f)  # the other card
                                  for h, f in hand_cards(s, seat, kn.faces, kind="force")]
-            return out or [Reveal(seat, -1, -1)]  # a force card if it has one
-        h = kn.selected if forced is None else forced
+            return out or [SecondCard(seat, -1, -1)]  # a force card if it has one
+        if forced is not None:
+            f = kn.faces.get(forced, -1)
+            if f >= 0 and card(f).kind == "force":
+                return [SecondCard(seat, forced, f)]
+            return [SecondCard(seat, -1, -1)]  # the random card is no force card (a claim)
+        h = kn.selected
         f = kn.faces.get(h, -1) if h is not None else -1
         if h is not None and h in s.hands[seat] and f >= 0 and card(f).kind == "force":
             return [Reveal(seat, h, f)]

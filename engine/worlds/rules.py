@@ -138,12 +138,20 @@ def claim(seat: int, kind: str, hand: tuple[int, ...], serial: int) -> Claim:
 
 
 def audit_claim(state: GameState, one: Claim, faces: Mapping[int, int]) -> str | None:
-    """A `no_force` claim is false if a force card was in the hand."""
+    """A `no_force` claim is false if a force card was in the hand; a `not_force` claim
+    (the random card the Randomizers drew is no force card) if it was one. The unseen
+    tokens' claims ("page", "unveil") are not audited yet: a verifier would need every
+    page, which only the seat holds (docs/worlds-rules.md)."""
     if one.kind == "no_force":
         held = [CARDS[faces[h]].name for h in one.hand if CARDS[faces[h]].kind == "force"]
         if held:
             return (f"seat {one.seat} showed no force card at action {one.serial} holding "
                     f"{', '.join(held)}")
+    if one.kind == "not_force":
+        drawn = [CARDS[faces[h]].name for h in one.hand if CARDS[faces[h]].kind == "force"]
+        if drawn:
+            return (f"seat {one.seat} said its random card at action {one.serial} was no "
+                    f"force card; it was {drawn[0]}")
     return None
 
 
