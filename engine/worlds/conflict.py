@@ -349,6 +349,11 @@ class RevealStep(ConflictStep):
         return [Reveal(seat, -1, -1)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        shown = forced_card(s, a.seat) is not None or foresight(s, _on(s)) == st[2]
+        if isinstance(a, SecondCard) != shown:  # what was put face down is opened, the
+            fail(s, a, "a card put face down is turned up with reveal; a forced or "  # rest
+                 "foreseen one is shown with second")  # shown
+            return
         _reveal_card(s, a, st[2])
         pop(s)
 

@@ -233,12 +233,13 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
                 page[_world(w)] = int(k)
         kn.hidden = page
         return Conceal(seat)
-    if verb == "reveal" and not args:
-        opts = [a for a in legal_actions(s, seat, kn) if isinstance(a, Reveal)]
+    if verb == "reveal" and not args:  # the card the rules turn up (face down or shown)
+        opts = [a for a in legal_actions(s, seat, kn) if isinstance(a, (Reveal, Second))]
         return opts[0] if opts else Reveal(seat, -1, -1)
-    if verb == "reveal" and args[0].startswith("@"):
-        h = _hand_card(s, src, seat, args[0])
-        return Reveal(seat, h, src.truth[h])
+    if verb == "reveal" and args[0].startswith("@"):  # shown (`second`) where the rules
+        h = _hand_card(s, src, seat, args[0])  # turn up a card not put face down
+        shown = any(isinstance(o, Second) for o in legal_actions(s, seat, kn))
+        return (Second if shown else Reveal)(seat, h, src.truth[h])
     if verb == "second" and args and args[0].startswith("@"):
         h = _hand_card(s, src, seat, args[0])
         return Second(seat, h, src.truth[h])
