@@ -44,9 +44,8 @@ class RandomWorldsBot:
             raise RuntimeError(f"seat {seat} has no legal action at {state.step()[0]}")
         a = options[self.stream.below(len(options))]
         if isinstance(a, W.Select):
-            cards = _force_cards(state, seat, kn)
-            k = self.stream.below(len(cards) + 1)
-            kn.selected = cards[k][1] if k < len(cards) else None
+            cards = _force_cards(state, seat, kn)  # a force card must be shown if held
+            kn.selected = cards[self.stream.below(len(cards))][1] if cards else None
         return a
 
 

@@ -35,11 +35,8 @@ from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import TextArea
 
-from engine import cosmic as engine
 
 from .client import LocalSession, NetworkSession, SeatClient, Session, Stops
-from .commands import HELP, normalise
-from .render import board_text, card_label
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "ClientApp", "Stops", "STYLE"]
 
@@ -53,13 +50,15 @@ STYLE = Style.from_dict({
 
 
 class _LegalCompleter(Completer):
-    def __init__(self, table: Callable[[], dict[str, Any]]) -> None:
+    def __init__(self, table: Callable[[], dict[str, Any]], help_words: Any,
+                 normalise: Callable[[str], str]) -> None:
         self.table = table
-        self.words = WordCompleter(sorted(HELP) + ["help", "quit", "stops", "stop",
-                                                   "unstop", "board", "hand"])
+        self.normalise = normalise
+        self.words = WordCompleter(sorted(help_words) + ["help", "quit", "stops", "stop",
+                                                         "unstop", "board", "hand"])
 
     def get_completions(self, document: Document, complete_event: Any):  # type: ignore[no-untyped-def]
-        typed = normalise(document.text_before_cursor)
+        typed = self.normalise(document.text_before_cursor)
         if not typed and not complete_event.completion_requested:
             return  # an empty line shows choices only on Tab
         seen = 0
@@ -87,24 +86,29 @@ class ClientApp(SeatClient):
         self.history = InMemoryHistory()
         self.input = TextArea(
             height=1, prompt="> ", multiline=False, wrap_lines=False,
-            completer=_LegalCompleter(lambda: self.table), history=self.history,
+            completer=_LegalCompleter(lambda: self.table, self.ui.HELP, self.ui.normalise),
+            history=self.history,
             accept_handler=self._accept, complete_while_typing=True)
         self.app = self._build()
 
     # -- building --------------------------------------------------------------------------
 
     def _build(self) -> Application[Any]:
+        cosmic = self.ui.COSMIC  # the map game: a wider, taller board, short card names
         board = Window(FormattedTextControl(self._board), wrap_lines=True,
-                       height=D(min=6, preferred=12))
-        hand = Window(FormattedTextControl(self._hand), width=D(min=20, preferred=34),
+                       height=D(min=6, preferred=12) if cosmic else D(min=12, preferred=19))
+        hand = Window(FormattedTextControl(self._hand),
+                      width=D(min=20, preferred=34) if cosmic else D(min=14, max=20),
                       wrap_lines=True)
-        log = Window(FormattedTextControl(self._log), wrap_lines=False, height=D(min=3))
+        log = Window(FormattedTextControl(self._log), wrap_lines=False,
+                     height=D(min=3) if cosmic else D(min=3, preferred=3))
         self.log_window = log
         status = Window(FormattedTextControl(self._status), height=1, style="class:status")
         refused = Window(FormattedTextControl(lambda: [("class:refused", self.refused)]),
                          height=D(min=0, max=3), wrap_lines=True)
         body = FloatContainer(
-            HSplit([VSplit([board, Window(width=1, char="|"), hand]),
+            HSplit([VSplit([board, Window(width=1, char="|"), hand],
+                           height=None if cosmic else D(min=12, preferred=19)),
                     Window(height=1, char="-"), log, refused, status, self.input]),
             floats=[Float(xcursor=True, ycursor=True,
                           content=CompletionsMenu(max_height=12, scroll_offset=1))])
@@ -133,7 +137,7 @@ class ClientApp(SeatClient):
     def _board(self) -> StyleAndTextTuples:
         s = self.session.state
         out: StyleAndTextTuples = []
-        for line in board_text(s, self.session.knowledge()).splitlines():
+        for line in self.ui.screen_board(s, self.session.knowledge()).splitlines():
             style = ""
             for c in s.config.colors:
                 if line.strip().startswith(c + " ") and self.color:
@@ -146,14 +150,15 @@ class ClientApp(SeatClient):
         kn = self.session.knowledge()
         out: StyleAndTextTuples = [("class:alert", f"Your hand ({s.config.colors[seat]})\n")]
         playable = {h for _, (a, h) in self.table.items() if h is not None}
-        playable |= {a.handle for _, (a, _) in self.table.items() if isinstance(a, engine.Play)}
-        for h in s.hands[seat]:
-            face = kn.faces.get(h, s.faces.get(h))
-            mark = "*" if h in playable else " "
-            down = " (face down)" if h == kn.selected and s.enc is not None and \
-                seat in s.enc.selected else ""
-            out.append(("class:playable" if mark == "*" else "",
-                        f"{mark} {card_label(face)}{down}\n"))
+        kinds = ("play",) if self.ui.COSMIC else ("play", "second", "reveal")
+        playable |= {getattr(a, "handle") for _, (a, _) in self.table.items()
+                     if a.KIND in kinds}
+        if not self.ui.COSMIC:  # the map game: cards it may discard now too
+            playable |= {h for _, (a, _) in self.table.items() if a.KIND == "discard"
+                         for h, _f in getattr(a, "cards")}
+        for can, label in self.ui.hand(s, kn, playable):
+            mark = "*" if can else " "
+            out.append(("class:playable" if can else "", f"{mark} {label}\n"))
         out.append(("class:dim", "* playable now\n"))
         return out
 

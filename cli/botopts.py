@@ -52,17 +52,28 @@ def add_seat_bot_option(p: argparse.ArgumentParser, what: str, *, checked: bool 
     add_bot_options(p, kind=False)
 
 
-def seat_bot(args: argparse.Namespace, seed: bytes) -> Controller | None:
-    """The bot `--bot [KIND]` asks to play one's seat, or None (the person plays).
-    Raises ValueError with the message a person sees for a bad budget."""
-    return None if args.bot is None else bot_maker(args, args.bot)(seed)
+def seat_bot(args: argparse.Namespace, seed: bytes, game: str = "cosmic"
+             ) -> Controller | None:
+    """The bot `--bot [KIND]` asks to play one's seat in `game`, or None (the person
+    plays). Raises ValueError with the message a person sees for a bad budget or a bot
+    the game does not have."""
+    return None if args.bot is None else bot_maker(args, args.bot, game=game)(seed)
 
 
-def bot_maker(args: argparse.Namespace, kind: str | None = None
+WORLDS_BOTS = ("random", "heuristic")
+
+
+def bot_maker(args: argparse.Namespace, kind: str | None = None, game: str = "cosmic"
               ) -> Callable[[bytes], Controller]:
-    """A function from a seed to a bot as the options say; raises ValueError with the
-    message a person sees for a bad budget."""
+    """A function from a seed to a bot of `game` as the options say; raises ValueError
+    with the message a person sees for a bad budget or a bot the game does not have."""
     kind = kind or args.bot
+    if game == "worlds":
+        from bots.worlds import HeuristicWorldsBot, RandomWorldsBot
+        if kind not in WORLDS_BOTS:
+            raise ValueError(f"--bot {kind}: the map game has the bots "
+                             f"{', '.join(WORLDS_BOTS)}")
+        return RandomWorldsBot if kind == "random" else HeuristicWorldsBot
     budget = getattr(args, "bot_budget", DEFAULT_BUDGET_S)
     iterations = args.bot_iterations
     if iterations < 0:

@@ -9,8 +9,10 @@ Invariants:
 - The decision the person answers is the one the game waits for now. When the game
   moves on while the person thinks (the node passed for them after a minute, a peer's
   move changed what is legal), the open question is withdrawn and asked afresh.
-- Both faces accept the same lines: game commands (cli/commands.py), `help`, `stops`,
-  `say`/`tell`, `quit`.
+- Both faces accept the same lines: game commands (cli/commands.py; the map game's:
+  cli/worlds_commands.py), `help`, `say`/`tell`, `quit` (Cosmic also `stops`).
+- The loop is the same for every game: what is the game's own (commands, words, board,
+  hand) comes from `self.ui`, picked by the session's `rules.NAME` (cli/game_ui.py).
 """
 
 from __future__ import annotations
@@ -26,10 +28,13 @@ from engine.cosmic.deal import agreement
 from engine.cosmic.hidden import face_down_handle
 from engine.cosmic.windows import RESPONSE_CARD, RESPONSE_POWER, WINDOWS
 
-from .commands import HELP, TURN_UP_WORDS, lookup, normalise
-from .commands import command_table as _command_table
+from engine import games
+from engine.game import Rules
+
+from .commands import TURN_UP_WORDS
+from .game_ui import for_rules
 from .info import discards, info
-from .render import card_label, log_line
+from .render import card_label
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
 
@@ -46,6 +51,9 @@ class Session(Protocol):
 
     @property
     def seat(self) -> int: ...
+
+    @property
+    def rules(self) -> Rules: ...
 
     def knowledge(self) -> engine.Knowledge: ...
 
@@ -71,13 +79,17 @@ class LocalSession:
     def state(self) -> engine.GameState:
         return self.game.state  # type: ignore[no-any-return]
 
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules  # type: ignore[no-any-return]
+
     def knowledge(self) -> engine.Knowledge:
         return self.game.source.knowledge[self.seat]  # type: ignore[no-any-return]
 
     async def advance(self) -> list[tuple[Any, ...]]:
         events: list[tuple[Any, ...]] = []
         while self.game.state.outcome is None:
-            p = engine.pending(self.game.state)
+            p = self.rules.pending(self.game.state)
             if p.chance is None and self.seat in p.seats[:1]:
                 break
             events += self.game.step()
@@ -101,6 +113,10 @@ class NetworkSession:
     @property
     def state(self) -> engine.GameState:
         return self.runner.core.state  # type: ignore[no-any-return]
+
+    @property
+    def rules(self) -> Rules:
+        return self.runner.core.rules  # type: ignore[no-any-return]
 
     def knowledge(self) -> engine.Knowledge:
         return self.runner.core.knowledge  # type: ignore[no-any-return]
@@ -182,6 +198,9 @@ class SeatClient:
         self._quit_asked = False  # 'quit' once during a game: the next 'quit' leaves
         self.quit = False
         self.turn_up_queued = False  # hidden powers: turn up at the next question
+        rules = getattr(session, "rules", None)
+        self.rules: Rules = rules if rules is not None else games.load(games.DEFAULT)
+        self.ui: Any = for_rules(self.rules)  # the game's commands, words and board
 
     # -- what a face provides ----------------------------------------------------------------
 
@@ -204,7 +223,7 @@ class SeatClient:
     def events(self, events: list[tuple[Any, ...]]) -> None:
         s, seat = self.session.state, self.session.seat
         for ev in events:
-            line = log_line(s, ev, seat)
+            line = self.ui.log_line(s, ev, seat)
             if line is not None:
                 self.log.append(line)
         if events:
@@ -228,12 +247,14 @@ class SeatClient:
                 self.say("The game is not over. Type 'quit' again to leave it"
                          + (" (cosmic resume brings you back)."
                             if hasattr(self.session, "drain") else " (a local game ends)."))
-        elif word == "help":
+        elif word == "help" or (word == "?" and not self.ui.COSMIC):
             self._help(text)
-        elif word in ("stops", "stop", "unstop"):
-            self._stops(text)
         elif word in ("say", "tell"):
             self._chat(text)
+        elif not self.ui.COSMIC:
+            self._game_line(text, word)
+        elif word in ("stops", "stop", "unstop"):
+            self._stops(text)
         elif word == "info":
             what = text.split(maxsplit=1)[1] if len(text.split()) > 1 else ""
             self.say(info(self.session.state, what) if what else
@@ -241,9 +262,9 @@ class SeatClient:
                      "or a colour for that player's alien")
         elif word == "discards":
             self.say(discards(self.session.state))
-        elif normalise(text) in TURN_UP_WORDS and "turnup" not in self.table:
+        elif self.ui.normalise(text) in TURN_UP_WORDS and "turnup" not in self.table:
             self._queue_turn_up()
-        elif normalise(text) in TURN_UP_WORDS and self.waiting is not None \
+        elif self.ui.normalise(text) in TURN_UP_WORDS and self.waiting is not None \
                 and not self.waiting.done():
             self.waiting.set_result("turnup")
         elif self.waiting is not None and not self.waiting.done():
@@ -258,8 +279,11 @@ class SeatClient:
 
     def _help(self, text: str) -> None:
         parts = text.split()
-        if len(parts) > 1 and parts[1] in HELP:
-            self.say(HELP[parts[1]])
+        if len(parts) > 1 and parts[1] in self.ui.HELP:
+            self.say(self.ui.HELP[parts[1]])
+            return
+        if not self.ui.COSMIC:
+            self._game_help()
             return
         if self.over():
             self.say("The game is over: 'quit' leaves; 'info NAME', 'discards' and chat "
@@ -269,6 +293,47 @@ class SeatClient:
         self.say("Commands now: " + (", ".join(legal) or "none (waiting)") +
                  ". 'help COMMAND' explains one; " + self.HELP_KEYS + "'stops': where you "
                  "are asked; 'info NAME|COLOUR', 'discards'; 'quit' leaves.")
+
+    def _game_help(self) -> None:
+        """help (or ?) in a game other than Cosmic: every command legal now, in full
+        (grouped by their first word when there are many), and how to learn more."""
+        if self.over():
+            self.say("The game is over: 'quit' leaves; 'info' and chat still work.")
+            return
+        cmds = sorted(self.table)
+        if len(cmds) <= 40:
+            legal = ", ".join(cmds)
+        else:
+            kinds: dict[str, int] = {}
+            for c in cmds:
+                kinds[c.split()[0]] = kinds.get(c.split()[0], 0) + 1
+            legal = ", ".join(f"{k} ({n} ways)" if n > 1 else next(
+                c for c in cmds if c.split()[0] == k) for k, n in kinds.items())
+        self.say("Legal now: " + (legal or "nothing (not your decision)") +
+                 ". 'help COMMAND' explains one (" + ", ".join(
+                     k for k in self.ui.HELP if k not in ("say", "tell", "info")) +
+                 "); " + self.HELP_KEYS + "'info RACE|WORLD'; 'say TEXT'; "
+                 "'quit' leaves.")
+
+    def _game_line(self, text: str, word: str) -> None:
+        """A line of a game other than Cosmic that is not help, chat or quit: `info`, or
+        a move (answering the open decision)."""
+        if word == "info":
+            what = text.split(maxsplit=1)[1] if len(text.split()) > 1 else ""
+            info_of = getattr(self.ui, "info", None)
+            self.say(info_of(what, self.session.state) if what and info_of is not None
+                     else "info RACE or info WORLD, e.g. info tachyons, info C")
+        elif word in ("stops", "stop", "unstop", "discards", "turnup"):
+            self.refused = f"'{word}' is a Cosmic Encounter command; 'help' lists this " \
+                "game's"
+        elif self.waiting is not None and not self.waiting.done():
+            self.waiting.set_result(text)
+        elif self.over():
+            self.refused = "The game is over: 'quit' leaves."
+        else:
+            self.refused = "Not your decision now: " + self.status
+            self._early = (text, time.monotonic())
+        self.invalidate()
 
     def _stops(self, text: str) -> None:
         parts = text.lower().split()
@@ -334,7 +399,10 @@ class SeatClient:
         """Pass for the person at a card window that is not one of their stops. The
         choice depends on the window's name alone, never on the hand. Hidden powers: a
         turn-up round is answered at once, turning up if the person queued it, else
-        passing; a queued turn-up is made at any question."""
+        passing; a queued turn-up is made at any question. Other games: never (the
+        person answers every question of theirs)."""
+        if not self.ui.COSMIC:
+            return None
         s = self.session.state
         actions = [a for a, _ in self.table.values()]
         turn_up = engine.TurnUp(self.session.seat)
@@ -399,7 +467,7 @@ class SeatClient:
                 self.invalidate()
                 return
             seat = self.session.seat
-            table = _command_table(s, seat, self.session.knowledge())
+            table = self.ui.table(s, seat, self.session.knowledge())
             mine = bool(table) and self._my_decision()
             self.table = table if mine else {}
             if not mine:
@@ -412,7 +480,7 @@ class SeatClient:
                 # asked because it is a stop, whatever the hand holds); turning a
                 # face-down alien up is only done when asked for ('turnup')
                 (cmd, (auto, handle)), = forced.items()
-                if handle is not None:
+                if handle is not None or self.rules.secret(auto) == "commit":
                     self.session.knowledge().selected = handle
                 self.log.append(f"(your only choice, made for you: {cmd})")
             if auto is not None:
@@ -420,7 +488,7 @@ class SeatClient:
                 continue
             where = s.step()
             label = f"{where[1]} window" if where[0] == "window" else where[0]
-            self._set_status(f"YOUR DECISION ({s.phase}: {label})")
+            self._set_status(f"YOUR DECISION ({self.rules.pending(s).phase}: {label})")
             self.asked_serial = s.serial
             # A refusal belongs to the decision it answered; but a line that came a
             # moment before this question must not vanish without a word.
@@ -436,15 +504,8 @@ class SeatClient:
         """The end of the game in words: who won and why, everyone's foreign colonies,
         and (networked) the journal and how to check it."""
         s = self.session.state
-        out = s.outcome
-        assert out is not None
-        colors = s.config.colors
-        why = {"colonies": f"{s.config.win_colonies} foreign colonies",
-               "turn_limit": "the turn limit was reached"}.get(out.reason, out.reason)
-        lines = ["GAME OVER: " + (", ".join(colors[w] for w in out.winners) or "nobody")
-                 + f" won ({why}).",
-                 "Foreign colonies: " + ", ".join(f"{c} {s.foreign_colonies(i)}"
-                                                  for i, c in enumerate(colors)) + "."]
+        assert s.outcome is not None
+        lines = self.ui.end_words(s)
         runner = getattr(self.session, "runner", None)
         if runner is not None:
             path = runner.journal.path
@@ -455,7 +516,7 @@ class SeatClient:
         core = getattr(getattr(self.session, "runner", None), "core", None)
         if core is not None:
             return bool(core.my_turn())
-        p = engine.pending(self.session.state)
+        p = self.rules.pending(self.session.state)
         return p.chance is None and self.session.seat in p.seats[:1]
 
     def _set_status(self, text: str) -> None:
@@ -466,14 +527,15 @@ class SeatClient:
     def waiting_text(self) -> str:
         """Whom the game waits for now, and which peers have gone quiet."""
         s = self.session.state
-        p = engine.pending(s)
+        p = self.rules.pending(s)
         colors = s.config.colors
         if p.over:
             return "game over"
-        if p.chance is not None or s.phase == "setup":
+        setting_up = self.ui.COSMIC and s.phase == "setup"  # Cosmic's decks are dealt
+        if p.chance is not None or setting_up:
             progress = getattr(self.session, "card_progress", None)
             source = "card protocol" if progress is not None else "card source"
-            text = f"setting up the decks ({source})" if s.phase == "setup" else \
+            text = f"setting up the decks ({source})" if setting_up else \
                 f"waiting for the {source} ({p.chance.kind if p.chance else p.step})"
             if progress is not None:  # networked: how far it got, and whose turn it is
                 taken, awaited = progress()
@@ -505,21 +567,21 @@ class SeatClient:
                 if self.refused and refused_line:
                     self._early = (refused_line, time.monotonic())
                 return
-            found = lookup(self.table, text, self.session.state, self.session.seat)
+            found = self.ui.lookup(self.table, text, self.session.state, self.session.seat)
             if isinstance(found, str):
                 self.refused, refused_line = found, text.strip()
                 self.invalidate()
                 continue
             action, handle = found
-            agreed = agreement(self.session.state, action)
+            agreed = agreement(self.session.state, action) if self.ui.COSMIC else None
             if agreed is not None:
                 action = agreed
                 self.log.append("that is the standing proposal: you accept it")
             picked = next((c for c, e in self.table.items() if e == found), "")
-            if picked and picked != normalise(text):
+            if picked and picked != self.ui.normalise(text):
                 self.log.append(f"{text.strip()} means: {picked}")  # what a count chose
-            if handle is not None:
-                self.session.knowledge().selected = handle
+            if handle is not None or self.rules.secret(action) == "commit":
+                self.session.knowledge().selected = handle  # None: nothing face down
             try:
                 self.events(await self.session.act(action))
             except engine.IllegalAction as exc:

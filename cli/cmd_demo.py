@@ -1,6 +1,7 @@
-"""`cosmic demo --players N [--seed S] [--dir D]`: N node processes on this machine, each
-with a bot, play a whole networked game through the full stack (LAN discovery on
-loopback, the card protocol, signed journals). Each node's journal ends up in D.
+"""`cosmic demo --players N [--seed S] [--dir D] [--game worlds]`: N node processes on
+this machine, each with a bot, play a whole networked game through the full stack (LAN
+discovery on loopback, the card protocol, signed journals). Each node's journal ends up
+in D. `--game worlds` plays the map game of rules 003 instead of Cosmic.
 
 With a seed, everything that is not a secret is reproducible: the same keys, genesis and
 bots. The card protocol's secrets derive from each seat's key and the game, so the same
@@ -20,20 +21,24 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine import cosmic as engine
+from engine import games
+from engine.game import Rules
 from node.journal_file import write_key_file
 from protocol.game import make_genesis
 from protocol.keys import SigningKey
 
 from .botopts import add_bot_options, bot_maker, node_bot_args
-from .options import add_game_options, game_config, options_text
+from .options import add_game_options, game_config, options_text, worlds_config
 
 LOOPBACK_BROADCAST = "127.255.255.255"
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("demo", help="bots play a whole networked game in N node processes")
-    p.add_argument("--players", type=int, default=3, help="seats (2 to 10, default 3)")
+    p.add_argument("--game", choices=sorted(games.GAMES), default=games.DEFAULT,
+                   help="cosmic (default) or worlds, the map game of rules 003")
+    p.add_argument("--players", type=int, default=3,
+                   help="seats (2 to 10, worlds 2 to 6; default 3)")
     p.add_argument("--seed", default="", help="the same seed gives the same game")
     p.add_argument("--dir", type=Path, default=Path("demo-game"),
                    help="where journals, keys and the genesis go (default ./demo-game)")
@@ -51,18 +56,23 @@ def free_udp_port() -> int:
 
 
 def prepare(players: int, seed: str, directory: Path, max_turns: int = 0,
-            config: engine.Config | None = None) -> tuple[Path, list[Path]]:
-    """Keys, genesis and key files for a demo game; returns (genesis path, key paths).
-    `config` (seats = players) gives the variants; by default the base game."""
+            config: Any = None, rules: Rules | None = None) -> tuple[Path, list[Path]]:
+    """Keys, genesis and key files for a demo game of `rules` (Cosmic unless given);
+    returns (genesis path, key paths). `config` (seats = players) gives the options; by
+    default the base game."""
+    game = rules if rules is not None else games.load(games.DEFAULT)
     directory.mkdir(parents=True, exist_ok=True)
     base = seed.encode() if seed else os.urandom(16)
     keys = [SigningKey.from_seed(hashlib.sha256(b"cosmic/demo-key/v1\0" + base
                                                 + bytes([i])).digest())
             for i in range(players)]
-    config = config or engine.Config(players, max_turns=max_turns)
+    if config is None:
+        config = game.config_from(game.COLOURS[:players], (),
+                                  {"max_turns": max_turns} if max_turns else {})
     genesis = make_genesis(config, [(f"bot-{i}", k.public) for i, k in enumerate(keys)],
                            mode="network",
-                           salt=hashlib.sha256(b"cosmic/demo-salt/v1\0" + base).digest())
+                           salt=hashlib.sha256(b"cosmic/demo-salt/v1\0" + base).digest(),
+                           rules=game)
     gpath = directory / "genesis.bin"
     gpath.write_bytes(genesis.encode())
     paths = []
@@ -74,12 +84,16 @@ def prepare(players: int, seed: str, directory: Path, max_turns: int = 0,
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 2 <= args.players <= 10:
+    rules = games.load(args.game)
+    if args.game == "cosmic" and not 2 <= args.players <= 10:
         print("--players must be between 2 and 10", file=sys.stderr)
         return 2
     try:
-        config = game_config(args, args.players)
-        bot_maker(args)
+        if args.game == "worlds":
+            config = worlds_config(args, args.players, network=True)
+        else:
+            config = game_config(args, args.players)
+        bot_maker(args, game=args.game)
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -87,13 +101,16 @@ def run(args: argparse.Namespace) -> int:
     for old in directory.glob("seat-*.journal"):
         old.unlink()  # a demo starts a new game
     try:
-        gpath, keys = prepare(args.players, args.seed, directory, config=config)
+        gpath, keys = prepare(args.players, args.seed, directory, config=config, rules=rules)
     except OSError as exc:
         print(f"cosmic demo: cannot use {shown} for the game: {exc.strerror or exc}",
               file=sys.stderr)
         return 2
     if not args.quiet:
-        print(f"{args.players} nodes play: {options_text(config)}", flush=True)
+        what = (f"the map game: {rules.options_text(config)}" if args.game == "worlds"
+                else options_text(config))
+        print(f"{args.players} nodes play {what}" if args.game == "worlds"
+              else f"{args.players} nodes play: {what}", flush=True)
     port = free_udp_port()
     procs = []
     t0 = time.monotonic()
@@ -126,8 +143,10 @@ def run(args: argparse.Namespace) -> int:
             first_encounter = time.monotonic() - t0
         if not args.quiet and (info.get("turn"), info.get("over")) != (last.get("turn"),
                                                                      last.get("over")):
-            print(f"  turn {info['turn']}: {info['encounters']} encounters, "
-                  f"{info['records']} records, {info['phase']}", flush=True)
+            count = (f"{info['encounters']} encounters" if "encounters" in info else
+                     "worlds " + "/".join(map(str, info.get("worlds", []))))
+            print(f"  turn {info['turn']}: {count}, {info['records']} records, "
+                  f"{info['phase']}", flush=True)
         last = info
     codes = [p.wait() for p in procs]
     took = time.monotonic() - t0
@@ -137,7 +156,8 @@ def run(args: argparse.Namespace) -> int:
         print("aliens: " + ", ".join(f"{c} {a.replace('_', ' ') or 'none'}"
                                      for c, a in zip(colors, last["aliens"])))
     print(f"game over ({last.get('over')}): {winners} won; {last.get('records')} records "
-          f"in {took:.1f} s; first encounter after {first_encounter or 0:.1f} s")
+          f"in {took:.1f} s" + (f"; first encounter after {first_encounter or 0:.1f} s"
+                                if args.game == "cosmic" else ""))
     print(f"journals in {shown}/: check one with `cosmic verify {shown}/seat-0.journal`")
     if any(codes):
         print(f"node exit codes: {codes}", file=sys.stderr)

@@ -1,4 +1,5 @@
-"""`cosmic host`: announce a game on the LAN, wait for players, then play your seat."""
+"""`cosmic host`: announce a game on the LAN, wait for players, then play your seat.
+`--game worlds` hosts the map game of rules 003; joiners learn the game from the lobby id."""
 
 from __future__ import annotations
 
@@ -9,13 +10,15 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from node.discovery import DEFAULT_PORT, SameKeyError
+from engine import games
 from engine.cosmic import COLORS
 from node.journal_file import default_key_path
 from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
+from protocol.game import game_of
 
 from .botopts import add_seat_bot_option, seat_bot
 from .netgame import cosmic_home, lan_options, play_seat, player_key
-from .options import add_game_options, game_config, options_text
+from .options import add_game_options, game_config, worlds_config
 
 
 def lobby_args(p: argparse.ArgumentParser) -> None:
@@ -42,8 +45,10 @@ def lobby_args(p: argparse.ArgumentParser) -> None:
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(
         "host", help="announce a game on the LAN and play it")
+    p.add_argument("--game", choices=sorted(games.GAMES), default=games.DEFAULT,
+                   help="cosmic (default) or worlds, the map game of rules 003")
     p.add_argument("--players", type=int, default=4,
-                   help="seats, you included (2 to 10, default 4)")
+                   help="seats, you included (2 to 10, worlds 2 to 6; default 4)")
     add_game_options(p)
     lobby_args(p)
     p.set_defaults(func=run)
@@ -119,7 +124,11 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
                        beacon_to=sorted(set(lobby.addresses.values())
                                         | {parse_peer(p, args.port)[0] for p in args.peer}))
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
-    bot = seat_bot(args, lobby.key.public)
+    try:
+        bot = seat_bot(args, lobby.key.public, game_of(genesis).NAME)
+    except ValueError as exc:  # a bot the game does not have (join learns the game late)
+        print(f"cosmic: {exc}", file=sys.stderr)
+        return 2
     try:
         return play_seat(genesis, seat, lobby.key, directory / f"seat-{seat}.journal", opts,
                          screen=screen, bot=bot)
@@ -129,13 +138,20 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 2 <= args.players <= 10:
+    rules = games.load(args.game)
+    if args.game == "cosmic" and not 2 <= args.players <= 10:
         print("--players must be between 2 and 10", file=sys.stderr)
         return 2
     try:
-        seat_bot(args, b"check")  # a bad --bot-budget is refused before anything starts
-        config = game_config(args, args.players)
-        lobby_id = new_lobby_id(config)
+        seat_bot(args, b"check", args.game)  # a bad --bot is refused before anything starts
+        if args.game == "worlds":
+            config = worlds_config(args, args.players, network=True)
+            if args.colour and args.colour not in rules.COLOURS:
+                raise ValueError(f"--colour {args.colour}: the map game's colours are "
+                                 f"{', '.join(rules.COLOURS)}")
+        else:
+            config = game_config(args, args.players)
+        lobby_id = new_lobby_id(config, rules)
     except ValueError as exc:
         print(f"cosmic host: {exc}", file=sys.stderr)
         return 2
@@ -145,6 +161,6 @@ def run(args: argparse.Namespace) -> int:
                   host=True, port=args.port, target=args.target, colour=args.colour,
                   peers=tuple(args.peer), listen=args.listen, key_file=key_file(args))
     print(f"Hosting {name}'s game for {args.players} (lobby {lobby.lobby[:4].hex()}; "
-          f"{options_text(config)}); others run `cosmic join`. Your key: "
+          f"{rules.options_text(config)}); others run `cosmic join`. Your key: "
           f"{key.public[:4].hex()}", flush=True)
     return start_game(lobby, args)

@@ -1,4 +1,5 @@
-"""`cosmic join`: list the games on the LAN, take a seat in one, play it."""
+"""`cosmic join`: list the games on the LAN, take a seat in one, play it. The game (Cosmic
+or the map game) is the one the lobby id announces (node/lobby.py `lobby_game`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import sys
 from typing import Any
 
 from node.discovery import Beacon, Listener
-from node.lobby import Lobby, parse_peer, probe_card, visible_lobbies
+from node.lobby import Lobby, lobby_game, parse_peer, probe_card, visible_lobbies
 
 from .botopts import seat_bot
 from .cmd_host import key_file, lobby_args, start_game
@@ -63,7 +64,9 @@ def run(args: argparse.Namespace) -> int:
         fit = []
         for g in picks:
             try:
-                why = mismatch(g.config(), want)
+                name = lobby_game(g.lobby).NAME
+                why = mismatch(g.config(), want) if name == "cosmic" else \
+                    f"the {name} game, which has none of Cosmic's options"
             except ValueError as exc:
                 why = f"options this version cannot read ({exc})"
             if why:
@@ -79,6 +82,11 @@ def run(args: argparse.Namespace) -> int:
         print("Several games (or none) match: name one with --game ID", file=sys.stderr)
         return 1
     game = picks[0]
+    try:
+        seat_bot(args, b"check", lobby_game(game.lobby).NAME)  # the game's own bots
+    except ValueError as exc:
+        print(f"cosmic join: {exc}", file=sys.stderr)
+        return 2
     if len(game.joined) >= game.players:
         print(f"That game is full ({len(game.joined)}/{game.players})", file=sys.stderr)
         return 1

@@ -13,6 +13,7 @@ from node.journal_file import read_key_file
 from node.runner import NodeOptions, NodeRunner
 from node.transport import Faults
 from protocol.errors import ProtocolError
+from protocol.game import game_of
 from protocol.genesis import Genesis
 
 from .botopts import add_bot_options, bot_maker
@@ -48,14 +49,20 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        maker = bot_maker(args)
+        bot_maker(args)  # the bot options are refused first, whatever the game
     except ValueError as exc:
         print(f"cosmic node: {exc}", file=sys.stderr)
         return 2
     try:
         genesis = Genesis.decode(args.genesis.read_bytes())
         key = read_key_file(args.key)
+        game = game_of(genesis).NAME
     except (OSError, ProtocolError) as exc:
+        print(f"cosmic node: {exc}", file=sys.stderr)
+        return 2
+    try:
+        maker = bot_maker(args, game=game)
+    except ValueError as exc:
         print(f"cosmic node: {exc}", file=sys.stderr)
         return 2
     seed = f"{args.bot_seed}/{args.seat}".encode()

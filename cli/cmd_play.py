@@ -4,7 +4,8 @@ By default the full product: your node in this process, each bot its own node pr
 found by beacons on loopback, the mental-poker card protocol, signed journals (in
 ~/.cosmic/games/, or --dir). `--local` plays in one process with a seeded card source
 instead (fast, but whoever holds the seed could know every card). On a terminal you get
-the full-screen client; otherwise (or with --plain) plain text.
+the full-screen client; otherwise (or with --plain) plain text. `--game worlds` plays the
+map game of rules 003 (2 to 6 seats, its own bots; Cosmic's options are refused).
 """
 
 from __future__ import annotations
@@ -17,18 +18,22 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import cosmic as engine
+from engine import games
+from engine.game import Rules
 from node.local import LocalGame, game_seed
 
 from .botopts import add_bot_options, bot_maker, node_bot_args
-from .netgame import cosmic_home, goal_words
-from .options import add_game_options, game_config, options_text
+from .game_ui import for_rules
+from .netgame import cosmic_home
+from .options import add_game_options, game_config, options_text, worlds_config
 
 BOT_PATIENCE_S = 600.0  # bots of a game whose person's node stopped wait ten minutes
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play against bots on this machine")
+    p.add_argument("--game", choices=sorted(games.GAMES), default=games.DEFAULT,
+                   help="cosmic (default) or worlds, the map game of rules 003")
     p.add_argument("--players", type=int, default=4, help="seats including you (2 to 10, default 4)")
     p.add_argument("--seat", type=int, default=0, help="your seat (0 is red)")
     p.add_argument("--seed", help="the same seed gives the same bots and keys")
@@ -51,34 +56,41 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 2 <= args.players <= 10 or not 0 <= args.seat < args.players:
-        print("--players 2..10 and --seat 0..players-1", file=sys.stderr)
+    rules = games.load(args.game)
+    top = 6 if args.game == "worlds" else 10
+    if not 2 <= args.players <= top or not 0 <= args.seat < args.players:
+        print(f"--players 2..{top}{' for worlds' if top == 6 else ''} and --seat "
+              "0..players-1", file=sys.stderr)
         return 2
     try:
-        config = game_config(args, args.players)
-        maker = bot_maker(args)
+        if args.game == "worlds":
+            config = worlds_config(args, args.players, network=not args.local)
+        else:
+            config = game_config(args, args.players)
+        maker = bot_maker(args, game=args.game)
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
     seed_text = args.seed or secrets.token_hex(8)
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     if args.local:
-        return _local(config, seed_text, args.seat, screen, maker)
+        return _local(config, seed_text, args.seat, screen, maker, rules)
     return _networked(config, seed_text, args.seat, screen, args.dir, args.patience,
-                      args.answer_seconds, node_bot_args(args))
+                      args.answer_seconds, node_bot_args(args), rules)
 
 
-def _local(config: engine.Config, seed_text: str, seat: int, screen: bool,
-           maker: Callable[[bytes], Any]) -> int:
+def _local(config: Any, seed_text: str, seat: int, screen: bool,
+           maker: Callable[[bytes], Any], rules: Rules) -> int:
     import asyncio
 
     from .client import LocalSession
 
     seed = game_seed(seed_text, 0)
     controllers: list[Any] = [maker(seed + bytes([k])) for k in range(config.seats)]
-    game = LocalGame(config, seed, controllers)
+    game = LocalGame(config, seed, controllers, rules=rules)
+    words = rules.options_text(config) if rules.NAME != "cosmic" else options_text(config)
     hello = (f"You are {config.colors[seat]} against {config.seats - 1} bots (seed "
-             f"{seed_text}, local mode; {options_text(config)}). {goal_words(config)} "
+             f"{seed_text}, local mode; {words}). {for_rules(rules).goal(config)} "
              "Type 'help'"
              + ("; Tab completes what is legal now." if screen else "."))
     client: Any
@@ -99,9 +111,9 @@ def _local(config: engine.Config, seed_text: str, seat: int, screen: bool,
     return 0
 
 
-def _networked(config: engine.Config, seed_text: str, seat: int, screen: bool,
+def _networked(config: Any, seed_text: str, seat: int, screen: bool,
                directory: Path | None, patience: float, answer_s: float,
-               bot_args: list[str]) -> int:
+               bot_args: list[str], rules: Rules) -> int:
     from node.journal_file import read_key_file
     from node.resume import ResumeInfo
     from node.runner import NodeOptions
@@ -111,10 +123,11 @@ def _networked(config: engine.Config, seed_text: str, seat: int, screen: bool,
     from .netgame import play_seat, start_bots
 
     directory = (directory or cosmic_home() / "games" / time.strftime("%Y%m%d-%H%M%S")).resolve()
+    words = rules.options_text(config) if rules.NAME != "cosmic" else options_text(config)
     print(f"Setting up a networked game in {directory} (keys, genesis, card protocol; "
-          f"{options_text(config)})...", flush=True)
+          f"{words})...", flush=True)
     try:
-        gpath, keys = prepare(config.seats, seed_text, directory, config=config)
+        gpath, keys = prepare(config.seats, seed_text, directory, config=config, rules=rules)
     except OSError as exc:
         print(f"cosmic play: cannot use {directory} for the game: {exc.strerror or exc}",
               file=sys.stderr)
@@ -138,7 +151,7 @@ def _networked(config: engine.Config, seed_text: str, seat: int, screen: bool,
     return code
 
 
-def _say_result(state: engine.GameState, config: engine.Config) -> None:
+def _say_result(state: Any, config: Any) -> None:
     out = state.outcome
     if out is None:
         print("Game left unfinished.")

@@ -24,17 +24,34 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from engine import cosmic as engine
+from engine.game import Rules
 from node.journal_file import read_key_file
 from node.verify import read_journal_parallel
 from protocol.envelope import Envelope
 from protocol.errors import JournalError, LocalProtocolError, ProtocolError
-from protocol.game import GameVerifier, JournalVisitor
+from protocol.game import GameVerifier, JournalVisitor, game_of
 from protocol.journal import parse_journal
 from protocol.keys import SigningKey
 from protocol.tell import CHAT_KINDS
 
 from .render import board_text, chat_text, describe_event, public_summary
+
+
+class Words:
+    """A game's words for people: its board, its events and a summary (the map game's
+    from cli/worlds_render.py, Cosmic's from cli/render.py)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        if rules.NAME == "worlds":
+            from . import worlds_render as w
+            from engine.worlds.api import encode_public as worlds_public
+            self.board, self.event, self.summary = w.board_text, w.describe_event, w.summary
+            self.public = worlds_public
+        else:
+            from engine.cosmic.api import encode_public as cosmic_public
+            self.board, self.event, self.summary = board_text, describe_event, public_summary
+            self.public = cosmic_public
 
 __all__ = ["add_parser", "run", "ReplayVisitor", "replay_data", "replay_text"]
 
@@ -81,26 +98,28 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         self.to = to
         self.key = key  # reads the tells this key sent or received
         self.read = 0
-        self.state: engine.GameState | None = None
+        self.state: Any = None
+        self.words: Words | None = None
         # (record, author, action, chat in words or None, events)
-        self.last: deque[tuple[int, int, engine.Action | None, str | None, list[str]]] = (
-            deque(maxlen=last))
+        self.last: deque[tuple[int, int, Any, str | None, list[str]]] = deque(maxlen=last)
         self.error: ProtocolError | None = None
         self.over = False
 
-    def begin(self, genesis: Any, config: engine.Config, state: engine.GameState) -> None:
+    def begin(self, genesis: Any, config: Any, state: Any) -> None:
         self.state = state
+        self.words = Words(game_of(genesis))
 
     def stop(self, records: int) -> bool:
         self.read = records
         return self.to is not None and records >= self.to
 
-    def visit_record(self, record: int, env: Envelope, action: engine.Action | None,
+    def visit_record(self, record: int, env: Envelope, action: Any,
                      verifier: GameVerifier) -> None:
         s = verifier.state
+        assert self.words is not None
         chat = chat_text(verifier.genesis, env, self.key) if env.kind in CHAT_KINDS else None
         self.last.append((record, env.author, action, chat,
-                          [describe_event(s, ev) for ev in verifier.events]))
+                          [self.words.event(s, ev) for ev in verifier.events]))
 
     def handle_error(self, error: ProtocolError) -> None:
         self.error = error
@@ -113,20 +132,21 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         return self
 
 
-def _pending(s: engine.GameState) -> dict[str, Any]:
-    p = engine.pending(s)
+def _pending(rules: Rules, s: Any) -> dict[str, Any]:
+    p = rules.pending(s)
     return {"phase": p.phase, "step": p.step, "seats": list(p.seats), "kinds": list(p.kinds),
             "over": p.over}
 
 
 def replay_data(path: str, v: ReplayVisitor, total: int) -> dict[str, Any]:
     """The replayed position as JSON-able data."""
-    s = v.state
-    assert s is not None
+    s, words = v.state, v.words
+    assert s is not None and words is not None
+    rules = words.rules
     return {
-        "path": path, "records": total if v.to is None else v.to, "of": total,
-        "public_hash": engine.public_hash(s).hex(), "public": engine.encode_public(s),
-        "summary": public_summary(s), "pending": _pending(s),
+        "path": path, "game": rules.NAME, "records": total if v.to is None else v.to,
+        "of": total, "public_hash": rules.public_hash(s).hex(), "public": words.public(s),
+        "summary": words.summary(s), "pending": _pending(rules, s),
         "last": [{"record": r, "author": a, "action": None if act is None else act.format(),
                   "chat": chat, "events": ev} for r, a, act, chat, ev in v.last],
     }
@@ -134,13 +154,14 @@ def replay_data(path: str, v: ReplayVisitor, total: int) -> dict[str, Any]:
 
 def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
     """The replayed position for people: the board, who acts, the last records."""
-    s = v.state
-    assert s is not None
+    s, words = v.state, v.words
+    assert s is not None and words is not None
+    rules = words.rules
     n = total if v.to is None else v.to
     colors = s.config.colors
     lines = [f"{path}: after {n} of {total} records (public hash "
-             f"{engine.public_hash(s).hex()[:16]})", board_text(s)]
-    p = engine.pending(s)
+             f"{rules.public_hash(s).hex()[:16]})", words.board(s)]
+    p = rules.pending(s)
     if not p.over:
         who = ", ".join(colors[x] for x in p.seats if 0 <= x < len(colors)) or "-"
         lines.append(f"waiting for {who}: {'/'.join(p.kinds)} ({p.phase}, {p.step})")
@@ -201,9 +222,14 @@ def run(args: argparse.Namespace) -> int:
         if contents.genesis.seat_of_key(key.public) is None:
             print(f"replay: warning: the key {args.key} holds no seat in this game; every "
                   "tell stays private", file=sys.stderr)
+    cosmic = contents.genesis.engine_version.startswith("cosmic-")
     if getattr(args, "html", None) is not None:
+        if not cosmic:
+            print("replay: --html shows Cosmic games; this journal's game is "
+                  f"{contents.genesis.engine_version} (use --plain or --json)", file=sys.stderr)
+            return 2
         return _html(path, args, contents, key, damage)
-    if _interactive(args):
+    if _interactive(args) and cosmic:  # other games: the plain text below
         return _view(path, contents, key, damage)
     v = read_journal_parallel(contents, ReplayVisitor(args.to, key=key))
     if v.error is not None:

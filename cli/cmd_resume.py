@@ -110,7 +110,11 @@ def run(args: argparse.Namespace) -> int:
     if info.bots:
         start_bots(info.bots, journal.parent)  # a bot still running keeps its seat
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
-    bot = seat_bot(args, key.public)
+    try:
+        from protocol.game import game_of
+        bot = seat_bot(args, key.public, game_of(genesis).NAME)  # the game's own bots
+    except ValueError as exc:
+        return _fail(str(exc))
     return play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot, resume=info)
 
 

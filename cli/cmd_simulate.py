@@ -1,7 +1,8 @@
 """`cosmic simulate`: bot games in local mode. Same seed, same output, byte for byte.
 
 Search bots search a fixed number of deals a decision here (--bot-iterations, never a
-time budget), so that they too give the same games for the same seed."""
+time budget), so that they too give the same games for the same seed. `--game worlds`
+plays the map game (rules 003) instead, with its own bots (random, heuristic)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,20 @@ from pathlib import Path
 from typing import Any
 
 from bots import BOT_KINDS
+from engine.games import DEFAULT, GAMES
 from engine.cosmic.hidden import alien_of_flare, face_down_handle
 from node.local import LocalGame, game_seed
 
 from .botopts import SIMULATE_ITERATIONS, add_bot_options, bot_maker
-from .options import add_game_options, game_config
+from .options import add_game_options, game_config, worlds_config
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play bot games in local mode")
-    p.add_argument("--players", type=int, default=4, help="seats, 2 to 10 (default 4)")
+    p.add_argument("--game", choices=sorted(GAMES), default=DEFAULT,
+                   help="cosmic (default) or worlds, the map game of rules 003")
+    p.add_argument("--players", type=int, default=4,
+                   help="seats, 2 to 10 (worlds: 2 to 6; default 4)")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", default="1", help="any text; the same seed gives the same games")
     p.add_argument("--bots", default="random",
@@ -68,6 +73,8 @@ class _Tally:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "worlds":
+        return _run_worlds(args)
     if not 2 <= args.players <= 10:
         print("--players must be between 2 and 10", file=sys.stderr)
         return 2
@@ -142,4 +149,69 @@ def run(args: argparse.Namespace) -> int:
         if powers:
             print("power uses: " + (", ".join(f"{a} {n}" for a, n in sorted(total_uses.items()))
                                     or "none"))
+    return 0
+
+
+_WORLDS_BOTS = ("random", "heuristic")
+
+
+def _run_worlds(args: argparse.Namespace) -> int:
+    """Bot games of the map game: the same seed gives the same games, and journals that
+    `cosmic verify` and `cosmic replay` read like Cosmic's."""
+    from bots.worlds import HeuristicWorldsBot, RandomWorldsBot
+    from engine import games as G
+
+    rules = G.load("worlds")
+    if args.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+    names = args.bots.split(",")
+    names = names * args.players if len(names) == 1 else names
+    if len(names) != args.players or any(n not in _WORLDS_BOTS for n in names):
+        print(f"--bots: give one of {list(_WORLDS_BOTS)} or one per seat (worlds)",
+              file=sys.stderr)
+        return 2
+    try:
+        config = worlds_config(args, args.players)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if args.journal_dir is not None:
+        try:
+            args.journal_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"simulate: cannot write journals in {args.journal_dir}: "
+                  f"{exc.strerror or exc}", file=sys.stderr)
+            return 2
+    makers = {"random": RandomWorldsBot, "heuristic": HeuristicWorldsBot}
+    games = []
+    for i in range(args.games):
+        seed = game_seed(args.seed, i)
+        bots = [makers[k](seed + bytes([seat])) for seat, k in enumerate(names)]
+        game = LocalGame(config, seed, bots, rules=rules)
+        out = game.run()
+        state = game.state
+        record: dict[str, Any] = {
+            "index": i, "seed": seed.hex(), "reason": out.reason,
+            "winners": [config.colors[w] for w in out.winners], "turns": state.turns,
+            "worlds": {c: sum(1 for w in state.control if w == seat)
+                       for seat, c in enumerate(config.colors)},
+            "actions": len(game.actions),
+        }
+        if args.journal_dir is not None:
+            from node.records import write_local_journal
+            record["journal"] = str(write_local_journal(game, args.journal_dir, i))
+        games.append(record)
+        if not args.json:
+            print(f"game {i + 1}: {', '.join(record['winners']) or 'nobody'} "
+                  f"({out.reason}) after {record['turns']} turns; worlds "
+                  + ", ".join(f"{c} {n}" for c, n in record["worlds"].items()))
+    wins = {c: sum(c in g["winners"] for g in games) for c in config.colors}
+    summary = {"game": "worlds", "games": len(games), "players": args.players, "bots": names,
+               "seed": args.seed, "wins": wins,
+               "mean_turns": round(sum(g["turns"] for g in games) / len(games), 2)}
+    if args.json:
+        print(json.dumps({"games": games, "summary": summary}, sort_keys=True))
+    else:
+        print("wins: " + ", ".join(f"{c} {n}" for c, n in wins.items()))
     return 0

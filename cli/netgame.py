@@ -105,7 +105,9 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         return code
     from .client import NetworkSession
     session = NetworkSession(runner)
-    hello = (f"You are {colors[seat]}. {goal_words(runner.core.state.config)} Type 'help'; "
+    from .game_ui import for_rules
+    goal = for_rules(runner.core.rules).goal(runner.core.state.config)
+    hello = (f"You are {colors[seat]}. {goal} Type 'help'; "
              + ("Tab completes what is legal now; " if screen else "")
              + "'say TEXT' chats.")
     try:

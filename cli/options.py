@@ -16,10 +16,12 @@ go into the cosmic deck); with it, --aliens may only be "choose" (which it impli
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from engine import cosmic as engine
 from engine.cosmic.alien_deal import CHOOSE, DEAL_AT_RANDOM
 from engine.cosmic.aliens import names as alien_names
+from engine.cosmic.rules import aliens_text
 from node.lobby import options_text
 
 __all__ = ["VARIANTS", "add_game_options", "game_config", "parse_aliens", "options_text",
@@ -121,8 +123,33 @@ def mismatch(config: engine.Config, want: dict[str, object]) -> str:
         else:
             ok = asked is not None and (asked or ("",) * config.seats) == config.aliens
         if not ok:
-            why.append(options_text(config, only_aliens=True))
+            why.append(aliens_text(config))
     if "max_turns" in want and config.max_turns != want["max_turns"]:
         why.append(f"a turn limit of {config.max_turns}" if config.max_turns
                    else "no turn limit")
     return "; ".join(why)
+
+
+def worlds_config(args: argparse.Namespace, players: int, *, network: bool = False) -> Any:
+    """The map game's config from a command's options (players, --max-turns); ValueError
+    with the message a person sees for Cosmic's options or a table size it lacks. A
+    networked game's race pile leaves out the races the card protocol cannot play yet
+    (engine.worlds.rules NETWORK_POOL)."""
+    from engine import games
+    from engine.worlds.rules import NETWORK_UNSUPPORTED
+
+    cosmic_only = [flag for flag, on in (("--variant", args.variant), ("--aliens", args.aliens),
+                                         ("--flares", args.flares)) if on]
+    if cosmic_only:
+        raise ValueError(f"{', '.join(cosmic_only)}: Cosmic's options; worlds has none of them")
+    if not 2 <= players <= 6:
+        raise ValueError("--players must be between 2 and 6 for worlds")
+    rules = games.load("worlds")
+    turns = getattr(args, "max_turns", 0) or 0
+    if turns < 0:
+        raise ValueError("--max-turns: 0 (no limit) or more")
+    options: dict[str, Any] = {"max_turns": turns} if turns else {}
+    if network:
+        options["without"] = list(NETWORK_UNSUPPORTED)
+    return rules.config_from(rules.COLOURS[:players], (), options)
+

@@ -16,7 +16,6 @@ from collections import deque
 from typing import Any, TextIO
 
 from .client import SeatClient, Session
-from .render import board_text, card_label
 
 __all__ = ["PlainClient"]
 
@@ -68,19 +67,21 @@ class PlainClient(SeatClient):
 
     def _hand(self) -> str:
         s, kn = self.session.state, self.session.knowledge()
-        seat = self.session.seat
-        return ", ".join(card_label(kn.faces.get(h, s.faces.get(h)))
-                         for h in s.hands[seat]) or "no cards"
+        return ", ".join(label.replace(" (face down)", "") if self.ui.COSMIC else label
+                         for _, label in self.ui.hand(s, kn, set())) or "no cards"
 
     def ask(self) -> None:
         s = self.session.state
         self.invalidate()
         self._write("")
-        self._write(board_text(s, self.session.knowledge()))
-        self._write(f"Your hand ({s.config.colors[self.session.seat]}): {self._hand()}")
+        self._write(self.ui.board(s, self.session.knowledge()))
+        if self.ui.COSMIC:  # (the map game's board has the player's own lines)
+            self._write(f"Your hand ({s.config.colors[self.session.seat]}): {self._hand()}")
         self._list(all_of_them=False)
-        self._write("Type a number or a command ('all' lists every command; 'launch blue.1 "
-                    "3' sends 3 ships, chosen for you), 'help' or 'quit'.")
+        example = "'launch blue.1 3' sends 3 ships, chosen for you" if self.ui.COSMIC \
+            else "'move A B A 2' moves 2 tokens born on A from A to B"
+        self._write(f"Type a number or a command ('all' lists every command; {example}), "
+                    "'help' or 'quit'.")
         if self._ahead:
             asyncio.get_running_loop().call_soon(self._feed)
 
@@ -100,14 +101,16 @@ class PlainClient(SeatClient):
             groups: dict[str, list[str]] = {}
             for c in commands:
                 head, _, last = c.rpartition(" ")
-                key = head if head and ":" in last else c
+                grouped = ":" in last if self.ui.COSMIC else c.startswith("move ")
+                key = head if head and grouped else c
                 groups.setdefault(key, []).append(c)
             for key, members in groups.items():
                 if len(members) == 1:
                     entries.append((members[0], members[0]))
                 else:
-                    entries.append((f"{key} SHIPS (choose the ships: {len(members)} ways)",
-                                    key))
+                    entries.append((f"{key} SHIPS (choose the ships: {len(members)} ways)"
+                                    if self.ui.COSMIC else
+                                    f"{key} COUNT (1 to {len(members)} tokens)", key))
         self._numbered = [what for _, what in entries]
         for i, (shown, _) in enumerate(entries, 1):
             self._write(f"  {i:>3}. {shown}")
@@ -131,8 +134,9 @@ class PlainClient(SeatClient):
                 self.invalidate()
                 return
             text = self._numbered[n - 1]
-            if text not in self.table:  # a group: ask which ships
+            if text not in self.table:  # a group: ask which ships (tokens: how many)
                 counts = sorted({sum(k for _, k in getattr(a, "ships", ()))
+                                 if self.ui.COSMIC else getattr(a, "count", 0)
                                  for c, (a, _) in self.table.items()
                                  if c.startswith(text + " ")})
                 if len(counts) == 1:  # one count only: nothing to ask, the ships that
@@ -140,10 +144,11 @@ class PlainClient(SeatClient):
                 else:
                     self._group = text
                     self._write(f"{text}: how many ships ({', '.join(map(str, counts))})? "
-                                "Or name them, e.g. red.2:1,red.3:2")
+                                "Or name them, e.g. red.2:1,red.3:2" if self.ui.COSMIC else
+                                f"{text}: how many tokens ({', '.join(map(str, counts))})?")
                     return
         elif word == "board":
-            self._write(board_text(self.session.state, self.session.knowledge()))
+            self._write(self.ui.board(self.session.state, self.session.knowledge()))
             return
         elif word == "hand":
             self._write(f"Your hand: {self._hand()}")

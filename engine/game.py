@@ -25,11 +25,12 @@ What every game promises, so that the shared machinery can run it unchanged:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 __all__ = [
-    "Action", "Chance", "Pending", "Outcome", "Knowledge", "CardFace", "Source", "Rules",
+    "Action", "Chance", "Pending", "Outcome", "Knowledge", "CardFace", "Claim", "Source",
+    "Rules",
 ]
 
 
@@ -38,6 +39,9 @@ class Action(Protocol):
 
     @property
     def seat(self) -> int: ...
+
+    @property
+    def KIND(self) -> str: ...  # the action's kind, the first word of its data and text
 
     def format(self) -> str: ...
 
@@ -98,12 +102,36 @@ class Outcome(Protocol):
     def winners(self) -> tuple[int, ...]: ...
 
 
+class State(Protocol):
+    """What the shared machinery reads of any game's state (the rest is the game's)."""
+
+    @property
+    def serial(self) -> int: ...  # grows with every action applied
+
+
 class Knowledge(Protocol):
     """What one seat knows beyond the public state (faces of handles, its own secrets)."""
 
     seat: int
     faces: dict[int, int]
     selected: int | None  # the secret this seat committed to (a handle), until opened
+
+
+class Claim(Protocol):
+    """A statement a seat made about its hidden cards (Cosmic: "I hold no encounter
+    card"), recorded with the hand it held then, checked by the end-of-game audit."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def hand(self) -> tuple[int, ...]: ...
+
+    @property
+    def serial(self) -> int: ...
 
 
 class CardFace(Protocol):
@@ -122,6 +150,9 @@ class Source(Protocol):
     @property
     def knowledge(self) -> Sequence[Any]: ...
 
+    @property
+    def truth(self) -> Mapping[int, int]: ...  # every hidden face dealt so far (for audits)
+
     def answer(self, chance: Any) -> Any: ...
 
     def check(self, action: Any) -> None: ...
@@ -134,7 +165,13 @@ class Rules(Protocol):
     NAME: str  # the name `--game` takes; ENGINE_VERSION starts with it
     ENGINE_VERSION: str  # "NAME-engine/N", recorded by the genesis
     SOURCE: int  # the seat number of chance facts
+    COLOURS: tuple[str, ...]  # the seats' colours, in the order seats take them
     OPTIONS: tuple[str, ...]  # the genesis options the game reads (besides mode, seed)
+    # Action kinds the card protocol backs with a card message from the acting seat:
+    COMMIT_KINDS: tuple[str, ...]  # hide a card face down (a commitment first)
+    SHOW_KINDS: tuple[str, ...]  # show faces from the hand (an opening proves them)
+    GIVE_KINDS: tuple[str, ...]  # hand cards over (the face-down one: opened, no face)
+    BEACON_KINDS: tuple[str, ...]  # chance kinds the public random beacon answers
 
     def rules_data_hash(self) -> bytes: ...
 
@@ -158,31 +195,98 @@ class Rules(Protocol):
 
     def parse_action(self, text: str, seat: int) -> Any: ...
 
-    def fact(self, chance: Any, result: object) -> Any: ...
+    def fact(self, state: Any, chance: Any, result: Any) -> Any:
+        """The chance fact answering `chance` on `state`, from what the card source
+        worked out: None (shuffle, deliver, show, hand_shuffle), the (handle, face) pairs
+        of a reveal, or for a beacon kind the beacon's unbiased draws (`result.below(n)`
+        gives an integer in [0, n), as many times as the game needs)."""
+        ...
+
+    def hand(self, state: Any, seat: int) -> tuple[int, ...]:
+        """The handles in `seat`'s hand (public: which cards, not their faces)."""
+        ...
+
+    def shows(self, action: Any) -> tuple[tuple[int, int], ...]:
+        """The (handle, face) pairs `action` shows, which a card message must prove."""
+        ...
+
+    def may_hide(self, face: int) -> bool:
+        """May a card of this face be put face down (the end-of-game audit checks every
+        face-down card)."""
+        ...
 
     def secret(self, action: Any) -> str | None: ...
 
     def secret_options(self, state: Any, seat: int, knowledge: Any) -> list[int]:
         """What a "commit" action of `seat` may hide now; the seat keeps its choice in
-        `knowledge.selected` before it acts."""
+        `knowledge.selected` before it acts. When there is nothing to hide, it commits
+        to nothing (selected None; handle -1 in the commitment) and its "open" names
+        handle -1."""
         ...
 
     def face_down_handover(self, state: Any) -> int | None: ...
 
-    def timer(self, state: Any) -> tuple[str, tuple[int, ...]] | None:
-        """The clock the pending step runs, if any, and which occurrence of it this is:
-        "limit" (the step fails for everyone after a fixed time from its start: Cosmic's
-        deal) or "patience" (a person who stays silent lets the step go on without them:
-        Cosmic's card windows)."""
+    def timer(self, state: Any) -> tuple[str, tuple[int, ...], str] | None:
+        """The clock the pending step runs, if any: its kind, which occurrence of it
+        this is, and the step's name for messages. Kinds: "limit" (the step fails for
+        everyone after a fixed time from its start: Cosmic's deal) or "patience" (a
+        person who stays silent lets the step go on without them: Cosmic's card
+        windows)."""
         ...
 
     def on_timeout(self, state: Any, seat: int) -> Any:
         """The move `seat`'s silence becomes when the pending step's clock runs out."""
         ...
 
-    def audit(self, state: Any, faces: dict[int, int]) -> list[str]: ...
+    def secret_handle(self, action: Any) -> int:
+        """The handle an "open" shows or a handover gives (-1 when it is not one card)."""
+        ...
+
+    def claims(self, state: Any) -> tuple[Claim, ...]:
+        """Every claim made so far, in the order made (`serial`: the state's serial when
+        made)."""
+        ...
+
+    def claim(self, seat: int, kind: str, hand: tuple[int, ...], serial: int) -> Claim:
+        """A claim as the game records it (the card protocol re-makes one when a card of
+        the hand is shown before the claim is audited)."""
+        ...
+
+    def audit_claim(self, state: Any, claim: Any, faces: Mapping[int, int]) -> str | None:
+        """Why `claim` was false given the true faces, or None. KeyError: a face is
+        missing."""
+        ...
+
+    def audit_end(self, state: Any, faces: Mapping[int, int]) -> list[str]:
+        """The end-of-game checks not tied to a claim (Cosmic: face-down alien sheets);
+        one line per problem."""
+        ...
 
     def local_source(self, seed: bytes, seats: int) -> Source: ...
+
+    def lobby_options(self, config: Any) -> bytes:
+        """The option bytes a hosted game's lobby id announces (a LAN beacon carries at
+        most 32 bytes of lobby id: 17 are taken). Raises ValueError for options a lobby
+        cannot announce."""
+        ...
+
+    def lobby_config(self, options: bytes, seats: int, colours: tuple[str, ...]) -> Any:
+        """The config the option bytes announce. Raises ValueError if they do not read."""
+        ...
+
+    def network_refusal(self, config: Any) -> str | None:
+        """Why a game of `config` cannot be played over the network (a chance the card
+        protocol cannot answer yet), or None."""
+        ...
+
+    def progress(self, state: Any) -> dict[str, Any]:
+        """Public facts about how far the game is, for progress lines (JSON-able; at
+        least "turn" and "phase")."""
+        ...
+
+    def options_text(self, config: Any) -> str:
+        """A game's options in a few words, as every player is shown them."""
+        ...
 
     def genesis_options(self, config: Any) -> tuple[tuple[str, ...], list[tuple[str, Any]]]:
         ...

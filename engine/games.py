@@ -12,16 +12,20 @@ from typing import TYPE_CHECKING, cast
 
 from .game import Rules
 
-__all__ = ["GAMES", "DEFAULT", "load", "for_engine"]
+__all__ = ["GAMES", "CODES", "DEFAULT", "load", "for_engine"]
 
 # name -> the module that plugs the game in
-GAMES = {"cosmic": "engine.cosmic.rules"}
+GAMES = {"cosmic": "engine.cosmic.rules", "worlds": "engine.worlds.rules"}
+# name -> the byte a lobby id names the game by (node.lobby); never reuse one
+CODES = {"cosmic": 0, "worlds": 1}
 DEFAULT = "cosmic"
 
 if TYPE_CHECKING:  # mypy holds every game's plug to the interface
     from .cosmic import rules as _cosmic
+    from .worlds import rules as _worlds
 
     _COSMIC: Rules = _cosmic
+    _WORLDS: Rules = _worlds
 
 
 def load(name: str) -> Rules:

@@ -52,14 +52,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import cosmic as engine
+from engine.errors import IllegalAction
+from engine.game import Action, Knowledge, Pending, Rules
 from protocol.canonical import Value
 from protocol.cards_source import NetworkCardSource
 from protocol.envelope import Envelope, Evidence, Ledger, open_envelope, seal
 from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
 from protocol.keys import verify
 from protocol.game import (
-    ACTION_KIND, GAME_KINDS, action_body, config_from_genesis, decode_action,
+    ACTION_KIND, GAME_KINDS, action_body, config_from_genesis, decode_action, game_of,
 )
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
@@ -117,7 +118,8 @@ class NodeCore:
             raise LocalProtocolError("author", f"this key is not seat {seat}'s in the genesis")
         self.genesis, self.seat, self.key = genesis, seat, key
         self.config = config_from_genesis(genesis)
-        self.state = engine.new_game(self.config)
+        self.rules: Rules = game_of(genesis)  # the game, as engine.game's interface
+        self.state = self.rules.new_game(self.config)
         self.ledger = Ledger(genesis)
         self.cards = _card_source(genesis, seat, secret_seed)
         self.cards.observe(self.state)
@@ -150,30 +152,30 @@ class NodeCore:
         self._begun = -1
         self._tail = (0, bytes(32))  # our last sealed envelope: (seq, hash), taken or not
         self._restoring = False  # taking our own journal again (see restore)
-        self._hashed: tuple[engine.GameState | None, bytes] = (None, b"")
-        self._pended: tuple[engine.GameState | None, engine.Pending | None] = (None, None)
+        self._hashed: tuple[Any, bytes] = (None, b"")
+        self._pended: tuple[Any, Pending | None] = (None, None)
         # act()'s own action applied to refuse it before signing: (state, action, result),
         # taken again when its envelope is (the same action on the same state).
-        self._applied: tuple[engine.GameState, engine.Action,
-                             tuple[engine.GameState, list[tuple[Any, ...]]]] | None = None
+        self._applied: tuple[Any, Action, tuple[Any, list[tuple[Any, ...]]]] | None = None
 
     # -- what the outside world calls -------------------------------------------------------
 
     @property
-    def knowledge(self) -> engine.Knowledge:
-        return self.cards.knowledge
+    def knowledge(self) -> Knowledge:
+        kn: Knowledge = self.cards.knowledge
+        return kn
 
     def public_hash(self) -> bytes:
         """The public hash of the current state (states are values: hashed once each)."""
         if self._hashed[0] is not self.state:
-            self._hashed = (self.state, engine.public_hash(self.state))
+            self._hashed = (self.state, self.rules.public_hash(self.state))
         return self._hashed[1]
 
-    def pending(self) -> engine.Pending:
+    def pending(self) -> Pending:
         """The decision the current state waits for (asked once per state: the runner's
         tick and each step of pump() ask again and again between two envelopes)."""
         if self._pended[0] is not self.state:
-            self._pended = (self.state, engine.pending(self.state))
+            self._pended = (self.state, self.rules.pending(self.state))
         p = self._pended[1]
         assert p is not None
         return p
@@ -272,16 +274,16 @@ class NodeCore:
         out, self._out = self._out, []
         return out
 
-    def act(self, action: engine.Action) -> None:
+    def act(self, action: Action) -> None:
         """This seat's decision (a Select needs knowledge.selected set first).
 
-        Raises engine.IllegalAction, state unchanged, if the rules refuse it."""
+        Raises IllegalAction, state unchanged, if the rules refuse it."""
         if not self.my_turn() or action.seat != self.seat:
             p = self.pending()
-            raise engine.IllegalAction(p.phase, p.step, action.format(),
-                                       f"not this seat's decision now (waiting for {list(p.seats)})")
+            raise IllegalAction(p.phase, p.step, action.format(),
+                                f"not this seat's decision now (waiting for {list(p.seats)})")
         # Refuse before anything is signed; the result is what taking our envelope gives.
-        self._applied = (self.state, action, engine.apply(self.state, action))
+        self._applied = (self.state, action, self.rules.apply(self.state, action))
         self._batch, self._held = [], []
         try:
             if self.cards.announce(action):
@@ -428,8 +430,8 @@ class NodeCore:
                                               for b in self.blames)))
         return True
 
-    def _apply(self, action: engine.Action) -> None:
-        self.state, events = engine.apply(self.state, action)
+    def _apply(self, action: Action) -> None:
+        self.state, events = self.rules.apply(self.state, action)
         self.cards.observe(self.state)
         self.events.extend(events)
 
@@ -645,7 +647,7 @@ class NodeCore:
         if env.state_hash != self.public_hash():
             raise RemoteProtocolError("state-hash", "desync: its public state differs from "
                                       "ours", author=env.author, seq=env.seq, proven=True)
-        action, _ = decode_action(env)
+        action, _ = decode_action(env, self.rules)
         try:
             self.cards.check(action)
         except LocalProtocolError:
@@ -655,8 +657,8 @@ class NodeCore:
             if done is not None and done[0] is self.state and done[1] == action:
                 new, events = done[2]  # our own action, applied by act() on this state
             else:
-                new, events = engine.apply(self.state, action)
-        except engine.IllegalAction as exc:
+                new, events = self.rules.apply(self.state, action)
+        except IllegalAction as exc:
             raise RemoteProtocolError("illegal", str(exc), author=env.author, seq=env.seq,
                                       proven=True) from None
 

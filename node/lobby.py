@@ -1,10 +1,10 @@
 """The LAN lobby: players find a game by its signed beacon cards and agree on its genesis.
 
 No node has authority: the host is only the first to announce. A lobby id carries the
-game's options (new_lobby_id, lobby_config): 16 random bytes, a byte of flags (bit 0 four
-planets, bit 1 single encounter, bit 2 flares by the advanced setup), a byte of turn limit
-(0: none), then nothing (no aliens) or one byte per seat: 0 no alien, 1 dealt at random,
-2 dealt two and keeps one, 3 + i the i-th registered alien in sorted order. Everyone in
+game and its options (new_lobby_id, lobby_config): 16 random bytes, a byte naming the
+game (engine.games.CODES: 0 Cosmic), then the game's own option bytes (its
+`lobby_options`; Cosmic's: a byte of flags, a byte of turn limit, one byte per seat's
+alien or none; engine/cosmic/rules.py says which). Everyone in
 the lobby beacons a signed card carrying it, with the colour they ask for, so every
 player sees the options before confirming (LobbyInfo.describe, Proposal.describe).
 
@@ -34,12 +34,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from engine import cosmic as engine
-from engine.cosmic.alien_deal import CHOOSE, DEAL_AT_RANDOM
-from engine.cosmic.aliens import names as alien_names
-from engine.cosmic.cards import COLORS
+from typing import Any
+
+from engine import games
+from engine.game import Rules
 from protocol.errors import RemoteProtocolError
-from protocol.game import config_from_genesis, make_genesis
+from protocol.game import config_from_genesis, game_of, make_genesis
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 
@@ -51,70 +51,41 @@ __all__ = ["Lobby", "LobbyError", "LobbyInfo", "Proposal", "MAX_LOBBY_TURNS", "n
            "lobby_config", "options_text", "parse_peer", "probe_card", "seat_colours",
            "visible_lobbies"]
 
-_FLAGS = ("four_planets", "single_encounter", "flares")
-_ALIEN_CODES = ("", DEAL_AT_RANDOM, CHOOSE)  # then the registered aliens, sorted
-MAX_LOBBY_TURNS = 255  # the turn limit is one byte of the lobby id
+MAX_LOBBY_TURNS = 255  # Cosmic's turn limit is one byte of the lobby id
 PROBE = b"?"  # the lobby id of a node asking for games by unicast (see probe_card)
 
 
-def new_lobby_id(config: engine.Config | None = None) -> bytes:
-    """A new lobby id announcing the options of `config` (its colours are not announced:
-    the lobby gives them). Raises ValueError for a turn limit above MAX_LOBBY_TURNS."""
-    config = config or engine.Config(2)
-    if not 0 <= config.max_turns <= MAX_LOBBY_TURNS:
-        raise ValueError(f"a hosted game's turn limit is at most {MAX_LOBBY_TURNS}")
-    if config.flares not in ((), True):
-        raise ValueError("a hosted game has no flares or the advanced setup's")
-    on = (*config.variants, *(("flares",) if config.flares is True else ()))
-    flags = sum(1 << i for i, v in enumerate(_FLAGS) if v in on)
-    codes = [*_ALIEN_CODES, *alien_names()]
-    aliens = bytes(codes.index(a) for a in config.aliens) if any(config.aliens) else b""
-    return secrets.token_bytes(16) + bytes([flags, config.max_turns]) + aliens
+def new_lobby_id(config: Any = None, rules: Rules | None = None) -> bytes:
+    """A new lobby id announcing the game (`rules`, Cosmic unless given) and the options
+    of `config` (its colours are not announced: the lobby gives them). Raises ValueError
+    for options a lobby cannot announce (Cosmic: a turn limit above MAX_LOBBY_TURNS)."""
+    game = rules if rules is not None else games.load(games.DEFAULT)
+    if config is None:
+        config = game.config_from(game.COLOURS[:2], (), {})
+    return secrets.token_bytes(16) + bytes([games.CODES[game.NAME]]) + game.lobby_options(config)
 
 
-def lobby_config(lobby: bytes, seats: int, colors: tuple[str, ...] = ()) -> engine.Config:
+def lobby_game(lobby: bytes) -> Rules:
+    """The game a lobby id announces. Raises ValueError if this build has no such game."""
+    if len(lobby) < 17:
+        raise ValueError("a lobby id without its game")
+    names = [n for n, c in games.CODES.items() if c == lobby[16]]
+    if not names:
+        raise ValueError(f"a game this version does not know (code {lobby[16]})")
+    return games.load(names[0])
+
+
+def lobby_config(lobby: bytes, seats: int, colors: tuple[str, ...] = ()) -> Any:
     """The game a lobby id announces, for `seats` seats (and these colours). Raises
     ValueError if it does not read (another version's, or a forged one)."""
-    if len(lobby) < 18:
-        raise ValueError("a lobby id without options")
-    flags, turns, codes = lobby[16], lobby[17], lobby[18:]
-    if flags >> len(_FLAGS):
-        raise ValueError(f"unknown option flags {flags:#x}")
-    if codes and len(codes) != seats:
-        raise ValueError(f"aliens for {len(codes)} seats in a game of {seats}")
-    known = [*_ALIEN_CODES, *alien_names()]
-    if any(c >= len(known) for c in codes):
-        raise ValueError("an alien this version does not know")
-    on = [v for i, v in enumerate(_FLAGS) if flags >> i & 1]
-    return engine.Config(seats, colors, planets=4 if "four_planets" in on else 5,
-                         single_encounter="single_encounter" in on,
-                         aliens=tuple(known[c] for c in codes), max_turns=turns,
-                         flares=True if "flares" in on else ())
+    game = lobby_game(lobby)
+    return game.lobby_config(lobby[17:], seats, colors or game.COLOURS[:seats])
 
 
-def options_text(config: engine.Config, only_aliens: bool = False) -> str:
+def options_text(config: Any, rules: Rules | None = None) -> str:
     """The options of a game in a few words, as every player is shown them."""
-    a = config.aliens
-    if config.flares is True:
-        aliens = "flares: each player keeps one of two dealt aliens"
-    elif not any(a):
-        aliens = "no aliens"
-    elif all(x == DEAL_AT_RANDOM for x in a):
-        aliens = "random aliens"
-    elif all(x == CHOOSE for x in a):
-        aliens = "aliens chosen: each player is dealt two and keeps one"
-    else:
-        word = {"": "none", DEAL_AT_RANDOM: "random", CHOOSE: "chosen"}
-        aliens = "aliens " + ", ".join(f"{c} {word.get(x, x)}"
-                                       for c, x in zip(config.colors, a))
-    if only_aliens:
-        return aliens
-    parts = [aliens, *(v.replace("_", " ") for v in config.variants)]
-    if isinstance(config.flares, tuple) and config.flares:
-        parts.append("flares " + ", ".join(config.flares))
-    if config.max_turns:
-        parts.append(f"at most {config.max_turns} turns")
-    return "; ".join(parts)
+    game = rules if rules is not None else games.load(games.DEFAULT)
+    return game.options_text(config)
 
 
 @dataclass(frozen=True)
@@ -131,15 +102,15 @@ class LobbyInfo:
         return [c.colour for c in self.joined if c.colour]
 
     def free(self) -> list[str]:
-        return [c for c in COLORS if c not in self.asked()]
+        return [c for c in lobby_game(self.lobby).COLOURS if c not in self.asked()]
 
-    def config(self) -> engine.Config:
+    def config(self) -> Any:
         """The game announced (colours not yet given). Raises ValueError if unreadable."""
         return lobby_config(self.lobby, self.players)
 
     def describe(self) -> str:
         try:
-            v = options_text(self.config())
+            v = options_text(self.config(), lobby_game(self.lobby))
         except ValueError as exc:
             v = f"options this version cannot read ({exc})"
         who = ", ".join(c.name + (f" ({c.colour})" if c.colour else "") for c in self.joined)
@@ -194,19 +165,21 @@ class Proposal:
         seats = ", ".join(f"{s.colour} {s.name} (key {s.key[:4].hex()})"
                           for s in self.genesis.seats)
         try:
-            options = options_text(config_from_genesis(self.genesis))
+            options = options_text(config_from_genesis(self.genesis), game_of(self.genesis))
         except RemoteProtocolError as exc:
             options = f"options this version cannot play ({exc.message})"
         return f"{seats}; {options}"
 
 
-def seat_colours(roster: list[Card]) -> list[str]:
-    """Colours in seat order: each to the first who asked for it, then the free ones."""
+def seat_colours(roster: list[Card], colours: tuple[str, ...] = ()) -> list[str]:
+    """Colours in seat order (of the game's `colours`; Cosmic's by default): each to the
+    first who asked for it, then the free ones."""
+    colours = colours or games.load(games.DEFAULT).COLOURS
     chosen: list[str] = []
     for card in roster:
-        wanted = card.colour if card.colour in COLORS and card.colour not in chosen else ""
+        wanted = card.colour if card.colour in colours and card.colour not in chosen else ""
         chosen.append(wanted)
-    free = iter(c for c in COLORS if c not in chosen)
+    free = iter(c for c in colours if c not in chosen)
     return [c or next(free) for c in chosen]
 
 
@@ -229,8 +202,9 @@ class Lobby:
                  host: bool, port: int = DEFAULT_PORT, target: str = "255.255.255.255",
                  colour: str = "", peers: tuple[str, ...] = (), listen: str = "",
                  key_file: str = "") -> None:
-        if colour and colour not in COLORS:
-            raise ValueError(f"unknown colour {colour!r} (one of {', '.join(COLORS)})")
+        game = lobby_game(lobby)  # raises ValueError for a game we cannot play
+        if colour and colour not in game.COLOURS:
+            raise ValueError(f"unknown colour {colour!r} (one of {', '.join(game.COLOURS)})")
         lobby_config(lobby, players)  # raises ValueError for options we cannot play
         self.key, self.name, self.lobby, self.players = key, name, lobby, players
         self.host = host
@@ -287,11 +261,13 @@ class Lobby:
 
     def genesis(self, roster: list[Card]) -> Genesis:
         """The genesis every member builds from the same cards."""
-        config = lobby_config(self.lobby, len(roster), tuple(seat_colours(roster)))
+        game = lobby_game(self.lobby)
+        config = lobby_config(self.lobby, len(roster),
+                              tuple(seat_colours(roster, game.COLOURS)))
         salt = hashlib.sha256(b"cosmic/lobby-salt/v1\0" + self.lobby
                               + b"".join(c.key for c in roster)).digest()
         return make_genesis(config, [(c.name, c.key) for c in roster], mode="network",
-                            salt=salt)
+                            salt=salt, rules=game)
 
     def proposal(self) -> Proposal | None:
         """The game the cards seen so far make, once the lobby is full."""

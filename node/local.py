@@ -74,18 +74,19 @@ class LocalGame:
         self.source.check(action)
         rules, before = self.rules, self.state
         secret = rules.secret(action)
-        if secret == "commit":
-            handle = self.source.knowledge[action.seat].selected
-            if handle is None or handle not in rules.secret_options(before, action.seat,
-                                                                    self.source.knowledge[action.seat]):
+        if secret == "commit":  # a card of the options; nothing only when there is none
+            kn = self.source.knowledge[action.seat]
+            options = rules.secret_options(before, action.seat, kn)
+            if (kn.selected not in options) if options else (kn.selected is not None):
                 p = rules.pending(before)
                 raise IllegalAction(p.phase, p.step, action.format(),
-                                    "nothing of yours that may be hidden was chosen")
+                                    "the card to hide is not one of yours that may be hidden")
         self.state, events = rules.apply(before, action)
         timer = rules.timer(before)
         self.proposals = self.proposals + 1 if timer is not None and timer[0] == "limit" else 0
         if secret == "commit":
-            self.selected[len(self.actions)] = self.source.knowledge[action.seat].selected
+            chosen = self.source.knowledge[action.seat].selected
+            self.selected[len(self.actions)] = -1 if chosen is None else chosen  # -1: none
         elif secret == "open":
             # Face up now: forget it, or a card a power returns to the hand (the Clone's)
             # would still count as face down.

@@ -34,7 +34,6 @@ from typing import Any, TextIO
 
 import msgpack
 
-from engine import cosmic as engine
 from protocol.genesis import Genesis
 from protocol.journal import RECORD_ENVELOPE
 from protocol.keys import SigningKey
@@ -86,8 +85,7 @@ class NodeRunner:
 
     def __init__(self, genesis: Genesis, seat: int, key: SigningKey, journal_path: Path,
                  options: NodeOptions | None = None,
-                 controller: Callable[[engine.GameState, int, engine.Knowledge],
-                                      engine.Action] | None = None,
+                 controller: Callable[[Any, int, Any], Any] | None = None,
                  progress: TextIO | None = None, timing: TextIO | None = None) -> None:
         self.opts = options or NodeOptions()
         self.timing = timing  # benchmarks: when each action envelope is taken here
@@ -157,7 +155,7 @@ class NodeRunner:
         self._halted_at: float | None = None  # when we first held proof of equivocation
         self.away: set[bytes] = set()  # peers whose heartbeats stopped
         self._asked: tuple[int, float] | None = None  # (serial, since) of our open decision
-        self._deal_since: tuple[tuple[int, int], float] | None = None
+        self._deal_since: tuple[tuple[int, ...], float] | None = None
         self._done_at: float | None = None
         self._reported: tuple[int, bool] | None = None
         self._absent_since: float | None = None  # since when the game waits on an absentee
@@ -349,12 +347,13 @@ class NodeRunner:
         return True
 
     def deal_deadline(self) -> float | None:
-        """When the deal under way fails for want of agreement (monotonic seconds)."""
-        s = self.core.state
-        if self.core.pending().step != "deal":
+        """When the step under way with a time limit (the game's `timer`: Cosmic's deal)
+        fails for want of agreement (monotonic seconds)."""
+        timer = self.core.rules.timer(self.core.state)
+        if timer is None or timer[0] != "limit":
             self._deal_since = None
             return None
-        key = (s.turns, s.encounters)
+        key = timer[1]
         if self._deal_since is None or self._deal_since[0] != key:
             self._deal_since = (key, time.monotonic())  # the minute runs from its start
         return self._deal_since[1] + self.opts.deal_s
@@ -365,7 +364,7 @@ class NodeRunner:
     def _decide(self) -> None:
         deadline = self.deal_deadline()
         if deadline is not None and self.core.my_turn() and time.monotonic() > deadline:
-            self.core.act(engine.NoDeal(self.seat))  # the one-minute timer ran out
+            self.core.act(self.core.rules.on_timeout(self.core.state, self.seat))  # time is up
             return
         if self.controller is None and self.opts.window_s and self.core.my_turn():
             # A person who does not answer at a card window passes after window_s: the
@@ -374,9 +373,10 @@ class NodeRunner:
             if self._asked is None or self._asked[0] != serial:
                 self._asked = (serial, time.monotonic())
             elif (time.monotonic() - self._asked[1] > self.opts.window_s
-                  and self.core.pending().step == "window"):
-                window = self.core.state.step()[1]
-                self.core.act(engine.Pass(self.seat))
+                  and (timer := self.core.rules.timer(self.core.state)) is not None
+                  and timer[0] == "patience"):
+                window = timer[2]
+                self.core.act(self.core.rules.on_timeout(self.core.state, self.seat))
                 self.core.events.append(("timed_out", self.seat, window,  # for the screen
                                          self.opts.window_s))
                 return
@@ -450,10 +450,11 @@ class NodeRunner:
         if mark == self._reported:
             return
         self._reported = mark
-        self._say({"seat": self.seat, "records": len(self.core.record), "turn": s.turns,
-                   "encounters": s.encounters, "phase": s.phase, "aliens": list(s.aliens),
-                   "over": s.outcome.reason if s.outcome else None,
-                   "winners": list(s.outcome.winners) if s.outcome else None,
+        out = self.core.rules.outcome(s)
+        self._say({"seat": self.seat, "records": len(self.core.record),
+                   **self.core.rules.progress(s),
+                   "over": out.reason if out else None,
+                   "winners": list(out.winners) if out else None,
                    "audited": self.core.done})
 
     def _say(self, obj: dict[str, Any]) -> None:

@@ -43,7 +43,12 @@ from protocol.crypto.shuffle import ShuffleProof, random_permutation, shuffle_wi
 from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 
-__all__ = ["CardSeat", "Operation", "Facedown"]
+__all__ = ["CardSeat", "Operation", "Facedown", "NO_CARD"]
+
+# The handle a face-down commitment names when the seat has nothing to hide (a game whose
+# rules let a seat show no card when it holds none: the map game's force card). Its
+# opening shows no face; the game records a claim the end-of-game audit checks.
+NO_CARD = -1
 
 _KEY_PURPOSE = "cards.key"
 
@@ -327,7 +332,7 @@ class CardSeat(CardRecord):
         f = mine[-1]
         reblame(env, lambda: check_reveal(self.game_id, env.author, f"cards.facedown/{f.op}",
                                            f.digest, nonce, handle_bytes(handle)))
-        if handle not in f.hand:
+        if handle not in f.hand and handle != NO_CARD:
             raise blame("commitment", f"card {handle} was not in the hand", env)
         return f
 
@@ -340,7 +345,7 @@ class CardSeat(CardRecord):
 
     def _make_facedown(self, op: Operation, kind: str, rng: g.Rng) -> Body:
         handle = op.data["handle"]
-        if handle not in op.data["hand"]:
+        if handle not in op.data["hand"] and handle != NO_CARD:
             raise LocalProtocolError("commitment", f"card {handle} is not in our hand")
         digest, nonce = self._facedown_commitment(op, handle, rng)
         self._mine[op.number] = (handle, nonce)
@@ -356,7 +361,7 @@ class CardSeat(CardRecord):
     def _recall_facedown(self, op: Operation, env: Envelope) -> None:
         """The handle our recorded commitment binds: the card of the hand whose derived
         commitment it is. Raises LocalProtocolError if none."""
-        for h in op.data["hand"]:
+        for h in (*op.data["hand"], NO_CARD):
             if self._facedown_commitment(op, h, self._rng(op, op.pos))[0] == env.body[1]:
                 op.data["handle"] = h
                 return
@@ -499,7 +504,7 @@ class CardSeat(CardRecord):
             f = unopened[o]
             reblame(env, lambda: check_reveal(self.game_id, env.author, f"cards.facedown/{o}",
                                                f.digest, nonce, handle_bytes(h)))
-            if h not in f.hand:
+            if h not in f.hand and h != NO_CARD:
                 raise blame("commitment", f"card {h} was not in the hand", env)
         for o, (h, _) in given.items():
             unopened[o].handle = h

@@ -20,8 +20,8 @@ import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from engine import cosmic as engine
-from engine.cosmic import cards as C
+from engine import games
+from engine.game import Action, Rules
 from protocol.cards import CardSeat
 from protocol.cards_source import NetworkCardSource
 from protocol.envelope import Envelope, Ledger, check_state_hash, open_envelope, seal
@@ -39,7 +39,7 @@ Tamper = Callable[[int, str, list[Any]], list[Any]]
 
 
 class Controller(Protocol):
-    def choose(self, state: engine.GameState, seat: int, kn: engine.Knowledge) -> engine.Action:
+    def choose(self, state: Any, seat: int, kn: Any) -> Any:
         ...
 
 
@@ -51,12 +51,15 @@ def _salt(seeds: Sequence[bytes]) -> bytes:
     return hashlib.sha256(b"cosmic/inprocess/salt/v1" + b"".join(seeds)).digest()
 
 
-def make_genesis(config: engine.Config, keys: Sequence[SigningKey], salt: bytes) -> Genesis:
-    """The genesis of an in-process game: one seat per key, the config's colours."""
+def make_genesis(colours: Sequence[str], keys: Sequence[SigningKey], salt: bytes,
+                 rules: Rules | None = None) -> Genesis:
+    """The genesis of an in-process game of `rules` (Cosmic unless given): one seat per
+    key, with these colours, and no options."""
+    game = rules if rules is not None else games.load(games.DEFAULT)
     return Genesis.create(
-        [(f"seat-{i}", config.colors[i], k.public) for i, k in enumerate(keys)],
-        engine_version=engine.ENGINE_VERSION.replace("/", "-"),
-        rules_hash=C.rules_data_hash(),
+        [(f"seat-{i}", colours[i], k.public) for i, k in enumerate(keys)],
+        engine_version=game.ENGINE_VERSION,
+        rules_hash=game.rules_data_hash(),
         salt=salt,
     )
 
@@ -91,7 +94,7 @@ class CardTable:
         self.state_hash = state_hash or (lambda seat: bytes(32))
         self.ledgers = [Ledger(genesis) for _ in members]
         self.journal: list[bytes] = []
-        self.log: list[bytes | engine.Action] = []  # the journal, with engine actions between
+        self.log: list[bytes | Action] = []  # the journal, with engine actions between
         self.after_send: Callable[[bytes], None] | None = None
 
     @classmethod
@@ -103,7 +106,7 @@ class CardTable:
         seeds = seeds or [bytes([i]) for i in range(n)]
         secret = list(secret_seeds) if secret_seeds is not None else [None] * n
         keys = [_seat_key(s) for s in seeds]
-        genesis = make_genesis(engine.Config(n), keys, _salt(seeds))
+        genesis = make_genesis(games.load(games.DEFAULT).COLOURS[:n], keys, _salt(seeds))
         return cls(genesis, keys, [CardSeat(genesis, s, faces, secret[s]) for s in range(n)],
                    **options)
 
@@ -165,25 +168,27 @@ class InProcessGame:
     rebuilt from the record (protocol.cards_source.resume_game).
     """
 
-    def __init__(self, config: engine.Config, seeds: Sequence[bytes],
+    def __init__(self, config: Any, seeds: Sequence[bytes],
                  controllers: Sequence[Controller], *, tamper: Tamper | None = None,
-                 secret_seeds: Sequence[bytes | None] | None = None) -> None:
+                 secret_seeds: Sequence[bytes | None] | None = None,
+                 rules: Rules | None = None) -> None:
         n = config.seats
         if len(seeds) != n or len(controllers) != n or (
                 secret_seeds is not None and len(secret_seeds) != n):
             raise LocalProtocolError("schema", "one seed and one controller per seat")
         self.config = config
+        self.rules = rules if rules is not None else games.load(games.DEFAULT)
         self.controllers = controllers
         keys = [_seat_key(s) for s in seeds]
-        self.genesis = make_genesis(config, keys, _salt(seeds))
+        self.genesis = make_genesis(config.colors, keys, _salt(seeds), self.rules)
         secret = list(secret_seeds) if secret_seeds is not None else [None] * n
         self.sources = [NetworkCardSource(self.genesis, s, secret_seed=secret[s])
                         for s in range(n)]
-        self.states = [engine.new_game(config) for _ in range(n)]
-        self._hashes = [engine.public_hash(s) for s in self.states]
+        self.states = [self.rules.new_game(config) for _ in range(n)]
+        self._hashes = [self.rules.public_hash(s) for s in self.states]
         self.table = CardTable(self.genesis, keys, self.sources, tamper=tamper,
                                state_hash=lambda seat: self._hashes[seat])
-        self.actions: list[engine.Action] = []
+        self.actions: list[Action] = []
         # Handles each seat may know the face of: ever in its hand, its own shuffled hand,
         # or shown or delivered to it (a `show` or `deliver` chance).
         self.entitled: list[set[int]] = [set() for _ in range(n)]
@@ -195,10 +200,10 @@ class InProcessGame:
 
     @property
     def n(self) -> int:
-        return self.config.seats
+        return len(self.sources)
 
     @property
-    def state(self) -> engine.GameState:
+    def state(self) -> Any:
         return self.states[0]
 
     @property
@@ -210,7 +215,8 @@ class InProcessGame:
 
     def step(self) -> bool:
         """Carry out the next decision (a chance or a seat's action). False once over."""
-        p = engine.pending(self.states[0])
+        rules = self.rules
+        p = rules.pending(self.states[0])
         if p.over:
             return False
         if p.chance is not None:
@@ -229,8 +235,10 @@ class InProcessGame:
             self._apply(facts)
             return True
         seat = p.seats[0]
-        if p.step == "deal" and self.proposals >= DEAL_PROPOSALS:
-            action: engine.Action = engine.NoDeal(seat)
+        timer = rules.timer(self.states[0])
+        limited = timer is not None and timer[0] == "limit"
+        if limited and self.proposals >= DEAL_PROPOSALS:
+            action: Action = rules.on_timeout(self.states[0], seat)
         else:
             action = self.controllers[seat].choose(self.states[seat], seat,
                                                    self.sources[seat].knowledge)
@@ -239,27 +247,28 @@ class InProcessGame:
         for src in self.sources:
             src.check(action)
         self._apply([action] * self.n)
-        self.proposals = self.proposals + 1 if isinstance(action, engine.Propose) else 0
+        self.proposals = self.proposals + 1 if limited else 0
         return True
 
-    def _apply(self, actions: Sequence[engine.Action]) -> None:
+    def _apply(self, actions: Sequence[Action]) -> None:
+        rules = self.rules
         for s in range(self.n):
-            self.states[s], _ = engine.apply(self.states[s], actions[s])
+            self.states[s], _ = rules.apply(self.states[s], actions[s])
             self.sources[s].observe(self.states[s])
-            self.entitled[s].update(self.states[s].hands[s])
+            self.entitled[s].update(rules.hand(self.states[s], s))
         self.actions.append(actions[0])
         self.table.log.append(actions[0])
-        self._hashes = [engine.public_hash(st) for st in self.states]
+        self._hashes = [rules.public_hash(st) for st in self.states]
         if len(set(self._hashes)) != 1:
             raise LocalProtocolError("state-hash",
                                      f"public states differ after {actions[0].format()}")
 
-    def run(self, on_step: Callable[[InProcessGame], None] | None = None) -> engine.Outcome:
+    def run(self, on_step: Callable[[InProcessGame], None] | None = None) -> Any:
         """Play to the end of the game (not the end-of-game reveal: see finish())."""
         while self.step():
             if on_step is not None:
                 on_step(self)
-        outcome = self.states[0].outcome
+        outcome = self.rules.outcome(self.states[0])
         assert outcome is not None
         return outcome
 
@@ -281,10 +290,11 @@ class InProcessGame:
         return audits[0]
 
 
-def run_inprocess_game(config: engine.Config, seeds: Sequence[bytes],
+def run_inprocess_game(config: Any, seeds: Sequence[bytes],
                        controllers: Sequence[Controller], *, claims: bool = True,
                        tamper: Tamper | None = None,
-                       secret_seeds: Sequence[bytes | None] | None = None) -> InProcessGame:
+                       secret_seeds: Sequence[bytes | None] | None = None,
+                       rules: Rules | None = None) -> InProcessGame:
     """Play one whole game through the card protocol, every seat in this process, then
     the end-of-game reveal and audit (of hidden claims too, unless `claims` is False).
     Returns the game (states, sources, journal...).
@@ -292,7 +302,8 @@ def run_inprocess_game(config: engine.Config, seeds: Sequence[bytes],
     Raises RemoteProtocolError for a seat's breach, LocalProtocolError if the seats'
     public states ever differ.
     """
-    game = InProcessGame(config, seeds, controllers, tamper=tamper, secret_seeds=secret_seeds)
+    game = InProcessGame(config, seeds, controllers, tamper=tamper, secret_seeds=secret_seeds,
+                         rules=rules)
     game.run()
     game.finish(claims=claims)
     return game

@@ -51,8 +51,9 @@ Body = list[Any]
 
 
 def handle_bytes(handle: int) -> bytes:
-    """The payload a face-down commitment binds: the handle, 4 bytes big-endian."""
-    return handle.to_bytes(4, "big")
+    """The payload a face-down commitment binds: the handle, 4 bytes big-endian, two's
+    complement (the same bytes for every real handle; -1 is NO_CARD)."""
+    return handle.to_bytes(4, "big", signed=True)  # -1: a commitment to no card
 
 
 _SECRET_TAG = "cosmic/cards/secrets/v1"

@@ -24,13 +24,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine import cosmic as engine
-from engine.cosmic import cards as C
-from protocol.cards import CardSeat, Operation
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.game import Action, Claim, Rules
+from protocol.cards import NO_CARD, CardSeat, Operation
 from protocol.cards_wire import FACEDOWN, OPEN
 from protocol.commit import RandomStream
 from protocol.envelope import Envelope, Ledger, check_state_hash
 from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
+from protocol.game import game_of
 from protocol.genesis import Genesis
 
 __all__ = ["NetworkCardSource", "replay_game", "resume_game"]
@@ -38,19 +41,10 @@ __all__ = ["NetworkCardSource", "replay_game", "resume_game"]
 _Body = list[object]
 
 
-def _pairs(action: engine.Action) -> tuple[tuple[int, int], ...]:
-    """The (handle, face) pairs an action shows, which a card message must prove."""
-    if isinstance(action, (engine.Play, engine.Reveal)):
-        return ((action.handle, action.card),)
-    if isinstance(action, (engine.NewHand, engine.Discard)):
-        return tuple(action.cards)
-    return ()
-
-
-def _hands_over(state: engine.GameState, action: engine.Action) -> bool:
-    """Is `action` its seat handing over the card it put face down (engine.api
-    `face_down_handover`)? Such a Give must open the face-down commitment to that card."""
-    return isinstance(action, engine.Give) and engine.face_down_handover(state) == action.seat
+def _hands_over(rules: Rules, state: Any, action: Action) -> bool:
+    """Is `action` its seat handing over the card it put face down (the game's
+    `face_down_handover`)? Such a give must open the face-down commitment to that card."""
+    return rules.secret(action) == "give" and rules.face_down_handover(state) == action.seat
 
 
 class NetworkCardSource:
@@ -64,16 +58,18 @@ class NetworkCardSource:
         bytes known to this seat alone, the same on every start of this game): derive the
         seat's card secrets from it so that it can resume from its record after a crash;
         None: draw them from `secrets` (no resume). Raises LocalProtocolError."""
-        self.cards = CardSeat(genesis, seat, range(len(C.CATALOGUE)) if faces is None else faces,
+        self.rules = game_of(genesis)
+        catalogue = self.rules.catalogue()
+        self.cards = CardSeat(genesis, seat, range(len(catalogue)) if faces is None else faces,
                               secret_seed)
         self.seat = self.cards.seat
-        self.knowledge = engine.Knowledge(self.seat)
-        self.state: engine.GameState | None = None
+        self.knowledge = self.rules.knowledge(self.seat)
+        self.state: Any = None
         self.truth: dict[int, int] = {}
-        self._chance: engine.Chance | None = None
+        self._chance: Any = None
         self._op: Operation | None = None
         self._announced: list[Operation] = []
-        self._claims: list[engine.Claim] = []  # every claim as made (see _track_claims)
+        self._claims: list[Claim] = []  # every claim as made (see _track_claims)
         self._facedown_since: dict[int, int] = {}  # seat -> serial of its Select
 
     # --- message flow ---------------------------------------------------------------------
@@ -82,10 +78,10 @@ class NetworkCardSource:
         """Begin key registration (before the engine's first chance)."""
         self._op = self.cards.begin_keys()
 
-    def observe(self, state: engine.GameState) -> None:
+    def observe(self, state: Any) -> None:
         """The seat's engine state after an apply (public facts only are read)."""
         self.state = state
-        self._claims.extend(state.claims[len(self._claims):])
+        self._claims.extend(self.rules.claims(state)[len(self._claims):])
 
     def waiting_for(self) -> int | None:
         """The seat whose card message comes next in the record, or None."""
@@ -132,34 +128,36 @@ class NetworkCardSource:
     def _begin_announced(self, env: Envelope) -> None:
         """Another seat shows faces or commits to a face-down card before its action."""
         s = self._need_state()
-        p = engine.pending(s)
-        wanted = {"select"} if env.kind == FACEDOWN else {"play", "reveal", "newhand", "discard"}
-        if env.kind == OPEN and engine.face_down_handover(s) == env.author:
-            wanted = {"give"}  # opening the face-down commitment to the card handed over
+        rules = self.rules
+        p = rules.pending(s)
+        wanted = set(rules.COMMIT_KINDS if env.kind == FACEDOWN else rules.SHOW_KINDS)
+        if env.kind == OPEN and rules.face_down_handover(s) == env.author:
+            wanted = set(rules.GIVE_KINDS)  # opening the face-down commitment to the card
         # Only the seat to act next (the first of a simultaneous set: the order its
         # actions are applied in) may announce one: an earlier announcement by the next
         # seat would stand in front of the first seat's own, and refuse its action.
         if not p.seats or env.author != p.seats[0] or not wanted & set(p.kinds):
             raise RemoteProtocolError("too-early", f"{env.kind}: seat {env.author} may not "
                                       f"act so now", author=env.author, seq=env.seq, proven=True)
+        hand = rules.hand(s, env.author)
         if env.kind == FACEDOWN:
-            self._announced.append(self.cards.begin_facedown(env.author, s.hands[env.author]))
+            self._announced.append(self.cards.begin_facedown(env.author, hand))
             return
         for h, _ in env.body[1]:
-            if h not in s.hands[env.author]:
+            if h not in hand:
                 raise RemoteProtocolError("face", f"{env.kind}: card {h} is not in seat "
                                           f"{env.author}'s hand", author=env.author,
                                           seq=env.seq, proven=True)
         self._announced.append(self.cards.begin_open(env.author))
 
-    def _need_state(self) -> engine.GameState:
+    def _need_state(self) -> Any:
         if self.state is None:
             raise LocalProtocolError("too-early", "observe() the engine state first")
         return self.state
 
     # --- chance: the engine asks the card source ------------------------------------------
 
-    def begin(self, chance: engine.Chance) -> None:
+    def begin(self, chance: Any) -> None:
         """Start the card operation that answers `chance` (every node does, in order)."""
         c = self.cards
         if chance.kind == "shuffle":
@@ -173,14 +171,14 @@ class NetworkCardSource:
             op = c.begin_hand_shuffle(chance.seat, chance.handles, chance.cards, taker, take)
         elif chance.kind == "show":
             op = c.begin_show_many(chance.seat, self._holders(chance))
-        elif chance.kind in ("first_player", "new_alien"):  # public random choices
+        elif chance.kind in self.rules.BEACON_KINDS:  # public random choices and dice
             op = c.begin_beacon()
         else:
             raise LocalProtocolError("kind", f"unknown chance {chance.kind!r}")
         self._chance, self._op = chance, op
         self.knowledge.faces.update(c.known)
 
-    def _holders(self, chance: engine.Chance) -> list[tuple[int, tuple[int, ...]]]:
+    def _holders(self, chance: Any) -> list[tuple[int, tuple[int, ...]]]:
         """Who holds the cards a `show` opens to its viewer, from the public state: each
         holder boxes its shares of its cards to the viewer. Cards already public, or
         the viewer's own, need no box (the viewer knows them). Raises
@@ -190,73 +188,78 @@ class NetworkCardSource:
         for h in dict.fromkeys(chance.handles):
             if h in self.cards.opened:
                 continue
-            holder = next((seat for seat in range(s.n) if h in s.hands[seat]), None)
+            holder = next((seat for seat in range(self.cards.n)
+                           if h in self.rules.hand(s, seat)), None)
             if holder is None:
                 raise LocalProtocolError("face", f"show: card {h} is in no hand")
             if holder != chance.seat:
                 by.setdefault(holder, []).append(h)
         return [(seat, tuple(hs)) for seat, hs in sorted(by.items())]
 
-    def _taker(self, chance: engine.Chance) -> tuple[int | None, int]:
+    def _taker(self, chance: Any) -> tuple[int | None, int]:
         """Who takes from the shuffled hand, and how many: the engine has already put the
         first new handles in the taker's hand."""
         s = self._need_state()
         new = chance.cards
-        for seat in range(s.n):
-            if seat != chance.seat and new and new[0] in s.hands[seat]:
+        for seat in range(self.cards.n):
+            hand = self.rules.hand(s, seat)
+            if seat != chance.seat and new and new[0] in hand:
                 take = 0
-                while take < len(new) and new[take] in s.hands[seat]:
+                while take < len(new) and new[take] in hand:
                     take += 1
                 return seat, take
         return None, 0
 
-    def answer(self, chance: engine.Chance) -> engine.Action:
+    def answer(self, chance: Any) -> Action:
         """The fact for `chance`, once its operation is done. Raises LocalProtocolError
         ("too-early") while messages are still due."""
         op = self._op
         if op is None or chance != self._chance or not op.done:
             raise LocalProtocolError("too-early", f"the {chance.kind} operation is not done")
         self.knowledge.faces.update(self.cards.known)
-        if chance.kind == "shuffle":
-            return engine.Shuffled(engine.SOURCE)
-        if chance.kind in ("deliver", "show"):
-            return engine.Delivered(engine.SOURCE)
-        if chance.kind == "reveal":
-            return engine.Revealed(engine.SOURCE, op.result)
-        if chance.kind == "hand_shuffle":
-            return engine.HandShuffled(engine.SOURCE)
-        if chance.kind == "new_alien":
-            return engine.NewAlien(engine.SOURCE, _below(op.result, len(chance.names)))
-        if chance.kind == "first_player":
-            return engine.FirstPlayer(engine.SOURCE, _below(op.result, self.cards.n))
-        raise LocalProtocolError("kind", f"unknown chance {chance.kind!r}")
+        kind = chance.kind
+        if kind in self.rules.BEACON_KINDS:
+            result: object = _draws(op.result)
+        elif kind == "reveal":
+            result = op.result
+        elif kind in ("shuffle", "deliver", "show", "hand_shuffle"):
+            result = None
+        else:
+            raise LocalProtocolError("kind", f"unknown chance {kind!r}")
+        fact: Action = self.rules.fact(self._need_state(), chance, result)
+        return fact
 
     # --- actions that show faces ----------------------------------------------------------
 
-    def announce(self, action: engine.Action) -> bool:
+    def announce(self, action: Action) -> bool:
         """Begin the card message our own action needs, if any (then produce() it). True
         if there is one. Raises LocalProtocolError if the action cannot be backed."""
         s = self._need_state()
-        if isinstance(action, engine.Select):
+        rules = self.rules
+        secret = rules.secret(action)
+        hand = rules.hand(s, self.seat)
+        if secret == "commit":
             handle = self.knowledge.selected
-            if handle is None or handle not in s.hands[self.seat]:
-                raise LocalProtocolError("commitment", "no encounter card of ours was chosen")
-            self._announced.append(self.cards.begin_facedown(self.seat, s.hands[self.seat], handle))
+            if handle is None and not rules.secret_options(s, self.seat, self.knowledge):
+                handle = NO_CARD  # nothing to hide: commit to no card (see protocol.cards)
+            if handle is None or (handle not in hand and handle != NO_CARD):
+                raise LocalProtocolError("commitment", "no card of ours to hide was chosen")
+            self._announced.append(self.cards.begin_facedown(self.seat, hand, handle))
             return True
-        if _hands_over(s, action) and len(getattr(action, "handles", ())) == 1:
+        if _hands_over(rules, s, action) and rules.secret_handle(action) >= 0:
             # The card a power takes unseen: open the face-down commitment to it, no face.
-            assert isinstance(action, engine.Give)
-            self._announced.append(self.cards.begin_open(self.seat, (), action.handles[0]))
+            self._announced.append(self.cards.begin_open(self.seat, (),
+                                                         rules.secret_handle(action)))
             return True
-        pairs = _pairs(action)
+        pairs = rules.shows(action)
         hidden = [(h, f) for h, f in pairs if h not in self.cards.opened]
-        facedown = action.handle if isinstance(action, engine.Reveal) else None
+        facedown = rules.secret_handle(action) if secret == "open" else None
         if not hidden and facedown is None:
             return False
         self._announced.append(self.cards.begin_open(self.seat, hidden, facedown))
         return True
 
-    def check(self, action: engine.Action, *, seq: int | None = None) -> None:
+    def check(self, action: Action, *, seq: int | None = None) -> None:
         """Refuse an action whose faces (or face-down choice) its seat's card message did
         not prove. Accepting it consumes the card messages announced for it; a refusal
         changes nothing (the seat's valid action can still come).
@@ -281,24 +284,31 @@ class NetworkCardSource:
                 raise refuse("kind", f"seat {op.script[0][0]}'s card message awaits its "
                              "own action")
         kinds = [op.name for op in done]
-        if isinstance(action, engine.Select):
+        rules = self.rules
+        secret = rules.secret(action)
+        if secret == "commit":
             if kinds != ["facedown"]:
                 raise refuse("commitment", "a face-down card needs one commitment first")
             serial = self._need_state().serial
             self._announced = []  # accepted: from here on, and only now, state changes
             self._facedown_since[seat] = serial
             return
-        if _hands_over(self._need_state(), action):
-            assert isinstance(action, engine.Give)
-            given = action.handles[0] if len(action.handles) == 1 else None
-            if (given is None or kinds != ["open"] or done[0].result
+        if _hands_over(rules, self._need_state(), action):
+            given = rules.secret_handle(action)
+            if (given < 0 or kinds != ["open"] or done[0].result
                     or done[0].data.get("revealed") != given):
                 raise refuse("commitment", "the card handed over must be the one put face "
                              "down: its commitment is opened first, showing no face")
             self._announced = []  # accepted: from here on, and only now, state changes
-            self._track_claims(seat, action.handles[0])
+            self._track_claims(seat, given)
             return
-        pairs = _pairs(action)
+        pairs = rules.shows(action)
+        if secret == "open" and rules.secret_handle(action) == NO_CARD:
+            if (kinds != ["open"] or done[0].result
+                    or done[0].data.get("revealed") != NO_CARD):
+                raise refuse("commitment", "showing no card opens a commitment to no card")
+            self._announced = []  # accepted: from here on, and only now, state changes
+            return
         if not pairs:
             if done:
                 raise refuse("kind", "this action shows no card")
@@ -308,7 +318,7 @@ class NetworkCardSource:
         for h, face in pairs:
             if self.cards.opened.get(h) != face:
                 raise refuse("face", f"card {h} was not proven to be card {face}")
-        reveal = isinstance(action, engine.Reveal)
+        reveal = secret == "open"
         if reveal:
             if not done or done[0].data.get("revealed") != pairs[0][0]:
                 raise refuse("commitment", "the face-down commitment was not opened")
@@ -329,20 +339,22 @@ class NetworkCardSource:
     def audit(self) -> dict[int, int]:
         """Every handle's true face (kept in `truth`), once every key share is in; checks
         every proof of a card shown to one seat and that every face-down card was an
-        encounter card. Raises RemoteProtocolError naming the seat at fault."""
+        card the game lets one hide (Cosmic: an encounter card). Raises
+        RemoteProtocolError naming the seat at fault."""
         faces = self.cards.audit()
         for f in self.cards.facedowns:
-            if f.handle is not None and not C.CATALOGUE[faces[f.handle]].is_encounter:
+            if f.handle is not None and f.handle != NO_CARD and not self.rules.may_hide(
+                    faces[f.handle]):
                 raise RemoteProtocolError(
-                    "commitment", f"the face-down card {f.handle} is not an encounter card",
+                    "commitment", f"the face-down card {f.handle} is not a card one may hide",
                     author=f.seat)
         self.truth = faces
         return faces
 
     def _track_claims(self, seat: int, handle: int) -> None:
         """At a Reveal, drop the revealed card from the claims its seat made while the card
-        lay face down (after its Select), as engine.Claim documents. The engine's own
-        bookkeeping (engine.flow._settle_claims) drops it from every claim of the seat,
+        lay face down (after its Select), as the game's Claim documents. Cosmic's own
+        bookkeeping (engine.cosmic.flow._settle_claims) drops it from every claim of the seat,
         older ones too, so an honest has_encounter claim can read as false; the claims
         kept here follow the documented rule instead."""
         since = self._facedown_since.pop(seat, None)
@@ -351,45 +363,43 @@ class NetworkCardSource:
         for i, c in enumerate(self._claims):
             if c.seat == seat and c.serial > since and handle in c.hand:
                 hand = tuple(h for h in c.hand if h != handle)
-                self._claims[i] = engine.Claim(c.seat, c.kind, hand, c.serial)
+                self._claims[i] = self.rules.claim(c.seat, c.kind, hand, c.serial)
 
-    def check_claims(self, state: engine.GameState) -> None:
+    def check_claims(self, state: Any) -> None:
         """Check every hidden claim of the game (as made: see _track_claims; the claims of
         `state` when this source did not follow the game) against the audited faces, with
-        engine.audit_claims, and the hidden powers' alien sheets (engine.audit_sheets).
+        the game's audit_claim, and its end-of-game checks (audit_end: Cosmic's hidden
+        powers' alien sheets).
         Raises RemoteProtocolError("claim") naming the first false claim's seat,
         LocalProtocolError before audit()."""
         if not self.truth:
             raise LocalProtocolError("too-early", "audit() first")
+        rules = self.rules
+        made = rules.claims(state)
         followed = [(c.seat, c.kind, c.serial) for c in self._claims] == [
-            (c.seat, c.kind, c.serial) for c in state.claims]
-        for claim in self._claims if followed else state.claims:
-            if engine.audit_claims(_only(state, claim), self.truth):
-                held = ", ".join(C.CATALOGUE[self.truth[h]].label() for h in claim.hand)
+            (c.seat, c.kind, c.serial) for c in made]
+        catalogue = rules.catalogue()
+        for claim in self._claims if followed else made:
+            if rules.audit_claim(state, claim, self.truth) is not None:
+                held = ", ".join(catalogue[self.truth[h]].label() for h in claim.hand)
                 raise RemoteProtocolError(
                     "claim", f"claimed {claim.kind} at action {claim.serial} holding "
                     f"[{held}]", author=claim.seat)
-        sheets = engine.audit_sheets(state, self.truth)  # hidden powers' face-down aliens
-        if sheets:  # no seat to blame: the deal's shuffle proofs bind every sheet
-            raise RemoteProtocolError("claim", sheets[0])
+        ending = rules.audit_end(state, self.truth)  # Cosmic: face-down alien sheets
+        if ending:  # no seat to blame: the deal's shuffle proofs bind every sheet
+            raise RemoteProtocolError("claim", ending[0])
 
 
-def _only(state: engine.GameState, claim: engine.Claim) -> engine.GameState:
-    """A copy of state whose only claim is `claim` (to blame claims one by one)."""
-    s = state.clone()
-    s.claims = (claim,)
-    return s
-
-
-def _below(seed: bytes | None, n: int) -> int:
-    """An unbiased seat number from the beacon value (RandomStream, label first-player)."""
+def _draws(seed: bytes | None) -> RandomStream:
+    """The unbiased draws of a beacon value (RandomStream, label first-player: every
+    beacon chance reads from the start of one such stream)."""
     if seed is None:
         raise LocalProtocolError("too-early", "the beacon has no value yet")
-    return RandomStream(seed, "first-player").below(n)
+    return RandomStream(seed, "first-player")
 
 
-def replay_game(genesis: Genesis, config: engine.Config,
-                log: Sequence[bytes | engine.Action]) -> tuple[engine.GameState, NetworkCardSource]:
+def replay_game(genesis: Genesis, config: Any,
+                log: Sequence[bytes | Action]) -> tuple[Any, NetworkCardSource]:
     """Check a game from its record alone, as an observer holding no secret: `log` is
     every card envelope (bytes) and every engine action, in the order they were applied.
     Every signature, chain, state hash, proof and face claim is checked; if the record
@@ -404,8 +414,8 @@ def replay_game(genesis: Genesis, config: engine.Config,
     return state, obs
 
 
-def resume_game(genesis: Genesis, config: engine.Config, seat: int, secret_seed: bytes,
-                log: Sequence[bytes | engine.Action]) -> tuple[engine.GameState, NetworkCardSource]:
+def resume_game(genesis: Genesis, config: Any, seat: int, secret_seed: bytes,
+                log: Sequence[bytes | Action]) -> tuple[Any, NetworkCardSource]:
     """Rebuild seat `seat`'s engine state and card source after a crash, from the record
     it had accepted (`log`: card envelopes as bytes, ours included, and engine actions, in
     the order they were applied, as for replay_game) and its secret seed.
@@ -425,12 +435,13 @@ def resume_game(genesis: Genesis, config: engine.Config, seat: int, secret_seed:
     return _replay(source, genesis, config, log, False)
 
 
-def _replay(src: NetworkCardSource, genesis: Genesis, config: engine.Config,
-            log: Sequence[bytes | engine.Action],
-            final_sync: bool) -> tuple[engine.GameState, NetworkCardSource]:
+def _replay(src: NetworkCardSource, genesis: Genesis, config: Any,
+            log: Sequence[bytes | Action],
+            final_sync: bool) -> tuple[Any, NetworkCardSource]:
     """Drive `src` through the record `log` (see replay_game and resume_game)."""
     ledger = Ledger(genesis)
-    state = engine.new_game(config)
+    rules = src.rules
+    state = rules.new_game(config)
     src.observe(state)
     src.start()
     begun = -1  # the state serial whose chance (or end) the source has begun
@@ -439,7 +450,7 @@ def _replay(src: NetworkCardSource, genesis: Genesis, config: engine.Config,
         nonlocal begun
         if not src.cards.idle or begun == state.serial:
             return
-        p = engine.pending(state)
+        p = rules.pending(state)
         if p.chance is not None:
             src.begin(p.chance)
         elif p.over:
@@ -454,10 +465,10 @@ def _replay(src: NetworkCardSource, genesis: Genesis, config: engine.Config,
             env = ledger.receive(entry)
             if env is None:
                 continue  # a copy of an envelope already taken
-            check_state_hash(env, engine.public_hash(state))
+            check_state_hash(env, rules.public_hash(state))
             src.receive(env)
             continue
-        p = engine.pending(state)
+        p = rules.pending(state)
         if p.chance is not None:
             try:
                 fact = src.answer(p.chance)
@@ -470,7 +481,7 @@ def _replay(src: NetworkCardSource, genesis: Genesis, config: engine.Config,
                                           f"answer {fact.format()}")
         else:
             src.check(entry)
-        state, _ = engine.apply(state, entry)
+        state, _ = rules.apply(state, entry)
         src.observe(state)
     if final_sync:
         sync()
@@ -489,11 +500,11 @@ class ObserverSource:
 
     def __init__(self, genesis: Genesis) -> None:
         self.obs = NetworkCardSource(genesis, None)
-        self.state: engine.GameState | None = None
+        self.state: Any = None
         self._begun = -1  # the state serial whose chance (or end) has been begun
         self._faces: dict[int, int] | None = None
 
-    def observe(self, state: engine.GameState) -> None:
+    def observe(self, state: Any) -> None:
         first = self.state is None
         self.state = state
         self.obs.observe(state)
@@ -504,7 +515,7 @@ class ObserverSource:
         state = self.state
         if state is None or not self.obs.cards.idle or self._begun == state.serial:
             return
-        p = engine.pending(state)
+        p = self.obs.rules.pending(state)
         if p.chance is not None:
             self.obs.begin(p.chance)
         elif p.over:
@@ -518,7 +529,7 @@ class ObserverSource:
         self.obs.receive(env)
         self._sync()
 
-    def answer(self, chance: engine.Chance) -> engine.Action:
+    def answer(self, chance: Any) -> Action:
         self._sync()
         try:
             return self.obs.answer(chance)
@@ -527,12 +538,12 @@ class ObserverSource:
                 "incomplete", f"the record moves on before the {chance.kind} operation is "
                 f"complete ({exc.message})") from None
 
-    def check(self, action: engine.Action) -> None:
+    def check(self, action: Action) -> None:
         self._sync()
         try:
             self.obs.check(action)
         except ProtocolError as exc:  # unproven faces, or the card message is missing
-            raise engine.IllegalAction("cards", "check", action.format(), exc.message) from None
+            raise IllegalAction("cards", "check", action.format(), exc.message) from None
 
     def audit_faces(self) -> dict[int, int] | None:
         """Every card's face, once every seat has published its key share; else None."""

@@ -73,6 +73,7 @@ __all__ = [
 CONTEXT_TAG = "cosmic/cards/v1"
 MAX_CARDS = 256  # the largest list of cards one message may carry (a deck is 72-82)
 _HANDLE = Int(0, 2**31 - 1)
+_OPENED = Int(-1, 2**31 - 1)  # a face-down opening's handle: -1 is the commitment to no card
 _OP = Int(0, 2**32 - 1)
 _B32 = Bytes(32)
 _BOX_OVERHEAD = 16  # the Poly1305 tag
@@ -131,7 +132,7 @@ _SCHEMAS: dict[str, Schema] = {
         ("cards", List(Record(("handle", _HANDLE), ("face", _HANDLE)), max_len=MAX_CARDS)),
         ("shares", Bytes(max_len=32 * MAX_CARDS)),
         ("proof", Optional(Bytes(64))),
-        ("facedown", Optional(Record(("handle", _HANDLE), ("nonce", _B32)))),
+        ("facedown", Optional(Record(("handle", _OPENED), ("nonce", _B32)))),
     ),
     FACEDOWN: Record(("op", _OP), ("digest", _B32)),
     SHOW: Record(
@@ -145,7 +146,7 @@ _SCHEMAS: dict[str, Schema] = {
     SECRET: Record(
         ("op", _OP),
         ("secret", _B32),
-        ("openings", List(Record(("op", _OP), ("handle", _HANDLE), ("nonce", _B32)),
+        ("openings", List(Record(("op", _OP), ("handle", _OPENED), ("nonce", _B32)),
                           max_len=1024)),
     ),
 }

@@ -7,10 +7,14 @@
 #   facts, seat -1, are never sent: every node derives them from its card source).
 #   extra is the 32-byte commitment to the face-down card for a Select, the 32-byte
 #   nonce that opens it for the seat's next Reveal (or for the Give that hands that card
-#   over to a power: engine.face_down_handover), and b"" for every other action.
+#   over to a power: the game's face_down_handover), and b"" for every other action.
+#   (In the game interface's words, engine.game: a "commit" move carries the commitment,
+#   an "open" move, or a "give" at the handover, the nonce.)
 # - Card commitment: purpose "card", payload = the handle as 4 bytes big-endian two's
 #   complement (protocol.commit.commitment_digest binds the game id and the seat).
-# - An action envelope's state_hash is engine.public_hash of the state the action
+# - The game is the genesis's (game_of: its engine version names it); every game rule
+#   comes from its engine.game.Rules, so this module knows no game.
+# - An action envelope's state_hash is the game's public_hash of the state the action
 #   applies to: after every chance fact the card source supplied before it. Other
 #   kinds' state hashes are not compared (chat and tells are asynchronous; the card
 #   protocol's kinds are its source's business).
@@ -38,11 +42,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from engine import cosmic as engine
 from engine import games
-from engine.game import Rules
-from engine.cosmic.actions import Action, Give, Reveal, Select, action_from_data
-from engine.cosmic.local import LocalSource
+from engine.errors import ActionParseError, EngineError, IllegalAction
+from engine.game import Action, Rules, Source
 from protocol.canonical import Value
 from protocol.commit import check_reveal, commitment_digest
 from protocol.envelope import (
@@ -108,16 +110,17 @@ ACTION_BODY = Record(
 )
 
 
-def _extra_sizes(action: Action, mode: str = "local") -> tuple[int, ...]:
-    """A Select carries its commitment, a Reveal its nonce, in local games; a Give its
-    nonce when it hands over the face-down card (which the state says: checked when it is
-    applied), else nothing. In network games the card protocol's face-down and open
-    messages commit and open instead (protocol/cards.py)."""
+def _extra_sizes(rules: Rules, action: Action, mode: str = "local") -> tuple[int, ...]:
+    """A commit (Cosmic's Select) carries its commitment, an open (a Reveal) its nonce,
+    in local games; a give its nonce when it hands over the face-down card (which the
+    state says: checked when it is applied), else nothing. In network games the card
+    protocol's face-down and open messages commit and open instead (protocol/cards.py)."""
     if mode != "local":
         return (0,)
-    if isinstance(action, (Select, Reveal)):
+    secret = rules.secret(action)
+    if secret in ("commit", "open"):
         return (_EXTRA_SIZE,)
-    if isinstance(action, Give):
+    if secret == "give":
         return (0, _EXTRA_SIZE)
     return (0,)
 
@@ -133,31 +136,36 @@ _PARSED: list[tuple[object, Action | None]] = [(object(), None)]
 # above all), by that data and its items' types: action_from_data is a function of the
 # data and an Action is a frozen value, so the one parsed before is handed out again.
 # The types are in the key because True == 1 while action_from_data refuses a bool.
-_FLAT: dict[tuple[tuple[object, ...], tuple[type, ...]], Action] = {}
+_FLAT: dict[tuple[str, tuple[object, ...], tuple[type, ...]], Action] = {}  # by game too
 _FLAT_MAX = 4096
 
 
-def _parse_action(data: object) -> Action:
-    """action_from_data(data): the same action, or the same ActionParseError."""
+def _parse_action(rules: Rules, data: object) -> Action:
+    """rules.action_from_data(data): the same action, or the same ActionParseError."""
     if type(data) is list:
         types = tuple(map(type, data))
         if list not in types:
-            key = (tuple(data), types)
+            key = (rules.NAME, tuple(data), types)
             got = _FLAT.get(key)
             if got is None:
-                got = action_from_data(data)
+                got = rules.action_from_data(data)
                 if len(_FLAT) >= _FLAT_MAX:
                     _FLAT.clear()
                 _FLAT[key] = got
             return got
-    return action_from_data(data)
+    parsed: Action = rules.action_from_data(data)
+    return parsed
 
 
 def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
     """Why an action body is invalid for author, or None (run after ACTION_BODY)."""
     try:
-        action = _parse_action(body[0])
-    except engine.ActionParseError as exc:
+        rules = game_of(genesis)
+    except RemoteProtocolError as exc:
+        return exc.message
+    try:
+        action = _parse_action(rules, body[0])
+    except ActionParseError as exc:
         return str(exc)
     _PARSED[0] = (body[0], action)  # decode_action of this envelope need not parse again
     if action.seat != author:
@@ -166,7 +174,7 @@ def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
         mode = game_mode(genesis)
     except RemoteProtocolError as exc:
         return exc.message
-    need = _extra_sizes(action, mode)
+    need = _extra_sizes(rules, action, mode)
     if len(body[1]) not in need:
         return (f"extra of a {action.KIND} is {' or '.join(map(str, need))} bytes, not "
                 f"{len(body[1])}")
@@ -205,8 +213,9 @@ def action_body(action: Action, extra: bytes = b"") -> list[Value]:
     return [action.to_data(), extra]
 
 
-def decode_action(env: Envelope) -> tuple[Action, bytes]:
-    """The action and extra bytes of an opened "action" envelope.
+def decode_action(env: Envelope, rules: Rules | None = None) -> tuple[Action, bytes]:
+    """The action and extra bytes of an opened "action" envelope of a game of `rules`
+    (Cosmic unless given).
 
     Raises RemoteProtocolError("kind") for another kind, ("schema") if the body does not
     decode (open_envelope has already refused such a body).
@@ -219,14 +228,15 @@ def decode_action(env: Envelope) -> tuple[Action, bytes]:
         parsed, action = _PARSED[0]
         if parsed is data and action is not None:  # the very list open_envelope's check
             return action, env.body[1]  # parsed (a body is never changed once opened)
-        return _parse_action(data), env.body[1]
-    except (engine.ActionParseError, IndexError, TypeError) as exc:
+        game = rules if rules is not None else games.load(games.DEFAULT)
+        return _parse_action(game, data), env.body[1]
+    except (ActionParseError, IndexError, TypeError) as exc:
         raise RemoteProtocolError("schema", f"action: {exc}", author=env.author, seq=env.seq,
                                   proven=True) from None
 
 
 def seal_action(
-    genesis: Genesis, key: SigningKey, seq: int, prev: bytes, state: engine.GameState,
+    genesis: Genesis, key: SigningKey, seq: int, prev: bytes, state: Any,
     action: Action, extra: bytes = b"", *, view: View | None = None,
 ) -> tuple[Envelope, bytes]:
     """Seal action (by its seat) as seat's envelope `seq` on the position `state`, with
@@ -234,7 +244,8 @@ def seal_action(
 
     Raises LocalProtocolError for anything a peer would refuse (see seal()).
     """
-    return seal(genesis, key, action.seat, seq, prev, engine.public_hash(state), ACTION_KIND,
+    return seal(genesis, key, action.seat, seq, prev, game_of(genesis).public_hash(state),
+                ACTION_KIND,
                 action_body(action, extra), kinds=GAME_KINDS, view=view)
 
 
@@ -265,6 +276,10 @@ def make_genesis(
         raise LocalProtocolError("schema", "a seed is given for local games and only for them")
     if len(players) != config.seats:
         raise LocalProtocolError("schema", f"{len(players)} players for {config.seats} seats")
+    if mode == "network":
+        refusal = game.network_refusal(config)
+        if refusal is not None:
+            raise LocalProtocolError("unsupported", refusal)
     variants, game_options = game.genesis_options(config)
     options: list[tuple[str, Value]] = [("mode", mode), *game_options]
     if seed is not None:
@@ -303,13 +318,22 @@ def game_of(genesis: Genesis) -> Rules:
 
     Raises RemoteProtocolError("genesis") if this build cannot play it: an unknown game,
     another engine version or other rules data."""
+    got = _GAME_OF.get(genesis.game_id)
+    if got is not None:
+        return got
     try:
         game = games.for_engine(genesis.engine_version)
     except ValueError as exc:
         raise _genesis_error(str(exc)) from None
     if genesis.rules_hash != game.rules_data_hash():
         raise _genesis_error("the game was played with other rules data")
+    if len(_GAME_OF) >= 64:  # bounded whatever a peer sends
+        _GAME_OF.clear()
+    _GAME_OF[genesis.game_id] = game
     return game
+
+
+_GAME_OF: dict[bytes, Rules] = {}  # game id -> its game, for the genesis's games met
 
 
 def config_from_genesis(genesis: Genesis) -> Any:
@@ -327,9 +351,14 @@ def config_from_genesis(genesis: Genesis) -> Any:
         raise _genesis_error("only a local game has a public seed")
     options = {k: v for k, v in genesis.options if k not in _SHARED_OPTIONS}
     try:
-        return game.config_from(tuple(s.colour for s in genesis.seats), genesis.rules, options)
+        config = game.config_from(tuple(s.colour for s in genesis.seats), genesis.rules,
+                                  options)
     except ValueError as exc:
         raise _genesis_error(str(exc)) from None
+    refusal = game.network_refusal(config) if mode == "network" else None
+    if refusal is not None:
+        raise _genesis_error(refusal)
+    return config
 
 
 # --- card sources ----------------------------------------------------------------------------
@@ -344,12 +373,12 @@ class CardSource(Protocol):
     begin/answer flow and map audit() to audit_faces()).
     """
 
-    def answer(self, chance: engine.Chance) -> Action:
-        """The chance fact (seat engine.SOURCE) that satisfies the engine's request."""
+    def answer(self, chance: Any) -> Action:
+        """The chance fact (seat SOURCE of the game) that satisfies the engine's request."""
         ...
 
     def check(self, action: Action) -> None:
-        """Raise engine.IllegalAction if action shows a face other than the true one."""
+        """Raise IllegalAction if action shows a face other than the true one."""
         ...
 
     def receive(self, env: Envelope) -> None:
@@ -365,27 +394,31 @@ class CardSource(Protocol):
 
 
 class LocalCardSource:
-    """The card source of a local game: LocalSource of the genesis's public seed."""
+    """The card source of a local game: the game's local source of the genesis's public
+    seed."""
 
-    def __init__(self, seed: bytes, seats: int) -> None:
-        self.source = LocalSource(seed, seats)
+    def __init__(self, seed: bytes, seats: int, rules: Rules | None = None) -> None:
+        game = rules if rules is not None else games.load(games.DEFAULT)
+        self.source: Source = game.local_source(seed, seats)
 
-    def answer(self, chance: engine.Chance) -> Action:
-        return self.source.answer(chance)
+    def answer(self, chance: Any) -> Action:
+        answer: Action = self.source.answer(chance)
+        return answer
 
     def check(self, action: Action) -> None:
         try:
             self.source.check(action)
         except KeyError as exc:  # LocalSource names the face with card(), which raises
-            raise engine.IllegalAction("cards", "reveal", action.format(),
-                                       f"no such card: {exc}") from None
+            raise IllegalAction("cards", "reveal", action.format(),
+                                f"no such card: {exc}") from None
 
     def receive(self, env: Envelope) -> None:
         raise RemoteProtocolError("kind", f"kind {env.kind!r} has no place in a local game",
                                   author=env.author, seq=env.seq, proven=True)
 
     def audit_faces(self) -> Mapping[int, int] | None:
-        return self.source.truth
+        truth: Mapping[int, int] = self.source.truth
+        return truth
 
 
 # A factory for network-mode sources, set by the card protocol layer when it lands.
@@ -399,7 +432,7 @@ def source_for(genesis: Genesis, network: NetworkSourceFactory | None = None) ->
     ("unsupported") for a network game when no network source factory is given.
     """
     if game_mode(genesis) == "local":
-        return LocalCardSource(local_seed(genesis), genesis.n_seats)
+        return LocalCardSource(local_seed(genesis), genesis.n_seats, game_of(genesis))
     if network is None:
         from protocol.cards_source import ObserverSource  # the card protocol, as observer
         return ObserverSource(genesis)
@@ -414,12 +447,12 @@ class Verdict:
     """What a verified journal (or prefix of one) shows."""
 
     genesis: Genesis
-    config: engine.Config
+    config: Any  # the game's own config and state (game_of(genesis) reads them)
     mode: str
     records: int  # envelope records checked
     actions: int  # player actions applied (chance facts not counted)
-    state: engine.GameState  # after the last record and the chance facts that follow it
-    outcome: engine.Outcome | None
+    state: Any  # after the last record and the chance facts that follow it
+    outcome: Any
     claims: tuple[tuple[int | None, int, str], ...]  # (record, seat, kind) of each claim
     audited: bool  # every claim checked against the true faces
     checked: tuple[str, ...]
@@ -436,14 +469,15 @@ class GameVerifier:
     def __init__(self, genesis: Genesis, source: CardSource | None = None, *,
                  kinds: KindRegistry = GAME_KINDS) -> None:
         self.genesis = genesis
+        self.rules = game_of(genesis)
         self.config = config_from_genesis(genesis)
         self.mode = game_mode(genesis)
         self.source = source if source is not None else source_for(genesis)
         self.kinds = kinds
         self.ledger = Ledger(genesis)
         try:
-            self.state = engine.new_game(self.config)
-        except (engine.EngineError, KeyError, ValueError) as exc:
+            self.state = self.rules.new_game(self.config)
+        except (EngineError, KeyError, ValueError) as exc:
             raise _genesis_error(f"the engine cannot set this game up: {exc}") from None
         self._observe()
         self.records = 0
@@ -453,17 +487,17 @@ class GameVerifier:
         self._open: dict[int, tuple[bytes, int]] = {}  # seat -> (commitment, record)
         self._made: dict[int, tuple[int, int, int]] = {}  # serial -> (record, author, seq)
 
-    def settle(self, record: int | None = None) -> engine.GameState:
+    def settle(self, record: int | None = None) -> Any:
         """Apply the card source's facts until a seat must act (or the game is over);
         the position the next record is made on. `record` is named in errors."""
         self.chance = []
         while True:
-            p = engine.pending(self.state)
+            p = self.rules.pending(self.state)
             if p.chance is None:
                 return self.state
             try:
                 fact = self.source.answer(p.chance)
-                self.state, _ = engine.apply(self.state, fact)
+                self.state, _ = self.rules.apply(self.state, fact)
                 self._observe()
             except ProtocolError as exc:
                 if isinstance(exc, RemoteProtocolError) and exc.record is None:
@@ -518,7 +552,7 @@ class GameVerifier:
                     self._settle_done(record)  # a finished operation's fact comes first
                     self.source.receive(env)
                 return env, None
-            action, extra = decode_action(env)
+            action, extra = decode_action(env, self.rules)
             self.settle(record)
             self._apply(env, action, extra, record)
             return env, action
@@ -533,23 +567,20 @@ class GameVerifier:
                                    proven=True, record=record)
 
     def _apply(self, env: Envelope, action: Action, extra: bytes, record: int) -> None:
-        ours = engine.public_hash(self.state)
+        rules = self.rules
+        ours = rules.public_hash(self.state)
         if env.state_hash != ours:
             raise self._remote(
                 "state-hash", f"desync: the {action.KIND} claims state "
                 f"{env.state_hash.hex()[:16]}, ours is {ours.hex()[:16]}", env, record)
-        handover = (isinstance(action, Give)
-                    and engine.face_down_handover(self.state) == action.seat)
-        if self.mode == "local" and isinstance(action, Give) and len(extra) != (
+        secret = rules.secret(action)
+        handover = secret == "give" and rules.face_down_handover(self.state) == action.seat
+        if self.mode == "local" and secret == "give" and len(extra) != (
                 _EXTRA_SIZE if handover else 0):
             raise self._remote("commitment", "a Give opens the face-down commitment exactly "
                                "when it hands over the face-down card", env, record)
-        if (isinstance(action, Reveal) or handover) and self.mode == "local":
-            if isinstance(action, Reveal):
-                handle = action.handle
-            else:
-                assert isinstance(action, Give)
-                handle = action.handles[0] if len(action.handles) == 1 else -1
+        if (secret == "open" or handover) and self.mode == "local":
+            handle = rules.secret_handle(action)
             held = self._open.pop(action.seat, None)
             if held is None:
                 raise self._remote("commitment", "a reveal with no face-down card committed",
@@ -562,12 +593,12 @@ class GameVerifier:
                                    env, record) from None
         try:
             self.source.check(action)
-        except engine.IllegalAction as exc:
+        except IllegalAction as exc:
             raise self._remote("face", exc.reason, env, record) from None
         serial = self.state.serial
         try:
-            self.state, events = engine.apply(self.state, action)
-        except engine.IllegalAction as exc:
+            self.state, events = rules.apply(self.state, action)
+        except IllegalAction as exc:
             raise self._remote("illegal", str(exc), env, record) from None
         except Exception as exc:  # an engine bug met by a signed message: still a verdict
             raise self._remote(
@@ -576,7 +607,7 @@ class GameVerifier:
         self.events = list(events)
         self._observe()
         self._made[serial] = (record, env.author, env.seq)
-        if isinstance(action, Select):
+        if secret == "commit":
             self._open[action.seat] = (extra, record)
         self.actions += 1
 
@@ -603,25 +634,24 @@ class GameVerifier:
             checked.append("card protocol proofs (keys, shuffles, shares, re-masks)")
         return Verdict(
             self.genesis, self.config, self.mode, self.records, self.actions, self.state,
-            self.state.outcome, tuple(self._claim_rows()), faces is not None, tuple(checked),
+            self.rules.outcome(self.state), tuple(self._claim_rows()), faces is not None,
+            tuple(checked),
         )
 
     def _claim_rows(self) -> list[tuple[int | None, int, str]]:
         return [(self._made[c.serial][0] if c.serial in self._made else None, c.seat, c.kind)
-                for c in self.state.claims]
+                for c in self.rules.claims(self.state)]
 
     def _audit(self, faces: Mapping[int, int]) -> None:
-        for claim in self.state.claims:
-            one = self.state.clone()
-            one.claims = (claim,)
+        for claim in self.rules.claims(self.state):
             try:
-                false = engine.audit_claims(one, faces)
+                false = self.rules.audit_claim(self.state, claim, faces)
             except KeyError as exc:
                 raise LocalProtocolError(
                     "unsupported", f"the audit lacks the face of handle {exc}") from None
-            if false:
+            if false is not None:
                 record, author, seq = self._made.get(claim.serial, (None, claim.seat, None))
-                raise RemoteProtocolError("audit", false[0], author=author, seq=seq,
+                raise RemoteProtocolError("audit", false, author=author, seq=seq,
                                           proven=True, record=record)
 
 
@@ -654,7 +684,7 @@ class JournalVisitor(Generic[T]):
     returned.
     """
 
-    def begin(self, genesis: Genesis, config: engine.Config, state: engine.GameState) -> None:
+    def begin(self, genesis: Genesis, config: Any, state: Any) -> None:
         """The game as set up, before any chance fact."""
 
     def visit_torn(self, torn: TornTail) -> None:

@@ -47,7 +47,7 @@ def _play(aliens: tuple[str, ...], tag: bytes, turns: int,
     game's secrecy and audit; return what they saw."""
     seen: Counter[str] = Counter()
     n = len(aliens)
-    for k in range(6):
+    for k in range(12):
         tortured: list[int] = []
 
         def watch(s: engine.GameState) -> None:

@@ -135,6 +135,30 @@ def test_face_down_commitments_are_opened_at_reveal_or_at_the_end() -> None:
     assert s[1].audit()[9] == s[0].known[9]
 
 
+def test_a_commitment_to_no_card_opens_to_no_card_and_nothing_else() -> None:
+    """A seat with nothing to hide (the map game: no force card) commits to NO_CARD; its
+    opening shows no face, and every seat records -1; at the end it opens the same way,
+    and a later opening of no card with a card's nonce is refused."""
+    from protocol.cards import NO_CARD
+
+    t = table(2)
+    s = seats(t)
+    everyone(t, "begin_deliver", 0, [11, 10])
+    for m in s:
+        m.begin_facedown(0, (11, 10), NO_CARD if m.seat == 0 else None)
+    t.pump()
+    by(t, 0, "begin_open", [], NO_CARD)
+    assert all(m.facedowns[-1].handle == NO_CARD for m in s)
+    assert all(not m.opened for m in s)  # no face shown
+    for m in s:
+        m.begin_facedown(0, (11, 10), NO_CARD if m.seat == 0 else None)
+    t.pump()
+    everyone(t, "begin_end")  # an unopened commitment to no card opens at the end
+    assert all(m.facedowns[-1].handle == NO_CARD for m in s)
+    faces = s[1].audit()
+    assert faces[11] == s[0].known[11] and NO_CARD not in faces
+
+
 def test_the_beacon_gives_every_seat_the_same_value() -> None:
     t = table(3)
     everyone(t, "begin_beacon")

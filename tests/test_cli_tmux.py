@@ -117,3 +117,56 @@ def test_no_color_gives_the_same_screen_without_colours(tmp_path: Path) -> None:
         assert _drawn(text, 80, 24), text
         assert colour_codes(coloured.screen(escapes=True))
         assert colour_codes(plain.screen(escapes=True)) == []
+
+
+WORLDS = [sys.executable, "-m", "cli.main", "play", "--game", "worlds", "--local",
+          "--players", "3", "--seed", "tmux"]
+
+
+def test_the_map_game_in_a_real_terminal(tmp_path: Path) -> None:
+    """`cosmic play --game worlds`: the map, your tokens, the players and the races
+    beside your hand, in 80x24; '?' lists the legal commands; a bad line is refused and
+    changes nothing; a homeworld typed, a race chit taken by Tab completion; quit."""
+    with Terminal(WORLDS, tmp_path, width=80, height=24, env={"NO_COLOR": "1"}) as term:
+        screen = term.wait_for("YOUR DECISION (setup: home)")
+        rows = screen.splitlines()
+        assert rows[0].startswith("Turn 0: - (setup: home). Control 20 worlds to win.")
+        assert rows[1].split("|")[0].split() == [str(x) for x in range(10)], screen
+        assert "Your hand (red)" in rows[0] and "Races: no world explored yet" in screen
+        assert max(len(r) for r in rows) <= 80 and "Traceback" not in screen
+
+        term.type("?")  # the legal commands, then what else there is (the log's end)
+        term.wait_for("'info RACE|WORLD'; 'say TEXT'; 'quit' leaves.")
+        board = _board(term.settled())
+        term.type("move Q Z Q 9")
+        screen = term.wait_for("'move Q Z Q 9' is not legal now. Closest: home ")
+        assert _board(screen)[:12] == board[:12]  # the map: nothing moved
+        assert "(setup: home)" in screen.splitlines()[-2]
+
+        term.type("home q")  # worlds in either case
+        term.wait_for("red makes Q its homeworld")
+        term.wait_for("YOUR DECISION (setup: keep_race)")
+        term.type("keep ", enter=False)
+        term.wait_for(lambda s: len(re.findall(r"keep [a-z-]+", s)) >= 4)  # the menu
+        term.press("Tab")
+        line = term.wait_for(lambda s: re.match(r"> keep [a-z-]+\s*$",
+                                                s.splitlines()[-1]) is not None)
+        kept = line.splitlines()[-1].split()[-1]
+        term.press("Enter")
+        term.wait_for(lambda s: "YOUR DECISION (" in s.splitlines()[-2]
+                      and "(setup:" not in s.splitlines()[-2], timeout=60)  # turn 1 on
+        screen = term.wait_for(lambda s: "Races: " in s and re.search(r"\bQ [A-Z][a-z]", s)
+                               is not None)  # the homeworld's race, now known
+        assert re.search(r"Worlds/tokens/cards: red 1/1/\d+, blue ", screen), screen
+        assert re.search(r"Your tokens .*: Q \d+ \(Q:\d+\)", screen), screen
+        assert re.search(r"^\* force\d+", screen.split("|", 1)[1], re.M) or "  force" in screen
+        term.type(f"info {kept}")
+        term.wait_for(lambda s: re.search(r"\((A|1/C|1/T|1/W|1/B|W|R|-)\): ", s) is not None)
+
+        term.type("quit")
+        term.wait_for("Type 'quit' again")
+        term.type("quit")
+        term.wait_for(lambda s: term.exited() is not None)
+        everything = term.screen(history=True)
+        assert term.exited() == 0, everything
+        assert "Game left unfinished." in everything and "Traceback" not in everything

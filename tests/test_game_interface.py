@@ -31,7 +31,7 @@ def play(rules, config, seed: bytes, limit: int = 20000):
             action = legal[pick.below(len(legal))]
             if rules.secret(action) == "commit":
                 hide = rules.secret_options(state, seat, source.knowledge[seat])
-                source.knowledge[seat].selected = hide[pick.below(len(hide))]
+                source.knowledge[seat].selected = hide[pick.below(len(hide))] if hide else None
             source.check(action)
             data = action.to_data()
             assert rules.action_from_data(data) == action
@@ -86,3 +86,80 @@ def test_loading_the_registry_imports_no_game():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_worlds_plays_through_the_interface_alone():
+    rules = games.load("worlds")
+    assert rules.NAME == "worlds" and games.for_engine("worlds-engine/1") is rules
+    config = rules.config_from(rules.COLOURS[:3], (), {"max_turns": 30})
+    state, hashes = play(rules, config, b"interface")
+    assert rules.outcome(state) is not None
+    assert play(rules, config, b"interface")[1] == hashes
+
+
+def test_a_local_worlds_game_journals_and_verifies():
+    """A local game of the map game: its journal is signed and chained, every move is
+    checked by replay, and every force card put face down opens its commitment."""
+    from bots.worlds import HeuristicWorldsBot
+    from node.local import LocalGame
+    from node.records import record_local_game
+    from protocol.game import verify_journal_bytes
+
+    rules = games.load("worlds")
+    config = rules.config_from(rules.COLOURS[:3], (), {"max_turns": 40})
+    game = LocalGame(config, b"journal", [HeuristicWorldsBot(bytes([i])) for i in range(3)],
+                     rules=rules)
+    game.run()
+    journal = record_local_game(game)
+    verdict = verify_journal_bytes(journal)
+    assert verdict.outcome == rules.outcome(game.state)
+    assert rules.public_hash(verdict.state) == rules.public_hash(game.state)
+    assert verdict.audited
+    assert any(rules.secret(a) == "commit" for a in game.actions)  # conflicts were fought
+
+
+def test_protocol_and_node_import_no_game_package():
+    """The shared machinery reaches a game only through engine.game / engine.games."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    found = []
+    for room in ("protocol", "node"):
+        for path in sorted((root / room).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+                found += [f"{path.relative_to(root)}: {n}" for n in names
+                          if n.split(".")[:2] in (["engine", "cosmic"], ["engine", "worlds"])]
+    assert found == []
+
+
+def test_a_networked_worlds_genesis_leaves_out_what_the_protocol_cannot_play():
+    """The Invisible Beings' secret pages need a protocol operation not built yet: a
+    network genesis with them is refused when made and when read; without them it
+    round-trips, and a local game keeps every race."""
+    from protocol.errors import LocalProtocolError, RemoteProtocolError
+    from protocol.game import config_from_genesis, make_genesis
+    from protocol.genesis import Genesis
+    from protocol.keys import SigningKey
+
+    rules = games.load("worlds")
+    players = [(f"p{i}", SigningKey.generate().public) for i in range(3)]
+    every = rules.config_from(rules.COLOURS[:3], (), {})
+    with pytest.raises(LocalProtocolError, match="Invisible Beings cannot be in a networked"):
+        make_genesis(every, players, mode="network", rules=rules)
+    local = make_genesis(every, players, mode="local", seed=b"s", rules=rules)
+    assert config_from_genesis(local) == every
+    pool = rules.config_from(rules.COLOURS[:3], (), {"without": ["invisible_beings"]})
+    g = make_genesis(pool, players, mode="network", rules=rules)
+    assert ("without", ["invisible_beings"]) in g.options
+    assert config_from_genesis(g) == pool
+    forged = Genesis.create([(n, c, k) for (n, k), c in zip(players, pool.colors)],
+                            rules=(), engine_version=rules.ENGINE_VERSION,
+                            rules_hash=rules.rules_data_hash(), options=[("mode", "network")])
+    with pytest.raises(RemoteProtocolError, match="Invisible Beings"):
+        config_from_genesis(forged)

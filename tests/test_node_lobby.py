@@ -258,9 +258,11 @@ def test_the_lobby_id_carries_the_options_every_player_is_shown(config: engine.C
 
 def test_lobby_options_that_do_not_read_are_refused() -> None:
     good = new_lobby_id(engine.Config(3, aliens=("?",) * 3))
-    for bad, why in [(good[:17], "without options"), (good[:16] + b"\x80" + good[17:], "flags"),
+    for bad, why in [(good[:16], "without its game"), (good[:17], "without options"),
+                     (good[:16] + b"\x7f" + good[17:], r"game this version does not know \(code 127"),
+                     (good[:17] + b"\x80" + good[18:], "flags"),
                      (good + b"\x01", "aliens for 4 seats"),
-                     (good[:-1] + b"\xff", "does not know")]:
+                     (good[:-1] + b"\xff", "an alien this version does not know")]:
         with pytest.raises(ValueError, match=why):
             lobby_config(bad, 3)
         with pytest.raises(ValueError, match=why):  # a joiner stops before it beacons

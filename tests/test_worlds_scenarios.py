@@ -43,3 +43,14 @@ def test_bad_files_are_clear_errors() -> None:
         run_scenario(load_scenario('[position]\nnatives = { A = "nobody" }\n'))
     with pytest.raises(ScenarioError, match="no unused card"):
         run_scenario(load_scenario('[position]\nhands = { 0 = ["force 2"] }\n'))
+
+
+def test_every_worlds_scenario_names_its_game() -> None:
+    """`cosmic scenario run` tells the games apart by the `game` key (docs/scenarios.md)."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).parent / "scenarios" / "worlds"
+    unnamed = [p.name for p in sorted(root.glob("*.toml"))
+               if tomllib.loads(p.read_text(encoding="utf-8")).get("game") != "worlds"]
+    assert unnamed == []

@@ -2,40 +2,58 @@
 
 This module is the plug: `engine.games.load("cosmic")` returns it. Most names are the
 engine's own API handed on; the rest translate between the game's values and the
-game-neutral words of the interface (chance facts, secret moves, genesis options).
+game-neutral words of the interface (chance facts, secret moves, genesis options, the
+lobby's option bytes).
+
+Lobby option bytes (after the lobby id's 16 random bytes and game byte): a byte of flags
+(bit 0 four planets, bit 1 single encounter, bit 2 flares by the advanced setup), a byte
+of turn limit (0: none), then nothing (no aliens) or one byte per seat: 0 no alien, 1
+dealt at random, 2 dealt two and keeps one, 3 + i the i-th registered alien in sorted
+order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import (
-    SOURCE, Action, Delivered, FirstPlayer, Give, HandShuffled, NewAlien, NoDeal, Pass,
-    Reveal, Revealed, Select, Shuffled, action_from_data, parse_action as _parse_text,
+    SOURCE, Action, Delivered, Discard, FirstPlayer, Give, HandShuffled, NewAlien, NewHand,
+    NoDeal, Pass, Play, Reveal, Revealed, Select, Shuffled, action_from_data,
+    parse_action as _parse_text,
 )
 from .api import (
     ENGINE_VERSION, apply, encounter_card_options, face_down_handover, legal_actions,
     new_game, outcome, pending, public_hash,
 )
+from .alien_deal import CHOOSE, DEAL_AT_RANDOM
+from .aliens import names as alien_names
 from .audit import audit_claims, audit_sheets
-from .cards import CATALOGUE, CardInfo, rules_data_hash
+from .cards import CATALOGUE, COLORS, CardInfo, rules_data_hash
 from .local import LocalSource
-from .state import Config, GameState, Knowledge, VARIANTS, variant_options
+from .state import Claim, Config, GameState, Knowledge, VARIANTS, variant_options
 from .steps import Chance
 
 __all__ = [
-    "NAME", "ENGINE_VERSION", "SOURCE", "rules_data_hash", "catalogue", "new_game",
+    "NAME", "COLOURS", "ENGINE_VERSION", "SOURCE", "rules_data_hash", "catalogue", "new_game",
     "pending", "legal_actions", "apply", "public_hash", "outcome", "knowledge",
     "action_from_data", "parse_action", "fact", "secret", "secret_options",
-    "face_down_handover", "timer", "on_timeout", "audit",
+    "face_down_handover", "timer", "on_timeout", "secret_handle", "claims", "claim",
+    "audit_claim", "audit_end", "hand", "shows", "may_hide", "COMMIT_KINDS", "SHOW_KINDS",
+    "GIVE_KINDS", "BEACON_KINDS", "lobby_options", "lobby_config", "options_text",
+    "aliens_text", "MAX_LOBBY_TURNS", "progress", "network_refusal",
     "local_source", "genesis_options", "config_from", "OPTIONS",
 ]
 
 NAME = "cosmic"
+COLOURS: tuple[str, ...] = tuple(COLORS)
 
 # The genesis options this game reads (besides the shared "mode" and "seed").
 OPTIONS: tuple[str, ...] = ("aliens", "flares", "max_turns")
+COMMIT_KINDS: tuple[str, ...] = ("select",)
+SHOW_KINDS: tuple[str, ...] = ("play", "reveal", "newhand", "discard")
+GIVE_KINDS: tuple[str, ...] = ("give",)
+BEACON_KINDS: tuple[str, ...] = ("first_player", "new_alien")
 
 
 def catalogue() -> Sequence[CardInfo]:
@@ -53,10 +71,11 @@ def parse_action(text: str, seat: int) -> Action:
     return _parse_text(text)
 
 
-def fact(chance: Chance, result: object) -> Action:
+def fact(state: GameState, chance: Chance, result: Any) -> Action:
     """The chance fact answering `chance`, from what the card source worked out: nothing
     (shuffle, deliver, show, hand_shuffle), the (handle, face) pairs of a reveal, or the
-    index drawn for a pick (new_alien, first_player)."""
+    beacon's draws for a pick (new_alien: one of the candidate names; first_player: a
+    seat)."""
     kind = chance.kind
     if kind == "shuffle":
         return Shuffled(SOURCE)
@@ -68,12 +87,28 @@ def fact(chance: Chance, result: object) -> Action:
         assert isinstance(result, tuple)
         return Revealed(SOURCE, tuple((int(h), int(f)) for h, f in result))
     if kind == "new_alien":
-        assert isinstance(result, int)
-        return NewAlien(SOURCE, result)
+        return NewAlien(SOURCE, int(result.below(len(chance.names))))
     if kind == "first_player":
-        assert isinstance(result, int)
-        return FirstPlayer(SOURCE, result)
+        return FirstPlayer(SOURCE, int(result.below(state.n)))
     raise ValueError(f"unknown chance {kind!r}")
+
+
+def hand(state: GameState, seat: int) -> tuple[int, ...]:
+    return state.hands[seat]
+
+
+def shows(action: Action) -> tuple[tuple[int, int], ...]:
+    """A card played or revealed; a new hand shown or cards discarded face up."""
+    if isinstance(action, (Play, Reveal)):
+        return ((action.handle, action.card),)
+    if isinstance(action, (NewHand, Discard)):
+        return tuple(action.cards)
+    return ()
+
+
+def may_hide(face: int) -> bool:
+    """Only encounter cards are put face down."""
+    return CATALOGUE[face].is_encounter
 
 
 def secret(action: Action) -> str | None:
@@ -95,7 +130,7 @@ def secret_options(state: GameState, seat: int, knowledge: Knowledge) -> list[in
     return encounter_card_options(state, seat, knowledge)
 
 
-def timer(state: GameState) -> tuple[str, tuple[int, ...]] | None:
+def timer(state: GameState) -> tuple[str, tuple[int, ...], str] | None:
     """A deal has its one-minute limit (rules 001: the deal fails when time runs out),
     counted from the start of that encounter's deal; a card window waits only so long for
     a silent person (a node's patience: they pass)."""
@@ -103,9 +138,9 @@ def timer(state: GameState) -> tuple[str, tuple[int, ...]] | None:
         return None
     step = pending(state).step
     if step == "deal":
-        return ("limit", (state.turns, state.encounters))
+        return ("limit", (state.turns, state.encounters), "deal")
     if step == "window":
-        return ("patience", (state.serial,))
+        return ("patience", (state.serial,), str(state.step()[1]))
     return None
 
 
@@ -114,10 +149,34 @@ def on_timeout(state: GameState, seat: int) -> Action:
     return NoDeal(seat) if pending(state).step == "deal" else Pass(seat)
 
 
-def audit(state: GameState, faces: dict[int, int]) -> list[str]:
-    """Every hidden claim and face-down alien sheet checked against the true faces; one
-    line per problem. Raises KeyError when a face it needs is missing."""
-    return audit_claims(state, faces) + audit_sheets(state, faces)
+def secret_handle(action: Action) -> int:
+    """The card a Reveal turns up, or the one card a Give hands over (-1 otherwise)."""
+    if isinstance(action, Reveal):
+        return action.handle
+    if isinstance(action, Give) and len(action.handles) == 1:
+        return action.handles[0]
+    return -1
+
+
+def claims(state: GameState) -> tuple[Claim, ...]:
+    return state.claims
+
+
+def claim(seat: int, kind: str, hand: tuple[int, ...], serial: int) -> Claim:
+    return Claim(seat, kind, hand, serial)
+
+
+def audit_claim(state: GameState, one: Claim, faces: Mapping[int, int]) -> str | None:
+    """The first line of engine.cosmic.audit's verdict on this claim alone, or None."""
+    s = state.clone()
+    s.claims = (one,)
+    false = audit_claims(s, faces)
+    return false[0] if false else None
+
+
+def audit_end(state: GameState, faces: Mapping[int, int]) -> list[str]:
+    """The hidden powers' alien sheets (engine.cosmic.audit.audit_sheets)."""
+    return audit_sheets(state, faces)
 
 
 def local_source(seed: bytes, seats: int) -> LocalSource:
@@ -162,3 +221,78 @@ def config_from(colours: Sequence[str], variants: Sequence[str],
         aliens=tuple(str(a) for a in aliens), max_turns=max_turns,
         flares=True if flares == "advanced" else tuple(str(f) for f in flares),
     )
+
+
+# --- the lobby ----------------------------------------------------------------------------
+
+_FLAGS = ("four_planets", "single_encounter", "flares")
+_ALIEN_CODES = ("", DEAL_AT_RANDOM, CHOOSE)  # then the registered aliens, sorted
+MAX_LOBBY_TURNS = 255  # the turn limit is one byte
+
+
+def lobby_options(config: Config) -> bytes:
+    """The option bytes a hosted game's lobby id announces (see the module docstring).
+    Raises ValueError for options a lobby cannot announce."""
+    if not 0 <= config.max_turns <= MAX_LOBBY_TURNS:
+        raise ValueError(f"a hosted game's turn limit is at most {MAX_LOBBY_TURNS}")
+    if config.flares not in ((), True):
+        raise ValueError("a hosted game has no flares or the advanced setup's")
+    on = (*config.variants, *(("flares",) if config.flares is True else ()))
+    flags = sum(1 << i for i, v in enumerate(_FLAGS) if v in on)
+    codes = [*_ALIEN_CODES, *alien_names()]
+    aliens = bytes(codes.index(a) for a in config.aliens) if any(config.aliens) else b""
+    return bytes([flags, config.max_turns]) + aliens
+
+
+def lobby_config(options: bytes, seats: int, colours: tuple[str, ...]) -> Config:
+    """The game the option bytes announce, for `seats` seats and these colours. Raises
+    ValueError if they do not read (another version's, or forged)."""
+    if len(options) < 2:
+        raise ValueError("a lobby id without options")
+    flags, turns, codes = options[0], options[1], options[2:]
+    if flags >> len(_FLAGS):
+        raise ValueError(f"unknown option flags {flags:#x}")
+    if codes and len(codes) != seats:
+        raise ValueError(f"aliens for {len(codes)} seats in a game of {seats}")
+    known = [*_ALIEN_CODES, *alien_names()]
+    if any(c >= len(known) for c in codes):
+        raise ValueError("an alien this version does not know")
+    on = [v for i, v in enumerate(_FLAGS) if flags >> i & 1]
+    return Config(seats, colours, planets=4 if "four_planets" in on else 5,
+                  single_encounter="single_encounter" in on,
+                  aliens=tuple(known[c] for c in codes), max_turns=turns,
+                  flares=True if "flares" in on else ())
+
+
+def aliens_text(config: Config) -> str:
+    """How the seats get their aliens, in a few words."""
+    a = config.aliens
+    if config.flares is True:
+        return "flares: each player keeps one of two dealt aliens"
+    if not any(a):
+        return "no aliens"
+    if all(x == DEAL_AT_RANDOM for x in a):
+        return "random aliens"
+    if all(x == CHOOSE for x in a):
+        return "aliens chosen: each player is dealt two and keeps one"
+    word = {"": "none", DEAL_AT_RANDOM: "random", CHOOSE: "chosen"}
+    return "aliens " + ", ".join(f"{c} {word.get(x, x)}" for c, x in zip(config.colors, a))
+
+
+def network_refusal(config: Config) -> str | None:
+    return None  # every option plays over the network
+
+
+def progress(state: GameState) -> dict[str, Any]:
+    return {"turn": state.turns, "encounters": state.encounters, "phase": state.phase,
+            "aliens": list(state.aliens)}
+
+
+def options_text(config: Config) -> str:
+    """The options of a game in a few words, as every player is shown them."""
+    parts = [aliens_text(config), *(v.replace("_", " ") for v in config.variants)]
+    if isinstance(config.flares, tuple) and config.flares:
+        parts.append("flares " + ", ".join(config.flares))
+    if config.max_turns:
+        parts.append(f"at most {config.max_turns} turns")
+    return "; ".join(parts)

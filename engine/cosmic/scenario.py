@@ -71,10 +71,13 @@ def load_scenario(text: str) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"not valid TOML: {exc}") from None
-    known = {"title", "rule", "seats", "variants", "aliens", "flares", "position", "step"}
+    known = {"game", "title", "rule", "seats", "variants", "aliens", "flares", "position",
+             "step"}
     extra = sorted(set(data) - known)
     if extra:
         raise ScenarioError(f"unknown keys {extra}; expected some of {sorted(known)}")
+    if data.get("game", "cosmic") != "cosmic":
+        raise ScenarioError(f"game {data['game']!r}: this reader plays cosmic scenarios")
     seats = data.get("seats", 3)
     variants = data.get("variants", [])
     try:

@@ -6,8 +6,9 @@ generator in its local source.
 """
 
 from .actions import (
-    ACTION_KINDS, SOURCE, Action, Ally, Attack, Decline, Delivered, Discard, Done, Draw,
-    HandShuffled, Home, Invite, Keep, Move, Play, Power, Reveal, Revealed, Rolled, Select,
+    ACTION_KINDS, SOURCE, Action, Ally, Attack, Conceal, Decline, Delivered, Discard, Done, Draw,
+    HandShuffled, Home, Invite, Keep, Move, Play, Power, Reveal, Revealed, Rolled, Second,
+    Select,
     Shuffled, action_from_data, format_action, parse_action, world_index, world_name,
 )
 from .api import (
@@ -21,9 +22,9 @@ from .state import Config, GameState, Knowledge, Outcome, distance
 from .steps import Chance
 
 __all__ = [
-    "ACTION_KINDS", "SOURCE", "Action", "Ally", "Attack", "Decline", "Delivered", "Discard",
+    "ACTION_KINDS", "SOURCE", "Action", "Ally", "Attack", "Conceal", "Decline", "Delivered", "Discard",
     "Done", "Draw", "HandShuffled", "Home", "Invite", "Keep", "Move", "Play", "Power",
-    "Reveal", "Revealed", "Rolled", "Select", "Shuffled", "action_from_data",
+    "Reveal", "Revealed", "Rolled", "Second", "Select", "Shuffled", "action_from_data",
     "format_action", "parse_action", "world_index", "world_name", "ENGINE_VERSION",
     "Pending", "apply", "encode_public", "legal_actions", "new_game", "outcome", "pending",
     "public_hash", "CARDS", "RACES", "card", "race_id", "rules_data_hash",

@@ -216,6 +216,23 @@ class Reveal(Action):
     card: int
 
 
+@_kind("conceal")
+@dataclass(frozen=True, slots=True)
+class Conceal(Action):
+    """Commit the seat's new secret page of unseen tokens (the Invisible Beings'): which
+    page stays the seat's secret (engine.worlds.unseen). Not a card put face down."""
+
+
+@_kind("second", "int", "int")
+@dataclass(frozen=True, slots=True)
+class Second(Action):
+    """Show a second force card face up after Use the Force: handle and face; -1 -1 for
+    none. Never face down first, so nothing to open (unlike Reveal)."""
+
+    handle: int
+    card: int
+
+
 # --- chance facts from the card source --------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import Action, Ally, Decline, Discard, Done, Invite, Play, Power, Reveal, Select
+from .actions import Second as SecondCard
 from .board import hand_cards, move_tokens, play_card, retreat, retreat_worlds, settle_control
 from .data import card
 from .events import event_args, event_effect, is_event
@@ -289,7 +290,7 @@ def forced_card(s: GameState, seat: int) -> int | None:
 def _reveal_card(s: GameState, a: Action, side: int, first: bool = True) -> None:
     """Turn up a force card (`first`: the one put face down, which may be forced)."""
     c = _on(s)
-    if not isinstance(a, Reveal):
+    if not isinstance(a, (Reveal, SecondCard)):
         fail(s, a, "expected reveal")
         return
     forced = forced_card(s, a.seat) if first else None
@@ -317,7 +318,7 @@ class RevealStep(ConflictStep):
     """("reveal", seat, side): turn up the card put face down (-1 -1: none)."""
 
     name = "reveal_force"
-    kinds = ("reveal",)
+    kinds = ("reveal", "second")
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         below = s.stack[-2] if len(s.stack) > 1 else ()
@@ -328,18 +329,31 @@ class RevealStep(ConflictStep):
         return super().auto(s, st)
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
+        # A card the seat did not put face down (a foreseeing pick, a forced card) is
+        # shown face up (`second`), not opened: its face-down choice stays committed and
+        # is opened at the end of the game like any left unopened.
         forced = forced_card(s, seat)
         if forced is None and foresight(s, _on(s)) == st[2]:  # it picks now, having seen
-            out: list[Action] = [Reveal(seat, h, f)  # the other card
+            out: list[Action] = [SecondCard(seat, h, f)  # the other card
                                  for h, f in hand_cards(s, seat, kn.faces, kind="force")]
-            return out or [Reveal(seat, -1, -1)]  # a force card if it has one
-        h = kn.selected if forced is None else forced
+            return out or [SecondCard(seat, -1, -1)]  # a force card if it has one
+        if forced is not None:
+            f = kn.faces.get(forced, -1)
+            if f >= 0 and card(f).kind == "force":
+                return [SecondCard(seat, forced, f)]
+            return [SecondCard(seat, -1, -1)]  # the random card is no force card (a claim)
+        h = kn.selected
         f = kn.faces.get(h, -1) if h is not None else -1
         if h is not None and h in s.hands[seat] and f >= 0 and card(f).kind == "force":
             return [Reveal(seat, h, f)]
         return [Reveal(seat, -1, -1)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
+        shown = forced_card(s, a.seat) is not None or foresight(s, _on(s)) == st[2]
+        if isinstance(a, SecondCard) != shown:  # what was put face down is opened, the
+            fail(s, a, "a card put face down is turned up with reveal; a forced or "  # rest
+                 "foreseen one is shown with second")  # shown
+            return
         _reveal_card(s, a, st[2])
         pop(s)
 
@@ -350,15 +364,17 @@ class Second(ConflictStep):
     it is shown after the first cards (docs/worlds-rules.md)."""
 
     name = "second"
-    kinds = ("reveal",)
+    kinds = ("second",)
 
     def needed(self, s: GameState, st: Step_t) -> bool:
         return f"force2:{st[2]}" in _on(s).flags
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
-        out: list[Action] = [Reveal(seat, h, f)
+        # A second force card if the hand has one; none only when it has none (showing
+        # none is a claim the end-of-game audit checks, as for the first card).
+        out: list[Action] = [SecondCard(seat, h, f)
                              for h, f in hand_cards(s, seat, kn.faces, kind="force")]
-        return out + [Reveal(seat, -1, -1)]
+        return out or [SecondCard(seat, -1, -1)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         _reveal_card(s, a, st[2], first=False)

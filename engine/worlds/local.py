@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.rng import Stream
 
-from .actions import SOURCE, Action, Delivered, HandShuffled, Play, Reveal, Revealed, \
+from .actions import SOURCE, Action, Delivered, HandShuffled, Play, Reveal, Revealed, Second, \
     Rolled, Shuffled, Discard
 from ..errors import IllegalAction
 from .state import Knowledge
@@ -65,7 +65,7 @@ class LocalSource:
     def check(self, action: Action) -> None:
         """Refuse an action that shows a face other than the true one (a local cheat)."""
         pairs: tuple[tuple[int, int], ...] = ()
-        if isinstance(action, (Play, Reveal)) and action.handle >= 0:
+        if isinstance(action, (Play, Reveal, Second)) and action.handle >= 0:
             pairs = ((action.handle, action.card),)
         elif isinstance(action, Discard):
             pairs = action.cards

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import (
-    SOURCE, Action, Decline, Done, Invite, Play, Reveal, Rolled, Select, format_action,
+    SOURCE, Action, Conceal, Decline, Done, Invite, Play, Reveal, Rolled, Second, Select,
+    format_action,
     parse_action, world_index,
 )
 from .api import _settle as _run_auto  # the scenario builds a state and settles it as new_game does
@@ -66,10 +67,12 @@ def load_scenario(text: str) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"not valid TOML: {exc}") from None
-    known = {"title", "rule", "seats", "position", "step"}
+    known = {"game", "title", "rule", "seats", "position", "step"}
     extra = sorted(set(data) - known)
     if extra:
         raise ScenarioError(f"unknown keys {extra}; expected some of {sorted(known)}")
+    if data.get("game", "worlds") != "worlds":
+        raise ScenarioError(f"game {data['game']!r}: this reader plays worlds scenarios")
     try:
         config = Config(int(data.get("seats", 2)))
     except ValueError as exc:
@@ -229,13 +232,17 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
                 w, _, k = item.partition(":")
                 page[_world(w)] = int(k)
         kn.hidden = page
-        return Select(seat)
-    if verb == "reveal" and not args:
-        opts = [a for a in legal_actions(s, seat, kn) if isinstance(a, Reveal)]
+        return Conceal(seat)
+    if verb == "reveal" and not args:  # the card the rules turn up (face down or shown)
+        opts = [a for a in legal_actions(s, seat, kn) if isinstance(a, (Reveal, Second))]
         return opts[0] if opts else Reveal(seat, -1, -1)
-    if verb == "reveal" and args[0].startswith("@"):
+    if verb == "reveal" and args[0].startswith("@"):  # shown (`second`) where the rules
+        h = _hand_card(s, src, seat, args[0])  # turn up a card not put face down
+        shown = any(isinstance(o, Second) for o in legal_actions(s, seat, kn))
+        return (Second if shown else Reveal)(seat, h, src.truth[h])
+    if verb == "second" and args and args[0].startswith("@"):
         h = _hand_card(s, src, seat, args[0])
-        return Reveal(seat, h, src.truth[h])
+        return Second(seat, h, src.truth[h])
     if verb == "discard" and len(args) > 1 and all(a.startswith("@") for a in args):
         hs: list[int] = []
         for ref in args:

@@ -39,18 +39,29 @@ def distance(a: int, b: int) -> int:
     return max(abs(a // GRID - b // GRID), abs(a % GRID - b % GRID))
 
 
+# The control markers' colours, in the order seats take them.
+COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "green", "purple", "orange")
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
-    """What a game is set up with: 2..6 seats, a turn limit for simulations (0: none), and
-    the race pool (race keys; empty: every race in the data)."""
+    """What a game is set up with: 2..6 seats, a turn limit for simulations (0: none), the
+    race pool (race keys; empty: every race in the data) and the players' colours (their
+    control markers; the first `seats` of COLOURS unless given)."""
 
     seats: int
     max_turns: int = 0
     race_pool: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= 6:
             raise ValueError(f"worlds is for 2..6 seats, got {self.seats}")
+        if not self.colors:
+            object.__setattr__(self, "colors", COLOURS[:self.seats])
+        if len(self.colors) != self.seats or len(set(self.colors)) != self.seats or any(
+                c not in COLOURS for c in self.colors):
+            raise ValueError(f"one colour a seat, each once, of {', '.join(COLOURS)}")
         if self.max_turns < 0:
             raise ValueError("max_turns must be >= 0")
         for k in self.race_pool:

@@ -9,7 +9,7 @@ own node, through a commitment, in networked play):
   Chance("unseen_add", seat, count, carry=(world,)): add them to the page at that
   (public) world; answered by Delivered;
 - moves: at the end of its migration a seat with unseen tokens acts `select` at the
-  step ("conceal", seat), its page then being its new secret page (the moves of the
+  step ("conceal", seat) with `conceal`, its page then being its new secret page (the moves of the
   turn, each token once within its range); a claim "page" is recorded, and the audit
   checks every page against the one before (`page_reachable`);
 - openings, when the places matter: as a conflict starts on a world every seat with
@@ -25,7 +25,8 @@ Invariants: a page's counts sum to the seat's `unseen`; births keep the letter's
 
 from __future__ import annotations
 
-from .actions import Action, Delivered, Power, Revealed, Select
+from .actions import Action, Delivered, Power, Revealed
+from .actions import Conceal as ConcealPage
 from .board import explore_steps, settle_control
 from .data import race_id
 from .state import MOVES, RANGE, SUPPLY, WORLDS, Claim, GameState, Knowledge, distance
@@ -131,12 +132,12 @@ class UnseenOpen(Step):
 @register
 class Conceal(SeatStep):
     """("conceal", seat): after its migration a seat keeping unseen tokens commits its new
-    secret page (`select`; a "page" claim), and may first bring the tokens it keeps on a
+    secret page (`conceal`; a "page" claim), and may first bring the tokens it keeps on a
     world into view (Power of the Invisible Beings with the world)."""
 
     name = "conceal"
     phase = "migration"
-    kinds = ("power", "select")
+    kinds = ("power", "conceal")
 
     def needed(self, s: GameState, st: Step_t) -> bool:
         return s.unseen[st[1]] > 0
@@ -144,10 +145,10 @@ class Conceal(SeatStep):
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
         out: list[Action] = [Power(seat, UNSEEN_RACE, (w,)) for w in sorted(kn.hidden)
                              if kn.hidden[w] > 0]
-        return out + [Select(seat)]
+        return out + [ConcealPage(seat)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
-        if isinstance(a, Select):
+        if isinstance(a, ConcealPage):
             s.claims = s.claims + (Claim(a.seat, "page", (), s.serial),)
             pop(s)
             return

@@ -1,0 +1,160 @@
+"""A game's part of the seat client: its commands, words and board, picked by `rules.NAME`
+(as cli/cmd_replay.py's `Words` picks a game's words for replays).
+
+The client loop (cli/client.py) and its two faces (cli/app.py, cli/textplay.py) are the
+same for every game; what differs is asked of the object `for_rules` returns:
+- `table(state, seat, kn)` / `lookup(table, line, state, seat)` / `normalise(line)`: the
+  command language (every legal action a short command; a refused line says why);
+- `log_line(state, event, seat)`, `board(state, kn)`, `hand(state, kn, playable)`,
+  `end_words(state)`, `goal(config)`: what the person reads;
+- `HELP`, `COSMIC`: the help of each command; whether Cosmic's own client commands
+  (stops, info, discards, turnup, its card windows) apply.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.game import Rules
+
+__all__ = ["for_rules", "CosmicUI", "WorldsUI"]
+
+
+class CosmicUI:
+    """Cosmic Encounter: cli/commands.py and cli/render.py."""
+
+    COSMIC = True
+
+    def __init__(self, rules: Rules) -> None:
+        from . import commands, render
+        self.rules = rules
+        self.HELP = commands.HELP
+        self.table = commands.command_table
+        self.lookup = commands.lookup
+        self.normalise = commands.normalise
+        self.log_line = render.log_line
+        self._render = render
+
+    def board(self, s: Any, kn: Any) -> str:
+        return str(self._render.board_text(s, kn))
+
+    def screen_board(self, s: Any, kn: Any) -> str:
+        """The board of the full-screen client (beside the hand)."""
+        return self.board(s, kn)
+
+    def hand(self, s: Any, kn: Any, playable: set[int]) -> list[tuple[bool, str]]:
+        """(playable now, label) for each card of the hand."""
+        seat = kn.seat
+        out = []
+        for h in s.hands[seat]:
+            face = kn.faces.get(h, s.faces.get(h))
+            down = " (face down)" if h == kn.selected and s.enc is not None and \
+                seat in s.enc.selected else ""
+            out.append((h in playable, f"{self._render.card_label(face)}{down}"))
+        return out
+
+    def end_words(self, s: Any) -> list[str]:
+        out = s.outcome
+        colors = s.config.colors
+        why = {"colonies": f"{s.config.win_colonies} foreign colonies",
+               "turn_limit": "the turn limit was reached"}.get(out.reason, out.reason)
+        return ["GAME OVER: " + (", ".join(colors[w] for w in out.winners) or "nobody")
+                + f" won ({why}).",
+                "Foreign colonies: " + ", ".join(f"{c} {s.foreign_colonies(i)}"
+                                                 for i, c in enumerate(colors)) + "."]
+
+    @staticmethod
+    def goal(config: Any) -> str:
+        return f"{'Five' if config.win_colonies == 5 else 'Four'} foreign colonies win."
+
+
+class WorldsUI:
+    """The map game: cli/worlds_commands.py and cli/worlds_render.py."""
+
+    COSMIC = False
+    NODE_EVENTS = ("chat", "blame", "audit", "timed_out")  # the node's, not the game's
+
+    def __init__(self, rules: Rules) -> None:
+        from . import worlds_commands as wc
+        from . import worlds_render as wr
+        self.rules = rules
+        self.HELP = wc.HELP
+        self.table = wc.command_table
+        self.lookup = wc.lookup
+        self.normalise = wc.normalise
+        self._wr = wr
+        self._wc = wc
+
+    def log_line(self, s: Any, ev: tuple[Any, ...], seat: int | None = None) -> str | None:
+        if ev[0] in self.NODE_EVENTS:
+            from .render import log_line
+            return log_line(s, ev, seat)
+        return self._wr.describe_event(s, ev)
+
+    def board(self, s: Any, kn: Any) -> str:
+        step = self.rules.pending(s)
+        head = f"Turn {s.turns}: {s.config.colors[s.active] if s.active >= 0 else '-'} " \
+            f"({step.phase}: {step.step}). Control 20 worlds to win."
+        return head + "\n" + self._wr.board_text(s, kn)
+
+    def screen_board(self, s: Any, kn: Any) -> str:
+        """The full screen's board: the hand is beside it, so not in it; what a player
+        looks at most (the map, the conflict, their tokens) first, for a short screen."""
+        rows = self.board(s, kn).splitlines()
+        head, grid = rows[0], rows[1:12]
+        rest = [r for r in rows[12 + s.n:] if not r.startswith("Your hand")]
+        races = [r for r in rest if r.startswith("Races:")]
+        mine = [r for r in rest if r not in races]
+        players = "Worlds/tokens/cards: " + ", ".join(  # the players' lines, in one
+            f"{c} {s.controlled(p)}/{sum(s.count(w, p) for w in range(len(s.pos)))}/"
+            f"{len(s.hands[p])}" for p, c in enumerate(s.config.colors))
+        return "\n".join([head, *grid, *mine, players, *races])
+
+    def hand(self, s: Any, kn: Any, playable: set[int]) -> list[tuple[bool, str]]:
+        out = []
+        for h in s.hands[kn.seat]:
+            face = kn.faces.get(h, s.faces.get(h))
+            down = " (face down)" if h == kn.selected and s.conf is not None else ""
+            label = self._wc.card_word(face) if face is not None else "a card"
+            out.append((h in playable, label + down))
+        return out
+
+    def end_words(self, s: Any) -> list[str]:
+        out = s.outcome
+        colors = s.config.colors
+        why = {"worlds": "20 worlds", "turn_limit": "the turn limit was reached"}.get(
+            out.reason, out.reason)
+        return ["GAME OVER: " + (", ".join(colors[w] for w in out.winners) or "nobody")
+                + f" won ({why}).",
+                "Worlds controlled: " + ", ".join(f"{c} {s.controlled(i)}"
+                                                  for i, c in enumerate(colors)) + "."]
+
+    @staticmethod
+    def goal(config: Any) -> str:
+        return "Control 20 of the 26 worlds to win."
+
+    def info(self, what: str, s: Any) -> str:
+        """A race by name (its power in our words), or a world by letter (its race)."""
+        from engine.worlds.actions import world_index
+        from engine.worlds.data import RACES
+        key = what.strip().lower().replace("-", "_").replace(" ", "_")
+        for r in RACES:
+            if key in (r.key, r.name.lower().replace(" ", "_")):
+                power = r.ability if r.implemented else \
+                    f"{r.ability} (not implemented here: plays as plain tokens)"
+                return f"{r.name} ({r.use}): {power}."
+        try:
+            w = world_index(what) if len(what.strip()) == 1 else -1
+        except ValueError:
+            w = -1
+        if 0 <= w < 26 and s.pos[w] >= 0:
+            race = RACES[s.native[w]].name if s.native[w] >= 0 else "an unknown race " \
+                "(unexplored)"
+            owner = s.config.colors[s.control[w]] if s.control[w] >= 0 else "nobody"
+            return f"World {what.strip().upper()}: {race}; controlled by {owner}."
+        return f"info: no race or world {what.strip()!r} (info tachyons, info C)"
+
+
+def for_rules(rules: Rules) -> CosmicUI | WorldsUI:
+    """The client's words for this game."""
+    return WorldsUI(rules) if rules.NAME == "worlds" else CosmicUI(rules)

@@ -1,0 +1,190 @@
+"""The map game's command language (worlds): every legal action as a short command.
+
+`command_table(state, seat, knowledge)` maps each command to (action, handle to put face
+down or None), as cli/commands.py does for Cosmic, so completion, numbered lists and
+`help` show exactly what the engine allows. Commands are the action text form of
+engine/worlds/actions.py with names where it has numbers:
+
+    home A              keep tachyons          draw / done / decline
+    move A F A 2        attack H blue          invite blue,green / invite none
+    ally attacker       select force7          select none (only holding no force card)
+    play mutation B     play force3 C          play power-up force5 defender
+    discard force5,mutation                    power assassins 5,1,5
+
+A card is named from the seat's knowledge ("force7", "mutation"); worlds are letters;
+seats are colours. The plain text form itself (`move A F A 2`, `play 57 62 5`) is read
+too (`parse_action`): a line that parses to a legal action plays it.
+Invariant: a typed line changes nothing unless it names one entry of the table.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+from engine.errors import ActionParseError
+from engine.worlds import actions as A
+from engine.worlds.actions import parse_action, world_name
+from engine.worlds.data import CARDS, RACES
+from engine.worlds.rules import legal_actions, secret_options
+from engine.worlds.state import GameState, Knowledge
+
+__all__ = ["HELP", "Table", "command_table", "lookup", "normalise", "card_word", "race_word"]
+
+Entry = tuple[Any, int | None]
+
+HELP = {
+    "home": "home WORLD - setup: take this world as your homeworld, e.g. home C",
+    "keep": "keep RACE - setup: keep this one of your four race chits as your homeworld's "
+            "race, e.g. keep tachyons ('info RACE' says what it does)",
+    "play": "play CARD [ARGS] - play a card from your hand: an event with its world(s), "
+            "e.g. play mutation B, play worm-hole A F; in a conflict's opening, force1 calls "
+            "it off, force3 WORLD retreats your stack; play power-up CARD SIDE doubles a "
+            "revealed force card",
+    "power": "power RACE ARGS - use a race's power (its own numbers; worlds count from 0 "
+             "for A)",
+    "done": "done - nothing (more) here: end this window or phase",
+    "draw": "draw - fate phase: draw three cards",
+    "discard": "discard CARDS - throw these cards away, e.g. discard force5 (down to the "
+               "hand limit)",
+    "move": "move FROM TO ORIGIN COUNT - migration: move COUNT of your tokens born on "
+            "ORIGIN from world FROM to world TO, e.g. move A F A 2",
+    "attack": "attack WORLD COLOUR - start a conflict with that player's stack there",
+    "invite": "invite COLOURS - let these players join your side, e.g. invite blue,green "
+              "or invite none",
+    "ally": "ally attacker|defender - join that side (it invited you) with your stack there",
+    "decline": "decline - stay out of the conflict",
+    "select": "select CARD - put this force card face down, e.g. select force7 (select none "
+              "only when you hold no force card)",
+    "reveal": "reveal CARD - turn up the card you put face down (made for you)",
+    "second": "second CARD - after Use the Force: show a second force card",
+    "say": "say TEXT - signed chat to every player (networked games)",
+    "tell": "tell COLOUR TEXT - private chat to one player (sealed: only you two can read it)",
+    "info": "info RACE - what a race does, e.g. info tachyons; info WORLD - who lives there",
+}
+
+_SIDES = ("attacker", "defender")
+
+
+def card_word(face: int | None) -> str:
+    """A card as one word: force7, mutation, use-the-force; card-? if unknown."""
+    if face is None or not 0 <= face < len(CARDS):
+        return "card-?"
+    c = CARDS[face]
+    return f"force{c.value}" if c.kind == "force" else c.key.replace("_", "-")
+
+
+def race_word(race: int | None) -> str:
+    if race is None or not 0 <= race < len(RACES):
+        return "race-?"
+    return RACES[race].key.replace("_", "-")
+
+
+def normalise(line: str) -> str:
+    """Lower case but world letters (A..Z, upper case), single spaces; "force 7" as
+    "force7", event names with hyphens; the cards of a discard and the seats of an
+    invite in one order."""
+    line = re.sub(r"force\s+(\d+)", r"force\1", line.strip().lower())
+    words: list[str] = []
+    for w in line.split():
+        w = w.upper() if len(w) == 1 and w.isalpha() else w.replace("_", "-")
+        if "," in w and words and words[0] in ("discard", "invite"):  # sets, not lists
+            w = ",".join(sorted(x for x in w.split(",") if x))
+        words.append(w)
+    return " ".join(words)
+
+
+def _colour(s: GameState, seat: int) -> str:
+    colours = s.config.colors
+    return colours[seat] if 0 <= seat < len(colours) else str(seat)
+
+
+def _face(s: GameState, kn: Knowledge, h: int) -> int | None:
+    return kn.faces.get(h, s.faces.get(h))
+
+
+def command_for(s: GameState, a: Any, kn: Knowledge) -> str:
+    """The command a person types for this action (as normalise writes it)."""
+    w = world_name
+    if isinstance(a, A.Home):
+        return f"home {w(a.world)}"
+    if isinstance(a, A.Keep):
+        return f"keep {race_word(_face(s, kn, a.handle))}"
+    if isinstance(a, A.Play):
+        word = card_word(a.card)
+        if word == "power-up" and a.args:
+            h = a.args[0]
+            conf = s.conf
+            side = next((i for i in (0, 1) if conf is not None and h in conf.cards[i]), -1)
+            return f"play {word} {card_word(s.faces.get(h))} " + \
+                (_SIDES[side] if side >= 0 else str(h))
+        return " ".join(["play", word, *(w(x) for x in a.args)])
+    if isinstance(a, A.Power):
+        return " ".join(["power", race_word(a.race), ",".join(map(str, a.args)) or "-"])
+    if isinstance(a, A.Discard):
+        return "discard " + ",".join(sorted(card_word(f) for _, f in a.cards))
+    if isinstance(a, A.Move):
+        return f"move {w(a.src)} {w(a.dst)} {w(a.origin)} {a.count}"
+    if isinstance(a, A.Attack):
+        return f"attack {w(a.world)} {_colour(s, a.target)}"
+    if isinstance(a, A.Invite):
+        return "invite " + (",".join(sorted(_colour(s, x) for x in a.seats)) or "none")
+    if isinstance(a, A.Ally):
+        return f"ally {_SIDES[a.side] if a.side in (0, 1) else a.side}"
+    if isinstance(a, (A.Reveal, A.Second)):
+        return f"{a.KIND} " + (card_word(a.card) if a.handle >= 0 else "none")
+    return str(a.KIND)  # done, draw, decline
+
+
+class Table(dict[str, Entry]):
+    """The commands, and every legal action behind them (`legal`: the text form may name
+    a copy of a card that its command does not)."""
+
+    legal: tuple[Any, ...] = ()
+
+
+def command_table(s: GameState, seat: int, kn: Knowledge) -> Table:
+    """Every legal command of `seat` now -> (action, handle to put face down or None).
+    Two actions that read the same (two force cards of one value) keep the first."""
+    table = Table()
+    table.legal = tuple(legal_actions(s, seat, kn))
+    for a in table.legal:
+        if isinstance(a, A.Select):
+            options = secret_options(s, seat, kn)
+            for h in options:
+                table.setdefault(f"select {card_word(kn.faces.get(h))}", (a, h))
+            if not options:
+                table["select none"] = (a, None)
+            continue
+        table.setdefault(normalise(command_for(s, a, kn)), (a, None))
+    return table
+
+
+def lookup(table: dict[str, Entry], typed: str, s: GameState, seat: int) -> Entry | str:
+    """The entry a typed line stands for, or why none does (with the closest legal
+    commands). Besides the commands above, the plain text form of a legal action."""
+    text = normalise(typed)
+    if text in table:
+        return table[text]
+    words = text.split()
+    try:
+        action = parse_action(typed.strip(), seat)
+    except (ActionParseError, ValueError):
+        action = None
+    if action is not None:
+        found = [e for e in table.values() if e[0] == action]
+        if len({e[1] for e in found}) == 1:
+            return found[0]
+        if not found and not isinstance(action, A.Select) and \
+                action in getattr(table, "legal", ()):
+            return (action, None)  # another copy of a card than its command's
+    legal = sorted(table)
+    if not legal:
+        return f"'{typed.strip()}': nothing is yours to do now"
+    close = [c for c in legal if c.split()[0] == (words[0] if words else "")]
+    close = difflib.get_close_matches(text, close or legal, n=6, cutoff=0) or legal[:6]
+    more = " ..." if len(legal) > len(close) else ""
+    why = f" ('{words[0]}' is not a command; 'help' lists them)" if words and \
+        words[0] not in HELP else ""
+    return f"'{typed.strip()}' is not legal now{why}. Closest: " + ", ".join(close) + more

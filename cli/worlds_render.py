@@ -1,0 +1,158 @@
+"""Words for the map game (worlds): its events and its board, as plain text.
+
+The board is the 10 x 10 map: each world shows its letter, the initial of the colour
+controlling it (lower case: nobody) and the tokens on it; empty squares are dots. Below
+it, one line a player: worlds controlled, tokens on the map, cards in hand (a count:
+hands are hidden). Only public facts are read, but for the player's own lines
+(`player_lines`: the seat's hand with the faces its knowledge holds, its face-down force
+card, its stacks by origin) and the conflict under way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.worlds.actions import world_name
+from engine.worlds.data import CARDS, RACES
+from engine.worlds.state import GRID, MOVES, WORLDS, GameState
+
+__all__ = ["board_text", "describe_event", "summary", "player_lines", "conflict_line",
+           "natives_line"]
+
+
+def _colour(s: GameState, seat: int) -> str:
+    colours = s.config.colors
+    return colours[seat] if 0 <= seat < len(colours) else f"seat {seat}"
+
+
+def _race(r: int) -> str:
+    return RACES[r].name if 0 <= r < len(RACES) else "an unknown race"
+
+
+def board_text(s: GameState, kn: Any = None) -> str:
+    """The map and each player's line; with a seat's knowledge `kn`, also the worlds'
+    races, the conflict under way and that seat's own lines (player_lines)."""
+    cell: dict[int, str] = {}
+    for w in range(WORLDS):
+        if s.pos[w] < 0:
+            continue
+        owner = s.control[w]
+        mark = _colour(s, owner)[0].upper() if owner >= 0 else "."
+        tokens = sum(len(s.tokens(w, p)) for p in range(s.n))
+        cell[s.pos[w]] = f"{world_name(w)}{mark}{tokens:<2}"
+    rows = ["    " + "".join(f"{x:<5}" for x in range(GRID))]
+    for y in range(GRID):
+        rows.append(f"{y:>2}  " + "".join(f"{cell.get(x * GRID + y, '.'):<5}"
+                                           for x in range(GRID)))
+    for seat in range(s.n):
+        worlds = sum(1 for w in range(WORLDS) if s.control[w] == seat)
+        tokens = sum(len(s.tokens(w, seat)) for w in range(WORLDS))
+        rows.append(f"{_colour(s, seat):>7}: {worlds} worlds, {tokens} tokens, "
+                    f"{len(s.hands[seat])} cards")
+    if kn is not None:
+        rows.append(natives_line(s))
+        conflict = conflict_line(s)
+        if conflict:
+            rows.append(conflict)
+        rows += player_lines(s, kn)
+    return "\n".join(rows)
+
+
+def natives_line(s: GameState) -> str:
+    """The races of the explored worlds (the others are still unknown)."""
+    known = [f"{world_name(w)} {_race(s.native[w])}" for w in range(WORLDS)
+             if s.pos[w] >= 0 and s.native[w] >= 0]
+    return "Races: " + (", ".join(known) or "no world explored yet")
+
+
+def conflict_line(s: GameState) -> str:
+    """The conflict under way in words, or "" (public facts: sides, allies, cards shown)."""
+    c = s.conf
+    if c is None:
+        return ""
+    def side(i: int) -> str:
+        who = _colour(s, c.primary[i]) + "".join(f"+{_colour(s, a)}" for a in c.allies[i])
+        shown = [_card(s.faces[h]) for h in c.cards[i] if h in s.faces]
+        down = " (a card face down)" if i in c.selected and not c.cards[i] else ""
+        return who + (f" [{', '.join(shown)}]" if shown else "") + down
+    return (f"Conflict on {world_name(c.world)}: {side(0)} attacks {side(1)}"
+            + (f"; extra force {c.extra[0]} to {c.extra[1]}" if any(c.extra) else ""))
+
+
+def player_lines(s: GameState, kn: Any) -> list[str]:
+    """The seat's own: its hand with the faces it knows (the card it put face down
+    marked), and its stacks by the world their tokens were born on."""
+    seat = kn.seat
+    cards = []
+    for h in s.hands[seat]:
+        face = kn.faces.get(h, s.faces.get(h))
+        label = _card(face) if face is not None else "a card"
+        cards.append(label + (" (face down)" if h == kn.selected and s.conf is not None
+                              else ""))
+    stacks = []
+    for w in range(WORLDS):
+        codes = s.tokens(w, seat)
+        if not codes:
+            continue
+        by_origin: dict[int, int] = {}
+        for code in codes:
+            by_origin[code // MOVES] = by_origin.get(code // MOVES, 0) + 1
+        born = ",".join(f"{world_name(o)}:{n}" for o, n in sorted(by_origin.items()))
+        stacks.append(f"{world_name(w)} {len(codes)} ({born})")
+    return [f"Your hand ({_colour(s, seat)}): " + (", ".join(cards) or "no cards"),
+            "Your tokens (world count (born on:count)): " + ("; ".join(stacks) or "none")]
+
+
+def summary(s: GameState) -> dict[str, Any]:
+    """Public facts as JSON-able data."""
+    return {
+        "turn": s.turns, "active": _colour(s, s.active) if s.active >= 0 else None,
+        "worlds": {_colour(s, p): sum(1 for w in range(WORLDS) if s.control[w] == p)
+                   for p in range(s.n)},
+        "natives": {world_name(w): _race(s.native[w]) for w in range(WORLDS)
+                    if s.native[w] >= 0},
+    }
+
+
+def _card(face: int) -> str:
+    return CARDS[face].label() if 0 <= face < len(CARDS) else f"card {face}"
+
+
+def describe_event(s: GameState, ev: tuple[Any, ...]) -> str:
+    """One event of the engine in words (unknown ones as their raw form)."""
+    kind, args = ev[0], ev[1:]
+    c = lambda seat: _colour(s, seat)  # noqa: E731
+    w = world_name
+    words = {
+        "ally": lambda: f"{c(args[0])} allies with the {'defender' if args[1] else 'attacker'}",
+        "born": lambda: f"{args[2]} new token(s) of {c(args[1])} on {w(args[0])}",
+        "called_off": lambda: f"{c(args[0])} calls off the conflict on {w(args[1])}",
+        "card_taken": lambda: f"{c(args[0])} takes a card from {c(args[1])}",
+        "conflict": lambda: f"conflict on {w(args[0])}: {c(args[1])} attacks {c(args[2])}",
+        "control": lambda: f"{c(args[1])} controls {w(args[0])}",
+        "discarded": lambda: f"{c(args[0])} discards {args[1]} card(s)",
+        "drew": lambda: f"{c(args[0])} draws {args[1]} card(s)",
+        "explored": lambda: f"{w(args[0])} is explored: {_race(args[1])} live there",
+        "force_card": lambda: f"{c(args[0])} shows {_card(args[1])}",
+        "home": lambda: f"{c(args[0])} makes {w(args[1])} its homeworld",
+        "killed": lambda: f"a token of {c(args[1])} on {w(args[0])} is killed",
+        "moved": lambda: f"{c(args[0])} moves {args[3]} token(s) from {w(args[1])} to "
+                         f"{w(args[2])}",
+        "no_force": lambda: f"{c(args[0])} shows no force card",
+        "played": lambda: f"{c(args[0])} plays {_card(args[1])}",
+        "power": lambda: f"{c(args[0])} uses the power of the {_race(args[1])}",
+        "result": lambda: (f"the {'defender' if args[1] else 'attacker'} wins the conflict "
+                           f"on {w(args[0])}, {args[2][0]} to {args[2][1]}"),
+        "retreat": lambda: f"{c(args[0])} retreats from {w(args[1])} to {w(args[2])}",
+        "rolled": lambda: f"dice: {', '.join(map(str, args[1]))}",
+        "supernova": lambda: f"a supernova destroys every token on {w(args[0])}",
+        "turn": lambda: f"turn {args[1]}: {c(args[0])}",
+        "turn_order": lambda: "turn order: " + ", ".join(c(x) for x in args[0]),
+        "setup_order": lambda: "homeworlds are chosen in the order "
+                               + ", ".join(c(x) for x in args[0]),
+        "map": lambda: "the worlds are placed on the map",
+    }
+    try:
+        return words[kind]() if kind in words else " ".join(map(str, ev))
+    except (IndexError, TypeError):
+        return " ".join(map(str, ev))

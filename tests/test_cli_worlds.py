@@ -1,0 +1,119 @@
+"""The map game's command language (cli/worlds_commands.py) over whole bot games: every
+legal action of every decision is one short command that reads back to it (or to an
+action that differs only in which copy of a card it uses), the action text form reads
+too, and a line that is not legal is refused with the closest commands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bots.worlds import HeuristicWorldsBot, RandomWorldsBot
+from cli import worlds_commands as wc
+from cli.game_ui import for_rules
+from engine import games
+from engine.worlds import actions as A
+from engine.worlds.actions import format_action
+from node.local import LocalGame, game_seed
+
+RULES = games.load("worlds")
+
+
+def _faces(s: Any, kn: Any, a: Any) -> tuple[Any, ...]:
+    """An action with its cards named (handles and card ids dropped): two copies of
+    force 5 are the same move for a person."""
+    face = lambda h: wc.card_word(kn.faces.get(h, s.faces.get(h)))  # noqa: E731
+    word = wc.card_word
+    if isinstance(a, A.Play):
+        args = a.args
+        if wc.card_word(a.card) == "power-up" and s.conf is not None and args:
+            side = 0 if args[0] in s.conf.cards[0] else 1
+            args = (side, face(args[0]))
+        return ("play", word(a.card), args)
+    if isinstance(a, (A.Reveal, A.Second)):
+        return (a.KIND, word(a.card) if a.handle >= 0 else "none")
+    if isinstance(a, A.Discard):
+        return ("discard", tuple(sorted(word(f) for _, f in a.cards)))
+    if isinstance(a, A.Keep):
+        return ("keep", kn.faces.get(a.handle))
+    return tuple(a.to_data())
+
+
+def test_every_legal_action_is_a_command_that_reads_back() -> None:
+    checked = kinds = 0
+    seen: set[str] = set()
+    for i, bot in enumerate((RandomWorldsBot, HeuristicWorldsBot, RandomWorldsBot)):
+        seed = game_seed("commands", i)
+        config = RULES.config_from(RULES.COLOURS[:3], (), {"max_turns": 25})
+        game = LocalGame(config, seed, [bot(seed + bytes([k])) for k in range(3)],
+                         rules=RULES)
+        while RULES.outcome(game.state) is None:
+            p = RULES.pending(game.state)
+            if p.chance is None:
+                s, seat = game.state, p.seats[0]
+                kn = game.source.knowledge[seat]
+                table = wc.command_table(s, seat, kn)
+                assert table, (p.phase, p.step)
+                for a in RULES.legal_actions(s, seat, kn):
+                    seen.add(a.KIND)
+                    if isinstance(a, A.Select):
+                        continue  # one command a card to hide: checked below
+                    cmd = wc.normalise(wc.command_for(s, a, kn))
+                    found = wc.lookup(table, cmd, s, seat)
+                    assert not isinstance(found, str), (cmd, found)
+                    assert _faces(s, kn, found[0]) == _faces(s, kn, a), (cmd, a)
+                    raw = wc.lookup(table, format_action(a), s, seat)  # the text form
+                    assert not isinstance(raw, str) and \
+                        _faces(s, kn, raw[0]) == _faces(s, kn, a), (format_action(a), raw)
+                    checked += 1
+                selects = {c: e for c, e in table.items() if c.startswith("select ")}
+                options = RULES.secret_options(s, seat, kn)
+                if selects:  # one per force card value held, else only "select none"
+                    held = {wc.card_word(kn.faces[h]) for h in options}
+                    assert set(selects) == ({f"select {w}" for w in held} if held
+                                            else {"select none"})
+                    assert all(e[1] in options for c, e in selects.items() if c != "select none")
+                    kinds += 1
+            game.step()
+    assert checked > 500
+    assert kinds > 0 and {"home", "keep", "move", "attack", "select", "reveal"} <= seen
+
+
+def test_a_bad_line_is_refused_with_the_closest_commands() -> None:
+    seed = game_seed("refuse", 0)
+    config = RULES.config_from(RULES.COLOURS[:2], (), {})
+    game = LocalGame(config, seed, [RandomWorldsBot(seed), RandomWorldsBot(seed)],
+                     rules=RULES)
+    while RULES.pending(game.state).chance is not None:
+        game.step()
+    s, seat = game.state, RULES.pending(game.state).seats[0]
+    table = wc.command_table(s, seat, game.source.knowledge[seat])
+    assert "home A" in table or "home B" in table
+    why = wc.lookup(table, "move Q Z Q 9", s, seat)
+    assert isinstance(why, str) and "is not legal now. Closest: home " in why
+    why = wc.lookup(table, "fly away", s, seat)
+    assert isinstance(why, str) and "'fly' is not a command" in why
+    free = next(c for c in table if c.startswith("home "))
+    assert wc.lookup(table, free.lower(), s, seat) == table[free]  # either case
+    assert game.state is s  # nothing was applied
+
+
+def test_the_board_shows_a_player_their_own_hand_and_tokens() -> None:
+    seed = game_seed("board", 0)
+    config = RULES.config_from(RULES.COLOURS[:3], (), {})
+    game = LocalGame(config, seed, [HeuristicWorldsBot(seed + bytes([k])) for k in range(3)],
+                     rules=RULES)
+    while game.state.turns < 3:
+        game.step()
+    s, kn = game.state, game.source.knowledge[0]
+    ui = for_rules(RULES)
+    text = ui.board(s, kn)
+    assert text.startswith(f"Turn {s.turns}: ")
+    hand = ", ".join(A_label for _, A_label in ui.hand(s, kn, set()))
+    assert hand and all(w.startswith("force") or w.replace("-", "").isalpha()
+                        for w in hand.split(", "))
+    home = next(w for w in range(26) if s.control[w] == 0)
+    assert f"Your tokens (world count (born on:count)): " in text
+    assert f"{chr(65 + home)} " in text.split("Your tokens")[1]
+    screen = ui.screen_board(s, kn)
+    assert "Your hand" not in screen and screen.count("\n") < text.count("\n")
+    assert "Worlds/tokens/cards: red " in screen
