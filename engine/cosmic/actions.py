@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from ..actiondata import decode, encode
 from ..errors import ActionParseError
 
 __all__ = [
@@ -47,16 +48,7 @@ class Action:
     seat: int
 
     def to_data(self) -> list[Any]:
-        out: list[Any] = [self.KIND, self.seat]
-        for f, shape in zip(fields(self)[1:], self.SHAPES):
-            v = getattr(self, f.name)
-            if shape == "int":
-                out.append(v)
-            elif shape == "ints":
-                out.append(list(v))
-            else:
-                out.append([list(p) for p in v])
-        return out
+        return encode(self)
 
     def format(self) -> str:
         parts = [self.KIND, str(self.seat)]
@@ -405,59 +397,10 @@ class UseTech(Action):
 # --- decoding -----------------------------------------------------------------------------
 
 
-def _check_int(v: object, what: str) -> int:
-    if type(v) is not int or not -(2**31) <= v < 2**31:
-        raise ActionParseError(f"{what}: expected a 32-bit integer, got {v!r}")
-    return v
-
-
-def _check_seq(v: object, what: str, limit: int = 128) -> list[object]:
-    if not isinstance(v, (list, tuple)):
-        raise ActionParseError(f"{what}: expected a list, got {type(v).__name__}")
-    if len(v) > limit:
-        raise ActionParseError(f"{what}: more than {limit} items")
-    return list(v)
-
-
-# The names of each action class's fields after the seat (dataclasses.fields, once).
-_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
-
-
 def action_from_data(data: object) -> Action:
-    """Decode `[kind, seat, field...]` strictly; raises ActionParseError on any deviation."""
-    items = _check_seq(data, "action")
-    if not items or not isinstance(items[0], str):
-        raise ActionParseError("action: the first item must be the kind name")
-    cls = ACTION_KINDS.get(items[0])
-    if cls is None:
-        raise ActionParseError(f"action: unknown kind {items[0]!r}")
-    if len(items) != 2 + len(cls.SHAPES):
-        raise ActionParseError(
-            f"{cls.KIND}: expected {len(cls.SHAPES)} fields after the seat, got {len(items) - 2}"
-        )
-    seat = _check_int(items[1], f"{cls.KIND}.seat")
-    values: list[Any] = []
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls)[1:])
-    for name, shape, raw in zip(names, cls.SHAPES, items[2:]):
-        if shape == "int" and type(raw) is int and -(2**31) <= raw < 2**31:
-            values.append(raw)  # _check_int's case, without naming the field
-            continue
-        what = f"{cls.KIND}.{name}"
-        if shape == "int":
-            values.append(_check_int(raw, what))
-        elif shape == "ints":
-            values.append(tuple(_check_int(x, what) for x in _check_seq(raw, what)))
-        else:
-            pairs = []
-            for p in _check_seq(raw, what):
-                pp = _check_seq(p, what)
-                if len(pp) != 2:
-                    raise ActionParseError(f"{what}: each item must be a pair")
-                pairs.append((_check_int(pp[0], what), _check_int(pp[1], what)))
-            values.append(tuple(pairs))
-    return cls(seat, *values)
+    """Decode `[kind, seat, field...]` strictly; raises ActionParseError on any deviation
+    (engine.actiondata, the form every game's actions share)."""
+    return decode(ACTION_KINDS, data)
 
 
 def _parse_value(shape: str, text: str, what: str) -> Any:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Callable, ClassVar, TypeVar
 
+from ..actiondata import decode, encode
 from ..errors import ActionParseError
 
 __all__ = [
@@ -53,16 +54,7 @@ class Action:
     seat: int
 
     def to_data(self) -> list[Any]:
-        out: list[Any] = [self.KIND, self.seat]
-        for f, shape in zip(fields(self)[1:], self.SHAPES):
-            v = getattr(self, f.name)
-            if shape in ("int", "world"):
-                out.append(v)
-            elif shape == "ints":
-                out.append(list(v))
-            else:
-                out.append([list(p) for p in v])
-        return out
+        return encode(self)
 
     def values_text(self) -> list[str]:
         parts = []
@@ -273,47 +265,10 @@ class Rolled(Action):
 # --- decoding ---------------------------------------------------------------------------
 
 
-def _int(v: object, what: str) -> int:
-    if type(v) is not int or not -(2**31) <= v < 2**31:
-        raise ActionParseError(f"{what}: expected a 32-bit integer, got {v!r}")
-    return v
-
-
-def _seq(v: object, what: str, limit: int = 128) -> list[object]:
-    if not isinstance(v, (list, tuple)):
-        raise ActionParseError(f"{what}: expected a list, got {type(v).__name__}")
-    if len(v) > limit:
-        raise ActionParseError(f"{what}: more than {limit} items")
-    return list(v)
-
-
 def action_from_data(data: object) -> Action:
-    """Decode `[kind, seat, field...]` strictly; raises ActionParseError on any deviation."""
-    items = _seq(data, "action")
-    if not items or not isinstance(items[0], str):
-        raise ActionParseError("action: the first item must be the kind name")
-    cls = ACTION_KINDS.get(items[0])
-    if cls is None:
-        raise ActionParseError(f"action: unknown kind {items[0]!r}")
-    if len(items) != 2 + len(cls.SHAPES):
-        raise ActionParseError(f"{cls.KIND}: expected {len(cls.SHAPES)} fields after the seat")
-    seat = _int(items[1], f"{cls.KIND}.seat")
-    values: list[Any] = []
-    for f, shape, raw in zip(fields(cls)[1:], cls.SHAPES, items[2:]):
-        what = f"{cls.KIND}.{f.name}"
-        if shape in ("int", "world"):
-            values.append(_int(raw, what))
-        elif shape == "ints":
-            values.append(tuple(_int(x, what) for x in _seq(raw, what)))
-        else:
-            pairs = []
-            for p in _seq(raw, what):
-                pp = _seq(p, what)
-                if len(pp) != 2:
-                    raise ActionParseError(f"{what}: each item must be a pair")
-                pairs.append((_int(pp[0], what), _int(pp[1], what)))
-            values.append(tuple(pairs))
-    return cls(seat, *values)
+    """Decode `[kind, seat, field...]` strictly; raises ActionParseError on any deviation
+    (engine.actiondata, the form every game's actions share; a world is an int there)."""
+    return decode(ACTION_KINDS, data)
 
 
 def _parse_value(shape: str, text: str, what: str) -> Any:
