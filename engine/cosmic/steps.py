@@ -23,6 +23,7 @@ from . import cards as C
 from . import powers as _powers  # read at call time: powers reaches back here lazily
 from .actions import GATE, Action, Give
 from ..errors import IllegalAction
+from ..stack import emit, pop, push, replace
 from .state import Claim, GameState, Knowledge
 
 __all__ = [
@@ -131,32 +132,13 @@ def register(cls: type[Step]) -> type[Step]:
     return cls
 
 
-# -- stack ------------------------------------------------------------------------------------
-
-
-def push(s: GameState, *steps: Step_t) -> None:
-    """Push steps so that the first one given runs first."""
-    s.stack = s.stack + tuple(reversed(steps))
-
-
-def pop(s: GameState) -> None:
-    s.stack = s.stack[:-1]
-
-
-def replace(s: GameState, *steps: Step_t) -> None:
-    """Pop the top step and push these in its place (first given runs first)."""
-    s.stack = s.stack[:-1] + tuple(reversed(steps))
+# -- stack (push, pop, replace, emit: engine.stack, shared by the games) ----------------
 
 
 def fail(s: GameState, a: Action | None, reason: str) -> None:
     st = s.step()
     h = STEPS.get(st[0])
     raise IllegalAction(h.phase_of(st) if h else "?", st[0], a.format() if a else "-", reason)
-
-
-def emit(s: GameState, *event: Any) -> None:
-    """Record what happened, in words the CLI and log can render (see engine.events)."""
-    s.events.append(tuple(event))
 
 
 # -- cards ------------------------------------------------------------------------------------

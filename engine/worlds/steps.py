@@ -20,6 +20,7 @@ from typing import Any
 from .actions import Action, Delivered, HandShuffled, Revealed, Rolled, Shuffled
 from .data import card
 from ..errors import IllegalAction
+from ..stack import emit, pop, push, replace
 from .state import GameState, Knowledge
 
 __all__ = ["Chance", "Step", "SeatStep", "STEPS", "register", "push", "pop", "replace",
@@ -107,27 +108,10 @@ def register(cls: type[Step]) -> type[Step]:
     return cls
 
 
-def push(s: GameState, *steps: Step_t) -> None:
-    """Push steps so that the first one given runs first."""
-    s.stack = s.stack + tuple(reversed(steps))
-
-
-def pop(s: GameState) -> None:
-    s.stack = s.stack[:-1]
-
-
-def replace(s: GameState, *steps: Step_t) -> None:
-    s.stack = s.stack[:-1] + tuple(reversed(steps))
-
-
 def fail(s: GameState, a: Action | None, reason: str) -> None:
     st = s.step()
     h = STEPS.get(st[0])
     raise IllegalAction(h.phase if h else "?", st[0], a.format() if a else "-", reason)
-
-
-def emit(s: GameState, *event: Any) -> None:
-    s.events.append(tuple(event))
 
 
 def learn(s: GameState, a: Action, handle: int, face: int) -> None:
