@@ -11,56 +11,41 @@ the same decks on every machine and Python version, forever.
 
 from __future__ import annotations
 
+from ..localcards import LocalCards
 from ..rng import Stream
 from . import cards as C
 from .actions import (
     SOURCE, Action, Delivered, Discard, FirstPlayer, HandShuffled, NewHand, Play, Reveal,
     NewAlien, Revealed, Shuffled,
 )
-from ..errors import IllegalAction
 from .state import Knowledge
 from .steps import Chance
 
 __all__ = ["Stream", "LocalSource"]  # Stream: engine.rng, shared by the games
 
 
-class LocalSource:
+class LocalSource(LocalCards):
     """Holds the true face of every handle and each seat's knowledge."""
 
     def __init__(self, seed: bytes, seats: int) -> None:
-        self.stream = Stream(seed, "cards")
+        super().__init__(seed, "cards")
         self.alien_stream = Stream(seed, "aliens")  # its own, so aliens leave the cards alone
-        self.truth: dict[int, int] = {}
         self.knowledge = [Knowledge(seat) for seat in range(seats)]
 
     def answer(self, chance: Chance) -> Action:
         """The fact that satisfies a chance step."""
         if chance.kind == "shuffle":
-            faces = list(chance.cards) + [self.truth[h] for h in chance.carry]
-            perm = self.stream.permutation(len(faces))
-            for h, k in zip(chance.handles, perm):
-                self.truth[h] = faces[k]
+            self.shuffle(chance.handles, chance.cards, chance.carry)
             return Shuffled(SOURCE)
-        if chance.kind == "deliver":
-            kn = self.knowledge[chance.seat]
-            for h in chance.handles:
-                kn.faces[h] = self.truth[h]
-            return Delivered(SOURCE)
-        if chance.kind == "show":  # the viewer alone learns these faces; nothing moves
-            kn = self.knowledge[chance.seat]
-            for h in chance.handles:
-                kn.faces[h] = self.truth[h]
+        if chance.kind in ("deliver", "show"):  # a show: the viewer alone learns the faces
+            self.open_to(self.knowledge[chance.seat].faces, chance.handles)
             return Delivered(SOURCE)
         if chance.kind == "reveal":
-            return Revealed(SOURCE, tuple((h, self.truth[h]) for h in chance.handles))
+            return Revealed(SOURCE, self.faces_of(chance.handles))
         if chance.kind == "hand_shuffle":
-            old, new = chance.handles, chance.cards
-            perm = self.stream.permutation(len(old))
-            kn = self.knowledge[chance.seat]
-            for h, k in zip(new, perm):
-                self.truth[h] = self.truth[old[k]]
-                kn.faces[h] = self.truth[h]  # the holder knows its own hand
-            return HandShuffled(SOURCE)
+            self.reshuffle(chance.handles, chance.cards)
+            self.open_to(self.knowledge[chance.seat].faces, chance.cards)  # the holder
+            return HandShuffled(SOURCE)  # knows its own hand
         if chance.kind == "first_player":
             return FirstPlayer(SOURCE, self.stream.below(len(self.knowledge)))
         if chance.kind == "new_alien":
@@ -74,7 +59,4 @@ class LocalSource:
             pairs = ((action.handle, action.card),)
         elif isinstance(action, (NewHand, Discard)):
             pairs = action.cards
-        for h, face in pairs:
-            if self.truth.get(h) != face:
-                raise IllegalAction("cards", "reveal", action.format(),
-                                    f"handle {h} is not {C.card(face).label()}")
+        self.refuse_false(action.format(), pairs, lambda face: C.card(face).label())

@@ -8,46 +8,37 @@ play the commit-reveal beacon answers the same `roll` chance.
 
 from __future__ import annotations
 
+from engine.localcards import LocalCards
 from engine.rng import Stream
 
 from .actions import SOURCE, Action, Delivered, HandShuffled, Play, Reveal, Revealed, Second, \
     Rolled, Shuffled, Discard
-from ..errors import IllegalAction
 from .state import Knowledge
 from .steps import Chance
 
 __all__ = ["LocalSource"]
 
 
-class LocalSource:
+class LocalSource(LocalCards):
     """Holds the true face of every handle and each seat's knowledge."""
 
     def __init__(self, seed: bytes, seats: int) -> None:
-        self.stream = Stream(seed, "worlds-cards")
+        super().__init__(seed, "worlds-cards")
         self.dice = Stream(seed, "worlds-dice")
-        self.truth: dict[int, int] = {}
         self.knowledge = [Knowledge(seat) for seat in range(seats)]
 
     def answer(self, chance: Chance) -> Action:
         """The fact that satisfies a chance step; raises ValueError for an unknown kind."""
         if chance.kind == "shuffle":
-            faces = list(chance.cards) + [self.truth[h] for h in chance.carry]
-            perm = self.stream.permutation(len(faces))
-            for h, k in zip(chance.handles, perm):
-                self.truth[h] = faces[k]
+            self.shuffle(chance.handles, chance.cards, chance.carry)
             return Shuffled(SOURCE)
         if chance.kind in ("deliver", "show"):
-            kn = self.knowledge[chance.seat]
-            for h in chance.handles:
-                kn.faces[h] = self.truth[h]
+            self.open_to(self.knowledge[chance.seat].faces, chance.handles)
             return Delivered(SOURCE)
         if chance.kind == "reveal":
-            return Revealed(SOURCE, tuple((h, self.truth[h]) for h in chance.handles))
+            return Revealed(SOURCE, self.faces_of(chance.handles))
         if chance.kind == "hand_shuffle":
-            old, new = chance.handles, chance.cards
-            perm = self.stream.permutation(len(old))
-            for h, k in zip(new, perm):
-                self.truth[h] = self.truth[old[k]]
+            self.reshuffle(chance.handles, chance.cards)
             return HandShuffled(SOURCE)
         if chance.kind == "unseen_add":  # births onto a seat's secret page
             page = self.knowledge[chance.seat].hidden
@@ -69,7 +60,4 @@ class LocalSource:
             pairs = ((action.handle, action.card),)
         elif isinstance(action, Discard):
             pairs = action.cards
-        for h, face in pairs:
-            if self.truth.get(h) != face:
-                raise IllegalAction("cards", "reveal", action.format(),
-                                    f"handle {h} is not card {face}")
+        self.refuse_false(action.format(), pairs, lambda face: f"card {face}")
