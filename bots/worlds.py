@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from engine.rng import Stream
+from engine.worlds.races import impl
 from engine import worlds as W
 from engine.worlds.state import WORLDS, distance
 
@@ -135,6 +136,8 @@ class HeuristicWorldsBot:
             if key == "berserkers":
                 return 6 if mine <= theirs + 4 else 0
             return 6 if theirs > mine + 10 else 0
+        if c is not None and seat in c.primary and not impl(a.race).sacrifice:
+            return 2  # a conflict power that costs no token: its own side gains by it
         return 0
 
     def _move_score(self, s: W.GameState, seat: int, a: W.Move) -> int:
