@@ -87,10 +87,14 @@ def move_tokens(s: GameState, seat: int, src: int, dst: int, codes: list[int],
 
 def retreat_worlds(s: GameState, seat: int, world: int) -> list[int]:
     """Worlds seat may retreat to from `world` (rules 003, Retreat: a friendly world within
-    3 spaces; friendly = controlled by the seat)."""
+    3 spaces; friendly = controlled by the seat), and whose race admits every token of the
+    seat's stack there (the Purists' world admits only its own)."""
+    from .races import admits  # races import the board
     here = s.pos[world]
+    stack = s.tokens(world, seat)
     return [w for w in range(len(s.control)) if s.control[w] == seat and w != world
-            and distance(s.pos[w], here) <= RANGE]
+            and distance(s.pos[w], here) <= RANGE
+            and all(admits(s, w, code) for code in stack)]
 
 
 def retreat(s: GameState, seat: int, world: int, dst: int,

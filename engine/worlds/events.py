@@ -42,9 +42,11 @@ def event_args(s: GameState, seat: int, key: str) -> list[tuple[int, ...]]:
         return [(w,) for w in range(WORLDS) if s.count(w, seat) and s.control[w] != seat]
     if key == "population_explosion":
         return [(w,) for w in range(WORLDS) if s.control[w] >= 0 and s.native[w] >= 0]
-    if key == "worm_hole":
+    if key == "worm_hole":  # a world whose race refuses a token of the stack is closed
+        from .races import admits  # (the Purists'); races import the board, as this does
         return [(src, dst) for src in range(WORLDS) if s.count(src, seat)
-                for dst in range(WORLDS) if dst != src]
+                for dst in range(WORLDS) if dst != src
+                and all(admits(s, dst, code) for code in s.tokens(src, seat))]
     if key == "use_the_force":
         if c is None:
             return []
