@@ -101,7 +101,7 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "use_round_power", "reserve_steps", "reserve_held", "silenced",
            "turn_end_powers", "use_turn_end_power",
            "attack_barred", "move_barred", "far_allies", "move_watch_steps", "redirects",
-           "supply_of", "undying"]
+           "supply_of", "undying", "token_targets", "take_token"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -928,6 +928,25 @@ def undying(s: GameState, code: int) -> bool:
     """Is this token beyond destruction (a lost conflict, a Supernova, a kill power)?"""
     r = impl(s.native[code // MOVES])
     return r.use == "A" and r.undying()
+
+
+def token_targets(s: GameState, world: int, seats: list[int] | tuple[int, ...],
+                  kill: bool = False) -> list[tuple[int, ...]]:
+    """(seat, origin) of the tokens of these seats on `world` a power may pick, one per
+    origin (tokens of one origin are alike); a power that kills skips `undying` ones."""
+    return [(p, o) for p in seats
+            for o in sorted({code // MOVES for code in s.tokens(world, p)
+                             if not (kill and undying(s, code))})]
+
+
+def take_token(s: GameState, world: int, seat: int, origin: int) -> int:
+    """Take one of seat's tokens of `origin` off `world` (a `token_targets` pick); its
+    code."""
+    codes = list(s.tokens(world, seat))
+    code = next(c for c in codes if c // MOVES == origin)
+    codes.remove(code)
+    s.set_tokens(world, seat, codes)
+    return code
 
 
 def _load_all() -> None:

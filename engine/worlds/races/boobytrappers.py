@@ -9,7 +9,7 @@ from ..board import settle_control
 from ..data import race_id
 from ..state import MOVES, GameState, Knowledge
 from ..steps import SeatStep, Step_t, emit, fail, register, replace
-from . import Race, Steps
+from . import Race, Steps, take_token, token_targets
 from . import register as register_race
 
 KEY = "boobytrappers"
@@ -19,7 +19,7 @@ def _targets(s: GameState, st: Step_t) -> list[tuple[int, ...]]:
     _, seat, world, count, winners = st
     if count <= 0:
         return []
-    return [(p, o) for p in winners for o in sorted({c // MOVES for c in s.tokens(world, p)})]
+    return token_targets(s, world, winners, kill=True)
 
 
 @register
@@ -43,9 +43,7 @@ class Trap(SeatStep):
             return
         world = st[2]
         other, origin = a.args
-        codes = list(s.tokens(world, other))
-        codes.remove(next(c for c in codes if c // MOVES == origin))
-        s.set_tokens(world, other, codes)
+        take_token(s, world, other, origin)
         emit(s, "killed", world, other, 1)
         settle_control(s, world)
         replace(s, ("trap", st[1], world, st[3] - 1, st[4]))

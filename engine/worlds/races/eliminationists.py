@@ -6,8 +6,8 @@ target token."""
 
 from __future__ import annotations
 
-from ..state import MOVES, GameState
-from . import Race, Steps, register
+from ..state import GameState
+from . import Race, Steps, register, take_token, token_targets
 
 
 @register
@@ -19,8 +19,7 @@ class Eliminationists(Race):
         c = s.conf
         if c is None:
             return []
-        return [(p, o) for p in c.seats(1 - side)
-                for o in sorted({code // MOVES for code in s.tokens(c.world, p)})]
+        return token_targets(s, c.world, c.seats(1 - side), kill=True)
 
     def conflict_power(self, s: GameState, seat: int, side: int,
                        args: tuple[int, ...]) -> Steps:
@@ -28,8 +27,5 @@ class Eliminationists(Race):
         if c is None:
             return []
         other, origin = args
-        codes = list(s.tokens(c.world, other))
-        victim = next(code for code in codes if code // MOVES == origin)
-        codes.remove(victim)
-        s.set_tokens(c.world, other, codes)
+        take_token(s, c.world, other, origin)
         return [("killed", c.world, other, 1)]

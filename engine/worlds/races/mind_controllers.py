@@ -6,8 +6,8 @@ token keeps its race. Arguments: the seat and the origin of the token taken."""
 from __future__ import annotations
 
 from ..board import settle_control
-from ..state import MOVES, GameState
-from . import Race, Steps, register
+from ..state import GameState
+from . import Race, Steps, register, take_token, token_targets
 
 
 @register
@@ -18,8 +18,7 @@ class MindControllers(Race):
         c = s.conf
         if c is None:
             return []
-        return [(p, o) for p in c.seats(1 - side)
-                for o in sorted({code // MOVES for code in s.tokens(c.world, p)})]
+        return token_targets(s, c.world, c.seats(1 - side))
 
     def conflict_power(self, s: GameState, seat: int, side: int,
                        args: tuple[int, ...]) -> Steps:
@@ -27,10 +26,7 @@ class MindControllers(Race):
         if c is None:
             return []
         other, origin = args
-        codes = list(s.tokens(c.world, other))
-        taken = next(code for code in codes if code // MOVES == origin)
-        codes.remove(taken)
-        s.set_tokens(c.world, other, codes)
+        taken = take_token(s, c.world, other, origin)
         s.set_tokens(c.world, seat, s.tokens(c.world, seat) + (taken,))
         settle_control(s, c.world)
         return []
