@@ -10,6 +10,7 @@ bonus would carry, and deal for colonies.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from engine import cosmic as engine
 from engine.cosmic import cards as C
@@ -74,7 +75,8 @@ class HeuristicBot:
 
     # -- destiny, launch, alliance ---------------------------------------------------------
 
-    def _destiny(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _destiny(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         for a in options:
             if isinstance(a, engine.Reestablish):
                 return max((o for o in options if isinstance(o, engine.Reestablish)),
@@ -86,7 +88,8 @@ class HeuristicBot:
                                             -state.ships_on_planets(a.defender)))
         return options[0]
 
-    def _launch(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _launch(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         def key(a: engine.Launch) -> tuple[bool, int, int, int, int]:
             defense = state.enc.defense if state.enc else -1
             if is_site(a.planet):  # a seat's warp (the Gith's): its ships there defend
@@ -99,12 +102,14 @@ class HeuristicBot:
                 urgent = False
             sent = sum(c for _, c in a.ships)
             return (urgent, -already, -there, min(sent, 4), _ships_score(state, seat, a.ships))
-        return max(options, key=key)
+        return max(cast(Sequence[engine.Launch], options), key=key)
 
-    def _invite(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
-        return max(options, key=lambda a: len(a.seats))
+    def _invite(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
+        return max(cast(Sequence[engine.Invite], options), key=lambda a: len(a.seats))
 
-    def _accept(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _accept(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         e = state.enc
         allies = [a for a in options if isinstance(a, engine.Ally)]
         if not allies or e is None:
@@ -142,7 +147,8 @@ class HeuristicBot:
             return attacks[len(attacks) // 2][1]  # ahead anyway: save the best
         return attacks[-1][1]
 
-    def _power(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _power(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         """Use the power when it is offered (a power is its owner's advantage), except
         where swapping cards would give away a strong face-down card."""
         uses = [a for a in options if isinstance(a, engine.UsePower)]
@@ -155,7 +161,8 @@ class HeuristicBot:
                 return None  # our card is strong: keep it as it is
         return uses[self.stream.below(len(uses))]
 
-    def _window(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _window(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         e = state.enc
         use = self._power(state, seat, kn, options)
         if use is not None:
@@ -192,9 +199,11 @@ class HeuristicBot:
 
     # -- deals and choices -------------------------------------------------------------------
 
-    def _deal(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _deal(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         st = state.step()
         standing = st[2]
+        assert state.enc is not None  # a deal is made inside an encounter
         if standing and standing[0] != seat:
             gives = standing[1] if seat == state.enc.offense else standing[2]
             gets_colony = standing[3] >= 0 if seat == state.enc.offense else standing[4] >= 0
@@ -214,19 +223,23 @@ class HeuristicBot:
                 return a
         return engine.NoDeal(seat)
 
-    def _take(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
-        return max(options, key=lambda a: _ships_score(state, seat, a.ships))
+    def _take(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
+        return max(cast(Sequence[engine.Ships], options), key=lambda a: _ships_score(state, seat, a.ships))
 
-    def _place(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _place(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         def key(a: engine.Ships) -> int:  # shore up thin colonies, home ones first
             return sum(c * (10 - min(state.on(p, seat), 9)) * (2 if state.planet_owner(p) == seat
                                                                  else 1) for p, c in a.ships)
-        return max(options, key=key)
+        return max(cast(Sequence[engine.Ships], options), key=key)
 
-    def _rewards(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
-        return max(options, key=lambda a: (a.draws if len(state.hands[seat]) < 6 else -a.draws))
+    def _rewards(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
+        return max(cast(Sequence[engine.Rewards], options), key=lambda a: (a.draws if len(state.hands[seat]) < 6 else -a.draws))
 
-    def _second_choice(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _second_choice(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         # A new tech instead, now and then: when it holds no tech yet and is not close
         # to winning (a second encounter is the quicker way to colonies).
         new = next((a for a in options if isinstance(a, engine.NewTech)), None)
@@ -238,14 +251,16 @@ class HeuristicBot:
 
     # -- technology ----------------------------------------------------------------------------
 
-    def _tech_keep(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _tech_keep(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         """Keep the tech quickest to research."""
         def research(a: engine.KeepTech) -> int:
             f = kn.faces.get(a.handle)
             return C.tech_info(f).research if f is not None else 99
-        return min(options, key=research)
+        return min(cast(Sequence[engine.KeepTech], options), key=research)
 
-    def _tech_moment(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _tech_moment(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         """Complete a tech as soon as it can; else research while it has ships to spare
         (more than three on planets per home planet it still holds)."""
         for a in options:
@@ -257,24 +272,28 @@ class HeuristicBot:
             return max(research, key=lambda a: (state.on(a.planet, seat), -a.planet))
         return options[0]
 
-    def _tech_return(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _tech_return(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         return self._place(state, seat, kn, options)
 
-    def _enigma_discard(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _enigma_discard(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         """Discard the cards that are no encounter card (fresh draws may be better)."""
         def junk(a: engine.Discard) -> tuple[bool, int]:
             encounter = any(C.CATALOGUE[f].is_encounter for _, f in a.cards)
             return (not encounter, len(a.cards))
-        return max(options, key=junk)
+        return max(cast(Sequence[engine.Discard], options), key=junk)
 
-    def _give(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _give(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         def worth(a: engine.Give) -> int:
             total = 0
             for h in a.handles:
                 i = _face(state, kn, h)
                 total += i.value if i and i.kind == "attack" else 5
             return -total
-        return max(options, key=worth)
+        return max(cast(Sequence[engine.Give], options), key=worth)
 
-    def _planning(self, state, seat, kn, options):  # type: ignore[no-untyped-def]
+    def _planning(self, state: engine.GameState, seat: int, kn: engine.Knowledge,
+            options: Sequence[engine.Action]) -> engine.Action | None:
         return options[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from bots import BOT_KINDS, DEFAULT_BUDGET_S, Controller, make_bot
+from bots import BOT_KINDS, DEFAULT_BUDGET_S, AnyController, make_bot
 
 __all__ = ["add_bot_options", "add_seat_bot_option", "bot_maker", "seat_bot", "node_bot_args",
            "SIMULATE_ITERATIONS"]
@@ -53,7 +53,7 @@ def add_seat_bot_option(p: argparse.ArgumentParser, what: str, *, checked: bool 
 
 
 def seat_bot(args: argparse.Namespace, seed: bytes, game: str = "cosmic"
-             ) -> Controller | None:
+             ) -> AnyController | None:
     """The bot `--bot [KIND]` asks to play one's seat in `game`, or None (the person
     plays). Raises ValueError with the message a person sees for a bad budget or a bot
     the game does not have."""
@@ -64,7 +64,7 @@ WORLDS_BOTS = ("random", "heuristic")
 
 
 def bot_maker(args: argparse.Namespace, kind: str | None = None, game: str = "cosmic"
-              ) -> Callable[[bytes], Controller]:
+              ) -> Callable[[bytes], AnyController]:
     """A function from a seed to a bot of `game` as the options say; raises ValueError
     with the message a person sees for a bad budget or a bot the game does not have."""
     kind = kind or args.bot

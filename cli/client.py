@@ -505,7 +505,7 @@ class SeatClient:
         and (networked) the journal and how to check it."""
         s = self.session.state
         assert s.outcome is not None
-        lines = self.ui.end_words(s)
+        lines: list[str] = self.ui.end_words(s)
         runner = getattr(self.session, "runner", None)
         if runner is not None:
             path = runner.journal.path

@@ -34,7 +34,7 @@ LOOPBACK_BROADCAST = "127.255.255.255"
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("demo", help="bots play a whole networked game in N node processes")
+    p: argparse.ArgumentParser = sub.add_parser("demo", help="bots play a whole networked game in N node processes")
     p.add_argument("--game", choices=sorted(games.GAMES), default=games.DEFAULT,
                    help="cosmic (default) or worlds, the map game of rules 003")
     p.add_argument("--players", type=int, default=3,

@@ -20,7 +20,7 @@ from .botopts import add_bot_options, bot_maker
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("node", help="run one seat of a networked game with a bot")
+    p: argparse.ArgumentParser = sub.add_parser("node", help="run one seat of a networked game with a bot")
     p.add_argument("--genesis", type=Path, required=True, help="the game's genesis file")
     p.add_argument("--key", type=Path, required=True, help="this seat's key file")
     p.add_argument("--seat", type=int, required=True)

@@ -31,7 +31,7 @@ BOT_PATIENCE_S = 600.0  # bots of a game whose person's node stopped wait ten mi
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("play", help="play against bots on this machine")
+    p: argparse.ArgumentParser = sub.add_parser("play", help="play against bots on this machine")
     p.add_argument("--game", choices=sorted(games.GAMES), default=games.DEFAULT,
                    help="cosmic (default) or worlds, the map game of rules 003")
     p.add_argument("--players", type=int, default=4, help="seats including you (2 to 10, default 4)")

@@ -26,7 +26,7 @@ from .netgame import play_seat, start_bots
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("resume", help="restart your node of a game from its journal")
+    p: argparse.ArgumentParser = sub.add_parser("resume", help="restart your node of a game from its journal")
     p.add_argument("journal", type=Path, nargs="?",
                    help="your seat's journal (seat-N.journal)")
     p.add_argument("--key", type=Path,

@@ -19,7 +19,7 @@ from .render import board_text, public_summary
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("scenario", help="run rule scenarios (docs/scenarios.md)")
+    p: argparse.ArgumentParser = sub.add_parser("scenario", help="run rule scenarios (docs/scenarios.md)")
     ssub = p.add_subparsers(dest="scenario_command", metavar="ACTION", required=True)
     run = ssub.add_parser("run", help="play a scenario file and check its expectations")
     run.add_argument("files", nargs="+", type=Path, metavar="FILE")

@@ -23,7 +23,7 @@ from .options import add_game_options, game_config, worlds_config
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("simulate", help="play bot games in local mode")
+    p: argparse.ArgumentParser = sub.add_parser("simulate", help="play bot games in local mode")
     p.add_argument("--game", choices=sorted(GAMES), default=DEFAULT,
                    help="cosmic (default) or worlds, the map game of rules 003")
     p.add_argument("--players", type=int, default=4,

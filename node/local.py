@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bots.base import Controller
+from bots.base import AnyController
 from engine import games
 from engine.errors import IllegalAction
 from engine.game import Rules, Source
@@ -38,7 +38,7 @@ class LocalGame:
 
     config: Any
     seed: bytes
-    controllers: Sequence[Controller]
+    controllers: Sequence[AnyController]
     rules: Rules = field(default_factory=lambda: games.load(games.DEFAULT))
     state: Any = field(init=False)
     source: Source = field(init=False)
