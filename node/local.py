@@ -10,12 +10,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bots.base import AnyController
 from engine import games
 from engine.errors import IllegalAction
 from engine.game import Rules, Source
+
+if TYPE_CHECKING:  # the type only: importing bots would import Cosmic's bots
+    from bots.base import AnyController
 
 __all__ = ["LocalGame", "game_seed", "DEAL_PROPOSALS"]
 

@@ -138,6 +138,23 @@ def test_protocol_and_node_import_no_game_package():
     assert found == []
 
 
+def test_importing_protocol_and_node_loads_no_game_package():
+    """Not only no direct import: nothing protocol/ or node/ imports at run time (the bots
+    package, say) may pull a game's package in either; it loads when a genesis asks."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    modules = [".".join(p.relative_to(root).with_suffix("").parts)
+               for room in ("protocol", "node") for p in sorted((root / room).rglob("*.py"))]
+    modules = [m.removesuffix(".__init__") for m in modules]
+    code = (f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[:2] in "
+            "(['engine', 'cosmic'], ['engine', 'worlds']) or m.split('.')[0] == 'bots'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=root).stdout
+    assert out.strip() == "[]"
+
+
 def test_a_networked_worlds_genesis_leaves_out_what_the_protocol_cannot_play():
     """The Invisible Beings' secret pages need a protocol operation not built yet: a
     network genesis with them is refused when made and when read; without them it
