@@ -229,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
                   f"{contents.genesis.engine_version} (use --plain or --json)", file=sys.stderr)
             return 2
         return _html(path, args, contents, key, damage)
-    if _interactive(args) and cosmic:  # other games: the plain text below
+    if _interactive(args):
         return _view(path, contents, key, damage)
     v = read_journal_parallel(contents, ReplayVisitor(args.to, key=key))
     if v.error is not None:
