@@ -222,12 +222,7 @@ def run(args: argparse.Namespace) -> int:
         if contents.genesis.seat_of_key(key.public) is None:
             print(f"replay: warning: the key {args.key} holds no seat in this game; every "
                   "tell stays private", file=sys.stderr)
-    cosmic = contents.genesis.engine_version.startswith("cosmic-")
     if getattr(args, "html", None) is not None:
-        if not cosmic:
-            print("replay: --html shows Cosmic games; this journal's game is "
-                  f"{contents.genesis.engine_version} (use --plain or --json)", file=sys.stderr)
-            return 2
         return _html(path, args, contents, key, damage)
     if _interactive(args):
         return _view(path, contents, key, damage)
