@@ -34,6 +34,7 @@ from protocol.journal import parse_journal
 from protocol.keys import SigningKey
 from protocol.tell import CHAT_KINDS
 
+from .game_ui import for_rules
 from .render import board_text, chat_text, describe_event, public_summary
 
 
@@ -100,14 +101,17 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         self.read = 0
         self.state: Any = None
         self.words: Words | None = None
-        # (record, author, action, chat in words or None, events)
-        self.last: deque[tuple[int, int, Any, str | None, list[str]]] = deque(maxlen=last)
+        # (record, author, action, chat in words or None, events, the action in words)
+        self.last: deque[tuple[int, int, Any, str | None, list[str], str]] = deque(
+            maxlen=last)
+        self._before: Any = None  # the position the next record's author saw
         self.error: ProtocolError | None = None
         self.over = False
 
     def begin(self, genesis: Any, config: Any, state: Any) -> None:
-        self.state = state
+        self.state = self._before = state
         self.words = Words(game_of(genesis))
+        self.ui = for_rules(self.words.rules)
 
     def stop(self, records: int) -> bool:
         self.read = records
@@ -118,8 +122,10 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         s = verifier.state
         assert self.words is not None
         chat = chat_text(verifier.genesis, env, self.key) if env.kind in CHAT_KINDS else None
+        said = "" if action is None else self.ui.action_words(self._before, action)
         self.last.append((record, env.author, action, chat,
-                          [self.words.event(s, ev) for ev in verifier.events]))
+                          [self.words.event(s, ev) for ev in verifier.events], said))
+        self._before = s
 
     def handle_error(self, error: ProtocolError) -> None:
         self.error = error
@@ -148,7 +154,7 @@ def replay_data(path: str, v: ReplayVisitor, total: int) -> dict[str, Any]:
         "of": total, "public_hash": rules.public_hash(s).hex(), "public": words.public(s),
         "summary": words.summary(s), "pending": _pending(rules, s),
         "last": [{"record": r, "author": a, "action": None if act is None else act.format(),
-                  "chat": chat, "events": ev} for r, a, act, chat, ev in v.last],
+                  "chat": chat, "events": ev} for r, a, act, chat, ev, _ in v.last],
     }
 
 
@@ -167,8 +173,8 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
         lines.append(f"waiting for {who}: {'/'.join(p.kinds)} ({p.phase}, {p.step})")
     if v.last:
         lines.append("last records:")
-    for record, author, action, chat, events in v.last:
-        text = action.format() if action is not None else chat or "(not an action)"
+    for record, author, action, chat, events, said in v.last:
+        text = said if action is not None else chat or "(not an action)"
         lines.append(f"  {record:>5} {colors[author]:>7}: {text}")
         lines += [f"          {e}" for e in events]
     return "\n".join(lines)

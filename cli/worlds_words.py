@@ -21,7 +21,7 @@ from engine.worlds.actions import world_name
 from engine.worlds.data import CARDS, RACES
 from engine.worlds.state import GRID
 
-__all__ = ["power_words", "action_words", "race_name"]
+__all__ = ["power_words", "power_command", "action_words", "race_name", "POWER_WORDS"]
 
 
 def race_name(r: int) -> str:
@@ -72,68 +72,111 @@ class _Say:
 
 _Words = Callable[[_Say, tuple[int, ...]], str]
 
-# race key -> (number of arguments, or -1 for any; the words). Cross-checked with the race
-# modules' documented arguments by tests/test_worlds_words.py.
-POWER_WORDS: dict[str, tuple[int, _Words]] = {
-    "anarchists": (0, lambda y, a: "swaps hands with the opposing primary player"),
-    "assassins": (3, lambda y, a: f"kills {y.tok(a[1], a[2])} on {y.w(a[0])}"),
-    "berserkers": (0, lambda y, a: "gives up a Berserker token for 5 force"),
-    "body_snatchers": (2, lambda y, a: "switches a Body Snatcher with "
+# race key -> (the kind of each argument, "order": every seat once; the words), read from
+# the race modules' documented arguments (checked over whole bot games by
+# tests/test_worlds_words.py). A kind is how an argument is typed in a command (KINDS).
+POWER_WORDS: dict[str, tuple[str, _Words]] = {
+    "anarchists": ("", lambda y, a: "swaps hands with the opposing primary player"),
+    "assassins": ("world seat origin", lambda y, a: f"kills {y.tok(a[1], a[2])} on {y.w(a[0])}"),
+    "berserkers": ("", lambda y, a: "gives up a Berserker token for 5 force"),
+    "body_snatchers": ("seat origin", lambda y, a: "switches a Body Snatcher with "
                        f"{y.tok(a[0], a[1])}"),
-    "boobytrappers": (2, lambda y, a: f"takes {y.tok(a[0], a[1])} down too"),
-    "breeders": (1, lambda y, a: f"discards a card for two Breeder tokens on {y.w(a[0])}"),
-    "burnouts": (1, lambda y, a: f"gives up a Burnout token on {y.w(a[0])} to draw a card"),
-    "commandos": (1, lambda y, a: f"brings a Commando token from {y.w(a[0])} into the "
+    "boobytrappers": ("seat origin", lambda y, a: f"takes {y.tok(a[0], a[1])} down too"),
+    "breeders": ("world", lambda y, a: f"discards a card for two Breeder tokens on {y.w(a[0])}"),
+    "burnouts": ("world", lambda y, a: f"gives up a Burnout token on {y.w(a[0])} to draw a card"),
+    "commandos": ("world", lambda y, a: f"brings a Commando token from {y.w(a[0])} into the "
                   "conflict"),
-    "confusers": (1, lambda y, a: f"takes the power from an opposing {race_name(a[0])} "
+    "confusers": ("race", lambda y, a: f"takes the power from an opposing {race_name(a[0])} "
                   "token"),
-    "contagion": (1, lambda y, a: f"sends {a[0]} Contagion token(s) along with the move"),
-    "deporters": (4, lambda y, a: f"sends {y.tok(a[1], a[2])} away from {y.w(a[0])} to "
+    "contagion": ("count", lambda y, a: f"sends {a[0]} Contagion token(s) along with the move"),
+    "deporters": ("world seat origin world", lambda y, a: f"sends {y.tok(a[1], a[2])} away from {y.w(a[0])} to "
                   f"{y.w(a[3])}"),
-    "disinformers": (1, lambda y, a: f"turns the attack onto {y.c(a[0])}"),
-    "eliminationists": (2, lambda y, a: "gives up an Eliminationist token to remove "
+    "disinformers": ("seat", lambda y, a: f"turns the attack onto {y.c(a[0])}"),
+    "eliminationists": ("seat origin", lambda y, a: "gives up an Eliminationist token to remove "
                         f"{y.tok(a[0], a[1])}"),
-    "escapists": (2, lambda y, a: f"saves a fallen token {y.born(a[1])} to {y.w(a[0])}"),
-    "fanatics": (4, lambda y, a: f"gives up a Fanatic token on {y.w(a[0])} to remove "
+    "escapists": ("world origin", lambda y, a: f"saves a fallen token {y.born(a[1])} to {y.w(a[0])}"),
+    "fanatics": ("world world seat origin", lambda y, a: f"gives up a Fanatic token on {y.w(a[0])} to remove "
                  f"{y.tok(a[2], a[3])} on {y.w(a[1])}"),
-    "feedbacks": (0, lambda y, a: "gives up a Feedback token: the opposing force cards "
+    "feedbacks": ("", lambda y, a: "gives up a Feedback token: the opposing force cards "
                   "count for its side too"),
-    "foundation": (2, lambda y, a: f"gives {y.card(a[1])} to {y.c(a[0])}"),
-    "gatherers": (1, lambda y, a: f"gathers every Gatherer token on {y.w(a[0])}"),
-    "genocidals": (3, lambda y, a: f"kills {y.tok(a[1], a[2])} on {y.w(a[0])}"),
-    "invisible_beings": (1, lambda y, a: f"brings its unseen tokens on {y.w(a[0])} into "
+    "foundation": ("seat card", lambda y, a: f"gives {y.card(a[1])} to {y.c(a[0])}"),
+    "gatherers": ("world", lambda y, a: f"gathers every Gatherer token on {y.w(a[0])}"),
+    "genocidals": ("world seat origin", lambda y, a: f"kills {y.tok(a[1], a[2])} on {y.w(a[0])}"),
+    "invisible_beings": ("world", lambda y, a: f"brings its unseen tokens on {y.w(a[0])} into "
                          "view"),
-    "martyrs": (0, lambda y, a: "gives up a Martyr token: each other token of its stack "
+    "martyrs": ("", lambda y, a: "gives up a Martyr token: each other token of its stack "
                 "counts one more"),
-    "microns": (1, lambda y, a: f"moves its Micron tokens away to {y.w(a[0])}"),
-    "mind_controllers": (2, lambda y, a: f"takes {y.tok(a[0], a[1])} into its own stack"),
-    "neutralizers": (1, lambda y, a: f"strips the opposing {race_name(a[0])} tokens of "
+    "microns": ("world", lambda y, a: f"moves its Micron tokens away to {y.w(a[0])}"),
+    "mind_controllers": ("seat origin", lambda y, a: f"takes {y.tok(a[0], a[1])} into its own stack"),
+    "neutralizers": ("race", lambda y, a: f"strips the opposing {race_name(a[0])} tokens of "
                      "their power"),
-    "pacifists": (0, lambda y, a: "gives up its Pacifist tokens to call the conflict off"),
-    "planet_jumpers": (2, lambda y, a: f"swaps the squares of {y.w(a[0])} and {y.w(a[1])}"),
-    "plea_makers": (1, lambda y, a: f"makes {y.c(a[0])} join its side as an ally"),
-    "projectors": (1, lambda y, a: f"gives up a Projector token on {y.w(a[0])} for 2 force"),
-    "propagandists": (3, lambda y, a: f"turns {y.tok(a[1], a[2])} on {y.w(a[0])} into one "
+    "pacifists": ("", lambda y, a: "gives up its Pacifist tokens to call the conflict off"),
+    "planet_jumpers": ("world world", lambda y, a: f"swaps the squares of {y.w(a[0])} and {y.w(a[1])}"),
+    "plea_makers": ("seat", lambda y, a: f"makes {y.c(a[0])} join its side as an ally"),
+    "projectors": ("world", lambda y, a: f"gives up a Projector token on {y.w(a[0])} for 2 force"),
+    "propagandists": ("world seat origin", lambda y, a: f"turns {y.tok(a[1], a[2])} on {y.w(a[0])} into one "
                       "of its own"),
-    "rearguard": (1, lambda y, a: "gives up a Rearguard token: the rest of its stack "
+    "rearguard": ("world", lambda y, a: "gives up a Rearguard token: the rest of its stack "
                   f"retreats to {y.w(a[0])}"),
-    "reinforcers": (2, lambda y, a: f"brings a token {y.born(a[1])} from {y.w(a[0])} into "
+    "reinforcers": ("world origin", lambda y, a: f"brings a token {y.born(a[1])} from {y.w(a[0])} into "
                     "the conflict"),
-    "repulsors": (1, lambda y, a: f"sends {a[0]} arriving token(s) back"),
-    "resurrectionists": (1, lambda y, a: f"gives up a Resurrectionist token on {y.w(a[0])} "
+    "repulsors": ("count", lambda y, a: f"sends {a[0]} arriving token(s) back"),
+    "resurrectionists": ("world", lambda y, a: f"gives up a Resurrectionist token on {y.w(a[0])} "
                          "to take the top card of the discard pile"),
-    "reversists": (0, lambda y, a: "makes the attacker and the defender change roles"),
-    "slavers": (2, lambda y, a: f"keeps {y.tok(a[0], a[1])} of the losing side"),
-    "space_vampires": (1, lambda y, a: f"gives up a token {y.born(a[0])} for 3 force"),
-    "strategists": (1, lambda y, a: f"gives its stack on {y.w(a[0])} a second migration "
+    "reversists": ("", lambda y, a: "makes the attacker and the defender change roles"),
+    "slavers": ("seat origin", lambda y, a: f"keeps {y.tok(a[0], a[1])} of the losing side"),
+    "space_vampires": ("origin", lambda y, a: f"gives up a token {y.born(a[0])} for 3 force"),
+    "strategists": ("world", lambda y, a: f"gives its stack on {y.w(a[0])} a second migration "
                     "and attack"),
-    "temporaneans": (-1, lambda y, a: f"sets the turn order: {y.order(a)}"),
-    "traders": (2, lambda y, a: f"gives {y.card(a[1])} to {y.c(a[0])} for a card of theirs "
+    "temporaneans": ("order", lambda y, a: f"sets the turn order: {y.order(a)}"),
+    "traders": ("seat card", lambda y, a: f"gives {y.card(a[1])} to {y.c(a[0])} for a card of theirs "
                 "at random"),
-    "transporters": (2, lambda y, a: f"sends a token {y.born(a[1])} from {y.w(a[0])} into "
+    "transporters": ("world origin", lambda y, a: f"sends a token {y.born(a[1])} from {y.w(a[0])} into "
                      "the conflict"),
-    "worldship": (2, lambda y, a: f"moves {y.w(a[0])} to {y.square(a[1])}"),
+    "worldship": ("world square", lambda y, a: f"moves {y.w(a[0])} to {y.square(a[1])}"),
 }
+
+
+def _fits(kinds: str, args: tuple[int, ...]) -> bool:
+    return kinds == "order" or len(kinds.split()) == len(args)
+
+
+def _typed(y: _Say, kind: str, v: int) -> str:
+    """One argument as a command names it (letters, colours, race and card words)."""
+    from .worlds_commands import card_word, race_word
+
+    if kind in ("world", "origin"):
+        return world_name(v)
+    if kind == "seat":
+        return y.c(v)
+    if kind == "race":
+        return race_word(v)
+    if kind == "card":
+        face = (y.faces or {}).get(v, y.s.faces.get(v))
+        return card_word(face)
+    if kind == "square":
+        return f"{v // GRID},{v % GRID}"
+    return str(v)  # count
+
+
+def power_command(s: Any, race: int, args: tuple[int, ...] | list[int],
+                  faces: Mapping[int, int] | None = None) -> str:
+    """The command for a use of a race's power, its arguments named as a person types
+    them: "power assassins F blue A" (world F, blue's token born on A), "power worldship
+    B 3,4" (column 3, row 4), "power temporaneans blue,red,yellow" (the new order). A race
+    or arguments it does not know: the raw numbers, which the text form reads too."""
+    from .worlds_commands import race_word
+
+    args = tuple(args)
+    key = RACES[race].key if 0 <= race < len(RACES) else ""
+    entry = POWER_WORDS.get(key)
+    if entry is None or not _fits(entry[0], args):
+        return " ".join(["power", race_word(race), ",".join(map(str, args)) or "-"])
+    y = _Say(s, faces)
+    if entry[0] == "order":
+        return f"power {race_word(race)} {y.order(args)}"
+    return " ".join(["power", race_word(race),
+                     *(_typed(y, k, v) for k, v in zip(entry[0].split(), args))])
 
 
 def power_words(s: Any, race: int, args: tuple[int, ...] | list[int],
@@ -145,7 +188,7 @@ def power_words(s: Any, race: int, args: tuple[int, ...] | list[int],
     key = RACES[race].key if 0 <= race < len(RACES) else ""
     entry = POWER_WORDS.get(key)
     raw = ",".join(map(str, args)) or "-"
-    if entry is None or (entry[0] >= 0 and len(args) != entry[0]):
+    if entry is None or not _fits(entry[0], args):
         return f"arguments {raw}"
     try:
         return entry[1](_Say(s, faces), args)
