@@ -203,9 +203,9 @@ class WorldsUI:
     def replay_board(self, s: Any) -> str:
         """The map, each player's line, the explored worlds' races and the conflict (public
         facts only: no seat's knowledge)."""
-        rows = [self.scores(s), self._wr.board_text(s), self._wr.natives_line(s)]
         conflict = self._wr.conflict_line(s)
-        return "\n".join(rows + ([conflict] if conflict else []))
+        rows = [self.scores(s), self._wr.board_text(s)] + ([conflict] if conflict else [])
+        return "\n".join(rows + [self._wr.natives_line(s)])  # the longest line last
 
     @staticmethod
     def scores(s: Any) -> str:
@@ -227,7 +227,8 @@ class WorldsUI:
     def side_lines(self, s: Any) -> list[str]:
         """The conflict under way and the scores, for the viewer's side pane."""
         conflict = self._wr.conflict_line(s)
-        return ([conflict] if conflict else []) + [self.scores(s)]
+        return ([conflict] if conflict else []) + ["worlds (20 to win):"] + [
+            f" {c} {s.controlled(i)}" for i, c in enumerate(s.config.colors)]
 
     def short_card(self, face: int | None) -> str:
         return self._wc.card_word(face)

@@ -399,7 +399,7 @@ class ReplayApp:
 
     def _build(self) -> Application[Any]:
         board = Window(FormattedTextControl(self._board), wrap_lines=True,
-                       height=D(min=6, preferred=12))
+                       height=self._board_height)
         side = Window(FormattedTextControl(self._side), width=D(min=20, preferred=32),
                       wrap_lines=True)
         self.side_window = side
@@ -481,6 +481,14 @@ class ReplayApp:
                     style = f"class:{c}"
             out.append((style, line + "\n"))
         return out
+
+    def _board_height(self) -> D:
+        """Cosmic's board fits in 12 rows; the map game's is as tall as its lines (its map
+        and players first, the long line of races last, so a short screen cuts that)."""
+        if self.tl.words().COSMIC:
+            return D(min=6, preferred=12)
+        rows = self.tl.words().replay_board(self.tl.states[self.pos]).count("\n") + 2
+        return D(min=6, preferred=rows)
 
     def _side(self) -> StyleAndTextTuples:
         info = self.side_window.render_info
