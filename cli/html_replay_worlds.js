@@ -80,8 +80,8 @@
   function drawWorlds(st, h) {
     let out = "";
     for (let k = 0; k < GRID; k++) {
-      out += h.text(X0 + k * CELL + CELL / 2, Y0 - 10, String(k), "axis");
-      out += h.text(X0 - 14, Y0 + k * CELL + CELL / 2 + 4, String(k), "axis");
+      out += h.text(X0 + k * CELL + CELL / 2, Y0 - 10, String(k), "axis column");
+      out += h.text(X0 - 14, Y0 + k * CELL + CELL / 2 + 4, String(k), "axis row");
     }
     const taken = {};
     for (const key of Object.keys(st)) {
