@@ -68,6 +68,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "step through the game instead:\n"
         "  Right, n, Enter   next record         Left, p       previous record\n"
         "  PageDown, e       next encounter      PageUp, E     previous encounter\n"
+        "                    (the map game: the next or previous conflict)\n"
         "  Home / End        first / last        g N, N Enter  position after N records\n"
         "  h                 every hand (once the game is revealed: local games,\n"
         "                    or network games after the end-of-game reveal)\n"
@@ -101,6 +102,7 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         self.read = 0
         self.state: Any = None
         self.words: Words | None = None
+        self.ui: Any = None  # the game's words for people (cli/game_ui.py)
         # (record, author, action, chat in words or None, events, the action in words)
         self.last: deque[tuple[int, int, Any, str | None, list[str], str]] = deque(
             maxlen=last)

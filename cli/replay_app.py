@@ -11,11 +11,14 @@ record; the viewer shows what verified before it and names the record and the ch
 Invariants: position 0 is the game as dealt; position k (1 <= k <= len(steps)) follows
 step k-1, the record with index k-1 (a journal note is a step with no envelope); hidden
 cards are shown only when the card source knows every face (local games, whose seed is
-public, or network games after every seat's end-of-game key share).
+public, or network games after every seat's end-of-game key share). What the game is
+changes only the words (cli/game_ui.py: board, events, actions, where encounters or
+conflicts begin); the stepping is the same for Cosmic and the map game.
 
 Keys (the viewer): Right/n or Enter next record, Left/p previous, PageDown/e next
-encounter, PageUp/E previous one, Home/End first/last, `g N` or `N` + Enter jump to
-position N, h show every hand (after the reveal), ? help, q or Ctrl-C quit.
+encounter (the map game: conflict), PageUp/E previous one, Home/End first/last, `g N`
+or `N` + Enter jump to position N, h show every hand (after the reveal), ? help, q or
+Ctrl-C quit.
 The screen and the parsing of commands are plain functions (tested directly).
 """
 
@@ -57,8 +60,8 @@ __all__ = [
     "log_lines", "short_label", "status_text", "fault_text", "ReplayApp", "HELP_TEXT",
 ]
 
-HELP_TEXT = ("n/Right/Enter next, p/Left back, e/PgDn next encounter, E/PgUp previous, "
-             "Home/End, g N or N+Enter jump, h hands, q quit")
+HELP_TEXT = ("n/Right/Enter next, p/Left back, e/PgDn next encounter (or conflict), "
+             "E/PgUp previous, Home/End, g N or N+Enter jump, h hands, q quit")
 _HIDDEN_EVENTS = ("shuffled", "delivered")  # bookkeeping with nothing to say
 
 

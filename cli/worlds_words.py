@@ -88,15 +88,19 @@ POWER_WORDS: dict[str, tuple[str, _Words]] = {
                   "conflict"),
     "confusers": ("race", lambda y, a: f"takes the power from an opposing {race_name(a[0])} "
                   "token"),
-    "contagion": ("count", lambda y, a: f"sends {a[0]} Contagion token(s) along with the move"),
-    "deporters": ("world seat origin world", lambda y, a: f"sends {y.tok(a[1], a[2])} away from {y.w(a[0])} to "
-                  f"{y.w(a[3])}"),
+    "contagion": ("count",
+        lambda y, a: f"sends {a[0]} Contagion token(s) along with the move"),
+    "deporters": ("world seat origin world",
+        lambda y, a: f"sends {y.tok(a[1], a[2])} away from {y.w(a[0])} to "
+        f"{y.w(a[3])}"),
     "disinformers": ("seat", lambda y, a: f"turns the attack onto {y.c(a[0])}"),
     "eliminationists": ("seat origin", lambda y, a: "gives up an Eliminationist token to remove "
                         f"{y.tok(a[0], a[1])}"),
-    "escapists": ("world origin", lambda y, a: f"saves a fallen token {y.born(a[1])} to {y.w(a[0])}"),
-    "fanatics": ("world world seat origin", lambda y, a: f"gives up a Fanatic token on {y.w(a[0])} to remove "
-                 f"{y.tok(a[2], a[3])} on {y.w(a[1])}"),
+    "escapists": ("world origin",
+        lambda y, a: f"saves a fallen token {y.born(a[1])} to {y.w(a[0])}"),
+    "fanatics": ("world world seat origin",
+        lambda y, a: f"gives up a Fanatic token on {y.w(a[0])} to remove "
+        f"{y.tok(a[2], a[3])} on {y.w(a[1])}"),
     "feedbacks": ("", lambda y, a: "gives up a Feedback token: the opposing force cards "
                   "count for its side too"),
     "foundation": ("seat card", lambda y, a: f"gives {y.card(a[1])} to {y.c(a[0])}"),
@@ -106,20 +110,27 @@ POWER_WORDS: dict[str, tuple[str, _Words]] = {
                          "view"),
     "martyrs": ("", lambda y, a: "gives up a Martyr token: each other token of its stack "
                 "counts one more"),
-    "microns": ("world", lambda y, a: f"moves its Micron tokens away to {y.w(a[0])}"),
-    "mind_controllers": ("seat origin", lambda y, a: f"takes {y.tok(a[0], a[1])} into its own stack"),
+    "microns": ("world",
+        lambda y, a: f"moves its Micron tokens away to {y.w(a[0])}"),
+    "mind_controllers": ("seat origin",
+        lambda y, a: f"takes {y.tok(a[0], a[1])} into its own stack"),
     "neutralizers": ("race", lambda y, a: f"strips the opposing {race_name(a[0])} tokens of "
                      "their power"),
-    "pacifists": ("", lambda y, a: "gives up its Pacifist tokens to call the conflict off"),
-    "planet_jumpers": ("world world", lambda y, a: f"swaps the squares of {y.w(a[0])} and {y.w(a[1])}"),
+    "pacifists": ("",
+        lambda y, a: "gives up its Pacifist tokens to call the conflict off"),
+    "planet_jumpers": ("world world",
+        lambda y, a: f"swaps the squares of {y.w(a[0])} and {y.w(a[1])}"),
     "plea_makers": ("seat", lambda y, a: f"makes {y.c(a[0])} join its side as an ally"),
-    "projectors": ("world", lambda y, a: f"gives up a Projector token on {y.w(a[0])} for 2 force"),
-    "propagandists": ("world seat origin", lambda y, a: f"turns {y.tok(a[1], a[2])} on {y.w(a[0])} into one "
-                      "of its own"),
+    "projectors": ("world",
+        lambda y, a: f"gives up a Projector token on {y.w(a[0])} for 2 force"),
+    "propagandists": ("world seat origin",
+        lambda y, a: f"turns {y.tok(a[1], a[2])} on {y.w(a[0])} into one "
+        "of its own"),
     "rearguard": ("world", lambda y, a: "gives up a Rearguard token: the rest of its stack "
                   f"retreats to {y.w(a[0])}"),
-    "reinforcers": ("world origin", lambda y, a: f"brings a token {y.born(a[1])} from {y.w(a[0])} into "
-                    "the conflict"),
+    "reinforcers": ("world origin",
+        lambda y, a: f"brings a token {y.born(a[1])} from {y.w(a[0])} into "
+        "the conflict"),
     "repulsors": ("count", lambda y, a: f"sends {a[0]} arriving token(s) back"),
     "resurrectionists": ("world", lambda y, a: f"gives up a Resurrectionist token on {y.w(a[0])} "
                          "to take the top card of the discard pile"),
@@ -128,11 +139,14 @@ POWER_WORDS: dict[str, tuple[str, _Words]] = {
     "space_vampires": ("origin", lambda y, a: f"gives up a token {y.born(a[0])} for 3 force"),
     "strategists": ("world", lambda y, a: f"gives its stack on {y.w(a[0])} a second migration "
                     "and attack"),
-    "temporaneans": ("order", lambda y, a: f"sets the turn order: {y.order(a)}"),
-    "traders": ("seat card", lambda y, a: f"gives {y.card(a[1])} to {y.c(a[0])} for a card of theirs "
-                "at random"),
-    "transporters": ("world origin", lambda y, a: f"sends a token {y.born(a[1])} from {y.w(a[0])} into "
-                     "the conflict"),
+    "temporaneans": ("order",
+        lambda y, a: f"sets the turn order: {y.order(a)}"),
+    "traders": ("seat card",
+        lambda y, a: f"gives {y.card(a[1])} to {y.c(a[0])} for a card of theirs "
+        "at random"),
+    "transporters": ("world origin",
+        lambda y, a: f"sends a token {y.born(a[1])} from {y.w(a[0])} into "
+        "the conflict"),
     "worldship": ("world square", lambda y, a: f"moves {y.w(a[0])} to {y.square(a[1])}"),
 }
 
