@@ -5,8 +5,11 @@ How it works: the journal is verified twice over the same bytes, once by
 node.verify.verify_journal (the verdict the page shows on top, in the words of `cosmic
 verify`) and once by the terminal viewer's timeline (cli/replay_app.py), which keeps the
 position after every record. Every position is described here, in Python, with the
-client's own words (cli/render.py: public_summary, board_text, log_line); the script in
-the page only draws what it is given and never words an event itself.
+client's own words (cli/render.py: public_summary, board_text, log_line; the map game's
+positions by cli/html_replay_worlds.py, its words cli/game_ui.py's); the script in the
+page only draws what it is given and never words an event itself. The map game's board
+is drawn by a script of its own (html_replay_worlds.js); the controls, the log, the
+verdict and the hands are the common script's, for both games.
 
 What the page holds, compactly (about half a local journal's size): each position's
 public summary flattened to "path/to/leaf" keys, sent as the keys that changed since the

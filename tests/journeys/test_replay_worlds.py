@@ -19,6 +19,7 @@ import pytest
 
 from _journey import COSMIC, cosmic, cosmic_env
 from _tmux import Terminal
+from protocol.journal import parse_journal
 from test_replay_html import Browser
 
 WIDTH, HEIGHT = 110, 44
@@ -264,3 +265,43 @@ def test_the_plain_replay_says_a_power_in_words(game: tuple[Path, Path, dict[str
     r = cosmic("replay", str(journal), "--to", str(step), "--json", home=work)
     last = json.loads(r.stdout)["last"][-1]
     assert last["record"] == record and re.fullmatch(r"power \d+ \d+ [\d,-]+", last["action"])
+
+
+def test_a_networked_worlds_game_shows_hands_only_once_revealed(work: Path) -> None:
+    """A map game between bot nodes: its page shows the map and, after the end-of-game
+    reveal, every hand; the same journal cut mid-game has no hand in the page at all."""
+    r = cosmic("demo", "--game", "worlds", "--players", "2", "--seed", "html-worlds", "--dir",
+               "net", "--max-turns", "3", "--quiet", home=work, timeout=240)
+    assert r.returncode == 0, r.stdout + r.stderr
+    journal = work / "net" / "seat-1.journal"
+    page = work / "net.html"
+    made = cosmic("replay", str(journal), "--html", str(page), home=work)
+    assert made.returncode == 0, made.stderr
+    full = _page_data(page)
+    assert full["game"] == "worlds" and full["mode"] == "network" and full["revealed"]
+    assert any(k.startswith("hands/") for k in full["keys"])
+    data = journal.read_bytes()
+    entries = parse_journal(data).entries
+    cut = work / "cut.journal"
+    cut.write_bytes(data[:entries[len(entries) * 2 // 3].offset + 5])  # a torn record
+    cut_page = work / "cut.html"
+    made = cosmic("replay", str(cut), "--html", str(cut_page), home=work)
+    assert made.returncode == 0, made.stderr
+    part = _page_data(cut_page)
+    assert not part["revealed"] and not any(k.startswith("hands/") for k in part["keys"])
+    b = Browser(work)
+    try:
+        total = full["total"]
+        b.open(page.resolve().as_uri() + f"#record={total}")
+        seen = b.eval(READ)
+        _check_map(seen, _plain(journal, total, work))
+        assert seen["hands_enabled"]
+        b.open(cut_page.resolve().as_uri())
+        b.press("End")
+        last = len(entries) * 2 // 3
+        b.wait(f"document.body.dataset.position === '{last}'")
+        seen = b.eval(READ)
+        assert not seen["hands_enabled"] and seen["hands"] == {}
+        _check_map(seen, _plain(cut, last, work))
+    finally:
+        b.close()
