@@ -34,6 +34,7 @@ from protocol.journal import parse_journal
 from protocol.keys import SigningKey
 from protocol.tell import CHAT_KINDS
 
+from .game_ui import for_rules
 from .render import board_text, chat_text, describe_event, public_summary
 
 
@@ -67,6 +68,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "step through the game instead:\n"
         "  Right, n, Enter   next record         Left, p       previous record\n"
         "  PageDown, e       next encounter      PageUp, E     previous encounter\n"
+        "                    (the map game: the next or previous conflict)\n"
         "  Home / End        first / last        g N, N Enter  position after N records\n"
         "  h                 every hand (once the game is revealed: local games,\n"
         "                    or network games after the end-of-game reveal)\n"
@@ -100,14 +102,18 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         self.read = 0
         self.state: Any = None
         self.words: Words | None = None
-        # (record, author, action, chat in words or None, events)
-        self.last: deque[tuple[int, int, Any, str | None, list[str]]] = deque(maxlen=last)
+        self.ui: Any = None  # the game's words for people (cli/game_ui.py)
+        # (record, author, action, chat in words or None, events, the action in words)
+        self.last: deque[tuple[int, int, Any, str | None, list[str], str]] = deque(
+            maxlen=last)
+        self._before: Any = None  # the position the next record's author saw
         self.error: ProtocolError | None = None
         self.over = False
 
     def begin(self, genesis: Any, config: Any, state: Any) -> None:
-        self.state = state
+        self.state = self._before = state
         self.words = Words(game_of(genesis))
+        self.ui = for_rules(self.words.rules)
 
     def stop(self, records: int) -> bool:
         self.read = records
@@ -118,8 +124,10 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         s = verifier.state
         assert self.words is not None
         chat = chat_text(verifier.genesis, env, self.key) if env.kind in CHAT_KINDS else None
+        said = "" if action is None else self.ui.action_words(self._before, action)
         self.last.append((record, env.author, action, chat,
-                          [self.words.event(s, ev) for ev in verifier.events]))
+                          [self.words.event(s, ev) for ev in verifier.events], said))
+        self._before = s
 
     def handle_error(self, error: ProtocolError) -> None:
         self.error = error
@@ -148,7 +156,7 @@ def replay_data(path: str, v: ReplayVisitor, total: int) -> dict[str, Any]:
         "of": total, "public_hash": rules.public_hash(s).hex(), "public": words.public(s),
         "summary": words.summary(s), "pending": _pending(rules, s),
         "last": [{"record": r, "author": a, "action": None if act is None else act.format(),
-                  "chat": chat, "events": ev} for r, a, act, chat, ev in v.last],
+                  "chat": chat, "events": ev} for r, a, act, chat, ev, _ in v.last],
     }
 
 
@@ -167,8 +175,8 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
         lines.append(f"waiting for {who}: {'/'.join(p.kinds)} ({p.phase}, {p.step})")
     if v.last:
         lines.append("last records:")
-    for record, author, action, chat, events in v.last:
-        text = action.format() if action is not None else chat or "(not an action)"
+    for record, author, action, chat, events, said in v.last:
+        text = said if action is not None else chat or "(not an action)"
         lines.append(f"  {record:>5} {colors[author]:>7}: {text}")
         lines += [f"          {e}" for e in events]
     return "\n".join(lines)
@@ -222,14 +230,9 @@ def run(args: argparse.Namespace) -> int:
         if contents.genesis.seat_of_key(key.public) is None:
             print(f"replay: warning: the key {args.key} holds no seat in this game; every "
                   "tell stays private", file=sys.stderr)
-    cosmic = contents.genesis.engine_version.startswith("cosmic-")
     if getattr(args, "html", None) is not None:
-        if not cosmic:
-            print("replay: --html shows Cosmic games; this journal's game is "
-                  f"{contents.genesis.engine_version} (use --plain or --json)", file=sys.stderr)
-            return 2
         return _html(path, args, contents, key, damage)
-    if _interactive(args) and cosmic:  # other games: the plain text below
+    if _interactive(args):
         return _view(path, contents, key, damage)
     v = read_journal_parallel(contents, ReplayVisitor(args.to, key=key))
     if v.error is not None:

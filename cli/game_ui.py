@@ -9,6 +9,11 @@ same for every game; what differs is asked of the object `for_rules` returns:
   `end_words(state)`, `goal(config)`: what the person reads;
 - `HELP`, `COSMIC`: the help of each command; whether Cosmic's own client commands
   (stops, info, discards, turnup, its card windows) apply.
+The replays (cli/replay_app.py, cli/html_replay.py) ask it too, from public positions
+only: `event_words(state, event)`, `action_words(before, action, faces)`,
+`replay_board(state)`, `side_lines(state)`, `short_card(face)`, and `STAGE` /
+`stage_starts(states)`: the positions where an encounter (Cosmic) or a conflict (the map
+game) begins, the stops of the viewer's and the page's "next encounter" keys.
 """
 
 from __future__ import annotations
@@ -66,6 +71,54 @@ class CosmicUI:
     @staticmethod
     def goal(config: Any) -> str:
         return f"{'Five' if config.win_colonies == 5 else 'Four'} foreign colonies win."
+
+    # -- replays -----------------------------------------------------------------------
+
+    STAGE = "encounter"
+
+    def event_words(self, s: Any, ev: tuple[Any, ...]) -> str:
+        return str(self._render.describe_event(s, ev))
+
+    def action_words(self, before: Any, a: Any, faces: Any = None) -> str:
+        return str(a.format())
+
+    def replay_board(self, s: Any) -> str:
+        return str(self._render.board_text(s))
+
+    @staticmethod
+    def stage_starts(states: list[Any]) -> list[int]:
+        """Positions where a new encounter has begun (its counter went up)."""
+        return [k for k in range(1, len(states))
+                if states[k].encounters > states[k - 1].encounters]
+
+    def side_lines(self, s: Any) -> list[str]:
+        """The encounter under way, for the viewer's side pane."""
+        label = self._render.card_label
+        e = s.enc
+        if e is None:
+            return []
+        lines = [f"encounter {e.number}" + (f": {e.result}" if e.result else "")]
+        if any(h >= 0 for h in e.cards):
+            lines.append(" cards: " + " / ".join(label(s.faces.get(h)) if h >= 0 else "-"
+                                                 for h in e.cards))
+        if e.destiny >= 0:
+            lines.append(" destiny: " + label(s.faces.get(e.destiny)))
+        colors = s.config.colors
+        for side, allies in zip(("off", "def"), e.allies):
+            if allies:
+                lines.append(f" {side} allies: " + ", ".join(colors[a] for a in allies))
+        return lines
+
+    def short_card(self, face: int | None) -> str:
+        """A card in a few letters, for hands in a narrow pane: A14, N, R+2, morph."""
+        label = str(self._render.card_label(face))
+        for long, short in (("attack ", "A"), ("negotiate", "N"), ("reinforcement ", "R"),
+                            ("artifact ", ""), ("flare ", "")):
+            if label.startswith(long):
+                return short + label[len(long):]
+        return label.replace(" ", "_")
+
+    HANDS_KEY = "Hands (A attack, N negotiate):"
 
 
 class WorldsUI:
@@ -132,6 +185,53 @@ class WorldsUI:
     @staticmethod
     def goal(config: Any) -> str:
         return "Control 20 of the 26 worlds to win."
+
+    # -- replays -----------------------------------------------------------------------
+
+    STAGE = "conflict"
+    HANDS_KEY = "Hands:"
+
+    def event_words(self, s: Any, ev: tuple[Any, ...]) -> str:
+        return self._wr.describe_event(s, ev)
+
+    def action_words(self, before: Any, a: Any, faces: Any = None) -> str:
+        """The action as a person reads it, from the position it was taken in (a race's
+        power with its arguments in words: cli/worlds_words.py)."""
+        from .worlds_words import action_words
+        return action_words(before, a, faces)
+
+    def replay_board(self, s: Any) -> str:
+        """The map, each player's line, the explored worlds' races and the conflict (public
+        facts only: no seat's knowledge)."""
+        conflict = self._wr.conflict_line(s)
+        rows = [self.scores(s), self._wr.board_text(s)] + ([conflict] if conflict else [])
+        return "\n".join(rows + [self._wr.natives_line(s)])  # the longest line last
+
+    @staticmethod
+    def scores(s: Any) -> str:
+        colors = s.config.colors
+        return "Worlds controlled (20 to win): " + ", ".join(
+            f"{c} {s.controlled(i)}" for i, c in enumerate(colors))
+
+    @staticmethod
+    def stage_starts(states: list[Any]) -> list[int]:
+        """Positions where a conflict has begun (none before, or on another world)."""
+        out = []
+        for k in range(1, len(states)):
+            now, before = states[k].conf, states[k - 1].conf
+            if now is not None and (before is None or before.world != now.world
+                                    or before.primary != now.primary):
+                out.append(k)
+        return out
+
+    def side_lines(self, s: Any) -> list[str]:
+        """The conflict under way and the scores, for the viewer's side pane."""
+        conflict = self._wr.conflict_line(s)
+        return ([conflict] if conflict else []) + ["worlds (20 to win):"] + [
+            f" {c} {s.controlled(i)}" for i, c in enumerate(s.config.colors)]
+
+    def short_card(self, face: int | None) -> str:
+        return self._wc.card_word(face)
 
     def info(self, what: str, s: Any) -> str:
         """A race by name (its power in our words), or a world by letter (its race)."""

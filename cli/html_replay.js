@@ -257,7 +257,7 @@
   function show(k) {
     pos = Math.max(0, Math.min(LAST, k | 0));
     const st = states[pos];
-    drawBoard(st);
+    if (GAME_BOARD) GAME_BOARD(st, HELP); else drawBoard(st);
     drawWords(st);
     const slider = $("slider");
     slider.value = String(pos);
@@ -304,6 +304,11 @@
   }
 
   // -- setting up ------------------------------------------------------------------------
+
+  // Another game's board (the map game's: html_replay_worlds.js, run before this script)
+  // is drawn by its own drawer, with these helpers; Cosmic's is drawBoard above.
+  const GAME_BOARD = (window.replayBoards || {})[D.game] || null;
+  const HELP = { D, S, FILL, esc, num, text, ships, board: $("board") };
 
   const verdict = $("verdict");
   const v = D.verify;

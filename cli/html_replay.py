@@ -5,8 +5,11 @@ How it works: the journal is verified twice over the same bytes, once by
 node.verify.verify_journal (the verdict the page shows on top, in the words of `cosmic
 verify`) and once by the terminal viewer's timeline (cli/replay_app.py), which keeps the
 position after every record. Every position is described here, in Python, with the
-client's own words (cli/render.py: public_summary, board_text, log_line); the script in
-the page only draws what it is given and never words an event itself.
+client's own words (cli/render.py: public_summary, board_text, log_line; the map game's
+positions by cli/html_replay_worlds.py, its words cli/game_ui.py's); the script in the
+page only draws what it is given and never words an event itself. The map game's board
+is drawn by a script of its own (html_replay_worlds.js); the controls, the log, the
+verdict and the hands are the common script's, for both games.
 
 What the page holds, compactly (about half a local journal's size): each position's
 public summary flattened to "path/to/leaf" keys, sent as the keys that changed since the
@@ -34,7 +37,6 @@ from pathlib import Path
 from typing import Any
 
 from engine import cosmic as engine
-from engine.cosmic.actions import Action
 from node.verify import VerifyResult, verify_journal
 from protocol.envelope import Envelope
 from protocol.errors import ProtocolError
@@ -43,7 +45,9 @@ from protocol.journal import JournalContents
 from protocol.keys import SigningKey
 
 from .cmd_verify import exit_code, result_text
-from .render import board_text, card_label, log_line, planet_name, public_summary
+from .html_replay_worlds import SCRIPT_FILE as WORLDS_SCRIPT
+from .html_replay_worlds import worlds_position
+from .render import board_text, card_label, planet_name, public_summary
 from .replay_app import Timeline, TimelineVisitor, fault_text
 
 __all__ = ["build_page", "write_page", "page_data"]
@@ -63,19 +67,20 @@ class _PageVisitor(TimelineVisitor):
         self.lines: list[tuple[str, ...]] = []  # aligned with timeline.steps
         self.totals: list[tuple[int, int] | None] = []  # likewise
 
-    def visit_record(self, record: int, env: Envelope, action: Action | None,
+    def visit_record(self, record: int, env: Envelope, action: Any,
                      verifier: GameVerifier) -> None:
         before = verifier.state  # the position after this record, before its chance facts
         raw = list(verifier.events)
         super().visit_record(record, env, action, verifier)  # settles the chance facts
         s = before
         for fact in verifier.chance:  # replayed for their events only (apply is pure)
-            s, ev = engine.apply(s, fact)
+            s, ev = verifier.rules.apply(s, fact)
             raw += ev
         s = verifier.state
         while len(self.lines) < len(self.tl.steps) - 1:  # journal notes: nothing to say
             self.lines.append(())
             self.totals.append(None)
+        log_line = self.tl.words().log_line
         said = (log_line(s, ev) for ev in raw) if env.kind == "action" else iter(())
         self.lines.append(tuple(line for line in said if line is not None))
         self.totals.append(next(((int(ev[1]), int(ev[2])) for ev in reversed(raw)
@@ -126,8 +131,9 @@ def _flatten(value: Any, prefix: str, out: dict[str, Any]) -> None:
         out[prefix] = value
 
 
-def _waiting(s: engine.GameState) -> str:
-    p = engine.pending(s)
+def waiting_text(rules: Any, s: Any) -> str:
+    """Who the game waits for, and for what ("" once it is over)."""
+    p = rules.pending(s)
     if p.over:
         return ""
     colors = s.config.colors
@@ -144,7 +150,7 @@ def _position(s: engine.GameState, strings: _Strings, totals: tuple[int, int] | 
     summary["discard_top"] = discard[-1] if discard else None
     summary["aliens"] = list(s.aliens)
     summary["encounters"] = s.encounters
-    summary["waiting"] = strings(_waiting(s))
+    summary["waiting"] = strings(waiting_text(engine, s))
     if s.enc is not None and "encounter" in summary:
         colors = s.config.colors
         summary["encounter"]["face_down"] = [colors[x] for x in s.enc.selected]
@@ -164,20 +170,22 @@ def page_data(tl: Timeline, lines: list[tuple[str, ...]],
               totals: list[tuple[int, int] | None], verdict: VerifyResult,
               name: str) -> dict[str, Any]:
     """The page's data (JSON-able): the game, the verdict, every position as changes."""
+    cosmic = tl.rules.NAME == "cosmic"
+    position = _position if cosmic else worlds_position(tl.rules)
     strings = _Strings()
     keys = _Strings()
     frames: list[list[Any]] = []
     previous: dict[str, Any] = {}
-    enc_starts: list[int] = []
     turn_starts: dict[int, int] = {}
     current_totals: tuple[tuple[int, int], int] | None = None
     for k, s in enumerate(tl.states):
         told = totals[k - 1] if k > 0 else None
+        stage = s.encounters if cosmic else s.turns
         if told is not None:  # shown until this encounter ends
-            current_totals = (told, s.encounters)
+            current_totals = (told, stage)
         shown = (current_totals[0] if current_totals is not None
-                 and current_totals[1] == s.encounters else None)
-        flat = _position(s, strings, shown, tl.faces)
+                 and current_totals[1] == stage else None)
+        flat = position(s, strings, shown, tl.faces)
         frame: list[Any] = []
         for key, value in flat.items():
             if key not in previous or previous[key] != value:
@@ -187,9 +195,8 @@ def page_data(tl: Timeline, lines: list[tuple[str, ...]],
                 frame += [keys(key), None]
         frames.append(frame)
         previous = flat
-        if k > 0 and s.encounters > tl.states[k - 1].encounters:
-            enc_starts.append(k)
         turn_starts.setdefault(s.turns, k)
+    enc_starts = tl.encounter_starts()
     steps = [[st.record, -1 if st.author is None else st.author, strings(st.text),
               [strings(x) for x in said]] for st, said in zip(tl.steps, lines)]
     s0 = tl.states[0] if tl.states else None
@@ -198,9 +205,11 @@ def page_data(tl: Timeline, lines: list[tuple[str, ...]],
     code = exit_code(verdict, partial=True)
     return {
         "name": name,
+        "game": tl.rules.NAME,
         "colors": list(tl.colors),
-        "planets": [] if s0 is None else [planet_name(s0, p) for p in range(s0.planet_count)],
-        "per": 0 if config is None else config.planets,
+        "planets": [] if s0 is None or not cosmic else [planet_name(s0, p)
+                                                        for p in range(s0.planet_count)],
+        "per": 0 if config is None or not cosmic else config.planets,
         "mode": tl.mode,
         "total": tl.total,
         "revealed": tl.faces is not None,
@@ -227,12 +236,17 @@ def _csp_hash(text: str) -> str:
 
 def build_page(data: dict[str, Any]) -> str:
     """The whole page: markup, its one style sheet and script inline, the data as JSON."""
-    script, style = _asset(SCRIPT_FILE), _asset(STYLE_FILE)
+    # The map game's board is drawn by a script of its own, run before the common one.
+    scripts = ([_asset(WORLDS_SCRIPT)] if data.get("game") == "worlds" else []) + \
+        [_asset(SCRIPT_FILE)]
+    style = _asset(STYLE_FILE)
     # "<" never appears raw inside the data block, so no "</script>" can end it early.
     blob = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c")
-    csp = (f"default-src 'none'; script-src {_csp_hash(script)}; "
+    csp = (f"default-src 'none'; script-src {' '.join(_csp_hash(x) for x in scripts)}; "
            f"style-src {_csp_hash(style)}; base-uri 'none'; form-action 'none'")
     title = html.escape(f"cosmic replay: {data['name']}")
+    stage = "conflict" if data.get("game") == "worlds" else "encounter"
+    code = "".join(f"<script>{x}</script>\n" for x in scripts)
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -249,10 +263,10 @@ def build_page(data: dict[str, Any]) -> str:
 </header>
 <nav id="controls" aria-label="replay controls">
 <button id="first" title="first position (Home)">|&#x25C0;</button>
-<button id="prevenc" title="previous encounter (PageUp, E)">&#x25C0;&#x25C0; encounter</button>
+<button id="prevenc" title="previous {stage} (PageUp, E)">&#x25C0;&#x25C0; {stage}</button>
 <button id="prev" title="previous record (Left, p)">&#x25C0;</button>
 <button id="next" title="next record (Right, n)">&#x25B6;</button>
-<button id="nextenc" title="next encounter (PageDown, e)">encounter &#x25B6;&#x25B6;</button>
+<button id="nextenc" title="next {stage} (PageDown, e)">{stage} &#x25B6;&#x25B6;</button>
 <button id="last" title="last position (End)">&#x25B6;|</button>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="position">
 <span id="pos"></span>
@@ -273,13 +287,12 @@ def build_page(data: dict[str, Any]) -> str:
 <pre id="boardtext"></pre>
 </section>
 </main>
-<footer id="help">Keys: Right/n next record, Left/p previous, PageDown/e next encounter,
+<footer id="help">Keys: Right/n next record, Left/p previous, PageDown/e next {stage},
 PageUp/E previous, Home/End first/last, t turn, h every hand.
 A position is the game after that many records (as <code>cosmic replay --to N</code>);
 add <code>#record=N</code> to the page's address to open it there.</footer>
 <script type="application/json" id="data">{blob}</script>
-<script>{script}</script>
-</body>
+{code}</body>
 </html>
 """
 

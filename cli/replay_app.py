@@ -11,11 +11,14 @@ record; the viewer shows what verified before it and names the record and the ch
 Invariants: position 0 is the game as dealt; position k (1 <= k <= len(steps)) follows
 step k-1, the record with index k-1 (a journal note is a step with no envelope); hidden
 cards are shown only when the card source knows every face (local games, whose seed is
-public, or network games after every seat's end-of-game key share).
+public, or network games after every seat's end-of-game key share). What the game is
+changes only the words (cli/game_ui.py: board, events, actions, where encounters or
+conflicts begin); the stepping is the same for Cosmic and the map game.
 
 Keys (the viewer): Right/n or Enter next record, Left/p previous, PageDown/e next
-encounter, PageUp/E previous one, Home/End first/last, `g N` or `N` + Enter jump to
-position N, h show every hand (after the reveal), ? help, q or Ctrl-C quit.
+encounter (the map game: conflict), PageUp/E previous one, Home/End first/last, `g N`
+or `N` + Enter jump to position N, h show every hand (after the reveal), ? help, q or
+Ctrl-C quit.
 The screen and the parsing of commands are plain functions (tested directly).
 """
 
@@ -42,22 +45,23 @@ from prompt_toolkit.widgets import TextArea
 from engine import cosmic as engine
 from protocol.envelope import Envelope
 from protocol.errors import ProtocolError, RemoteProtocolError
-from protocol.game import GameVerifier, JournalVisitor, Verdict
+from protocol.game import GameVerifier, JournalVisitor, Verdict, game_of
 from protocol.genesis import Genesis
 from protocol.journal import JournalContents
 from protocol.keys import SigningKey
 from protocol.tell import CHAT_KINDS
 
 from .app import STYLE
-from .render import board_text, card_label, chat_text, describe_event
+from .game_ui import CosmicUI, WorldsUI, for_rules
+from .render import chat_text
 
 __all__ = [
     "Step", "Timeline", "TimelineVisitor", "build_timeline", "parse_command", "side_text",
     "log_lines", "short_label", "status_text", "fault_text", "ReplayApp", "HELP_TEXT",
 ]
 
-HELP_TEXT = ("n/Right/Enter next, p/Left back, e/PgDn next encounter, E/PgUp previous, "
-             "Home/End, g N or N+Enter jump, h hands, q quit")
+HELP_TEXT = ("n/Right/Enter next, p/Left back, e/PgDn next encounter (or conflict), "
+             "E/PgUp previous, Home/End, g N or N+Enter jump, h hands, q quit")
 _HIDDEN_EVENTS = ("shuffled", "delivered")  # bookkeeping with nothing to say
 
 
@@ -80,11 +84,18 @@ class Timeline:
     total: int  # records in the journal (envelopes and notes)
     colors: tuple[str, ...]
     mode: str = "local"
-    states: list[engine.GameState] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     error: ProtocolError | None = None
     faces: Mapping[int, int] | None = None  # every handle's face, once revealed
     verdict: Verdict | None = None
+    rules: Any = engine  # the game's rules and words (cli/game_ui.py), set by `begin`
+    ui: CosmicUI | WorldsUI | None = None
+
+    def words(self) -> CosmicUI | WorldsUI:
+        if self.ui is None:
+            self.ui = for_rules(self.rules)
+        return self.ui
 
     @property
     def last(self) -> int:
@@ -96,9 +107,8 @@ class Timeline:
         return self.faces is not None
 
     def encounter_starts(self) -> list[int]:
-        """Positions where a new encounter has begun (its counter went up)."""
-        return [k for k in range(1, len(self.states))
-                if self.states[k].encounters > self.states[k - 1].encounters]
+        """Positions where a new encounter (Cosmic) or conflict (the map game) has begun."""
+        return self.words().stage_starts(self.states)
 
     def next_encounter(self, k: int) -> int:
         return next((x for x in self.encounter_starts() if x > k), self.last)
@@ -120,7 +130,7 @@ def _settle(verifier: GameVerifier, record: int) -> list[tuple[Any, ...]]:
     events: list[tuple[Any, ...]] = []
     s = before
     for fact in verifier.chance:  # replayed for their words only (apply is pure)
-        s, ev = engine.apply(s, fact)
+        s, ev = verifier.rules.apply(s, fact)
         events += ev
     return events
 
@@ -137,10 +147,12 @@ class TimelineVisitor(JournalVisitor[Timeline]):
         self._verifier: GameVerifier | None = None
         self._zero: GameVerifier | None = None
 
-    def begin(self, genesis: Genesis, config: engine.Config, state: engine.GameState) -> None:
+    def begin(self, genesis: Genesis, config: Any, state: Any) -> None:
         # Position 0 is the game as dealt: a verifier of its own answers the first facts.
         self._zero = GameVerifier(genesis)
         self.tl.mode = self._zero.mode
+        self.tl.rules = game_of(genesis)
+        self.tl.ui = for_rules(self.tl.rules)
         _settle(self._zero, 0)
         self.tl.states.append(self._zero.state)
 
@@ -149,16 +161,18 @@ class TimelineVisitor(JournalVisitor[Timeline]):
             self.progress(records)
         return False
 
-    def visit_record(self, record: int, env: Envelope, action: engine.Action | None,
+    def visit_record(self, record: int, env: Envelope, action: Any,
                      verifier: GameVerifier) -> None:
         self._verifier = verifier
+        before = self.tl.states[-1]  # the position the record's author saw
         raw = list(verifier.events)
         raw += _settle(verifier, record)
         s = verifier.state
         self._notes(record)
-        words = tuple(_words(s, ev) for ev in raw if ev[0] not in _HIDDEN_EVENTS)
+        ui = self.tl.words()
+        words = tuple(_words(ui, s, ev) for ev in raw if ev[0] not in _HIDDEN_EVENTS)
         if action is not None:
-            text = action.format()
+            text = ui.action_words(before, action)
         elif env.kind in CHAT_KINDS:  # a tell stays "(private)" without its reader's key
             text = chat_text(verifier.genesis, env, self.key)[:160]
             words = ()
@@ -200,10 +214,10 @@ class TimelineVisitor(JournalVisitor[Timeline]):
         return tl
 
 
-def _words(s: engine.GameState, ev: tuple[Any, ...]) -> str:
+def _words(ui: CosmicUI | WorldsUI, s: Any, ev: tuple[Any, ...]) -> str:
     if ev[0] == "audit":
         return "end-of-game audit: " + ("every hidden claim held" if ev[1] else "a false claim")
-    return describe_event(s, ev)
+    return ui.event_words(s, ev)
 
 
 def build_timeline(contents: JournalContents, path: str, *,
@@ -283,25 +297,21 @@ def _seat(tl: Timeline, seat: int | None) -> str:
 
 
 def short_label(face: int | None) -> str:
-    """A card in a few letters, for hands in a narrow pane: A14, N, R+2, morph, ionic_gas."""
-    label = card_label(face)
-    for long, short in (("attack ", "A"), ("negotiate", "N"), ("reinforcement ", "R"),
-                        ("artifact ", ""), ("flare ", "")):
-        if label.startswith(long):
-            return short + label[len(long):]
-    return label.replace(" ", "_")
+    """A Cosmic card in a few letters, for hands in a narrow pane: A14, N, R+2, morph."""
+    return CosmicUI(engine).short_card(face)
 
 
 def side_text(tl: Timeline, k: int, hands: bool, width: int = 32) -> str:
     """The right pane: where we are, who acts, the encounter; or, with `hands` (once
     revealed), every hand in short labels (A14 attack 14, N negotiate, R+2 reinforcement)
-    wrapped to `width`."""
+    wrapped to `width`. The map game: its conflict and the worlds each controls."""
     s = tl.states[k]
+    ui = tl.words()
     lines = [f"Record {k} of {tl.total}"]
     if hands and tl.faces is not None:
-        lines.append("Hands (A attack, N negotiate):")
+        lines.append(ui.HANDS_KEY)
         for seat in range(s.n):
-            cards = [short_label(tl.faces.get(h, s.faces.get(h))) for h in s.hands[seat]]
+            cards = [ui.short_card(tl.faces.get(h, s.faces.get(h))) for h in s.hands[seat]]
             text = f"{_seat(tl, seat)}: " + (" ".join(cards) or "(none)")
             lines += textwrap.wrap(text, max(12, width), subsequent_indent=" ",
                                    break_long_words=True) or [text]
@@ -309,22 +319,12 @@ def side_text(tl: Timeline, k: int, hands: bool, width: int = 32) -> str:
     if k > 0:
         st = tl.steps[k - 1]
         lines.append(f"#{st.record} {_seat(tl, st.author)}: {st.text}")
-    lines.append(f"hash {engine.public_hash(s).hex()[:16]}")
-    p = engine.pending(s)
+    lines.append(f"hash {tl.rules.public_hash(s).hex()[:16]}")
+    p = tl.rules.pending(s)
     if not p.over:
         who = ", ".join(_seat(tl, x) for x in p.seats if x >= 0) or "the cards"
         lines.append(f"waiting: {who} ({'/'.join(p.kinds)})")
-    e = s.enc
-    if e is not None:
-        lines.append(f"encounter {e.number}" + (f": {e.result}" if e.result else ""))
-        shown = [card_label(s.faces.get(h)) if h >= 0 else "-" for h in e.cards]
-        if any(h >= 0 for h in e.cards):
-            lines.append(" cards: " + " / ".join(shown))
-        if e.destiny >= 0:
-            lines.append(" destiny: " + card_label(s.faces.get(e.destiny)))
-        for side, allies in zip(("off", "def"), e.allies):
-            if allies:
-                lines.append(f" {side} allies: " + ", ".join(_seat(tl, a) for a in allies))
+    lines += ui.side_lines(s)
     if hands:
         lines.append("hands: not revealed")
     return "\n".join(lines)
@@ -402,7 +402,7 @@ class ReplayApp:
 
     def _build(self) -> Application[Any]:
         board = Window(FormattedTextControl(self._board), wrap_lines=True,
-                       height=D(min=6, preferred=12))
+                       height=self._board_height)
         side = Window(FormattedTextControl(self._side), width=D(min=20, preferred=32),
                       wrap_lines=True)
         self.side_window = side
@@ -477,13 +477,21 @@ class ReplayApp:
     def _board(self) -> StyleAndTextTuples:
         s = self.tl.states[self.pos]
         out: StyleAndTextTuples = []
-        for line in board_text(s).splitlines():
+        for line in self.tl.words().replay_board(s).splitlines():
             style = ""
             for c in s.config.colors:
-                if self.color and line.strip().startswith(c + " "):
+                if self.color and line.strip().startswith((c + " ", c + ":")):
                     style = f"class:{c}"
             out.append((style, line + "\n"))
         return out
+
+    def _board_height(self) -> D:
+        """Cosmic's board fits in 12 rows; the map game's is as tall as its lines (its map
+        and players first, the long line of races last, so a short screen cuts that)."""
+        if self.tl.words().COSMIC:
+            return D(min=6, preferred=12)
+        rows = self.tl.words().replay_board(self.tl.states[self.pos]).count("\n") + 2
+        return D(min=6, preferred=rows)
 
     def _side(self) -> StyleAndTextTuples:
         info = self.side_window.render_info

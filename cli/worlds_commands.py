@@ -9,7 +9,7 @@ engine/worlds/actions.py with names where it has numbers:
     move A F A 2        attack H blue          invite blue,green / invite none
     ally attacker       select force7          select none (only holding no force card)
     play mutation B     play force3 C          play power-up force5 defender
-    discard force5,mutation                    power assassins 5,1,5
+    discard force5,mutation                    power assassins F blue A
 
 A card is named from the seat's knowledge ("force7", "mutation"); worlds are letters;
 seats are colours. The plain text form itself (`move A F A 2`, `play 57 62 5`) is read
@@ -42,8 +42,10 @@ HELP = {
             "e.g. play mutation B, play worm-hole A F; in a conflict's opening, force1 calls "
             "it off, force3 WORLD retreats your stack; play power-up CARD SIDE doubles a "
             "revealed force card",
-    "power": "power RACE ARGS - use a race's power (its own numbers; worlds count from 0 "
-             "for A)",
+    "power": "power RACE ARGS - use a race's power, its arguments named: worlds by letter, "
+             "players by colour, a token by its owner and the world it was born on, e.g. "
+             "power assassins F blue A (kill a blue token born on A, on world F); a square "
+             "as column,row; an order as colours",
     "done": "done - nothing (more) here: end this window or phase",
     "draw": "draw - fate phase: draw three cards",
     "discard": "discard CARDS - throw these cards away, e.g. discard force5 (down to the "
@@ -120,8 +122,9 @@ def command_for(s: GameState, a: Any, kn: Knowledge) -> str:
             return f"play {word} {card_word(s.faces.get(h))} " + \
                 (_SIDES[side] if side >= 0 else str(h))
         return " ".join(["play", word, *(w(x) for x in a.args)])
-    if isinstance(a, A.Power):
-        return " ".join(["power", race_word(a.race), ",".join(map(str, a.args)) or "-"])
+    if isinstance(a, A.Power):  # its arguments named: cli/worlds_words.py
+        from .worlds_words import power_command
+        return power_command(s, a.race, a.args, kn.faces)
     if isinstance(a, A.Discard):
         return "discard " + ",".join(sorted(card_word(f) for _, f in a.cards))
     if isinstance(a, A.Move):

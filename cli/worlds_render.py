@@ -16,6 +16,8 @@ from engine.worlds.actions import world_name
 from engine.worlds.data import CARDS, RACES
 from engine.worlds.state import GRID, MOVES, WORLDS, GameState
 
+from .worlds_words import power_words
+
 __all__ = ["board_text", "describe_event", "summary", "player_lines", "conflict_line",
            "natives_line"]
 
@@ -140,7 +142,8 @@ def describe_event(s: GameState, ev: tuple[Any, ...]) -> str:
                          f"{w(args[2])}",
         "no_force": lambda: f"{c(args[0])} shows no force card",
         "played": lambda: f"{c(args[0])} plays {_card(args[1])}",
-        "power": lambda: f"{c(args[0])} uses the power of the {_race(args[1])}",
+        "power": lambda: f"{c(args[0])} uses the power of the {_race(args[1])}"
+                         + (f": {power_words(s, args[1], args[2])}" if len(args) > 2 else ""),
         "result": lambda: (f"the {'defender' if args[1] else 'attacker'} wins the conflict "
                            f"on {w(args[0])}, {args[2][0]} to {args[2][1]}"),
         "retreat": lambda: f"{c(args[0])} retreats from {w(args[1])} to {w(args[2])}",
@@ -151,6 +154,24 @@ def describe_event(s: GameState, ev: tuple[Any, ...]) -> str:
         "setup_order": lambda: "homeworlds are chosen in the order "
                                + ", ".join(c(x) for x in args[0]),
         "map": lambda: "the worlds are placed on the map",
+        "born_unseen": lambda: f"{args[2]} unseen token(s) of {c(args[1])} born on "
+                               f"{w(args[0])}",
+        "card_given": lambda: f"{c(args[0])} gives a card to {c(args[1])}",
+        "enslaved": lambda: f"{c(args[1])} keeps a {c(args[2])} token born on "
+                            f"{w(args[3])} on {w(args[0])}",
+        "reanimated": lambda: f"{c(args[1])} brings back {args[2]} fallen token(s) on "
+                              f"{w(args[0])}",
+        "redirected": lambda: f"{c(args[1])} turns the attack on {w(args[0])} onto "
+                              f"{c(args[2])}",
+        "refight": lambda: f"the {'defender' if args[1] else 'attacker'} fights again on "
+                           f"{w(args[0])} ({args[2][0]} to {args[2][1]})",
+        "roles_swapped": lambda: f"on {w(args[0])}, {c(args[2])} attacks and {c(args[1])} "
+                                 "defends now",
+        "shown": lambda: f"{c(args[0])} is shown {args[1]} card(s) of a hand",
+        "switched": lambda: f"{c(args[1])} switches a Body Snatcher with a {c(args[2])} "
+                            f"token born on {w(args[3])}",
+        "unveiled": lambda: f"{c(args[0])} brings {args[2]} unseen token(s) into view on "
+                            f"{w(args[1])}",
     }
     try:
         return words[kind]() if kind in words else " ".join(map(str, ev))

@@ -10,9 +10,11 @@ from typing import Any
 from bots.worlds import HeuristicWorldsBot, RandomWorldsBot
 from cli import worlds_commands as wc
 from cli.game_ui import for_rules
+from cli.worlds_words import POWER_WORDS
 from engine import games
 from engine.worlds import actions as A
 from engine.worlds.actions import format_action
+from engine.worlds.data import RACES
 from node.local import LocalGame, game_seed
 
 RULES = games.load("worlds")
@@ -35,6 +37,10 @@ def _faces(s: Any, kn: Any, a: Any) -> tuple[Any, ...]:
         return ("discard", tuple(sorted(word(f) for _, f in a.cards)))
     if isinstance(a, A.Keep):
         return ("keep", kn.faces.get(a.handle))
+    if isinstance(a, A.Power):  # a card given by a power: named, not by its handle
+        kinds = POWER_WORDS.get(RACES[a.race].key, ("",))[0].split()
+        named = tuple(face(v) if k == "card" else v for k, v in zip(kinds, a.args))
+        return ("power", a.race, named if len(kinds) == len(a.args) else a.args)
     return tuple(a.to_data())
 
 

@@ -41,8 +41,8 @@ def test_worlds_journals_verify_and_replay(home: Path) -> None:
     early = cosmic("replay", str(journal), "--to", "40", "--json", home=home)
     doc = json.loads(early.stdout)
     assert doc["game"] == "worlds" and doc["records"] == 40
-    html = cosmic("replay", str(journal), "--html", "page.html", home=home)
-    assert html.returncode == 2 and "--html shows Cosmic games" in html.stderr
+    html = cosmic("replay", str(journal), "--html", str(home / "page.html"), home=home)
+    assert html.returncode == 0 and (home / "page.html").stat().st_size > 0, html.stderr
     # A changed byte in the middle is found, named, and nothing else is claimed.
     data = bytearray(journal.read_bytes())
     data[len(data) // 2] ^= 1

@@ -1,0 +1,227 @@
+"""The map game's race powers in words: what a `power RACE ARGS` action does, with its
+arguments as worlds (letters), seats (colours), tokens (whose, born on which world, of
+which race), cards (by name when the reader knows the face), squares and counts.
+
+The engine keeps a power's arguments as a tuple of ints whose meaning each race module
+documents (engine/worlds/races/*.py, "Arguments: ..."); `POWER_WORDS` below is that list
+read for people, one entry a race that takes a Power action. A race missing here, or
+arguments of an unexpected length, read as the raw numbers (never an exception): a new
+race still shows, only less nicely.
+
+Invariant: only what the reader may know is named: a card by its face only when `faces`
+(the public faces, or a seat's knowledge, or a revealed game's) holds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.worlds.actions import world_name
+from engine.worlds.data import CARDS, RACES
+from engine.worlds.state import GRID
+
+__all__ = ["power_words", "power_command", "action_words", "race_name", "POWER_WORDS"]
+
+
+def race_name(r: int) -> str:
+    return RACES[r].name if 0 <= r < len(RACES) else f"race {r}"
+
+
+class _Say:
+    """The words for one kind of argument, read from one position."""
+
+    def __init__(self, s: Any, faces: Mapping[int, int] | None) -> None:
+        self.s = s
+        self.faces = faces
+
+    def c(self, seat: int) -> str:
+        colours = self.s.config.colors
+        return colours[seat] if 0 <= seat < len(colours) else f"seat {seat}"
+
+    @staticmethod
+    def w(world: int) -> str:
+        return world_name(world)
+
+    def born(self, origin: int) -> str:
+        """Tokens are born on a world and are of its race."""
+        native = self.s.native[origin] if 0 <= origin < len(self.s.native) else -1
+        race = f" ({race_name(native)})" if native >= 0 else ""
+        return f"born on {world_name(origin)}{race}"
+
+    def tok(self, seat: int, origin: int) -> str:
+        return f"a {self.c(seat)} token {self.born(origin)}"
+
+    def card(self, handle: int) -> str:
+        face = None
+        if self.faces is not None:
+            face = self.faces.get(handle)
+        if face is None:
+            face = self.s.faces.get(handle)
+        if face is None or not 0 <= face < len(CARDS):
+            return "a card"
+        return CARDS[face].label()
+
+    @staticmethod
+    def square(sq: int) -> str:
+        return f"column {sq // GRID}, row {sq % GRID}"
+
+    def order(self, seats: tuple[int, ...]) -> str:
+        return ", ".join(self.c(x) for x in seats)
+
+
+_Words = Callable[[_Say, tuple[int, ...]], str]
+
+# race key -> (the kind of each argument, "order": every seat once; the words), read from
+# the race modules' documented arguments (checked over whole bot games by
+# tests/test_worlds_words.py). A kind is how an argument is typed in a command (KINDS).
+POWER_WORDS: dict[str, tuple[str, _Words]] = {
+    "anarchists": ("", lambda y, a: "swaps hands with the opposing primary player"),
+    "assassins": ("world seat origin", lambda y, a: f"kills {y.tok(a[1], a[2])} on {y.w(a[0])}"),
+    "berserkers": ("", lambda y, a: "gives up a Berserker token for 5 force"),
+    "body_snatchers": ("seat origin", lambda y, a: "switches a Body Snatcher with "
+                       f"{y.tok(a[0], a[1])}"),
+    "boobytrappers": ("seat origin", lambda y, a: f"takes {y.tok(a[0], a[1])} down too"),
+    "breeders": ("world", lambda y, a: f"discards a card for two Breeder tokens on {y.w(a[0])}"),
+    "burnouts": ("world", lambda y, a: f"gives up a Burnout token on {y.w(a[0])} to draw a card"),
+    "commandos": ("world", lambda y, a: f"brings a Commando token from {y.w(a[0])} into the "
+                  "conflict"),
+    "confusers": ("race", lambda y, a: f"takes the power from an opposing {race_name(a[0])} "
+                  "token"),
+    "contagion": ("count",
+        lambda y, a: f"sends {a[0]} Contagion token(s) along with the move"),
+    "deporters": ("world seat origin world",
+        lambda y, a: f"sends {y.tok(a[1], a[2])} away from {y.w(a[0])} to "
+        f"{y.w(a[3])}"),
+    "disinformers": ("seat", lambda y, a: f"turns the attack onto {y.c(a[0])}"),
+    "eliminationists": ("seat origin", lambda y, a: "gives up an Eliminationist token to remove "
+                        f"{y.tok(a[0], a[1])}"),
+    "escapists": ("world origin",
+        lambda y, a: f"saves a fallen token {y.born(a[1])} to {y.w(a[0])}"),
+    "fanatics": ("world world seat origin",
+        lambda y, a: f"gives up a Fanatic token on {y.w(a[0])} to remove "
+        f"{y.tok(a[2], a[3])} on {y.w(a[1])}"),
+    "feedbacks": ("", lambda y, a: "gives up a Feedback token: the opposing force cards "
+                  "count for its side too"),
+    "foundation": ("seat card", lambda y, a: f"gives {y.card(a[1])} to {y.c(a[0])}"),
+    "gatherers": ("world", lambda y, a: f"gathers every Gatherer token on {y.w(a[0])}"),
+    "genocidals": ("world seat origin", lambda y, a: f"kills {y.tok(a[1], a[2])} on {y.w(a[0])}"),
+    "invisible_beings": ("world", lambda y, a: f"brings its unseen tokens on {y.w(a[0])} into "
+                         "view"),
+    "martyrs": ("", lambda y, a: "gives up a Martyr token: each other token of its stack "
+                "counts one more"),
+    "microns": ("world",
+        lambda y, a: f"moves its Micron tokens away to {y.w(a[0])}"),
+    "mind_controllers": ("seat origin",
+        lambda y, a: f"takes {y.tok(a[0], a[1])} into its own stack"),
+    "neutralizers": ("race", lambda y, a: f"strips the opposing {race_name(a[0])} tokens of "
+                     "their power"),
+    "pacifists": ("",
+        lambda y, a: "gives up its Pacifist tokens to call the conflict off"),
+    "planet_jumpers": ("world world",
+        lambda y, a: f"swaps the squares of {y.w(a[0])} and {y.w(a[1])}"),
+    "plea_makers": ("seat", lambda y, a: f"makes {y.c(a[0])} join its side as an ally"),
+    "projectors": ("world",
+        lambda y, a: f"gives up a Projector token on {y.w(a[0])} for 2 force"),
+    "propagandists": ("world seat origin",
+        lambda y, a: f"turns {y.tok(a[1], a[2])} on {y.w(a[0])} into one "
+        "of its own"),
+    "rearguard": ("world", lambda y, a: "gives up a Rearguard token: the rest of its stack "
+                  f"retreats to {y.w(a[0])}"),
+    "reinforcers": ("world origin",
+        lambda y, a: f"brings a token {y.born(a[1])} from {y.w(a[0])} into "
+        "the conflict"),
+    "repulsors": ("count", lambda y, a: f"sends {a[0]} arriving token(s) back"),
+    "resurrectionists": ("world", lambda y, a: f"gives up a Resurrectionist token on {y.w(a[0])} "
+                         "to take the top card of the discard pile"),
+    "reversists": ("", lambda y, a: "makes the attacker and the defender change roles"),
+    "slavers": ("seat origin", lambda y, a: f"keeps {y.tok(a[0], a[1])} of the losing side"),
+    "space_vampires": ("origin", lambda y, a: f"gives up a token {y.born(a[0])} for 3 force"),
+    "strategists": ("world", lambda y, a: f"gives its stack on {y.w(a[0])} a second migration "
+                    "and attack"),
+    "temporaneans": ("order",
+        lambda y, a: f"sets the turn order: {y.order(a)}"),
+    "traders": ("seat card",
+        lambda y, a: f"gives {y.card(a[1])} to {y.c(a[0])} for a card of theirs "
+        "at random"),
+    "transporters": ("world origin",
+        lambda y, a: f"sends a token {y.born(a[1])} from {y.w(a[0])} into "
+        "the conflict"),
+    "worldship": ("world square", lambda y, a: f"moves {y.w(a[0])} to {y.square(a[1])}"),
+}
+
+
+def _fits(kinds: str, args: tuple[int, ...]) -> bool:
+    return kinds == "order" or len(kinds.split()) == len(args)
+
+
+def _typed(y: _Say, kind: str, v: int) -> str:
+    """One argument as a command names it (letters, colours, race and card words)."""
+    from .worlds_commands import card_word, race_word
+
+    if kind in ("world", "origin"):
+        return world_name(v)
+    if kind == "seat":
+        return y.c(v)
+    if kind == "race":
+        return race_word(v)
+    if kind == "card":
+        face = (y.faces or {}).get(v, y.s.faces.get(v))
+        return card_word(face)
+    if kind == "square":
+        return f"{v // GRID},{v % GRID}"
+    return str(v)  # count
+
+
+def power_command(s: Any, race: int, args: tuple[int, ...] | list[int],
+                  faces: Mapping[int, int] | None = None) -> str:
+    """The command for a use of a race's power, its arguments named as a person types
+    them: "power assassins F blue A" (world F, blue's token born on A), "power worldship
+    B 3,4" (column 3, row 4), "power temporaneans blue,red,yellow" (the new order). A race
+    or arguments it does not know: the raw numbers, which the text form reads too."""
+    from .worlds_commands import race_word
+
+    args = tuple(args)
+    key = RACES[race].key if 0 <= race < len(RACES) else ""
+    entry = POWER_WORDS.get(key)
+    if entry is None or not _fits(entry[0], args):
+        return " ".join(["power", race_word(race), ",".join(map(str, args)) or "-"])
+    y = _Say(s, faces)
+    if entry[0] == "order":
+        return f"power {race_word(race)} {y.order(args)}"
+    return " ".join(["power", race_word(race),
+                     *(_typed(y, k, v) for k, v in zip(entry[0].split(), args))])
+
+
+def power_words(s: Any, race: int, args: tuple[int, ...] | list[int],
+                faces: Mapping[int, int] | None = None) -> str:
+    """What this use of a race's power does, in words ("kills a blue token born on A
+    (Tachyons) on F"); the raw numbers for a race or arguments it does not know. `faces`:
+    card faces the reader knows besides the public ones."""
+    args = tuple(args)
+    key = RACES[race].key if 0 <= race < len(RACES) else ""
+    entry = POWER_WORDS.get(key)
+    raw = ",".join(map(str, args)) or "-"
+    if entry is None or not _fits(entry[0], args):
+        return f"arguments {raw}"
+    try:
+        return entry[1](_Say(s, faces), args)
+    except (IndexError, TypeError, ValueError):
+        return f"arguments {raw}"
+
+
+def action_words(s: Any, a: Any, faces: Mapping[int, int] | None = None) -> str:
+    """An action of the map game as a person reads it, from the position `s` it was taken
+    in: a power in words (power_words), any other action as the client's command for it
+    (cli/worlds_commands.py: names, letters and colours, no handles)."""
+    from engine.worlds.actions import Power
+    from engine.worlds.state import Knowledge
+
+    from .worlds_commands import command_for
+
+    if isinstance(a, Power):
+        return f"power of the {race_name(a.race)}: {power_words(s, a.race, a.args, faces)}"
+    try:
+        return command_for(s, a, Knowledge(a.seat, dict(faces or {})))
+    except (IndexError, KeyError, TypeError, ValueError):
+        return str(a.format())
