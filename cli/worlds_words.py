@@ -28,6 +28,12 @@ def race_name(r: int) -> str:
     return RACES[r].name if 0 <= r < len(RACES) else f"race {r}"
 
 
+def the_race(r: int) -> str:
+    """The race's name after "the", unless the name has its own ("The Hive")."""
+    name = race_name(r)
+    return name if name.startswith("The ") else f"the {name}"
+
+
 class _Say:
     """The words for one kind of argument, read from one position."""
 
@@ -220,7 +226,7 @@ def action_words(s: Any, a: Any, faces: Mapping[int, int] | None = None) -> str:
     from .worlds_commands import command_for
 
     if isinstance(a, Power):
-        return f"power of the {race_name(a.race)}: {power_words(s, a.race, a.args, faces)}"
+        return f"power of {the_race(a.race)}: {power_words(s, a.race, a.args, faces)}"
     try:
         return command_for(s, a, Knowledge(a.seat, dict(faces or {})))
     except (IndexError, KeyError, TypeError, ValueError):

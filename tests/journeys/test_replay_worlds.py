@@ -53,7 +53,7 @@ def game(work: Path) -> tuple[Path, Path, dict[str, Any]]:
         assert made.stdout.startswith(f"{page}: the replay of {journal}"), made.stdout
         data = _page_data(page)
         powers = [st for st in data["steps"]
-                  if data["strings"][st[2]].startswith("power of the ")]
+                  if data["strings"][st[2]].startswith("power of ")]
         if powers and len(data["encounters"]) >= 2:
             return journal, page, data
     pytest.fail("no game of four used a race power and fought twice")
@@ -167,12 +167,12 @@ def test_the_worlds_page_shows_the_map_and_steps(game: tuple[Path, Path, dict[st
         _check_map(seen, _plain(journal, first, work))
         # A race power's record, its arguments in words (no handles, no raw numbers).
         step = next(k for k, st in enumerate(data["steps"], 1)
-                    if data["strings"][st[2]].startswith("power of the "))
+                    if data["strings"][st[2]].startswith("power of "))
         b.press("End")
         b.wait(f"document.body.dataset.position === '{data['total']}'")
         b.open(page.resolve().as_uri() + f"#record={step}")
         seen = b.eval(READ)
-        assert re.fullmatch(r"record \d+, [a-z]+: power of the [A-Z][A-Za-z ]+: [a-z].*",
+        assert re.fullmatch(r"record \d+, [a-z]+: power of (?:the )?[A-Z][A-Za-z ]+: [a-z].*",
                             seen["head"]), seen["head"]
         assert not re.search(r"power \d| \d+,\d+", seen["head"]), seen["head"]
         # A local game's hands (its seed is public): each hand as many cards as the board
@@ -240,11 +240,11 @@ def test_the_worlds_viewer_in_a_real_terminal(game: tuple[Path, Path, dict[str, 
         assert any(re.search(r"\|Conflict on [A-Z]: ", r) for r in screen.splitlines()), screen
         # A race power's record: the log's current line says it in words.
         step = next(k for k, st in enumerate(data["steps"], 1)
-                    if data["strings"][st[2]].startswith("power of the "))
+                    if data["strings"][st[2]].startswith("power of "))
         term.type(str(step))
         screen = at(step)
         current = [r for r in screen.splitlines() if r.startswith(">")]
-        assert re.search(r": power of the [A-Z][A-Za-z ]+: [a-z]", current[0]), current
+        assert re.search(r": power of (?:the )?[A-Z][A-Za-z ]+: [a-z]", current[0]), current
         term.press("q")
         term.wait_for(lambda s: term.exited() is not None)
         assert term.exited() == 0
@@ -254,12 +254,12 @@ def test_the_plain_replay_says_a_power_in_words(game: tuple[Path, Path, dict[str
                                                 work: Path) -> None:
     journal, _, data = game
     step = next(k for k, st in enumerate(data["steps"], 1)
-                if data["strings"][st[2]].startswith("power of the "))
+                if data["strings"][st[2]].startswith("power of "))
     text = _plain(journal, step, work)
-    said = [r for r in text.splitlines() if ": power of the " in r]
+    said = [r for r in text.splitlines() if ": power of " in r]
     assert said and not any(re.search(r"power \d|: power [a-z_]+ [\d,-]+$", r) for r in said)
     record = step - 1
-    assert re.search(rf"^ +{record} +[a-z]+: power of the [A-Z][A-Za-z ]+: [a-z]", text,
+    assert re.search(rf"^ +{record} +[a-z]+: power of (?:the )?[A-Z][A-Za-z ]+: [a-z]", text,
                      re.M), text
     # The JSON keeps the action's text form (what parse_action reads), for programs.
     r = cosmic("replay", str(journal), "--to", str(step), "--json", home=work)
