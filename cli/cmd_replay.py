@@ -22,6 +22,7 @@ import json
 import sys
 from collections import deque
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from engine.game import Rules
@@ -41,6 +42,11 @@ from .render import board_text, chat_text, describe_event, public_summary
 class Words:
     """A game's words for people: its board, its events and a summary (the map game's
     from cli/worlds_render.py, Cosmic's from cli/render.py)."""
+
+    board: Callable[..., str]
+    event: Callable[..., str]
+    summary: Callable[..., dict[str, Any]]
+    public: Callable[..., list[Any]]
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules

@@ -42,7 +42,7 @@ from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import TextArea
 
-from engine import cosmic as engine
+from engine import games
 from protocol.envelope import Envelope
 from protocol.errors import ProtocolError, RemoteProtocolError
 from protocol.game import GameVerifier, JournalVisitor, Verdict, game_of
@@ -89,7 +89,8 @@ class Timeline:
     error: ProtocolError | None = None
     faces: Mapping[int, int] | None = None  # every handle's face, once revealed
     verdict: Verdict | None = None
-    rules: Any = engine  # the game's rules and words (cli/game_ui.py), set by `begin`
+    # the game's rules (Cosmic's until `begin` reads the genesis); its words: cli/game_ui.py
+    rules: Any = field(default_factory=lambda: games.load("cosmic"))
     ui: CosmicUI | WorldsUI | None = None
 
     def words(self) -> CosmicUI | WorldsUI:
@@ -298,7 +299,7 @@ def _seat(tl: Timeline, seat: int | None) -> str:
 
 def short_label(face: int | None) -> str:
     """A Cosmic card in a few letters, for hands in a narrow pane: A14, N, R+2, morph."""
-    return CosmicUI(engine).short_card(face)
+    return CosmicUI(games.load("cosmic")).short_card(face)
 
 
 def side_text(tl: Timeline, k: int, hands: bool, width: int = 32) -> str:

@@ -10,6 +10,7 @@ card, its stacks by origin) and the conflict under way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.worlds.actions import world_name
@@ -123,9 +124,11 @@ def _card(face: int) -> str:
 def describe_event(s: GameState, ev: tuple[Any, ...]) -> str:
     """One event of the engine in words (unknown ones as their raw form)."""
     kind, args = ev[0], ev[1:]
-    c = lambda seat: _colour(s, seat)  # noqa: E731
+    def c(seat: int) -> str:
+        return _colour(s, seat)
+
     w = world_name
-    words = {
+    words: dict[str, Callable[[], str]] = {
         "ally": lambda: f"{c(args[0])} allies with the {'defender' if args[1] else 'attacker'}",
         "born": lambda: f"{args[2]} new token(s) of {c(args[1])} on {w(args[0])}",
         "called_off": lambda: f"{c(args[0])} calls off the conflict on {w(args[1])}",
