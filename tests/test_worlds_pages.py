@@ -226,3 +226,56 @@ def test_the_seat_holding_the_page_resumes_from_its_record() -> None:
     assert src.produce() == (UNVEIL, env.body)
     with pytest.raises(LocalProtocolError):  # another seed cannot be this seat
         resume_game(game.genesis, CONFIG, holder, bytes(32), game.table.log[:at])
+
+
+# --- local games: the page travels in the clear, and the same audit runs ----------------
+
+
+def _local(k: int, reach: int = RANGE) -> Any:
+    from node.local import LocalGame
+
+    seed = b"local-pages%d" % k
+    game = LocalGame(CONFIG, seed, [PageBot(seed + bytes([i]), reach) for i in range(2)],
+                     rules=RULES)
+    game.run()
+    return game
+
+
+def test_a_local_journal_carries_its_pages_and_the_verifier_audits_them() -> None:
+    """A local game's conceal carries its page (a count a world, one byte each) in the
+    clear; `verify` answers the openings from it and audits every page. A page moved
+    too far fails the verify, naming the seat; so does a page that does not hold what
+    the births left, refused at its action."""
+    from node.records import record_local_game
+    from protocol.game import verify_journal_bytes
+
+    for k in range(16):
+        game = _local(k)
+        if game.pages and any(c.moved for c in game.controllers):
+            break
+    else:
+        raise AssertionError("no local game in 16 moved a secret page")
+    journal = record_local_game(game)
+    verdict = verify_journal_bytes(journal)
+    assert verdict.audited and "claims audit" in verdict.checked
+    assert "page" in [kind for _, _, kind in verdict.claims]
+
+    for k in range(16):
+        cheat = _local(k, reach=9)
+        if any(c.moved for c in cheat.controllers):
+            break
+    else:
+        raise AssertionError("no local game in 16 moved a token too far")
+    with pytest.raises(RemoteProtocolError) as err:
+        verify_journal_bytes(record_local_game(cheat))
+    assert err.value.check == "audit" and "cannot follow its page before" in str(err.value)
+
+    first = min(game.pages)
+    seat = game.actions[first].seat
+    counts = list(game.pages[first])
+    counts[counts.index(max(counts))] -= 1
+    game.pages[first] = tuple(counts)
+    with pytest.raises(RemoteProtocolError) as err:
+        verify_journal_bytes(record_local_game(game))
+    assert err.value.check == "commitment" and err.value.author == seat
+    assert "the page of a conceal holds" in str(err.value)
