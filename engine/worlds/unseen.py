@@ -3,8 +3,8 @@ places are written down in secret). Each seat keeps a secret page (`Knowledge.hi
 world -> count); the public state knows only how many tokens each seat keeps there
 (`GameState.unseen`).
 
-The interface with whoever holds the page (the local source in one process; the seat's
-own node, through a commitment, in networked play):
+The interface with whoever holds the page (the local source in one process; in networked
+play the seat's own node, through the card protocol's page commitments, protocol/pages.py):
 - births: the step ("unseen_born", seat, world, count) asks the chance
   Chance("unseen_add", seat, count, carry=(world,)): add them to the page at that
   (public) world; answered by Delivered; a claim "born" (world, count) records them for
