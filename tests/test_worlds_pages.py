@@ -279,3 +279,25 @@ def test_a_local_journal_carries_its_pages_and_the_verifier_audits_them() -> Non
         verify_journal_bytes(record_local_game(game))
     assert err.value.check == "commitment" and err.value.author == seat
     assert "the page of a conceal holds" in str(err.value)
+
+
+def test_bad_page_messages_from_a_peer_are_refused_and_change_nothing() -> None:
+    """A cards.page of the wrong size, or from the seat that does not act, is refused
+    naming its author; the honest page is then taken as if nothing had come."""
+    _, game = _honest()
+    holder = _holder(game)
+    n = next(i for i, (_, kind, _) in enumerate(_kinds(game)) if kind == PAGE)
+    env = open_envelope(game.journal[n], game.genesis)
+    at = game.table.log.index(game.journal[n])
+    state, observer = replay_game(game.genesis, CONFIG, game.table.log[:at])
+    short = game.table.seal(holder, PAGE, [env.body[0], env.body[1][:-32]])
+    with pytest.raises(RemoteProtocolError) as err:
+        observer.receive(open_envelope(short, game.genesis))
+    assert err.value.check == "schema" and err.value.author == holder
+    other = game.table.seal(1 - holder, PAGE, [env.body[0], env.body[1]])
+    with pytest.raises(RemoteProtocolError) as err:
+        observer.receive(open_envelope(other, game.genesis))
+    assert err.value.check == "too-early" and err.value.author == 1 - holder
+    assert observer.cards.idle and not observer.announced()
+    observer.receive(env)  # the true page: taken
+    assert [op.name for op in observer.announced()] == ["page"]
