@@ -3,7 +3,7 @@
 # only the seat knows, committed place by place so that one place can be opened without
 # the others. PageSeat is CardSeat with the page operations.
 #
-# How it works (docs/card-protocol.md, 10.3 "Pages"):
+# How it works (docs/card-protocol.md, 10.5 "Secret pages"):
 # - `cards.page` (announced by the seat before its page action, the map game's
 #   `conceal`): P salted commitments, one a place, purpose "cards.page/<op>", payload
 #   u64(serial) || u16(place) || u32(count); `serial` is the position's (the serial of
