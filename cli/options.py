@@ -133,8 +133,8 @@ def mismatch(config: engine.Config, want: dict[str, object]) -> str:
 def worlds_config(args: argparse.Namespace, players: int, *, network: bool = False) -> Any:
     """The map game's config from a command's options (players, --max-turns); ValueError
     with the message a person sees for Cosmic's options or a table size it lacks. A
-    networked game's race pile leaves out the races the card protocol cannot play yet
-    (engine.worlds.rules NETWORK_POOL)."""
+    networked game's race pile leaves out the races the card protocol cannot play
+    (engine.worlds.rules NETWORK_UNSUPPORTED: none since secret pages, protocol/pages.py)."""
     from engine import games
     from engine.worlds.rules import NETWORK_UNSUPPORTED
 
@@ -149,7 +149,7 @@ def worlds_config(args: argparse.Namespace, players: int, *, network: bool = Fal
     if turns < 0:
         raise ValueError("--max-turns: 0 (no limit) or more")
     options: dict[str, Any] = {"max_turns": turns} if turns else {}
-    if network:
+    if network and NETWORK_UNSUPPORTED:
         options["without"] = list(NETWORK_UNSUPPORTED)
     return rules.config_from(rules.COLOURS[:players], (), options)
 

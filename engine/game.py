@@ -15,7 +15,10 @@ What every game promises, so that the shared machinery can run it unchanged:
   the card source answers with a fact from `SOURCE` built by `fact(chance, result)`. The
   kinds are the card protocol's: shuffle, deliver, reveal, hand_shuffle, show (hidden
   cards as opaque handles; faces only through facts), pick (one of n at random, publicly;
-  Cosmic's new_alien and first_player) and roll (public dice from the random beacon).
+  Cosmic's new_alien and first_player), roll (public dice from the random beacon), and
+  a seat's secret page (counts on PAGE_PLACES places, committed place by place):
+  unseen_add (`count` more on place `carry[0]`, public) and unseen_open (the seat opens
+  its count on place `carry[0]`; `fact` is given that count).
 - Hidden information is first class: a seat's `Knowledge` holds the faces it may see;
   which seats are asked never depends on a hidden card. A secret choice is an action the
   protocol commits to (`secret(action) == "commit"`), opened later by one that names
@@ -172,6 +175,11 @@ class Rules(Protocol):
     SHOW_KINDS: tuple[str, ...]  # show faces from the hand (an opening proves them)
     GIVE_KINDS: tuple[str, ...]  # hand cards over (the face-down one: opened, no face)
     BEACON_KINDS: tuple[str, ...]  # chance kinds the public random beacon answers
+    # A secret page (the map game's Invisible Beings): a count on each of PAGE_PLACES
+    # places that only its seat knows, committed by an action of PAGE_KINDS
+    # (`secret(action) == "page"`) and opened place by place (protocol/pages.py).
+    PAGE_KINDS: tuple[str, ...]
+    PAGE_PLACES: int
 
     def rules_data_hash(self) -> bytes: ...
 
@@ -260,6 +268,25 @@ class Rules(Protocol):
     def audit_end(self, state: Any, faces: Mapping[int, int]) -> list[str]:
         """The end-of-game checks not tied to a claim (Cosmic: face-down alien sheets);
         one line per problem."""
+        ...
+
+    def page(self, knowledge: Any) -> tuple[int, ...]:
+        """The seat's secret page in `knowledge`: a count per place (PAGE_PLACES)."""
+        ...
+
+    def set_page(self, knowledge: Any, counts: Sequence[int]) -> None:
+        """Make `counts` the seat's secret page in `knowledge`. ValueError if not one."""
+        ...
+
+    def page_total(self, state: Any, seat: int) -> int:
+        """How many the seat's secret page holds in all (public)."""
+        ...
+
+    def audit_pages(self, state: Any, pages: Mapping[int, Sequence[Sequence[int]]]
+                    ) -> list[tuple[int, str]]:
+        """Every seat's secret pages, opened at the end (seat -> its pages in the order
+        committed), against what the game recorded in public (births, openings, the rule
+        of moves): one (seat, why) per seat at fault."""
         ...
 
     def local_source(self, seed: bytes, seats: int) -> Source: ...

@@ -48,6 +48,9 @@ class LocalGame:
     # The secret behind each committing move (Cosmic's Select): action index -> the
     # handle it hides (for commitments).
     selected: dict[int, int] = field(default_factory=dict)
+    # The secret page each page move commits (the map game's conceal): action index ->
+    # a count per place (a local journal carries it in the clear).
+    pages: dict[int, tuple[int, ...]] = field(default_factory=dict)
     proposals: int = 0
     # Called with the engine's events of every action applied (simulation statistics).
     on_events: Callable[[list[tuple[Any, ...]]], None] | None = None
@@ -89,6 +92,8 @@ class LocalGame:
         if secret == "commit":
             chosen = self.source.knowledge[action.seat].selected
             self.selected[len(self.actions)] = -1 if chosen is None else chosen  # -1: none
+        elif secret == "page":
+            self.pages[len(self.actions)] = rules.page(self.source.knowledge[action.seat])
         elif secret == "open":
             # Face up now: forget it, or a card a power returns to the hand (the Clone's)
             # would still count as face down.

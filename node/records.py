@@ -72,7 +72,11 @@ def record_local_game(game: LocalGame, names: Sequence[str] | None = None) -> by
         if seat != rules.SOURCE:  # chance facts are derived by every reader, not sent
             extra = b""
             secret = rules.secret(action)
-            if secret == "commit":
+            if secret == "page":  # a secret page, in the clear (local games hide nothing)
+                if i not in game.pages:
+                    raise LocalProtocolError("commitment", f"no page for action {i}")
+                extra = bytes(game.pages[i])
+            elif secret == "commit":
                 if i not in handles:
                     raise LocalProtocolError("commitment", f"no face-down card for action {i}")
                 nonce = nonces[seat] = _nonce(seed, len(raws))

@@ -28,13 +28,14 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from engine.game import Action, Claim, Rules
-from protocol.cards import NO_CARD, CardSeat, Operation
-from protocol.cards_wire import FACEDOWN, OPEN
+from protocol.cards import NO_CARD, Operation
+from protocol.cards_wire import FACEDOWN, OPEN, PAGE
 from protocol.commit import RandomStream
 from protocol.envelope import Envelope, Ledger, check_state_hash
 from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
 from protocol.game import game_of
 from protocol.genesis import Genesis
+from protocol.pages import PageSeat
 
 __all__ = ["NetworkCardSource", "replay_game", "resume_game"]
 
@@ -60,8 +61,8 @@ class NetworkCardSource:
         None: draw them from `secrets` (no resume). Raises LocalProtocolError."""
         self.rules = game_of(genesis)
         catalogue = self.rules.catalogue()
-        self.cards = CardSeat(genesis, seat, range(len(catalogue)) if faces is None else faces,
-                              secret_seed)
+        self.cards = PageSeat(genesis, seat, range(len(catalogue)) if faces is None else faces,
+                              secret_seed, self.rules.PAGE_PLACES)
         self.seat = self.cards.seat
         self.knowledge = self.rules.knowledge(self.seat)
         self.state: Any = None
@@ -71,6 +72,8 @@ class NetworkCardSource:
         self._announced: list[Operation] = []
         self._claims: list[Claim] = []  # every claim as made (see _track_claims)
         self._facedown_since: dict[int, int] = {}  # seat -> serial of its Select
+        self._page_version = 0  # of cards.own_page last copied into knowledge
+        self.pages: dict[int, list[tuple[int, ...]]] = {}  # every page, after audit()
 
     # --- message flow ---------------------------------------------------------------------
 
@@ -101,7 +104,7 @@ class NetworkCardSource:
         One of our own messages that this source did not produce (a restart replaying the
         record) is regenerated from the secret seed and must be the same body: else
         LocalProtocolError("secret-seed"), nothing changed."""
-        began = self.cards.idle and env.kind in (OPEN, FACEDOWN)
+        began = self.cards.idle and env.kind in (OPEN, FACEDOWN, PAGE)
         if began:
             self._begin_announced(env)
         try:
@@ -114,6 +117,14 @@ class NetworkCardSource:
         self.knowledge.faces.update(self.cards.known)
         if env.kind == FACEDOWN and env.author == self.seat:
             self.knowledge.selected = self.cards.own_facedown()
+        self._sync_page()
+
+    def _sync_page(self) -> None:
+        """Our secret page in our knowledge, as the record makes it (births, openings,
+        our commitments; after a restart, recovered from the record and our key)."""
+        if self.cards.page_version != self._page_version and self.seat >= 0:
+            self._page_version = self.cards.page_version
+            self.rules.set_page(self.knowledge, self.cards.own_page)
 
     def announced(self) -> list[Operation]:
         """The card operations begun for an action not yet taken (a Select's commitment,
@@ -130,7 +141,8 @@ class NetworkCardSource:
         s = self._need_state()
         rules = self.rules
         p = rules.pending(s)
-        wanted = set(rules.COMMIT_KINDS if env.kind == FACEDOWN else rules.SHOW_KINDS)
+        wanted = set(rules.COMMIT_KINDS if env.kind == FACEDOWN else
+                     rules.PAGE_KINDS if env.kind == PAGE else rules.SHOW_KINDS)
         if env.kind == OPEN and rules.face_down_handover(s) == env.author:
             wanted = set(rules.GIVE_KINDS)  # opening the face-down commitment to the card
         # Only the seat to act next (the first of a simultaneous set: the order its
@@ -142,6 +154,10 @@ class NetworkCardSource:
         hand = rules.hand(s, env.author)
         if env.kind == FACEDOWN:
             self._announced.append(self.cards.begin_facedown(env.author, hand))
+            return
+        if env.kind == PAGE:
+            self._announced.append(self.cards.begin_page(env.author, s.serial,
+                                                         rules.page_total(s, env.author)))
             return
         for h, _ in env.body[1]:
             if h not in hand:
@@ -173,10 +189,16 @@ class NetworkCardSource:
             op = c.begin_show_many(chance.seat, self._holders(chance))
         elif chance.kind in self.rules.BEACON_KINDS:  # public random choices and dice
             op = c.begin_beacon()
+        elif chance.kind == "unseen_add":  # more on a secret page, in public
+            op = c.begin_add(chance.seat, chance.carry[0], chance.count)
+        elif chance.kind == "unseen_open":  # a place of a secret page opened
+            op = c.begin_unveil(chance.seat, chance.carry[0],
+                                self.rules.page_total(self._need_state(), chance.seat))
         else:
             raise LocalProtocolError("kind", f"unknown chance {chance.kind!r}")
         self._chance, self._op = chance, op
         self.knowledge.faces.update(c.known)
+        self._sync_page()
 
     def _holders(self, chance: Any) -> list[tuple[int, tuple[int, ...]]]:
         """Who holds the cards a `show` opens to its viewer, from the public state: each
@@ -220,9 +242,9 @@ class NetworkCardSource:
         kind = chance.kind
         if kind in self.rules.BEACON_KINDS:
             result: object = _draws(op.result)
-        elif kind == "reveal":
+        elif kind in ("reveal", "unseen_open"):
             result = op.result
-        elif kind in ("shuffle", "deliver", "show", "hand_shuffle"):
+        elif kind in ("shuffle", "deliver", "show", "hand_shuffle", "unseen_add"):
             result = None
         else:
             raise LocalProtocolError("kind", f"unknown chance {kind!r}")
@@ -238,6 +260,11 @@ class NetworkCardSource:
         rules = self.rules
         secret = rules.secret(action)
         hand = rules.hand(s, self.seat)
+        if secret == "page":  # our new secret page, committed place by place
+            self._announced.append(self.cards.begin_page(
+                self.seat, s.serial, rules.page_total(s, self.seat),
+                rules.page(self.knowledge)))
+            return True
         if secret == "commit":
             handle = self.knowledge.selected
             if handle is None and not rules.secret_options(s, self.seat, self.knowledge):
@@ -286,6 +313,11 @@ class NetworkCardSource:
         kinds = [op.name for op in done]
         rules = self.rules
         secret = rules.secret(action)
+        if secret == "page":
+            if kinds != ["page"]:
+                raise refuse("commitment", "a new secret page needs its commitment first")
+            self._announced = []  # accepted: from here on, and only now, state changes
+            return
         if secret == "commit":
             if kinds != ["facedown"]:
                 raise refuse("commitment", "a face-down card needs one commitment first")
@@ -342,6 +374,7 @@ class NetworkCardSource:
         card the game lets one hide (Cosmic: an encounter card). Raises
         RemoteProtocolError naming the seat at fault."""
         faces = self.cards.audit()
+        self.pages = self.cards.open_pages()  # every secret page, for the claims audit
         for f in self.cards.facedowns:
             if f.handle is not None and f.handle != NO_CARD and not self.rules.may_hide(
                     faces[f.handle]):
@@ -388,6 +421,9 @@ class NetworkCardSource:
         ending = rules.audit_end(state, self.truth)  # Cosmic: face-down alien sheets
         if ending:  # no seat to blame: the deal's shuffle proofs bind every sheet
             raise RemoteProtocolError("claim", ending[0])
+        paged = rules.audit_pages(state, self.pages)  # secret pages against the record
+        if paged:
+            raise RemoteProtocolError("claim", paged[0][1], author=paged[0][0])
 
 
 def _draws(seed: bytes | None) -> RandomStream:
@@ -553,6 +589,10 @@ class ObserverSource:
             self.obs.audit()
             self._faces = dict(self.obs.truth)
         return self._faces
+
+    def audit_pages(self) -> dict[int, list[tuple[int, ...]]] | None:
+        """Every seat's secret pages, in order, once the audit has opened them."""
+        return dict(self.obs.pages) if self.audit_faces() is not None else None
 
     @property
     def truth(self) -> dict[int, int]:

@@ -57,6 +57,8 @@ __all__ = [
     "BEACON_COMMIT",
     "BEACON_REVEAL",
     "SECRET",
+    "PAGE",
+    "UNVEIL",
     "CARD_KINDS",
     "register_card_kinds",
     "context",
@@ -107,6 +109,8 @@ SHOW = "cards.show"
 BEACON_COMMIT = "cards.beacon-commit"
 BEACON_REVEAL = "cards.beacon-reveal"
 SECRET = "cards.secret"
+PAGE = "cards.page"  # a secret page committed place by place (protocol/pages.py)
+UNVEIL = "cards.unveil"  # one place of a page opened
 
 
 def _points(max_points: int) -> Bytes:
@@ -149,6 +153,8 @@ _SCHEMAS: dict[str, Schema] = {
         ("openings", List(Record(("op", _OP), ("handle", _OPENED), ("nonce", _B32)),
                           max_len=1024)),
     ),
+    PAGE: Record(("op", _OP), ("digests", _points(MAX_CARDS))),
+    UNVEIL: Record(("op", _OP), ("count", Int(0, 2**16 - 1)), ("salt", _B32)),
 }
 
 
@@ -165,6 +171,9 @@ def _check(kind: str, genesis: Genesis, author: int, body: Any) -> str | None:
     elif kind == SHARES:
         if len(body[1]) % 32:
             return "shares are 32-byte points"
+    elif kind == PAGE:
+        if len(body[1]) % 32:
+            return "a page carries 32-byte commitments"
     elif kind == PICK:
         if len(set(body[1])) != len(body[1]):
             return "picked positions must be distinct"

@@ -118,6 +118,8 @@ def _extra_sizes(rules: Rules, action: Action, mode: str = "local") -> tuple[int
     if mode != "local":
         return (0,)
     secret = rules.secret(action)
+    if secret == "page":  # a local game's secret page, in the clear: a count a byte
+        return (rules.PAGE_PLACES,)
     if secret in ("commit", "open"):
         return (_EXTRA_SIZE,)
     if secret == "give":
@@ -392,6 +394,11 @@ class CardSource(Protocol):
         """Every handle's true face once all are known (for the claims audit), else None."""
         ...
 
+    def audit_pages(self) -> Mapping[int, Sequence[Sequence[int]]] | None:
+        """Every seat's secret pages in order (engine.game.Rules.audit_pages), once all
+        are open (network games: after the end-of-game reveal), else None."""
+        ...
+
 
 class LocalCardSource:
     """The card source of a local game: the game's local source of the genesis's public
@@ -399,7 +406,15 @@ class LocalCardSource:
 
     def __init__(self, seed: bytes, seats: int, rules: Rules | None = None) -> None:
         game = rules if rules is not None else games.load(games.DEFAULT)
+        self.rules = game
         self.source: Source = game.local_source(seed, seats)
+        self.pages: dict[int, list[tuple[int, ...]]] = {}  # each seat's, in order
+
+    def commit_page(self, seat: int, counts: tuple[int, ...]) -> None:
+        """A local game's secret page, from its action's extra: the seat's page from now
+        on (the source answers its openings from it), kept for the audit."""
+        self.rules.set_page(self.source.knowledge[seat], counts)
+        self.pages.setdefault(seat, []).append(counts)
 
     def answer(self, chance: Any) -> Action:
         answer: Action = self.source.answer(chance)
@@ -419,6 +434,9 @@ class LocalCardSource:
     def audit_faces(self) -> Mapping[int, int] | None:
         truth: Mapping[int, int] = self.source.truth
         return truth
+
+    def audit_pages(self) -> Mapping[int, Sequence[Sequence[int]]] | None:
+        return self.pages
 
 
 # A factory for network-mode sources, set by the card protocol layer when it lands.
@@ -486,6 +504,7 @@ class GameVerifier:
         self.chance: list[Action] = []  # chance facts answered before the last record
         self._open: dict[int, tuple[bytes, int]] = {}  # seat -> (commitment, record)
         self._made: dict[int, tuple[int, int, int]] = {}  # serial -> (record, author, seq)
+        self._page: tuple[int, tuple[int, ...]] | None = None  # a local page being applied
 
     def settle(self, record: int | None = None) -> Any:
         """Apply the card source's facts until a seat must act (or the game is over);
@@ -591,6 +610,14 @@ class GameVerifier:
             except RemoteProtocolError as exc:
                 raise self._remote("commitment", f"{exc.message} (made at record {held[1]})",
                                    env, record) from None
+        if secret == "page" and self.mode == "local":
+            counts, total = tuple(extra), rules.page_total(self.state, action.seat)
+            if sum(counts) != total:
+                raise self._remote("commitment", f"the page of a {action.KIND} holds "
+                                   f"{sum(counts)}, not the seat's {total}", env, record)
+            if not isinstance(self.source, LocalCardSource):
+                raise LocalProtocolError("unsupported", "a local page needs a local source")
+            self._page = (action.seat, counts)
         try:
             self.source.check(action)
         except IllegalAction as exc:
@@ -605,6 +632,9 @@ class GameVerifier:
                 "illegal", f"the engine failed on {action.format()}: "
                 f"{type(exc).__name__}: {exc}", env, record) from None
         self.events = list(events)
+        if self._page is not None and isinstance(self.source, LocalCardSource):
+            self.source.commit_page(*self._page)  # once applied: its openings come after
+        self._page = None
         self._observe()
         self._made[serial] = (record, env.author, env.seq)
         if secret == "commit":
@@ -627,6 +657,7 @@ class GameVerifier:
         checked = list(CHECKED)
         if faces is not None:
             self._audit(faces)
+            self._audit_pages()
             checked.append("claims audit")
         if self.mode == "local":
             checked.append("faces against the public seed")
@@ -653,6 +684,17 @@ class GameVerifier:
                 record, author, seq = self._made.get(claim.serial, (None, claim.seat, None))
                 raise RemoteProtocolError("audit", false, author=author, seq=seq,
                                           proven=True, record=record)
+
+
+    def _audit_pages(self) -> None:
+        """Every secret page against the record (births, openings, moves)."""
+        pages = self.source.audit_pages()
+        if pages is None:
+            return
+        bad = self.rules.audit_pages(self.state, pages)
+        if bad:
+            seat, why = bad[0]
+            raise RemoteProtocolError("audit", why, author=seat, proven=True)
 
 
 # --- reading a journal -----------------------------------------------------------------------

@@ -42,7 +42,8 @@ __all__ = [
     "audit_claim", "audit_end", "hand", "shows", "may_hide", "COMMIT_KINDS", "SHOW_KINDS",
     "GIVE_KINDS", "BEACON_KINDS", "lobby_options", "lobby_config", "options_text",
     "aliens_text", "MAX_LOBBY_TURNS", "progress", "network_refusal",
-    "local_source", "genesis_options", "config_from", "OPTIONS",
+    "local_source", "genesis_options", "config_from", "OPTIONS", "PAGE_KINDS", "PAGE_PLACES",
+    "page", "set_page", "page_total", "audit_pages",
 ]
 
 NAME = "cosmic"
@@ -54,6 +55,8 @@ COMMIT_KINDS: tuple[str, ...] = ("select",)
 SHOW_KINDS: tuple[str, ...] = ("play", "reveal", "newhand", "discard")
 GIVE_KINDS: tuple[str, ...] = ("give",)
 BEACON_KINDS: tuple[str, ...] = ("first_player", "new_alien")
+PAGE_KINDS: tuple[str, ...] = ()  # no secret pages in Cosmic (see engine.game.Rules)
+PAGE_PLACES = 0
 
 
 def catalogue() -> Sequence[CardInfo]:
@@ -177,6 +180,23 @@ def audit_claim(state: GameState, one: Claim, faces: Mapping[int, int]) -> str |
 def audit_end(state: GameState, faces: Mapping[int, int]) -> list[str]:
     """The hidden powers' alien sheets (engine.cosmic.audit.audit_sheets)."""
     return audit_sheets(state, faces)
+
+
+def page(kn: Knowledge) -> tuple[int, ...]:
+    return ()  # Cosmic has no secret pages
+
+
+def set_page(kn: Knowledge, counts: Sequence[int]) -> None:
+    raise ValueError("Cosmic has no secret pages")
+
+
+def page_total(state: GameState, seat: int) -> int:
+    return 0
+
+
+def audit_pages(state: GameState, pages: Mapping[int, Sequence[Sequence[int]]]
+                ) -> list[tuple[int, str]]:
+    return []
 
 
 def local_source(seed: bytes, seats: int) -> LocalSource:

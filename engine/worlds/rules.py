@@ -13,9 +13,13 @@ interface's words.
 - Beacon: dice (`roll`) come from the public random beacon, `count` draws below `sides`.
 - Lobby option bytes: one byte of turn limit (0: none); a hosted game's race pile is
   NETWORK_POOL.
-- Over the network, the race pile leaves out the races whose chances the card protocol
-  cannot answer yet (NETWORK_UNSUPPORTED: the Invisible Beings, whose secret pages the
-  seat itself must commit to and open); `network_refusal` names them.
+- Pages: the Invisible Beings' secret page (engine.worlds.unseen) is the card protocol's
+  page of PAGE_PLACES = 26 counts, one a world (protocol/pages.py): `conceal` commits it
+  (PAGE_KINDS, `secret` "page"), births are public (`unseen_add`), an opening on a world
+  (`unseen_open`) opens that world's commitment, and the end-of-game audit checks every
+  page (`audit_pages`). A seat's page is its `Knowledge.hidden` (`page`, `set_page`).
+- Over the network every race is dealt (NETWORK_UNSUPPORTED is empty since the card
+  protocol answers the pages' chances); `network_refusal` names any left out.
 - Genesis options: "max_turns"; the race pile as "races" (the keys in it) or "without"
   (the keys left out), whichever is shorter.
 """
@@ -33,8 +37,11 @@ from .actions import (
 from .api import ENGINE_VERSION, apply, legal_actions, new_game, outcome, pending, public_hash
 from .data import CARDS, RACE_KEYS, RACES, rules_data_hash
 from .local import LocalSource
-from .state import COLOURS as _COLOURS, Claim, Config, GameState, Knowledge
+from .actions import Conceal
+from .state import COLOURS as _COLOURS, WORLDS, Claim, Config, GameState, Knowledge
 from .steps import Chance
+from .unseen import PAGE_CLAIMS
+from .unseen import audit_pages as _audit_pages
 
 __all__ = [
     "NAME", "COLOURS", "ENGINE_VERSION", "SOURCE", "OPTIONS", "COMMIT_KINDS", "SHOW_KINDS",
@@ -44,18 +51,23 @@ __all__ = [
     "timer", "on_timeout", "claims", "claim", "audit_claim", "audit_end", "hand", "shows",
     "may_hide", "local_source", "genesis_options", "config_from", "lobby_options",
     "lobby_config", "options_text", "progress", "network_refusal", "NETWORK_POOL",
-    "NETWORK_UNSUPPORTED",
+    "NETWORK_UNSUPPORTED", "PAGE_KINDS", "PAGE_PLACES", "page", "set_page", "page_total",
+    "audit_pages",
 ]
 
 NAME = "worlds"
-NETWORK_UNSUPPORTED: tuple[str, ...] = ("invisible_beings",)
-NETWORK_POOL: tuple[str, ...] = tuple(k for k in RACE_KEYS if k not in NETWORK_UNSUPPORTED)
+NETWORK_UNSUPPORTED: tuple[str, ...] = ()
+# A hosted game's race pile: every race (an empty pool), unless some were unsupported.
+NETWORK_POOL: tuple[str, ...] = tuple(k for k in RACE_KEYS if k not in NETWORK_UNSUPPORTED) \
+    if NETWORK_UNSUPPORTED else ()
 COLOURS: tuple[str, ...] = _COLOURS
 OPTIONS: tuple[str, ...] = ("max_turns", "races", "without")
 COMMIT_KINDS: tuple[str, ...] = ("select",)
 SHOW_KINDS: tuple[str, ...] = ("play", "reveal", "second", "discard")
 GIVE_KINDS: tuple[str, ...] = ()
 BEACON_KINDS: tuple[str, ...] = ("roll",)
+PAGE_KINDS: tuple[str, ...] = ("conceal",)
+PAGE_PLACES = WORLDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,16 +107,47 @@ def fact(state: GameState, chance: Chance, result: Any) -> Action:
     if kind == "roll":
         return Rolled(SOURCE, tuple(1 + int(result.below(chance.sides))
                                     for _ in range(chance.count)))
+    if kind == "unseen_add":  # births on a secret page: public, nothing to show
+        return Delivered(SOURCE)
+    if kind == "unseen_open":  # result: the count the page's opening gave
+        return Revealed(SOURCE, ((chance.carry[0], int(result)),))
     raise ValueError(f"unknown chance {kind!r}")
 
 
 def secret(action: Action) -> str | None:
-    """"commit" for a force card put face down, "open" for its reveal."""
+    """"commit" for a force card put face down, "open" for its reveal, "page" for the
+    Invisible Beings' new secret page (`conceal`)."""
     if isinstance(action, Select):
         return "commit"
     if isinstance(action, Reveal):
         return "open"
+    if isinstance(action, Conceal):
+        return "page"
     return None
+
+
+def page(kn: Knowledge) -> tuple[int, ...]:
+    """The seat's secret page: its unseen tokens, a count per world."""
+    return tuple(kn.hidden.get(w, 0) for w in range(WORLDS))
+
+
+def set_page(kn: Knowledge, counts: Sequence[int]) -> None:
+    """Make `counts` (one per world) the seat's secret page. ValueError for a bad one."""
+    if len(counts) != WORLDS or any(type(k) is not int or k < 0 for k in counts):
+        raise ValueError("a page is a count per world")
+    kn.hidden = {w: k for w, k in enumerate(counts) if k}
+
+
+def page_total(state: GameState, seat: int) -> int:
+    """How many tokens the seat's page holds (public)."""
+    return state.unseen[seat]
+
+
+def audit_pages(state: GameState, pages: Mapping[int, Sequence[Sequence[int]]]
+                ) -> list[tuple[int, str]]:
+    """Every seat's pages (seat -> its committed pages in order) against its births,
+    openings and the rule of moves (engine.worlds.unseen.audit_pages)."""
+    return _audit_pages(state, pages)
 
 
 def secret_options(state: GameState, seat: int, kn: Knowledge) -> list[int]:
@@ -140,8 +183,10 @@ def claim(seat: int, kind: str, hand: tuple[int, ...], serial: int) -> Claim:
 def audit_claim(state: GameState, one: Claim, faces: Mapping[int, int]) -> str | None:
     """A `no_force` claim is false if a force card was in the hand; a `not_force` claim
     (the random card the Randomizers drew is no force card) if it was one. The unseen
-    tokens' claims ("page", "unveil") are not audited yet: a verifier would need every
-    page, which only the seat holds (docs/worlds-rules.md)."""
+    tokens' claims ("born", "page", "unveil") are checked together, in order, by
+    `audit_pages` once every page is open."""
+    if one.kind in PAGE_CLAIMS:
+        return None
     if one.kind == "no_force":
         held = [CARDS[faces[h]].name for h in one.hand if CARDS[faces[h]].kind == "force"]
         if held:
@@ -251,9 +296,7 @@ def progress(state: GameState) -> dict[str, Any]:
 
 def options_text(config: Config) -> str:
     parts = [f"{config.seats} players, first to control 20 worlds"]
-    if config.race_pool == NETWORK_POOL:
-        parts.append("every race but the Invisible Beings")
-    elif config.race_pool:
+    if config.race_pool:
         parts.append(f"{len(config.race_pool)} races in the pile")
     if config.max_turns:
         parts.append(f"at most {config.max_turns} turns")

@@ -3,11 +3,12 @@ places are written down in secret). Each seat keeps a secret page (`Knowledge.hi
 world -> count); the public state knows only how many tokens each seat keeps there
 (`GameState.unseen`).
 
-The interface with whoever holds the page (the local source in one process; the seat's
-own node, through a commitment, in networked play):
+The interface with whoever holds the page (the local source in one process; in networked
+play the seat's own node, through the card protocol's page commitments, protocol/pages.py):
 - births: the step ("unseen_born", seat, world, count) asks the chance
   Chance("unseen_add", seat, count, carry=(world,)): add them to the page at that
-  (public) world; answered by Delivered;
+  (public) world; answered by Delivered; a claim "born" (world, count) records them for
+  the audit;
 - moves: at the end of its migration a seat with unseen tokens acts `select` at the
   step ("conceal", seat) with `conceal`, its page then being its new secret page (the moves of the
   turn, each token once within its range); a claim "page" is recorded, and the audit
@@ -21,18 +22,30 @@ own node, through a commitment, in networked play):
 Public state and which seats are asked depend only on `unseen` counts, never on a page.
 Invariants: a page's counts sum to the seat's `unseen`; births keep the letter's supply
 (map and unseen) within SUPPLY.
+
+The audit (`audit_pages`) is given every page a seat committed, in order (at the end of
+a networked game the card protocol opens them, protocol/pages.py; a local journal
+carries them in the clear) and replays the seat's claims: births add to the page, an
+opening must find its count there and empties that world, each page must follow from
+the one before by moves of at most RANGE spaces (`page_reachable`) and hold as many
+tokens as the births left, and the last page must hold the seat's public `unseen`.
 """
 
 from __future__ import annotations
 
-from .actions import Action, Delivered, Power, Revealed
+from collections.abc import Mapping, Sequence
+
+from .actions import Action, Delivered, Power, Revealed, world_name
 from .actions import Conceal as ConcealPage
 from .board import explore_steps, settle_control
 from .data import race_id
 from .state import MOVES, RANGE, SUPPLY, WORLDS, Claim, GameState, Knowledge, distance
 from .steps import Chance, SeatStep, Step, Step_t, emit, fail, pop, register, replace
 
-__all__ = ["UNSEEN_RACE", "unseen_births", "unveil_steps", "page_reachable"]
+__all__ = ["UNSEEN_RACE", "unseen_births", "unveil_steps", "page_reachable", "audit_pages",
+           "PAGE_CLAIMS"]
+
+PAGE_CLAIMS = ("born", "page", "unveil")  # the claims audit_pages checks
 
 UNSEEN_RACE = race_id("invisible_beings")
 
@@ -79,6 +92,63 @@ def page_reachable(pos: list[int], before: dict[int, int], after: dict[int, int]
     return all(augment(a, set()) for a in src for _ in range(before[a]))
 
 
+def _names(page: dict[int, int]) -> str:
+    return ", ".join(f"{world_name(w)}:{k}" for w, k in sorted(page.items()) if k) or "empty"
+
+
+def audit_pages(s: GameState, pages: Mapping[int, Sequence[Sequence[int]]]
+                ) -> list[tuple[int, str]]:
+    """Check every seat's secret pages (`pages`: seat -> its committed pages in order,
+    each a count per world) against its public claims: births, openings, the rule of
+    moves. One (seat, why) per seat whose pages break a rule (its first breach)."""
+    out: list[tuple[int, str]] = []
+    for seat in range(s.n):
+        why = _audit_seat(s, seat, list(pages.get(seat, ())))
+        if why is not None:
+            out.append((seat, why))
+    return out
+
+
+def _audit_seat(s: GameState, seat: int, pages: list[Sequence[int]]) -> str | None:
+    page: dict[int, int] = {}
+    made = 0
+    for c in s.claims:
+        if c.seat != seat or c.kind not in PAGE_CLAIMS:
+            continue
+        if c.kind == "born":
+            w, k = c.hand
+            page[w] = page.get(w, 0) + k
+        elif c.kind == "unveil":
+            w, k = c.hand
+            if page.get(w, 0) != k:
+                return (f"seat {seat} opened {k} unseen token(s) on world {world_name(w)} "
+                        f"at action {c.serial}; its page held {page.get(w, 0)} there")
+            page[w] = 0
+        else:
+            if made >= len(pages):
+                return f"seat {seat}'s page of action {c.serial} was never opened"
+            counts = pages[made]
+            made += 1
+            if len(counts) != WORLDS or any(type(k) is not int or k < 0 for k in counts):
+                return f"seat {seat}'s page of action {c.serial} is not a count per world"
+            after = {w: k for w, k in enumerate(counts) if k}
+            held, due = sum(after.values()), sum(page.values())
+            if held != due:
+                return (f"seat {seat}'s page of action {c.serial} holds {held} unseen "
+                        f"token(s); its births and openings left {due}")
+            if not page_reachable(s.pos, page, after):
+                return (f"seat {seat}'s page of action {c.serial} ({_names(after)}) cannot "
+                        f"follow its page before ({_names(page)}) by moves of at most "
+                        f"{RANGE} spaces")
+            page = after
+    if made != len(pages):
+        return f"seat {seat} opened {len(pages)} page(s) for {made} page claim(s)"
+    if sum(page.values()) != s.unseen[seat]:
+        return (f"seat {seat}'s last page holds {sum(page.values())} unseen token(s), "
+                f"not its {s.unseen[seat]}")
+    return None
+
+
 @register
 class UnseenBorn(Step):
     """("unseen_born", seat, world, count): births that go to the seat's secret page."""
@@ -94,6 +164,7 @@ class UnseenBorn(Step):
         if not isinstance(a, Delivered):
             fail(s, a, "expected delivered")
         s.add_unseen(st[1], st[3])
+        s.claims = s.claims + (Claim(st[1], "born", (st[2], st[3]), s.serial),)
         emit(s, "born_unseen", st[2], st[1], st[3])
         pop(s)
 

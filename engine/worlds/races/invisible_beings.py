@@ -4,8 +4,9 @@ owner's secret page; he moves them in secret after his migration and commits the
 they are opened where they matter: on a world where a conflict starts, or when their
 owner brings them into view to take a world. The steps are engine.worlds.unseen; this
 module only registers the race (it has no hook: it is the world's native race that the
-genesis and the steps look for). See docs/worlds-rules.md for what the network protocol
-must add."""
+genesis and the steps look for). Over the network the page is the card protocol's
+(protocol/pages.py: committed world by world, opened world by world, audited at the
+end); docs/worlds-rules.md, choice 45."""
 
 from __future__ import annotations
 
