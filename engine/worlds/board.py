@@ -72,13 +72,16 @@ def move_tokens(s: GameState, seat: int, src: int, dst: int, codes: list[int],
                 spend: bool) -> list[tuple[Any, ...]]:
     """Move these tokens (codes of seat's stack on src) to dst; `spend`: each uses one of
     its moves. A seat entering an unexplored, uncontrolled world takes control of it and
-    draws its race. Returns the exploring steps."""
+    draws its race. Copying tokens keep the race they act as (`races.carry_copies`).
+    Returns the exploring steps."""
+    from .races import carry_copies  # the races import this module
     stack = list(s.tokens(src, seat))
     for c in codes:
         stack.remove(c)
     s.set_tokens(src, seat, stack)
     arrived = [c + 1 if spend else c for c in codes]
     s.set_tokens(dst, seat, s.tokens(dst, seat) + tuple(arrived))
+    carry_copies(s, seat, src, dst)
     emit(s, "moved", seat, src, dst, len(codes))
     settle_control(s, src)
     settle_control(s, dst)

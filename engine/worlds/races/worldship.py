@@ -6,7 +6,7 @@ world, the new square (column * 10 + row, from 0)."""
 from __future__ import annotations
 
 from ..state import GRID, GameState
-from . import Race, Steps, register
+from . import Race, Steps, register, world_of
 
 
 def free_square(s: GameState, sq: int) -> bool:
@@ -18,9 +18,9 @@ class Worldship(Race):
     key = "worldship"
 
     def opportunity_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
-        if self.id not in s.native:
+        w = world_of(s, self.id)
+        if w < 0:
             return []
-        w = s.native.index(self.id)
         x, y = divmod(s.pos[w], GRID)
         return [(w, (x + dx) * GRID + y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                 if (dx or dy) and 0 <= x + dx < GRID and 0 <= y + dy < GRID
