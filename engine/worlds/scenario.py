@@ -15,6 +15,7 @@ command's seat may act; a step whose `error` is set expects its last command ref
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,7 +31,7 @@ from .conflict import totals
 from .data import CARDS, RACE_KEYS, card
 from ..errors import EngineError, IllegalAction
 from .local import LocalSource
-from .state import GRID, MOVES, WORLDS, Config, GameState
+from .state import GRID, MOVES, WORLDS, Config, GameState, space_place
 from .steps import Chance, push
 
 __all__ = ["Scenario", "ScenarioError", "ScenarioResult", "load_scenario", "run_scenario"]
@@ -118,6 +119,17 @@ def _world(name: str) -> int:
     if not 0 <= w < WORLDS:
         raise ScenarioError(f"no world {name!r}")
     return w
+
+
+def _place(name: str) -> int:
+    """A world by letter, or a square of deep space written `cCOLrROW` (1..10 each)."""
+    m = re.fullmatch(r"c(\d+)r(\d+)", name)
+    if m is None:
+        return _world(name)
+    x, y = int(m.group(1)), int(m.group(2))
+    if not (1 <= x <= GRID and 1 <= y <= GRID):
+        raise ScenarioError(f"no square {name!r}")
+    return space_place((x - 1) * GRID + y - 1)
 
 
 def _race(key: str) -> int:
@@ -256,7 +268,8 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
         return Play(seat, h, f, tuple(_arg(s, src, a) for a in args[1:]))
     if verb == "power" and args:
         rest = " ".join(str(_world(a)) if a.isalpha() and len(a) == 1
-                        else str(_hand_card(s, src, seat, a)) if a.startswith("@") else a
+                        else str(_hand_card(s, src, seat, a)) if a.startswith("@")
+                        else str(_place(a)) if re.fullmatch(r"c\d+r\d+", a) else a
                         for a in args[1:])
         vals = ",".join(rest.split()) or "-"
         return parse_action(f"power {_race(args[0])} {vals}", seat)
@@ -280,6 +293,8 @@ def _arg(s: GameState, src: _Source, text: str) -> int:
         raise ScenarioError(f"no revealed {text!r} in the conflict")
     if text.isalpha():
         return _world(text)
+    if text.startswith("c") and "r" in text:
+        return _place(text)
     try:
         return int(text)
     except ValueError:
@@ -326,7 +341,7 @@ def _value(s: GameState, src: _Source, key: str, last_totals: list[int]) -> Any:
     if head == "control":
         return s.control[_world(parts[1])]
     if head == "tokens":
-        return s.count(_world(parts[1]), int(parts[2]))
+        return s.count(_place(parts[1]), int(parts[2]))
     if head == "native":
         r = s.native[_world(parts[1])]
         return [k for k, v in RACE_KEYS.items() if v == r][0] if r >= 0 else ""

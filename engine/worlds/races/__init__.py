@@ -67,6 +67,8 @@ controls) are once per turn per world, like 1/W.
                                (`move_watch_steps`: Contagion, Repulsors)
   redirect_targets(s, conf, seat) 1/C  seats the attacked primary may turn the attack onto,
                                as the attack is declared (`redirects`: Disinformers)
+  migration_options(s, seat) / migration_power(s, seat, args)  A  a Power of the active
+                               seat in its migration phase (Space Pilgrims)
   supply() / undying()         A     most tokens of the race's world letter on the map at
                                once (`supply_of`); its tokens are never destroyed nor killed
                                (`undying`: Immortal)
@@ -108,7 +110,7 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "attack_barred", "move_barred", "far_allies", "move_watch_steps", "redirects",
            "supply_of", "undying", "token_targets", "take_token", "world_races", "world_of",
            "acting", "races_here", "tokens_as", "copy_choices", "choose_copy",
-           "carry_copies"]
+           "carry_copies", "movable_tokens", "migration_powers", "use_migration_power"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -275,12 +277,21 @@ class Race:
     def supply(self) -> int:
         return SUPPLY
 
+    def migration_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
+        """A: a Power of the active seat in its migration phase (the Space Pilgrims' moves
+        into and out of deep space)."""
+        return []
+
+    def migration_power(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
+        return []
+
     def undying(self) -> bool:
         return False
 
 
 RACE_IMPL: dict[int, Race] = {}
 _PLAIN = Race()
+_SPECIAL: set[int] = set()  # races whose tokens act with other races too (`acting`)
 
 
 def register(cls: type[Race]) -> type[Race]:
@@ -290,6 +301,8 @@ def register(cls: type[Race]) -> type[Race]:
     if not RACES[r.id].implemented:
         raise ValueError(f"race {cls.key} is implemented but its data says it is not")
     RACE_IMPL[r.id] = r
+    if r.copies:
+        _SPECIAL.add(r.id)
     return cls
 
 
@@ -351,6 +364,9 @@ def acting(s: GameState, world: int, seat: int, code: int) -> tuple[int, ...]:
     its origin), and for a copying race the race its owner chose for his copiers on that
     world, while a token of that race stands there as the copy needs (none before a
     choice, or once it is gone). Every power lookup of the framework goes through here."""
+    race = s.native[code // MOVES]
+    if race not in _SPECIAL:  # the common case: a token acts with its native race
+        return (race,) if race >= 0 else ()
     races = world_races(s, code // MOVES)
     if world < 0 or seat < 0 or not any(impl(r).copies for r in races):
         return races
@@ -372,7 +388,10 @@ def races_here(s: GameState, world: int, seat: int) -> list[int]:
 
 def tokens_as(s: GameState, world: int, seat: int, race: int) -> list[int]:
     """seat's token codes on world that act with the race's power (`acting`), ascending."""
-    return [c for c in s.tokens(world, seat) if race in acting(s, world, seat, c)]
+    native = s.native
+    return [c for c in s.tokens(world, seat) if native[c // MOVES] == race
+            and race not in _SPECIAL or native[c // MOVES] in _SPECIAL
+            and race in acting(s, world, seat, c)]
 
 
 def choose_copy(s: GameState, world: int, seat: int, copier: int, race: int) -> None:
@@ -401,10 +420,15 @@ def holds(s: GameState, seat: int, race: int) -> bool:
 
 def held(s: GameState, seat: int) -> frozenset[int]:
     """The races seat's tokens act with anywhere on the map (for membership tests only)."""
-    out: set[int] = set()
-    for w in range(WORLDS):
-        if s.stacks[w * s.n + seat]:
-            out.update(races_here(s, w, seat))
+    n = s.n
+    native = s.native
+    out = {native[c // MOVES] for w in range(WORLDS) for c in s.stacks[w * n + seat]}
+    if not out.isdisjoint(_SPECIAL):  # tokens acting with more races than their own
+        for w in range(WORLDS):
+            if s.stacks[w * n + seat]:
+                out.update(races_here(s, w, seat))
+    for place in s.space_stacks(seat):  # tokens in deep space are on the map too
+        out.update(races_here(s, place, seat))
     return frozenset(out)
 
 
@@ -467,7 +491,7 @@ def silenced(s: GameState, world: int, seat: int) -> bool:
     """Have seat's tokens on world lost their powers (the Tyrants': another seat controls
     the world and has tokens of a silencing race there)? Their force is then 1, their
     moves the ordinary ones, and no power of theirs acts there."""
-    ctl = s.control[world] if world >= 0 else -1
+    ctl = s.control[world] if 0 <= world < WORLDS else -1  # deep space: nobody's
     if ctl < 0 or ctl == seat or seat < 0:
         return False
     return any(impl(race).silences for race in races_here(s, world, ctl))
@@ -710,7 +734,13 @@ def sacrifice_token(s: GameState, seat: int, world: int, race: int) -> bool:
 
 
 def _has_on(s: GameState, seat: int, world: int, race: int) -> bool:
-    return bool(tokens_as(s, world, seat, race))
+    native = s.native
+    for c in s.tokens(world, seat):
+        r = native[c // MOVES]
+        if r == race and race not in _SPECIAL or r in _SPECIAL \
+                and race in acting(s, world, seat, c):
+            return True
+    return False
 
 
 def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -733,6 +763,34 @@ def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ..
                     if not r.sacrifice or (args and _has_on(s, seat, args[0], race)
                                            and not silenced(s, args[0], seat))]
     return out
+
+
+def movable_tokens(s: GameState, seat: int, src: int, origin: int, dist: int) -> list[int]:
+    """seat's tokens of `origin` on the place src that may still make a migration move of
+    `dist` spaces (each within its moves and range: `moves_of`, `range_of`), fewest moves
+    used first; none while a race holds them there (`move_barred`)."""
+    if move_barred(s, src, seat):
+        return []
+    return sorted(c for c in s.tokens(src, seat) if c // MOVES == origin
+                  and c % MOVES < moves_of(s, c, src, seat)
+                  and dist <= range_of(s, c, src, seat))
+
+
+def migration_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(race, args) of the A powers seat may use in its migration phase."""
+    out = []
+    have = held(s, seat)
+    for race, r in sorted(RACE_IMPL.items()):
+        if r.use == "A" and race in have:
+            out += [(race, args) for args in r.migration_options(s, seat)]
+    return out
+
+
+def use_migration_power(s: GameState, seat: int, race: int,
+                        args: tuple[int, ...]) -> Steps | None:
+    if (race, args) not in migration_powers(s, seat):
+        return None
+    return impl(race).migration_power(s, seat, args)
 
 
 def use_opportunity(s: GameState, seat: int, race: int, args: tuple[int, ...]) -> Steps | None:

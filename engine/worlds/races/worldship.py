@@ -5,7 +5,8 @@ world, the new square (column * 10 + row, from 0)."""
 
 from __future__ import annotations
 
-from ..state import GRID, GameState
+from ..board import move_tokens
+from ..state import GRID, GameState, space_place
 from . import Race, Steps, register, world_of
 
 
@@ -28,4 +29,8 @@ class Worldship(Race):
 
     def opportunity(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
         s.pos[args[0]] = args[1]
-        return []
+        place = space_place(args[1])  # tokens in deep space there now stand on the world
+        steps: Steps = []
+        for p in s.occupants(place):
+            steps += move_tokens(s, p, place, args[0], list(s.tokens(place, p)), spend=False)
+        return steps
