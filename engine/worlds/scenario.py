@@ -141,7 +141,7 @@ def _race(key: str) -> int:
 def build_position(sc: Scenario) -> tuple[GameState, _Source]:
     pos = sc.position
     known = {"active", "order", "map", "natives", "control", "tokens", "hands", "deck",
-             "discard", "race_pile", "dice"}
+             "discard", "race_pile", "dice", "gifts"}
     extra = sorted(set(pos) - known)
     if extra:
         raise ScenarioError(f"position: unknown keys {extra}; expected some of {sorted(known)}")
@@ -160,6 +160,12 @@ def build_position(sc: Scenario) -> tuple[GameState, _Source]:
         s.chit[w], s.native[w], s.faces[h] = h, r, r
         src.truth[h] = r
         chits_used.add(r)
+    for name, keys in pos.get("gifts", {}).items():  # the Gifted's races, turned up
+        hs = s.new_handles(len(keys))
+        s.gifts[_world(name)] = hs
+        for h, key in zip(hs, keys):
+            s.faces[h] = src.truth[h] = _race(key)
+            chits_used.add(_race(key))
     for name, seat in pos.get("control", {}).items():
         s.control[_world(name)] = int(seat)
     for name, by_seat in pos.get("tokens", {}).items():
@@ -342,6 +348,9 @@ def _value(s: GameState, src: _Source, key: str, last_totals: list[int]) -> Any:
         return s.control[_world(parts[1])]
     if head == "tokens":
         return s.count(_place(parts[1]), int(parts[2]))
+    if head == "gifts":
+        return [[k for k, v in RACE_KEYS.items() if v == s.faces[h]][0]
+                for h in s.gifts[_world(parts[1])]]
     if head == "native":
         r = s.native[_world(parts[1])]
         return [k for k, v in RACE_KEYS.items() if v == r][0] if r >= 0 else ""

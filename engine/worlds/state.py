@@ -11,7 +11,8 @@ Invariants:
 - every card handle is in exactly one of: the deck (top last), a hand, the discard pile,
   the conflict's cards in play; every race chit handle in one of: the race pile (top
   last), a seat's four dealt chits (`dealt`), `race_out` (set aside unseen), a world
-  (`chit`); a handle's face is in `faces` only once it is public;
+  (`chit`), a world's gifts (`gifts`: the Gifted's extra races); a handle's face is in
+  `faces` only once it is public;
 - `apply` never mutates a state: it works on `clone()`, which copies every mutable
   container (tuples are shared).
 The flow is a stack of steps (`stack`, top last), tuples of ints, strings and tuples.
@@ -178,7 +179,7 @@ class GameState:
     __slots__ = ("config", "pos", "native", "chit", "control", "stacks", "hands", "deck",
                  "discard", "race_pile", "race_out", "dealt", "faces", "next_handle",
                  "stack", "order", "active", "conf", "used", "fought", "flags", "claims",
-                 "outcome", "serial", "turns", "events", "unseen", "space")
+                 "outcome", "serial", "turns", "events", "unseen", "space", "gifts")
 
     def __init__(self, config: Config) -> None:
         n = config.seats
@@ -210,6 +211,7 @@ class GameState:
         self.events: list[tuple[Any, ...]] = []
         self.unseen: tuple[int, ...] = (0,) * n  # tokens per seat kept off the map (secret places)
         self.space: dict[int, tuple[int, ...]] = {}  # place * n + seat -> stack in deep space
+        self.gifts: list[tuple[int, ...]] = [()] * WORLDS  # more race chits of a world
 
     def clone(self) -> GameState:
         s = object.__new__(GameState)
@@ -241,6 +243,7 @@ class GameState:
         s.events = []
         s.unseen = self.unseen
         s.space = dict(self.space)
+        s.gifts = self.gifts[:]
         return s
 
     @property

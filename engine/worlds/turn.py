@@ -17,7 +17,7 @@ from .races import attack_barred, fate_discard, fate_draw, hand_limit, move_barr
     move_watch_steps, movable_tokens, moves_of, migration_powers, opportunity_powers, \
     production, provoked, range_of, use_migration_power, use_opportunity
 from .races import admits, after_fate_draw_steps, extra_births, found_steps, turn_end_powers, \
-    round_holders, round_powers, use_turn_end_power, use_round_power
+    round_holders, round_powers, use_turn_end_power, use_round_power, world_races
 from .unseen import UNSEEN_RACE, unseen_births
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
@@ -236,7 +236,7 @@ class Produce(Step):
         for w in range(WORLDS):
             if s.control[w] == seat and s.native[w] >= 0:
                 born = production(s, w, seat)
-                if born > 0 and s.native[w] == UNSEEN_RACE:
+                if born > 0 and UNSEEN_RACE in world_races(s, w):
                     unseen += unseen_births(s, w, seat, born)
                 elif born > 0:
                     born_tokens(s, w, seat, born)

@@ -79,8 +79,9 @@ Two costs are the framework's too, so that no race spells them out:
   retreat            moving a stack to a world its owner controls within 3 spaces
                      (`board.retreat_worlds` / `board.retreat`), shared with the force 3.
 The powers a token acts with: every lookup goes through `acting(s, world, seat, code)`
-(the races of the token's origin, `world_races`, plus for a copying race the race its
-owner chose there: `copies`, Emulators and Copycats), never straight to `state.native`;
+(the races of the token's origin, `world_races`: the native race and a Gifted world's
+`gifts`; plus for a copying race the race its owner chose there: `copies`, Emulators and
+Copycats), never straight to `state.native`;
 `races_here`, `tokens_as`, `count_in`, `holds`, `held` are built on it; a W race's world
 is `world_of`. Copy choices are marks "as:SEAT:WORLD:COPIER:RACE" in `state.used`.
 Use marks live in `state.used` ("T:race:seat", "C:race:seat", "W:race:seat:world"),
@@ -127,6 +128,8 @@ class Race:
     reserve = 0  # cards its finder draws into a reserve outside the hand limit
     silences = False  # R: other players' tokens on a world its holder controls there lose
     #                   their powers (`silenced`)
+    gifts = 0  # more race chits drawn for its world when it is found: the world's tokens
+    #            have their races' powers too (`world_races`: Gifted)
     copies = ""  # A: its tokens act with the power of one race chosen by their owner among
     #              those of his other tokens ("friend") or of other seats' tokens ("enemy")
     #              on their world (`acting`: Emulators, Copycats)
@@ -301,7 +304,7 @@ def register(cls: type[Race]) -> type[Race]:
     if not RACES[r.id].implemented:
         raise ValueError(f"race {cls.key} is implemented but its data says it is not")
     RACE_IMPL[r.id] = r
-    if r.copies:
+    if r.copies or r.gifts:
         _SPECIAL.add(r.id)
     return cls
 
@@ -320,9 +323,14 @@ def _use(race: int) -> str:
 
 def world_races(s: GameState, world: int) -> tuple[int, ...]:
     """The races whose powers the tokens born on `world` have by birth: its native race
-    (none while unexplored)."""
+    (none while unexplored), and the races of the chits it was given (`state.gifts`, once
+    turned up: the Gifted's)."""
     race = s.native[world]
-    return (race,) if race >= 0 else ()
+    if race < 0:
+        return ()
+    if not s.gifts[world]:
+        return (race,)
+    return (race,) + tuple(s.faces[h] for h in s.gifts[world] if h in s.faces)
 
 
 def world_of(s: GameState, race: int, default: int = -1) -> int:
@@ -528,15 +536,16 @@ def range_of(s: GameState, code: int, world: int = -1, seat: int = -1) -> int:
 
 
 def production(s: GameState, world: int, seat: int) -> int:
-    """Tokens `world` yields at seat's genesis: 1, or its W race's number, plus 1/W
-    races of the seat standing there (each once per world per turn)."""
+    """Tokens `world` yields at seat's genesis: 1, or its W race's number (several W
+    races: 1 plus what each changes), plus 1/W races of the seat standing there (each
+    once per world per turn)."""
     if births_blocked(s, world, seat):
         return 0
-    total = 1
+    total = 1  # a world with several W races (the Gifted's) adds up what each changes
     for race in world_races(s, world):
         r = impl(race)
         base = r.production(s, world) if r.use == "W" else None
-        total = total if base is None else base
+        total += 0 if base is None else base - 1
     for other in races_here(s, world, seat):
         o = impl(other)
         if o.use == "1/W" and may_use(s, other, seat, world):
@@ -544,7 +553,7 @@ def production(s: GameState, world: int, seat: int) -> int:
             if more:
                 mark_used(s, other, seat, world)
                 total += more
-    return total
+    return max(0, total)
 
 
 def births_blocked(s: GameState, world: int, seat: int) -> bool:
