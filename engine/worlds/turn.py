@@ -17,7 +17,8 @@ from .races import attack_barred, fate_discard, fate_draw, hand_limit, move_barr
     move_watch_steps, movable_tokens, moves_of, migration_powers, opportunity_powers, \
     production, provoked, range_of, use_migration_power, use_opportunity
 from .races import admits, after_fate_draw_steps, extra_births, found_steps, turn_end_powers, \
-    round_holders, round_powers, use_turn_end_power, use_round_power, world_races
+    round_holders, round_powers, use_turn_end_power, use_round_power, world_races, \
+    drop_lapsed_copies
 from .unseen import UNSEEN_RACE, unseen_births
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
@@ -261,7 +262,7 @@ class Migration(SeatStep):
     kinds = ("move", "play", "power", "done")
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
-        out: list[Action] = [Power(seat, race, args) for race, args in migration_powers(s, seat)]
+        out: list[Action] = []
         for src in range(WORLDS):
             codes = s.tokens(src, seat)
             if not codes or s.pos[src] < 0 or move_barred(s, src, seat):
@@ -278,6 +279,7 @@ class Migration(SeatStep):
                     if dst != src and s.pos[dst] >= 0 and distance(here, s.pos[dst]) <= reach \
                             and _enterable(s, dst, origin):
                         out += [Move(seat, src, dst, origin, c) for c in range(1, k + 1)]
+        out += [Power(seat, race, args) for race, args in migration_powers(s, seat)]
         return out + card_window_options(s, seat, kn, "migration") + [Done(seat)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
@@ -526,6 +528,7 @@ class EndTurn(Step):
         seat = st[1]
         s.stacks = [tuple(c - c % MOVES for c in t) if t else t for t in s.stacks]
         s.space = {k: tuple(c - c % MOVES for c in t) for k, t in sorted(s.space.items())}
+        drop_lapsed_copies(s)
         s.used = tuple(m for m in s.used if not m.startswith(("T:", "W:")))
         s.fought = ()
         nexus = "nexus" in s.flags

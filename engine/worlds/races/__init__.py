@@ -111,7 +111,7 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "attack_barred", "move_barred", "far_allies", "move_watch_steps", "redirects",
            "supply_of", "undying", "token_targets", "take_token", "world_races", "world_of",
            "acting", "races_here", "tokens_as", "copy_choices", "choose_copy",
-           "carry_copies", "movable_tokens", "migration_powers", "use_migration_power"]
+           "carry_copies", "drop_lapsed_copies", "movable_tokens", "migration_powers", "use_migration_power"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -419,6 +419,20 @@ def carry_copies(s: GameState, seat: int, src: int, dst: int) -> None:
             s.add_used(f"as:{seat}:{dst}:{copier}:{race}")
         if not any(copier in world_races(s, c // MOVES) for c in s.tokens(src, seat)):
             s.used = tuple(m for m in s.used if m != f"as:{seat}:{src}:{copier}:{race}")
+
+
+def drop_lapsed_copies(s: GameState) -> None:
+    """Forget the copy choices of places where the seat has no copier left (they were
+    destroyed or taken away); run at the end of each turn."""
+    keep = []
+    for m in s.used:
+        if m.startswith("as:"):
+            _, seat, place, copier, _race = m.split(":")
+            if not any(int(copier) in world_races(s, c // MOVES)
+                       for c in s.tokens(int(place), int(seat))):
+                continue
+        keep.append(m)
+    s.used = tuple(keep)
 
 
 def holds(s: GameState, seat: int, race: int) -> bool:
