@@ -746,8 +746,11 @@ def fate_discard(s: GameState, seat: int) -> int:
 
 def sacrifice_token(s: GameState, seat: int, world: int, race: int) -> bool:
     """Give up one of seat's tokens of `race` on `world` (the rules' "sacrifice"); False
-    if there is none. Control follows (`board.settle_control`, by the caller's steps)."""
-    mine = tokens_as(s, world, seat, race)
+    if there is none. A token acting with the race by a copy goes before one born to it
+    (whose loss could end the copy). Control follows (`board.settle_control`, by the
+    caller's steps)."""
+    mine = sorted(tokens_as(s, world, seat, race),
+                  key=lambda c: race in world_races(s, c // MOVES))
     if not mine:
         return False
     codes = list(s.tokens(world, seat))
