@@ -128,6 +128,8 @@ class Race:
     reserve = 0  # cards its finder draws into a reserve outside the hand limit
     silences = False  # R: other players' tokens on a world its holder controls there lose
     #                   their powers (`silenced`)
+    deep_space = False  # A: its tokens may end migration moves in deep space; its migration
+    #                     power also lands any token left there (`migration_powers`)
     gifts = 0  # more race chits drawn for its world when it is found: the world's tokens
     #            have their races' powers too (`world_races`: Gifted)
     copies = ""  # A: its tokens act with the power of one race chosen by their owner among
@@ -803,11 +805,12 @@ def movable_tokens(s: GameState, seat: int, src: int, origin: int, dist: int) ->
 
 
 def migration_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-    """(race, args) of the A powers seat may use in its migration phase."""
+    """(race, args) of the A powers seat may use in its migration phase: of the races it
+    holds, and of a `deep_space` race while it has tokens in deep space (to land them)."""
     out = []
     have = held(s, seat)
     for race, r in sorted(RACE_IMPL.items()):
-        if r.use == "A" and race in have:
+        if r.use == "A" and (race in have or r.deep_space and s.space_stacks(seat)):
             out += [(race, args) for args in r.migration_options(s, seat)]
     return out
 

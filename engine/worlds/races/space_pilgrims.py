@@ -9,7 +9,9 @@ Power of the active player in his migration phase (arguments: the place left, th
 reached, the tokens' origin, how many), each token spending one of its moves and going
 no further than its range, as an ordinary move (a Toll Keeper holds them on its world, a
 Purist world refuses them); reaching a world explores it and settles its control, and
-the races that watch moves onto a world (Repulsors) see it."""
+the races that watch moves onto a world (Repulsors) see it. A token left in deep space
+that no longer acts as a Pilgrim (a Mutation of their world, a copy that lapsed) may
+still land on a world, by the same power, but not stay out in deep space."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from . import Race, Steps, acting, admits, movable_tokens, move_watch_steps, reg
 @register
 class SpacePilgrims(Race):
     key = "space_pilgrims"
+    deep_space = True
 
     def _places(self, s: GameState, seat: int) -> list[int]:
         n = s.n
@@ -32,8 +35,9 @@ class SpacePilgrims(Race):
         for src in self._places(s, seat):
             here = s.square(src)
             for origin in sorted({c // MOVES for c in s.tokens(src, seat)}):
-                if self.id not in acting(s, src, seat, origin * MOVES):
-                    continue
+                pilgrim = self.id in acting(s, src, seat, origin * MOVES)
+                if not pilgrim and src < WORLDS:
+                    continue  # tokens left in deep space as no Pilgrims may still land
                 reach = [movable_tokens(s, seat, src, origin, d) for d in range(GRID)]
                 for sq in range(GRID * GRID):
                     d = distance(here, sq)
@@ -41,7 +45,7 @@ class SpacePilgrims(Race):
                         w = s.pos.index(sq)  # covers world to world)
                         dst = w if src >= WORLDS and admits(s, w, origin * MOVES) else -1
                     else:
-                        dst = space_place(sq)
+                        dst = space_place(sq) if pilgrim else -1
                     if dst < 0 or dst == src:
                         continue
                     out += [(src, dst, origin, k) for k in range(1, len(reach[d]) + 1)]
