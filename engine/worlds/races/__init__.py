@@ -111,7 +111,8 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "attack_barred", "move_barred", "far_allies", "move_watch_steps", "redirects",
            "supply_of", "undying", "token_targets", "take_token", "world_races", "world_of",
            "acting", "races_here", "tokens_as", "copy_choices", "choose_copy",
-           "carry_copies", "drop_lapsed_copies", "movable_tokens", "migration_powers", "use_migration_power"]
+           "carry_copies", "drop_lapsed_copies", "movable_tokens", "migration_powers",
+           "use_migration_power"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -341,7 +342,8 @@ def world_of(s: GameState, race: int, default: int = -1) -> int:
 
 
 def _copy_marks(s: GameState, seat: int, world: int) -> dict[int, int]:
-    """copier race -> the race seat's copiers on world act as (marks "as:SEAT:WORLD:COPIER:RACE")."""
+    """copier race -> the race seat's copiers on world act as (the marks
+    "as:SEAT:WORLD:COPIER:RACE")."""
     head = f"as:{seat}:{world}:"
     out = {}
     for m in s.used:
