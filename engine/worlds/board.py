@@ -83,7 +83,7 @@ def move_tokens(s: GameState, seat: int, src: int, dst: int, codes: list[int],
     s.set_tokens(src, seat, stack)
     arrived = [c + 1 if spend else c for c in codes]
     s.set_tokens(dst, seat, s.tokens(dst, seat) + tuple(arrived))
-    carry_copies(s, seat, src, dst)
+    carry_copies(s, seat, src, dst, codes)
     emit(s, "moved", seat, src, dst, len(codes))
     settle_control(s, src)
     settle_control(s, dst)

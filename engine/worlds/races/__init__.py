@@ -393,7 +393,7 @@ def acting(s: GameState, world: int, seat: int, code: int) -> tuple[int, ...]:
 def races_here(s: GameState, world: int, seat: int) -> list[int]:
     """The races seat's tokens on world act with (`acting`), ascending."""
     found: set[int] = set()
-    for o in {c // MOVES for c in s.tokens(world, seat)}:
+    for o in sorted({c // MOVES for c in s.tokens(world, seat)}):
         found.update(acting(s, world, seat, o * MOVES))
     return sorted(found)
 
@@ -413,11 +413,12 @@ def choose_copy(s: GameState, world: int, seat: int, copier: int, race: int) -> 
     s.add_used(f"{head}{race}")
 
 
-def carry_copies(s: GameState, seat: int, src: int, dst: int) -> None:
-    """Copying tokens moved from src to dst keep acting as they did (a choice already made
-    on dst stays); a choice on a world left without its copiers lapses."""
+def carry_copies(s: GameState, seat: int, src: int, dst: int, codes: list[int]) -> None:
+    """Copying tokens (among `codes`) moved from src to dst keep acting as they did (a
+    choice already made on dst stays); a choice on a place left without its copiers
+    lapses."""
     here, there = _copy_marks(s, seat, src), _copy_marks(s, seat, dst)
-    moved = {r for c in s.tokens(dst, seat) for r in world_races(s, c // MOVES)}
+    moved = {r for c in codes for r in world_races(s, c // MOVES)}
     for copier, race in sorted(here.items()):
         if copier in moved and copier not in there:
             s.add_used(f"as:{seat}:{dst}:{copier}:{race}")
