@@ -356,7 +356,8 @@ def _copy_marks(s: GameState, seat: int, world: int) -> dict[int, int]:
 def copy_choices(s: GameState, world: int, seat: int, copier: int) -> list[int]:
     """The races seat's tokens of a copying race on world may act as: the races by birth
     of its other tokens there (a friend copier) or of other seats' tokens there (an enemy
-    copier), copiers left out (a copy is of a token's own power, never of a copy)."""
+    copier); copiers are left out (a copy is of a token's own power, never of a copy), and
+    so are W races (their powers belong to their world, not to its tokens)."""
     r = impl(copier)
     if r.copies == "friend":
         seats = [seat]
@@ -367,7 +368,8 @@ def copy_choices(s: GameState, world: int, seat: int, copier: int) -> list[int]:
     found: set[int] = set()
     for p in seats:
         for o in {c // MOVES for c in s.tokens(world, p)}:
-            found.update(x for x in world_races(s, o) if not impl(x).copies)
+            found.update(x for x in world_races(s, o)
+                         if not impl(x).copies and _use(x) not in ("W", "-"))
     return sorted(found - {copier})
 
 
