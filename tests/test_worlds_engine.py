@@ -181,7 +181,7 @@ def test_invariants_hold_at_every_step_of_random_games() -> None:
                 + list(conf_cards) + shuffling  # the discard, while it is being shuffled
             assert len(zones) == len(set(zones)) == len(W.CARDS)
             chits = list(s.race_pile) + list(s.race_out) + [h for d in s.dealt for h in d] \
-                + [h for h in s.chit if h >= 0]
+                + [h for h in s.chit if h >= 0] + [h for g in s.gifts for h in g]
             assert len(chits) == len(set(chits)) == len(s.config.pool())
             for w in range(WORLDS):
                 assert s.born(w) <= SUPPLY

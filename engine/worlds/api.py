@@ -131,7 +131,8 @@ def encode_public(state: GameState) -> list[Any]:
         c.encode() if c is not None else None, list(state.used), list(state.fought),
         list(state.flags), [[k.seat, k.kind, list(k.hand), k.serial] for k in state.claims],
         [o.reason, list(o.winners)] if o is not None else None, state.serial, state.turns,
-        list(state.unseen),
+        list(state.unseen), [[k, list(v)] for k, v in sorted(state.space.items())],
+        [list(g) for g in state.gifts],
     ]
 
 

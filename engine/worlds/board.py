@@ -11,7 +11,7 @@ from typing import Any
 
 from .actions import Action, Play
 from .data import card
-from .state import MOVES, RANGE, GameState, distance
+from .state import MOVES, RANGE, WORLDS, GameState, distance
 from .steps import emit, fail, learn, take_from_hand
 
 __all__ = ["settle_control", "born_tokens", "explore_steps", "move_tokens", "play_card",
@@ -25,6 +25,8 @@ def settle_control(s: GameState, world: int) -> None:
     active seat; docs/worlds-rules.md, choice 5). A race may claim control outright for
     the one seat holding it there (the Politicians: `races.control_claim`)."""
     from .races import control_claim  # the races import this module
+    if world >= WORLDS:  # deep space is nobody's
+        return
     occ = s.occupants(world)
     old = s.control[world]
     claim = control_claim(s, world)
@@ -60,7 +62,7 @@ def explore_steps(s: GameState, world: int) -> list[tuple[Any, ...]]:
     """Steps that draw a race chit for an unexplored world and reveal it (rules 003:
     the native race is found when the world is first explored). None if the pile is
     empty: the world then stays unexplored."""
-    if s.chit[world] >= 0 or not s.race_pile:
+    if world >= WORLDS or s.chit[world] >= 0 or not s.race_pile:
         return []
     h = s.race_pile[-1]
     s.race_pile = s.race_pile[:-1]
@@ -72,13 +74,16 @@ def move_tokens(s: GameState, seat: int, src: int, dst: int, codes: list[int],
                 spend: bool) -> list[tuple[Any, ...]]:
     """Move these tokens (codes of seat's stack on src) to dst; `spend`: each uses one of
     its moves. A seat entering an unexplored, uncontrolled world takes control of it and
-    draws its race. Returns the exploring steps."""
+    draws its race. Copying tokens keep the race they act as (`races.carry_copies`).
+    Returns the exploring steps."""
+    from .races import carry_copies  # the races import this module
     stack = list(s.tokens(src, seat))
     for c in codes:
         stack.remove(c)
     s.set_tokens(src, seat, stack)
     arrived = [c + 1 if spend else c for c in codes]
     s.set_tokens(dst, seat, s.tokens(dst, seat) + tuple(arrived))
+    carry_copies(s, seat, src, dst, codes)
     emit(s, "moved", seat, src, dst, len(codes))
     settle_control(s, src)
     settle_control(s, dst)

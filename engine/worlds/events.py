@@ -64,8 +64,9 @@ def event_effect(s: GameState, seat: int, key: str, args: tuple[int, ...]) -> St
     if key == "mutation":
         # rules 003: the world's race chit is replaced; its tokens take the new race
         w = args[0]
-        s.race_out = s.race_out + (s.chit[w],)
+        s.race_out = s.race_out + (s.chit[w],) + s.gifts[w]  # the Gifted's two go too
         s.chit[w] = -1
+        s.gifts[w] = ()
         s.native[w] = -1
         return explore_steps(s, w)
     if key == "universal_peace":

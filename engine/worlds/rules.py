@@ -98,7 +98,7 @@ def fact(state: GameState, chance: Chance, result: Any) -> Action:
     kind = chance.kind
     if kind == "shuffle":
         return Shuffled(SOURCE)
-    if kind == "deliver":
+    if kind in ("deliver", "show"):  # "show": cards opened to one seat (the Spies)
         return Delivered(SOURCE)
     if kind == "hand_shuffle":
         return HandShuffled(SOURCE)

@@ -15,6 +15,7 @@ command's seat may act; a step whose `error` is set expects its last command ref
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,7 +31,7 @@ from .conflict import totals
 from .data import CARDS, RACE_KEYS, card
 from ..errors import EngineError, IllegalAction
 from .local import LocalSource
-from .state import GRID, MOVES, WORLDS, Config, GameState
+from .state import GRID, MOVES, WORLDS, Config, GameState, space_place
 from .steps import Chance, push
 
 __all__ = ["Scenario", "ScenarioError", "ScenarioResult", "load_scenario", "run_scenario"]
@@ -120,6 +121,17 @@ def _world(name: str) -> int:
     return w
 
 
+def _place(name: str) -> int:
+    """A world by letter, or a square of deep space written `cCOLrROW` (1..10 each)."""
+    m = re.fullmatch(r"c(\d+)r(\d+)", name)
+    if m is None:
+        return _world(name)
+    x, y = int(m.group(1)), int(m.group(2))
+    if not (1 <= x <= GRID and 1 <= y <= GRID):
+        raise ScenarioError(f"no square {name!r}")
+    return space_place((x - 1) * GRID + y - 1)
+
+
 def _race(key: str) -> int:
     if key not in RACE_KEYS:
         raise ScenarioError(f"unknown race {key!r}")
@@ -129,7 +141,7 @@ def _race(key: str) -> int:
 def build_position(sc: Scenario) -> tuple[GameState, _Source]:
     pos = sc.position
     known = {"active", "order", "map", "natives", "control", "tokens", "hands", "deck",
-             "discard", "race_pile", "dice"}
+             "discard", "race_pile", "dice", "gifts"}
     extra = sorted(set(pos) - known)
     if extra:
         raise ScenarioError(f"position: unknown keys {extra}; expected some of {sorted(known)}")
@@ -148,6 +160,12 @@ def build_position(sc: Scenario) -> tuple[GameState, _Source]:
         s.chit[w], s.native[w], s.faces[h] = h, r, r
         src.truth[h] = r
         chits_used.add(r)
+    for name, keys in pos.get("gifts", {}).items():  # the Gifted's races, turned up
+        hs = s.new_handles(len(keys))
+        s.gifts[_world(name)] = hs
+        for h, key in zip(hs, keys):
+            s.faces[h] = src.truth[h] = _race(key)
+            chits_used.add(_race(key))
     for name, seat in pos.get("control", {}).items():
         s.control[_world(name)] = int(seat)
     for name, by_seat in pos.get("tokens", {}).items():
@@ -256,7 +274,8 @@ def _command(s: GameState, src: _Source, text: str) -> Action:
         return Play(seat, h, f, tuple(_arg(s, src, a) for a in args[1:]))
     if verb == "power" and args:
         rest = " ".join(str(_world(a)) if a.isalpha() and len(a) == 1
-                        else str(_hand_card(s, src, seat, a)) if a.startswith("@") else a
+                        else str(_hand_card(s, src, seat, a)) if a.startswith("@")
+                        else str(_place(a)) if re.fullmatch(r"c\d+r\d+", a) else a
                         for a in args[1:])
         vals = ",".join(rest.split()) or "-"
         return parse_action(f"power {_race(args[0])} {vals}", seat)
@@ -280,6 +299,8 @@ def _arg(s: GameState, src: _Source, text: str) -> int:
         raise ScenarioError(f"no revealed {text!r} in the conflict")
     if text.isalpha():
         return _world(text)
+    if text.startswith("c") and "r" in text:
+        return _place(text)
     try:
         return int(text)
     except ValueError:
@@ -326,7 +347,10 @@ def _value(s: GameState, src: _Source, key: str, last_totals: list[int]) -> Any:
     if head == "control":
         return s.control[_world(parts[1])]
     if head == "tokens":
-        return s.count(_world(parts[1]), int(parts[2]))
+        return s.count(_place(parts[1]), int(parts[2]))
+    if head == "gifts":
+        return [[k for k, v in RACE_KEYS.items() if v == s.faces[h]][0]
+                for h in s.gifts[_world(parts[1])]]
     if head == "native":
         r = s.native[_world(parts[1])]
         return [k for k, v in RACE_KEYS.items() if v == r][0] if r >= 0 else ""

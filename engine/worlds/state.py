@@ -1,14 +1,18 @@
 """The state of a worlds game: one value holding everything public, plus opaque handles.
 
 Invariants:
-- `stacks[w * n + seat]` is seat's stack on world w: a sorted tuple of token codes, each
+- a place is a world (0..25) or a square of deep space holding no world (WORLDS + square,
+  `place_square`); only tokens of a race that may end a move there stand in deep space;
+- `stacks[w * n + seat]` is seat's stack on world w, `space[place * n + seat]` its stack
+  in deep space (no empty entry): a sorted tuple of token codes, each
   `origin * MOVES + moves_used` (a token is born on world `origin`; its race is that world's
   native race, so a Mutation changes the race of every token of the world at once);
   at most SUPPLY tokens of one origin exist;
 - every card handle is in exactly one of: the deck (top last), a hand, the discard pile,
   the conflict's cards in play; every race chit handle in one of: the race pile (top
   last), a seat's four dealt chits (`dealt`), `race_out` (set aside unseen), a world
-  (`chit`); a handle's face is in `faces` only once it is public;
+  (`chit`), a world's gifts (`gifts`: the Gifted's extra races); a handle's face is in
+  `faces` only once it is public;
 - `apply` never mutates a state: it works on `clone()`, which copies every mutable
   container (tuples are shared).
 The flow is a stack of steps (`stack`, top last), tuples of ints, strings and tuples.
@@ -22,7 +26,8 @@ from typing import Any
 from .data import RACE_KEYS
 
 __all__ = ["Config", "Knowledge", "Outcome", "Claim", "Conflict", "GameState", "WORLDS",
-           "GRID", "SUPPLY", "MOVES", "WIN_WORLDS", "RANGE", "distance"]
+           "GRID", "SUPPLY", "MOVES", "WIN_WORLDS", "RANGE", "PLACES", "distance",
+           "space_place"]
 
 WORLDS = 26  # A..Z
 GRID = 10  # the map is 10 x 10
@@ -31,6 +36,12 @@ MOVES = 4  # token code radix for moves used this turn
 WIN_WORLDS = 20
 RANGE = 3  # ordinary migration range, retreat range, "within 3 spaces"
 HAND_LIMIT = 7
+PLACES = WORLDS + GRID * GRID  # worlds, then every square as a place in deep space
+
+
+def space_place(square: int) -> int:
+    """The deep-space place of a map square (x * GRID + y)."""
+    return WORLDS + square
 
 
 def distance(a: int, b: int) -> int:
@@ -168,7 +179,7 @@ class GameState:
     __slots__ = ("config", "pos", "native", "chit", "control", "stacks", "hands", "deck",
                  "discard", "race_pile", "race_out", "dealt", "faces", "next_handle",
                  "stack", "order", "active", "conf", "used", "fought", "flags", "claims",
-                 "outcome", "serial", "turns", "events", "unseen")
+                 "outcome", "serial", "turns", "events", "unseen", "space", "gifts")
 
     def __init__(self, config: Config) -> None:
         n = config.seats
@@ -199,6 +210,8 @@ class GameState:
         self.turns = 0
         self.events: list[tuple[Any, ...]] = []
         self.unseen: tuple[int, ...] = (0,) * n  # tokens per seat kept off the map (secret places)
+        self.space: dict[int, tuple[int, ...]] = {}  # place * n + seat -> stack in deep space
+        self.gifts: list[tuple[int, ...]] = [()] * WORLDS  # more race chits of a world
 
     def clone(self) -> GameState:
         s = object.__new__(GameState)
@@ -229,6 +242,8 @@ class GameState:
         s.turns = self.turns
         s.events = []
         s.unseen = self.unseen
+        s.space = dict(self.space)
+        s.gifts = self.gifts[:]
         return s
 
     @property
@@ -241,18 +256,35 @@ class GameState:
     # -- tokens ---------------------------------------------------------------------------
 
     def tokens(self, world: int, seat: int) -> tuple[int, ...]:
-        return self.stacks[world * self.n + seat]
+        """seat's stack on a place (a world, or a square of deep space)."""
+        if world < WORLDS:
+            return self.stacks[world * self.config.seats + seat]
+        return self.space.get(world * self.config.seats + seat, ())
 
     def count(self, world: int, seat: int) -> int:
-        return len(self.stacks[world * self.n + seat])
+        return len(self.tokens(world, seat))
 
     def set_tokens(self, world: int, seat: int, codes: tuple[int, ...] | list[int]) -> None:
-        self.stacks[world * self.n + seat] = tuple(sorted(codes))
+        if world < WORLDS:
+            self.stacks[world * self.n + seat] = tuple(sorted(codes))
+        elif codes:
+            self.space[world * self.n + seat] = tuple(sorted(codes))
+        else:
+            self.space.pop(world * self.n + seat, None)
 
     def occupants(self, world: int) -> list[int]:
-        """Seats with tokens on the world, in seat order."""
+        """Seats with tokens on the place, in seat order."""
         n = self.n
-        return [p for p in range(n) if self.stacks[world * n + p]]
+        return [p for p in range(n) if self.tokens(world, p)]
+
+    def square(self, place: int) -> int:
+        """The map square of a place: a world's position, or the deep-space square."""
+        return self.pos[place] if place < WORLDS else place - WORLDS
+
+    def space_stacks(self, seat: int) -> list[int]:
+        """The deep-space places where seat has tokens, ascending."""
+        n = self.n
+        return sorted(k // n for k in self.space if k % n == seat)
 
     def race_of(self, code: int) -> int:
         return self.native[code // MOVES]
@@ -265,7 +297,8 @@ class GameState:
         """Tokens of this world letter on the map (the supply holds SUPPLY of each)."""
         n = self.n
         return sum(1 for w in range(WORLDS) for p in range(n)
-                   for c in self.stacks[w * n + p] if c // MOVES == origin)
+                   for c in self.stacks[w * n + p] if c // MOVES == origin) + sum(
+            1 for k in sorted(self.space) for c in self.space[k] if c // MOVES == origin)
 
     def controlled(self, seat: int) -> int:
         return self.control.count(seat)

@@ -14,10 +14,11 @@ from .conflict import start_conflict
 from .data import card
 from .events import event_args, event_effect, is_event
 from .races import attack_barred, fate_discard, fate_draw, hand_limit, move_barred, \
-    move_watch_steps, moves_of, opportunity_powers, production, provoked, range_of, \
-    use_opportunity
+    move_watch_steps, movable_tokens, moves_of, migration_powers, opportunity_powers, \
+    production, provoked, range_of, use_migration_power, use_opportunity
 from .races import admits, after_fate_draw_steps, extra_births, found_steps, turn_end_powers, \
-    round_holders, round_powers, use_turn_end_power, use_round_power
+    round_holders, round_powers, use_turn_end_power, use_round_power, world_races, \
+    drop_lapsed_copies
 from .unseen import UNSEEN_RACE, unseen_births
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
@@ -236,7 +237,7 @@ class Produce(Step):
         for w in range(WORLDS):
             if s.control[w] == seat and s.native[w] >= 0:
                 born = production(s, w, seat)
-                if born > 0 and s.native[w] == UNSEEN_RACE:
+                if born > 0 and UNSEEN_RACE in world_races(s, w):
                     unseen += unseen_births(s, w, seat, born)
                 elif born > 0:
                     born_tokens(s, w, seat, born)
@@ -244,16 +245,6 @@ class Produce(Step):
             born_tokens(s, w, seat, k, origin)
         replace(s, *unseen)
         return True
-
-
-def _movable(s: GameState, seat: int, src: int, origin: int, dist: int) -> list[int]:
-    """seat's tokens of `origin` on src that may still make a move of `dist` spaces,
-    fewest moves used first (none while a race holds them there: `move_barred`)."""
-    if move_barred(s, src, seat):
-        return []
-    return sorted(c for c in s.tokens(src, seat) if c // MOVES == origin
-                  and c % MOVES < moves_of(s, c, src, seat)
-                  and dist <= range_of(s, c, src, seat))
 
 
 def _enterable(s: GameState, dst: int, origin: int) -> bool:
@@ -268,7 +259,7 @@ class Migration(SeatStep):
 
     name = "migration"
     phase = "migration"
-    kinds = ("move", "play", "done")
+    kinds = ("move", "play", "power", "done")
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
         out: list[Action] = []
@@ -288,11 +279,20 @@ class Migration(SeatStep):
                     if dst != src and s.pos[dst] >= 0 and distance(here, s.pos[dst]) <= reach \
                             and _enterable(s, dst, origin):
                         out += [Move(seat, src, dst, origin, c) for c in range(1, k + 1)]
+        out += [Power(seat, race, args) for race, args in migration_powers(s, seat)]
         return out + card_window_options(s, seat, kn, "migration") + [Done(seat)]
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         if isinstance(a, Done):
             pop(s)
+            return
+        if isinstance(a, Power):
+            steps = use_migration_power(s, a.seat, a.race, a.args)
+            if steps is None:
+                fail(s, a, "that race power cannot be used so now")
+                return
+            emit(s, "power", a.seat, a.race, list(a.args))
+            push(s, *steps)
             return
         if not isinstance(a, Move):
             accept_event(s, a, "migration")
@@ -303,7 +303,8 @@ class Migration(SeatStep):
             fail(s, a, "move at least one token to another world")
         if not _enterable(s, a.dst, a.origin):
             fail(s, a, "those tokens may not enter that world")
-        movable = _movable(s, a.seat, a.src, a.origin, distance(s.pos[a.src], s.pos[a.dst]))
+        movable = movable_tokens(s, a.seat, a.src, a.origin, distance(s.pos[a.src],
+                                                                      s.pos[a.dst]))
         if len(movable) < a.count:
             fail(s, a, f"only {len(movable)} such token(s) can make that move")
         moved = movable[:a.count]
@@ -526,6 +527,8 @@ class EndTurn(Step):
     def auto(self, s: GameState, st: Step_t) -> bool:
         seat = st[1]
         s.stacks = [tuple(c - c % MOVES for c in t) if t else t for t in s.stacks]
+        s.space = {k: tuple(c - c % MOVES for c in t) for k, t in sorted(s.space.items())}
+        drop_lapsed_copies(s)
         s.used = tuple(m for m in s.used if not m.startswith(("T:", "W:")))
         s.fought = ()
         nexus = "nexus" in s.flags

@@ -67,6 +67,8 @@ controls) are once per turn per world, like 1/W.
                                (`move_watch_steps`: Contagion, Repulsors)
   redirect_targets(s, conf, seat) 1/C  seats the attacked primary may turn the attack onto,
                                as the attack is declared (`redirects`: Disinformers)
+  migration_options(s, seat) / migration_power(s, seat, args)  A  a Power of the active
+                               seat in its migration phase (Space Pilgrims)
   supply() / undying()         A     most tokens of the race's world letter on the map at
                                once (`supply_of`); its tokens are never destroyed nor killed
                                (`undying`: Immortal)
@@ -76,6 +78,12 @@ Two costs are the framework's too, so that no race spells them out:
                      the user's stack there (`sacrifice_token`);
   retreat            moving a stack to a world its owner controls within 3 spaces
                      (`board.retreat_worlds` / `board.retreat`), shared with the force 3.
+The powers a token acts with: every lookup goes through `acting(s, world, seat, code)`
+(the races of the token's origin, `world_races`: the native race and a Gifted world's
+`gifts`; plus for a copying race the race its owner chose there: `copies`, Emulators and
+Copycats), never straight to `state.native`;
+`races_here`, `tokens_as`, `count_in`, `holds`, `held` are built on it; a W race's world
+is `world_of`. Copy choices are marks "as:SEAT:WORLD:COPIER:RACE" in `state.used`.
 Use marks live in `state.used` ("T:race:seat", "C:race:seat", "W:race:seat:world"),
 cleared at the end of the conflict (C) or the turn (T, W); they are public.
 Invariant: every use of a power goes through `may_use`/`mark_used` here, never a race.
@@ -101,7 +109,10 @@ __all__ = ["Race", "register", "RACE_IMPL", "impl", "token_force", "moves_of", "
            "use_round_power", "reserve_steps", "reserve_held", "silenced",
            "turn_end_powers", "use_turn_end_power",
            "attack_barred", "move_barred", "far_allies", "move_watch_steps", "redirects",
-           "supply_of", "undying", "token_targets", "take_token"]
+           "supply_of", "undying", "token_targets", "take_token", "world_races", "world_of",
+           "acting", "races_here", "tokens_as", "copy_choices", "choose_copy",
+           "carry_copies", "drop_lapsed_copies", "movable_tokens", "migration_powers",
+           "use_migration_power"]
 
 Steps = list[tuple[Any, ...]]
 
@@ -118,6 +129,13 @@ class Race:
     reserve = 0  # cards its finder draws into a reserve outside the hand limit
     silences = False  # R: other players' tokens on a world its holder controls there lose
     #                   their powers (`silenced`)
+    deep_space = False  # A: its tokens may end migration moves in deep space; its migration
+    #                     power also lands any token left there (`migration_powers`)
+    gifts = 0  # more race chits drawn for its world when it is found: the world's tokens
+    #            have their races' powers too (`world_races`: Gifted)
+    copies = ""  # A: its tokens act with the power of one race chosen by their owner among
+    #              those of his other tokens ("friend") or of other seats' tokens ("enemy")
+    #              on their world (`acting`: Emulators, Copycats)
 
     def __init__(self) -> None:
         # fixed by the data: read once (the hooks are called in every legal-move search)
@@ -265,12 +283,21 @@ class Race:
     def supply(self) -> int:
         return SUPPLY
 
+    def migration_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
+        """A: a Power of the active seat in its migration phase (the Space Pilgrims' moves
+        into and out of deep space)."""
+        return []
+
+    def migration_power(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
+        return []
+
     def undying(self) -> bool:
         return False
 
 
 RACE_IMPL: dict[int, Race] = {}
 _PLAIN = Race()
+_SPECIAL: set[int] = set()  # races whose tokens act with other races too (`acting`)
 
 
 def register(cls: type[Race]) -> type[Race]:
@@ -280,6 +307,8 @@ def register(cls: type[Race]) -> type[Race]:
     if not RACES[r.id].implemented:
         raise ValueError(f"race {cls.key} is implemented but its data says it is not")
     RACE_IMPL[r.id] = r
+    if r.copies or r.gifts:
+        _SPECIAL.add(r.id)
     return cls
 
 
@@ -295,21 +324,141 @@ def _use(race: int) -> str:
 # -- who holds a power -------------------------------------------------------------------
 
 
+def world_races(s: GameState, world: int) -> tuple[int, ...]:
+    """The races whose powers the tokens born on `world` have by birth: its native race
+    (none while unexplored), and the races of the chits it was given (`state.gifts`, once
+    turned up: the Gifted's)."""
+    race = s.native[world]
+    if race < 0:
+        return ()
+    if not s.gifts[world]:
+        return (race,)
+    return (race,) + tuple(s.faces[h] for h in s.gifts[world] if h in s.faces)
+
+
+def world_of(s: GameState, race: int, default: int = -1) -> int:
+    """The world whose tokens have the race by birth (its W powers' world), or default."""
+    return next((w for w in range(WORLDS) if race in world_races(s, w)), default)
+
+
+def _copy_marks(s: GameState, seat: int, world: int) -> dict[int, int]:
+    """copier race -> the race seat's copiers on world act as (the marks
+    "as:SEAT:WORLD:COPIER:RACE")."""
+    head = f"as:{seat}:{world}:"
+    out = {}
+    for m in s.used:
+        if m.startswith(head):
+            copier, race = m[len(head):].split(":")
+            out[int(copier)] = int(race)
+    return out
+
+
+def copy_choices(s: GameState, world: int, seat: int, copier: int) -> list[int]:
+    """The races seat's tokens of a copying race on world may act as: the races by birth
+    of its other tokens there (a friend copier) or of other seats' tokens there (an enemy
+    copier); copiers are left out (a copy is of a token's own power, never of a copy), and
+    so are W races (their powers belong to their world, not to its tokens)."""
+    r = impl(copier)
+    if r.copies == "friend":
+        seats = [seat]
+    elif r.copies == "enemy":
+        seats = [p for p in s.occupants(world) if p != seat]
+    else:
+        return []
+    found: set[int] = set()
+    for p in seats:
+        for o in {c // MOVES for c in s.tokens(world, p)}:
+            found.update(x for x in world_races(s, o)
+                         if not impl(x).copies and _use(x) not in ("W", "-"))
+    return sorted(found - {copier})
+
+
+def acting(s: GameState, world: int, seat: int, code: int) -> tuple[int, ...]:
+    """The races whose powers a token acts with: those it has by birth (`world_races` of
+    its origin), and for a copying race the race its owner chose for his copiers on that
+    world, while a token of that race stands there as the copy needs (none before a
+    choice, or once it is gone). Every power lookup of the framework goes through here."""
+    race = s.native[code // MOVES]
+    if race not in _SPECIAL:  # the common case: a token acts with its native race
+        return (race,) if race >= 0 else ()
+    races = world_races(s, code // MOVES)
+    if world < 0 or seat < 0 or not any(impl(r).copies for r in races):
+        return races
+    marks = _copy_marks(s, seat, world)
+    out = list(races)  # a copier keeps its own power: making the choice
+    for r in races:
+        if impl(r).copies and r in marks and marks[r] in copy_choices(s, world, seat, r):
+            out.append(marks[r])
+    return tuple(out)
+
+
+def races_here(s: GameState, world: int, seat: int) -> list[int]:
+    """The races seat's tokens on world act with (`acting`), ascending."""
+    found: set[int] = set()
+    for o in sorted({c // MOVES for c in s.tokens(world, seat)}):
+        found.update(acting(s, world, seat, o * MOVES))
+    return sorted(found)
+
+
+def tokens_as(s: GameState, world: int, seat: int, race: int) -> list[int]:
+    """seat's token codes on world that act with the race's power (`acting`), ascending."""
+    native = s.native
+    return [c for c in s.tokens(world, seat) if native[c // MOVES] == race
+            and race not in _SPECIAL or native[c // MOVES] in _SPECIAL
+            and race in acting(s, world, seat, c)]
+
+
+def choose_copy(s: GameState, world: int, seat: int, copier: int, race: int) -> None:
+    """seat's tokens of the copying race on world act as `race` from now on."""
+    head = f"as:{seat}:{world}:{copier}:"
+    s.used = tuple(m for m in s.used if not m.startswith(head))
+    s.add_used(f"{head}{race}")
+
+
+def carry_copies(s: GameState, seat: int, src: int, dst: int, codes: list[int]) -> None:
+    """Copying tokens (among `codes`) moved from src to dst keep acting as they did (a
+    choice already made on dst stays); a choice on a place left without its copiers
+    lapses."""
+    here, there = _copy_marks(s, seat, src), _copy_marks(s, seat, dst)
+    moved = {r for c in codes for r in world_races(s, c // MOVES)}
+    for copier, race in sorted(here.items()):
+        if copier in moved and copier not in there:
+            s.add_used(f"as:{seat}:{dst}:{copier}:{race}")
+        if not any(copier in world_races(s, c // MOVES) for c in s.tokens(src, seat)):
+            s.used = tuple(m for m in s.used if m != f"as:{seat}:{src}:{copier}:{race}")
+
+
+def drop_lapsed_copies(s: GameState) -> None:
+    """Forget the copy choices of places where the seat has no copier left (they were
+    destroyed or taken away); run at the end of each turn."""
+    keep = []
+    for m in s.used:
+        if m.startswith("as:"):
+            _, seat, place, copier, _race = m.split(":")
+            if not any(int(copier) in world_races(s, c // MOVES)
+                       for c in s.tokens(int(place), int(seat))):
+                continue
+        keep.append(m)
+    s.used = tuple(keep)
+
+
 def holds(s: GameState, seat: int, race: int) -> bool:
-    """Does seat have at least one token of the race anywhere on the map?"""
-    n = s.n
-    for w in range(WORLDS):
-        for c in s.stacks[w * n + seat]:
-            if s.native[c // MOVES] == race:
-                return True
-    return False
+    """Does seat have at least one token acting with the race anywhere on the map?"""
+    return race in held(s, seat)
 
 
 def held(s: GameState, seat: int) -> frozenset[int]:
-    """The races of seat's tokens anywhere on the map (for membership tests only)."""
+    """The races seat's tokens act with anywhere on the map (for membership tests only)."""
     n = s.n
     native = s.native
-    return frozenset(native[c // MOVES] for w in range(WORLDS) for c in s.stacks[w * n + seat])
+    out = {native[c // MOVES] for w in range(WORLDS) for c in s.stacks[w * n + seat]}
+    if not out.isdisjoint(_SPECIAL):  # tokens acting with more races than their own
+        for w in range(WORLDS):
+            if s.stacks[w * n + seat]:
+                out.update(races_here(s, w, seat))
+    for place in s.space_stacks(seat):  # tokens in deep space are on the map too
+        out.update(races_here(s, place, seat))
+    return frozenset(out)
 
 
 def _r_races(s: GameState) -> list[tuple[int, int]]:
@@ -371,57 +520,68 @@ def silenced(s: GameState, world: int, seat: int) -> bool:
     """Have seat's tokens on world lost their powers (the Tyrants': another seat controls
     the world and has tokens of a silencing race there)? Their force is then 1, their
     moves the ordinary ones, and no power of theirs acts there."""
-    ctl = s.control[world] if world >= 0 else -1
+    ctl = s.control[world] if 0 <= world < WORLDS else -1  # deep space: nobody's
     if ctl < 0 or ctl == seat or seat < 0:
         return False
-    return any(impl(race).silences for race in s.races_in(world, ctl))
+    return any(impl(race).silences for race in races_here(s, world, ctl))
 
 
 def token_force(s: GameState, code: int, role: int, world: int = -1, seat: int = -1) -> int:
     """The force of one token in a conflict stack (A races change it; a muted race's
     tokens on that side count 1, and so does a token of seat on world that is
     `silenced`)."""
-    race = s.native[code // MOVES]
-    r = impl(race)
-    if r.use != "A" or muted(s, role, race) or silenced(s, world, seat):
+    if silenced(s, world, seat):
         return 1
-    return r.token_force(role)
+    force = 1  # a token acting with several races adds up what each changes
+    for race in acting(s, world, seat, code):
+        r = impl(race)
+        if r.use == "A" and not muted(s, role, race):
+            force += r.token_force(role) - 1
+    return force
+
+
+def _movers(s: GameState, code: int, world: int, seat: int) -> list[Race]:
+    if silenced(s, world, seat):
+        return []
+    return [impl(race) for race in acting(s, world, seat, code) if impl(race).use == "A"]
 
 
 def moves_of(s: GameState, code: int, world: int = -1, seat: int = -1) -> int:
-    r = impl(s.native[code // MOVES])
-    return r.moves() if r.use == "A" and not silenced(s, world, seat) else 1
+    """Migration moves of a token a turn: 1, or what its A race allows (a token acting
+    with several races moves as the most generous of them allows)."""
+    return max((r.moves() for r in _movers(s, code, world, seat)), default=1)
 
 
 def range_of(s: GameState, code: int, world: int = -1, seat: int = -1) -> int:
-    r = impl(s.native[code // MOVES])
-    return r.move_range() if r.use == "A" and not silenced(s, world, seat) else RANGE
+    return max((r.move_range() for r in _movers(s, code, world, seat)), default=RANGE)
 
 
 def production(s: GameState, world: int, seat: int) -> int:
-    """Tokens `world` yields at seat's genesis: 1, or its W race's number, plus 1/W
-    races of the seat standing there (each once per world per turn)."""
+    """Tokens `world` yields at seat's genesis: 1, or its W race's number (several W
+    races: 1 plus what each changes), plus 1/W races of the seat standing there (each
+    once per world per turn)."""
     if births_blocked(s, world, seat):
         return 0
-    race = s.native[world]
-    r = impl(race)
-    base = r.production(s, world) if r.use == "W" else None
-    total = 1 if base is None else base
-    for other in s.races_in(world, seat):
+    total = 1  # a world with several W races (the Gifted's) adds up what each changes
+    for race in world_races(s, world):
+        r = impl(race)
+        base = r.production(s, world) if r.use == "W" else None
+        total += 0 if base is None else base - 1
+    for other in races_here(s, world, seat):
         o = impl(other)
         if o.use == "1/W" and may_use(s, other, seat, world):
             more = o.extra_production(s, world, seat)
             if more:
                 mark_used(s, other, seat, world)
                 total += more
-    return total
+    return max(0, total)
 
 
 def births_blocked(s: GameState, world: int, seat: int) -> bool:
     """Do another seat's 1/W tokens on world stop seat's births there (Contraceptives)?"""
     for owner in s.occupants(world):
         if owner != seat and not silenced(s, world, owner):
-            for race in s.races_in(world, owner):
+            for race in races_here(s, world, owner):
                 r = impl(race)
                 if r.use == "1/W" and r.blocks_births(s, world, owner, seat):
                     return True
@@ -436,13 +596,13 @@ def extra_births(s: GameState, seat: int) -> list[tuple[int, int, int]]:
         codes = s.tokens(w, seat)
         if not codes or births_blocked(s, w, seat) or silenced(s, w, seat):
             continue
-        for race in s.races_in(w, seat):
+        for race in races_here(s, w, seat):
             r = impl(race)
             if r.use == "A":
-                mine = [c for c in codes if s.native[c // MOVES] == race]
+                mine = tokens_as(s, w, seat, race)
                 k = r.births(s, w, seat, len(mine))
-                if k:
-                    out.append((w, mine[0] // MOVES, k))
+                if k:  # the new tokens are of the race: born on its world if it has one
+                    out.append((w, world_of(s, race, mine[0] // MOVES), k))
     return out
 
 
@@ -456,7 +616,7 @@ def after_fate_draw_steps(s: GameState, seat: int) -> Steps:
 
 def found_steps(s: GameState, world: int, seat: int) -> Steps:
     """Steps of the race just found on world (explored by seat, or seat's homeworld)."""
-    return impl(s.native[world]).found(s, world, seat) if s.native[world] >= 0 else []
+    return [x for race in world_races(s, world) for x in impl(race).found(s, world, seat)]
 
 
 def control_claim(s: GameState, world: int) -> int:
@@ -465,7 +625,7 @@ def control_claim(s: GameState, world: int) -> int:
     claim = -1
     for seat in s.occupants(world):
         if any(impl(race).use == "R" and impl(race).claims_control()
-               for race in s.races_in(world, seat)):
+               for race in races_here(s, world, seat)):
             if claim >= 0:
                 return -1
             claim = seat
@@ -474,8 +634,8 @@ def control_claim(s: GameState, world: int) -> int:
 
 def admits(s: GameState, world: int, code: int) -> bool:
     """May token `code` migrate onto world (its W race may refuse: Purists)?"""
-    r = impl(s.native[world]) if s.native[world] >= 0 else _PLAIN
-    return r.admits(s, world, code) if r.use == "W" else True
+    return all(impl(race).admits(s, world, code) for race in world_races(s, world)
+               if impl(race).use == "W")
 
 
 def round_holders(s: GameState) -> tuple[int, ...]:
@@ -520,8 +680,8 @@ def use_turn_end_power(s: GameState, seat: int, race: int,
 
 def world_force(s: GameState, conf: Conflict, side: int) -> int:
     """Force the W race of the conflict's world adds to a side."""
-    r = impl(s.native[conf.world])
-    return r.world_force(s, conf.world, conf, side) if r.use == "W" else 0
+    return sum(impl(race).world_force(s, conf.world, conf, side)
+               for race in world_races(s, conf.world) if impl(race).use == "W")
 
 
 def force_changes(s: GameState, conf: Conflict, tokens: list[int],
@@ -540,10 +700,10 @@ def force_changes(s: GameState, conf: Conflict, tokens: list[int],
         counts: dict[int, int] = {}
         for seat in conf.seats(side):
             for code in s.tokens(conf.world, seat):
-                race = s.native[code // MOVES]
-                if race in RACE_IMPL and RACE_IMPL[race].use == "A" \
-                        and not muted(s, side, race):
-                    counts[race] = counts.get(race, 0) + 1
+                for race in acting(s, conf.world, seat, code):
+                    if race in RACE_IMPL and RACE_IMPL[race].use == "A" \
+                            and not muted(s, side, race):
+                        counts[race] = counts.get(race, 0) + 1
         for race in sorted(counts):  # quieted tokens count 1 and add no change
             r = RACE_IMPL[race]
             q = min(quieted(conf, side, race), counts[race])
@@ -593,18 +753,27 @@ def fate_discard(s: GameState, seat: int) -> int:
 
 def sacrifice_token(s: GameState, seat: int, world: int, race: int) -> bool:
     """Give up one of seat's tokens of `race` on `world` (the rules' "sacrifice"); False
-    if there is none. Control follows (`board.settle_control`, by the caller's steps)."""
+    if there is none. A token acting with the race by a copy goes before one born to it
+    (whose loss could end the copy). Control follows (`board.settle_control`, by the
+    caller's steps)."""
+    mine = sorted(tokens_as(s, world, seat, race),
+                  key=lambda c: race in world_races(s, c // MOVES))
+    if not mine:
+        return False
     codes = list(s.tokens(world, seat))
-    for c in codes:
-        if s.native[c // MOVES] == race:
-            codes.remove(c)
-            s.set_tokens(world, seat, codes)
-            return True
-    return False
+    codes.remove(mine[0])
+    s.set_tokens(world, seat, codes)
+    return True
 
 
 def _has_on(s: GameState, seat: int, world: int, race: int) -> bool:
-    return any(s.native[c // MOVES] == race for c in s.tokens(world, seat))
+    native = s.native
+    for c in s.tokens(world, seat):
+        r = native[c // MOVES]
+        if r == race and race not in _SPECIAL or r in _SPECIAL \
+                and race in acting(s, world, seat, c):
+            return True
+    return False
 
 
 def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -615,7 +784,7 @@ def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ..
     for race, r in sorted(RACE_IMPL.items()):
         if r.use == "W":  # the race's own world, its controller, once per turn
             out += [(race, args) for args in r.opportunity_options(s, seat)
-                    if args and s.native[args[0]] == race and s.control[args[0]] == seat
+                    if args and race in world_races(s, args[0]) and s.control[args[0]] == seat
                     and may_use(s, race, seat, args[0])]
         elif r.use == "1/W":  # per world: the first argument, where the race must stand
             out += [(race, args) for args in r.opportunity_options(s, seat)
@@ -627,6 +796,35 @@ def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ..
                     if not r.sacrifice or (args and _has_on(s, seat, args[0], race)
                                            and not silenced(s, args[0], seat))]
     return out
+
+
+def movable_tokens(s: GameState, seat: int, src: int, origin: int, dist: int) -> list[int]:
+    """seat's tokens of `origin` on the place src that may still make a migration move of
+    `dist` spaces (each within its moves and range: `moves_of`, `range_of`), fewest moves
+    used first; none while a race holds them there (`move_barred`)."""
+    if move_barred(s, src, seat):
+        return []
+    return sorted(c for c in s.tokens(src, seat) if c // MOVES == origin
+                  and c % MOVES < moves_of(s, c, src, seat)
+                  and dist <= range_of(s, c, src, seat))
+
+
+def migration_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(race, args) of the A powers seat may use in its migration phase: of the races it
+    holds, and of a `deep_space` race while it has tokens in deep space (to land them)."""
+    out = []
+    have = held(s, seat)
+    for race, r in sorted(RACE_IMPL.items()):
+        if r.use == "A" and (race in have or r.deep_space and s.space_stacks(seat)):
+            out += [(race, args) for args in r.migration_options(s, seat)]
+    return out
+
+
+def use_migration_power(s: GameState, seat: int, race: int,
+                        args: tuple[int, ...]) -> Steps | None:
+    if (race, args) not in migration_powers(s, seat):
+        return None
+    return impl(race).migration_power(s, seat, args)
 
 
 def use_opportunity(s: GameState, seat: int, race: int, args: tuple[int, ...]) -> Steps | None:
@@ -673,7 +871,7 @@ def late_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     out = []
     if silenced(s, c.world, seat):
         return []
-    for race in s.races_in(c.world, seat):
+    for race in races_here(s, c.world, seat):
         r = impl(race)
         if r.use in ("A", "1/C", "1/B") and may_use(s, race, seat) \
                 and not muted(s, side, race):
@@ -721,13 +919,13 @@ def count_use(s: GameState, race: int, seat: int) -> None:
 
 def count_in(s: GameState, seat: int, world: int, race: int) -> int:
     """Seat's tokens of the race on the world."""
-    return sum(1 for code in s.tokens(world, seat) if s.native[code // MOVES] == race)
+    return len(tokens_as(s, world, seat, race))
 
 
 def _conflict_scope(s: GameState, seat: int, world: int) -> list[int]:
     """Races whose conflict powers seat has at `world`: those of its stack there, and the
     remote ones it has a token of within RANGE (ascending)."""
-    races = set(s.races_in(world, seat))
+    races = set(races_here(s, world, seat))
     for race, r in RACE_IMPL.items():
         if r.remote and race not in races:
             for w in range(WORLDS):
@@ -755,7 +953,7 @@ def conflict_races(s: GameState, conf: Conflict) -> list[tuple[int, int, int]]:
     """(side, seat, race) for the races in the conflict's stacks, sides in order (a
     race muted on its side is left out)."""
     return [(side, seat, race) for side in (0, 1) for seat in conf.seats(side)
-            if not silenced(s, conf.world, seat) for race in s.races_in(conf.world, seat)
+            if not silenced(s, conf.world, seat) for race in races_here(s, conf.world, seat)
             if not _silent(s, conf, side, race)]
 
 
@@ -814,7 +1012,7 @@ def refight(s: GameState, conf: Conflict, loser: int) -> bool:
 def attack_barred(s: GameState, world: int, attacker: int, seat: int) -> bool:
     """Does a race in seat's stack on `world` (1/C, 1/B, 1/T, not yet used) forbid
     `attacker` to attack that stack now?"""
-    for race in s.races_in(world, seat):
+    for race in races_here(s, world, seat):
         r = impl(race)
         if r.use in ("1/C", "1/B", "1/T") and may_use(s, race, seat) \
                 and r.bars_attack(s, world, attacker, seat):
@@ -844,7 +1042,7 @@ def provoked(s: GameState, targets: list[tuple[int, int]]) -> list[tuple[int, in
     attacker may not end his attacks while one is left (once a world is fought over it
     is no longer a target)."""
     return [(w, p) for w, p in targets
-            if any(impl(race).provokes for race in s.races_in(w, p))]
+            if any(impl(race).provokes for race in races_here(s, w, p))]
 
 
 def foresight(s: GameState, conf: Conflict) -> int:
@@ -852,7 +1050,7 @@ def foresight(s: GameState, conf: Conflict) -> int:
     own stack holds a foreseeing race with its power there; -1 if no side or both."""
     sides = [side for side in (0, 1) if any(
         impl(race).foresees and not muted(s, side, race)
-        for race in s.races_in(conf.world, conf.primary[side]))]
+        for race in races_here(s, conf.world, conf.primary[side]))]
     return sides[0] if len(sides) == 1 else -1
 
 
@@ -862,7 +1060,7 @@ def move_barred(s: GameState, world: int, mover: int) -> bool:
     for owner in s.occupants(world):
         if owner == mover:
             continue
-        for race in s.races_in(world, owner):
+        for race in races_here(s, world, owner):
             r = impl(race)
             if r.use == "1/W" and may_use(s, race, owner, world) \
                     and r.bars_move(s, world, owner, mover):
@@ -877,15 +1075,15 @@ def far_allies(s: GameState, conf: Conflict, side: int, seat: int) -> list[tuple
     Passive: no use mark."""
     prim = conf.primary[side]
     calls = any(impl(r).calls_allies and _use(r) == "1/C" and may_use(s, r, prim)
-                for r in s.races_in(conf.world, prim))
+                for r in races_here(s, conf.world, prim))
     here = s.pos[conf.world]
     out = []
     for w in range(WORLDS):
         if w == conf.world or distance(s.pos[w], here) > RANGE:
             continue
         for code in s.tokens(w, seat):
-            r = impl(s.native[code // MOVES])
-            if calls or (r.ally_from_afar and r.use == "A"):
+            if calls or any(impl(r).ally_from_afar and impl(r).use == "A"
+                            for r in acting(s, w, seat, code)):
                 out.append((w, code))
     return out
 
@@ -899,7 +1097,7 @@ def move_watch_steps(s: GameState, mover: int, src: int, dst: int,
     for owner in s.seat_order_from_active():
         if owner == mover:
             continue
-        for race in sorted(set(s.races_in(src, owner)) | set(s.races_in(dst, owner))):
+        for race in sorted(set(races_here(s, src, owner)) | set(races_here(s, dst, owner))):
             r = impl(race)
             if r.use == "A":
                 out += r.watch_move(s, owner, mover, src, dst, codes)
@@ -910,7 +1108,7 @@ def redirects(s: GameState, conf: Conflict, seat: int) -> list[tuple[int, int]]:
     """(race, seat) pairs: the 1/C races of seat's stack on the conflict's world (not yet
     used) and the seats each lets him turn the attack onto."""
     out = []
-    for race in s.races_in(conf.world, seat):
+    for race in races_here(s, conf.world, seat):
         r = impl(race)
         if r.use == "1/C" and may_use(s, race, seat):
             out += [(race, p) for p in r.redirect_targets(s, conf, seat)]
@@ -920,14 +1118,13 @@ def redirects(s: GameState, conf: Conflict, seat: int) -> list[tuple[int, int]]:
 def supply_of(s: GameState, origin: int) -> int:
     """Most tokens of this world letter on the map at once (rules 003: 20; A races may
     change it)."""
-    r = impl(s.native[origin])
-    return r.supply() if r.use == "A" else SUPPLY
+    return min([impl(r).supply() for r in world_races(s, origin) if impl(r).use == "A"],
+               default=SUPPLY)
 
 
 def undying(s: GameState, code: int) -> bool:
     """Is this token beyond destruction (a lost conflict, a Supernova, a kill power)?"""
-    r = impl(s.native[code // MOVES])
-    return r.use == "A" and r.undying()
+    return any(impl(r).use == "A" and impl(r).undying() for r in world_races(s, code // MOVES))
 
 
 def token_targets(s: GameState, world: int, seats: list[int] | tuple[int, ...],

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..state import MOVES, GameState
 from ..steps import emit
-from . import Race, Steps, register
+from . import Race, Steps, acting, register, tokens_as
 
 
 @register
@@ -23,7 +23,7 @@ class BodySnatchers(Race):
         out: list[tuple[int, ...]] = []
         for p in c.seats(1 - side):
             out += [(p, o) for o in sorted({x // MOVES for x in s.tokens(c.world, p)})
-                    if s.native[o] != self.id]
+                    if self.id not in acting(s, c.world, p, o * MOVES)]
         return out
 
     def conflict_power(self, s: GameState, seat: int, side: int,
@@ -34,7 +34,7 @@ class BodySnatchers(Race):
         p, origin = args
         mine = list(s.tokens(c.world, seat))
         theirs = list(s.tokens(c.world, p))
-        snatcher = next(x for x in mine if s.native[x // MOVES] == self.id)
+        snatcher = tokens_as(s, c.world, seat, self.id)[0]
         taken = next(x for x in theirs if x // MOVES == origin)
         mine.remove(snatcher)
         theirs.remove(taken)

@@ -9,7 +9,7 @@ from ..board import settle_control
 from ..data import race_id
 from ..state import MOVES, GameState, Knowledge
 from ..steps import SeatStep, Step_t, emit, fail, register, replace
-from . import Race, Steps, take_token, token_targets
+from . import Race, Steps, take_token, token_targets, world_races
 from . import register as register_race
 
 KEY = "boobytrappers"
@@ -58,5 +58,5 @@ class BoobyTrappers(Race):
         c = s.conf
         if c is None or side == winner or seat not in lost:
             return []
-        count = sum(1 for code in lost[seat] if s.native[code // MOVES] == self.id)
+        count = sum(1 for code in lost[seat] if self.id in world_races(s, code // MOVES))
         return [("trap", seat, c.world, count, c.seats(winner))] if count else []

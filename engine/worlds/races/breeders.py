@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..board import born_tokens
 from ..state import GameState
-from . import Race, Steps, register
+from . import Race, Steps, register, world_of
 
 
 @register
@@ -15,7 +15,8 @@ class Breeders(Race):
     key = "breeders"
 
     def opportunity_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
-        return [(s.native.index(self.id),)] if s.hands[seat] and self.id in s.native else []
+        w = world_of(s, self.id)
+        return [(w,)] if s.hands[seat] and w >= 0 else []
 
     def opportunity(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
         born_tokens(s, args[0], seat, 2)

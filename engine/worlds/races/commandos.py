@@ -6,8 +6,8 @@ the Commando comes from."""
 from __future__ import annotations
 
 from ..board import move_tokens
-from ..state import MOVES, RANGE, WORLDS, GameState, distance
-from . import Race, Steps, register
+from ..state import RANGE, WORLDS, GameState, distance
+from . import Race, Steps, register, tokens_as
 
 
 @register
@@ -16,7 +16,7 @@ class Commandos(Race):
     remote = True
 
     def _mine(self, s: GameState, seat: int, world: int) -> list[int]:
-        return [x for x in s.tokens(world, seat) if s.native[x // MOVES] == self.id]
+        return tokens_as(s, world, seat, self.id)
 
     def conflict_options(self, s: GameState, seat: int, side: int) -> list[tuple[int, ...]]:
         c = s.conf

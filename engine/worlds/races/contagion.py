@@ -9,15 +9,15 @@ from __future__ import annotations
 from ..actions import Action, Decline, Power
 from ..board import move_tokens
 from ..data import race_id
-from ..state import MOVES, GameState, Knowledge
+from ..state import GameState, Knowledge
 from ..steps import SeatStep, Step_t, fail, pop, register as register_step, replace
-from . import Race, Steps, register
+from . import Race, Steps, register, tokens_as
 
 _ID = race_id("contagion")
 
 
 def _riders(s: GameState, race: int, owner: int, src: int) -> list[int]:
-    return sorted(x for x in s.tokens(src, owner) if s.native[x // MOVES] == race)
+    return tokens_as(s, src, owner, race)
 
 
 @register

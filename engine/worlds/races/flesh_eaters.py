@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..board import born_tokens
 from ..state import GameState
-from . import Race, Steps, register
+from . import Race, Steps, register, world_of
 
 
 @register
@@ -15,6 +15,6 @@ class FleshEaters(Race):
 
     def after_conflict(self, s: GameState, seat: int, won: bool) -> Steps:
         c = s.conf
-        if won and c is not None and self.id in s.native:
-            born_tokens(s, c.world, seat, 1, origin=s.native.index(self.id))
+        if won and c is not None and world_of(s, self.id) >= 0:
+            born_tokens(s, c.world, seat, 1, origin=world_of(s, self.id))
         return []

@@ -6,7 +6,7 @@ otherwise the Framers are fair game."""
 from __future__ import annotations
 
 from ..state import GameState
-from . import Race, register
+from . import Race, races_here, register
 
 
 @register
@@ -14,5 +14,5 @@ class Framers(Race):
     key = "framers"
 
     def bars_attack(self, s: GameState, world: int, attacker: int, seat: int) -> bool:
-        return any(p not in (attacker, seat) and self.id not in s.races_in(world, p)
+        return any(p not in (attacker, seat) and self.id not in races_here(s, world, p)
                    for p in s.occupants(world))

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from ..board import move_tokens
 from ..state import MOVES, WORLDS, GameState
-from . import Race, Steps, admits, register
+from . import Race, Steps, admits, register, tokens_as, world_of
 
 
 def _gatherers(s: GameState, seat: int, world: int, race: int) -> list[int]:
-    return [c for c in s.tokens(world, seat) if s.native[c // MOVES] == race]
+    return tokens_as(s, world, seat, race)
 
 
 @register
@@ -20,7 +20,7 @@ class Gatherers(Race):
 
     def opportunity_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
         homes = [w for w in range(WORLDS) if s.control[w] == seat
-                 and admits(s, w, s.native.index(self.id) * MOVES)]
+                 and admits(s, w, world_of(s, self.id) * MOVES)]
         return [(dst,) for dst in homes
                 if any(_gatherers(s, seat, w, self.id) for w in range(WORLDS) if w != dst)]
 

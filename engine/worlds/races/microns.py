@@ -6,8 +6,8 @@ framework's retreat, moves not spent); the rest of the stack stays and fights.""
 from __future__ import annotations
 
 from ..board import retreat, retreat_worlds
-from ..state import MOVES, GameState
-from . import Race, Steps, register
+from ..state import GameState
+from . import Race, Steps, register, tokens_as
 
 
 @register
@@ -28,5 +28,5 @@ class Microns(Race):
         c = s.conf
         if c is None:
             return []
-        codes = [x for x in s.tokens(c.world, seat) if s.native[x // MOVES] == self.id]
+        codes = tokens_as(s, c.world, seat, self.id)
         return retreat(s, seat, c.world, args[0], codes)

@@ -4,8 +4,8 @@ nothing). Counted when the totals are made, from the stack as it then is."""
 
 from __future__ import annotations
 
-from ..state import MOVES, Conflict, GameState
-from . import Race, register
+from ..state import Conflict, GameState
+from . import Race, register, tokens_as
 
 
 @register
@@ -13,4 +13,4 @@ class Muses(Race):
     key = "muses"
 
     def side_force(self, s: GameState, conf: Conflict, seat: int, side: int) -> int:
-        return sum(1 for c in s.tokens(conf.world, seat) if s.native[c // MOVES] != self.id)
+        return s.count(conf.world, seat) - len(tokens_as(s, conf.world, seat, self.id))

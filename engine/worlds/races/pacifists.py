@@ -5,7 +5,7 @@ of the race in an ally's stack are not his to give."""
 from __future__ import annotations
 
 from ..state import GameState
-from . import Race, Steps, register
+from . import Race, Steps, register, tokens_as
 
 
 @register
@@ -21,7 +21,10 @@ class Pacifists(Race):
         if c is None:
             return []
         codes = s.tokens(c.world, seat)
-        keep = [code for code in codes if s.race_of(code) != self.id]
+        gone = tokens_as(s, c.world, seat, self.id)
+        keep = list(codes)
+        for code in gone:
+            keep.remove(code)
         s.set_tokens(c.world, seat, keep)
         c.add_flag("ended")
         return [("killed", c.world, seat, len(codes) - len(keep))]

@@ -6,7 +6,7 @@ the other world."""
 from __future__ import annotations
 
 from ..state import RANGE, WORLDS, GameState, distance
-from . import Race, Steps, register
+from . import Race, Steps, register, world_of
 
 
 @register
@@ -14,9 +14,9 @@ class PlanetJumpers(Race):
     key = "planet_jumpers"
 
     def opportunity_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
-        if self.id not in s.native:
+        w = world_of(s, self.id)
+        if w < 0:
             return []
-        w = s.native.index(self.id)
         return [(w, o) for o in range(WORLDS)
                 if o != w and s.pos[o] >= 0 and distance(s.pos[w], s.pos[o]) <= RANGE]
 

@@ -5,9 +5,9 @@ Each Plea Maker token may plead once; each plea takes one seat."""
 
 from __future__ import annotations
 
-from ..state import MOVES, GameState
+from ..state import GameState
 from ..steps import emit
-from . import Race, Steps, register
+from . import Race, Steps, register, tokens_as
 
 
 @register
@@ -19,7 +19,7 @@ class PleaMakers(Race):
         if c is None:
             return []
         pleas = sum(1 for f in c.flags if f.startswith(f"plea:{seat}:"))
-        mine = sum(1 for x in s.tokens(c.world, seat) if s.native[x // MOVES] == self.id)
+        mine = len(tokens_as(s, c.world, seat, self.id))
         if pleas >= mine:
             return []
         return [(p,) for p in s.occupants(c.world) if c.side_of(p) < 0]

@@ -10,16 +10,16 @@ from __future__ import annotations
 from ..actions import Action, Decline, Power
 from ..board import move_tokens
 from ..data import race_id
-from ..state import MOVES, GameState, Knowledge
+from ..state import GameState, Knowledge
 from ..steps import SeatStep, Step_t, fail, pop, register as register_step, replace
-from . import Race, Steps, register
+from . import Race, Steps, register, tokens_as
 
 _ID = race_id("repulsors")
 
 
 def _left(s: GameState, race: int, owner: int, world: int) -> int:
     """Repels owner still has on world this turn."""
-    mine = sum(1 for x in s.tokens(world, owner) if s.native[x // MOVES] == race)
+    mine = len(tokens_as(s, world, owner, race))
     used = sum(1 for f in s.flags if f.startswith(f"repel:{owner}:{world}:"))
     return max(0, mine - used)
 

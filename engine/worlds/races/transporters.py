@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..board import move_tokens
 from ..state import MOVES, RANGE, WORLDS, GameState, distance
-from . import Race, Steps, register
+from . import Race, Steps, acting, register, tokens_as
 
 
 @register
@@ -25,11 +25,11 @@ class Transporters(Race):
             if w == c.world or distance(s.pos[w], s.pos[c.world]) > RANGE:
                 continue
             codes = s.tokens(w, seat)
-            carriers = sum(1 for x in codes if s.native[x // MOVES] == self.id)
+            carriers = len(tokens_as(s, w, seat, self.id))
             done = sum(1 for f in c.flags if f.startswith(f"carry:{seat}:{w}:"))
             if carriers > done:
                 out += [(w, o) for o in sorted({x // MOVES for x in codes})
-                        if s.native[o] != self.id]
+                        if self.id not in acting(s, w, seat, o * MOVES)]
         return out
 
     def conflict_power(self, s: GameState, seat: int, side: int,

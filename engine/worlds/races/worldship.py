@@ -5,8 +5,9 @@ world, the new square (column * 10 + row, from 0)."""
 
 from __future__ import annotations
 
-from ..state import GRID, GameState
-from . import Race, Steps, register
+from ..board import move_tokens
+from ..state import GRID, GameState, space_place
+from . import Race, Steps, register, world_of
 
 
 def free_square(s: GameState, sq: int) -> bool:
@@ -18,9 +19,9 @@ class Worldship(Race):
     key = "worldship"
 
     def opportunity_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
-        if self.id not in s.native:
+        w = world_of(s, self.id)
+        if w < 0:
             return []
-        w = s.native.index(self.id)
         x, y = divmod(s.pos[w], GRID)
         return [(w, (x + dx) * GRID + y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                 if (dx or dy) and 0 <= x + dx < GRID and 0 <= y + dy < GRID
@@ -28,4 +29,8 @@ class Worldship(Race):
 
     def opportunity(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
         s.pos[args[0]] = args[1]
-        return []
+        place = space_place(args[1])  # tokens in deep space there now stand on the world
+        steps: Steps = []
+        for p in s.occupants(place):
+            steps += move_tokens(s, p, place, args[0], list(s.tokens(place, p)), spend=False)
+        return steps
