@@ -480,7 +480,9 @@ class SeatClient:
                 # asked because it is a stop, whatever the hand holds); turning a
                 # face-down alien up is only done when asked for ('turnup')
                 (cmd, (auto, handle)), = forced.items()
-                if handle is not None or self.rules.secret(auto) == "commit":
+                if self.rules.secret(auto) == "page":
+                    pass  # only `conceal` is offered: the page stays as it is
+                elif handle is not None or self.rules.secret(auto) == "commit":
                     self.session.knowledge().selected = handle
                 self.log.append(f"(your only choice, made for you: {cmd})")
             if auto is not None:
@@ -580,11 +582,19 @@ class SeatClient:
             picked = next((c for c, e in self.table.items() if e == found), "")
             if picked and picked != self.ui.normalise(text):
                 self.log.append(f"{text.strip()} means: {picked}")  # what a count chose
-            if handle is not None or self.rules.secret(action) == "commit":
-                self.session.knowledge().selected = handle  # None: nothing face down
+            kn = self.session.knowledge()
+            page_before = None
+            if self.rules.secret(action) == "page":
+                if handle is not None:  # the new secret page the person wrote
+                    page_before = self.rules.page(kn)
+                    self.rules.set_page(kn, handle)
+            elif handle is not None or self.rules.secret(action) == "commit":
+                kn.selected = handle  # None: nothing face down
             try:
                 self.events(await self.session.act(action))
             except engine.IllegalAction as exc:
+                if page_before is not None:
+                    self.rules.set_page(kn, page_before)  # a refusal changes nothing
                 self.refused = f"refused: {exc.reason}"
                 self.invalidate()
                 continue

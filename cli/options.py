@@ -16,6 +16,7 @@ go into the cosmic deck); with it, --aliens may only be "choose" (which it impli
 from __future__ import annotations
 
 import argparse
+import difflib
 from typing import Any
 
 from engine import cosmic as engine
@@ -47,10 +48,41 @@ def add_game_options(p: argparse.ArgumentParser, *, max_turns: bool = True,
                    help=f"{must}{ALIENS_HELP}" if join else ALIENS_HELP)
     p.add_argument("--flares", action="store_true",
                    help=f"{must}flares (the advanced setup)" if join else FLARES_HELP)
+    if not join:
+        p.add_argument("--races", default="", metavar="NAMES", help=RACES_HELP)
     if max_turns:
         p.add_argument("--max-turns", type=int, default=None if join else 0, metavar="N",
                        help=f"{must}this turn limit" if join
                        else "end the game after this many turns (0: play to the end)")
+
+
+RACES_HELP = ("the map game's race pile: NAME,NAME,... (at least four a seat and one "
+              "more), or, to leave races out, --races=-NAME,-NAME (default: every race; the "
+              "names are in docs/worlds-rules.md, e.g. invisible-beings)")
+
+
+def parse_races(spec: str) -> dict[str, list[str]]:
+    """The map game's pile options of a --races value: {"races": [...]} for a pile of these
+    races, {"without": [...]} for every race but these, {} for every race. Names are
+    race keys, case and '-'/'_' alike ("space-pilgrims"). Raises ValueError."""
+    from engine.worlds.data import RACE_KEYS
+
+    names = [n.strip().lower() for n in spec.split(",") if n.strip()]
+    if not names:
+        return {}
+    out = [n.startswith("-") for n in names]
+    if any(out) and not all(out):
+        raise ValueError("--races: name the races of the pile, or the races to leave out "
+                         "(each with '-'), not both")
+    keys = [n.lstrip("-").replace("-", "_") for n in names]
+    unknown = [k for k in keys if k not in RACE_KEYS]
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], list(RACE_KEYS), n=3)
+        raise ValueError(f"--races: no race {unknown[0]!r}"
+                         + (f" (did you mean {', '.join(close)}?)" if close else ""))
+    if len(set(keys)) != len(keys):
+        raise ValueError("--races: a race is named twice")
+    return {"without": keys} if all(out) else {"races": keys}
 
 
 def parse_aliens(spec: str, seats: int) -> tuple[str, ...]:
@@ -76,6 +108,9 @@ def game_config(args: argparse.Namespace, seats: int,
                 colors: tuple[str, ...] = ()) -> engine.Config:
     """The engine configuration the parsed options describe for `seats` seats.
     Raises ValueError with what to change."""
+    if getattr(args, "races", ""):
+        raise ValueError("--races: the map game's race pile (--game worlds); Cosmic's "
+                         "aliens are chosen with --aliens")
     aliens = parse_aliens(args.aliens or "", seats)
     turns = getattr(args, "max_turns", 0) or 0
     if turns < 0:
@@ -136,7 +171,7 @@ def worlds_config(args: argparse.Namespace, players: int, *, network: bool = Fal
     networked game's race pile leaves out the races the card protocol cannot play
     (engine.worlds.rules NETWORK_UNSUPPORTED: none since secret pages, protocol/pages.py)."""
     from engine import games
-    from engine.worlds.rules import NETWORK_UNSUPPORTED
+    from engine.worlds.rules import NETWORK_UNSUPPORTED, canonical_pile
 
     cosmic_only = [flag for flag, on in (("--variant", args.variant), ("--aliens", args.aliens),
                                          ("--flares", args.flares)) if on]
@@ -149,7 +184,14 @@ def worlds_config(args: argparse.Namespace, players: int, *, network: bool = Fal
     if turns < 0:
         raise ValueError("--max-turns: 0 (no limit) or more")
     options: dict[str, Any] = {"max_turns": turns} if turns else {}
-    if network and NETWORK_UNSUPPORTED:
-        options["without"] = list(NETWORK_UNSUPPORTED)
-    return rules.config_from(rules.COLOURS[:players], (), options)
+    pile = parse_races(getattr(args, "races", "") or "")
+    if network and NETWORK_UNSUPPORTED and not pile:
+        pile = {"without": list(NETWORK_UNSUPPORTED)}
+    if "races" in pile:  # in catalogue order: the same genesis and lobby id for a pile
+        pile["races"] = list(canonical_pile(pile["races"]))
+    options.update(pile)
+    try:
+        return rules.config_from(rules.COLOURS[:players], (), options)
+    except ValueError as exc:
+        raise ValueError(f"--races: {exc}" if pile else str(exc)) from None
 

@@ -10,11 +10,15 @@ engine/worlds/actions.py with names where it has numbers:
     ally attacker       select force7          select none (only holding no force card)
     play mutation B     play force3 C          play power-up force5 defender
     discard force5,mutation                    power assassins F blue A
+    page A:1,C:2 (the Invisible Beings' new secret page)   conceal (keep it as it is)
 
 A card is named from the seat's knowledge ("force7", "mutation"); worlds are letters;
 seats are colours. The plain text form itself (`move A F A 2`, `play 57 62 5`) is read
 too (`parse_action`): a line that parses to a legal action plays it.
-Invariant: a typed line changes nothing unless it names one entry of the table.
+Invariant: a typed line changes nothing unless it names one entry of the table (or, for
+`page`, a page the seat's unseen tokens can reach this turn: `page_reachable`).
+An entry's second part is the secret the action stands for: the handle put face down
+for `select`, the new page (a count per world) for `page`.
 """
 
 from __future__ import annotations
@@ -28,11 +32,12 @@ from engine.worlds import actions as A
 from engine.worlds.actions import parse_action, world_name
 from engine.worlds.data import CARDS, RACES
 from engine.worlds.rules import legal_actions, secret_options
-from engine.worlds.state import GameState, Knowledge
+from engine.worlds.state import RANGE, WORLDS, GameState, Knowledge, distance
+from engine.worlds.unseen import page_reachable
 
 __all__ = ["HELP", "Table", "command_table", "lookup", "normalise", "card_word", "race_word"]
 
-Entry = tuple[Any, int | None]
+Entry = tuple[Any, int | tuple[int, ...] | None]
 
 HELP = {
     "home": "home WORLD - setup: take this world as your homeworld, e.g. home C",
@@ -61,6 +66,10 @@ HELP = {
               "only when you hold no force card)",
     "reveal": "reveal CARD - turn up the card you put face down (made for you)",
     "second": "second CARD - after Use the Force: show a second force card",
+    "page": f"page WORLD:COUNT,... - Invisible Beings, after your migration: where your "
+            f"unseen tokens are now, each moved at most once and up to {RANGE} spaces, "
+            "e.g. page A:1,C:2 (only you see it; 'hand' shows your page)",
+    "conceal": "conceal - Invisible Beings: keep your unseen tokens where they are",
     "say": "say TEXT - signed chat to every player (networked games)",
     "tell": "tell COLOUR TEXT - private chat to one player (sealed: only you two can read it)",
     "info": "info RACE - what a race does, e.g. info tachyons; info WORLD - who lives there",
@@ -88,6 +97,9 @@ def normalise(line: str) -> str:
     "force7", event names with hyphens; the cards of a discard and the seats of an
     invite in one order."""
     line = re.sub(r"force\s+(\d+)", r"force\1", line.strip().lower())
+    if line.split(" ", 1)[0] == "page":  # a page: its worlds in order, A:1,C:2
+        parts = sorted(x.upper() for x in re.split(r"[,\s]+", line[4:]) if x)
+        return " ".join(["page", ",".join(parts)]) if parts else "page"
     words: list[str] = []
     for w in line.split():
         w = w.upper() if len(w) == 1 and w.isalpha() else w.replace("_", "-")
@@ -145,6 +157,7 @@ class Table(dict[str, Entry]):
     a copy of a card that its command does not)."""
 
     legal: tuple[Any, ...] = ()
+    kn: Knowledge | None = None  # the seat's knowledge the table was made from
 
 
 def command_table(s: GameState, seat: int, kn: Knowledge) -> Table:
@@ -152,6 +165,7 @@ def command_table(s: GameState, seat: int, kn: Knowledge) -> Table:
     Two actions that read the same (two force cards of one value) keep the first."""
     table = Table()
     table.legal = tuple(legal_actions(s, seat, kn))
+    table.kn = kn
     for a in table.legal:
         if isinstance(a, A.Select):
             options = secret_options(s, seat, kn)
@@ -161,16 +175,66 @@ def command_table(s: GameState, seat: int, kn: Knowledge) -> Table:
                 table["select none"] = (a, None)
             continue
         table.setdefault(normalise(command_for(s, a, kn)), (a, None))
+        if isinstance(a, A.Conceal):
+            for line, page in _one_token_pages(s, kn):
+                table.setdefault(line, (a, page))
     return table
+
+
+def page_text(page: dict[int, int]) -> str:
+    """A page as typed: A:1,C:2 (worlds in order; 'none' when empty)."""
+    return ",".join(f"{world_name(w)}:{k}" for w, k in sorted(page.items()) if k) or "none"
+
+
+def _one_token_pages(s: GameState, kn: Knowledge) -> list[tuple[str, tuple[int, ...]]]:
+    """The pages one unseen token's move reaches, as commands (the table lists these;
+    `page` also takes any other page the tokens can reach)."""
+    out = []
+    for src in sorted(w for w, k in kn.hidden.items() if k > 0):
+        for dst in range(WORLDS):
+            if dst != src and distance(s.pos[src], s.pos[dst]) <= RANGE:
+                page = dict(kn.hidden)
+                page[src] -= 1
+                page[dst] = page.get(dst, 0) + 1
+                out.append((f"page {page_text(page)}",
+                            tuple(page.get(w, 0) for w in range(WORLDS))))
+    return out
+
+
+def _typed_page(table: Table, text: str, s: GameState) -> Entry | str:
+    """`page A:1,C:2`: the seat's new page, if its unseen tokens can get there."""
+    conceal, kn = next((a for a in table.legal if isinstance(a, A.Conceal)), None), table.kn
+    if conceal is None or kn is None:
+        return "'page' is for the Invisible Beings' unseen tokens, after your migration"
+    page: dict[int, int] = {}
+    for part in text.split(" ", 1)[1].split(",") if " " in text else []:
+        m = re.fullmatch(r"([A-Z]):(\d{1,3})", part)
+        if m is None or ord(m[1]) - ord("A") >= WORLDS:
+            return f"'{part}' is not WORLD:COUNT (a world's letter, a count), e.g. A:2"
+        w = ord(m[1]) - ord("A")
+        page[w] = page.get(w, 0) + int(m[2])
+    before, total = sum(kn.hidden.values()), sum(page.values())
+    if total != before:
+        return f"your page holds {before} unseen token(s), not {total} (now: " \
+               f"{page_text(kn.hidden)})"
+    if not page_reachable(s.pos, dict(kn.hidden), page):
+        return (f"your unseen tokens cannot get from {page_text(kn.hidden)} to "
+                f"{page_text(page)}: each moves at most once, up to {RANGE} spaces")
+    return (conceal, tuple(page.get(w, 0) for w in range(WORLDS)))
 
 
 def lookup(table: dict[str, Entry], typed: str, s: GameState, seat: int) -> Entry | str:
     """The entry a typed line stands for, or why none does (with the closest legal
-    commands). Besides the commands above, the plain text form of a legal action."""
+    commands). Besides the commands above, the plain text form of a legal action, and
+    any page the seat's unseen tokens can reach (`page`)."""
     text = normalise(typed)
     if text in table:
         return table[text]
     words = text.split()
+    if words and words[0] == "page" and isinstance(table, Table):
+        return _typed_page(table, text, s)
+    if text == "done" and "conceal" in table:  # the end of a migration: the page stays
+        return table["conceal"]
     try:
         action = parse_action(typed.strip(), seat)
     except (ActionParseError, ValueError):

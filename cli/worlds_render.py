@@ -43,6 +43,8 @@ def board_text(s: GameState, kn: Any = None) -> str:
         mark = _colour(s, owner)[0].upper() if owner >= 0 else "."
         tokens = sum(len(s.tokens(w, p)) for p in range(s.n))
         cell[s.pos[w]] = f"{world_name(w)}{mark}{tokens:<2}"
+    for square, (mark, tokens) in _deep_space(s).items():
+        cell[square] = f"~{mark}{tokens:<2}"
     rows = ["    " + "".join(f"{x:<5}" for x in range(GRID))]
     for y in range(GRID):
         rows.append(f"{y:>2}  " + "".join(f"{cell.get(x * GRID + y, '.'):<5}"
@@ -50,8 +52,13 @@ def board_text(s: GameState, kn: Any = None) -> str:
     for seat in range(s.n):
         worlds = sum(1 for w in range(WORLDS) if s.control[w] == seat)
         tokens = sum(len(s.tokens(w, seat)) for w in range(WORLDS))
+        space = sum(len(s.tokens(p, seat)) for p in s.space_stacks(seat))
         rows.append(f"{_colour(s, seat):>7}: {worlds} worlds, {tokens} tokens, "
-                    f"{len(s.hands[seat])} cards")
+                    f"{len(s.hands[seat])} cards"
+                    + (f", {space} in deep space" if space else ""))
+    if s.space:
+        rows.append("   ~: a stack in deep space (a square with no world), its owner's "
+                    "initial and its tokens")
     if kn is not None:
         rows.append(natives_line(s))
         conflict = conflict_line(s)
@@ -61,10 +68,27 @@ def board_text(s: GameState, kn: Any = None) -> str:
     return "\n".join(rows)
 
 
+def _deep_space(s: GameState) -> dict[int, tuple[str, int]]:
+    """Each deep-space square with tokens: (its owner's initial, or * for several
+    owners; how many tokens)."""
+    out: dict[int, tuple[str, int]] = {}
+    for key in sorted(s.space):
+        place, seat = divmod(key, s.n)
+        square = s.square(place)
+        mark, count = out.get(square, ("", 0))
+        initial = _colour(s, seat)[0].upper()
+        out[square] = (initial if mark in ("", initial) else "*",
+                       count + len(s.space[key]))
+    return out
+
+
 def natives_line(s: GameState) -> str:
-    """The races of the explored worlds (the others are still unknown)."""
-    known = [f"{world_name(w)} {_race(s.native[w])}" for w in range(WORLDS)
-             if s.pos[w] >= 0 and s.native[w] >= 0]
+    """The races of the explored worlds (the others are still unknown), with a Gifted
+    world's gifts."""
+    known = [f"{world_name(w)} {_race(s.native[w])}"
+             + (f" (and {', '.join(_race(s.faces.get(h, -1)) for h in s.gifts[w])})"
+                if s.gifts[w] else "")
+             for w in range(WORLDS) if s.pos[w] >= 0 and s.native[w] >= 0]
     return "Races: " + (", ".join(known) or "no world explored yet")
 
 
@@ -102,8 +126,17 @@ def player_lines(s: GameState, kn: Any) -> list[str]:
             by_origin[code // MOVES] = by_origin.get(code // MOVES, 0) + 1
         born = ",".join(f"{world_name(o)}:{n}" for o, n in sorted(by_origin.items()))
         stacks.append(f"{world_name(w)} {len(codes)} ({born})")
-    return [f"Your hand ({_colour(s, seat)}): " + (", ".join(cards) or "no cards"),
-            "Your tokens (world count (born on:count)): " + ("; ".join(stacks) or "none")]
+    for place in s.space_stacks(seat):
+        x, y = divmod(s.square(place), GRID)
+        stacks.append(f"deep space {x},{y} {len(s.tokens(place, seat))}")
+    lines = [f"Your hand ({_colour(s, seat)}): " + (", ".join(cards) or "no cards"),
+             "Your tokens (world count (born on:count)): " + ("; ".join(stacks) or "none")]
+    hidden = getattr(kn, "hidden", None) or {}
+    if any(hidden.values()) or s.unseen[seat]:
+        page = ", ".join(f"{world_name(w)} {k}" for w, k in sorted(hidden.items()) if k)
+        lines.append("Your unseen tokens (your secret page, only you see it): "
+                     + (page or "none"))
+    return lines
 
 
 def summary(s: GameState) -> dict[str, Any]:
@@ -173,6 +206,10 @@ def describe_event(s: GameState, ev: tuple[Any, ...]) -> str:
         "shown": lambda: f"{c(args[0])} is shown {args[1]} card(s) of a hand",
         "switched": lambda: f"{c(args[1])} switches a Body Snatcher with a {c(args[2])} "
                             f"token born on {w(args[3])}",
+        "copies": lambda: f"{c(args[0])}'s {_race(args[2])} on {w(args[1])} copy the "
+                          f"power of {the_race(args[3])}",
+        "gifted": lambda: f"the Gifted of {w(args[0])} are given the powers of "
+                          + " and ".join(the_race(r) for r in args[1]),
         "unveiled": lambda: f"{c(args[0])} brings {args[2]} unseen token(s) into view on "
                             f"{w(args[1])}",
     }

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.worlds.actions import world_name
 from engine.worlds.data import CARDS, RACES
-from engine.worlds.state import GRID
+from engine.worlds.state import GRID, WORLDS
 
 __all__ = ["power_words", "power_command", "action_words", "race_name", "POWER_WORDS"]
 
@@ -71,6 +71,10 @@ class _Say:
     @staticmethod
     def square(sq: int) -> str:
         return f"column {sq // GRID}, row {sq % GRID}"
+
+    def place(self, p: int) -> str:
+        """A world, or a square of deep space (a place past the worlds)."""
+        return world_name(p) if p < WORLDS else f"deep space at {self.square(p - WORLDS)}"
 
     def order(self, seats: tuple[int, ...]) -> str:
         return ", ".join(self.c(x) for x in seats)
@@ -154,11 +158,28 @@ POWER_WORDS: dict[str, tuple[str, _Words]] = {
         lambda y, a: f"sends a token {y.born(a[1])} from {y.w(a[0])} into "
         "the conflict"),
     "worldship": ("world square", lambda y, a: f"moves {y.w(a[0])} to {y.square(a[1])}"),
+    # Emulators and Copycats: in the opportunity phase a world and the race to copy
+    # there; in a conflict's opening, the race only (on the conflict's world).
+    "emulators": ("world race|race", lambda y, a: _copies(a)),
+    "copycats": ("world race|race", lambda y, a: _copies(a)),
+    "space_pilgrims": ("place place origin count",
+        lambda y, a: f"moves {a[3]} token(s) {y.born(a[2])} from {y.place(a[0])} to "
+        f"{y.place(a[1])}"),
 }
 
 
+def _copies(a: tuple[int, ...]) -> str:
+    where = f" on {world_name(a[0])}" if len(a) == 2 else ""
+    return f"copies the power of {the_race(a[-1])}{where}"
+
+
 def _fits(kinds: str, args: tuple[int, ...]) -> bool:
-    return kinds == "order" or len(kinds.split()) == len(args)
+    return kinds == "order" or _kinds(kinds, args) is not None
+
+
+def _kinds(kinds: str, args: tuple[int, ...]) -> list[str] | None:
+    """The kinds of these arguments: of the one form (forms split by |) of their length."""
+    return next((k.split() for k in kinds.split("|") if len(k.split()) == len(args)), None)
 
 
 def _typed(y: _Say, kind: str, v: int) -> str:
@@ -176,6 +197,8 @@ def _typed(y: _Say, kind: str, v: int) -> str:
         return card_word(face)
     if kind == "square":
         return f"{v // GRID},{v % GRID}"
+    if kind == "place":
+        return world_name(v) if v < WORLDS else f"{(v - WORLDS) // GRID},{(v - WORLDS) % GRID}"
     return str(v)  # count
 
 
@@ -196,7 +219,7 @@ def power_command(s: Any, race: int, args: tuple[int, ...] | list[int],
     if entry[0] == "order":
         return f"power {race_word(race)} {y.order(args)}"
     return " ".join(["power", race_word(race),
-                     *(_typed(y, k, v) for k, v in zip(entry[0].split(), args))])
+                     *(_typed(y, k, v) for k, v in zip(_kinds(entry[0], args) or [], args))])
 
 
 def power_words(s: Any, race: int, args: tuple[int, ...] | list[int],

@@ -174,3 +174,25 @@ def test_a_networked_worlds_genesis_deals_every_race():
     g = make_genesis(pool, players, mode="network", rules=rules)
     assert ("without", ["tachyons"]) in g.options and config_from_genesis(g) == pool
     assert rules.lobby_config(rules.lobby_options(every), 3, every.colors) == every
+
+
+def test_a_worlds_lobby_id_carries_a_chosen_race_pile():
+    """A hosted pile is a bit a race after the turn limit; every joiner reads the same
+    config from it; bits past the last race, or a pile out of catalogue order, are
+    refused."""
+    rules = games.load("worlds")
+    colours = rules.COLOURS[:2]
+    pile = rules.canonical_pile(["tachyons", "plebs", "hive", "breeders", "searchers",
+                                 "politicians", "strategists", "foundation", "gifted"])
+    config = rules.config_from(colours, (), {"max_turns": 30, "races": list(pile)})
+    options = rules.lobby_options(config)
+    assert len(options) == 14 and options[0] == 30
+    assert rules.lobby_config(options, 2, colours) == config
+    every = rules.config_from(colours, (), {})
+    assert rules.lobby_config(rules.lobby_options(every), 2, colours) == every
+    with pytest.raises(ValueError, match="does not know"):
+        rules.lobby_config(options[:-1] + bytes([options[-1] | 0x80]), 2, colours)
+    with pytest.raises(ValueError, match="catalogue order"):
+        rules.lobby_options(rules.config_from(colours, (), {"races": list(pile[::-1])}))
+    with pytest.raises(ValueError, match="at least 9"):
+        rules.lobby_config(bytes([0, 1]) + bytes(12), 2, colours)

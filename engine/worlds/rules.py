@@ -51,6 +51,7 @@ __all__ = [
     "timer", "on_timeout", "claims", "claim", "audit_claim", "audit_end", "hand", "shows",
     "may_hide", "local_source", "genesis_options", "config_from", "lobby_options",
     "lobby_config", "options_text", "progress", "network_refusal", "NETWORK_POOL",
+    "canonical_pile",
     "NETWORK_UNSUPPORTED", "PAGE_KINDS", "PAGE_PLACES", "page", "set_page", "page_total",
     "audit_pages",
 ]
@@ -275,18 +276,44 @@ def network_refusal(config: Config) -> str | None:
     return None
 
 
+_PILE_BYTES = (len(RACES) + 7) // 8  # a race pile in a lobby id: one bit a race
+
+
 def lobby_options(config: Config) -> bytes:
+    """A byte of turn limit; then, for a pile of chosen races, one bit per race (bit i of
+    byte i // 8 for the race of id i) in as few bytes as every race needs. A chosen pile
+    must list its races in their catalogue order (`canonical_pile`), so every joiner makes
+    the same config from the bits."""
     if not 0 <= config.max_turns <= 255:
         raise ValueError("a hosted game's turn limit is at most 255")
-    if config.race_pool != NETWORK_POOL:
-        raise ValueError("a hosted game's race pile is every race a networked game plays")
-    return bytes([config.max_turns])
+    if not config.race_pool:
+        return bytes([config.max_turns])
+    if config.race_pool != canonical_pile(config.race_pool):
+        raise ValueError("a hosted game's race pile lists its races in catalogue order")
+    bits = bytearray(_PILE_BYTES)
+    for key in config.race_pool:
+        i = RACE_KEYS[key]
+        bits[i // 8] |= 1 << (i % 8)
+    return bytes([config.max_turns]) + bytes(bits)
 
 
 def lobby_config(options: bytes, seats: int, colours: tuple[str, ...]) -> Config:
-    if len(options) != 1:
-        raise ValueError("a worlds lobby id has one option byte (the turn limit)")
-    return Config(seats, options[0], NETWORK_POOL, colours)
+    if len(options) == 1:
+        return Config(seats, options[0], NETWORK_POOL, colours)
+    if len(options) != 1 + _PILE_BYTES:
+        raise ValueError(f"a worlds lobby id has a byte of turn limit and maybe "
+                         f"{_PILE_BYTES} bytes of race pile, not {len(options)} bytes")
+    pile = tuple(r.key for r in RACES if options[1 + r.id // 8] >> (r.id % 8) & 1)
+    if int.from_bytes(options[1:], "little") >> len(RACES):
+        raise ValueError("a worlds lobby id names a race this version does not know")
+    return config_from(colours, (), {"max_turns": options[0], "races": list(pile)}) \
+        if pile else Config(seats, options[0], NETWORK_POOL, colours)
+
+
+def canonical_pile(keys: Sequence[str]) -> tuple[str, ...]:
+    """These races in catalogue order (how a pile is written into a genesis and a lobby)."""
+    chosen = set(keys)
+    return tuple(r.key for r in RACES if r.key in chosen)
 
 
 def progress(state: GameState) -> dict[str, Any]:

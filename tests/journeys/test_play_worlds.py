@@ -139,6 +139,10 @@ def test_play_the_map_game_networked_and_refuse_cosmic_options(tmp_path: Path,
         assert r.returncode == 2 and words in r.stderr, (bad, r.stderr)
 
 
+PILE = ("invisible-beings,tachyons,plebs,hive,breeders,searchers,politicians,strategists,"
+        "foundation")
+
+
 def _free_port() -> int:
     import socket
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
@@ -173,6 +177,7 @@ def test_host_the_map_game_and_a_joiner_learns_it_from_the_lobby(tmp_path: Path)
     helper.start()
     try:
         code, out = _play(["host", "--game", "worlds", "--players", "2", "--name", "ann",
+                           "--races", PILE,
                            "--colour", "green", "--port", port, "--target", "127.255.255.255",
                            "--yes", "--plain", "--timeout", "60", "--dir",
                            str(homes[0] / "game")], homes[0],
@@ -182,12 +187,18 @@ def test_host_the_map_game_and_a_joiner_learns_it_from_the_lobby(tmp_path: Path)
         for p in started:
             p.kill()
     assert code == 0 and "Traceback" not in out, out[-3000:]
-    assert "2 players, first to control 20 worlds" in out  # the host's announcement
+    # the host's announcement, and the pile the joiner learned from the lobby id alone
+    assert "2 players, first to control 20 worlds; 9 races in the pile" in out
     assert "-- YOUR DECISION (setup: home)" in out and "green makes " in out
     # ann moved onto bob's worlds and quit, or stayed home and bob's bot won
     assert "Game left unfinished." in out or "Game over: red won" in out, out[-3000:]
     bob = started[0].communicate(timeout=30)[0]
-    assert "first to control 20 worlds" in bob and "A bot plays" in bob, bob[-2000:]
+    assert "first to control 20 worlds; 9 races in the pile" in bob and "A bot plays" in bob, \
+        bob[-2000:]
+    names = {"Invisible Beings", "Tachyons", "Plebs", "The Hive", "Breeders", "Searchers",
+             "Politicians", "Strategists", "Foundation"}
+    found = set(re.findall(r"is explored: (.+?) live there", out + bob))
+    assert found and found <= names, found  # only races of the pile were dealt
     refused = checks["cosmic"]
     assert refused.returncode == 1 and "none of Cosmic's options" in refused.stderr, refused
     for bad, words in ((["--flares"], "Cosmic's options"),

@@ -63,12 +63,19 @@ def test_worlds_refuses_cosmic_options_clearly(home: Path) -> None:
     assert r.returncode == 2 and "invalid choice" in r.stderr
 
 
+# 13 races, the fewest three seats may have: the races with secrets or new kinds of
+# move (the Invisible Beings' pages, deep space, copies, gifts) come up often.
+PILE = ("invisible-beings,space-pilgrims,emulators,copycats,gifted,worldship,tachyons,plebs,"
+        "hive,breeders,searchers,spies,foundation")
+
+
 def test_a_networked_worlds_game_verifies_from_every_journal(home: Path) -> None:
     """Three node processes play the map game over the real mesh with the card protocol
     (hands, race chits and face-down force cards hidden; dice from the beacon); every
     seat's journal verifies on its own, proofs and audit included."""
     run = cosmic("demo", "--game", "worlds", "--players", "3", "--seed", "net",
-                 "--max-turns", "10", "--dir", "wd", "--quiet", home=home, timeout=300)
+                 "--max-turns", "10", "--dir", "wd", "--quiet", "--races", PILE, home=home,
+                 timeout=300)
     assert run.returncode == 0, run.stderr
     assert "game over (turn_limit)" in run.stdout or "game over (worlds)" in run.stdout
     ids = set()
