@@ -92,6 +92,20 @@
       const x = X0 + Math.floor(sq / GRID) * CELL, y = Y0 + (sq % GRID) * CELL;
       out += `<rect x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}"` +
         ` rx="6" class="space"/>`;
+      const counts = st["space/" + sq];
+      if (counts) {  // a stack in deep space (Space Pilgrims): its tags, no frame
+        const stacks = [];
+        let i = 0;
+        h.D.colors.forEach((c, seat) => {
+          if (!counts[seat]) return;
+          stacks.push(`${c}:${counts[seat]}`);
+          out += h.ships(x + 5 + (i % 3) * 26, y + 27 + Math.floor(i / 3) * 19, c,
+            counts[seat]);
+          i += 1;
+        });
+        out += `<g class="deep" data-square="${sq}" data-tokens="${stacks.join(",")}">` +
+          h.text(x + CELL / 2, y + CELL - 9, "deep space", "wrace") + "</g>";
+      }
     }
     for (const sq of Object.keys(taken)) {
       out += cell(st, h, taken[sq], st["world/" + taken[sq]]);

@@ -5,6 +5,7 @@ the page's flat data, drawn by html_replay_worlds.js (the grid) inside the commo
 What a position holds (keys "a/b" as the page flattens them):
   world/L   [square, controller colour or "", race name or "", tokens per seat] for each
             world L on the map (a square is column * 10 + row, as the engine keeps it);
+  space/Q   [tokens per seat] on the deep-space square Q (no world there: Space Pilgrims);
   seats/C   [worlds controlled, tokens on the map, cards in hand] for colour C;
   conflict  the conflict under way in words (string index; -1: none), conflict_world L;
   board/i   the board in words (cli/game_ui.py `replay_board`), a line each;
@@ -51,8 +52,14 @@ def worlds_position(rules: Any) -> Callable[..., dict[str, Any]]:
                 continue
             owner = colors[s.control[w]] if s.control[w] >= 0 else ""
             race = race_name(s.native[w]) if s.native[w] >= 0 else ""
+            if s.gifts[w]:  # the Gifted's world: its two more races
+                race += " +" + ", ".join(race_name(s.faces.get(h, -1)) for h in s.gifts[w])
             flat[f"world/{world_name(w)}"] = [s.pos[w], owner, race,
                                              [s.count(w, p) for p in range(s.n)]]
+        for key in sorted(s.space):
+            place, p = divmod(key, s.n)
+            counts = flat.setdefault(f"space/{s.square(place)}", [0] * s.n)
+            counts[p] += len(s.space[key])
         for p, c in enumerate(colors):
             flat[f"seats/{c}"] = [s.controlled(p), sum(s.count(w, p) for w in range(WORLDS)),
                                   len(s.hands[p])]

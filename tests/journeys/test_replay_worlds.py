@@ -76,8 +76,22 @@ def _grid(text: str) -> dict[str, tuple[int, str, int]]:
         row = int(m.group(1))
         for col in range(10):
             cell = m.group(2)[col * 5:col * 5 + 5].strip()
-            if cell != ".":
+            if cell != "." and not cell.startswith("~"):
                 out[cell[0]] = (col * 10 + row, cell[1], int(cell[2:]))
+    return out
+
+
+def _deep(text: str) -> dict[str, int]:
+    """The plain board's stacks in deep space (`~R2`): square -> tokens."""
+    out: dict[str, int] = {}
+    for line in text.splitlines():
+        m = GRID_ROW.match(line)
+        if m is None or len(line) < 50:
+            continue
+        for col in range(10):
+            cell = m.group(2)[col * 5:col * 5 + 5].strip()
+            if cell.startswith("~"):
+                out[str(col * 10 + int(m.group(1)))] = int(cell[2:])
     return out
 
 
@@ -109,6 +123,8 @@ READ = """(() => {
       Object.fromEntries(q(`#board g.world[data-world="${g.dataset.world}"] g.colony`).map(
         (c) => [c.dataset.colour, Number(c.querySelector("text").textContent)]))]])),
     spaces: q("#board rect.space").length,
+    deep: Object.fromEntries(q("#board g.deep").map((g) => [g.dataset.square,
+      g.dataset.tokens.split(",").reduce((n, t) => n + Number(t.split(":")[1]), 0)])),
     scores: Object.fromEntries(q("#board g.score").map((g) => [g.dataset.colour,
       Number(g.dataset.worlds)])),
     conflict: (document.getElementById("conflict") || {}).textContent || "",
@@ -132,6 +148,7 @@ def _check_map(seen: dict[str, Any], plain: str) -> None:
         assert (owner[:1].upper() or ".") == initial, (letter, owner, initial)
         assert total == tokens == sum(tags.values()), (letter, seen["worlds"][letter])
     assert seen["spaces"] == 100 - len(grid)
+    assert seen["deep"] == _deep(plain)
     assert seen["scores"] == _scores(plain)
 
 
@@ -192,6 +209,36 @@ def test_the_worlds_page_shows_the_map_and_steps(game: tuple[Path, Path, dict[st
                  if e.get("method") == "Network.requestWillBeSent"]
         assert all(u.split("#")[0] == page.resolve().as_uri() or u == "about:blank"
                    for u in asked), asked
+    finally:
+        b.close()
+
+
+def test_the_worlds_page_draws_stacks_in_deep_space(work: Path) -> None:
+    """Space Pilgrims stand on squares with no world: the page draws their stacks where
+    the plain board's `~` cells are, with the same counts."""
+    pile = ("space-pilgrims,tachyons,plebs,hive,breeders,searchers,politicians,strategists,"
+            "foundation")
+    for seed in range(1, 9):
+        out = work / f"deep{seed}"
+        r = cosmic("simulate", "--game", "worlds", "--players", "2", "--games", "1",
+                   "--seed", str(seed), "--races", pile, "--journal-dir", str(out), home=work)
+        assert r.returncode == 0, r.stderr
+        journal = out / "game-0000.journal"
+        total = len(parse_journal(journal.read_bytes()).entries)
+        at = next((n for n in (total, total * 3 // 4, total // 2)
+                   if _deep(_plain(journal, n, work))), None)
+        if at is not None:
+            break
+    else:
+        pytest.fail("no game of eight left a stack in deep space")
+    page = work / f"deep{seed}.html"
+    assert cosmic("replay", str(journal), "--html", str(page), home=work).returncode == 0
+    b = Browser(work)
+    try:
+        b.open(page.resolve().as_uri() + f"#record={at}")
+        seen = b.eval(READ)
+        assert seen["position"] == at and seen["deep"], seen["deep"]
+        _check_map(seen, _plain(journal, at, work))
     finally:
         b.close()
 
