@@ -28,7 +28,7 @@ from .races import after_conflict_steps, after_result_steps, conflict_powers, \
 from .state import MOVES, Claim, Conflict, GameState, Knowledge
 from .unseen import unveil_steps
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, \
-    replace, take_from_hand
+    replace, take_from_hand, use_power
 
 __all__ = ["start_conflict", "totals", "card_sums", "forced_card"]
 
@@ -210,12 +210,8 @@ class Open(ConflictStep):
             pop(s)
             return
         if isinstance(a, Power):
-            steps = use_conflict_power(s, a.seat, a.race, a.args)
-            if steps is None:
-                fail(s, a, "that race power cannot be used so now")
-                return
-            emit(s, "power", a.seat, a.race, list(a.args))
-            push(s, *steps)
+            use_power(s, a, a.seat, a.race, a.args,
+                      use_conflict_power(s, a.seat, a.race, a.args))
             return
         if not isinstance(a, Play):
             fail(s, a, "expected a card or done")
@@ -407,12 +403,7 @@ class PowerUp(ConflictStep):
             pop(s)
             return
         if isinstance(a, Power):
-            steps = use_late_power(s, a.seat, a.race, a.args)
-            if steps is None:
-                fail(s, a, "that race power cannot be used so now")
-                return
-            emit(s, "power", a.seat, a.race, list(a.args))
-            push(s, *steps)
+            use_power(s, a, a.seat, a.race, a.args, use_late_power(s, a.seat, a.race, a.args))
             return
         if not isinstance(a, Play) or is_event(a.card, "conflict") != "power_up" \
                 or a.args not in event_args(s, a.seat, "power_up"):

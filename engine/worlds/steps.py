@@ -24,7 +24,7 @@ from ..stack import emit, pop, push, replace
 from .state import GameState, Knowledge
 
 __all__ = ["Chance", "Step", "SeatStep", "STEPS", "register", "push", "pop", "replace",
-           "fail", "emit", "learn", "draw_steps", "SIDES", "take_from_hand"]
+           "fail", "emit", "learn", "draw_steps", "SIDES", "take_from_hand", "use_power"]
 
 SIDES = 10  # every die of rules 003 has ten sides
 Step_t = tuple[Any, ...]
@@ -112,6 +112,17 @@ def fail(s: GameState, a: Action | None, reason: str) -> None:
     st = s.step()
     h = STEPS.get(st[0])
     raise IllegalAction(h.phase if h else "?", st[0], a.format() if a else "-", reason)
+
+
+def use_power(s: GameState, a: Action, seat: int, race: int, args: Sequence[int],
+              steps: list[Step_t] | None) -> None:
+    """A race power used at a step: its steps (None: not usable so now, refused), an event
+    naming it, then the steps on the stack."""
+    if steps is None:
+        fail(s, a, "that race power cannot be used so now")
+        return
+    emit(s, "power", seat, race, list(args))
+    push(s, *steps)
 
 
 def learn(s: GameState, a: Action, handle: int, face: int) -> None:

@@ -22,7 +22,7 @@ from .races import admits, after_fate_draw_steps, extra_births, found_steps, tur
 from .unseen import UNSEEN_RACE, unseen_births
 from .state import HAND_LIMIT, MOVES, WORLDS, GameState, Knowledge, Outcome, distance
 from .steps import SeatStep, Step, Step_t, emit, fail, learn, pop, push, register, replace, \
-    take_from_hand
+    take_from_hand, use_power
 
 __all__ = ["FATE_DRAW", "card_window_options", "accept_event"]
 
@@ -100,12 +100,7 @@ class Opportunity(SeatStep):
         if isinstance(a, Done):
             pop(s)
         elif isinstance(a, Power):
-            steps = use_opportunity(s, a.seat, a.race, a.args)
-            if steps is None:
-                fail(s, a, "that race power cannot be used so now")
-                return
-            emit(s, "power", a.seat, a.race, list(a.args))
-            push(s, *steps)
+            use_power(s, a, a.seat, a.race, a.args, use_opportunity(s, a.seat, a.race, a.args))
         else:
             accept_event(s, a, "opportunity")
 
@@ -287,12 +282,8 @@ class Migration(SeatStep):
             pop(s)
             return
         if isinstance(a, Power):
-            steps = use_migration_power(s, a.seat, a.race, a.args)
-            if steps is None:
-                fail(s, a, "that race power cannot be used so now")
-                return
-            emit(s, "power", a.seat, a.race, list(a.args))
-            push(s, *steps)
+            use_power(s, a, a.seat, a.race, a.args,
+                      use_migration_power(s, a.seat, a.race, a.args))
             return
         if not isinstance(a, Move):
             accept_event(s, a, "migration")
@@ -456,12 +447,7 @@ class Late(SeatStep):
         if not isinstance(a, Power):
             fail(s, a, "expected a race power or done")
             return
-        steps = use_turn_end_power(s, a.seat, a.race, a.args)
-        if steps is None:
-            fail(s, a, "that race power cannot be used so now")
-            return
-        emit(s, "power", a.seat, a.race, list(a.args))
-        push(s, *steps)
+        use_power(s, a, a.seat, a.race, a.args, use_turn_end_power(s, a.seat, a.race, a.args))
 
 
 @register
