@@ -136,7 +136,7 @@ def timer(state: GameState) -> tuple[str, tuple[int, ...], str] | None:
     a silent person (a node's patience: they pass)."""
     if state.outcome is not None:
         return None
-    step = pending(state).step
+    step = state.step()[0]  # pending(state).step, without working out the rest of it
     if step == "deal":
         return ("limit", (state.turns, state.encounters), "deal")
     if step == "window":
@@ -146,7 +146,7 @@ def timer(state: GameState) -> tuple[str, tuple[int, ...], str] | None:
 
 def on_timeout(state: GameState, seat: int) -> Action:
     """No deal when the deal's time is up; a pass at a card window."""
-    return NoDeal(seat) if pending(state).step == "deal" else Pass(seat)
+    return NoDeal(seat) if state.step()[0] == "deal" else Pass(seat)
 
 
 def secret_handle(action: Action) -> int:
