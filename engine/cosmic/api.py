@@ -160,20 +160,23 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     """Apply one action; raises IllegalAction (state untouched) if the rules forbid it."""
     if state.outcome is not None:
         raise IllegalAction("over", "over", action.format(), "the game is over")
-    st = state.step()
+    stack = state.stack
+    st = stack[-1] if stack else ("over",)  # state.step()
     h = STEPS[st[0]]
     actors = (SOURCE,) if h.chance(state, st) is not None else h.actors(state, st)
     if action.seat not in actors:
         who = "the card source" if actors == (SOURCE,) else f"seat(s) {list(actors)}"
         raise IllegalAction(h.phase_of(st), st[0], action.format(), f"waiting for {who}")
-    kinds = h.kinds_of(state, st)
-    turn_up = isinstance(action, TurnUp) and action.KIND not in kinds
-    if action.KIND not in kinds and not turn_up:
-        raise IllegalAction(h.phase_of(st), st[0], action.format(),
-                            f"expected one of {list(kinds)}")
-    if turn_up and not turn_up_allowed(state, action.seat):
-        raise IllegalAction(h.phase_of(st), st[0], action.format(),
-                            "you have no alien face down")
+    kind = action.KIND
+    turn_up = False
+    if kind not in h.kinds_of(state, st):
+        if not isinstance(action, TurnUp):
+            raise IllegalAction(h.phase_of(st), st[0], action.format(),
+                                f"expected one of {list(h.kinds_of(state, st))}")
+        if not turn_up_allowed(state, action.seat):
+            raise IllegalAction(h.phase_of(st), st[0], action.format(),
+                                "you have no alien face down")
+        turn_up = True
     s = state.clone()
     if turn_up:  # on top of the question, which is then asked again (engine.hidden)
         push(s, *turn_up_steps(s, action.seat))
