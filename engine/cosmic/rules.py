@@ -136,11 +136,11 @@ def timer(state: GameState) -> tuple[str, tuple[int, ...], str] | None:
     a silent person (a node's patience: they pass)."""
     if state.outcome is not None:
         return None
-    step = state.step()[0]  # pending(state).step, without working out the rest of it
-    if step == "deal":
+    st = state.step()  # its name is pending(state).step, without working out the rest
+    if st[0] == "deal":
         return ("limit", (state.turns, state.encounters), "deal")
-    if step == "window":
-        return ("patience", (state.serial,), str(state.step()[1]))
+    if st[0] == "window":
+        return ("patience", (state.serial,), str(st[1]))
     return None
 
 
