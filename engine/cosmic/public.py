@@ -110,7 +110,8 @@ def _head(state: GameState) -> bytes:
         *(_packed_frozen(p) for p in parts),
         _packed_faces(state.faces), _PACKER.pack(state.next_handle),
     ))
-    kept = tuple(p if _frozen(p) else object() for p in parts)
+    # A part was kept by identity (_keep) only if it is frozen: reuse that verdict.
+    kept = tuple(p if _PACKED.get(id(p), _NOT_KEPT)[0] is p else object() for p in parts)
     _HEAD[0] = (state.config, *kept, state.faces, dict(state.faces), state.next_handle,
                 state.ships[:], state.warp[:], state.gate[:], state.beside[:], fresh)
     return fresh
@@ -122,6 +123,7 @@ _PUBLIC_ITEMS = 23  # len(encode_public(state))
 # Encodings kept by identity: id -> (the object itself, so its id is not reused; bytes).
 _PACKED: dict[int, tuple[object, bytes]] = {}
 _PACKED_MAX = 4096
+_NOT_KEPT = (object(), b"")
 # The faces dict last packed, a copy of its items, its bytes: one tuple, read and
 # replaced whole (a thread never pairs one dict with another's bytes).
 _FACES: list[tuple[object, dict[int, int], bytes]] = [(None, {}, b"")]
