@@ -77,7 +77,8 @@ def pending(state: GameState) -> Pending:
     step, phase and seats is handed out again rather than built anew."""
     if state.outcome is not None:
         return _OVER
-    st = state.step()
+    stack = state.stack
+    st = stack[-1] if stack else ("over",)  # state.step()
     h = STEPS[st[0]]
     ch = h.chance(state, st)
     phase = h.phase_of(st)
@@ -116,7 +117,8 @@ def legal_sequence(state: GameState, seat: int, knowledge: Knowledge) -> Sequenc
     """The legal actions of `seat` now, as a lazy indexable sequence in a fixed order."""
     if state.outcome is not None:
         return ()
-    st = state.step()
+    stack = state.stack
+    st = stack[-1] if stack else ("over",)  # state.step()
     h = STEPS[st[0]]
     if h.chance(state, st) is not None or seat not in h.actors(state, st):
         return ()

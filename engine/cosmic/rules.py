@@ -115,13 +115,10 @@ def secret(action: Action) -> str | None:
     """"commit" for a card put face down (the protocol commits to it), "open" for its
     reveal, "give" for cards handed over (a handover of the face-down card when
     `face_down_handover` names the giver), None for everything else."""
-    if isinstance(action, Select):
-        return "commit"
-    if isinstance(action, Reveal):
-        return "open"
-    if isinstance(action, Give):
-        return "give"
-    return None
+    return _SECRETS.get(type(action))  # each kind is its own class (engine.cosmic.actions)
+
+
+_SECRETS: dict[type, str] = {Select: "commit", Reveal: "open", Give: "give"}
 
 
 def secret_options(state: GameState, seat: int, knowledge: Knowledge) -> list[int]:

@@ -312,7 +312,8 @@ class WindowStep(Step):
         return _WINDOW_PHASE.get(st[1], "response")
 
     def kinds_of(self, s: GameState, st: Step_t) -> tuple[str, ...]:
-        return self.kinds + tuple(u.kind for u in _uses_in(s)) if WINDOW_USES else self.kinds
+        uses = _uses_in(s)
+        return self.kinds + tuple(u.kind for u in uses) if uses else self.kinds
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         if st[2] is not None:
