@@ -6,7 +6,9 @@ run, the engine alone replaying the same actions (`apply_actions_per_s`), with t
 (ratio_full_to_apply). The floor of an apply, measured in the same run: cloning the same
 states (`floor_clones_per_s`: every apply copies the state it starts from, the engine's
 states being values), with apply_to_clone = floor_clones_per_s / apply_actions_per_s
-(how many clones one apply costs).
+(how many clones one apply costs). And what a journal's verifier adds to each apply:
+the public hash of every state in turn (`hashes_per_s`: each action envelope names the
+hash of the state it was made on).
 
 Times are this process's CPU time (time.process_time), pinned to one core, so that other
 processes on a shared machine inflate them less; on an idle machine it is the wall time.
@@ -44,10 +46,10 @@ def _games(n: int, rep: int) -> tuple[float, int, list[list[engine.Action]]]:
     return time.process_time() - t0, actions, records
 
 
-def _replay(records: list[list[engine.Action]]) -> tuple[float, float, int]:
-    """Seconds to replay the records, seconds to clone each state of them once, and the
-    number of window passes."""
-    applying = cloning = 0.0
+def _replay(records: list[list[engine.Action]]) -> tuple[float, float, float, int]:
+    """Seconds to replay the records, seconds to clone each state of them once, seconds
+    to hash each state of them once (in order), and the number of window passes."""
+    applying = cloning = hashing = 0.0
     passes = 0
     for actions in records:
         s = engine.new_game(engine.Config(5))
@@ -61,8 +63,12 @@ def _replay(records: list[list[engine.Action]]) -> tuple[float, float, int]:
         for s in states:
             s.clone()
         cloning += time.process_time() - t0
+        t0 = time.process_time()
+        for s in states:
+            engine.public_hash(s)
+        hashing += time.process_time() - t0
         passes += sum(1 for a in actions if isinstance(a, engine.Pass))
-    return applying, cloning, passes
+    return applying, cloning, hashing, passes
 
 
 def main() -> None:
@@ -73,15 +79,16 @@ def main() -> None:
     args = ap.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    games_s, actions_s, apply_s, clone_s = [], [], [], []
+    games_s, actions_s, apply_s, clone_s, hash_s = [], [], [], [], []
     per_game = passes_per_game = 0.0
     for rep in range(args.repeat):
         dt, n_actions, records = _games(args.games, rep)
         games_s.append(args.games / dt)
         actions_s.append(n_actions / dt)
-        applying, cloning, passes = _replay(records)
+        applying, cloning, hashing, passes = _replay(records)
         apply_s.append(n_actions / applying)
         clone_s.append(n_actions / cloning)
+        hash_s.append(n_actions / hashing)
         per_game, passes_per_game = n_actions / args.games, passes / args.games
     apply_med, clone_med = statistics.median(apply_s), statistics.median(clone_s)
     out = {
@@ -92,6 +99,7 @@ def main() -> None:
         "ratio_full_to_apply": round(apply_med / statistics.median(actions_s), 2),
         "floor_clones_per_s": round(clone_med),
         "apply_to_clone": round(clone_med / apply_med, 2),
+        "hashes_per_s": round(statistics.median(hash_s)),
         "actions_per_game": round(per_game),
         "passes_per_game": round(passes_per_game),
         "goal_games_per_s": 30, "goal_apply_actions_per_s": 90000,

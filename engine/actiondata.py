@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from .errors import ActionParseError
 
-__all__ = ["encode", "decode"]
+__all__ = ["encode", "decode", "field_names"]
 
 T = TypeVar("T")
 
@@ -26,7 +26,8 @@ T = TypeVar("T")
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
-def _names(cls: type) -> tuple[str, ...]:
+def field_names(cls: type) -> tuple[str, ...]:
+    """The names of an action class's fields after the seat, in order."""
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls)[1:])
@@ -36,7 +37,7 @@ def _names(cls: type) -> tuple[str, ...]:
 def encode(action: Any) -> list[Any]:
     """The data form of `action`."""
     out: list[Any] = [action.KIND, action.seat]
-    for name, shape in zip(_names(type(action)), action.SHAPES):
+    for name, shape in zip(field_names(type(action)), action.SHAPES):
         v = getattr(action, name)
         if shape == "ints":
             out.append(list(v))
@@ -77,7 +78,7 @@ def decode(kinds: Mapping[str, type[T]], data: object) -> T:
             f"{kind}: expected {len(shapes)} fields after the seat, got {len(items) - 2}")
     seat = _int(items[1], f"{kind}.seat")
     values: list[Any] = []
-    for name, shape, raw in zip(_names(cls), shapes, items[2:]):
+    for name, shape, raw in zip(field_names(cls), shapes, items[2:]):
         if shape not in ("ints", "pairs") and type(raw) is int and -(2**31) <= raw < 2**31:
             values.append(raw)  # _int's case, without naming the field
             continue

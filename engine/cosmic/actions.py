@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from ..actiondata import decode, encode
+from ..actiondata import decode, encode, field_names
 from ..errors import ActionParseError
 
 __all__ = [
@@ -52,15 +52,15 @@ class Action:
 
     def format(self) -> str:
         parts = [self.KIND, str(self.seat)]
-        for f, shape in zip(fields(self)[1:], self.SHAPES):
-            v = getattr(self, f.name)
+        for name, shape in zip(field_names(type(self)), self.SHAPES):
+            v = getattr(self, name)
             if shape == "int":
                 text = str(v)
             elif shape == "ints":
                 text = ",".join(map(str, v)) or "-"
             else:
                 text = ",".join(f"{a}:{b}" for a, b in v) or "-"
-            parts.append(f"{f.name}={text}")
+            parts.append(f"{name}={text}")
         return " ".join(parts)
 
     def __str__(self) -> str:

@@ -8,12 +8,9 @@ the new state with the events of the transition.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
-
-import msgpack
 
 from . import cards as C
 from .actions import SOURCE, Action, TurnUp
@@ -21,8 +18,9 @@ from .choices import Concat, Fixed
 from .hidden import turn_up_allowed, turn_up_steps
 from ..errors import IllegalAction
 from .flow import check_win, setup_steps
-from .state import Claim, Config, Encounter, GameState, Knowledge, Outcome
+from .state import Config, GameState, Knowledge, Outcome
 from .steps import STEPS, Chance, emit, push
+from .public import ENGINE_VERSION, encode_public, public_hash
 
 # Importing these registers their steps and effects.
 from . import aliens as _aliens, artifacts as _artifacts, deal as _deal  # noqa: F401
@@ -39,9 +37,6 @@ __all__ = [
     "apply", "public_hash", "encode_public", "encounter_card_options", "outcome",
     "face_down_handover",
 ]
-
-ENGINE_VERSION = "cosmic-engine/1"
-
 
 @dataclass(frozen=True, slots=True)
 class Pending:
@@ -82,7 +77,8 @@ def pending(state: GameState) -> Pending:
     step, phase and seats is handed out again rather than built anew."""
     if state.outcome is not None:
         return _OVER
-    st = state.step()
+    stack = state.stack
+    st = stack[-1] if stack else ("over",)  # state.step()
     h = STEPS[st[0]]
     ch = h.chance(state, st)
     phase = h.phase_of(st)
@@ -121,7 +117,8 @@ def legal_sequence(state: GameState, seat: int, knowledge: Knowledge) -> Sequenc
     """The legal actions of `seat` now, as a lazy indexable sequence in a fixed order."""
     if state.outcome is not None:
         return ()
-    st = state.step()
+    stack = state.stack
+    st = stack[-1] if stack else ("over",)  # state.step()
     h = STEPS[st[0]]
     if h.chance(state, st) is not None or seat not in h.actors(state, st):
         return ()
@@ -165,20 +162,23 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     """Apply one action; raises IllegalAction (state untouched) if the rules forbid it."""
     if state.outcome is not None:
         raise IllegalAction("over", "over", action.format(), "the game is over")
-    st = state.step()
+    stack = state.stack
+    st = stack[-1] if stack else ("over",)  # state.step()
     h = STEPS[st[0]]
     actors = (SOURCE,) if h.chance(state, st) is not None else h.actors(state, st)
     if action.seat not in actors:
         who = "the card source" if actors == (SOURCE,) else f"seat(s) {list(actors)}"
         raise IllegalAction(h.phase_of(st), st[0], action.format(), f"waiting for {who}")
-    kinds = h.kinds_of(state, st)
-    turn_up = isinstance(action, TurnUp) and action.KIND not in kinds
-    if action.KIND not in kinds and not turn_up:
-        raise IllegalAction(h.phase_of(st), st[0], action.format(),
-                            f"expected one of {list(kinds)}")
-    if turn_up and not turn_up_allowed(state, action.seat):
-        raise IllegalAction(h.phase_of(st), st[0], action.format(),
-                            "you have no alien face down")
+    kind = action.KIND
+    turn_up = False
+    if kind not in h.kinds_of(state, st):
+        if not isinstance(action, TurnUp):
+            raise IllegalAction(h.phase_of(st), st[0], action.format(),
+                                f"expected one of {list(h.kinds_of(state, st))}")
+        if not turn_up_allowed(state, action.seat):
+            raise IllegalAction(h.phase_of(st), st[0], action.format(),
+                                "you have no alien face down")
+        turn_up = True
     s = state.clone()
     if turn_up:  # on top of the question, which is then asked again (engine.hidden)
         push(s, *turn_up_steps(s, action.seat))
@@ -227,162 +227,3 @@ def _settle(s: GameState, ships_before: list[int] | None = None,
 
 def outcome(state: GameState) -> Outcome | None:
     return state.outcome
-
-
-def _encode_setup(cfg: Config) -> list[Any]:
-    setup: list[Any] = [cfg.seats, list(cfg.colors), cfg.planets, cfg.single_encounter,
-                        list(cfg.aliens), cfg.max_turns]
-    if cfg.flares:  # only games with these say so: the others hash as they always did
-        setup.append(list(cfg.flares) if isinstance(cfg.flares, tuple) else True)
-    setup += [v for v in cfg.variants if v not in ("four_planets", "single_encounter")]
-    return setup
-
-
-def encode_public(state: GameState) -> list[Any]:
-    """The public state as plain lists: what public_hash hashes (the reference encoding:
-    public_hash must give the SHA-256 of exactly its msgpack bytes)."""
-    o = state.outcome
-    return [
-        ENGINE_VERSION,
-        _encode_setup(state.config),
-        state.ships, state.warp, state.gate, state.beside,
-        [list(h) for h in state.hands], list(state.deck), list(state.discard),
-        list(state.destiny_deck), list(state.destiny_discard),
-        sorted(state.faces.items()), state.next_handle,
-        list(state.stack), state.enc.encode() if state.enc is not None else None,
-        state.offense,
-        [[c.seat, c.kind, list(c.hand), c.serial] for c in state.claims],
-        [o.reason, list(o.winners)] if o is not None else None,
-        state.serial, state.turns, state.encounters,
-        sorted(state.extra.items()), list(state.aliens),
-    ]
-
-
-def public_hash(state: GameState) -> bytes:
-    """SHA-256 of the canonical msgpack encoding of the public state: the bytes of
-    msgpack.packb(encode_public(state), use_bin_type=True), built piece by piece.
-
-    An array's msgpack encoding is its header followed by its items' encodings, so the
-    23 items are packed one by one and joined. States share their immutable parts with
-    the states they were cloned from (GameState.clone: tuples are shared), so the
-    encoding of a tuple that can never change (no list or dict inside: _frozen), and of
-    a tuple of claims holding such hands, is kept by identity and a part that did not
-    change since the previous action is not packed again; the faces dict likewise,
-    while it is the same dict with the same items. What is kept never changes a result:
-    only the time it takes."""
-    pack = _PACKER.pack
-    o = state.outcome
-    enc = state.enc
-    return hashlib.sha256(b"".join((
-        _prefix(state.config),
-        _packed_places(state),
-        _packed_frozen(state.hands), _packed_frozen(state.deck),
-        _packed_frozen(state.discard), _packed_frozen(state.destiny_deck),
-        _packed_frozen(state.destiny_discard),
-        _packed_faces(state.faces),
-        pack(state.next_handle),
-        _packed_frozen(state.stack),
-        pack((_encounter_items(enc) if enc is not None else None, state.offense))[1:],  # 0x92
-        _packed_claims(state.claims),
-        pack(((o.reason, o.winners) if o is not None else None, state.serial,
-              state.turns, state.encounters, sorted(state.extra.items()),
-              state.aliens))[1:],  # fixarray 0x96
-    ))).digest()
-
-
-# The packer of every part (its settings are msgpack.packb's with use_bin_type=True).
-_PACKER = msgpack.Packer(use_bin_type=True)
-_PUBLIC_ITEMS = 23  # len(encode_public(state))
-# Encodings kept by identity: id -> (the object itself, so its id is not reused; bytes).
-_PACKED: dict[int, tuple[object, bytes]] = {}
-_PACKED_MAX = 4096
-# The faces dict last packed, a copy of its items, its bytes: one tuple, read and
-# replaced whole (a thread never pairs one dict with another's bytes).
-_FACES: list[tuple[object, dict[int, int], bytes]] = [(None, {}, b"")]
-
-
-# The places last packed (copies of ships, warp, gate, beside) and their bytes: one
-# tuple, read and replaced whole. Most actions move no ship.
-_PLACES: list[tuple[list[int], list[int], list[int], list[int], bytes]] = [
-    ([], [], [], [], b"")]
-
-
-def _packed_places(state: GameState) -> bytes:
-    """The encodings of ships, warp, gate and beside, one after the other (the array
-    header of the four packed together is dropped); kept while the four lists hold the
-    same items as the last ones packed."""
-    ships, warp, gate, beside, packed = _PLACES[0]
-    if (state.ships == ships and state.warp == warp and state.gate == gate
-            and state.beside == beside):
-        return packed
-    fresh: bytes = _PACKER.pack((state.ships, state.warp, state.gate, state.beside))
-    packed = fresh[1:]  # without the fixarray header 0x94
-    _PLACES[0] = (state.ships[:], state.warp[:], state.gate[:], state.beside[:], packed)
-    return packed
-
-
-def _encounter_items(e: Encounter) -> tuple[Any, ...]:
-    """Encounter.encode()'s items without its copies into lists: msgpack packs a tuple
-    as it packs a list, so the bytes are the same (tests/test_public_hash.py)."""
-    return (e.offense, e.defense, e.number, e.destiny, e.target, e.invited, e.allies,
-            e.selected, e.cards, e.reinforce, e.played, e.result, e.flags, e.deal, e.zapped,
-            e.lost, e.powers_used, e.selected_at)
-
-
-def _keep(obj: object, packed: bytes) -> bytes:
-    if len(_PACKED) >= _PACKED_MAX:
-        _PACKED.clear()
-    _PACKED[id(obj)] = (obj, packed)
-    return packed
-
-
-def _frozen(v: object) -> bool:
-    """True iff v, a tuple msgpack packed, can never change: hashable, it holds no list
-    or dict at any depth (what msgpack packs and hashes is atoms and tuples of them)."""
-    if type(v) is not tuple:
-        return False
-    try:
-        hash(v)  # only to tell whether it can be hashed: the value is not used
-    except TypeError:
-        return False
-    return True
-
-
-def _prefix(cfg: Config) -> bytes:
-    """The array header and the first two items (the version and the setup)."""
-    got = _PACKED.get(id(cfg))
-    if got is not None and got[0] is cfg:
-        return got[1]
-    packer = msgpack.Packer(use_bin_type=True)
-    packed = (packer.pack_array_header(_PUBLIC_ITEMS) + packer.pack(ENGINE_VERSION)
-              + packer.pack(_encode_setup(cfg)))
-    return _keep(cfg, packed)  # Config is frozen (and holds only tuples and atoms)
-
-
-def _packed_frozen(v: Any) -> bytes:
-    """v's encoding (a tuple packs as a list would), kept when v can never change."""
-    got = _PACKED.get(id(v))
-    if got is not None and got[0] is v:
-        return got[1]
-    packed: bytes = _PACKER.pack(v)
-    return _keep(v, packed) if _frozen(v) else packed
-
-
-def _packed_claims(claims: tuple[Claim, ...]) -> bytes:
-    got = _PACKED.get(id(claims))
-    if got is not None and got[0] is claims:
-        return got[1]
-    packed: bytes = _PACKER.pack([[c.seat, c.kind, list(c.hand), c.serial] for c in claims])
-    frozen = type(claims) is tuple and all(
-        type(c) is Claim and _frozen(c.hand) for c in claims)
-    return _keep(claims, packed) if frozen else packed
-
-
-def _packed_faces(faces: dict[int, int]) -> bytes:
-    """sorted(faces.items())'s encoding; kept while the same dict holds the same items."""
-    kept, items, packed = _FACES[0]
-    if faces is kept and faces == items:
-        return packed
-    packed = bytes(_PACKER.pack(sorted(faces.items())))
-    _FACES[0] = (faces, dict(faces), packed)
-    return packed

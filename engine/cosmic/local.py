@@ -59,4 +59,7 @@ class LocalSource(LocalCards):
             pairs = ((action.handle, action.card),)
         elif isinstance(action, (NewHand, Discard)):
             pairs = action.cards
-        self.refuse_false(action.format(), pairs, lambda face: C.card(face).label())
+        truth = self.truth
+        for h, face in pairs:
+            if truth.get(h) != face:  # the text of the refusal only when there is one
+                self.refuse_false(action.format(), pairs, lambda face: C.card(face).label())

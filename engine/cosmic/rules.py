@@ -118,13 +118,10 @@ def secret(action: Action) -> str | None:
     """"commit" for a card put face down (the protocol commits to it), "open" for its
     reveal, "give" for cards handed over (a handover of the face-down card when
     `face_down_handover` names the giver), None for everything else."""
-    if isinstance(action, Select):
-        return "commit"
-    if isinstance(action, Reveal):
-        return "open"
-    if isinstance(action, Give):
-        return "give"
-    return None
+    return _SECRETS.get(type(action))  # each kind is its own class (engine.cosmic.actions)
+
+
+_SECRETS: dict[type, str] = {Select: "commit", Reveal: "open", Give: "give"}
 
 
 def secret_options(state: GameState, seat: int, knowledge: Knowledge) -> list[int]:
@@ -139,17 +136,17 @@ def timer(state: GameState) -> tuple[str, tuple[int, ...], str] | None:
     a silent person (a node's patience: they pass)."""
     if state.outcome is not None:
         return None
-    step = pending(state).step
-    if step == "deal":
+    st = state.step()  # its name is pending(state).step, without working out the rest
+    if st[0] == "deal":
         return ("limit", (state.turns, state.encounters), "deal")
-    if step == "window":
-        return ("patience", (state.serial,), str(state.step()[1]))
+    if st[0] == "window":
+        return ("patience", (state.serial,), str(st[1]))
     return None
 
 
 def on_timeout(state: GameState, seat: int) -> Action:
     """No deal when the deal's time is up; a pass at a card window."""
-    return NoDeal(seat) if pending(state).step == "deal" else Pass(seat)
+    return NoDeal(seat) if state.step()[0] == "deal" else Pass(seat)
 
 
 def secret_handle(action: Action) -> int:

@@ -33,7 +33,7 @@ from .hidden import FACE_DOWN, ask_round
 from .powers import (
     ALIENS, acting_power, discarded, note_lent_use, power_used, powers_of, spent,
 )
-from .state import GameState, Knowledge
+from .state import Config, GameState, Knowledge
 from .steps import (
     Step, emit, face_down, fail, learn, pop, push, register, replace, take_from_hand,
 )
@@ -96,14 +96,14 @@ def card_effect(effect: CardEffect) -> CardEffect:
 @dataclass(frozen=True)
 class WindowUse:
     """A source of uses at windows other than cards in hand and alien powers: things on
-    the table (completed techs). `kind` is the action kind it takes; `in_game(s)`
-    whether this game has them at all (a game without asks nothing more and takes no
-    such action); `offers(s, seat, name)` the actions `seat` may take at window `name`,
+    the table (completed techs). `kind` is the action kind it takes; `in_game(config)`
+    whether a game of this config has them at all (a game without asks nothing more and
+    takes no such action); `offers(s, seat, name)` the actions `seat` may take at window `name`,
     from public facts only; `resolve(s, action, name)` checks one (raising
     IllegalAction) and carries it out."""
 
     kind: str
-    in_game: Callable[[GameState], bool]
+    in_game: Callable[[Config], bool]
     offers: Callable[[GameState, int, str], Sequence[Action]]
     resolve: Callable[[GameState, Action, str], None]
 
@@ -117,8 +117,20 @@ def window_use(use: WindowUse) -> WindowUse:
     return use
 
 
-def _uses_in(s: GameState) -> list[WindowUse]:
-    return [u for u in WINDOW_USES if u.in_game(s)]
+def _uses_in(s: GameState) -> tuple[WindowUse, ...]:
+    """The window uses this game has (a function of its config: kept for the config last
+    asked about, and while no use registers)."""
+    cfg, registered, uses = _USES[0]
+    if cfg is not s.config or registered != len(WINDOW_USES):
+        cfg, registered = s.config, len(WINDOW_USES)
+        uses = tuple(u for u in WINDOW_USES if u.in_game(cfg))
+        _USES[0] = (cfg, registered, uses)
+    return uses
+
+
+# The config last asked about, how many uses were registered then, and its uses: one
+# tuple, read and replaced whole.
+_USES: list[tuple[object, int, tuple[WindowUse, ...]]] = [(object(), 0, ())]
 
 
 def _table_uses(s: GameState, seat: int, name: str) -> list[Action]:
@@ -300,7 +312,8 @@ class WindowStep(Step):
         return _WINDOW_PHASE.get(st[1], "response")
 
     def kinds_of(self, s: GameState, st: Step_t) -> tuple[str, ...]:
-        return self.kinds + tuple(u.kind for u in _uses_in(s)) if WINDOW_USES else self.kinds
+        uses = _uses_in(s)
+        return self.kinds + tuple(u.kind for u in uses) if uses else self.kinds
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         if st[2] is not None:

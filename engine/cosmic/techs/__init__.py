@@ -408,6 +408,6 @@ def _use(s: GameState, a: Action, name: str) -> None:
     effect.resolve(s, a.seat)
 
 
-window_use(WindowUse("usetech", lambda s: s.config.technology, _offers, _use))
+window_use(WindowUse("usetech", lambda cfg: cfg.technology, _offers, _use))
 
 from . import enigma_device as _enigma_device, warpspace_key as _warpspace_key  # noqa: E402,F401

@@ -1,0 +1,216 @@
+"""The public state's canonical encoding and its hash (what every action envelope names).
+
+`encode_public` is the reference: plain lists, packed by msgpack. `public_hash` gives the
+SHA-256 of exactly those bytes, built from parts kept between calls (encodings of parts
+that cannot change, kept by identity; the hash of the head, the part that changes least,
+kept while it is the same). Every cache is one value read and replaced whole, and keeps
+the objects it was made from, so that an id is never reused while it is kept; nothing
+kept changes a result (tests/test_public_hash.py checks random games and states changed
+in place against the reference).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import msgpack
+
+from .state import Claim, Config, Encounter, GameState
+
+__all__ = ["ENGINE_VERSION", "encode_public", "public_hash"]
+
+ENGINE_VERSION = "cosmic-engine/1"
+
+
+def _encode_setup(cfg: Config) -> list[Any]:
+    setup: list[Any] = [cfg.seats, list(cfg.colors), cfg.planets, cfg.single_encounter,
+                        list(cfg.aliens), cfg.max_turns]
+    if cfg.flares:  # only games with these say so: the others hash as they always did
+        setup.append(list(cfg.flares) if isinstance(cfg.flares, tuple) else True)
+    setup += [v for v in cfg.variants if v not in ("four_planets", "single_encounter")]
+    return setup
+
+
+def encode_public(state: GameState) -> list[Any]:
+    """The public state as plain lists: what public_hash hashes (the reference encoding:
+    public_hash must give the SHA-256 of exactly its msgpack bytes)."""
+    o = state.outcome
+    return [
+        ENGINE_VERSION,
+        _encode_setup(state.config),
+        state.ships, state.warp, state.gate, state.beside,
+        [list(h) for h in state.hands], list(state.deck), list(state.discard),
+        list(state.destiny_deck), list(state.destiny_discard),
+        sorted(state.faces.items()), state.next_handle,
+        list(state.stack), state.enc.encode() if state.enc is not None else None,
+        state.offense,
+        [[c.seat, c.kind, list(c.hand), c.serial] for c in state.claims],
+        [o.reason, list(o.winners)] if o is not None else None,
+        state.serial, state.turns, state.encounters,
+        sorted(state.extra.items()), list(state.aliens),
+    ]
+
+
+def public_hash(state: GameState) -> bytes:
+    """SHA-256 of the canonical msgpack encoding of the public state: the bytes of
+    msgpack.packb(encode_public(state), use_bin_type=True), built piece by piece.
+
+    An array's msgpack encoding is its header followed by its items' encodings, so the
+    23 items are packed one by one and fed to the hash in order. States share their
+    immutable parts with the states they were cloned from (GameState.clone: tuples are
+    shared), so the encoding of a tuple that can never change (no list or dict inside:
+    _frozen), and of a tuple of claims holding such hands, is kept by identity and a part
+    that did not change since the previous action is not packed again; the faces dict
+    likewise, while it is the same dict with the same items. The first twelve items (up
+    to next_handle: the head) change least: the head's bytes are kept whole while they
+    are those of the last state hashed (`_head`). What is kept never changes a result:
+    only the time it takes."""
+    enc = state.enc
+    o = state.outcome
+    pack = _PACKER.pack
+    return hashlib.sha256(b"".join((
+        _head(state),
+        # stack, encounter, offense (the fixarray header 0x93 dropped)
+        pack((state.stack, _encounter_items(enc) if enc is not None else None,
+              state.offense))[1:],
+        _packed_claims(state.claims),
+        pack(((o.reason, o.winners) if o is not None else None, state.serial,
+              state.turns, state.encounters, sorted(state.extra.items()),
+              state.aliens))[1:],  # fixarray 0x96
+    ))).digest()
+
+
+# The head last hashed: the objects it was made of, copies of the lists and of the faces
+# dict, and its bytes. One tuple, read and replaced whole, so that a thread never pairs
+# one state's parts with another's bytes. A part that is not frozen (a list put in place
+# of a tuple) is kept as a fresh object, which no state's part can be: such a head is
+# never reused.
+_HEAD: list[tuple[Any, ...]] = [(object(),) * 14]
+
+
+def _head(state: GameState) -> bytes:
+    """The encoding's head (array header through next_handle): the bytes kept, when the
+    head is that of the last state hashed (the same config, the same frozen tuples, the
+    same faces dict with the same items, lists with the same items, the same next
+    handle)."""
+    (cfg, hands, deck, discard, destiny_deck, destiny_discard, faces, faces_items,
+     next_handle, ships, warp, gate, beside, packed) = _HEAD[0]
+    if (state.hands is hands and state.deck is deck and state.next_handle == next_handle
+            and state.faces is faces and state.config is cfg
+            and state.discard is discard and state.destiny_deck is destiny_deck
+            and state.destiny_discard is destiny_discard and faces == faces_items
+            and state.ships == ships and state.warp == warp and state.gate == gate
+            and state.beside == beside):
+        return packed  # type: ignore[no-any-return]
+    parts = (state.hands, state.deck, state.discard, state.destiny_deck,
+             state.destiny_discard)
+    fresh = b"".join((
+        _prefix(state.config), _packed_places(state),
+        *(_packed_frozen(p) for p in parts),
+        _packed_faces(state.faces), _PACKER.pack(state.next_handle),
+    ))
+    # A part was kept by identity (_keep) only if it is frozen: reuse that verdict.
+    kept = tuple(p if _PACKED.get(id(p), _NOT_KEPT)[0] is p else object() for p in parts)
+    _HEAD[0] = (state.config, *kept, state.faces, dict(state.faces), state.next_handle,
+                state.ships[:], state.warp[:], state.gate[:], state.beside[:], fresh)
+    return fresh
+
+
+# The packer of every part (its settings are msgpack.packb's with use_bin_type=True).
+_PACKER = msgpack.Packer(use_bin_type=True)
+_PUBLIC_ITEMS = 23  # len(encode_public(state))
+# Encodings kept by identity: id -> (the object itself, so its id is not reused; bytes).
+_PACKED: dict[int, tuple[object, bytes]] = {}
+_PACKED_MAX = 4096
+_NOT_KEPT = (object(), b"")
+# The faces dict last packed, a copy of its items, its bytes: one tuple, read and
+# replaced whole (a thread never pairs one dict with another's bytes).
+_FACES: list[tuple[object, dict[int, int], bytes]] = [(None, {}, b"")]
+
+
+# The places last packed (copies of ships, warp, gate, beside) and their bytes: one
+# tuple, read and replaced whole. Most actions move no ship.
+_PLACES: list[tuple[list[int], list[int], list[int], list[int], bytes]] = [
+    ([], [], [], [], b"")]
+
+
+def _packed_places(state: GameState) -> bytes:
+    """The encodings of ships, warp, gate and beside, one after the other (the array
+    header of the four packed together is dropped); kept while the four lists hold the
+    same items as the last ones packed."""
+    ships, warp, gate, beside, packed = _PLACES[0]
+    if (state.ships == ships and state.warp == warp and state.gate == gate
+            and state.beside == beside):
+        return packed
+    fresh: bytes = _PACKER.pack((state.ships, state.warp, state.gate, state.beside))
+    packed = fresh[1:]  # without the fixarray header 0x94
+    _PLACES[0] = (state.ships[:], state.warp[:], state.gate[:], state.beside[:], packed)
+    return packed
+
+
+def _encounter_items(e: Encounter) -> tuple[Any, ...]:
+    """Encounter.encode()'s items without its copies into lists: msgpack packs a tuple
+    as it packs a list, so the bytes are the same (tests/test_public_hash.py)."""
+    return (e.offense, e.defense, e.number, e.destiny, e.target, e.invited, e.allies,
+            e.selected, e.cards, e.reinforce, e.played, e.result, e.flags, e.deal, e.zapped,
+            e.lost, e.powers_used, e.selected_at)
+
+
+def _keep(obj: object, packed: bytes) -> bytes:
+    if len(_PACKED) >= _PACKED_MAX:
+        _PACKED.clear()
+    _PACKED[id(obj)] = (obj, packed)
+    return packed
+
+
+def _frozen(v: object) -> bool:
+    """True iff v, a tuple msgpack packed, can never change: hashable, it holds no list
+    or dict at any depth (what msgpack packs and hashes is atoms and tuples of them)."""
+    if type(v) is not tuple:
+        return False
+    try:
+        hash(v)  # only to tell whether it can be hashed: the value is not used
+    except TypeError:
+        return False
+    return True
+
+
+def _prefix(cfg: Config) -> bytes:
+    """The array header and the first two items (the version and the setup)."""
+    got = _PACKED.get(id(cfg))
+    if got is not None and got[0] is cfg:
+        return got[1]
+    packer = msgpack.Packer(use_bin_type=True)
+    packed = (packer.pack_array_header(_PUBLIC_ITEMS) + packer.pack(ENGINE_VERSION)
+              + packer.pack(_encode_setup(cfg)))
+    return _keep(cfg, packed)  # Config is frozen (and holds only tuples and atoms)
+
+
+def _packed_frozen(v: Any) -> bytes:
+    """v's encoding (a tuple packs as a list would), kept when v can never change."""
+    got = _PACKED.get(id(v))
+    if got is not None and got[0] is v:
+        return got[1]
+    packed: bytes = _PACKER.pack(v)
+    return _keep(v, packed) if _frozen(v) else packed
+
+
+def _packed_claims(claims: tuple[Claim, ...]) -> bytes:
+    got = _PACKED.get(id(claims))
+    if got is not None and got[0] is claims:
+        return got[1]
+    packed: bytes = _PACKER.pack([[c.seat, c.kind, list(c.hand), c.serial] for c in claims])
+    frozen = type(claims) is tuple and all(
+        type(c) is Claim and _frozen(c.hand) for c in claims)
+    return _keep(claims, packed) if frozen else packed
+
+
+def _packed_faces(faces: dict[int, int]) -> bytes:
+    """sorted(faces.items())'s encoding; kept while the same dict holds the same items."""
+    kept, items, packed = _FACES[0]
+    if faces is kept and faces == items:
+        return packed
+    packed = bytes(_PACKER.pack(sorted(faces.items())))
+    _FACES[0] = (faces, dict(faces), packed)
+    return packed
