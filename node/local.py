@@ -58,6 +58,14 @@ class LocalGame:
     def __post_init__(self) -> None:
         self.state = self.rules.new_game(self.config)
         self.source = self.rules.local_source(self.seed, self.config.seats)
+        self._timed: tuple[Any, Any] | None = None  # (state, its timer): _timer
+
+    def _timer(self, state: Any) -> Any:
+        """The game's timer of this state, asked once per state (next_action and step
+        both need it)."""
+        if self._timed is None or self._timed[0] is not state:
+            self._timed = (state, self.rules.timer(state))
+        return self._timed[1]
 
     def next_action(self) -> Any:
         """The action the pending decision gets next: a chance fact or a controller's."""
@@ -65,7 +73,7 @@ class LocalGame:
         if p.chance is not None:
             return self.source.answer(p.chance)
         seat = p.seats[0]
-        timer = self.rules.timer(self.state)
+        timer = self._timer(self.state)
         if timer is not None and timer[0] == "limit" and self.proposals >= DEAL_PROPOSALS:
             return self.rules.on_timeout(self.state, seat)  # the local stand-in for the clock
         return self.controllers[seat].choose(self.state, seat, self.source.knowledge[seat])
@@ -87,7 +95,7 @@ class LocalGame:
                 raise IllegalAction(p.phase, p.step, action.format(),
                                     "the card to hide is not one of yours that may be hidden")
         self.state, events = rules.apply(before, action)
-        timer = rules.timer(before)
+        timer = self._timer(before)
         self.proposals = self.proposals + 1 if timer is not None and timer[0] == "limit" else 0
         if secret == "commit":
             chosen = self.source.knowledge[action.seat].selected
