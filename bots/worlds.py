@@ -20,7 +20,7 @@ from engine.worlds.races import impl
 from engine import worlds as W
 from engine.worlds.state import WORLDS, distance
 
-from .worlds_look import look, position_value
+from .worlds_look import look, opens_moves, position_value
 
 __all__ = ["WorldsBot", "RandomWorldsBot", "HeuristicWorldsBot", "play_game"]
 
@@ -100,8 +100,9 @@ class HeuristicWorldsBot:
     def _judge_powers(state: W.GameState, seat: int, kn: W.Knowledge,
                       options: list[W.Action]) -> tuple[W.Action | None, list[W.Action]]:
         """(the power to use, or None; the options left for the fixed rules). The best
-        power by lookahead is used if it gains, or if the seat must pick one; powers that
-        lose are dropped; powers that change nothing visible are left to the rules."""
+        power by lookahead is used if it gains, or if the seat must pick one; else one
+        that changes nothing visible but opens a window of moves of the seat's own; powers
+        that lose are dropped; the others are left to the rules."""
         now = position_value(state, seat, kn)
         judged: list[tuple[int, int]] = []
         for i, a in enumerate(options):
@@ -111,6 +112,15 @@ class HeuristicWorldsBot:
         forced = all(isinstance(a, W.Power) for a in options)
         if gain > 0 or forced:
             return options[i], options
+        if gain == 0:  # more moves of its own: the move rules make use of them
+            tried: set[int] = set()
+            for g, j in judged:
+                a = options[j]
+                assert isinstance(a, W.Power)
+                if g == 0 and a.race not in tried:
+                    tried.add(a.race)
+                    if opens_moves(state, seat, a):
+                        return a, options
         drop = {j for g, j in judged if g < 0}
         return None, [a for j, a in enumerate(options) if j not in drop]
 

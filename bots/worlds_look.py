@@ -15,7 +15,7 @@ knowledge is never changed (a follow-up Select is not taken: the walk stops ther
 values are integers, the larger the better for `seat`.
 
 The value of a seat: worlds controlled, tokens (on the map and unseen), cards (the first
-few count more), worlds at risk or within reach of a capture, unexplored worlds near
+few count more; for the seat itself, the force of those it knows against a mean card), worlds at risk or within reach of a capture, unexplored worlds near
 its larger stacks. A seat's value is its own score against the mean and the best of the
 other seats. During a conflict the result is weighed by a rough chance of winning from
 the force totals shown so far (and, for the seat itself, its best force card).
@@ -28,7 +28,7 @@ from engine.worlds.conflict import totals
 from engine.worlds.races import hand_limit
 from engine.worlds.state import HAND_LIMIT, RANGE, WORLDS, distance
 
-__all__ = ["position_value", "look", "WORLD", "TOKEN"]
+__all__ = ["position_value", "look", "opens_moves", "WORLD", "TOKEN"]
 
 WORLD = 12  # a controlled world (the goal: 20 of them)
 TOKEN = 2  # a token: force 1 in every conflict, and it holds worlds
@@ -90,7 +90,7 @@ def _against(sc: list[int], seat: int) -> int:
 def _card_hint(s: W.GameState, seat: int, kn: W.Knowledge) -> int:
     """What seat's own force card will add against an unknown one: its chosen card, or
     the best force card it holds (the heuristic plays its best), minus a mean card."""
-    faces = [kn.faces.get(h) for h in s.hands[seat]]
+    faces = [kn.faces.get(h, s.faces.get(h)) for h in s.hands[seat]]
     if kn.selected is not None and kn.selected in s.hands[seat]:
         faces = [kn.faces.get(kn.selected)]
     best = max((W.card(f).value for f in faces if f is not None
@@ -98,10 +98,23 @@ def _card_hint(s: W.GameState, seat: int, kn: W.Knowledge) -> int:
     return best - CARD_MEAN
 
 
+def _hand_quality(s: W.GameState, seat: int, kn: W.Knowledge) -> int:
+    """How much better seat's own force cards are than unknown ones: half a point a force
+    point above (below) a mean card, for the cards whose faces it knows (its own or
+    public ones); a card it has not seen counts as a mean one."""
+    q = 0
+    for h in s.hands[seat]:
+        f = kn.faces.get(h, s.faces.get(h))
+        if f is not None and W.card(f).kind == "force":
+            q += W.card(f).value - CARD_MEAN
+    return q // 2
+
+
 def position_value(s: W.GameState, seat: int, kn: W.Knowledge) -> int:
     """The value of a position to `seat` (scaled by 16: a conflict under way weighs both
     results by a chance of winning in sixteenths)."""
     sc = _scores(s)
+    sc[seat] += _hand_quality(s, seat, kn)
     c = s.conf
     side = c.side_of(seat) if c is not None else -1
     if c is None or side < 0 or c.result >= 0 or "ended" in c.flags:
@@ -161,3 +174,19 @@ def look(s: W.GameState, seat: int, kn: W.Knowledge, a: W.Action) -> int:
     """The value to `seat` of taking action `a` now (see the module's comment)."""
     after, _ = W.apply(s, a)
     return _walk(after, seat, kn, FOLLOW_DEPTH)
+
+
+def opens_moves(s: W.GameState, seat: int, a: W.Action) -> bool:
+    """Does action `a` hand the seat a window of moves of its own (the Strategists' second
+    migration)? What it gains there only its move rules can say, so the value of the
+    position right after shows nothing."""
+    after, _ = W.apply(s, a)
+    for _ in range(64):
+        p = W.pending(after)
+        answer = EMPTY_ANSWERS.get(p.chance.kind) if p.chance is not None else None
+        if answer is None:
+            break
+        after, _ = W.apply(after, answer(W.SOURCE))
+    p = W.pending(after)
+    return p.chance is None and p.seats == (seat,) and "move" in p.kinds \
+        and p.step != s.step()[0]
