@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from engine import worlds as W
 from engine.worlds.conflict import totals
-from engine.worlds.races import hand_limit
 from engine.worlds.state import HAND_LIMIT, RANGE, WORLDS, distance
 
 __all__ = ["position_value", "look", "opens_moves", "WORLD", "TOKEN"]
@@ -48,9 +47,8 @@ def _scores(s: W.GameState) -> list[int]:
     sc = [WORLD * s.controlled(p) + TOKEN * s.unseen[p] for p in range(n)]
     for p in range(n):
         k = len(s.hands[p])
-        sc[p] += CARD_FIRST * min(k, CARD_FEW)
-        if k > CARD_FEW:  # the limit is a race lookup: only when it matters
-            sc[p] += CARD_MORE * max(0, min(k, hand_limit(s, p, HAND_LIMIT)) - CARD_FEW)
+        # the ordinary limit: what races change of it is rare, and a lookup every time
+        sc[p] += CARD_FIRST * min(k, CARD_FEW) + CARD_MORE * max(0, min(k, HAND_LIMIT) - CARD_FEW)
     near = [0] * n
     stacks = s.stacks
     open_sq = [s.pos[v] for v in range(WORLDS) if s.native[v] < 0 and s.pos[v] >= 0
@@ -61,6 +59,7 @@ def _scores(s: W.GameState) -> list[int]:
             continue
         ctl = s.control[w]
         top = sorted(counts)
+        reach = -1  # unexplored empty worlds within range of w, counted once
         for p in range(n):
             mine = counts[p]
             if not mine:
@@ -72,9 +71,10 @@ def _scores(s: W.GameState) -> list[int]:
             elif ctl >= 0 and ctl != p and mine > counts[ctl] + 1:
                 sc[p] += RISK
             if mine >= 2 and near[p] < 4 and open_sq:
-                here = s.pos[w]
-                near[p] = min(4, near[p] + sum(1 for sq in open_sq
-                                               if distance(here, sq) <= RANGE))
+                if reach < 0:
+                    here = s.pos[w]
+                    reach = sum(1 for sq in open_sq if distance(here, sq) <= RANGE)
+                near[p] = min(4, near[p] + reach)
     return [sc[p] + NEAR * near[p] for p in range(n)]
 
 
