@@ -11,7 +11,8 @@ long a game takes without the lookahead; `ratio_game_time`; `paired`: the seeds 
 only one of the two bots won in that seat). With --timing N, N games per table size (2
 to 6 seats) are played with the new bot in every seat and N with the old one: games won
 on worlds, median CPU seconds a game (`ratio_cpu`), power uses a seat a game, all and
-outside conflicts. Games run in --workers processes. Prints one JSON line with --json, a short table otherwise.
+outside conflicts. Games run in --workers processes. Prints one JSON line with --json,
+a short table otherwise.
 """
 
 from __future__ import annotations

@@ -6,19 +6,20 @@ clone; the state holds handles and public faces only), then the card source's st
 that carry no content are answered with their empty answers (a shuffle, a private
 delivery, a hand shuffle, births onto a secret page: the answer says nothing, the faces
 stay with the source), and the seat's own forced follow-up decisions (a target to pick,
-a card to throw away: steps it cannot pass) are taken greedily, one level deep. The walk stops at a step whose
-answer would carry facts (a revealed chit, a die, an opened page) or at another seat's
-decision, and that position is valued.
+a card to throw away: steps it cannot pass) are taken greedily, one level deep. The walk
+stops at a step whose answer would carry facts (a revealed chit, a die, an opened page)
+or at another seat's decision, and that position is valued.
 
 Invariants: only `state` (public) and the seat's own `Knowledge` are read; the seat's
 knowledge is never changed (a follow-up Select is not taken: the walk stops there);
 values are integers, the larger the better for `seat`.
 
 The value of a seat: worlds controlled, tokens (on the map and unseen), cards (the first
-few count more; for the seat itself, the force of those it knows against a mean card), worlds at risk or within reach of a capture, unexplored worlds near
-its larger stacks. A seat's value is its own score against the mean and the best of the
-other seats. During a conflict the result is weighed by a rough chance of winning from
-the force totals shown so far (and, for the seat itself, its best force card).
+few count more; for the seat itself, the force of those it knows against a mean card),
+worlds at risk or within reach of a capture, unexplored worlds near its larger stacks.
+A seat's value is its own score against the mean and the best of the other seats.
+During a conflict the result is weighed by a rough chance of winning from the force
+totals shown so far (and, for the seat itself, its best force card).
 """
 
 from __future__ import annotations
@@ -47,8 +48,9 @@ def _scores(s: W.GameState) -> list[int]:
     sc = [WORLD * s.controlled(p) + TOKEN * s.unseen[p] for p in range(n)]
     for p in range(n):
         k = len(s.hands[p])
-        # the ordinary limit: what races change of it is rare, and a lookup every time
-        sc[p] += CARD_FIRST * min(k, CARD_FEW) + CARD_MORE * max(0, min(k, HAND_LIMIT) - CARD_FEW)
+        # the ordinary limit: races rarely change it, and the lookup is dear
+        sc[p] += CARD_FIRST * min(k, CARD_FEW) \
+            + CARD_MORE * max(0, min(k, HAND_LIMIT) - CARD_FEW)
     near = [0] * n
     stacks = s.stacks
     open_sq = [s.pos[v] for v in range(WORLDS) if s.native[v] < 0 and s.pos[v] >= 0
