@@ -92,23 +92,30 @@ def test_the_lookahead_changes_neither_the_state_nor_the_seat_knowledge() -> Non
 
 
 def test_new_bot_games_end_with_a_winner_and_use_opportunity_powers() -> None:
-    """Two seeded 4-seat games of the new bot against three old ones: each is won on
-    worlds (or reaches the limit with nobody winning), every action legal (play_game
-    applies them), and the new seat uses race powers outside conflicts."""
-    used = 0
-    for i in range(2):
+    """4-seat games of the new bot against three old ones, seeds played until two are won
+    on worlds (at most four: about 2% of such games reach the 400-turn limit,
+    bench/worlds_bots.py): every action legal (play_game applies them), and the new seat
+    uses race powers outside the conflict's opening window."""
+    used = won = 0
+
+    class Counting(HeuristicWorldsBot):
+        def choose(self, state: W.GameState, seat: int, kn: W.Knowledge) -> W.Action:
+            nonlocal used
+            a = super().choose(state, seat, kn)
+            if isinstance(a, W.Power) and state.step()[0] != "open":
+                used += 1
+            return a
+
+    for i in range(4):
         seed = b"newold%d" % i
-
-        class Counting(HeuristicWorldsBot):
-            def choose(self, state: W.GameState, seat: int, kn: W.Knowledge) -> W.Action:
-                nonlocal used
-                a = super().choose(state, seat, kn)
-                if isinstance(a, W.Power) and state.step()[0] != "open":
-                    used += 1
-                return a
-
         bots: list = [Counting(seed)] + [HeuristicWorldsBot(seed + bytes([p]), powers=False)
                                          for p in range(1, 4)]
         s, _, _ = play_game(seed, 4, bots, max_turns=400)
-        assert s.outcome is not None and s.outcome.reason == "worlds"
-    assert used > 0
+        assert s.outcome is not None
+        if s.outcome.reason == "worlds":
+            (winner,) = s.outcome.winners
+            assert s.controlled(winner) >= 20
+            won += 1
+        if won == 2:
+            break
+    assert won == 2 and used > 0, (won, used)
