@@ -4,7 +4,11 @@ that plays a whole game with the local card source.
 Both choose only among `legal_actions` of their own seat, computed with their own
 seat's knowledge; the heuristic reads the public state and its own hand's faces only.
 The heuristic expands to unexplored worlds, attacks where its stack is stronger,
-draws at every fate phase and plays its best force card.
+draws at every fate phase and plays its best force card. Race powers it judges by a
+one-step lookahead (bots.worlds_look): a power is used when the position after it is
+worth more to the seat than the position now; a power whose effect does not show yet
+(a passive one, or one whose result a card source must still reveal) keeps the fixed
+rules below (a conflict power that costs no token is used).
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from engine.rng import Stream
 from engine.worlds.races import impl
 from engine import worlds as W
 from engine.worlds.state import WORLDS, distance
+
+from .worlds_look import look, opens_moves, position_value
 
 __all__ = ["WorldsBot", "RandomWorldsBot", "HeuristicWorldsBot", "play_game"]
 
@@ -55,11 +61,17 @@ def _strength(state: W.GameState, world: int, seat: int) -> int:
     return sum(token_force(state, c, 0) for c in state.tokens(world, seat))
 
 
-class HeuristicWorldsBot:
-    """Expands and attacks; ties broken by the first option (a fixed order)."""
+LOOK_WIDTH = 60  # race power options judged by lookahead at one decision (the first ones)
 
-    def __init__(self, seed: bytes = b"") -> None:
+
+class HeuristicWorldsBot:
+    """Expands and attacks; ties broken by the first option (a fixed order). With
+    `powers` (the default) race powers are judged by lookahead; without, by the fixed
+    rules alone (the bot before the lookahead, kept to measure against)."""
+
+    def __init__(self, seed: bytes = b"", powers: bool = True) -> None:
         self.stream = Stream(seed, "worlds-heuristic-bot")
+        self.powers = powers
 
     def choose(self, state: W.GameState, seat: int, kn: W.Knowledge) -> W.Action:
         options = W.legal_actions(state, seat, kn)
@@ -70,6 +82,10 @@ class HeuristicWorldsBot:
             cards = _force_cards(state, seat, kn)
             kn.selected = cards[-1][1] if cards else None
             return first
+        if self.powers and any(isinstance(a, W.Power) for a in options):
+            picked, options = self._judge_powers(state, seat, kn, options)
+            if picked is not None:
+                return picked
         best, best_score = options[-1], 0
         for a in self._candidates(options):
             sc = self._score(state, seat, kn, a)
@@ -79,6 +95,34 @@ class HeuristicWorldsBot:
             return options[self.stream.below(len(options))] if isinstance(
                 first, (W.Keep,)) else self._fallback(state, seat, options)
         return best
+
+    @staticmethod
+    def _judge_powers(state: W.GameState, seat: int, kn: W.Knowledge,
+                      options: list[W.Action]) -> tuple[W.Action | None, list[W.Action]]:
+        """(the power to use, or None; the options left for the fixed rules). The best
+        power by lookahead is used if it gains, or if the seat must pick one; else one
+        that changes nothing visible but opens a window of moves of the seat's own; powers
+        that lose are dropped; the others are left to the rules."""
+        now = position_value(state, seat, kn)
+        judged: list[tuple[int, int]] = []
+        for i, a in enumerate(options):
+            if isinstance(a, W.Power) and len(judged) < LOOK_WIDTH:
+                judged.append((look(state, seat, kn, a) - now, i))
+        gain, i = max(judged, key=lambda g: (g[0], -g[1]))
+        forced = all(isinstance(a, W.Power) for a in options)
+        if gain > 0 or forced:
+            return options[i], options
+        if gain == 0:  # more moves of its own: the move rules make use of them
+            tried: set[int] = set()
+            for g, j in judged:
+                a = options[j]
+                assert isinstance(a, W.Power)
+                if g == 0 and a.race not in tried:
+                    tried.add(a.race)
+                    if opens_moves(state, seat, a):
+                        return a, options
+        drop = {j for g, j in judged if g < 0}
+        return None, [a for j, a in enumerate(options) if j not in drop]
 
     @staticmethod
     def _candidates(options: list[W.Action]) -> list[W.Action]:
