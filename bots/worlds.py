@@ -13,12 +13,13 @@ rules below (a conflict power that costs no token is used).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from engine.rng import Stream
 from engine.worlds.races import impl
 from engine import worlds as W
-from engine.worlds.state import WORLDS, distance
+from engine.worlds.state import RANGE, WORLDS, distance
 
 from .worlds_look import look, opens_moves, position_value
 
@@ -53,7 +54,28 @@ class RandomWorldsBot:
         if isinstance(a, W.Select):
             cards = _force_cards(state, seat, kn)  # a force card must be shown if held
             kn.selected = cards[self.stream.below(len(cards))][1] if cards else None
+        elif isinstance(a, W.Conceal):  # each unseen token: stays, or goes somewhere near
+            kn.hidden = _hide(state, kn.hidden, lambda near: near[self.stream.below(len(near))])
         return a
+
+
+def _near(state: W.GameState, world: int) -> list[int]:
+    """The worlds an unseen token on `world` may go to (itself first): on the map,
+    within RANGE spaces."""
+    return [world] + [w for w in range(WORLDS) if w != world and state.pos[w] >= 0
+                      and distance(state.pos[world], state.pos[w]) <= RANGE]
+
+
+def _hide(state: W.GameState, page: dict[int, int],
+          pick: Callable[[list[int]], int]) -> dict[int, int]:
+    """A new secret page: each unseen token moves once at most, to `pick` of the worlds
+    near it (engine.worlds.unseen.page_reachable holds by construction)."""
+    out: dict[int, int] = {}
+    for w, k in sorted(page.items()):
+        for _ in range(k):
+            to = pick(_near(state, w))
+            out[to] = out.get(to, 0) + 1
+    return out
 
 
 def _strength(state: W.GameState, world: int, seat: int) -> int:
@@ -82,6 +104,24 @@ class HeuristicWorldsBot:
             cards = _force_cards(state, seat, kn)
             kn.selected = cards[-1][1] if cards else None
             return first
+        if any(isinstance(a, W.Conceal) for a in options):
+            # Bring unseen tokens into view where they outnumber the holder of a world
+            # that is not ours (to take it); else keep them hidden: they fight where a
+            # conflict starts, so on our own worlds, the one with the fewest of our
+            # tokens in view first (else where they are).
+            for a in options:
+                if isinstance(a, W.Power) and len(a.args) == 1 and 0 <= a.args[0] < WORLDS:
+                    w = a.args[0]
+                    holder = state.control[w]
+                    if holder != seat and kn.hidden.get(w, 0) > (
+                            len(state.tokens(w, holder)) if holder >= 0 else 0):
+                        return a
+            def guard(near: list[int]) -> int:
+                ours = [w for w in near if state.control[w] == seat]
+                return min(ours, key=lambda w: (len(state.tokens(w, seat)), w)) if ours \
+                    else near[0]
+            kn.hidden = _hide(state, kn.hidden, guard)
+            return next(a for a in options if isinstance(a, W.Conceal))
         if self.powers and any(isinstance(a, W.Power) for a in options):
             picked, options = self._judge_powers(state, seat, kn, options)
             if picked is not None:

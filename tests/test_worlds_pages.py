@@ -53,9 +53,10 @@ class PageBot:
                 and kn.faces.get(a.handle) == UNSEEN_RACE]
         if keep:
             return keep[0]
+        before = dict(kn.hidden)  # the random bot writes a page of its own: ours wins
         a = self.bot.choose(state, seat, kn)
         if isinstance(a, W.Conceal):
-            kn.hidden = self._move(state, dict(kn.hidden))
+            kn.hidden = self._move(state, before)
         return a
 
     def _move(self, state: W.GameState, page: dict[int, int]) -> dict[int, int]:
