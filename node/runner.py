@@ -206,15 +206,10 @@ class NodeRunner:
     def tick(self, timeout_ms: int = 0) -> None:
         for ev in self.mesh.poll(timeout_ms):
             self._event(ev)
-        # What came is taken first (its latency), then our decision and sends; the
-        # chores of discovery and catch-up follow.
+        self._discover()  # first: a node that came second with our key stops before acting
         self.core.pump()
         self._decide()
         self._flush()
-        # The public hash every next envelope is checked against, made now while nothing
-        # waits rather than when that envelope comes (states are values: hashed once).
-        self.core.public_hash()
-        self._discover()
         self._catch_up()
         self._report()
         self._check_patience()
