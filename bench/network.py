@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -109,7 +110,6 @@ def _echo(curve: bool) -> None:
 def _floor_node() -> None:
     """One floor process (see the module comment): reads its setup as a JSON line on
     stdin, prints its endpoint, reads the peers' endpoints, runs, writes its timing file."""
-    import os
 
     from node.transport import Mesh, Message, PeerBack
     from protocol.keys import SigningKey, verify
@@ -407,6 +407,7 @@ def game_report(seats: int = 5, turns: int = 6, profile: Path | None = None
         d = Path(tmp)
         gpath, keys = prepare(seats, "bench-network", d, turns)
         port = free_udp_port()
+        load = os.getloadavg()[0]  # the machine's load as the game starts (see per_run)
         t0 = time.monotonic()
         procs = [subprocess.Popen(
             [sys.executable]
@@ -454,6 +455,7 @@ def game_report(seats: int = 5, turns: int = 6, profile: Path | None = None
         "take_p50_ms": round(statistics.median(work), 3) if work else None,
         "first_encounter_s": round(first, 2) if first is not None else None,
         "peak_rss_mb": rss,
+        "load_avg_1m": round(load, 2),
     }
 
 
@@ -471,7 +473,7 @@ _SEAT_FIGURES = (
 )
 # Shown run by run too (how much they swing with the load).
 _PER_RUN = ("ratio_to_floor", "cpu_ratio_to_floor_without_bot", "node_cpu_without_bot_us",
-            "node_bot_cpu_us", "floor_cpu_us", "action_p50_ms", "floor_p50_ms")
+            "node_bot_cpu_us", "floor_cpu_us", "action_p50_ms", "floor_p50_ms", "load_avg_1m")
 
 
 def paired_report(game: dict[str, object],
