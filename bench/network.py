@@ -110,7 +110,6 @@ def _echo(curve: bool) -> None:
 def _floor_node() -> None:
     """One floor process (see the module comment): reads its setup as a JSON line on
     stdin, prints its endpoint, reads the peers' endpoints, runs, writes its timing file."""
-
     from node.transport import Mesh, Message, PeerBack
     from protocol.keys import SigningKey, verify
 
