@@ -30,19 +30,29 @@ quicker connection never stalls the floor. CPU per envelope: each process's own 
 (user + system, time.process_time, logged with each take) from the first action it took
 to its last, over the envelopes it took in between (node_cpu_us_per_envelope,
 floor_cpu_us_per_envelope: one per seat; a node's includes its bot choosing and the card
-protocol's work during play, not the card setup before the first action) and the ratio
-of their medians (cpu_ratio_to_floor). The floor decides nothing:
-node_bot_cpu_us_per_envelope is the part of a node's that its bot spent choosing, and
-cpu_ratio_to_floor_without_bot the ratio without it. ratio (to the raw Curve round trip)
-stays for comparison. The floor runs twice, half its actions just before the game and half just
-after, and its figures pool both, so load that drifts over the run weighs on both sides
-alike. Both sides check signatures with protocol.keys.verify (libsodium first).
+protocol's work during play, not the card setup before the first action).
+
+The floor decides nothing, and a bot's choosing is not work a node must do (a person's
+node waits for the person instead): node_bot_cpu_us_per_envelope is the part of a node's
+CPU that its bot spent choosing (timed around each call), node_cpu_without_bot_* the
+rest, and cpu_ratio_to_floor_without_bot = node_cpu_without_bot_us / floor_cpu_us is the
+CPU figure to compare with the floor (cpu_ratio_to_floor keeps the bot in).
+
+Runs: the machine's load drifts, and with five processes on a few cores the latency
+follows it. So the game is played --runs times (default 3), each between two floor runs
+(floor, game, floor, game, ..., floor; each floor run has half of --floor-actions), and
+each game is compared with the two floor runs around it pooled. Every figure is then the
+median over runs of that run's figure (the *_us figures a run's median over seats; the
+per-seat lists each seat's median over runs), and per_run lists the main ones run by run.
+ratio (to the raw Curve round trip) stays for comparison. Both sides check signatures
+with protocol.keys.verify (libsodium first).
 
 --profile DIR runs each node under cProfile counting CPU time (time.process_time), from
-its first action taken to its exit, and writes DIR/node-SEAT.prof (read them with
-pstats); the figures of that run are inflated by the profiler.
+its first action taken to its exit, and writes DIR/node-SEAT.prof for the first game
+(DIR/run-R/node-SEAT.prof for game R; read them with pstats); the figures of that run
+are inflated by the profiler.
 
-Usage: python bench/network.py [--json] [--rtt-only] [--turns 6] [--rounds 2000]
+Usage: python bench/network.py [--json] [--rtt-only] [--runs 3] [--turns 6] [--rounds 2000]
                                [--floor-actions 300] [--profile DIR]
 """
 
@@ -50,6 +60,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -99,8 +110,6 @@ def _echo(curve: bool) -> None:
 def _floor_node() -> None:
     """One floor process (see the module comment): reads its setup as a JSON line on
     stdin, prints its endpoint, reads the peers' endpoints, runs, writes its timing file."""
-    import os
-
     from node.transport import Mesh, Message, PeerBack
     from protocol.keys import SigningKey, verify
 
@@ -397,6 +406,7 @@ def game_report(seats: int = 5, turns: int = 6, profile: Path | None = None
         d = Path(tmp)
         gpath, keys = prepare(seats, "bench-network", d, turns)
         port = free_udp_port()
+        load = os.getloadavg()[0]  # the machine's load as the game starts (see per_run)
         t0 = time.monotonic()
         procs = [subprocess.Popen(
             [sys.executable]
@@ -444,7 +454,73 @@ def game_report(seats: int = 5, turns: int = 6, profile: Path | None = None
         "take_p50_ms": round(statistics.median(work), 3) if work else None,
         "first_encounter_s": round(first, 2) if first is not None else None,
         "peak_rss_mb": rss,
+        "load_avg_1m": round(load, 2),
     }
+
+
+# Figures of one game and its two floor runs (one number each), summarised over runs by
+# their median; the per-seat lists are each seat's median over runs.
+_RUN_FIGURES = (
+    "ratio_to_floor", "action_p50_ms", "floor_p50_ms", "action_p99_ms", "floor_p99_ms",
+    "transit_p50_ms", "take_p50_ms", "floor_transit_p50_ms", "floor_take_p50_ms",
+    "node_cpu_us", "node_bot_cpu_us", "node_cpu_without_bot_us", "floor_cpu_us",
+    "cpu_ratio_to_floor", "cpu_ratio_to_floor_without_bot", "first_encounter_s",
+)
+_SEAT_FIGURES = (
+    "node_cpu_us_per_envelope", "node_bot_cpu_us_per_envelope",
+    "node_cpu_without_bot_us_per_envelope", "floor_cpu_us_per_envelope", "envelopes",
+)
+# Shown run by run too (how much they swing with the load).
+_PER_RUN = ("ratio_to_floor", "cpu_ratio_to_floor_without_bot", "node_cpu_without_bot_us",
+            "node_bot_cpu_us", "floor_cpu_us", "action_p50_ms", "floor_p50_ms", "load_avg_1m")
+
+
+def paired_report(game: dict[str, object],
+                  floors: list[tuple[dict[str, list[float]], list[tuple[float, int]]]]
+                  ) -> dict[str, object]:
+    """One game's figures against the floor runs just before and after it (pooled)."""
+    out: dict[str, object] = {**game, **floor_report(floors)}
+    p50, floor = out.get("action_p50_ms"), out.get("floor_p50_ms")
+    if isinstance(p50, float) and isinstance(floor, float) and floor > 0:
+        out["ratio_to_floor"] = round(p50 / floor, 2)
+    node = game["node_cpu_us_per_envelope"]
+    bot = game["node_bot_cpu_us_per_envelope"]
+    floor_cpu = out["floor_cpu_us_per_envelope"]
+    assert isinstance(node, list) and isinstance(bot, list) and isinstance(floor_cpu, list)
+    # The bot's choosing is not what a node must do (the floor decides nothing): shown
+    # apart, and taken out of the node's figure it is compared by.
+    out["node_cpu_without_bot_us_per_envelope"] = [n - b for n, b in zip(node, bot)]
+    out["node_cpu_us"] = statistics.median(node)
+    out["node_bot_cpu_us"] = statistics.median(bot)
+    out["node_cpu_without_bot_us"] = statistics.median(n - b for n, b in zip(node, bot))
+    out["floor_cpu_us"] = statistics.median(floor_cpu)
+    if out["floor_cpu_us"]:
+        out["cpu_ratio_to_floor"] = round(out["node_cpu_us"] / out["floor_cpu_us"], 2)
+        out["cpu_ratio_to_floor_without_bot"] = round(
+            out["node_cpu_without_bot_us"] / out["floor_cpu_us"], 2)
+    return out
+
+
+def summary(runs: list[dict[str, object]], rtt_ms: float) -> dict[str, object]:
+    """The medians over runs (see _RUN_FIGURES), and some figures run by run."""
+    def med(values: list[object]) -> float | None:
+        xs = [float(v) for v in values if isinstance(v, (int, float))]
+        return round(statistics.median(xs), 3) if xs else None
+
+    out: dict[str, object] = {"runs": len(runs), "seats": runs[0]["seats"],
+                              "actions": sum(int(str(r["actions"])) for r in runs)}
+    for key in _RUN_FIGURES:
+        out[key] = med([r.get(key) for r in runs])
+    for key in _SEAT_FIGURES:
+        lists = [r[key] for r in runs if isinstance(r.get(key), list)]
+        out[key] = [round(statistics.median(seat)) for seat in zip(*lists)]
+    rss = [r["peak_rss_mb"] for r in runs if isinstance(r.get("peak_rss_mb"), list)]
+    out["peak_rss_mb"] = [max(seat) for seat in zip(*rss)]
+    out["per_run"] = {key: [r.get(key) for r in runs] for key in _PER_RUN}
+    p50 = out["action_p50_ms"]
+    if isinstance(p50, float) and rtt_ms > 0:
+        out["ratio"] = round(p50 / rtt_ms, 2)
+    return out
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -458,6 +534,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--turns", type=int, default=6, help="turns of the measured game")
     ap.add_argument("--floor-actions", type=int, default=300,
                     help="actions of the floor's five minimal processes")
+    ap.add_argument("--runs", type=int, default=3,
+                    help="games played (each between two floor runs); figures are "
+                         "medians over them")
     ap.add_argument("--profile", type=Path, metavar="DIR",
                     help="run each node under cProfile, writing DIR/node-SEAT.prof "
                          "(its figures are then inflated by the profiler)")
@@ -475,26 +554,21 @@ def main(argv: list[str] | None = None) -> None:
         return
     report: dict[str, object] = dict(rtt_report(args.rounds, args.warmup))
     if not args.rtt_only:
-        before = floor_run(5, args.floor_actions // 2)
-        report.update(game_report(5, args.turns, args.profile))
-        after = floor_run(5, args.floor_actions - args.floor_actions // 2)
-        report.update(floor_report([before, after]))
-        p50 = report.get("action_p50_ms")
-        if isinstance(p50, float):
-            report["ratio"] = round(p50 / float(report["zmq_rtt_p50_ms"]), 2)
-            floor = report.get("floor_p50_ms")
-            if isinstance(floor, float) and floor > 0:
-                report["ratio_to_floor"] = round(p50 / floor, 2)
-        node_cpu = report.get("node_cpu_us_per_envelope")
-        floor_cpu = report.get("floor_cpu_us_per_envelope")
-        if isinstance(node_cpu, list) and isinstance(floor_cpu, list) and node_cpu and floor_cpu:
-            report["cpu_ratio_to_floor"] = round(
-                statistics.median(node_cpu) / statistics.median(floor_cpu), 2)
-            bot = report.get("node_bot_cpu_us_per_envelope")
-            if isinstance(bot, list) and bot:
-                report["cpu_ratio_to_floor_without_bot"] = round(
-                    statistics.median(n - b for n, b in zip(node_cpu, bot))
-                    / statistics.median(floor_cpu), 2)
+        # floor, game, floor, game, ..., floor: each game is paired with the floor runs
+        # just before and just after it.
+        half = args.floor_actions // 2
+        floors = [floor_run(5, half)]
+        runs = []
+        for r in range(args.runs):
+            profile = None
+            if args.profile is not None:
+                profile = args.profile if r == 0 else args.profile / f"run-{r + 1}"
+                profile.mkdir(parents=True, exist_ok=True)
+            game = game_report(5, args.turns, profile)
+            floors.append(floor_run(5, args.floor_actions - half))
+            runs.append(paired_report(game, floors[-2:]))
+        report.update(summary(runs, float(report["zmq_rtt_p50_ms"])))
+        report["floor_actions"] = sum(len(f[0]["lat"]) for f in floors)
     print(json.dumps(report, sort_keys=True))
 
 

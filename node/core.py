@@ -154,6 +154,7 @@ class NodeCore:
         self._restoring = False  # taking our own journal again (see restore)
         self._hashed: tuple[Any, bytes] = (None, b"")
         self._pended: tuple[Any, Pending | None] = (None, None)
+        self._timed: tuple[Any, tuple[str, tuple[int, ...], str] | None] = (None, None)
         # act()'s own action applied to refuse it before signing: (state, action, result),
         # taken again when its envelope is (the same action on the same state).
         self._applied: tuple[Any, Action, tuple[Any, list[tuple[Any, ...]]]] | None = None
@@ -179,6 +180,13 @@ class NodeCore:
         p = self._pended[1]
         assert p is not None
         return p
+
+    def timer(self) -> tuple[str, tuple[int, ...], str] | None:
+        """The current state's time limit, rules.timer(state) (asked once per state: the
+        runner asks every tick)."""
+        if self._timed[0] is not self.state:
+            self._timed = (self.state, self.rules.timer(self.state))
+        return self._timed[1]
 
     def my_turn(self) -> bool:
         """Is an action of this seat what the game waits for, with no card work due?"""
@@ -289,10 +297,10 @@ class NodeCore:
             if self.cards.announce(action):
                 self._send_cards()
             seq, prev = self._next_link()
-            _, raw = seal(self.genesis, self.key, self.seat, seq, prev, self.public_hash(),
+            env, _ = seal(self.genesis, self.key, self.seat, seq, prev, self.public_hash(),
                           ACTION_KIND, action_body(action), kinds=GAME_KINDS,
                           view=self.ledger.view(self.seat))
-            self._take_own(raw)
+            self._take_own(env.raw, env)
         except BaseException:
             # A bug (the engine already allowed the action): write and send none of it,
             # so a restart finds nothing of this decision.
@@ -332,10 +340,10 @@ class NodeCore:
             kind, body = "chat", [to, text]
         else:
             kind, body = TELL_KIND, tell_body(self.genesis, self.key, self.seat, seq, to, text)
-        _, raw = seal(self.genesis, self.key, self.seat, seq, prev,
+        env, _ = seal(self.genesis, self.key, self.seat, seq, prev,
                       self.public_hash(), kind, body, kinds=GAME_KINDS,
                       view=self.ledger.view(self.seat))
-        self._take_own(raw)
+        self._take_own(env.raw, env)
 
     def pump(self) -> bool:
         """Make every step that is possible now, one at a time; True if anything changed.
@@ -398,10 +406,10 @@ class NodeCore:
         while self.cards.can_send():
             kind, body = self.cards.produce()
             seq, prev = self._next_link()
-            _, raw = seal(self.genesis, self.key, self.seat, seq, prev,
+            env, _ = seal(self.genesis, self.key, self.seat, seq, prev,
                           self.public_hash(), kind, body, kinds=GAME_KINDS,
                           view=self.ledger.view(self.seat))
-            self._take_own(raw)
+            self._take_own(env.raw, env)
             moved = True
         return moved
 
@@ -539,12 +547,15 @@ class NodeCore:
             self._tail = (last, env.hash)
         return self._tail[0] + 1, self._tail[1]
 
-    def _take_own(self, raw: bytes) -> None:
+    def _take_own(self, raw: bytes, env: Envelope | None = None) -> None:
         """Our own envelope goes through the same checks as a peer's (we never send what
-        a peer would refuse). It may have to wait for others' messages that come before
-        it in the record (the card protocol takes messages in seat order): then it is
-        sent when it is taken, once it is in the journal."""
-        env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False)
+        a peer would refuse). `env` is what seal() returned for raw: it opened the bytes
+        as a peer does (signature included), so they are not opened again. It may have
+        to wait for others' messages that come before it in the record (the card
+        protocol takes messages in seat order): then it is sent when it is taken, once
+        it is in the journal."""
+        if env is None:
+            env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False)
         self._tail = (env.seq, env.hash)
         result = self._try(raw, env)  # taken: journaled first
         if result == "refused":

@@ -206,7 +206,7 @@ class NodeRunner:
     def tick(self, timeout_ms: int = 0) -> None:
         for ev in self.mesh.poll(timeout_ms):
             self._event(ev)
-        self._discover()
+        self._discover()  # first: a node that came second with our key stops before acting
         self.core.pump()
         self._decide()
         self._flush()
@@ -349,7 +349,7 @@ class NodeRunner:
     def deal_deadline(self) -> float | None:
         """When the step under way with a time limit (the game's `timer`: Cosmic's deal)
         fails for want of agreement (monotonic seconds)."""
-        timer = self.core.rules.timer(self.core.state)
+        timer = self.core.timer()
         if timer is None or timer[0] != "limit":
             self._deal_since = None
             return None
@@ -373,7 +373,7 @@ class NodeRunner:
             if self._asked is None or self._asked[0] != serial:
                 self._asked = (serial, time.monotonic())
             elif (time.monotonic() - self._asked[1] > self.opts.window_s
-                  and (timer := self.core.rules.timer(self.core.state)) is not None
+                  and (timer := self.core.timer()) is not None
                   and timer[0] == "patience"):
                 window = timer[2]
                 self.core.act(self.core.rules.on_timeout(self.core.state, self.seat))
@@ -418,7 +418,7 @@ class NodeRunner:
     def _took(self, env: Any) -> None:
         if self.timing is None:
             return
-        came = self._arrived.pop(hashlib.sha256(env.raw).digest(), 0.0)
+        came = self._arrived.pop(env.hash, 0.0)  # env.hash: sha256 of its bytes
         if env.kind == "action":
             # author, seq, when taken here, when it first arrived here (0: our own), this
             # process's CPU seconds so far, and those of them its controller spent
