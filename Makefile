@@ -21,7 +21,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -n 2
 
 typecheck: $(STAMP)
-	$(BIN)/python -m mypy engine protocol
+	$(BIN)/python -m mypy engine protocol node cli bots
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py --json

@@ -50,7 +50,7 @@ import hashlib
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from engine.errors import IllegalAction
 from engine.game import Action, Knowledge, Pending, Rules
@@ -407,7 +407,7 @@ class NodeCore:
             kind, body = self.cards.produce()
             seq, prev = self._next_link()
             env, _ = seal(self.genesis, self.key, self.seat, seq, prev,
-                          self.public_hash(), kind, body, kinds=GAME_KINDS,
+                          self.public_hash(), kind, cast(Value, body), kinds=GAME_KINDS,
                           view=self.ledger.view(self.seat))
             self._take_own(env.raw, env)
             moved = True
@@ -711,8 +711,5 @@ class NodeCore:
 
 
 def _card_source(genesis: Genesis, seat: int, secret_seed: bytes | None) -> NetworkCardSource:
-    try:
-        return NetworkCardSource(genesis, seat, secret_seed=secret_seed)  # type: ignore[call-arg]
-    except TypeError:  # a card source without derived secrets (no resume after a crash)
-        return NetworkCardSource(genesis, seat)
+    return NetworkCardSource(genesis, seat, secret_seed=secret_seed)
 

@@ -144,13 +144,15 @@ class NodeRunner:
         for endpoint in self.opts.peers:
             self.mesh.say_hello(endpoint)
         # From now on our envelopes leave the moment they are journaled (see NodeCore).
-        self.core.send = lambda raw: self.mesh.broadcast([ENVELOPE, raw])
+        def send(raw: bytes) -> None:
+            self.mesh.broadcast([ENVELOPE, raw])
+        self.core.send = send
         self._next_have = 0.0
         self._endpoints: dict[bytes, str] = {}  # peer key -> the endpoint we dial
         # peer key -> its last have(): per author, the last seq and the head's hash
         self._peer_have: dict[bytes, list[tuple[int, bytes]]] = {}
         self._seat_keys = {s.key: s.index for s in genesis.seats}
-        self._refused_curve: set[bytes] = set()  # seats whose card claimed a taken key
+        self._refused_curve: set[int] = set()  # seats whose card claimed a taken key
         self._met: bool | None = None  # every seat connected and present (see _all_met)
         self._halted_at: float | None = None  # when we first held proof of equivocation
         self.away: set[bytes] = set()  # peers whose heartbeats stopped
