@@ -155,6 +155,8 @@ def test_heuristic_bot_games_reach_a_winner(seats: int) -> None:
             (winner,) = s.outcome.winners
             assert s.controlled(winner) >= 20
             won += 1
+            if won == 2:
+                break  # most of three: the third cannot change the verdict
     assert won >= 2, (seats, won)
 
 
