@@ -776,12 +776,22 @@ def _has_on(s: GameState, seat: int, world: int, race: int) -> bool:
     return False
 
 
-def opportunity_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-    """(race, args) of every opportunity power seat may use now. A sacrifice power's first
-    argument is the world of the token given up, which must be there."""
+def _races(only: int | None) -> list[tuple[int, Race]]:
+    """Every race with its implementation in id order, or just race `only` (to check one
+    use of a power without listing every race's)."""
+    if only is None:
+        return sorted(RACE_IMPL.items())
+    return [(only, RACE_IMPL[only])] if only in RACE_IMPL else []
+
+
+def opportunity_powers(s: GameState, seat: int,
+                       only: int | None = None) -> list[tuple[int, tuple[int, ...]]]:
+    """(race, args) of every opportunity power seat may use now (of race `only`, if
+    given). A sacrifice power's first argument is the world of the token given up, which
+    must be there."""
     out = []
     have = held(s, seat)
-    for race, r in sorted(RACE_IMPL.items()):
+    for race, r in _races(only):
         if r.use == "W":  # the race's own world, its controller, once per turn
             out += [(race, args) for args in r.opportunity_options(s, seat)
                     if args and race in world_races(s, args[0]) and s.control[args[0]] == seat
@@ -809,12 +819,14 @@ def movable_tokens(s: GameState, seat: int, src: int, origin: int, dist: int) ->
                   and dist <= range_of(s, c, src, seat))
 
 
-def migration_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-    """(race, args) of the A powers seat may use in its migration phase: of the races it
-    holds, and of a `deep_space` race while it has tokens in deep space (to land them)."""
+def migration_powers(s: GameState, seat: int,
+                     only: int | None = None) -> list[tuple[int, tuple[int, ...]]]:
+    """(race, args) of the A powers seat may use in its migration phase (of race `only`,
+    if given): of the races it holds, and of a `deep_space` race while it has tokens in
+    deep space (to land them)."""
     out = []
     have = held(s, seat)
-    for race, r in sorted(RACE_IMPL.items()):
+    for race, r in _races(only):
         if r.use == "A" and (race in have or r.deep_space and s.space_stacks(seat)):
             out += [(race, args) for args in r.migration_options(s, seat)]
     return out
@@ -822,14 +834,14 @@ def migration_powers(s: GameState, seat: int) -> list[tuple[int, tuple[int, ...]
 
 def use_migration_power(s: GameState, seat: int, race: int,
                         args: tuple[int, ...]) -> Steps | None:
-    if (race, args) not in migration_powers(s, seat):
+    if (race, args) not in migration_powers(s, seat, race):
         return None
     return impl(race).migration_power(s, seat, args)
 
 
 def use_opportunity(s: GameState, seat: int, race: int, args: tuple[int, ...]) -> Steps | None:
     """Carry out an opportunity power; None if it is not allowed with these args."""
-    if (race, args) not in opportunity_powers(s, seat):
+    if (race, args) not in opportunity_powers(s, seat, race):
         return None
     r = impl(race)
     mark_used(s, race, seat, args[0] if r.use in ("1/W", "W") else -1)
