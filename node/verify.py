@@ -19,7 +19,10 @@ first record this process has claimed (it moves `back` before verifying that rec
 The worker stops at the first record at or past `back`; this process stops at the first
 record below `front`. Each stops only on the other's word, so no record is left out; a
 record may be verified twice when the two cross, which is harmless. After the worker
-exits (a full memory barrier), any result still unknown is verified here.
+exits (a full memory barrier), any result still unknown is verified here. Both sides
+call libsodium's crypto_sign_open through PyNaCl's cffi module with one reused output
+buffer (SignatureChecker: the bare check, none of PyNaCl's per-call wrapping), and ask
+protocol.keys.verify about any signature it refuses, so the answer is still OpenSSL's.
 
 The worker first makes the opening checks of every record (open_envelope without its
 signature step: size, canonical encoding, fields, game id, key, kind, body schema) and
@@ -53,16 +56,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from nacl._sodium import ffi as _ffi, lib as _lib
+
 from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
-from protocol.envelope import KindRegistry, check_opening
+from protocol.envelope import MAX_ENVELOPE_SIZE, KindRegistry, check_opening
 from protocol.game import GAME_KINDS, JournalVisitor, VerifyVisitor, Verdict, read_journal
 from protocol.journal import RECORD_ENVELOPE, JournalContents, TornTail, parse_journal
 from protocol.keys import SIGNATURE_SIZE, verify
 
 __all__ = [
     "PARALLEL_MIN_RECORDS", "ParallelSignatures", "VerifyResult", "verify_journal",
-    "read_journal_parallel", "envelope_signature_ok", "can_fork",
+    "read_journal_parallel", "envelope_signature_ok", "SignatureChecker", "can_fork",
 ]
 
 # Below this many envelopes a worker process costs more than it saves.
@@ -72,6 +77,7 @@ PARALLEL_MIN_RECORDS = 128
 # 128, author_key sits at these bytes (see docs/journal-format.md 5.1): 0x9a, 0x02,
 # bin8 header (2) + game id (32), the author as a fixint, bin8 header (2), the key.
 _KEY = slice(39, 71)
+_SHORTEST = _KEY.stop + SIGNATURE_SIZE
 _UNKNOWN, _GOOD, _BAD = 0, 1, 2
 
 T = TypeVar("T")
@@ -85,6 +91,26 @@ def envelope_signature_ok(raw: bytes) -> bool:
     is protocol.keys.verify's (libsodium first, OpenSSL's answer).
     """
     return verify(raw[_KEY], raw[-SIGNATURE_SIZE:], raw[:-SIGNATURE_SIZE])
+
+
+class SignatureChecker:
+    """envelope_signature_ok, faster: libsodium's crypto_sign_open called directly, its
+    output in one buffer kept for every call; a signature libsodium refuses is asked of
+    envelope_signature_ok, so the answer is the same (OpenSSL's). One per process: the
+    buffer is not shared."""
+
+    def __init__(self) -> None:
+        self._out = _ffi.new("unsigned char[]", MAX_ENVELOPE_SIZE)
+        self._length = _ffi.new("unsigned long long *")
+
+    def __call__(self, raw: bytes) -> bool:
+        n = len(raw)
+        cut = n - SIGNATURE_SIZE
+        if (type(raw) is bytes and _SHORTEST <= n <= MAX_ENVELOPE_SIZE  # every read in bounds
+                and _lib.crypto_sign_open(self._out, self._length, raw[cut:] + raw[:cut], n,
+                                          raw[_KEY]) == 0):
+            return True
+        return envelope_signature_ok(raw)
 
 
 def can_fork() -> bool:
@@ -105,6 +131,7 @@ class ParallelSignatures:
         self._position = {e.index: i for i, e in enumerate(envelopes)}
         self._raws = [e.data for e in envelopes]
         self._genesis, self._kinds = contents.genesis, kinds
+        self._check = SignatureChecker()
         n = len(envelopes)
         self._map = mmap.mmap(-1, 24 + 2 * max(n, 1))  # anonymous and shared with the child
         view = memoryview(self._map)
@@ -113,6 +140,7 @@ class ParallelSignatures:
         self._opened = view[24 + n:24 + 2 * n]
         self._counters[0], self._counters[1], self._counters[2] = 0, n, 0
         self._pid: int | None = None
+        self.worker_signatures = 0  # how many the worker verified (known once it is reaped)
         self._pid = os.fork()
         if self._pid == 0:  # the worker: verify from the front, never return
             try:
@@ -135,10 +163,11 @@ class ParallelSignatures:
             except Exception:  # the parent opens it itself, and reports what fails
                 opened[i] = _BAD
             i += 1
+        check = SignatureChecker()
         for i in range(n):
             if counters[1] <= i:  # this record is claimed by the parent
                 return
-            results[i] = _GOOD if envelope_signature_ok(raws[i]) else _BAD
+            results[i] = _GOOD if check(raws[i]) else _BAD
             counters[0] = i + 1
 
     def _wait(self) -> None:
@@ -147,10 +176,11 @@ class ParallelSignatures:
             self._counters[1] = 0
             os.waitpid(self._pid, 0)
             self._pid = None
+            self.worker_signatures = self._counters[0]
 
     def _verify_here(self, i: int) -> None:
         if self._results[i] == _UNKNOWN:
-            self._results[i] = _GOOD if envelope_signature_ok(self._raws[i]) else _BAD
+            self._results[i] = _GOOD if self._check(self._raws[i]) else _BAD
 
     def _meet(self) -> None:
         """Verify from the last record back until the worker's front, then reap it."""
