@@ -18,8 +18,11 @@ the worker has finished (it writes each result before moving `front`), and `back
 first record this process has claimed (it moves `back` before verifying that record).
 The worker stops at the first record at or past `back`; this process stops at the first
 record below `front`. Each stops only on the other's word, so no record is left out; a
-record may be verified twice when the two cross, which is harmless. After the worker
-exits (a full memory barrier), any result still unknown is verified here. Both sides
+record may be verified twice when the two cross, which is harmless. Once they meet,
+this process reads the results without waiting for the worker to exit (it stops within
+one signature, and close() reaps it): a result is written once and never changes, so a
+read sees it or sees it unknown, and any result still unknown (only a weak memory order
+could hide one) is verified here. Both sides
 call libsodium's crypto_sign_open through PyNaCl's cffi module with one reused output
 buffer (SignatureChecker: the bare check, none of PyNaCl's per-call wrapping), and ask
 protocol.keys.verify about any signature it refuses, so the answer is still OpenSSL's.
@@ -141,6 +144,7 @@ class ParallelSignatures:
         self._counters[0], self._counters[1], self._counters[2] = 0, n, 0
         self._pid: int | None = None
         self.worker_signatures = 0  # how many the worker verified (known once it is reaped)
+        self._met = False
         self._pid = os.fork()
         if self._pid == 0:  # the worker: verify from the front, never return
             try:
@@ -183,14 +187,18 @@ class ParallelSignatures:
             self._results[i] = _GOOD if self._check(self._raws[i]) else _BAD
 
     def _meet(self) -> None:
-        """Verify from the last record back until the worker's front, then reap it."""
+        """Verify from the last record back until the worker's front. The worker then
+        stops on its own (within one signature) and is reaped by close(), so its exit
+        overlaps the rest of the reading instead of holding it up."""
+        if self._met:
+            return
+        self._met = True
         counters = self._counters
         for i in reversed(range(len(self._raws))):
             counters[1] = i
             if counters[0] > i:
                 break
             self._verify_here(i)
-        self._wait()
 
     def opened(self, record: int, kinds: KindRegistry) -> bool:
         i = self._position.get(record)
@@ -203,7 +211,13 @@ class ParallelSignatures:
         last = bisect.bisect_right(self._indices, upto)  # envelopes 0..last-1 matter
         if last == len(self._raws):
             self._meet()
-        for i in range(last):  # after _meet only what a weak memory order hid is unknown
+        # After _meet every record below the worker's front has its result: it writes
+        # each one before it moves the front, and a result, once written, never changes
+        # (both sides would write the same). Only a weak memory order could still hide
+        # one, which is then verified here.
+        if self._results[:last].tobytes().count(_GOOD) == last:  # the usual case, at C speed
+            return None
+        for i in range(last):
             self._verify_here(i)
             if self._results[i] == _BAD:
                 return self._indices[i]

@@ -1,11 +1,13 @@
 """node.verify.SignatureChecker: libsodium called directly, with OpenSSL's answer for
 whatever libsodium refuses - the same answers as envelope_signature_ok, on real
 signatures, on damaged ones, on bytes too short to hold a key, and on a whole journal
-with forged records."""
+with forged records. And ParallelSignatures answers once the two sides meet, without
+waiting for its worker to exit: close() reaps it."""
 
 from __future__ import annotations
 
 import hashlib
+import os
 
 import nacl.bindings as nb
 import nacl.exceptions
@@ -14,7 +16,8 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from _journal_games import short_game
-from node.verify import SignatureChecker, envelope_signature_ok
+from node.verify import ParallelSignatures, SignatureChecker, can_fork, envelope_signature_ok
+from protocol.journal import parse_journal
 
 _ORDER = 2**252 + 27742317777372353535851937790883648493
 
@@ -74,3 +77,25 @@ def test_the_checker_agrees_on_every_record_of_a_journal_with_forgeries() -> Non
     answers = [check(raw) for raw in raws]
     assert answers == [envelope_signature_ok(raw) for raw in raws]
     assert [i for i, ok in enumerate(answers) if not ok] == [3, 7, 9]
+
+
+@pytest.mark.skipif(not can_fork(), reason="the parallel verifier forks: Linux, 2+ CPUs")
+def test_the_parallel_answer_comes_without_waiting_for_the_worker_to_exit() -> None:
+    rec = short_game()
+    raws = list(rec.raws)
+    bad = len(raws) - 3  # near the end: found by whichever side gets there
+    raws[bad] = raws[bad][:-64] + bytes(64)
+    contents = parse_journal(rec.rebuild(raws))
+    last = contents.entries[-1].index
+    for _ in range(3):
+        sig = ParallelSignatures(contents)
+        try:
+            assert sig.first_failure(last) == contents.entries[bad].index
+            assert sig.first_failure(last) == contents.entries[bad].index  # asked again
+            pid = sig._pid
+            assert pid is not None  # answered, its worker not yet reaped
+        finally:
+            sig.close()
+        assert sig._pid is None
+        with pytest.raises(ChildProcessError):  # reaped by close(): no such child left
+            os.waitpid(pid, os.WNOHANG)
