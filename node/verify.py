@@ -20,7 +20,7 @@ The worker stops at the first record at or past `back`; this process stops at th
 record below `front`. Each stops only on the other's word, so no record is left out; a
 record may be verified twice when the two cross, which is harmless. Once they meet,
 this process reads the results without waiting for the worker to exit (it stops within
-one signature, and close() reaps it): a result is written once and never changes, so a
+one signature; close() never waits for it either: reap_workers): a result is written once and never changes, so a
 read sees it or sees it unknown, and any result still unknown (only a weak memory order
 could hide one) is verified here. Both sides
 call libsodium's crypto_sign_open through PyNaCl's cffi module with one reused output
@@ -71,6 +71,7 @@ from protocol.keys import SIGNATURE_SIZE, verify
 __all__ = [
     "PARALLEL_MIN_RECORDS", "ParallelSignatures", "VerifyResult", "verify_journal",
     "read_journal_parallel", "envelope_signature_ok", "SignatureChecker", "can_fork",
+    "reap_workers",
 ]
 
 # Below this many envelopes a worker process costs more than it saves.
@@ -116,6 +117,22 @@ class SignatureChecker:
         return envelope_signature_ok(raw)
 
 
+_exited: list[int] = []  # released workers, stopped or stopping, not yet reaped
+
+
+def reap_workers() -> None:
+    """Reap every released worker that has exited (never waits). Each ParallelSignatures
+    calls it when it starts and when it closes, so at most the workers of the last
+    verification outlive it, as zombies, for about a millisecond after they stop."""
+    for pid in list(_exited):
+        try:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:  # reaped by someone else already
+            done = pid
+        if done:
+            _exited.remove(pid)
+
+
 def can_fork() -> bool:
     """True where the parallel path runs (Linux, with more than one CPU)."""
     return sys.platform.startswith("linux") and hasattr(os, "fork") and (os.cpu_count() or 1) > 1
@@ -142,6 +159,7 @@ class ParallelSignatures:
         self._results = view[24:24 + n]
         self._opened = view[24 + n:24 + 2 * n]
         self._counters[0], self._counters[1], self._counters[2] = 0, n, 0
+        reap_workers()
         self._pid: int | None = None
         self.worker_signatures = 0  # how many the worker verified (known once it is reaped)
         self._met = False
@@ -174,13 +192,14 @@ class ParallelSignatures:
             results[i] = _GOOD if check(raws[i]) else _BAD
             counters[0] = i + 1
 
-    def _wait(self) -> None:
-        """Stop the worker (if still at work) and reap it."""
+    def _release_worker(self) -> None:
+        """Stop the worker (if still at work) and reap it, without waiting for its exit."""
         if self._pid:
             self._counters[1] = 0
-            os.waitpid(self._pid, 0)
-            self._pid = None
             self.worker_signatures = self._counters[0]
+            _exited.append(self._pid)
+            self._pid = None
+        reap_workers()
 
     def _verify_here(self, i: int) -> None:
         if self._results[i] == _UNKNOWN:
@@ -188,8 +207,8 @@ class ParallelSignatures:
 
     def _meet(self) -> None:
         """Verify from the last record back until the worker's front. The worker then
-        stops on its own (within one signature) and is reaped by close(), so its exit
-        overlaps the rest of the reading instead of holding it up."""
+        stops on its own (within one signature) and is never waited for (close,
+        reap_workers): its exit overlaps the rest of the work instead of holding it up."""
         if self._met:
             return
         self._met = True
@@ -224,7 +243,10 @@ class ParallelSignatures:
         return None
 
     def close(self) -> None:
-        self._wait()
+        """Stop and release the worker, and this side of the map. Never waits: a worker
+        that has not exited yet (it stops within one check, then the kernel takes about
+        a millisecond to tear it down) is reaped by the next reap_workers()."""
+        self._release_worker()
         self._counters.release()
         self._results.release()
         self._opened.release()
