@@ -51,6 +51,7 @@ and whenever the fork fails, verification is serial.
 from __future__ import annotations
 
 import bisect
+import gc
 import mmap
 import os
 import sys
@@ -255,7 +256,25 @@ class ParallelSignatures:
 
 def read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],
                           parallel: bool | None = None) -> T:
-    """read_journal(), in parallel when it pays (parallel=None) or as told."""
+    """read_journal(), in parallel when it pays (parallel=None) or as told.
+
+    The cyclic garbage collector is off while it reads (and in the worker): a replay
+    makes no reference cycles (a collection after a whole verification with the
+    collector off finds nothing unreachable), so its passes over the young objects
+    (about 0.75 ms for 545 records) free nothing; refcounting frees everything. Were a
+    visitor to make cycles, the first collection after the reading takes them.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _read_journal_parallel(contents, visitor, parallel)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],
+                           parallel: bool | None) -> T:
     n = sum(1 for e in contents.entries if e.type == RECORD_ENVELOPE)
     if parallel is None:
         parallel = n >= PARALLEL_MIN_RECORDS
