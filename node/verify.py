@@ -20,12 +20,13 @@ The worker stops at the first record at or past `back`; this process stops at th
 record below `front`. Each stops only on the other's word, so no record is left out; a
 record may be verified twice when the two cross, which is harmless. Once they meet,
 this process reads the results without waiting for the worker to exit (it stops within
-one signature; close() never waits for it either: reap_workers): a result is written once and never changes, so a
-read sees it or sees it unknown, and any result still unknown (only a weak memory order
-could hide one) is verified here. Both sides
-call libsodium's crypto_sign_open through PyNaCl's cffi module with one reused output
-buffer (SignatureChecker: the bare check, none of PyNaCl's per-call wrapping), and ask
-protocol.keys.verify about any signature it refuses, so the answer is still OpenSSL's.
+one signature; close() does not wait for it either, reap_workers reaps it later): a
+result is written once and never changes, so a read sees it or sees it unknown, and
+any result still unknown (only a weak memory order could hide one) is verified here.
+Both sides call libsodium's crypto_sign_open through PyNaCl's cffi module with one
+reused output buffer (SignatureChecker: the bare check, none of PyNaCl's per-call
+wrapping), and ask protocol.keys.verify about any signature it refuses, so the answer
+is still OpenSSL's.
 
 The worker first makes the opening checks of every record (open_envelope without its
 signature step: size, canonical encoding, fields, game id, key, kind, body schema) and
@@ -131,7 +132,10 @@ def reap_workers() -> None:
         except ChildProcessError:  # reaped by someone else already
             done = pid
         if done:
-            _exited.remove(pid)
+            try:
+                _exited.remove(pid)
+            except ValueError:  # another thread took it off meanwhile
+                pass
 
 
 def can_fork() -> bool:
@@ -162,7 +166,7 @@ class ParallelSignatures:
         self._counters[0], self._counters[1], self._counters[2] = 0, n, 0
         reap_workers()
         self._pid: int | None = None
-        self.worker_signatures = 0  # how many the worker verified (known once it is reaped)
+        self.worker_signatures = 0  # how many the worker verified (known once released)
         self._met = False
         self._pid = os.fork()
         if self._pid == 0:  # the worker: verify from the front, never return
