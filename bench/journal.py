@@ -20,6 +20,17 @@ median of the per-round ratios (each round times the three back to back, so a bu
 machine slows both sides of a ratio alike). Timings are wall time and include starting
 the worker process.
 
+The breakdown, timed in the same rounds (medians):
+
+    replay_s     every check but the signatures, in this process alone (read_journal
+                 with the signatures deferred): the engine replay and the opening checks
+    sigs_s       the signature checks as the verifier makes them (node.verify's
+                 checker), one core
+    ideal_s      (replay_s + sigs_s) / 2: two cores sharing that work with no overhead
+    par_replay_s in a parallel verification, the time from its start until the replay
+                 has read the last record (then this process verifies from the back)
+    worker_share the fraction of the signatures the worker verified
+
 Usage: python bench/journal.py [--json] [--runs 7] [--seed bench] [--serial]
 """
 
@@ -46,8 +57,10 @@ from engine import cosmic as engine  # noqa: E402
 from bots import RandomBot  # noqa: E402
 from node.local import LocalGame, game_seed  # noqa: E402
 from node.records import record_local_game  # noqa: E402
-from node.verify import verify_journal  # noqa: E402
-from protocol.journal import parse_journal  # noqa: E402
+from node.verify import ParallelSignatures, SignatureChecker, verify_journal  # noqa: E402
+from protocol.envelope import KindRegistry  # noqa: E402
+from protocol.game import VerifyVisitor, read_journal  # noqa: E402
+from protocol.journal import JournalContents, parse_journal  # noqa: E402
 
 
 def make_journal(seed: str, seats: int = 5) -> bytes:
@@ -81,6 +94,55 @@ def verify_once(data: bytes, parallel: bool) -> float:
     return elapsed
 
 
+class _Deferred:
+    """Signatures taken as good, no record opened ahead: read_journal makes every check
+    but the signatures (timing only; never for a verdict)."""
+
+    def first_failure(self, upto: int) -> int | None:
+        return None
+
+    def opened(self, record: int, kinds: KindRegistry) -> bool:
+        return False
+
+
+def replay_once(contents: JournalContents) -> float:
+    t0 = time.perf_counter()
+    read_journal(contents, VerifyVisitor(strict=True), signatures=_Deferred())
+    return time.perf_counter() - t0
+
+
+def sigs_once(raws: list[bytes]) -> float:
+    check = SignatureChecker()
+    t0 = time.perf_counter()
+    if not all([check(raw) for raw in raws]):
+        raise SystemExit("a signature of the benchmark journal does not verify")
+    return time.perf_counter() - t0
+
+
+class _Timed(ParallelSignatures):
+    """ParallelSignatures that notes when the replay first asks for the verdict."""
+
+    replayed_at = 0.0
+
+    def first_failure(self, upto: int) -> int | None:
+        if not self.replayed_at:
+            self.replayed_at = time.perf_counter()
+        return super().first_failure(upto)
+
+
+def split_once(data: bytes) -> tuple[float, float]:
+    """One parallel verification as verify_journal makes it: the time until the replay
+    is done, and the worker's share of the signatures."""
+    t0 = time.perf_counter()
+    contents = parse_journal(data)
+    signatures = _Timed(contents)
+    try:
+        read_journal(contents, VerifyVisitor(strict=True), signatures=signatures)
+    finally:
+        signatures.close()
+    return signatures.replayed_at - t0, signatures.worker_signatures / len(contents.records)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -98,19 +160,31 @@ def main() -> None:
     verify_once(data, not args.serial)  # warm up: imports, caches, the first fork
     floor_fastest_once(raws, raw_keys)
     floors, fastest, verifies = [], [], []
+    replays, sigs, par_replays, shares = [], [], [], []
     for _ in range(args.runs):
         floors.append(floor_once(raws, keys))
         fastest.append(floor_fastest_once(raws, raw_keys))
         verifies.append(verify_once(data, not args.serial))
+        replays.append(replay_once(contents))
+        sigs.append(sigs_once(raws))
+        if not args.serial:
+            par_replay, share = split_once(data)
+            par_replays.append(par_replay)
+            shares.append(share)
     floor_s, verify_s = statistics.median(floors), statistics.median(verifies)
     fastest_s = statistics.median(fastest)
     paired = statistics.median(v / f for v, f in zip(verifies, fastest))
+    replay_s, sigs_s = statistics.median(replays), statistics.median(sigs)
+    split = {"par_replay_s": round(statistics.median(par_replays), 4),
+             "worker_share": round(statistics.median(shares), 3)} if shares else {}
     print(json.dumps({
         "entries": len(raws), "verify_s": round(verify_s, 4), "floor_s": round(floor_s, 4),
         "ratio": round(verify_s / floor_s, 3),
         "floor_fastest_s": round(fastest_s, 4),
         "ratio_fastest": round(verify_s / fastest_s, 3),
         "ratio_fastest_paired": round(paired, 3),
+        "replay_s": round(replay_s, 4), "sigs_s": round(sigs_s, 4),
+        "ideal_s": round((replay_s + sigs_s) / 2, 4), **split,
         "mode": "serial" if args.serial else "parallel",
         "runs": args.runs, "bytes": len(data), "cpus": os.cpu_count(),
     }))
