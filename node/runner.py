@@ -148,6 +148,7 @@ class NodeRunner:
             self.mesh.broadcast([ENVELOPE, raw])
         self.core.send = send
         self._next_have = 0.0
+        self._told_even: set[bytes] = set()  # peers told we hold what they hold (done)
         self._endpoints: dict[bytes, str] = {}  # peer key -> the endpoint we dial
         # peer key -> its last have(): per author, the last seq and the head's hash
         self._peer_have: dict[bytes, list[tuple[int, bytes]]] = {}
@@ -416,6 +417,13 @@ class NodeRunner:
         self._peer_have[peer] = have
         for raw in self.core.missing_for(have)[:200]:  # bounded per request
             self.mesh.send(peer, [ENVELOPE, raw])
+        if self.core.done and peer not in self._told_even and have == self.core.have():
+            # The game is over and the peer holds what we hold: say so to it, once. Our
+            # periodic have() may never reach a seat restarted on its journal (it dials
+            # us; we may not know its new endpoint yet), and it stays at the end until
+            # it hears ours (finished): answered here, it need not wait linger_max_s.
+            self._told_even.add(peer)
+            self.mesh.send(peer, [HAVE, payload])
 
     def _took(self, env: Any) -> None:
         if self.timing is None:
