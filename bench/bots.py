@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -28,26 +27,14 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent))  # bench/interval.py
 
 from engine import cosmic as engine  # noqa: E402
+from interval import wilson  # noqa: E402
 from bots import HeuristicBot, SearchBot  # noqa: E402
 from node.local import LocalGame, game_seed  # noqa: E402
 
 SEATS = 5
-Z95 = 1.959964  # the 97.5th percentile of the standard normal
-
-
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial rate (95% by default)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = p + z * z / (2 * games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
-    scale = 1 + z * z / games
-    return (centre - half) / scale, (centre + half) / scale
-
-
 class _Timed:
     """The search bot, with the wall time and iterations of each searched decision."""
 
