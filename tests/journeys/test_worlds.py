@@ -27,7 +27,7 @@ def test_worlds_bot_games_have_winners_and_are_reproducible(home: Path) -> None:
 
 
 def test_worlds_journals_verify_and_replay(home: Path) -> None:
-    run = cosmic("simulate", "--game", "worlds", "--players", "3", "--games", "1",
+    run = cosmic("simulate", "--game", "worlds", "--players", "2", "--games", "1",
                  "--seed", "j", "--bots", "heuristic", "--journal-dir", "wj", home=home)
     assert run.returncode == 0, run.stderr
     (journal,) = sorted((home / "wj").glob("*.journal"))

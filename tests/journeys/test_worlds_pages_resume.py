@@ -20,6 +20,7 @@ from _journey import COSMIC, cosmic, cosmic_env
 from cli.cmd_demo import LOOPBACK_BROADCAST, free_udp_port, prepare
 from engine import games
 from protocol.envelope import open_envelope
+from protocol.errors import JournalError
 from protocol.game import GAME_KINDS
 from protocol.genesis import Genesis
 from protocol.journal import parse_journal
@@ -49,8 +50,14 @@ def _start(game: Path, seed: str) -> tuple[Genesis, list[subprocess.Popen[bytes]
 def _kinds(genesis: Genesis, journal: Path) -> list[tuple[int, str, list[object]]]:
     if not journal.exists():
         return []
+    try:
+        records = parse_journal(journal.read_bytes()).records
+    except JournalError as exc:
+        if exc.index is None:  # the node is still writing the header: nothing yet
+            return []
+        raise
     out = []
-    for raw in parse_journal(journal.read_bytes()).records:
+    for raw in records:
         env = open_envelope(raw, genesis, GAME_KINDS)
         out.append((env.author, env.kind, env.body))
     return out
