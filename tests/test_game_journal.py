@@ -643,43 +643,20 @@ def test_the_libsodium_first_check_answers_as_openssl() -> None:
     libsodium and asks OpenSSL about what libsodium refuses: an honest signature, a
     broken one and one whose R is the identity (OpenSSL takes it, libsodium does not)
     get OpenSSL's answer."""
-    import hashlib
-
     import nacl.bindings as nb
     import nacl.exceptions
-    from cryptography.exceptions import InvalidSignature
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+    from _signatures import edge_signatures, openssl
     from node.verify import envelope_signature_ok
     from protocol.keys import verify
 
-    seed = bytes(range(32))
-    public, secret = nb.crypto_sign_seed_keypair(seed)
-    msg = bytes(39) + public + b"an envelope's signed part"
-    honest = nb.crypto_sign(msg, secret)[:64]
-    broken = honest[:10] + bytes([honest[10] ^ 1]) + honest[11:]
-    # R = identity, S = k * a: [S]B - [k]A is the identity, which a cofactorless check
-    # that compares bytes accepts, and libsodium refuses as a small-order R.
-    order = 2**252 + 27742317777372353535851937790883648493
-    h = hashlib.sha512(seed).digest()
-    a = int.from_bytes(h[:32], "little") & ((1 << 254) - 8) | (1 << 254)
-    r = (1).to_bytes(32, "little")
-    k = int.from_bytes(hashlib.sha512(r + public + msg).digest(), "little") % order
-    odd = r + (k * a % order).to_bytes(32, "little")
+    public, msg, sigs = edge_signatures()
     with pytest.raises(nacl.exceptions.BadSignatureError):
-        nb.crypto_sign_open(odd + msg, public)
-
-    def openssl(sig: bytes) -> bool:
-        try:
-            Ed25519PublicKey.from_public_bytes(public).verify(sig, msg)
-        except InvalidSignature:
-            return False
-        return True
-
-    assert [openssl(s) for s in (honest, broken, odd)] == [True, False, True]
-    for sig in (honest, broken, odd):
-        assert verify(public, sig, msg) == openssl(sig)
-        assert envelope_signature_ok(msg + sig) == openssl(sig)
+        nb.crypto_sign_open(sigs[2] + msg, public)
+    assert [openssl(public, s, msg) for s in sigs] == [True, False, True]
+    for sig in sigs:
+        assert verify(public, sig, msg) == openssl(public, sig, msg)
+        assert envelope_signature_ok(msg + sig) == openssl(public, sig, msg)
 
 
 def test_an_action_parsed_before_is_handed_out_again_only_for_the_same_data() -> None:

@@ -6,61 +6,32 @@ waiting for its worker to exit, nor does close(): reap_workers reaps it once it 
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
 
 import nacl.bindings as nb
 import nacl.exceptions
 import pytest
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-
 from _journal_games import short_game
+from _signatures import edge_signatures, keypair, openssl
 from node.verify import (
     ParallelSignatures, SignatureChecker, _exited, can_fork, envelope_signature_ok, reap_workers,
 )
 from protocol.journal import parse_journal
 
-_ORDER = 2**252 + 27742317777372353535851937790883648493
-
-
-def _keypair() -> tuple[bytes, bytes, bytes]:
-    seed = bytes(range(32))
-    public, secret = nb.crypto_sign_seed_keypair(seed)
-    return seed, public, secret
-
-
 def test_the_checker_answers_as_openssl() -> None:
-    seed, public, secret = _keypair()
-    msg = bytes(39) + public + b"an envelope's signed part"
-    honest = nb.crypto_sign(msg, secret)[:64]
-    broken = honest[:10] + bytes([honest[10] ^ 1]) + honest[11:]
-    # R = identity and S = k * a: OpenSSL's byte comparison takes it, libsodium refuses
-    # a small-order R, so the checker must ask OpenSSL.
-    h = hashlib.sha512(seed).digest()
-    a = int.from_bytes(h[:32], "little") & ((1 << 254) - 8) | (1 << 254)
-    r = (1).to_bytes(32, "little")
-    k = int.from_bytes(hashlib.sha512(r + public + msg).digest(), "little") % _ORDER
-    odd = r + (k * a % _ORDER).to_bytes(32, "little")
+    public, msg, sigs = edge_signatures()
+    honest, broken, odd = sigs
     with pytest.raises(nacl.exceptions.BadSignatureError):
-        nb.crypto_sign_open(odd + msg, public)
-
-    def openssl(sig: bytes) -> bool:
-        try:
-            Ed25519PublicKey.from_public_bytes(public).verify(sig, msg)
-        except InvalidSignature:
-            return False
-        return True
-
+        nb.crypto_sign_open(odd + msg, public)  # libsodium refuses what OpenSSL takes
+    assert [openssl(public, s, msg) for s in sigs] == [True, False, True]
     check = SignatureChecker()
-    assert [openssl(s) for s in (honest, broken, odd)] == [True, False, True]
     for sig in (honest, broken, odd, honest):  # the buffer is reused: answers stay right
-        assert check(msg + sig) == openssl(sig) == envelope_signature_ok(msg + sig)
+        assert check(msg + sig) == openssl(public, sig, msg) == envelope_signature_ok(msg + sig)
 
 
 def test_the_checker_refuses_short_or_odd_bytes_without_reading_past_them() -> None:
-    _, public, secret = _keypair()
+    public, secret = keypair()
     msg = bytes(39) + public + b"x"
     signed = msg + nb.crypto_sign(msg, secret)[:64]
     check = SignatureChecker()
