@@ -94,11 +94,7 @@ def run(args: argparse.Namespace) -> int:
     writer = None
     if args.journal_dir is not None:
         from node.records import write_local_journal
-        try:
-            args.journal_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            print(f"simulate: cannot write journals in {args.journal_dir}: "
-                  f"{exc.strerror or exc}", file=sys.stderr)
+        if not _journal_dir_ready(args):
             return 2
         writer = write_local_journal
     games = []
@@ -176,13 +172,8 @@ def _run_worlds(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
-    if args.journal_dir is not None:
-        try:
-            args.journal_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            print(f"simulate: cannot write journals in {args.journal_dir}: "
-                  f"{exc.strerror or exc}", file=sys.stderr)
-            return 2
+    if args.journal_dir is not None and not _journal_dir_ready(args):
+        return 2
     makers = {"random": RandomWorldsBot, "heuristic": HeuristicWorldsBot}
     games = []
     for i in range(args.games):
@@ -215,3 +206,14 @@ def _run_worlds(args: argparse.Namespace) -> int:
     else:
         print("wins: " + ", ".join(f"{c} {n}" for c, n in wins.items()))
     return 0
+
+
+def _journal_dir_ready(args: argparse.Namespace) -> bool:
+    """Make --journal-dir if need be; False (the reason printed) if it cannot be."""
+    try:
+        args.journal_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"simulate: cannot write journals in {args.journal_dir}: "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return False
+    return True
