@@ -18,8 +18,13 @@ Policies (each a constructor argument):
   only seats' cards are passed on;
 - the deal timer: when the seat to move in a deal waits longer than `deal_s`, its node
   declares the deal failed (rules 001: one minute);
-- after the end-of-game reveal the node stays until every peer says it holds the whole
-  record (at least `linger_s`, at most `linger_max_s`), so no laggard is stranded.
+- after the end-of-game reveal the node stays until every peer still there has said its
+  chains end where ours do (at least `linger_s`, at most `linger_max_s`), so no laggard
+  is stranded and every pair of nodes has compared chain heads. A peer that said goodbye
+  (it closed its mesh: done, or its person quit) is not waited for, so a record that
+  comes after the others left (a late chat) does not keep the node a minute; a peer
+  that went silent without one (killed, cut off) is, since restarted on its journal it
+  catches up from us.
 """
 
 from __future__ import annotations
@@ -152,6 +157,7 @@ class NodeRunner:
         self._endpoints: dict[bytes, str] = {}  # peer key -> the endpoint we dial
         # peer key -> its last have(): per author, the last seq and the head's hash
         self._peer_have: dict[bytes, list[tuple[int, bytes]]] = {}
+        self._left: set[bytes] = set()  # peers that said goodbye and were not heard since
         self._seat_keys = {s.key: s.index for s in genesis.seats}
         self._refused_curve: set[int] = set()  # seats whose card claimed a taken key
         self._met: bool | None = None  # every seat connected and present (see _all_met)
@@ -191,8 +197,9 @@ class NodeRunner:
         return 0 if self.core.done and not audit_failed else 1
 
     def finished(self) -> bool:
-        """Done, and every peer has said it holds the whole record (so none is stranded
-        by our leaving), or linger_max_s has passed since; never before linger_s."""
+        """Done, and every peer still there has said it holds what we hold (so none is
+        stranded by our leaving), or linger_max_s has passed since; never before
+        linger_s. A peer that said goodbye is not waited for (see the module's notes)."""
         if not self.core.done:
             return False
         now = time.monotonic()
@@ -202,8 +209,8 @@ class NodeRunner:
         if waited < self.opts.linger_s:
             return False
         ours = self.core.have()
-        others = [s.key for s in self.genesis.seats if s.index != self.seat]
-        return (all(self._peer_have.get(k) == ours for k in others)
+        return (all(s.key in self._left or self._peer_have.get(s.key) == ours
+                    for s in self.genesis.seats if s.index != self.seat)
                 or waited >= self.opts.linger_max_s)
 
     def tick(self, timeout_ms: int = 0) -> None:
@@ -275,6 +282,7 @@ class NodeRunner:
                                              time.monotonic())
                 self.core.offer(ev.frames[1])
             elif ev.frames[0] == HAVE and len(ev.frames) == 2:
+                self._left.discard(ev.peer)  # back (restarted): it may lack what we hold
                 self._send_missing(ev.peer, ev.frames[1])
         elif isinstance(ev, Hello):
             try:
@@ -284,8 +292,10 @@ class NodeRunner:
         elif isinstance(ev, PeerBack):
             self._next_have = 0.0  # tell a returning peer where we are at once
             self.away.discard(ev.peer)
+            self._left.discard(ev.peer)
         elif isinstance(ev, PeerLeft):
             self.away.add(ev.peer)  # it said goodbye (quit): shown as away until it is back
+            self._left.add(ev.peer)
         elif isinstance(ev, PeerAway):
             self.away.add(ev.peer)  # shown to the person; the game waits for it
 
