@@ -291,6 +291,10 @@ class Race:
     def migration_power(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
         return []
 
+    def migration_allows(self, s: GameState, seat: int, args: tuple[int, ...]) -> bool:
+        """A: is `args` one of migration_options (a race with many may ask fewer)?"""
+        return args in self.migration_options(s, seat)
+
     def undying(self) -> bool:
         return False
 
@@ -298,6 +302,7 @@ class Race:
 RACE_IMPL: dict[int, Race] = {}
 _PLAIN = Race()
 _SPECIAL: set[int] = set()  # races whose tokens act with other races too (`acting`)
+_REFUSERS: set[int] = set()  # W races that may refuse a token their world (`admits`)
 
 
 def register(cls: type[Race]) -> type[Race]:
@@ -309,6 +314,8 @@ def register(cls: type[Race]) -> type[Race]:
     RACE_IMPL[r.id] = r
     if r.copies or r.gifts:
         _SPECIAL.add(r.id)
+    if r.use == "W" and type(r).admits is not Race.admits:
+        _REFUSERS.add(r.id)
     return cls
 
 
@@ -633,9 +640,10 @@ def control_claim(s: GameState, world: int) -> int:
 
 
 def admits(s: GameState, world: int, code: int) -> bool:
-    """May token `code` migrate onto world (its W race may refuse: Purists)?"""
+    """May token `code` migrate onto world (its W race may refuse: Purists)? Only the
+    W races that say who may come are asked: every other one lets anyone in."""
     return all(impl(race).admits(s, world, code) for race in world_races(s, world)
-               if impl(race).use == "W")
+               if race in _REFUSERS)
 
 
 def round_holders(s: GameState) -> tuple[int, ...]:
@@ -834,7 +842,11 @@ def migration_powers(s: GameState, seat: int,
 
 def use_migration_power(s: GameState, seat: int, race: int,
                         args: tuple[int, ...]) -> Steps | None:
-    if (race, args) not in migration_powers(s, seat, race):
+    """The steps of that use, if migration_powers lists it (None: it does not)."""
+    r = RACE_IMPL.get(race)
+    if r is None or r.use != "A" or not (race in held(s, seat) or r.deep_space
+                                         and s.space_stacks(seat)) \
+            or not r.migration_allows(s, seat, args):
         return None
     return impl(race).migration_power(s, seat, args)
 

@@ -31,39 +31,46 @@ class SpacePilgrims(Race):
         return [w for w in range(WORLDS) if s.stacks[w * n + seat]] + s.space_stacks(seat)
 
     def migration_options(self, s: GameState, seat: int) -> list[tuple[int, ...]]:
-        """Every (place left, place reached, origin, count): for each stack of the seat
-        and origin, the ranges of the tokens that may still move (movable_tokens' rule:
-        moves left, none while a race holds them), then each square within reach, with
-        as many counts as tokens reach it."""
-        out: list[tuple[int, ...]] = []
         taken = set(s.pos)
-        for src in self._places(s, seat):
-            if move_barred(s, src, seat):
-                continue  # no token of this stack may move
-            here = s.square(src)
-            tokens = s.tokens(src, seat)
-            for origin in sorted({c // MOVES for c in tokens}):
-                pilgrim = self.id in acting(s, src, seat, origin * MOVES)
-                if not pilgrim and src < WORLDS:
-                    continue  # tokens left in deep space as no Pilgrims may still land
-                ranges = [range_of(s, c, src, seat) for c in tokens
-                          if c // MOVES == origin and c % MOVES < moves_of(s, c, src, seat)]
-                if not ranges:
+        return [o for src in self._places(s, seat) for o in self._from(s, seat, src, taken)]
+
+    def migration_allows(self, s: GameState, seat: int, args: tuple[int, ...]) -> bool:
+        return (len(args) == 4 and args[0] in self._places(s, seat)
+                and args in self._from(s, seat, args[0], set(s.pos)))
+
+    def _from(self, s: GameState, seat: int, src: int, taken: set[int]
+              ) -> list[tuple[int, ...]]:
+        """The options leaving the place src, each (src, place reached, origin, count):
+        per origin, the ranges of the tokens that may still move (movable_tokens' rule:
+        moves left, none while a race holds them), then each square within reach, with
+        as many counts as tokens reach it. `taken`: the squares holding a world."""
+        out: list[tuple[int, ...]] = []
+        if move_barred(s, src, seat):
+            return out  # no token of this stack may move
+        here = s.square(src)
+        tokens = s.tokens(src, seat)
+        for origin in sorted({c // MOVES for c in tokens}):
+            pilgrim = self.id in acting(s, src, seat, origin * MOVES)
+            if not pilgrim and src < WORLDS:
+                continue  # tokens left in deep space as no Pilgrims may still land
+            ranges = [range_of(s, c, src, seat) for c in tokens
+                      if c // MOVES == origin and c % MOVES < moves_of(s, c, src, seat)]
+            if not ranges:
+                continue
+            f, hx, hy = max(ranges), here // GRID, here % GRID
+            for sq in (x * GRID + y  # the squares within reach, in their order
+                       for x in range(max(0, hx - f), min(GRID, hx + f + 1))
+                       for y in range(max(0, hy - f), min(GRID, hy + f + 1))):
+                d = distance(here, sq)
+                if sq in taken:  # a world: only from deep space (an ordinary move
+                    w = s.pos.index(sq)  # covers world to world)
+                    dst = w if src >= WORLDS and admits(s, w, origin * MOVES) else -1
+                else:
+                    dst = space_place(sq) if pilgrim else -1
+                if dst < 0 or dst == src:
                     continue
-                f, hx, hy = max(ranges), here // GRID, here % GRID
-                for sq in (x * GRID + y  # the squares within reach, in their order
-                           for x in range(max(0, hx - f), min(GRID, hx + f + 1))
-                           for y in range(max(0, hy - f), min(GRID, hy + f + 1))):
-                    d = distance(here, sq)
-                    if sq in taken:  # a world: only from deep space (an ordinary move
-                        w = s.pos.index(sq)  # covers world to world)
-                        dst = w if src >= WORLDS and admits(s, w, origin * MOVES) else -1
-                    else:
-                        dst = space_place(sq) if pilgrim else -1
-                    if dst < 0 or dst == src:
-                        continue
-                    reach = sum(1 for r in ranges if d <= r)
-                    out += [(src, dst, origin, k) for k in range(1, reach + 1)]
+                reach = sum(1 for r in ranges if d <= r)
+                out += [(src, dst, origin, k) for k in range(1, reach + 1)]
         return out
 
     def migration_power(self, s: GameState, seat: int, args: tuple[int, ...]) -> Steps:
