@@ -642,6 +642,9 @@ def control_claim(s: GameState, world: int) -> int:
 def admits(s: GameState, world: int, code: int) -> bool:
     """May token `code` migrate onto world (its W race may refuse: Purists)? Only the
     W races that say who may come are asked: every other one lets anyone in."""
+    native = s.native[world]
+    if native < 0 or native not in _REFUSERS and not s.gifts[world]:
+        return True  # world_races is () or (native,): no race to ask
     return all(impl(race).admits(s, world, code) for race in world_races(s, world)
                if race in _REFUSERS)
 
