@@ -14,13 +14,37 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import fields
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .errors import ActionParseError
 
-__all__ = ["encode", "decode", "field_names"]
+__all__ = ["encode", "decode", "field_names", "Kinds"]
 
 T = TypeVar("T")
+
+C = TypeVar("C", bound=type)
+
+
+class Kinds(Generic[C]):
+    """A game's action classes by kind; `kind(name, *shapes)` is the class decorator
+    that names one (KIND, SHAPES: a shape for each field after the seat, checked) and
+    enters it here."""
+
+    def __init__(self, table: dict[str, C]) -> None:
+        self.table = table
+
+    def kind(self, name: str, *shapes: str) -> Callable[[C], C]:
+        def wrap(cls: C) -> C:
+            if len(fields(cls)) != len(shapes) + 1:
+                raise TypeError(f"{name}: fields and shapes differ")
+            if name in self.table:
+                raise TypeError(f"{name}: two action classes of one kind")
+            setattr(cls, "KIND", name)
+            setattr(cls, "SHAPES", shapes)
+            self.table[name] = cls
+            return cls
+        return wrap
+
 
 # The names of each action class's fields after the seat (dataclasses.fields, once).
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}

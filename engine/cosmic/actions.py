@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from ..actiondata import decode, encode, field_names
+from ..actiondata import Kinds, decode, encode, field_names
 from ..errors import ActionParseError
 
 __all__ = [
@@ -70,14 +70,7 @@ class Action:
 ACTION_KINDS: dict[str, type[Action]] = {}
 
 
-def _kind(name: str, *shapes: str):  # type: ignore[no-untyped-def]
-    def wrap(cls: type[Action]) -> type[Action]:
-        cls.KIND = name
-        cls.SHAPES = shapes
-        assert len(fields(cls)) == len(shapes) + 1, name  # programming error, not input
-        ACTION_KINDS[name] = cls
-        return cls
-    return wrap
+_kind = Kinds(ACTION_KINDS).kind
 
 
 Pairs = tuple[tuple[int, int], ...]

@@ -22,7 +22,7 @@ from typing import Any
 from . import cards as C
 from . import powers as _powers  # read at call time: powers reaches back here lazily
 from .actions import GATE, Action, Give
-from ..errors import IllegalAction
+from .. import steps as _base
 from ..stack import emit, pop, push, replace
 from .state import Claim, GameState, Knowledge
 
@@ -69,76 +69,40 @@ class Chance:
     names: tuple[str, ...] = ()  # new_alien: the aliens one is drawn from
 
 
-class Step:
-    name = ""
-    phase = ""
-    kinds: tuple[str, ...] = ()
-    simultaneous = False
+class Step(_base.Step[GameState, Action]):
+    """A step's handler in Cosmic (engine.steps.Step, with Cosmic's types)."""
+
     # The seat acting here hands over the card it put face down (a power takes it unseen:
     # the Gambler's kept bluff, the Enigma's mix). Its action must then open its
     # face-down commitment, so that nobody can hand over another card (engine.cosmic.api
     # `face_down_handover`; the card source checks the opening).
     hands_over_face_down = False
 
-    def phase_of(self, st: Step_t) -> str:
-        """The phase this step belongs to (a window's depends on where it opens)."""
-        return self.phase
-
     def kinds_of(self, s: GameState, st: Step_t) -> tuple[str, ...]:
         """The action kinds this step takes in this game: `kinds`, unless an option of
         the game adds some (a variant's: the technology's new tech)."""
         return self.kinds
 
-    def auto(self, s: GameState, st: Step_t) -> bool:
-        return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return ()
-
-    def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
-        return NO_OPTIONS
-
-    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
-        fail(s, a, "nothing to do at this step")
-
     def chance(self, s: GameState, st: Step_t) -> Chance | None:
         return None
 
 
-class SeatStep(Step):
-    """A decision of the seat named in the step (`st[1]`). When `needed` says there is
-    nothing to decide, the step goes away without asking."""
-
-    def needed(self, s: GameState, st: Step_t) -> bool:
-        return True
-
-    def auto(self, s: GameState, st: Step_t) -> bool:
-        if self.needed(s, st):
-            return False
-        pop(s)
-        return True
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
+class SeatStep(Step, _base.SeatStep[GameState, Action]):
+    """A decision of the seat named in the step (`st[1]`); goes away unasked when
+    `needed` says there is nothing to decide."""
 
 
 STEPS: dict[str, Step] = {}
-
-
-def register(cls: type[Step]) -> type[Step]:
-    if cls.name in STEPS:
-        raise ValueError(f"step {cls.name!r} registered twice")
-    STEPS[cls.name] = cls()
-    return cls
+register = _base.registrar(STEPS)
 
 
 # -- stack (push, pop, replace, emit: engine.stack, shared by the games) ----------------
 
 
 def fail(s: GameState, a: Action | None, reason: str) -> None:
+    """Refuse `a` at the step on top of s's stack, naming its phase and the reason."""
     st = s.step()
-    h = STEPS.get(st[0])
-    raise IllegalAction(h.phase_of(st) if h else "?", st[0], a.format() if a else "-", reason)
+    _base.refuse(STEPS.get(st[0]), st, a, reason)
 
 
 # -- cards ------------------------------------------------------------------------------------

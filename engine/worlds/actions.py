@@ -11,9 +11,9 @@ form is `kind field...` without the seat (`format_action`), read back by
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Callable, ClassVar, TypeVar
+from typing import Any, ClassVar
 
-from ..actiondata import decode, encode
+from ..actiondata import Kinds, decode, encode
 from ..errors import ActionParseError
 
 __all__ = [
@@ -78,18 +78,7 @@ class Action:
 
 
 ACTION_KINDS: dict[str, type[Action]] = {}
-A = TypeVar("A", bound=type[Action])
-
-
-def _kind(name: str, *shapes: str) -> Callable[[A], A]:
-    def wrap(cls: A) -> A:
-        cls.KIND = name
-        cls.SHAPES = shapes
-        if len(fields(cls)) != len(shapes) + 1:
-            raise TypeError(f"{name}: fields and shapes differ")
-        ACTION_KINDS[name] = cls
-        return cls
-    return wrap
+_kind = Kinds(ACTION_KINDS).kind
 
 
 # --- player actions ---------------------------------------------------------------------

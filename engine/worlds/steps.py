@@ -19,7 +19,7 @@ from typing import Any
 
 from .actions import Action, Delivered, HandShuffled, Revealed, Rolled, Shuffled
 from .data import card
-from ..errors import IllegalAction
+from .. import steps as _base
 from ..stack import emit, pop, push, replace
 from .state import GameState, Knowledge
 
@@ -60,58 +60,28 @@ class Chance:
     sides: int = 0
 
 
-class Step:
-    name = ""
-    phase = ""
-    kinds: tuple[str, ...] = ()
-    simultaneous = False
-
-    def auto(self, s: GameState, st: Step_t) -> bool:
-        return False
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return ()
+class Step(_base.Step[GameState, Action]):
+    """A step's handler in the map game (engine.steps.Step, with its types)."""
 
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> list[Action]:
         return []
-
-    def accept(self, s: GameState, st: Step_t, a: Action) -> None:
-        fail(s, a, "nothing to do at this step")
 
     def chance(self, s: GameState, st: Step_t) -> Chance | None:
         return None
 
 
-class SeatStep(Step):
+class SeatStep(Step, _base.SeatStep[GameState, Action]):
     """A decision of the seat in `st[1]`; goes away unasked when `needed` says so."""
-
-    def needed(self, s: GameState, st: Step_t) -> bool:
-        return True
-
-    def auto(self, s: GameState, st: Step_t) -> bool:
-        if self.needed(s, st):
-            return False
-        pop(s)
-        return True
-
-    def actors(self, s: GameState, st: Step_t) -> tuple[int, ...]:
-        return (st[1],)
 
 
 STEPS: dict[str, Step] = {}
-
-
-def register(cls: type[Step]) -> type[Step]:
-    if cls.name in STEPS:
-        raise ValueError(f"step {cls.name!r} registered twice")
-    STEPS[cls.name] = cls()
-    return cls
+register = _base.registrar(STEPS)
 
 
 def fail(s: GameState, a: Action | None, reason: str) -> None:
+    """Refuse `a` at the step on top of s's stack, naming its phase and the reason."""
     st = s.step()
-    h = STEPS.get(st[0])
-    raise IllegalAction(h.phase if h else "?", st[0], a.format() if a else "-", reason)
+    _base.refuse(STEPS.get(st[0]), st, a, reason)
 
 
 def use_power(s: GameState, a: Action, seat: int, race: int, args: Sequence[int],
