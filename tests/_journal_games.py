@@ -48,11 +48,14 @@ class Recorded:
 
 def resign(genesis: Genesis, raw: bytes, change: Callable[[list[object]], None],
            encode: Callable[[object], bytes] | None = None) -> bytes:
-    fields = canonical.decode(raw[:-64])
-    assert isinstance(fields, list)
+    decoded = canonical.decode(raw[:-64])
+    assert isinstance(decoded, list)
+    fields: list[object] = list(decoded)
     change(fields)
     signed = (encode or canonical.encode)(fields)  # type: ignore[arg-type]
-    key = local_key(local_seed(genesis), fields[2])  # type: ignore[arg-type]
+    author = fields[2]
+    assert isinstance(author, int)
+    key = local_key(local_seed(genesis), author)
     return signed + key.sign(signed)
 
 
