@@ -26,10 +26,17 @@ from _secret_games import play_secret_game
 
 class KeenBot(RandomBot):
     """A random bot that uses its power whenever it may (the highest option first: the
-    Wrack's card torture), and refuses the Wrack's deal."""
+    Wrack's card torture), refuses the Wrack's deal, and keeps out of an encounter the
+    Paradigm defends: no ally there, so any other seat's colour the Paradigm's destiny
+    draw turns up moves the encounter (allies made its shift rare, and the games long)."""
 
     def choose(self, state: engine.GameState, seat: int, kn: engine.Knowledge) -> engine.Action:
         options = engine.legal_sequence(state, seat, kn)
+        e = state.enc
+        if e is not None and e.defense >= 0 and state.aliens[e.defense] == "paradigm":
+            refuse = [a for a in options if isinstance(a, engine.Decline)]
+            if refuse:
+                return refuse[0]  # an ally's colour could not take the defense over
         if len(options) <= 64:
             uses = [a for a in options if isinstance(a, engine.UsePower)]
             if uses:
