@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+import pytest
+
 from engine import cosmic as engine
 from bots import RandomBot
 
@@ -74,6 +76,7 @@ def _play(aliens: tuple[str, ...], tag: bytes, turns: int,
     return seen
 
 
+@pytest.mark.heavy
 def test_flow_powers_play_through_the_protocol() -> None:
     """The Paradigm moves the encounter to another seat's system; the Queue, the
     Wavebender and the Zealot act too."""

@@ -26,6 +26,8 @@ from collections import Counter, deque
 from concurrent.futures import ProcessPoolExecutor
 from itertools import islice
 
+import pytest
+
 from engine import cosmic as engine
 from bots import RandomBot
 from engine.cosmic.aliens import gorgon, names
@@ -102,6 +104,7 @@ def _play(indices: range, named: str = "") -> tuple[Counter[str], Counter[str], 
     return uses, dealt, reasons
 
 
+@pytest.mark.heavy
 def test_random_aliens_keep_invariants_and_every_power_is_used() -> None:
     """Games are played in chunks of CHUNK, in order of their indices, until every
     registered alien has been dealt and every dealt alien has used its power (or GAMES are
