@@ -27,4 +27,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if len(heavy) > batch:
         batch = len(heavy)  # more than a batch (not so now): one after the other
     at = {(k % workers) * batch + k // workers: item for k, item in enumerate(heavy)}
+    if at and max(at) >= len(items):  # fewer tests than workers' batches: just first
+        at = dict(enumerate(heavy))
     items[:] = [at[k] if k in at else next(rest) for k in range(len(items))]
