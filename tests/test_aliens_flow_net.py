@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+import pytest
+
 from engine import cosmic as engine
 from bots import RandomBot
 
@@ -26,10 +28,17 @@ from _secret_games import play_secret_game
 
 class KeenBot(RandomBot):
     """A random bot that uses its power whenever it may (the highest option first: the
-    Wrack's card torture), and refuses the Wrack's deal."""
+    Wrack's card torture), refuses the Wrack's deal, and keeps out of an encounter the
+    Paradigm defends: no ally there, so any other seat's colour the Paradigm's destiny
+    draw turns up moves the encounter (allies made its shift rare, and the games long)."""
 
     def choose(self, state: engine.GameState, seat: int, kn: engine.Knowledge) -> engine.Action:
         options = engine.legal_sequence(state, seat, kn)
+        e = state.enc
+        if e is not None and e.defense >= 0 and state.aliens[e.defense] == "paradigm":
+            refuse = [a for a in options if isinstance(a, engine.Decline)]
+            if refuse:
+                return refuse[0]  # an ally's colour could not take the defense over
         if len(options) <= 64:
             uses = [a for a in options if isinstance(a, engine.UsePower)]
             if uses:
@@ -67,6 +76,7 @@ def _play(aliens: tuple[str, ...], tag: bytes, turns: int,
     return seen
 
 
+@pytest.mark.heavy
 def test_flow_powers_play_through_the_protocol() -> None:
     """The Paradigm moves the encounter to another seat's system; the Queue, the
     Wavebender and the Zealot act too."""

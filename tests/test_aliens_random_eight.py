@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 from concurrent.futures import ProcessPoolExecutor
 
+import pytest
+
 from engine import cosmic as engine
 from bots import RandomBot
 from engine.cosmic.aliens import names
@@ -38,6 +40,7 @@ def _play(games: range) -> tuple[set[str], int]:
     return dealt, steps
 
 
+@pytest.mark.heavy
 def test_eight_seats_with_random_aliens_keep_invariants() -> None:
     workers = max(1, min(WORKERS, os.cpu_count() or 1))
     dealt: set[str] = set()

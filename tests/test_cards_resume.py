@@ -275,6 +275,7 @@ BASIC = {"cards.key-commit", "cards.key", "cards.shuffle", "cards.shares", "card
 TRIES = 30
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("seats,turns,bot,resumed,every,kinds,salt", [
     (3, 2, RandomBot, (0, 1, 2), 3, BASIC | {"cards.pick", "cards.secret"}, 34),
     (2, 4, HeuristicBot, (0, 1), 2, BASIC | {"cards.remask", "cards.pick", "cards.secret"}, 42),

@@ -142,6 +142,7 @@ def test_supply_never_exceeds_twenty_per_world() -> None:
         assert s.born(w) <= SUPPLY
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_heuristic_bot_games_reach_a_winner(seats: int) -> None:
     """Three seeds per table size; most (two or more) must end with someone controlling

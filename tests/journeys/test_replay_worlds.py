@@ -43,8 +43,11 @@ def _page_data(page: Path) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def game(work: Path) -> tuple[Path, Path, dict[str, Any]]:
     """(journal, its page, the page's data)."""
+    # At most 30 turns a game: a game that runs long is cut short (it would not be the
+    # shortest), so a long one costs no more than a short one.
     r = cosmic("simulate", "--game", "worlds", "--players", "3", "--games", "4", "--seed",
-               "replay-worlds", "--bots", "heuristic", "--journal-dir", "wj", home=work)
+               "replay-worlds", "--bots", "heuristic", "--max-turns", "30", "--journal-dir",
+               "wj", home=work)
     assert r.returncode == 0, r.stderr
     for journal in sorted((work / "wj").glob("*.journal"), key=lambda p: p.stat().st_size):
         page = work / f"{journal.stem}.html"
