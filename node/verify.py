@@ -5,57 +5,78 @@ An Ed25519 verification costs more than replaying one action through the engine.
 faster than one), but next to a thread that runs Python - the engine replay - each
 verification waits to take the GIL back (the convoy effect): measured, a verifying
 thread and a Python thread together took longer than one after the other. So the
-parallel path forks one worker process that verifies signatures from the first record
-on, while this process replays the engine with the signature step deferred
+parallel path has a worker process verify signatures from the first record on, while
+this process replays the engine with the signature step deferred
 (protocol.game.read_journal with a SignatureResults). Once the replay is done, this
 process verifies from the last record back, until the two meet: both cores stay busy
 to the end, whatever their relative speed. Both sides check as protocol.keys.verify
 does (libsodium first, with OpenSSL's answers).
 
-How the two share the work: an anonymous shared memory map holds one result byte per
-envelope (0 unknown, 1 good, 2 bad) and two counters: `front`, the number of records
-the worker has finished (it writes each result before moving `front`), and `back`, the
-first record this process has claimed (it moves `back` before verifying that record).
-The worker stops at the first record at or past `back`; this process stops at the first
-record below `front`. Each stops only on the other's word, so no record is left out; a
-record may be verified twice when the two cross, which is harmless. Once they meet,
-this process reads the results without waiting for the worker to exit (it stops within
-one signature; close() does not wait for it either, reap_workers reaps it later): a
-result is written once and never changes, so a read sees it or sees it unknown, and
-any result still unknown (only a weak memory order could hide one) is verified here.
-Both sides call libsodium's crypto_sign_open through PyNaCl's cffi module with one
-reused output buffer (SignatureChecker: the bare check, none of PyNaCl's per-call
-wrapping), and ask protocol.keys.verify about any signature it refuses, so the answer
-is still OpenSSL's.
+The worker is forked once, by the first parallel verification, and serves every later
+one of the process (`_Worker`): a fork per verification cost about 1.5 ms, and then
+about 3 ms more of copy-on-write faults in this process, whose every refcount write to a
+page it still shared with a live child copied that page (the first verification still
+pays them: `bench/journal.py`'s verify_cold_s). It is handed each job over a Unix socket
+pair, as the descriptor of a fresh memfd holding the job's map. It exits when the pipe
+ends (this process exits, or closes it: stop_worker), holds none of this process's
+other descriptors (it closes them: a copied descriptor would keep a file lock alive)
+nor its terminal, and ignores Ctrl-C (it goes with its parent). A job whose worker is
+gone is never waited for: this process verifies whatever the worker has not; the next
+job reaps the dead worker and starts another. A child forked from this process forgets
+its parent's worker (and closes its copy of the pipe).
+
+How the two share a job: the map holds the genesis, the envelopes and their offsets,
+one result byte per envelope (0 unknown, 1 good, 2 bad) and counters: `front`, the
+number of records the worker has finished (it writes each result before moving
+`front`), and `back`, the first record this process has claimed (it moves `back` before
+verifying that record). The worker stops at the first record at or past `back`; this
+process stops at the first record below `front`. Each stops only on the other's word,
+so no record is left out; a record may be verified twice when the two cross, which is
+harmless. Once they meet, this process reads the results without waiting for the
+worker (it stops within one signature, then waits for the next job): a result is
+written once and never changes, so a read sees it or sees it unknown, and any result
+still unknown (only a weak memory order could hide one) is verified here. close() sets
+`back` to 0: the worker drops the job. Both sides call libsodium's crypto_sign_open
+through PyNaCl's cffi module with one reused output buffer (SignatureChecker: the bare
+check, none of PyNaCl's per-call wrapping), and ask protocol.keys.verify about any
+signature it refuses, so the answer is still OpenSSL's.
 
 The worker first makes the opening checks of every record (open_envelope without its
-signature step: size, canonical encoding, fields, game id, key, kind, body schema) and
-marks each that passes in a second byte array of the map, before it starts on the
-signatures. Those checks need no state, and the worker runs through them far faster
-than the replay moves, so the replay (SignatureResults.opened) only builds the envelope
-of a record marked as passing (protocol.envelope.open_checked) and opens every other
-record itself, in full: the checks are all made, once, on the same bytes with the same
-genesis and kinds; they move from the replay, the critical path, to the worker, which
-has time to spare (the signatures alone take less time than the replay). A third
-counter, `replayed`, says how far the replay has asked: the worker skips the records
-it has passed (on a busy machine the worker may get no core for a while, then catches
-up), and leaves the opening checks for the signatures when it has done the last record
-or this process claims its first signature.
+signature step: size, canonical encoding, fields, game id, key, kind, body schema, with
+GAME_KINDS as it was when the worker was forked) and marks each that passes in a second
+byte array of the map, before it starts on the signatures. Those checks need no state,
+and the worker runs through them far faster than the replay moves, so the replay
+(SignatureResults.opened) only builds the envelope of a record marked as passing
+(protocol.envelope.open_checked) and opens every other record itself, in full: the
+checks are all made, once, on the same bytes with the same genesis and kinds; they move
+from the replay, the critical path, to the worker, which has time to spare (the
+signatures alone take less time than the replay). A third counter, `replayed`, says how
+far the replay has asked: the worker skips the records it has passed (on a busy
+machine the worker may get no core for a while, then catches up), and leaves the
+opening checks for the signatures when it has done the last record or this process
+claims its first signature.
 
 The verdict is exactly that of the serial check: read_journal reconciles the deferred
 signatures in record order, and any record reported as failing is opened again here,
-serially, to produce the error. Forking needs a POSIX system; Linux only, where fork is
-cheap and safe for this (the worker only verifies and exits with os._exit); elsewhere,
-and whenever the fork fails, verification is serial.
+serially, to produce the error. The worker needs fork, memfd and descriptor passing:
+Linux only; elsewhere, and whenever the worker cannot be started or reached,
+verification is serial.
 """
 
 from __future__ import annotations
 
+import array
 import bisect
+import fcntl
 import gc
+import itertools
 import mmap
 import os
+import signal
+import socket
 import sys
+import threading
+import time
 from dataclasses import dataclass
 from collections.abc import Callable
 from pathlib import Path
@@ -73,7 +94,7 @@ from protocol.keys import SIGNATURE_SIZE, verify
 __all__ = [
     "PARALLEL_MIN_RECORDS", "ParallelSignatures", "VerifyResult", "verify_journal",
     "read_journal_parallel", "envelope_signature_ok", "SignatureChecker", "can_fork",
-    "reap_workers",
+    "worker_pid", "worker_jobs", "stop_worker",
 ]
 
 # Below this many envelopes a worker process costs more than it saves.
@@ -119,92 +140,281 @@ class SignatureChecker:
         return envelope_signature_ok(raw)
 
 
-_exited: list[int] = []  # released workers, stopped or stopping, not yet reaped
-
-
-def reap_workers() -> None:
-    """Reap every released worker that has exited (never waits). Each ParallelSignatures
-    calls it when it starts and when it closes, so at most the workers of the last
-    verification outlive it, as zombies, for about a millisecond after they stop."""
-    for pid in list(_exited):
-        try:
-            done, _ = os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:  # reaped by someone else already
-            done = pid
-        if done:
-            try:
-                _exited.remove(pid)
-            except ValueError:  # another thread took it off meanwhile
-                pass
-
-
 def can_fork() -> bool:
     """True where the parallel path runs (Linux, with more than one CPU)."""
-    return sys.platform.startswith("linux") and hasattr(os, "fork") and (os.cpu_count() or 1) > 1
+    return (sys.platform.startswith("linux") and hasattr(os, "fork")
+            and hasattr(os, "memfd_create") and hasattr(socket, "send_fds")
+            and (os.cpu_count() or 1) > 1)
+
+
+# A job's map: eight counters (int64), then one result byte and one opening byte per
+# envelope, the envelopes' end offsets (int64, padded to 8 bytes), the genesis, the
+# envelopes one after another.
+_FRONT, _BACK, _REPLAYED, _COUNT, _GENESIS_SIZE = range(5)
+_COUNTERS = 8
+
+
+def _layout(n: int) -> tuple[int, int, int]:
+    """Where a job's map of n envelopes holds its offsets, its genesis and its data."""
+    offsets = 8 * _COUNTERS + -(-2 * n // 8) * 8
+    genesis = offsets + 8 * (n + 1)
+    return offsets, genesis, genesis
+
+
+class _Worker:
+    """This process's checker: a child process forked once, serving one job after the
+    other (see the module doc). Raises OSError if it cannot be started."""
+
+    def __init__(self) -> None:
+        here, there = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.kinds = _kinds_snapshot(GAME_KINDS)  # the registry the worker checks with
+        try:
+            pid = os.fork()
+        except OSError:
+            here.close()
+            there.close()
+            raise
+        if pid == 0:  # the worker: serve until the parent is gone, never return
+            try:
+                here.close()
+                _serve(there)
+            finally:
+                os._exit(0)
+        there.close()
+        self.pid: int | None = pid
+        self.owner = os.getpid()
+        self.sock = here
+
+    def alive(self) -> bool:
+        """False once the worker has exited (then reaped) or is not our child."""
+        if self.pid is None:
+            return False
+        try:
+            done, _ = os.waitpid(self.pid, os.WNOHANG)
+        except ChildProcessError:  # reaped by someone else: gone
+            done = self.pid
+        if done:
+            self.pid = None
+            self.sock.close()
+        return self.pid is not None
+
+    def send(self, fd: int) -> None:
+        """Hand the worker a job's map. Raises OSError if it is gone."""
+        socket.send_fds(self.sock, [b"j"], [fd])
+        _JOBS[0] += 1
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close the pipe (the worker exits at its end) and reap the worker; kill it if it
+        has not exited within timeout seconds."""
+        self.sock.close()
+        pid, self.pid = self.pid, None
+        if pid is None:
+            return
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                done, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if done:
+                return
+            if time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return
+            time.sleep(0.001)
+
+
+_WORKER: list[_Worker | None] = [None]
+_JOBS = [0]  # jobs handed to a worker by this process
+_STARTING = threading.Lock()
+
+
+def _worker() -> _Worker:
+    """This process's worker, started (again) if there is none alive. Raises OSError."""
+    with _STARTING:
+        worker = _WORKER[0]
+        if worker is not None and worker.owner == os.getpid() and worker.alive():
+            return worker
+        if not _WORKER_FORGETS_AT_FORK:
+            os.register_at_fork(after_in_child=_forget_worker)
+            _WORKER_FORGETS_AT_FORK.append(True)
+        worker = _WORKER[0] = _Worker()
+        return worker
+
+
+_WORKER_FORGETS_AT_FORK: list[bool] = []
+
+
+def _forget_worker() -> None:
+    """In a child forked from this process: the worker is the parent's, not ours. Close
+    our copy of its pipe, so that it still sees the end of it when the parent exits."""
+    worker = _WORKER[0]
+    _WORKER[0] = None
+    _JOBS[0] = 0
+    if worker is not None:
+        worker.sock.close()
+
+
+def worker_pid() -> int | None:
+    """The process id of this process's live worker, or None (none started, or gone)."""
+    worker = _WORKER[0]
+    return worker.pid if worker is not None and worker.owner == os.getpid() else None
+
+
+def worker_jobs() -> int:
+    """How many verifications this process has handed to a worker (of its own)."""
+    return _JOBS[0]
+
+
+def stop_worker() -> None:
+    """Stop this process's worker, if any, and reap it (the next parallel verification
+    starts a new one). A process need not call it: the worker exits with it."""
+    with _STARTING:
+        worker = _WORKER[0]
+        _WORKER[0] = None
+        if worker is not None and worker.owner == os.getpid():
+            worker.stop()
+
+
+def _kinds_snapshot(kinds: KindRegistry) -> tuple[tuple[str, object], ...]:
+    return tuple((name, kinds.get(name)) for name in kinds.names())
+
+
+def _serve(sock: socket.socket) -> None:
+    """The worker's life: take jobs until the parent closes the pipe (or dies). It holds
+    no file of its parent's (a lock held through a copied descriptor would outlive the
+    parent's release of it), no terminal, and leaves Ctrl-C to its parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    fd = fcntl.fcntl(sock.detach(), fcntl.F_DUPFD_CLOEXEC, 3)
+    null = os.open(os.devnull, os.O_RDWR)
+    for std in (0, 1, 2):
+        os.dup2(null, std)
+    for name in os.listdir("/proc/self/fd"):
+        other = int(name)
+        if other > 2 and other != fd:
+            try:
+                os.close(other)
+            except OSError:  # the directory listdir read, closed already
+                pass
+    pipe = socket.socket(fileno=fd)
+    gc.disable()
+    check = SignatureChecker()
+    genesis: dict[bytes, Genesis] = {}
+    while True:
+        message, fds, _, _ = socket.recv_fds(pipe, 16, 4)
+        if not message:  # the parent closed the pipe, or exited
+            return
+        for extra in fds[1:]:
+            os.close(extra)
+        if not fds:
+            continue
+        try:
+            job = mmap.mmap(fds[0], 0)
+        except (OSError, ValueError):
+            continue
+        finally:
+            os.close(fds[0])
+        try:
+            _work(job, check, genesis)
+        except Exception:  # the parent checks whatever the worker leaves undone
+            pass
+        job.close()
+
+
+def _work(job: mmap.mmap, check: SignatureChecker, cache: dict[bytes, Genesis]) -> None:
+    """One job: the opening checks ahead of the replay, then signatures from the front."""
+    views = [memoryview(job)]  # every view of the map, released before it is closed
+    try:
+        counters = views[0][:8 * _COUNTERS].cast("q")
+        views.append(counters)
+        n = counters[_COUNT]
+        at_offsets, at_genesis, _ = _layout(n)
+        ends = views[0][at_offsets:at_genesis].cast("q")
+        views.append(ends)
+        at_data = at_genesis + counters[_GENESIS_SIZE]
+        encoded = bytes(views[0][at_genesis:at_data])
+        genesis = cache.get(encoded)
+        if genesis is None:
+            cache.clear()
+            genesis = cache[encoded] = Genesis.decode(encoded)
+        data = bytes(views[0][at_data:at_data + ends[n]])
+        raws = [data[ends[i]:ends[i + 1]] for i in range(n)]
+        results = views[0][8 * _COUNTERS:8 * _COUNTERS + n]
+        opened = views[0][8 * _COUNTERS + n:8 * _COUNTERS + 2 * n]
+        views += (results, opened)
+        i = 0
+        while counters[_BACK] == n:  # the opening checks, until the replay is over
+            i = max(i, counters[_REPLAYED])  # never one the replay has passed
+            if i >= n:
+                break
+            try:
+                check_opening(raws[i], genesis, GAME_KINDS)
+                opened[i] = _GOOD
+            except Exception:  # the parent opens it itself, and reports what fails
+                opened[i] = _BAD
+            i += 1
+        for i in range(n):
+            if counters[_BACK] <= i:  # this record is claimed by the parent
+                return
+            results[i] = _GOOD if check(raws[i]) else _BAD
+            counters[_FRONT] = i + 1
+    finally:
+        for view in reversed(views):
+            view.release()
 
 
 class ParallelSignatures:
-    """A protocol.game.SignatureResults backed by one forked worker (see the module doc),
-    which also makes the opening checks with `kinds` (those of the journal's reader).
+    """A protocol.game.SignatureResults backed by this process's worker (see the module
+    doc), which also makes the opening checks (with GAME_KINDS: only those are taken,
+    and only while the registry is the one the worker has).
 
-    Raises OSError if the worker cannot be started. Call close() in every case.
+    Raises OSError if the worker cannot be started or reached. Call close() in every
+    case.
     """
 
     def __init__(self, contents: JournalContents, kinds: KindRegistry = GAME_KINDS) -> None:
         envelopes = [e for e in contents.entries if e.type == RECORD_ENVELOPE]
         self._indices = [e.index for e in envelopes]
         self._position = {e.index: i for i, e in enumerate(envelopes)}
-        self._raws = [e.data for e in envelopes]
-        self._genesis, self._kinds = contents.genesis, kinds
+        self._raws = raws = [e.data for e in envelopes]
         self._check = SignatureChecker()
-        n = len(envelopes)
-        self._map = mmap.mmap(-1, 24 + 2 * max(n, 1))  # anonymous and shared with the child
-        view = memoryview(self._map)
-        self._counters = view[:24].cast("q")  # front, back, replayed
-        self._results = view[24:24 + n]
-        self._opened = view[24 + n:24 + 2 * n]
-        self._counters[0], self._counters[1], self._counters[2] = 0, n, 0
-        reap_workers()
-        self._pid: int | None = None
-        self.worker_signatures = 0  # how many the worker verified (known once released)
+        self.worker_signatures = 0  # how many the worker verified (known once closed)
         self._met = False
-        self._pid = os.fork()
-        if self._pid == 0:  # the worker: verify from the front, never return
-            try:
-                self._work()
-            finally:
-                os._exit(0)
-
-    def _work(self) -> None:
-        counters, results, raws = self._counters, self._results, self._raws
+        worker = _worker()
+        self._trusted = kinds is GAME_KINDS and _kinds_snapshot(kinds) == worker.kinds
         n = len(raws)
-        genesis, kinds, opened = self._genesis, self._kinds, self._opened
-        i = 0
-        while counters[1] == n:  # first the opening checks, until the replay is over
-            i = max(i, counters[2])  # never one the replay has passed
-            if i >= n:
-                break
+        encoded = contents.genesis.encoded
+        data = b"".join(raws)
+        ends = array.array("q", itertools.accumulate(map(len, raws), initial=0))
+        at_offsets, at_genesis, _ = _layout(n)
+        at_data = at_genesis + len(encoded)
+        size = at_data + len(data)
+        fd = os.memfd_create("cosmic-verify", os.MFD_CLOEXEC)
+        try:
+            os.ftruncate(fd, size)
+            self._map = mmap.mmap(fd, size)
+            self._map[at_offsets:at_genesis] = ends.tobytes()
+            self._map[at_genesis:at_data] = encoded
+            self._map[at_data:size] = data
+            view = memoryview(self._map)
+            self._counters = view[:8 * _COUNTERS].cast("q")
+            self._results = view[8 * _COUNTERS:8 * _COUNTERS + n]
+            self._opened = view[8 * _COUNTERS + n:8 * _COUNTERS + 2 * n]
+            view.release()
+            counters = self._counters
+            counters[_FRONT], counters[_BACK], counters[_REPLAYED] = 0, n, 0
+            counters[_COUNT], counters[_GENESIS_SIZE] = n, len(encoded)
             try:
-                check_opening(raws[i], genesis, kinds)
-                opened[i] = _GOOD
-            except Exception:  # the parent opens it itself, and reports what fails
-                opened[i] = _BAD
-            i += 1
-        check = SignatureChecker()
-        for i in range(n):
-            if counters[1] <= i:  # this record is claimed by the parent
-                return
-            results[i] = _GOOD if check(raws[i]) else _BAD
-            counters[0] = i + 1
-
-    def _release_worker(self) -> None:
-        """Stop the worker (if still at work) and reap it, without waiting for its exit."""
-        if self._pid:
-            self._counters[1] = 0
-            self.worker_signatures = self._counters[0]
-            _exited.append(self._pid)
-            self._pid = None
-        reap_workers()
+                worker.send(fd)
+            except OSError:  # gone since we looked: once more, with a new one
+                worker = _worker()
+                worker.send(fd)
+        except BaseException:
+            self.close()
+            raise
+        finally:
+            os.close(fd)
 
     def _verify_here(self, i: int) -> None:
         if self._results[i] == _UNKNOWN:
@@ -212,15 +422,14 @@ class ParallelSignatures:
 
     def _meet(self) -> None:
         """Verify from the last record back until the worker's front. The worker then
-        stops on its own (within one signature) and is never waited for (close,
-        reap_workers): its exit overlaps the rest of the work instead of holding it up."""
+        stops on its own (within one signature) and is never waited for."""
         if self._met:
             return
         self._met = True
         counters = self._counters
         for i in reversed(range(len(self._raws))):
-            counters[1] = i
-            if counters[0] > i:
+            counters[_BACK] = i
+            if counters[_FRONT] > i:
                 break
             self._verify_here(i)
 
@@ -228,8 +437,8 @@ class ParallelSignatures:
         i = self._position.get(record)
         if i is None:
             return False
-        self._counters[2] = i + 1  # the replay is here: the worker need not open this one
-        return kinds is self._kinds and self._opened[i] == _GOOD
+        self._counters[_REPLAYED] = i + 1  # the replay is here: the worker need not open it
+        return kinds is GAME_KINDS and self._trusted and self._opened[i] == _GOOD
 
     def first_failure(self, upto: int) -> int | None:
         last = bisect.bisect_right(self._indices, upto)  # envelopes 0..last-1 matter
@@ -248,14 +457,20 @@ class ParallelSignatures:
         return None
 
     def close(self) -> None:
-        """Stop and release the worker, and this side of the map. Never waits: a worker
-        that has not exited yet (it stops within one check, then the kernel takes about
-        a millisecond to tear it down) is reaped by the next reap_workers()."""
-        self._release_worker()
-        self._counters.release()
+        """Tell the worker to stop this job (it does within one check) and release this
+        side of the map. Never waits."""
+        counters = getattr(self, "_counters", None)
+        if counters is None:
+            if hasattr(self, "_map"):
+                self._map.close()
+            return
+        counters[_BACK] = 0
+        self.worker_signatures = counters[_FRONT]
+        counters.release()
         self._results.release()
         self._opened.release()
         self._map.close()
+        del self._counters
 
 
 def read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],
