@@ -134,27 +134,26 @@ def _extra_sizes(rules: Rules, action: Action, mode: str = "local") -> tuple[int
 _PARSED: list[tuple[object, Action | None]] = [(object(), None)]
 
 
-# Actions parsed from flat data (the kind and the seat, then ints: most actions, passes
-# above all), by that data and its items' types: action_from_data is a function of the
-# data and an Action is a frozen value, so the one parsed before is handed out again.
-# The types are in the key because True == 1 while action_from_data refuses a bool.
-_FLAT: dict[tuple[str, tuple[object, ...], tuple[type, ...]], Action] = {}  # by game too
-_FLAT_MAX = 4096
+# Actions parsed before, by game and by the repr of their data: action_from_data is a
+# function of the data and an Action is a frozen value, so the one parsed before is
+# handed out again. The data is always a decoded canonical value (lists of None, bool,
+# int, str and bytes: what an envelope's body holds), on which repr is one-to-one (it
+# reads back as the same value, True apart from 1 and str apart from bytes).
+_PARSED_BY_DATA: dict[tuple[str, str], Action] = {}
+_PARSED_MAX = 4096
 
 
 def _parse_action(rules: Rules, data: object) -> Action:
     """rules.action_from_data(data): the same action, or the same ActionParseError."""
     if type(data) is list:
-        types = tuple(map(type, data))
-        if list not in types:
-            key = (rules.NAME, tuple(data), types)
-            got = _FLAT.get(key)
-            if got is None:
-                got = rules.action_from_data(data)
-                if len(_FLAT) >= _FLAT_MAX:
-                    _FLAT.clear()
-                _FLAT[key] = got
-            return got
+        key = (rules.NAME, repr(data))
+        got = _PARSED_BY_DATA.get(key)
+        if got is None:
+            got = rules.action_from_data(data)
+            if len(_PARSED_BY_DATA) >= _PARSED_MAX:
+                _PARSED_BY_DATA.clear()
+            _PARSED_BY_DATA[key] = got
+        return got
     parsed: Action = rules.action_from_data(data)
     return parsed
 

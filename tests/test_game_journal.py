@@ -642,21 +642,22 @@ def test_the_libsodium_first_check_answers_as_openssl() -> None:
 
 
 def test_an_action_parsed_before_is_handed_out_again_only_for_the_same_data() -> None:
-    """protocol.game keeps the actions it parsed from flat data, per game; the same data
-    gets the same action, and data equal to it but not of the same types (True == 1) is
-    refused as action_from_data refuses it. Another game's action of the same data is its
-    own."""
+    """protocol.game keeps the actions it parsed, per game; the same data gets the same
+    action, and data equal to it but not of the same types (True == 1) is refused as
+    action_from_data refuses it. Another game's action of the same data is its own."""
     from engine import games
     from protocol.game import _parse_action
 
     cosmic, worlds = games.load("cosmic"), games.load("worlds")
     first = _parse_action(cosmic, ["pass", 1])
     assert first == engine.Pass(1) and _parse_action(cosmic, ["pass", 1]) is first
-    for wrong in (["pass", True], ["pass", 1, 2], ["pass"], ["pass", [1]], ["nope", 1]):
+    for wrong in (["pass", True], ["pass", 1, 2], ["pass"], ["pass", [1]], ["nope", 1],
+                  ["propose", 0, [0, 5, -1, True]], ["propose", 0, [0, 5, -1, "1"]]):
         with pytest.raises(engine.ActionParseError):
             _parse_action(cosmic, wrong)
-    assert _parse_action(cosmic, ["propose", 0, [0, 5, -1, 1]]) == engine.action_from_data(
-        ["propose", 0, [0, 5, -1, 1]])
+    nested = _parse_action(cosmic, ["propose", 0, [0, 5, -1, 1]])
+    assert nested == engine.action_from_data(["propose", 0, [0, 5, -1, 1]])
+    assert _parse_action(cosmic, ["propose", 0, [0, 5, -1, 1]]) is nested
     done = _parse_action(worlds, ["done", 1])
     assert done == worlds.action_from_data(["done", 1]) and done.KIND == "done"
     with pytest.raises(engine.ActionParseError):  # Cosmic has no "done"
