@@ -612,3 +612,27 @@ def test_schema_paths_and_types() -> None:
     tree.check([1, [b"x", "y", None]])
     for bad in ([[[1]]], [1, 2, 3, 4], [1.0], [{"a": 1}], ["\x1b[2J"]):
         assert not tree.is_valid(bad)
+
+
+def test_a_view_passed_once_passes_again_and_no_other_does() -> None:
+    """Ledger.check_view keeps the last view it passed (its chains only grow, so that view
+    still names envelopes it holds, the same ones); a view of the same seqs with another
+    digest is still refused, and the view passed before still passes after it."""
+    game = Game(3)
+    ledger = Ledger(game.genesis)
+    first, _ = game.next(1, body=["move", 1])
+    ledger.accept(first)
+    view = ledger.view(0)
+
+    def sealed(view: View, seq: int) -> Envelope:
+        _, raw = seal(game.genesis, game.keys[0], 0, seq, ZERO_HASH, b"s" * 32,
+                      "test-action", ["move", seq], kinds=KINDS, view=view)
+        return open_(raw, game)
+
+    assert ledger.check_view(sealed(view, 1)) is None
+    assert ledger.check_view(sealed(view, 2)) is None  # the same view, again
+    for wrong in (View(view.seqs, bytes(32)), View((0, 0, 0), view.digest)):
+        with pytest.raises(RemoteProtocolError) as info:
+            ledger.check_view(sealed(wrong, 3))
+        assert info.value.check == "view"
+    assert ledger.check_view(sealed(view, 4)) is None
