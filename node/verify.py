@@ -74,6 +74,7 @@ import mmap
 import os
 import signal
 import socket
+import struct
 import sys
 import threading
 import time
@@ -88,7 +89,9 @@ from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
 from protocol.envelope import MAX_ENVELOPE_SIZE, KindRegistry, check_opening
 from protocol.game import GAME_KINDS, JournalVisitor, VerifyVisitor, Verdict, read_journal
-from protocol.journal import RECORD_ENVELOPE, JournalContents, TornTail, parse_journal
+from protocol.journal import (
+    MAGIC, RECORD_ENVELOPE, JournalContents, TornTail, parse_journal,
+)
 from protocol.keys import SIGNATURE_SIZE, verify
 
 __all__ = [
@@ -147,18 +150,63 @@ def can_fork() -> bool:
             and (os.cpu_count() or 1) > 1)
 
 
-# A job's map: eight counters (int64), then one result byte and one opening byte per
-# envelope, the envelopes' end offsets (int64, padded to 8 bytes), the genesis, the
-# envelopes one after another.
-_FRONT, _BACK, _REPLAYED, _COUNT, _GENESIS_SIZE = range(5)
+# A job's map: eight counters (int64); then, for up to `cap` envelopes, one result byte
+# and one opening byte each, and (from an 8-byte boundary) each envelope record's offset
+# in the journal as the worker found it; then the journal's bytes.
+_FRONT, _BACK, _REPLAYED, _FOUND, _SIZE, _CAP, _CLAIMED = range(7)
 _COUNTERS = 8
+_SMALLEST = 8 + 1 + 75 + 4  # the smallest envelope record: framing, type, envelope, crc
+_JOURNAL_HEAD = struct.Struct(">8sHI")  # magic, version, genesis length
+_U32 = struct.Struct(">I")
 
 
-def _layout(n: int) -> tuple[int, int, int]:
-    """Where a job's map of n envelopes holds its offsets, its genesis and its data."""
-    offsets = 8 * _COUNTERS + -(-2 * n // 8) * 8
-    genesis = offsets + 8 * (n + 1)
-    return offsets, genesis, genesis
+def _layout(cap: int) -> tuple[int, int, int]:
+    """Where a job's map for up to cap envelopes holds its results, its offsets, its
+    journal."""
+    results = 8 * _COUNTERS
+    offsets = results + -(-2 * cap // 8) * 8
+    return results, offsets, offsets + 8 * cap
+
+
+def _frame(data: bytes, cap: int) -> tuple[bytes, list[int], list[bytes]]:
+    """A quick framing of a journal's bytes (the worker's, to start at once): the genesis
+    bytes, and the offset and stored bytes of each envelope record, at most cap. Lengths
+    only, no checksum: protocol.journal's parser is the judge, and this process takes
+    the worker's word only for records it framed at the same offsets (the same bytes)."""
+    if len(data) < _JOURNAL_HEAD.size or data[:8] != MAGIC:
+        return b"", [], []
+    _, _, size = _JOURNAL_HEAD.unpack_from(data, 0)
+    genesis = data[_JOURNAL_HEAD.size:_JOURNAL_HEAD.size + size]
+    pos = _JOURNAL_HEAD.size + size + 4
+    end_of_data = len(data)
+    unpack = _U32.unpack_from
+    offsets: list[int] = []
+    raws: list[bytes] = []
+    while pos + 9 <= end_of_data and len(raws) < cap:
+        (n,) = unpack(data, pos)
+        end = pos + 8 + n
+        if n == 0 or end + 4 > end_of_data:
+            break
+        if data[pos + 8] == RECORD_ENVELOPE:
+            offsets.append(pos)
+            raws.append(data[pos + 9:end])
+        pos = end + 4
+    return genesis, offsets, raws
+
+
+def _journal_of(contents: JournalContents) -> tuple[bytes, list[int]]:
+    """Bytes the worker frames as contents' envelope records (checksums left zero: it
+    reads none), and the offset of each."""
+    encoded = contents.genesis.encoded
+    parts = [_JOURNAL_HEAD.pack(MAGIC, 1, len(encoded)), encoded, bytes(4)]
+    pos = _JOURNAL_HEAD.size + len(encoded) + 4
+    offsets = []
+    for e in contents.entries:
+        if e.type == RECORD_ENVELOPE:
+            offsets.append(pos)
+            parts += (_U32.pack(len(e.data) + 1), bytes(4), b"\x01", e.data, bytes(4))
+            pos += len(e.data) + 13
+    return b"".join(parts), offsets
 
 
 class _Worker:
@@ -323,30 +371,32 @@ def _serve(sock: socket.socket) -> None:
 
 
 def _work(job: mmap.mmap, check: SignatureChecker, cache: dict[bytes, Genesis]) -> None:
-    """One job: the opening checks ahead of the replay, then signatures from the front."""
+    """One job: frame the journal, make the opening checks ahead of the replay, then
+    verify signatures from the front."""
     views = [memoryview(job)]  # every view of the map, released before it is closed
     try:
         counters = views[0][:8 * _COUNTERS].cast("q")
         views.append(counters)
-        n = counters[_COUNT]
-        at_offsets, at_genesis, _ = _layout(n)
-        ends = views[0][at_offsets:at_genesis].cast("q")
-        views.append(ends)
-        at_data = at_genesis + counters[_GENESIS_SIZE]
-        encoded = bytes(views[0][at_genesis:at_data])
+        cap = counters[_CAP]
+        at_results, at_offsets, at_data = _layout(cap)
+        data = bytes(views[0][at_data:at_data + counters[_SIZE]])
+        encoded, offsets, raws = _frame(data, cap)
+        found = len(raws)
+        where = views[0][at_offsets:at_offsets + 8 * found].cast("q")
+        views.append(where)
+        where[:] = array.array("q", offsets)
+        counters[_FOUND] = found  # after the offsets: the parent compares them with its own
         genesis = cache.get(encoded)
         if genesis is None:
             cache.clear()
             genesis = cache[encoded] = Genesis.decode(encoded)
-        data = bytes(views[0][at_data:at_data + ends[n]])
-        raws = [data[ends[i]:ends[i + 1]] for i in range(n)]
-        results = views[0][8 * _COUNTERS:8 * _COUNTERS + n]
-        opened = views[0][8 * _COUNTERS + n:8 * _COUNTERS + 2 * n]
+        results = views[0][at_results:at_results + found]
+        opened = views[0][at_results + cap:at_results + cap + found]
         views += (results, opened)
         i = 0
-        while counters[_BACK] == n:  # the opening checks, until the replay is over
+        while not counters[_CLAIMED] and counters[_BACK]:  # until the replay is over
             i = max(i, counters[_REPLAYED])  # never one the replay has passed
-            if i >= n:
+            if i >= found:
                 break
             try:
                 check_opening(raws[i], genesis, GAME_KINDS)
@@ -354,7 +404,7 @@ def _work(job: mmap.mmap, check: SignatureChecker, cache: dict[bytes, Genesis]) 
             except Exception:  # the parent opens it itself, and reports what fails
                 opened[i] = _BAD
             i += 1
-        for i in range(n):
+        for i in range(found):
             if counters[_BACK] <= i:  # this record is claimed by the parent
                 return
             results[i] = _GOOD if check(raws[i]) else _BAD
@@ -369,42 +419,42 @@ class ParallelSignatures:
     doc), which also makes the opening checks (with GAME_KINDS: only those are taken,
     and only while the registry is the one the worker has).
 
-    Raises OSError if the worker cannot be started or reached. Call close() in every
-    case.
+    Given a journal's bytes, the worker starts on them at once, before this process has
+    parsed them; bind() then gives it the parsed contents (before any question). Given
+    the contents, it is bound at once. Raises OSError if the worker cannot be started or
+    reached. Call close() in every case.
     """
 
-    def __init__(self, contents: JournalContents, kinds: KindRegistry = GAME_KINDS) -> None:
-        envelopes = [e for e in contents.entries if e.type == RECORD_ENVELOPE]
-        self._indices = [e.index for e in envelopes]
-        self._position = {e.index: i for i, e in enumerate(envelopes)}
-        self._raws = raws = [e.data for e in envelopes]
-        self._check = SignatureChecker()
+    def __init__(self, journal: bytes | JournalContents,
+                 kinds: KindRegistry = GAME_KINDS) -> None:
+        self._kinds = kinds
         self.worker_signatures = 0  # how many the worker verified (known once closed)
         self._met = False
+        self._agree: int | None = None  # records framed alike by the worker and by us
         worker = _worker()
         self._trusted = kinds is GAME_KINDS and _kinds_snapshot(kinds) == worker.kinds
-        n = len(raws)
-        encoded = contents.genesis.encoded
-        data = b"".join(raws)
-        ends = array.array("q", itertools.accumulate(map(len, raws), initial=0))
-        at_offsets, at_genesis, _ = _layout(n)
-        at_data = at_genesis + len(encoded)
+        offsets = None
+        if isinstance(journal, JournalContents):
+            data, offsets = _journal_of(journal)
+        else:
+            data = journal
+        cap = len(data) // _SMALLEST + 1
+        at_results, at_offsets, at_data = _layout(cap)
         size = at_data + len(data)
         fd = os.memfd_create("cosmic-verify", os.MFD_CLOEXEC)
         try:
             os.ftruncate(fd, size)
             self._map = mmap.mmap(fd, size)
-            self._map[at_offsets:at_genesis] = ends.tobytes()
-            self._map[at_genesis:at_data] = encoded
             self._map[at_data:size] = data
             view = memoryview(self._map)
             self._counters = view[:8 * _COUNTERS].cast("q")
-            self._results = view[8 * _COUNTERS:8 * _COUNTERS + n]
-            self._opened = view[8 * _COUNTERS + n:8 * _COUNTERS + 2 * n]
+            self._shared = view[at_results:at_results + cap]
+            self._opened = view[at_results + cap:at_results + 2 * cap]
+            self._where = view[at_offsets:at_data].cast("q")
             view.release()
             counters = self._counters
-            counters[_FRONT], counters[_BACK], counters[_REPLAYED] = 0, n, 0
-            counters[_COUNT], counters[_GENESIS_SIZE] = n, len(encoded)
+            counters[_FRONT], counters[_BACK], counters[_REPLAYED] = 0, cap, 0
+            counters[_FOUND], counters[_SIZE], counters[_CAP] = -1, len(data), cap
             try:
                 worker.send(fd)
             except OSError:  # gone since we looked: once more, with a new one
@@ -415,10 +465,43 @@ class ParallelSignatures:
             raise
         finally:
             os.close(fd)
+        if isinstance(journal, JournalContents):
+            self.bind(journal, offsets)
+
+    def bind(self, contents: JournalContents, offsets: list[int] | None = None) -> None:
+        """The journal's parsed contents (`offsets`: of its envelope records, in the bytes
+        the worker was given, when those are not the journal's own)."""
+        envelopes = [e for e in contents.entries if e.type == RECORD_ENVELOPE]
+        self._indices = [e.index for e in envelopes]
+        self._position = {e.index: i for i, e in enumerate(envelopes)}
+        self._raws = [e.data for e in envelopes]
+        self._mine = array.array("q", [e.offset for e in envelopes] if offsets is None
+                                 else offsets)
+        self._results = bytearray(len(envelopes))  # this process's own answers
+        self._check = SignatureChecker()
+        self._counters[_BACK] = len(envelopes)
+
+    def _agreed(self) -> int:
+        """How many of the first records the worker framed as we did (0 until it has
+        framed them): only its answers on those are taken."""
+        if self._agree is None:
+            found = self._counters[_FOUND]
+            if found < 0:
+                return 0
+            k = min(found, len(self._mine))
+            agree = k
+            if self._where[:k].tobytes() != self._mine[:k].tobytes():
+                agree = next(i for i in range(k) if self._where[i] != self._mine[i])
+            self._agree = agree
+        return self._agree
 
     def _verify_here(self, i: int) -> None:
-        if self._results[i] == _UNKNOWN:
+        if not self._results[i] and not (i < self._agreed() and self._shared[i]):
             self._results[i] = _GOOD if self._check(self._raws[i]) else _BAD
+
+    def _answer(self, i: int) -> int:
+        mine = self._results[i]
+        return mine if mine or i >= self._agreed() else self._shared[i]
 
     def _meet(self) -> None:
         """Verify from the last record back until the worker's front. The worker then
@@ -427,9 +510,11 @@ class ParallelSignatures:
             return
         self._met = True
         counters = self._counters
+        counters[_CLAIMED] = 1
+        agree = self._agreed()
         for i in reversed(range(len(self._raws))):
             counters[_BACK] = i
-            if counters[_FRONT] > i:
+            if counters[_FRONT] > i and i < agree:
                 break
             self._verify_here(i)
 
@@ -438,21 +523,24 @@ class ParallelSignatures:
         if i is None:
             return False
         self._counters[_REPLAYED] = i + 1  # the replay is here: the worker need not open it
-        return kinds is GAME_KINDS and self._trusted and self._opened[i] == _GOOD
+        return (kinds is GAME_KINDS and self._trusted and i < self._agreed()
+                and self._opened[i] == _GOOD)
 
     def first_failure(self, upto: int) -> int | None:
         last = bisect.bisect_right(self._indices, upto)  # envelopes 0..last-1 matter
         if last == len(self._raws):
             self._meet()
         # After _meet every record below the worker's front has its result: it writes
-        # each one before it moves the front, and a result, once written, never changes
-        # (both sides would write the same). Only a weak memory order could still hide
-        # one, which is then verified here.
-        if self._results[:last].tobytes().count(_GOOD) == last:  # the usual case, at C speed
+        # each one before it moves the front, and a result, once written, never changes.
+        # Only a weak memory order could still hide one, which is then verified here.
+        shared = min(last, self._agreed())
+        both = (int.from_bytes(self._shared[:shared].tobytes() + bytes(last - shared))
+                | int.from_bytes(self._results[:last])).to_bytes(last)
+        if both.count(_GOOD) == last:  # the usual case, at C speed
             return None
         for i in range(last):
             self._verify_here(i)
-            if self._results[i] == _BAD:
+            if self._answer(i) == _BAD:
                 return self._indices[i]
         return None
 
@@ -466,9 +554,8 @@ class ParallelSignatures:
             return
         counters[_BACK] = 0
         self.worker_signatures = counters[_FRONT]
-        counters.release()
-        self._results.release()
-        self._opened.release()
+        for view in (self._where, self._opened, self._shared, counters):
+            view.release()
         self._map.close()
         del self._counters
 
@@ -483,30 +570,46 @@ def read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],
     (about 0.75 ms for 545 records) free nothing; refcounting frees everything. Were a
     visitor to make cycles, the first collection after the reading takes them.
     """
+    return _read(contents, visitor, parallel, None)
+
+
+def _read(contents: JournalContents, visitor: JournalVisitor[T], parallel: bool | None,
+          job: ParallelSignatures | None) -> T:
+    """read_journal_parallel with the job started on the journal's bytes, if any (it is
+    closed here)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _read_journal_parallel(contents, visitor, parallel)
+        n = sum(1 for e in contents.entries if e.type == RECORD_ENVELOPE)
+        if parallel is None:
+            parallel = n >= PARALLEL_MIN_RECORDS
+        if not parallel or n == 0 or not can_fork():
+            return read_journal(contents, visitor)
+        if job is None:
+            try:
+                job = ParallelSignatures(contents)
+            except OSError:  # no process to be had: serial it is
+                return read_journal(contents, visitor)
+        else:
+            job.bind(contents)
+        return read_journal(contents, visitor, signatures=job)
     finally:
+        if job is not None:
+            job.close()
         if collecting:
             gc.enable()
 
 
-def _read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],
-                           parallel: bool | None) -> T:
-    n = sum(1 for e in contents.entries if e.type == RECORD_ENVELOPE)
-    if parallel is None:
-        parallel = n >= PARALLEL_MIN_RECORDS
-    if not parallel or n == 0 or not can_fork():
-        return read_journal(contents, visitor)
+def _early_job(data: bytes, parallel: bool | None) -> ParallelSignatures | None:
+    """A job started on a journal's bytes before they are parsed, when the parallel path
+    may be taken (a journal this long may hold PARALLEL_MIN_RECORDS envelopes)."""
+    if parallel is False or not can_fork() or (
+            parallel is None and len(data) < PARALLEL_MIN_RECORDS * _SMALLEST):
+        return None
     try:
-        signatures = ParallelSignatures(contents)
-    except OSError:  # no process to be had: serial it is
-        return read_journal(contents, visitor)
-    try:
-        return read_journal(contents, visitor, signatures=signatures)
-    finally:
-        signatures.close()
+        return ParallelSignatures(data)
+    except OSError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -585,12 +688,17 @@ def verify_journal(journal: str | os.PathLike[str] | bytes, *, parallel: bool | 
         path, data = "<bytes>", journal
     else:
         path, data = str(journal), Path(journal).read_bytes()
+    job = _early_job(data, parallel)  # the worker frames the bytes while we parse them
     try:
         contents = parse_journal(data)
-    except ProtocolError as exc:
-        return VerifyResult(path, None, None, exc, None)
-    tick = progress(len(contents.entries)) if progress is not None else None
+        tick = progress(len(contents.entries)) if progress is not None else None
+    except BaseException as exc:
+        if job is not None:
+            job.close()
+        if isinstance(exc, ProtocolError):
+            return VerifyResult(path, None, None, exc, None)
+        raise
     visitor = VerifyVisitor(strict=False) if tick is None else _ProgressVisitor(tick)
-    verdict = read_journal_parallel(contents, visitor, parallel)
+    verdict = _read(contents, visitor, parallel, job)
     last = contents.entries[-1].index if contents.entries else None
     return VerifyResult(path, contents.genesis, verdict, visitor.error, contents.torn, last)
