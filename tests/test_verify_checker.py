@@ -23,10 +23,10 @@ import pytest
 from _journal_games import short_game
 from _signatures import edge_signatures, keypair, openssl
 from node.verify import (
-    ParallelSignatures, SignatureChecker, can_fork, envelope_signature_ok, stop_worker,
-    verify_journal, worker_jobs, worker_pid,
+    ParallelSignatures, SignatureChecker, VerifyResult, can_fork, envelope_signature_ok,
+    stop_worker, verify_journal, worker_jobs, worker_pid,
 )
-from protocol.journal import parse_journal
+from protocol.journal import encode_header, encode_note, encode_record, parse_journal
 
 def test_the_checker_answers_as_openssl() -> None:
     public, msg, sigs = edge_signatures()
@@ -174,3 +174,41 @@ def _exited(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split()[2] in ("Z", "X")
     except OSError:
         return True
+
+
+def _outcome(result: VerifyResult) -> tuple[object, ...]:
+    error = result.error
+    return (None if error is None else (type(error).__name__, error.check,
+                                        getattr(error, "record", None), str(error)),
+            result.torn, result.complete, result.last_record)
+
+
+@pytest.mark.skipif(not can_fork(), reason=_NO_FORK)
+def test_the_worker_frames_the_bytes_as_the_parser_does_or_is_not_taken_at_its_word() -> None:
+    """verify_journal hands the worker the journal's bytes before parsing them: with
+    notes between records, a torn tail, a bad signature, damage the parser refuses or
+    a forged record, the parallel verdict is the serial one."""
+    rec = short_game()
+    raws = list(rec.raws)
+    head = encode_header(rec.genesis)
+
+    def noted(raws: list[bytes]) -> bytes:
+        return head + b"".join(encode_record(r) + encode_note(b"note %d" % k) if k % 7 == 0
+                               else encode_record(r) for k, r in enumerate(raws))
+
+    bad = list(raws)
+    bad[50] = bad[50][:-64] + bytes(64)
+    forged = list(raws)
+    forged[20] = rec.resign(20, lambda f: f.__setitem__(7, "nope"))
+    damaged = bytearray(rec.journal)
+    damaged[len(damaged) // 2] ^= 0xFF
+    journals = [rec.journal, noted(raws), noted(raws)[:-100],
+                rec.journal + encode_record(raws[5])[:30], rec.rebuild(bad), noted(bad),
+                rec.rebuild(forged), noted(forged), bytes(damaged), head]
+    for journal in journals:
+        jobs = worker_jobs()
+        parallel = verify_journal(journal, parallel=True)
+        assert worker_jobs() == jobs + 1  # handed to the worker (and closed, if refused)
+        assert _outcome(parallel) == _outcome(verify_journal(journal, parallel=False))
+    assert [_outcome(verify_journal(j, parallel=True))[0] is None for j in journals] == [
+        True, True, True, True, False, False, False, False, False, True]
