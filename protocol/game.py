@@ -592,31 +592,8 @@ class GameVerifier:
                 "state-hash", f"desync: the {action.KIND} claims state "
                 f"{env.state_hash.hex()[:16]}, ours is {ours.hex()[:16]}", env, record)
         secret = rules.secret(action)
-        handover = secret == "give" and rules.face_down_handover(self.state) == action.seat
-        if self.mode == "local" and secret == "give" and len(extra) != (
-                _EXTRA_SIZE if handover else 0):
-            raise self._remote("commitment", "a Give opens the face-down commitment exactly "
-                               "when it hands over the face-down card", env, record)
-        if (secret == "open" or handover) and self.mode == "local":
-            handle = rules.secret_handle(action)
-            held = self._open.pop(action.seat, None)
-            if held is None:
-                raise self._remote("commitment", "a reveal with no face-down card committed",
-                                   env, record)
-            try:
-                check_reveal(self.genesis.game_id, action.seat, CARD_PURPOSE, held[0], extra,
-                             handle_payload(handle), seq=env.seq)
-            except RemoteProtocolError as exc:
-                raise self._remote("commitment", f"{exc.message} (made at record {held[1]})",
-                                   env, record) from None
-        if secret == "page" and self.mode == "local":
-            counts, total = tuple(extra), rules.page_total(self.state, action.seat)
-            if sum(counts) != total:
-                raise self._remote("commitment", f"the page of a {action.KIND} holds "
-                                   f"{sum(counts)}, not the seat's {total}", env, record)
-            if not isinstance(self.source, LocalCardSource):
-                raise LocalProtocolError("unsupported", "a local page needs a local source")
-            self._page = (action.seat, counts)
+        if secret is not None:  # most actions are not (passes, invitations, allies...)
+            self._check_secret(env, action, extra, record, secret)
         try:
             self.source.check(action)
         except IllegalAction as exc:
@@ -631,14 +608,46 @@ class GameVerifier:
                 "illegal", f"the engine failed on {action.format()}: "
                 f"{type(exc).__name__}: {exc}", env, record) from None
         self.events = list(events)
-        if self._page is not None and isinstance(self.source, LocalCardSource):
-            self.source.commit_page(*self._page)  # once applied: its openings come after
-        self._page = None
+        if self._page is not None:
+            if isinstance(self.source, LocalCardSource):
+                self.source.commit_page(*self._page)  # once applied: its openings come after
+            self._page = None
         self._observe()
         self._made[serial] = (record, env.author, env.seq)
         if secret == "commit":
             self._open[action.seat] = (extra, record)
         self.actions += 1
+
+    def _check_secret(self, env: Envelope, action: Action, extra: bytes, record: int,
+                      secret: str) -> None:
+        """The checks of a secret move (engine.game: commit, open, give, page) before it
+        is applied: a give's extra, an opening against its commitment, a page's counts."""
+        rules = self.rules
+        local = self.mode == "local"
+        handover = secret == "give" and rules.face_down_handover(self.state) == action.seat
+        if local and secret == "give" and len(extra) != (_EXTRA_SIZE if handover else 0):
+            raise self._remote("commitment", "a Give opens the face-down commitment exactly "
+                               "when it hands over the face-down card", env, record)
+        if (secret == "open" or handover) and local:
+            handle = rules.secret_handle(action)
+            held = self._open.pop(action.seat, None)
+            if held is None:
+                raise self._remote("commitment", "a reveal with no face-down card committed",
+                                   env, record)
+            try:
+                check_reveal(self.genesis.game_id, action.seat, CARD_PURPOSE, held[0], extra,
+                             handle_payload(handle), seq=env.seq)
+            except RemoteProtocolError as exc:
+                raise self._remote("commitment", f"{exc.message} (made at record {held[1]})",
+                                   env, record) from None
+        if secret == "page" and local:
+            counts, total = tuple(extra), rules.page_total(self.state, action.seat)
+            if sum(counts) != total:
+                raise self._remote("commitment", f"the page of a {action.KIND} holds "
+                                   f"{sum(counts)}, not the seat's {total}", env, record)
+            if not isinstance(self.source, LocalCardSource):
+                raise LocalProtocolError("unsupported", "a local page needs a local source")
+            self._page = (action.seat, counts)
 
     def finish(self, *, audit: bool = True) -> Verdict:
         """Answer the chance facts after the last record, audit the claims, give the verdict.
