@@ -248,7 +248,7 @@ def _parse_view(value: object, n_seats: int, author: int) -> View | None:
             return None
     if seqs[author]:
         return None
-    return View(tuple(seqs), digest)
+    return _view(tuple(seqs), digest)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -404,10 +404,7 @@ def open_checked(data: bytes) -> Envelope:
     _SET_STATE_HASH(env, state_hash)
     _SET_KIND(env, kind)
     _SET_BODY(env, body)
-    view = _NEW(View)
-    _SET_SEQS(view, tuple(seqs))
-    _SET_DIGEST(view, digest)
-    _SET_VIEW(env, view)
+    _SET_VIEW(env, _view(tuple(seqs), digest))
     _SET_SIG(env, data[-SIGNATURE_SIZE:])
     _SET_RAW(env, data)
     _SET_HASH(env, _SHA256(data).digest())
@@ -424,6 +421,14 @@ _SHA256 = hashlib.sha256
         "version", "game_id", "author", "author_key", "seq", "prev", "state_hash", "kind",
         "body", "view", "sig", "raw", "hash"))
 _SET_SEQS, _SET_DIGEST = (getattr(View, name).__set__ for name in ("seqs", "digest"))
+
+
+def _view(seqs: tuple[int, ...], digest: bytes) -> View:
+    """View(seqs, digest), through its slots (see open_checked)."""
+    view: View = _NEW(View)
+    _SET_SEQS(view, seqs)
+    _SET_DIGEST(view, digest)
+    return view
 
 
 def seal(
