@@ -160,10 +160,15 @@ def _parse_action(rules: Rules, data: object) -> Action:
 
 def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
     """Why an action body is invalid for author, or None (run after ACTION_BODY)."""
-    try:
-        rules = game_of(genesis)
-    except RemoteProtocolError as exc:
-        return exc.message
+    known = _GAME_AND_MODE.get(genesis.game_id)
+    if known is None:
+        try:
+            rules = game_of(genesis)
+        except RemoteProtocolError as exc:
+            return exc.message
+        mode = None
+    else:
+        rules, mode = known
     try:
         action = _parse_action(rules, body[0])
     except ActionParseError as exc:
@@ -171,15 +176,23 @@ def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
     _PARSED[0] = (body[0], action)  # decode_action of this envelope need not parse again
     if action.seat != author:
         return f"the action's seat {action.seat} is not its author {author}"
-    try:
-        mode = game_mode(genesis)
-    except RemoteProtocolError as exc:
-        return exc.message
+    if mode is None:
+        try:
+            mode = game_mode(genesis)
+        except RemoteProtocolError as exc:
+            return exc.message
+        if len(_GAME_AND_MODE) >= 64:  # bounded whatever a peer sends
+            _GAME_AND_MODE.clear()
+        _GAME_AND_MODE[genesis.game_id] = (rules, mode)
     need = _extra_sizes(rules, action, mode)
     if len(body[1]) not in need:
         return (f"extra of a {action.KIND} is {' or '.join(map(str, need))} bytes, not "
                 f"{len(body[1])}")
     return None
+
+
+# The game and the mode of each genesis met (by game id, which binds both).
+_GAME_AND_MODE: dict[bytes, tuple[Rules, str]] = {}
 
 
 # A game's kinds: the built-in ones, the card protocol's (registered by cards_wire into
