@@ -23,7 +23,7 @@ verify_s is the figure of a process that has verified before, as the floors are 
 warm process (library loaded, keys loaded): its worker process (node.verify: forked by
 the first parallel verification, it serves every later one) is already running. What
 a fresh process pays, each median of `runs` fresh processes (python -c, the modules
-imported, nothing verified yet):
+imported, the game's too, nothing verified yet):
 
     verify_cold_s       its first verify_journal: the worker started, and every cache
                         the engine and the protocol fill on first use filled
@@ -159,7 +159,9 @@ def split_once(data: bytes) -> tuple[float, float]:
 
 _FRESH = """
 import sys, time
+from engine.games import load
 from node.verify import verify_journal
+load("cosmic")  # the modules imported (and compiled, where no bytecode is kept)
 data = open(sys.argv[1], "rb").read()
 parallel = sys.argv[2] == "parallel"
 if sys.argv[3] == "warm":

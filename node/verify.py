@@ -523,8 +523,8 @@ class ParallelSignatures:
         if i is None:
             return False
         self._counters[_REPLAYED] = i + 1  # the replay is here: the worker need not open it
-        return (kinds is GAME_KINDS and self._trusted and i < self._agreed()
-                and self._opened[i] == _GOOD)
+        agree = self._agree if self._agree is not None else self._agreed()
+        return kinds is GAME_KINDS and self._trusted and i < agree and self._opened[i] == _GOOD
 
     def first_failure(self, upto: int) -> int | None:
         last = bisect.bisect_right(self._indices, upto)  # envelopes 0..last-1 matter

@@ -346,7 +346,8 @@ def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: b
     if len(fields) != _FIELDS:
         raise DecodeError("schema", f"an envelope is an array of {_FIELDS} fields")
     version, game_id, author, author_key, seq, prev, state_hash, kind, body, view = fields
-    if type(author) is not int or not 0 <= author < genesis.n_seats:
+    n_seats = genesis.n_seats
+    if type(author) is not int or not 0 <= author < n_seats:
         raise DecodeError("author", f"author {author!r} is not a seat of this game")
     if type(seq) is not int or not 1 <= seq <= MAX_SEQ:
         raise _remote("schema", f"seq {seq!r} is not in [1, {MAX_SEQ}]", author)
@@ -360,7 +361,7 @@ def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: b
         raise _remote("schema", "state_hash is not a 32-byte hash", author, seq)
     if type(kind) is not str:
         raise _remote("schema", "kind is not a string", author, seq)
-    parsed = _parse_view(view, genesis.n_seats, author)
+    parsed = _parse_view(view, n_seats, author)
     if parsed is None:
         raise _remote("schema", "view is not [a seq per seat, the author's 0; a 32-byte "
                       "digest]", author, seq)
