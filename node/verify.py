@@ -68,6 +68,7 @@ from __future__ import annotations
 import array
 import bisect
 import fcntl
+import functools
 import gc
 import itertools
 import mmap
@@ -143,8 +144,10 @@ class SignatureChecker:
         return envelope_signature_ok(raw)
 
 
+@functools.cache
 def can_fork() -> bool:
-    """True where the parallel path runs (Linux, with more than one CPU)."""
+    """True where the parallel path runs (Linux, with more than one CPU). Asked once: the
+    CPU count reads a file each time."""
     return (sys.platform.startswith("linux") and hasattr(os, "fork")
             and hasattr(os, "memfd_create") and hasattr(socket, "send_fds")
             and (os.cpu_count() or 1) > 1)
@@ -325,8 +328,10 @@ def stop_worker() -> None:
             worker.stop()
 
 
-def _kinds_snapshot(kinds: KindRegistry) -> tuple[tuple[str, object], ...]:
-    return tuple((name, kinds.get(name)) for name in kinds.names())
+def _kinds_snapshot(kinds: KindRegistry) -> tuple[int, int]:
+    """What tells a registry apart from the one the worker was forked with: its identity
+    and its revision (a registry only grows)."""
+    return id(kinds), kinds.revision
 
 
 def _serve(sock: socket.socket) -> None:

@@ -107,6 +107,7 @@ class KindRegistry:
 
     def __init__(self) -> None:
         self._specs: dict[str, KindSpec] = {}
+        self.revision = 0  # how many kinds were registered: the same registry, the same kinds
 
     def register(self, name: str, schema: Schema, check: KindCheck | None = None) -> None:
         """Register kind name. Raises LocalProtocolError for a bad or already-taken name."""
@@ -115,6 +116,7 @@ class KindRegistry:
         if name in self._specs:
             raise LocalProtocolError("kind", f"kind {name!r} is already registered")
         self._specs[name] = KindSpec(name, schema, check)
+        self.revision += 1
 
     def get(self, name: str) -> KindSpec | None:
         return self._specs.get(name)
@@ -129,6 +131,7 @@ class KindRegistry:
         """An independent registry holding the same kinds."""
         other = KindRegistry()
         other._specs = dict(self._specs)
+        other.revision = self.revision
         return other
 
 
