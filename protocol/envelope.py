@@ -615,8 +615,8 @@ class Ledger:
         envelope (a fork), or env's author signed a false view; which of them is only
         proven by the other version, so nobody is blamed here."""
         view = env.view
-        if (view.seqs, view.digest) == self._passed:  # most records: the last one's view
-            return
+        if (view.seqs, view.digest) == self._passed:  # often the last one's view (always,
+            return  # in a local game's journal, whose views are all empty)
         chains, heads = self._chains, []
         for a, s in enumerate(env.view.seqs):  # view_missing and _digest in one pass
             if not s:
