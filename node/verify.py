@@ -17,7 +17,9 @@ one of the process (`_Worker`): a fork per verification cost about 1.5 ms, and t
 about 3 ms more of copy-on-write faults in this process, whose every refcount write to a
 page it still shared with a live child copied that page (the first verification still
 pays them: `bench/journal.py`'s verify_cold_s). It is handed each job over a Unix socket
-pair, as the descriptor of a fresh memfd holding the job's map. It exits when the pipe
+pair, as the descriptor of a memfd holding the job's map: the last job's map again once
+the worker has marked that job done (it writes nothing there afterwards; its answers
+are cleared first), else a fresh one. It exits when the pipe
 ends (this process exits, or closes it: stop_worker), holds none of this process's
 other descriptors (it closes them: a copied descriptor would keep a file lock alive)
 nor its terminal, and ignores Ctrl-C (it goes with its parent). A job whose worker is
@@ -156,7 +158,7 @@ def can_fork() -> bool:
 # A job's map: eight counters (int64); then, for up to `cap` envelopes, one result byte
 # and one opening byte each, and (from an 8-byte boundary) each envelope record's offset
 # in the journal as the worker found it; then the journal's bytes.
-_FRONT, _BACK, _REPLAYED, _FOUND, _SIZE, _CAP, _CLAIMED = range(7)
+_FRONT, _BACK, _REPLAYED, _FOUND, _SIZE, _CAP, _CLAIMED, _DONE = range(8)
 _COUNTERS = 8
 _SMALLEST = 8 + 1 + 75 + 4  # the smallest envelope record: framing, type, envelope, crc
 _JOURNAL_HEAD = struct.Struct(">8sHI")  # magic, version, genesis length
@@ -305,6 +307,9 @@ def _forget_worker() -> None:
     _JOBS[0] = 0
     if worker is not None:
         worker.sock.close()
+    spare, _SPARE[0] = _SPARE[0], None  # no lock: another thread may have held it
+    if spare is not None:  # the parent's: our copies only (the memfd is shared)
+        _drop(spare)
 
 
 def worker_pid() -> int | None:
@@ -326,6 +331,38 @@ def stop_worker() -> None:
         _WORKER[0] = None
         if worker is not None and worker.owner == os.getpid():
             worker.stop()
+
+
+# The map of the last job closed, with its memfd: the next job's if the worker has
+# marked it done (it writes nothing there after that) and it is large enough, which
+# spares a fresh memfd and the page faults of filling it. One tuple, swapped whole.
+_SPARE: list[tuple[int, mmap.mmap] | None] = [None]
+_SPARE_LOCK = threading.Lock()  # two threads never take the same map
+
+
+def _take_spare(size: int) -> tuple[int, mmap.mmap] | None:
+    with _SPARE_LOCK:
+        spare, _SPARE[0] = _SPARE[0], None
+    if spare is None:
+        return None
+    fd, job = spare
+    if len(job) >= size and struct.unpack_from("q", job, 8 * _DONE)[0] == 1:
+        return spare
+    _drop(spare)
+    return None
+
+
+def _keep_spare(fd: int, job: mmap.mmap) -> None:
+    with _SPARE_LOCK:
+        spare, _SPARE[0] = _SPARE[0], (fd, job)
+    if spare is not None:
+        _drop(spare)
+
+
+def _drop(spare: tuple[int, mmap.mmap]) -> None:
+    fd, job = spare
+    job.close()
+    os.close(fd)
 
 
 def _kinds_snapshot(kinds: KindRegistry) -> tuple[int, int]:
@@ -415,6 +452,8 @@ def _work(job: mmap.mmap, check: SignatureChecker, cache: dict[bytes, Genesis]) 
             results[i] = _GOOD if check(raws[i]) else _BAD
             counters[_FRONT] = i + 1
     finally:
+        if len(views) > 1:
+            views[1][_DONE] = 1  # the last write: the parent may now reuse the map
         for view in reversed(views):
             view.release()
 
@@ -446,10 +485,16 @@ class ParallelSignatures:
         cap = len(data) // _SMALLEST + 1
         at_results, at_offsets, at_data = _layout(cap)
         size = at_data + len(data)
-        fd = os.memfd_create("cosmic-verify", os.MFD_CLOEXEC)
+        spare = _take_spare(size)
+        if spare is not None:  # no answer of its last job may be read as this one's
+            self._fd, self._map = spare
+            self._map[at_results:at_offsets] = bytes(at_offsets - at_results)
+        else:
+            self._fd = os.memfd_create("cosmic-verify", os.MFD_CLOEXEC)
         try:
-            os.ftruncate(fd, size)
-            self._map = mmap.mmap(fd, size)
+            if spare is None:
+                os.ftruncate(self._fd, size)
+                self._map = mmap.mmap(self._fd, size)
             self._map[at_data:size] = data
             view = memoryview(self._map)
             self._counters = view[:8 * _COUNTERS].cast("q")
@@ -460,16 +505,15 @@ class ParallelSignatures:
             counters = self._counters
             counters[_FRONT], counters[_BACK], counters[_REPLAYED] = 0, cap, 0
             counters[_FOUND], counters[_SIZE], counters[_CAP] = -1, len(data), cap
+            counters[_CLAIMED], counters[_DONE] = 0, 0
             try:
-                worker.send(fd)
+                worker.send(self._fd)
             except OSError:  # gone since we looked: once more, with a new one
                 worker = _worker()
-                worker.send(fd)
+                worker.send(self._fd)
         except BaseException:
             self.close()
             raise
-        finally:
-            os.close(fd)
         if isinstance(journal, JournalContents):
             self.bind(journal, offsets)
 
@@ -553,16 +597,20 @@ class ParallelSignatures:
         """Tell the worker to stop this job (it does within one check) and release this
         side of the map. Never waits."""
         counters = getattr(self, "_counters", None)
-        if counters is None:
+        if counters is None:  # it never went to the worker
             if hasattr(self, "_map"):
                 self._map.close()
+            if hasattr(self, "_fd"):
+                os.close(self._fd)
+                del self._fd
             return
         counters[_BACK] = 0
         self.worker_signatures = counters[_FRONT]
         for view in (self._where, self._opened, self._shared, counters):
             view.release()
-        self._map.close()
         del self._counters
+        _keep_spare(self._fd, self._map)  # the next job's, once the worker is done with it
+        del self._fd, self._map
 
 
 def read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],

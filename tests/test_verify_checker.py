@@ -212,3 +212,30 @@ def test_the_worker_frames_the_bytes_as_the_parser_does_or_is_not_taken_at_its_w
         assert _outcome(parallel) == _outcome(verify_journal(journal, parallel=False))
     assert [_outcome(verify_journal(j, parallel=True))[0] is None for j in journals] == [
         True, True, True, True, False, False, False, False, False, True]
+
+
+@pytest.mark.skipif(not can_fork(), reason=_NO_FORK)
+def test_the_next_job_reuses_the_last_map_without_its_answers() -> None:
+    """A job's map (its memfd) serves the next job once the worker is done with it,
+    emptied of the last job's answers: a journal whose bad records are among those this
+    process checks itself (the last ones) is refused after good journals, every time."""
+    import node.verify as nv
+
+    rec = short_game()
+    raws = list(rec.raws)
+    for k in (len(raws) - 2, len(raws) - 20):
+        raws[k] = raws[k][:-64] + bytes(64)
+    good, bad = rec.journal, rec.rebuild(raws)
+    serial = _outcome(verify_journal(bad, parallel=False))
+    assert serial[0] is not None
+    fds = set()
+    for _ in range(4):
+        for journal in (good, good, bad):
+            time.sleep(0.05)  # the worker marks its last job done
+            result = verify_journal(journal, parallel=True)
+            assert _outcome(result) == (_outcome(verify_journal(good, parallel=False))
+                                        if journal is good else serial)
+            spare = nv._SPARE[0]
+            assert spare is not None
+            fds.add(spare[0])
+    assert len(fds) == 1  # one memfd served them all
