@@ -44,7 +44,9 @@ from protocol.canonical import Value
 from protocol.errors import DecodeError, LocalProtocolError, RemoteProtocolError
 from protocol.genesis import MAX_SEATS, Genesis
 from protocol.keys import SIGNATURE_SIZE, SigningKey, verify
-from protocol.schema import NAME, Bytes, Int, Record, Schema, SchemaError, Str, Tree
+from protocol.schema import (
+    NAME, Bytes, Int, Record, Schema, SchemaError, Str, Tree, strict_depth,
+)
 
 __all__ = [
     "ENVELOPE_VERSION",
@@ -97,6 +99,9 @@ class KindSpec:
     name: str
     schema: Schema
     check: KindCheck | None = None
+    # How deep the arrays the schema accepts nest, when it accepts nothing outside the
+    # canonical value space (protocol.schema.strict_depth), else None.
+    depth: int | None = None
 
 
 _KIND_NAME = Str(32, min_len=1, pattern=NAME)
@@ -115,7 +120,7 @@ class KindRegistry:
             raise LocalProtocolError("kind", f"bad kind name {name!r}")
         if name in self._specs:
             raise LocalProtocolError("kind", f"kind {name!r} is already registered")
-        self._specs[name] = KindSpec(name, schema, check)
+        self._specs[name] = KindSpec(name, schema, check, strict_depth(schema))
         self.revision += 1
 
     def get(self, name: str) -> KindSpec | None:
@@ -341,7 +346,29 @@ def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: b
     if n < _MIN_SIZE:
         raise DecodeError("size", f"{n} bytes is too short for an envelope")
     signed = data[:-SIGNATURE_SIZE]
-    fields = canonical._unpack(signed, MAX_ENVELOPE_SIZE)
+    # The canonical walk of the value (no float or other type outside the value space
+    # anywhere) comes first, as every error after it would; it is made only when there
+    # is an error to report, or when the body's schema could let such a value through:
+    # every other check below accepts exact types only (canonical._unpack's values).
+    fields = canonical._unpack(signed, MAX_ENVELOPE_SIZE, values=False)
+    try:
+        parsed, depth = _checks(data, signed, fields, genesis, kinds, check_signature)
+    except Exception:
+        error = canonical._value_error(fields)
+        if error is not None:
+            raise error from None
+        raise
+    if depth is None or depth >= canonical.MAX_DEPTH:
+        error = canonical._value_error(fields)
+        if error is not None:
+            raise error
+    return data, fields, parsed  # type: ignore[return-value]
+
+
+def _checks(data: bytes, signed: bytes, fields: Any, genesis: Genesis, kinds: KindRegistry,
+            check_signature: bool) -> tuple[View, int | None]:
+    """_open's checks of the decoded fields: the parsed view, and the strict depth of
+    the body's schema (KindSpec.depth)."""
     if type(fields) is not list or not fields:
         raise DecodeError("schema", "an envelope is an array")
     if type(fields[0]) is not int or fields[0] != ENVELOPE_VERSION:
@@ -381,7 +408,7 @@ def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: b
         why = spec.check(genesis, author, body)
         if why is not None:
             raise _remote("schema", why, author, seq, True)
-    return data, fields, parsed
+    return parsed, spec.depth
 
 
 def open_checked(data: bytes) -> Envelope:
