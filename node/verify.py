@@ -27,26 +27,30 @@ gone is never waited for: this process verifies whatever the worker has not; the
 job reaps the dead worker and starts another. A child forked from this process forgets
 its parent's worker (and closes its copy of the pipe).
 
-How the two share a job: the map holds the genesis, the envelopes and their offsets,
-one result byte per envelope (0 unknown, 1 good, 2 bad) and counters: `front`, the
-number of records the worker has finished (it writes each result before moving
-`front`), and `back`, the first record this process has claimed (it moves `back` before
-verifying that record). The worker stops at the first record at or past `back`; this
-process stops at the first record below `front`. Each stops only on the other's word,
-so no record is left out; a record may be verified twice when the two cross, which is
-harmless. Once they meet, this process reads the results without waiting for the
-worker (it stops within one signature, then waits for the next job): a result is
-written once and never changes, so a read sees it or sees it unknown, and any result
-still unknown (only a weak memory order could hide one) is verified here. close() sets
-`back` to 0: the worker drops the job. Both sides call libsodium's crypto_sign_open
-through PyNaCl's cffi module with one reused output buffer (SignatureChecker: the bare
-check, none of PyNaCl's per-call wrapping), and ask protocol.keys.verify about any
-signature it refuses, so the answer is still OpenSSL's.
+How the two share a job: the map holds the journal's bytes (verify_journal hands them
+over before it parses them), the offset of each envelope record as the worker framed
+them (by lengths only, at once: it starts while this process parses), one result byte
+per envelope (0 unknown, 1 good, 2 bad) and counters: `front`, the number of records
+the worker has finished (it writes each result before moving `front`), and `back`, the
+first record this process has claimed (it moves `back` before verifying that record).
+This process takes the worker's word only for records it framed at the offsets the
+parser found (the same bytes), and keeps its own answers apart. The worker stops at the
+first record at or past `back`; this process stops at the first record below `front`.
+Each stops only on the other's word, so no record is left out; a record may be
+verified twice when the two cross, which is harmless. Once they meet, this process
+reads the results without waiting for the worker (it stops within one signature, then
+waits for the next job): a result is written once and never changes, so a read sees it
+or sees it unknown, and any result still unknown (only a weak memory order could hide
+one) is verified here. close() sets `back` to 0: the worker drops the job. Both sides
+call libsodium's crypto_sign_open through PyNaCl's cffi module with one reused output
+buffer (SignatureChecker: the bare check, none of PyNaCl's per-call wrapping), and ask
+protocol.keys.verify about any signature it refuses, so the answer is still OpenSSL's.
 
 The worker first makes the opening checks of every record (open_envelope without its
 signature step: size, canonical encoding, fields, game id, key, kind, body schema, with
-GAME_KINDS as it was when the worker was forked) and marks each that passes in a second
-byte array of the map, before it starts on the signatures. Those checks need no state,
+GAME_KINDS as it was when the worker was forked: taken while its revision is the same)
+and marks each that passes in a second byte array of the map, before it starts on the
+signatures. Those checks need no state,
 and the worker runs through them far faster than the replay moves, so the replay
 (SignatureResults.opened) only builds the envelope of a record marked as passing
 (protocol.envelope.open_checked) and opens every other record itself, in full: the
