@@ -17,8 +17,20 @@ and prints the medians with ratio = verify_s / floor_s (goal: <= 1.25) and
 ratio_fastest = verify_s / floor_fastest_s (goal: <= 1.0: the whole verification in no
 more time than one core needs for the bare signatures). ratio_fastest_paired is the
 median of the per-round ratios (each round times the three back to back, so a busy
-machine slows both sides of a ratio alike). Timings are wall time and include starting
-the worker process.
+machine slows both sides of a ratio alike). Timings are wall time.
+
+verify_s is the figure of a process that has verified before, as the floors are of a
+warm process (library loaded, keys loaded): its worker process (node.verify: forked by
+the first parallel verification, it serves every later one) is already running. What
+a fresh process pays, each median of `runs` fresh processes (python -c, the modules
+imported, the game's too, nothing verified yet):
+
+    verify_cold_s       its first verify_journal: the worker started, and every cache
+                        the engine and the protocol fill on first use filled
+                        (ratio_fastest_cold = verify_cold_s / floor_fastest_s)
+    verify_first_par_s  its first parallel verify_journal after one serial one: the
+                        caches warm, the worker started (the fork and the copy-on-write
+                        faults it brings)
 
 The breakdown, timed in the same rounds (medians):
 
@@ -31,7 +43,7 @@ The breakdown, timed in the same rounds (medians):
                  has read the last record (then this process verifies from the back)
     worker_share the fraction of the signatures the worker verified
 
-Usage: python bench/journal.py [--json] [--runs 7] [--seed bench] [--serial]
+Usage: python bench/journal.py [--json] [--runs 7] [--seed bench] [--serial] [--no-cold]
 """
 
 from __future__ import annotations
@@ -40,7 +52,9 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -143,6 +157,32 @@ def split_once(data: bytes) -> tuple[float, float]:
     return signatures.replayed_at - t0, signatures.worker_signatures / len(contents.records)
 
 
+_FRESH = """
+import sys, time
+from engine.games import load
+from node.verify import verify_journal
+load("cosmic")  # the modules imported (and compiled, where no bytecode is kept)
+data = open(sys.argv[1], "rb").read()
+parallel = sys.argv[2] == "parallel"
+if sys.argv[3] == "warm":
+    verify_journal(data, parallel=False)
+t0 = time.perf_counter()
+result = verify_journal(data, parallel=parallel)
+elapsed = time.perf_counter() - t0
+assert result.error is None and result.verdict is not None, result.error
+print(elapsed)
+"""
+
+
+def fresh_once(path: str, parallel: bool, warm: bool) -> float:
+    """The time of the first (warm: first parallel) verify_journal of a fresh process."""
+    done = subprocess.run(
+        [sys.executable, "-c", _FRESH, path, "parallel" if parallel else "serial",
+         "warm" if warm else "cold"],
+        cwd=_HERE.parent, capture_output=True, text=True, check=True, timeout=300)
+    return float(done.stdout)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -150,6 +190,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--seed", default="bench")
     parser.add_argument("--serial", action="store_true", help="verify in one process")
+    parser.add_argument("--no-cold", action="store_true",
+                        help="leave out the fresh processes (verify_cold_s, verify_first_par_s)")
     args = parser.parse_args()
 
     data = make_journal(args.seed)
@@ -171,6 +213,19 @@ def main() -> None:
             par_replay, share = split_once(data)
             par_replays.append(par_replay)
             shares.append(share)
+    cold: dict[str, float] = {}
+    if not args.no_cold:
+        colds, firsts = [], []
+        with tempfile.NamedTemporaryFile(suffix=".journal") as f:
+            f.write(data)
+            f.flush()
+            for _ in range(args.runs):
+                colds.append(fresh_once(f.name, not args.serial, warm=False))
+                firsts.append(fresh_once(f.name, not args.serial, warm=True))
+        cold = {"verify_cold_s": round(statistics.median(colds), 4),
+                "ratio_fastest_cold": round(statistics.median(colds)
+                                            / statistics.median(fastest), 3),
+                "verify_first_par_s": round(statistics.median(firsts), 4)}
     floor_s, verify_s = statistics.median(floors), statistics.median(verifies)
     fastest_s = statistics.median(fastest)
     paired = statistics.median(v / f for v, f in zip(verifies, fastest))
@@ -184,7 +239,7 @@ def main() -> None:
         "ratio_fastest": round(verify_s / fastest_s, 3),
         "ratio_fastest_paired": round(paired, 3),
         "replay_s": round(replay_s, 4), "sigs_s": round(sigs_s, 4),
-        "ideal_s": round((replay_s + sigs_s) / 2, 4), **split,
+        "ideal_s": round((replay_s + sigs_s) / 2, 4), **split, **cold,
         "mode": "serial" if args.serial else "parallel",
         "runs": args.runs, "bytes": len(data), "cpus": os.cpu_count(),
     }))

@@ -5,57 +5,86 @@ An Ed25519 verification costs more than replaying one action through the engine.
 faster than one), but next to a thread that runs Python - the engine replay - each
 verification waits to take the GIL back (the convoy effect): measured, a verifying
 thread and a Python thread together took longer than one after the other. So the
-parallel path forks one worker process that verifies signatures from the first record
-on, while this process replays the engine with the signature step deferred
+parallel path has a worker process verify signatures from the first record on, while
+this process replays the engine with the signature step deferred
 (protocol.game.read_journal with a SignatureResults). Once the replay is done, this
 process verifies from the last record back, until the two meet: both cores stay busy
 to the end, whatever their relative speed. Both sides check as protocol.keys.verify
 does (libsodium first, with OpenSSL's answers).
 
-How the two share the work: an anonymous shared memory map holds one result byte per
-envelope (0 unknown, 1 good, 2 bad) and two counters: `front`, the number of records
+The worker is forked once, by the first parallel verification, and serves every later
+one of the process (`_Worker`): a fork per verification cost about 1.5 ms, and then
+about 3 ms more of copy-on-write faults in this process, whose every refcount write to a
+page it still shared with a live child copied that page (the first verification still
+pays them: `bench/journal.py`'s verify_cold_s). It is handed each job over a Unix socket
+pair, as the descriptor of a memfd holding the job's map: the last job's map again once
+the worker has marked that job done (it writes nothing there afterwards; its answers
+are cleared first), else a fresh one. It exits when the pipe
+ends (this process exits, or closes it: stop_worker), holds none of this process's
+other descriptors (it closes them: a copied descriptor would keep a file lock alive)
+nor its terminal, and ignores Ctrl-C (it goes with its parent). A job whose worker is
+gone is never waited for: this process verifies whatever the worker has not; the next
+job reaps the dead worker and starts another. A child forked from this process forgets
+its parent's worker (and closes its copy of the pipe).
+
+How the two share a job: the map holds the journal's bytes (verify_journal hands them
+over before it parses them), the offset of each envelope record as the worker framed
+them (by lengths only, at once: it starts while this process parses), one result byte
+per envelope (0 unknown, 1 good, 2 bad) and counters: `front`, the number of records
 the worker has finished (it writes each result before moving `front`), and `back`, the
 first record this process has claimed (it moves `back` before verifying that record).
-The worker stops at the first record at or past `back`; this process stops at the first
-record below `front`. Each stops only on the other's word, so no record is left out; a
-record may be verified twice when the two cross, which is harmless. Once they meet,
-this process reads the results without waiting for the worker to exit (it stops within
-one signature; close() does not wait for it either, reap_workers reaps it later): a
-result is written once and never changes, so a read sees it or sees it unknown, and
-any result still unknown (only a weak memory order could hide one) is verified here.
-Both sides call libsodium's crypto_sign_open through PyNaCl's cffi module with one
-reused output buffer (SignatureChecker: the bare check, none of PyNaCl's per-call
-wrapping), and ask protocol.keys.verify about any signature it refuses, so the answer
-is still OpenSSL's.
+This process takes the worker's word only for records it framed at the offsets the
+parser found (the same bytes), and keeps its own answers apart. The worker stops at the
+first record at or past `back`; this process stops at the first record below `front`.
+Each stops only on the other's word, so no record is left out; a record may be
+verified twice when the two cross, which is harmless. Once they meet, this process
+reads the results without waiting for the worker (it stops within one signature, then
+waits for the next job): a result is written once and never changes, so a read sees it
+or sees it unknown, and any result still unknown (only a weak memory order could hide
+one) is verified here. close() sets `back` to 0: the worker drops the job. Both sides
+call libsodium's crypto_sign_open through PyNaCl's cffi module with one reused output
+buffer (SignatureChecker: the bare check, none of PyNaCl's per-call wrapping), and ask
+protocol.keys.verify about any signature it refuses, so the answer is still OpenSSL's.
 
 The worker first makes the opening checks of every record (open_envelope without its
-signature step: size, canonical encoding, fields, game id, key, kind, body schema) and
-marks each that passes in a second byte array of the map, before it starts on the
-signatures. Those checks need no state, and the worker runs through them far faster
-than the replay moves, so the replay (SignatureResults.opened) only builds the envelope
-of a record marked as passing (protocol.envelope.open_checked) and opens every other
-record itself, in full: the checks are all made, once, on the same bytes with the same
-genesis and kinds; they move from the replay, the critical path, to the worker, which
-has time to spare (the signatures alone take less time than the replay). A third
-counter, `replayed`, says how far the replay has asked: the worker skips the records
-it has passed (on a busy machine the worker may get no core for a while, then catches
-up), and leaves the opening checks for the signatures when it has done the last record
-or this process claims its first signature.
+signature step: size, canonical encoding, fields, game id, key, kind, body schema, with
+GAME_KINDS as it was when the worker was forked: taken while its revision is the same)
+and marks each that passes in a second byte array of the map, before it starts on the
+signatures. Those checks need no state,
+and the worker runs through them far faster than the replay moves, so the replay
+(SignatureResults.opened) only builds the envelope of a record marked as passing
+(protocol.envelope.open_checked) and opens every other record itself, in full: the
+checks are all made, once, on the same bytes with the same genesis and kinds; they move
+from the replay, the critical path, to the worker, which has time to spare (the
+signatures alone take less time than the replay). A third counter, `replayed`, says how
+far the replay has asked: the worker skips the records it has passed (on a busy
+machine the worker may get no core for a while, then catches up), and leaves the
+opening checks for the signatures when it has done the last record or this process
+claims its first signature.
 
 The verdict is exactly that of the serial check: read_journal reconciles the deferred
 signatures in record order, and any record reported as failing is opened again here,
-serially, to produce the error. Forking needs a POSIX system; Linux only, where fork is
-cheap and safe for this (the worker only verifies and exits with os._exit); elsewhere,
-and whenever the fork fails, verification is serial.
+serially, to produce the error. The worker needs fork, memfd and descriptor passing:
+Linux only; elsewhere, and whenever the worker cannot be started or reached,
+verification is serial.
 """
 
 from __future__ import annotations
 
+import array
 import bisect
+import fcntl
+import functools
 import gc
+import itertools
 import mmap
 import os
+import signal
+import socket
+import struct
 import sys
+import threading
+import time
 from dataclasses import dataclass
 from collections.abc import Callable
 from pathlib import Path
@@ -67,13 +96,15 @@ from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
 from protocol.envelope import MAX_ENVELOPE_SIZE, KindRegistry, check_opening
 from protocol.game import GAME_KINDS, JournalVisitor, VerifyVisitor, Verdict, read_journal
-from protocol.journal import RECORD_ENVELOPE, JournalContents, TornTail, parse_journal
+from protocol.journal import (
+    MAGIC, RECORD_ENVELOPE, JournalContents, TornTail, parse_journal,
+)
 from protocol.keys import SIGNATURE_SIZE, verify
 
 __all__ = [
     "PARALLEL_MIN_RECORDS", "ParallelSignatures", "VerifyResult", "verify_journal",
     "read_journal_parallel", "envelope_signature_ok", "SignatureChecker", "can_fork",
-    "reap_workers",
+    "worker_pid", "worker_jobs", "stop_worker",
 ]
 
 # Below this many envelopes a worker process costs more than it saves.
@@ -119,108 +150,424 @@ class SignatureChecker:
         return envelope_signature_ok(raw)
 
 
-_exited: list[int] = []  # released workers, stopped or stopping, not yet reaped
-
-
-def reap_workers() -> None:
-    """Reap every released worker that has exited (never waits). Each ParallelSignatures
-    calls it when it starts and when it closes, so at most the workers of the last
-    verification outlive it, as zombies, for about a millisecond after they stop."""
-    for pid in list(_exited):
-        try:
-            done, _ = os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:  # reaped by someone else already
-            done = pid
-        if done:
-            try:
-                _exited.remove(pid)
-            except ValueError:  # another thread took it off meanwhile
-                pass
-
-
+@functools.cache
 def can_fork() -> bool:
-    """True where the parallel path runs (Linux, with more than one CPU)."""
-    return sys.platform.startswith("linux") and hasattr(os, "fork") and (os.cpu_count() or 1) > 1
+    """True where the parallel path runs (Linux, with more than one CPU). Asked once: the
+    CPU count reads a file each time."""
+    return (sys.platform.startswith("linux") and hasattr(os, "fork")
+            and hasattr(os, "memfd_create") and hasattr(socket, "send_fds")
+            and (os.cpu_count() or 1) > 1)
 
 
-class ParallelSignatures:
-    """A protocol.game.SignatureResults backed by one forked worker (see the module doc),
-    which also makes the opening checks with `kinds` (those of the journal's reader).
+# A job's map: eight counters (int64); then, for up to `cap` envelopes, one result byte
+# and one opening byte each, and (from an 8-byte boundary) each envelope record's offset
+# in the journal as the worker found it; then the journal's bytes.
+_FRONT, _BACK, _REPLAYED, _FOUND, _SIZE, _CAP, _CLAIMED, _DONE = range(8)
+_COUNTERS = 8
+_SMALLEST = 8 + 1 + 75 + 4  # the smallest envelope record: framing, type, envelope, crc
+_JOURNAL_HEAD = struct.Struct(">8sHI")  # magic, version, genesis length
+_U32 = struct.Struct(">I")
 
-    Raises OSError if the worker cannot be started. Call close() in every case.
-    """
 
-    def __init__(self, contents: JournalContents, kinds: KindRegistry = GAME_KINDS) -> None:
-        envelopes = [e for e in contents.entries if e.type == RECORD_ENVELOPE]
-        self._indices = [e.index for e in envelopes]
-        self._position = {e.index: i for i, e in enumerate(envelopes)}
-        self._raws = [e.data for e in envelopes]
-        self._genesis, self._kinds = contents.genesis, kinds
-        self._check = SignatureChecker()
-        n = len(envelopes)
-        self._map = mmap.mmap(-1, 24 + 2 * max(n, 1))  # anonymous and shared with the child
-        view = memoryview(self._map)
-        self._counters = view[:24].cast("q")  # front, back, replayed
-        self._results = view[24:24 + n]
-        self._opened = view[24 + n:24 + 2 * n]
-        self._counters[0], self._counters[1], self._counters[2] = 0, n, 0
-        reap_workers()
-        self._pid: int | None = None
-        self.worker_signatures = 0  # how many the worker verified (known once released)
-        self._met = False
-        self._pid = os.fork()
-        if self._pid == 0:  # the worker: verify from the front, never return
+def _layout(cap: int) -> tuple[int, int, int]:
+    """Where a job's map for up to cap envelopes holds its results, its offsets, its
+    journal."""
+    results = 8 * _COUNTERS
+    offsets = results + -(-2 * cap // 8) * 8
+    return results, offsets, offsets + 8 * cap
+
+
+def _frame(data: bytes, cap: int) -> tuple[bytes, list[int], list[bytes]]:
+    """A quick framing of a journal's bytes (the worker's, to start at once): the genesis
+    bytes, and the offset and stored bytes of each envelope record, at most cap. Lengths
+    only, no checksum: protocol.journal's parser is the judge, and this process takes
+    the worker's word only for records it framed at the same offsets (the same bytes)."""
+    if len(data) < _JOURNAL_HEAD.size or data[:8] != MAGIC:
+        return b"", [], []
+    _, _, size = _JOURNAL_HEAD.unpack_from(data, 0)
+    genesis = data[_JOURNAL_HEAD.size:_JOURNAL_HEAD.size + size]
+    pos = _JOURNAL_HEAD.size + size + 4
+    end_of_data = len(data)
+    unpack = _U32.unpack_from
+    offsets: list[int] = []
+    raws: list[bytes] = []
+    while pos + 9 <= end_of_data and len(raws) < cap:
+        (n,) = unpack(data, pos)
+        end = pos + 8 + n
+        if n == 0 or end + 4 > end_of_data:
+            break
+        if data[pos + 8] == RECORD_ENVELOPE:
+            offsets.append(pos)
+            raws.append(data[pos + 9:end])
+        pos = end + 4
+    return genesis, offsets, raws
+
+
+def _journal_of(contents: JournalContents) -> tuple[bytes, list[int]]:
+    """Bytes the worker frames as contents' envelope records (checksums left zero: it
+    reads none), and the offset of each."""
+    encoded = contents.genesis.encoded
+    parts = [_JOURNAL_HEAD.pack(MAGIC, 1, len(encoded)), encoded, bytes(4)]
+    pos = _JOURNAL_HEAD.size + len(encoded) + 4
+    offsets = []
+    for e in contents.entries:
+        if e.type == RECORD_ENVELOPE:
+            offsets.append(pos)
+            parts += (_U32.pack(len(e.data) + 1), bytes(4), b"\x01", e.data, bytes(4))
+            pos += len(e.data) + 13
+    return b"".join(parts), offsets
+
+
+class _Worker:
+    """This process's checker: a child process forked once, serving one job after the
+    other (see the module doc). Raises OSError if it cannot be started."""
+
+    def __init__(self) -> None:
+        here, there = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.kinds = _kinds_snapshot(GAME_KINDS)  # the registry the worker checks with
+        try:
+            pid = os.fork()
+        except OSError:
+            here.close()
+            there.close()
+            raise
+        if pid == 0:  # the worker: serve until the parent is gone, never return
             try:
-                self._work()
+                here.close()
+                _serve(there)
             finally:
                 os._exit(0)
+        there.close()
+        self.pid: int | None = pid
+        self.owner = os.getpid()
+        self.sock = here
 
-    def _work(self) -> None:
-        counters, results, raws = self._counters, self._results, self._raws
-        n = len(raws)
-        genesis, kinds, opened = self._genesis, self._kinds, self._opened
+    def alive(self) -> bool:
+        """False once the worker has exited (then reaped) or is not our child."""
+        if self.pid is None:
+            return False
+        try:
+            done, _ = os.waitpid(self.pid, os.WNOHANG)
+        except ChildProcessError:  # reaped by someone else: gone
+            done = self.pid
+        if done:
+            self.pid = None
+            self.sock.close()
+        return self.pid is not None
+
+    def send(self, fd: int) -> None:
+        """Hand the worker a job's map. Raises OSError if it is gone."""
+        socket.send_fds(self.sock, [b"j"], [fd])
+        _JOBS[0] += 1
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close the pipe (the worker exits at its end) and reap the worker; kill it if it
+        has not exited within timeout seconds."""
+        self.sock.close()
+        pid, self.pid = self.pid, None
+        if pid is None:
+            return
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                done, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if done:
+                return
+            if time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return
+            time.sleep(0.001)
+
+
+_WORKER: list[_Worker | None] = [None]
+_JOBS = [0]  # jobs handed to a worker by this process
+_STARTING = threading.Lock()
+
+
+def _worker() -> _Worker:
+    """This process's worker, started (again) if there is none alive. Raises OSError."""
+    with _STARTING:
+        worker = _WORKER[0]
+        if worker is not None and worker.owner == os.getpid() and worker.alive():
+            return worker
+        if not _WORKER_FORGETS_AT_FORK:
+            os.register_at_fork(after_in_child=_forget_worker)
+            _WORKER_FORGETS_AT_FORK.append(True)
+        worker = _WORKER[0] = _Worker()
+        return worker
+
+
+_WORKER_FORGETS_AT_FORK: list[bool] = []
+
+
+def _forget_worker() -> None:
+    """In a child forked from this process: the worker is the parent's, not ours. Close
+    our copy of its pipe, so that it still sees the end of it when the parent exits."""
+    worker = _WORKER[0]
+    _WORKER[0] = None
+    _JOBS[0] = 0
+    if worker is not None:
+        worker.sock.close()
+    spare, _SPARE[0] = _SPARE[0], None  # no lock: another thread may have held it
+    if spare is not None:  # the parent's: our copies only (the memfd is shared)
+        _drop(spare)
+
+
+def worker_pid() -> int | None:
+    """The process id of this process's live worker, or None (none started, or gone)."""
+    worker = _WORKER[0]
+    return worker.pid if worker is not None and worker.owner == os.getpid() else None
+
+
+def worker_jobs() -> int:
+    """How many verifications this process has handed to a worker (of its own)."""
+    return _JOBS[0]
+
+
+def stop_worker() -> None:
+    """Stop this process's worker, if any, and reap it (the next parallel verification
+    starts a new one). A process need not call it: the worker exits with it."""
+    with _STARTING:
+        worker = _WORKER[0]
+        _WORKER[0] = None
+        if worker is not None and worker.owner == os.getpid():
+            worker.stop()
+
+
+# The map of the last job closed, with its memfd: the next job's if the worker has
+# marked it done (it writes nothing there after that) and it is large enough, which
+# spares a fresh memfd and the page faults of filling it. One tuple, swapped whole.
+_SPARE: list[tuple[int, mmap.mmap] | None] = [None]
+_SPARE_LOCK = threading.Lock()  # two threads never take the same map
+
+
+def _take_spare(size: int) -> tuple[int, mmap.mmap] | None:
+    with _SPARE_LOCK:
+        spare, _SPARE[0] = _SPARE[0], None
+    if spare is None:
+        return None
+    fd, job = spare
+    if len(job) >= size and struct.unpack_from("q", job, 8 * _DONE)[0] == 1:
+        return spare
+    _drop(spare)
+    return None
+
+
+def _keep_spare(fd: int, job: mmap.mmap) -> None:
+    with _SPARE_LOCK:
+        spare, _SPARE[0] = _SPARE[0], (fd, job)
+    if spare is not None:
+        _drop(spare)
+
+
+def _drop(spare: tuple[int, mmap.mmap]) -> None:
+    fd, job = spare
+    job.close()
+    os.close(fd)
+
+
+def _kinds_snapshot(kinds: KindRegistry) -> tuple[int, int]:
+    """What tells a registry apart from the one the worker was forked with: its identity
+    and its revision (a registry only grows)."""
+    return id(kinds), kinds.revision
+
+
+def _serve(sock: socket.socket) -> None:
+    """The worker's life: take jobs until the parent closes the pipe (or dies). It holds
+    no file of its parent's (a lock held through a copied descriptor would outlive the
+    parent's release of it), no terminal, and leaves Ctrl-C to its parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    fd = fcntl.fcntl(sock.detach(), fcntl.F_DUPFD_CLOEXEC, 3)
+    null = os.open(os.devnull, os.O_RDWR)
+    for std in (0, 1, 2):
+        os.dup2(null, std)
+    for name in os.listdir("/proc/self/fd"):
+        other = int(name)
+        if other > 2 and other != fd:
+            try:
+                os.close(other)
+            except OSError:  # the directory listdir read, closed already
+                pass
+    pipe = socket.socket(fileno=fd)
+    gc.disable()
+    check = SignatureChecker()
+    genesis: dict[bytes, Genesis] = {}
+    while True:
+        message, fds, _, _ = socket.recv_fds(pipe, 16, 4)
+        if not message:  # the parent closed the pipe, or exited
+            return
+        for extra in fds[1:]:
+            os.close(extra)
+        if not fds:
+            continue
+        try:
+            job = mmap.mmap(fds[0], 0)
+        except (OSError, ValueError):
+            continue
+        finally:
+            os.close(fds[0])
+        try:
+            _work(job, check, genesis)
+        except Exception:  # the parent checks whatever the worker leaves undone
+            pass
+        job.close()
+
+
+def _work(job: mmap.mmap, check: SignatureChecker, cache: dict[bytes, Genesis]) -> None:
+    """One job: frame the journal, make the opening checks ahead of the replay, then
+    verify signatures from the front."""
+    views = [memoryview(job)]  # every view of the map, released before it is closed
+    try:
+        counters = views[0][:8 * _COUNTERS].cast("q")
+        views.append(counters)
+        cap = counters[_CAP]
+        at_results, at_offsets, at_data = _layout(cap)
+        data = bytes(views[0][at_data:at_data + counters[_SIZE]])
+        encoded, offsets, raws = _frame(data, cap)
+        found = len(raws)
+        where = views[0][at_offsets:at_offsets + 8 * found].cast("q")
+        views.append(where)
+        where[:] = array.array("q", offsets)
+        counters[_FOUND] = found  # after the offsets: the parent compares them with its own
+        genesis = cache.get(encoded)
+        if genesis is None:
+            cache.clear()
+            genesis = cache[encoded] = Genesis.decode(encoded)
+        results = views[0][at_results:at_results + found]
+        opened = views[0][at_results + cap:at_results + cap + found]
+        views += (results, opened)
         i = 0
-        while counters[1] == n:  # first the opening checks, until the replay is over
-            i = max(i, counters[2])  # never one the replay has passed
-            if i >= n:
+        while not counters[_CLAIMED] and counters[_BACK]:  # until the replay is over
+            i = max(i, counters[_REPLAYED])  # never one the replay has passed
+            if i >= found:
                 break
             try:
-                check_opening(raws[i], genesis, kinds)
+                check_opening(raws[i], genesis, GAME_KINDS)
                 opened[i] = _GOOD
             except Exception:  # the parent opens it itself, and reports what fails
                 opened[i] = _BAD
             i += 1
-        check = SignatureChecker()
-        for i in range(n):
-            if counters[1] <= i:  # this record is claimed by the parent
+        for i in range(found):
+            if counters[_BACK] <= i:  # this record is claimed by the parent
                 return
             results[i] = _GOOD if check(raws[i]) else _BAD
-            counters[0] = i + 1
+            counters[_FRONT] = i + 1
+    finally:
+        if len(views) > 1:
+            views[1][_DONE] = 1  # the last write: the parent may now reuse the map
+        for view in reversed(views):
+            view.release()
 
-    def _release_worker(self) -> None:
-        """Stop the worker (if still at work) and reap it, without waiting for its exit."""
-        if self._pid:
-            self._counters[1] = 0
-            self.worker_signatures = self._counters[0]
-            _exited.append(self._pid)
-            self._pid = None
-        reap_workers()
+
+class ParallelSignatures:
+    """A protocol.game.SignatureResults backed by this process's worker (see the module
+    doc), which also makes the opening checks (with GAME_KINDS: only those are taken,
+    and only while the registry is the one the worker has).
+
+    Given a journal's bytes, the worker starts on them at once, before this process has
+    parsed them; bind() then gives it the parsed contents (before any question). Given
+    the contents, it is bound at once. Raises OSError if the worker cannot be started or
+    reached. Call close() in every case.
+    """
+
+    def __init__(self, journal: bytes | JournalContents,
+                 kinds: KindRegistry = GAME_KINDS) -> None:
+        self._kinds = kinds
+        self.worker_signatures = 0  # how many the worker verified (known once closed)
+        self._met = False
+        self._agree: int | None = None  # records framed alike by the worker and by us
+        worker = _worker()
+        self._trusted = kinds is GAME_KINDS and _kinds_snapshot(kinds) == worker.kinds
+        offsets = None
+        if isinstance(journal, JournalContents):
+            data, offsets = _journal_of(journal)
+        else:
+            data = journal
+        cap = len(data) // _SMALLEST + 1
+        at_results, at_offsets, at_data = _layout(cap)
+        size = at_data + len(data)
+        spare = _take_spare(size)
+        if spare is not None:  # no answer of its last job may be read as this one's
+            self._fd, self._map = spare
+            self._map[at_results:at_offsets] = bytes(at_offsets - at_results)
+        else:
+            self._fd = os.memfd_create("cosmic-verify", os.MFD_CLOEXEC)
+        try:
+            if spare is None:
+                os.ftruncate(self._fd, size)
+                self._map = mmap.mmap(self._fd, size)
+            self._map[at_data:size] = data
+            view = memoryview(self._map)
+            self._counters = view[:8 * _COUNTERS].cast("q")
+            self._shared = view[at_results:at_results + cap]
+            self._opened = view[at_results + cap:at_results + 2 * cap]
+            self._where = view[at_offsets:at_data].cast("q")
+            view.release()
+            counters = self._counters
+            counters[_FRONT], counters[_BACK], counters[_REPLAYED] = 0, cap, 0
+            counters[_FOUND], counters[_SIZE], counters[_CAP] = -1, len(data), cap
+            counters[_CLAIMED], counters[_DONE] = 0, 0
+            try:
+                worker.send(self._fd)
+            except OSError:  # gone since we looked: once more, with a new one
+                worker = _worker()
+                worker.send(self._fd)
+        except BaseException:
+            self.close()
+            raise
+        if isinstance(journal, JournalContents):
+            self.bind(journal, offsets)
+
+    def bind(self, contents: JournalContents, offsets: list[int] | None = None) -> None:
+        """The journal's parsed contents (`offsets`: of its envelope records, in the bytes
+        the worker was given, when those are not the journal's own)."""
+        envelopes = [e for e in contents.entries if e.type == RECORD_ENVELOPE]
+        self._indices = [e.index for e in envelopes]
+        self._position = {e.index: i for i, e in enumerate(envelopes)}
+        self._raws = [e.data for e in envelopes]
+        self._mine = array.array("q", [e.offset for e in envelopes] if offsets is None
+                                 else offsets)
+        self._results = bytearray(len(envelopes))  # this process's own answers
+        self._check = SignatureChecker()
+        self._counters[_BACK] = len(envelopes)
+
+    def _agreed(self) -> int:
+        """How many of the first records the worker framed as we did (0 until it has
+        framed them): only its answers on those are taken."""
+        if self._agree is None:
+            found = self._counters[_FOUND]
+            if found < 0:
+                return 0
+            k = min(found, len(self._mine))
+            agree = k
+            if self._where[:k].tobytes() != self._mine[:k].tobytes():
+                agree = next(i for i in range(k) if self._where[i] != self._mine[i])
+            self._agree = agree
+        return self._agree
 
     def _verify_here(self, i: int) -> None:
-        if self._results[i] == _UNKNOWN:
+        if not self._results[i] and not (i < self._agreed() and self._shared[i]):
             self._results[i] = _GOOD if self._check(self._raws[i]) else _BAD
+
+    def _answer(self, i: int) -> int:
+        mine = self._results[i]
+        return mine if mine or i >= self._agreed() else self._shared[i]
 
     def _meet(self) -> None:
         """Verify from the last record back until the worker's front. The worker then
-        stops on its own (within one signature) and is never waited for (close,
-        reap_workers): its exit overlaps the rest of the work instead of holding it up."""
+        stops on its own (within one signature) and is never waited for."""
         if self._met:
             return
         self._met = True
         counters = self._counters
+        counters[_CLAIMED] = 1
+        agree = self._agreed()
         for i in reversed(range(len(self._raws))):
-            counters[1] = i
-            if counters[0] > i:
+            counters[_BACK] = i
+            if counters[_FRONT] > i and i < agree:
                 break
             self._verify_here(i)
 
@@ -228,34 +575,46 @@ class ParallelSignatures:
         i = self._position.get(record)
         if i is None:
             return False
-        self._counters[2] = i + 1  # the replay is here: the worker need not open this one
-        return kinds is self._kinds and self._opened[i] == _GOOD
+        self._counters[_REPLAYED] = i + 1  # the replay is here: the worker need not open it
+        agree = self._agree if self._agree is not None else self._agreed()
+        return kinds is GAME_KINDS and self._trusted and i < agree and self._opened[i] == _GOOD
 
     def first_failure(self, upto: int) -> int | None:
         last = bisect.bisect_right(self._indices, upto)  # envelopes 0..last-1 matter
         if last == len(self._raws):
             self._meet()
         # After _meet every record below the worker's front has its result: it writes
-        # each one before it moves the front, and a result, once written, never changes
-        # (both sides would write the same). Only a weak memory order could still hide
-        # one, which is then verified here.
-        if self._results[:last].tobytes().count(_GOOD) == last:  # the usual case, at C speed
+        # each one before it moves the front, and a result, once written, never changes.
+        # Only a weak memory order could still hide one, which is then verified here.
+        shared = min(last, self._agreed())
+        both = (int.from_bytes(self._shared[:shared].tobytes() + bytes(last - shared))
+                | int.from_bytes(self._results[:last])).to_bytes(last)
+        if both.count(_GOOD) == last:  # the usual case, at C speed
             return None
         for i in range(last):
             self._verify_here(i)
-            if self._results[i] == _BAD:
+            if self._answer(i) == _BAD:
                 return self._indices[i]
         return None
 
     def close(self) -> None:
-        """Stop and release the worker, and this side of the map. Never waits: a worker
-        that has not exited yet (it stops within one check, then the kernel takes about
-        a millisecond to tear it down) is reaped by the next reap_workers()."""
-        self._release_worker()
-        self._counters.release()
-        self._results.release()
-        self._opened.release()
-        self._map.close()
+        """Tell the worker to stop this job (it does within one check) and release this
+        side of the map. Never waits."""
+        counters = getattr(self, "_counters", None)
+        if counters is None:  # it never went to the worker
+            if hasattr(self, "_map"):
+                self._map.close()
+            if hasattr(self, "_fd"):
+                os.close(self._fd)
+                del self._fd
+            return
+        counters[_BACK] = 0
+        self.worker_signatures = counters[_FRONT]
+        for view in (self._where, self._opened, self._shared, counters):
+            view.release()
+        del self._counters
+        _keep_spare(self._fd, self._map)  # the next job's, once the worker is done with it
+        del self._fd, self._map
 
 
 def read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],
@@ -268,30 +627,46 @@ def read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],
     (about 0.75 ms for 545 records) free nothing; refcounting frees everything. Were a
     visitor to make cycles, the first collection after the reading takes them.
     """
+    return _read(contents, visitor, parallel, None)
+
+
+def _read(contents: JournalContents, visitor: JournalVisitor[T], parallel: bool | None,
+          job: ParallelSignatures | None) -> T:
+    """read_journal_parallel with the job started on the journal's bytes, if any (it is
+    closed here)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _read_journal_parallel(contents, visitor, parallel)
+        n = sum(1 for e in contents.entries if e.type == RECORD_ENVELOPE)
+        if parallel is None:
+            parallel = n >= PARALLEL_MIN_RECORDS
+        if not parallel or n == 0 or not can_fork():
+            return read_journal(contents, visitor)
+        if job is None:
+            try:
+                job = ParallelSignatures(contents)
+            except OSError:  # no process to be had: serial it is
+                return read_journal(contents, visitor)
+        else:
+            job.bind(contents)
+        return read_journal(contents, visitor, signatures=job)
     finally:
+        if job is not None:
+            job.close()
         if collecting:
             gc.enable()
 
 
-def _read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],
-                           parallel: bool | None) -> T:
-    n = sum(1 for e in contents.entries if e.type == RECORD_ENVELOPE)
-    if parallel is None:
-        parallel = n >= PARALLEL_MIN_RECORDS
-    if not parallel or n == 0 or not can_fork():
-        return read_journal(contents, visitor)
+def _early_job(data: bytes, parallel: bool | None) -> ParallelSignatures | None:
+    """A job started on a journal's bytes before they are parsed, when the parallel path
+    may be taken (a journal this long may hold PARALLEL_MIN_RECORDS envelopes)."""
+    if parallel is False or not can_fork() or (
+            parallel is None and len(data) < PARALLEL_MIN_RECORDS * _SMALLEST):
+        return None
     try:
-        signatures = ParallelSignatures(contents)
-    except OSError:  # no process to be had: serial it is
-        return read_journal(contents, visitor)
-    try:
-        return read_journal(contents, visitor, signatures=signatures)
-    finally:
-        signatures.close()
+        return ParallelSignatures(data)
+    except OSError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,12 +745,17 @@ def verify_journal(journal: str | os.PathLike[str] | bytes, *, parallel: bool | 
         path, data = "<bytes>", journal
     else:
         path, data = str(journal), Path(journal).read_bytes()
+    job = _early_job(data, parallel)  # the worker frames the bytes while we parse them
     try:
         contents = parse_journal(data)
-    except ProtocolError as exc:
-        return VerifyResult(path, None, None, exc, None)
-    tick = progress(len(contents.entries)) if progress is not None else None
+        tick = progress(len(contents.entries)) if progress is not None else None
+    except BaseException as exc:
+        if job is not None:
+            job.close()
+        if isinstance(exc, ProtocolError):
+            return VerifyResult(path, None, None, exc, None)
+        raise
     visitor = VerifyVisitor(strict=False) if tick is None else _ProgressVisitor(tick)
-    verdict = read_journal_parallel(contents, visitor, parallel)
+    verdict = _read(contents, visitor, parallel, job)
     last = contents.entries[-1].index if contents.entries else None
     return VerifyResult(path, contents.genesis, verdict, visitor.error, contents.torn, last)

@@ -85,10 +85,17 @@ def _refuse_map(pairs: object) -> object:
     raise DecodeError("canonical", "maps are not allowed")
 
 
-def _unpack(data: bytes, max_size: int, max_depth: int = MAX_DEPTH) -> object:
+def _unpack(data: bytes, max_size: int, max_depth: int = MAX_DEPTH, *,
+            values: bool = True) -> object:
     """Strictly unpack exactly one msgpack value, check it re-encodes to data and lies
     in the value space (no float anywhere: a float64 re-encodes to itself, so only the
     walk finds it). Package-private: decode() and open_envelope() use it.
+
+    values=False leaves the walk to the caller, who must raise _value_error(value) (when
+    not None) before any other error it finds, and on success unless its own checks
+    accept nothing outside the value space (protocol.envelope). The errors are the same
+    as with the walk made here: this one makes it before reporting a re-encoding that
+    differs.
     """
     if type(data) is not bytes:
         if isinstance(data, (bytearray, memoryview)):
@@ -122,17 +129,28 @@ def _unpack(data: bytes, max_size: int, max_depth: int = MAX_DEPTH) -> object:
         raise DecodeError("size", "nested too deeply") from None
     except Exception as exc:  # the unpacker may raise many types; none may escape
         raise DecodeError("canonical", f"malformed msgpack: {type(exc).__name__}") from None
-    why = _decode_violation(obj, max_depth)
-    if why is not None:
-        check = "size" if why.startswith("arrays nested") else "canonical"
-        raise DecodeError(check, why)
+    if values:
+        error = _value_error(obj, max_depth)
+        if error is not None:
+            raise error
     try:
         again = _PACK(obj)
     except Exception as exc:  # e.g. recursion limit on very deep arrays
-        raise DecodeError("size", f"cannot re-encode: {type(exc).__name__}") from None
+        error = None if values else _value_error(obj, max_depth)
+        raise (error or DecodeError("size", f"cannot re-encode: {type(exc).__name__}")
+               ) from None
     if again != data:
-        raise DecodeError("canonical", "not the canonical encoding of its value")
+        raise (None if values else _value_error(obj, max_depth)) or DecodeError(
+            "canonical", "not the canonical encoding of its value")
     return obj
+
+
+def _value_error(obj: object, max_depth: int = MAX_DEPTH) -> DecodeError | None:
+    """The error of a decoded value outside the value space, or None."""
+    why = _decode_violation(obj, max_depth)
+    if why is None:
+        return None
+    return DecodeError("size" if why.startswith("arrays nested") else "canonical", why)
 
 
 _SCALARS = frozenset({type(None), bool, int, bytes, str})

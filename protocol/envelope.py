@@ -44,7 +44,9 @@ from protocol.canonical import Value
 from protocol.errors import DecodeError, LocalProtocolError, RemoteProtocolError
 from protocol.genesis import MAX_SEATS, Genesis
 from protocol.keys import SIGNATURE_SIZE, SigningKey, verify
-from protocol.schema import NAME, Bytes, Int, Record, Schema, SchemaError, Str, Tree
+from protocol.schema import (
+    NAME, Bytes, Int, Record, Schema, SchemaError, Str, Tree, strict_depth,
+)
 
 __all__ = [
     "ENVELOPE_VERSION",
@@ -97,6 +99,9 @@ class KindSpec:
     name: str
     schema: Schema
     check: KindCheck | None = None
+    # How deep the arrays the schema accepts nest, when it accepts nothing outside the
+    # canonical value space (protocol.schema.strict_depth), else None.
+    depth: int | None = None
 
 
 _KIND_NAME = Str(32, min_len=1, pattern=NAME)
@@ -107,6 +112,7 @@ class KindRegistry:
 
     def __init__(self) -> None:
         self._specs: dict[str, KindSpec] = {}
+        self.revision = 0  # how many kinds were registered: the same registry, the same kinds
 
     def register(self, name: str, schema: Schema, check: KindCheck | None = None) -> None:
         """Register kind name. Raises LocalProtocolError for a bad or already-taken name."""
@@ -114,7 +120,8 @@ class KindRegistry:
             raise LocalProtocolError("kind", f"bad kind name {name!r}")
         if name in self._specs:
             raise LocalProtocolError("kind", f"kind {name!r} is already registered")
-        self._specs[name] = KindSpec(name, schema, check)
+        self._specs[name] = KindSpec(name, schema, check, strict_depth(schema))
+        self.revision += 1
 
     def get(self, name: str) -> KindSpec | None:
         return self._specs.get(name)
@@ -129,6 +136,7 @@ class KindRegistry:
         """An independent registry holding the same kinds."""
         other = KindRegistry()
         other._specs = dict(self._specs)
+        other.revision = self.revision
         return other
 
 
@@ -243,9 +251,12 @@ def _parse_view(value: object, n_seats: int, author: int) -> View | None:
     if (type(seqs) is not list or len(seqs) != n_seats or type(digest) is not bytes
             or len(digest) != 32):
         return None
-    if any(type(x) is not int or not 0 <= x <= MAX_SEQ for x in seqs) or seqs[author]:
+    for x in seqs:  # a loop: a generator under any() costs twice as much
+        if type(x) is not int or not 0 <= x <= MAX_SEQ:
+            return None
+    if seqs[author]:
         return None
-    return View(tuple(seqs), digest)
+    return _view(tuple(seqs), digest)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -335,7 +346,29 @@ def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: b
     if n < _MIN_SIZE:
         raise DecodeError("size", f"{n} bytes is too short for an envelope")
     signed = data[:-SIGNATURE_SIZE]
-    fields = canonical._unpack(signed, MAX_ENVELOPE_SIZE)
+    # The canonical walk of the value (no float or other type outside the value space
+    # anywhere) comes first, as every error after it would; it is made only when there
+    # is an error to report, or when the body's schema could let such a value through:
+    # every other check below accepts exact types only (canonical._unpack's values).
+    fields = canonical._unpack(signed, MAX_ENVELOPE_SIZE, values=False)
+    try:
+        parsed, depth = _checks(data, signed, fields, genesis, kinds, check_signature)
+    except Exception:
+        error = canonical._value_error(fields)
+        if error is not None:
+            raise error from None
+        raise
+    if depth is None or depth >= canonical.MAX_DEPTH:
+        error = canonical._value_error(fields)
+        if error is not None:
+            raise error
+    return data, fields, parsed  # type: ignore[return-value]
+
+
+def _checks(data: bytes, signed: bytes, fields: Any, genesis: Genesis, kinds: KindRegistry,
+            check_signature: bool) -> tuple[View, int | None]:
+    """_open's checks of the decoded fields: the parsed view, and the strict depth of
+    the body's schema (KindSpec.depth)."""
     if type(fields) is not list or not fields:
         raise DecodeError("schema", "an envelope is an array")
     if type(fields[0]) is not int or fields[0] != ENVELOPE_VERSION:
@@ -343,7 +376,8 @@ def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: b
     if len(fields) != _FIELDS:
         raise DecodeError("schema", f"an envelope is an array of {_FIELDS} fields")
     version, game_id, author, author_key, seq, prev, state_hash, kind, body, view = fields
-    if type(author) is not int or not 0 <= author < genesis.n_seats:
+    n_seats = genesis.n_seats
+    if type(author) is not int or not 0 <= author < n_seats:
         raise DecodeError("author", f"author {author!r} is not a seat of this game")
     if type(seq) is not int or not 1 <= seq <= MAX_SEQ:
         raise _remote("schema", f"seq {seq!r} is not in [1, {MAX_SEQ}]", author)
@@ -357,7 +391,7 @@ def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: b
         raise _remote("schema", "state_hash is not a 32-byte hash", author, seq)
     if type(kind) is not str:
         raise _remote("schema", "kind is not a string", author, seq)
-    parsed = _parse_view(view, genesis.n_seats, author)
+    parsed = _parse_view(view, n_seats, author)
     if parsed is None:
         raise _remote("schema", "view is not [a seq per seat, the author's 0; a 32-byte "
                       "digest]", author, seq)
@@ -374,7 +408,7 @@ def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: b
         why = spec.check(genesis, author, body)
         if why is not None:
             raise _remote("schema", why, author, seq, True)
-    return data, fields, parsed
+    return parsed, spec.depth
 
 
 def open_checked(data: bytes) -> Envelope:
@@ -386,14 +420,46 @@ def open_checked(data: bytes) -> Envelope:
     genesis and registry (node.verify's worker process, which reports each record that
     passes them); bytes nobody checked may give anything here, or raise anything.
     """
-    signed = data[:-SIGNATURE_SIZE]
     (version, game_id, author, author_key, seq, prev, state_hash, kind, body,
-     (seqs, digest)) = _UNPACKB(signed, raw=False, use_list=True)
-    return Envelope(
-        version, game_id, author, author_key, seq, prev, state_hash, kind, body,
-        View(tuple(seqs), digest), data[-SIGNATURE_SIZE:], data,
-        hashlib.sha256(data).digest(),
-    )
+     (seqs, digest)) = _UNPACKB(data[:-SIGNATURE_SIZE], raw=False, use_list=True)
+    # Envelope(...) and View(...) field by field through their slots: a frozen
+    # dataclass's __init__ sets each through object.__setattr__, which costs more than
+    # the unpacking.
+    env = _NEW(Envelope)
+    _SET_VERSION(env, version)
+    _SET_GAME_ID(env, game_id)
+    _SET_AUTHOR(env, author)
+    _SET_AUTHOR_KEY(env, author_key)
+    _SET_SEQ(env, seq)
+    _SET_PREV(env, prev)
+    _SET_STATE_HASH(env, state_hash)
+    _SET_KIND(env, kind)
+    _SET_BODY(env, body)
+    _SET_VIEW(env, _view(tuple(seqs), digest))
+    _SET_SIG(env, data[-SIGNATURE_SIZE:])
+    _SET_RAW(env, data)
+    _SET_HASH(env, _SHA256(data).digest())
+    return env
+
+
+# Envelope's and View's slots, set one by one by open_checked (tests/test_game_journal.py checks
+# that it builds what open_envelope does, field for field).
+_NEW = object.__new__
+_SHA256 = hashlib.sha256
+(_SET_VERSION, _SET_GAME_ID, _SET_AUTHOR, _SET_AUTHOR_KEY, _SET_SEQ, _SET_PREV,
+ _SET_STATE_HASH, _SET_KIND, _SET_BODY, _SET_VIEW, _SET_SIG, _SET_RAW, _SET_HASH) = (
+    getattr(Envelope, name).__set__ for name in (
+        "version", "game_id", "author", "author_key", "seq", "prev", "state_hash", "kind",
+        "body", "view", "sig", "raw", "hash"))
+_SET_SEQS, _SET_DIGEST = (getattr(View, name).__set__ for name in ("seqs", "digest"))
+
+
+def _view(seqs: tuple[int, ...], digest: bytes) -> View:
+    """View(seqs, digest), through its slots (see open_checked)."""
+    view: View = _NEW(View)
+    _SET_SEQS(view, seqs)
+    _SET_DIGEST(view, digest)
+    return view
 
 
 def seal(
@@ -510,6 +576,9 @@ class Ledger:
         self._evidence: list[Evidence] = []
         self._blamed: set[int] = set()
         self._count = 0
+        # The last view check_view passed (seqs, digest): chains only grow, so the same
+        # view names the same envelopes, all still held, and passes again.
+        self._passed: tuple[tuple[int, ...], bytes] = ((), b"")
 
     @property
     def evidence(self) -> tuple[Evidence, ...]:
@@ -572,6 +641,9 @@ class Ledger:
         the ones env's author had taken: then one of the seats signed two versions of an
         envelope (a fork), or env's author signed a false view; which of them is only
         proven by the other version, so nobody is blamed here."""
+        view = env.view
+        if (view.seqs, view.digest) == self._passed:  # often the last one's view (always,
+            return  # in a local game's journal, whose views are all empty)
         chains, heads = self._chains, []
         for a, s in enumerate(env.view.seqs):  # view_missing and _digest in one pass
             if not s:
@@ -582,10 +654,11 @@ class Ledger:
                 raise _remote("view", f"its view names seat {a}'s envelope {s}, which is "
                               "not held before it", env.author, env.seq)
             heads.append(chain[s - 1].hash)
-        if view_digest(heads) != env.view.digest:
+        if view_digest(heads) != view.digest:
             raise _remote("view", "its author had taken other envelopes of the other seats "
-                          f"than these (at seqs {list(env.view.seqs)}): a fork",
+                          f"than these (at seqs {list(view.seqs)}): a fork",
                           env.author, env.seq)
+        self._passed = (view.seqs, view.digest)
 
     def prove_equivocation(self, first: Envelope, second: Envelope) -> RemoteProtocolError:
         """Record two signed envelopes of one (author, seq) that differ, neither accepted

@@ -134,37 +134,41 @@ def _extra_sizes(rules: Rules, action: Action, mode: str = "local") -> tuple[int
 _PARSED: list[tuple[object, Action | None]] = [(object(), None)]
 
 
-# Actions parsed from flat data (the kind and the seat, then ints: most actions, passes
-# above all), by that data and its items' types: action_from_data is a function of the
-# data and an Action is a frozen value, so the one parsed before is handed out again.
-# The types are in the key because True == 1 while action_from_data refuses a bool.
-_FLAT: dict[tuple[str, tuple[object, ...], tuple[type, ...]], Action] = {}  # by game too
-_FLAT_MAX = 4096
+# Actions parsed before, by game and by the repr of their data: action_from_data is a
+# function of the data and an Action is a frozen value, so the one parsed before is
+# handed out again. The data is always a decoded canonical value (lists of None, bool,
+# int, str and bytes: what an envelope's body holds), on which repr is one-to-one (it
+# reads back as the same value, True apart from 1 and str apart from bytes).
+_PARSED_BY_DATA: dict[tuple[str, str], Action] = {}
+_PARSED_MAX = 4096
 
 
 def _parse_action(rules: Rules, data: object) -> Action:
     """rules.action_from_data(data): the same action, or the same ActionParseError."""
     if type(data) is list:
-        types = tuple(map(type, data))
-        if list not in types:
-            key = (rules.NAME, tuple(data), types)
-            got = _FLAT.get(key)
-            if got is None:
-                got = rules.action_from_data(data)
-                if len(_FLAT) >= _FLAT_MAX:
-                    _FLAT.clear()
-                _FLAT[key] = got
-            return got
+        key = (rules.NAME, repr(data))
+        got = _PARSED_BY_DATA.get(key)
+        if got is None:
+            got = rules.action_from_data(data)
+            if len(_PARSED_BY_DATA) >= _PARSED_MAX:
+                _PARSED_BY_DATA.clear()
+            _PARSED_BY_DATA[key] = got
+        return got
     parsed: Action = rules.action_from_data(data)
     return parsed
 
 
 def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
     """Why an action body is invalid for author, or None (run after ACTION_BODY)."""
-    try:
-        rules = game_of(genesis)
-    except RemoteProtocolError as exc:
-        return exc.message
+    known = _GAME_AND_MODE.get(genesis.game_id)
+    if known is None:
+        try:
+            rules = game_of(genesis)
+        except RemoteProtocolError as exc:
+            return exc.message
+        mode = None
+    else:
+        rules, mode = known
     try:
         action = _parse_action(rules, body[0])
     except ActionParseError as exc:
@@ -172,15 +176,23 @@ def _check_action_body(genesis: Genesis, author: int, body: Any) -> str | None:
     _PARSED[0] = (body[0], action)  # decode_action of this envelope need not parse again
     if action.seat != author:
         return f"the action's seat {action.seat} is not its author {author}"
-    try:
-        mode = game_mode(genesis)
-    except RemoteProtocolError as exc:
-        return exc.message
+    if mode is None:
+        try:
+            mode = game_mode(genesis)
+        except RemoteProtocolError as exc:
+            return exc.message
+        if len(_GAME_AND_MODE) >= 64:  # bounded whatever a peer sends
+            _GAME_AND_MODE.clear()
+        _GAME_AND_MODE[genesis.game_id] = (rules, mode)
     need = _extra_sizes(rules, action, mode)
     if len(body[1]) not in need:
         return (f"extra of a {action.KIND} is {' or '.join(map(str, need))} bytes, not "
                 f"{len(body[1])}")
     return None
+
+
+# The game and the mode of each genesis met (by game id, which binds both).
+_GAME_AND_MODE: dict[bytes, tuple[Rules, str]] = {}
 
 
 # A game's kinds: the built-in ones, the card protocol's (registered by cards_wire into
@@ -593,31 +605,8 @@ class GameVerifier:
                 "state-hash", f"desync: the {action.KIND} claims state "
                 f"{env.state_hash.hex()[:16]}, ours is {ours.hex()[:16]}", env, record)
         secret = rules.secret(action)
-        handover = secret == "give" and rules.face_down_handover(self.state) == action.seat
-        if self.mode == "local" and secret == "give" and len(extra) != (
-                _EXTRA_SIZE if handover else 0):
-            raise self._remote("commitment", "a Give opens the face-down commitment exactly "
-                               "when it hands over the face-down card", env, record)
-        if (secret == "open" or handover) and self.mode == "local":
-            handle = rules.secret_handle(action)
-            held = self._open.pop(action.seat, None)
-            if held is None:
-                raise self._remote("commitment", "a reveal with no face-down card committed",
-                                   env, record)
-            try:
-                check_reveal(self.genesis.game_id, action.seat, CARD_PURPOSE, held[0], extra,
-                             handle_payload(handle), seq=env.seq)
-            except RemoteProtocolError as exc:
-                raise self._remote("commitment", f"{exc.message} (made at record {held[1]})",
-                                   env, record) from None
-        if secret == "page" and self.mode == "local":
-            counts, total = tuple(extra), rules.page_total(self.state, action.seat)
-            if sum(counts) != total:
-                raise self._remote("commitment", f"the page of a {action.KIND} holds "
-                                   f"{sum(counts)}, not the seat's {total}", env, record)
-            if not isinstance(self.source, LocalCardSource):
-                raise LocalProtocolError("unsupported", "a local page needs a local source")
-            self._page = (action.seat, counts)
+        if secret is not None:  # most actions are not (passes, invitations, allies...)
+            self._check_secret(env, action, extra, record, secret)
         try:
             self.source.check(action)
         except IllegalAction as exc:
@@ -632,14 +621,46 @@ class GameVerifier:
                 "illegal", f"the engine failed on {action.format()}: "
                 f"{type(exc).__name__}: {exc}", env, record) from None
         self.events = list(events)
-        if self._page is not None and isinstance(self.source, LocalCardSource):
-            self.source.commit_page(*self._page)  # once applied: its openings come after
-        self._page = None
+        if self._page is not None:
+            if isinstance(self.source, LocalCardSource):
+                self.source.commit_page(*self._page)  # once applied: its openings come after
+            self._page = None
         self._observe()
         self._made[serial] = (record, env.author, env.seq)
         if secret == "commit":
             self._open[action.seat] = (extra, record)
         self.actions += 1
+
+    def _check_secret(self, env: Envelope, action: Action, extra: bytes, record: int,
+                      secret: str) -> None:
+        """The checks of a secret move (engine.game: commit, open, give, page) before it
+        is applied: a give's extra, an opening against its commitment, a page's counts."""
+        rules = self.rules
+        local = self.mode == "local"
+        handover = secret == "give" and rules.face_down_handover(self.state) == action.seat
+        if local and secret == "give" and len(extra) != (_EXTRA_SIZE if handover else 0):
+            raise self._remote("commitment", "a Give opens the face-down commitment exactly "
+                               "when it hands over the face-down card", env, record)
+        if (secret == "open" or handover) and local:
+            handle = rules.secret_handle(action)
+            held = self._open.pop(action.seat, None)
+            if held is None:
+                raise self._remote("commitment", "a reveal with no face-down card committed",
+                                   env, record)
+            try:
+                check_reveal(self.genesis.game_id, action.seat, CARD_PURPOSE, held[0], extra,
+                             handle_payload(handle), seq=env.seq)
+            except RemoteProtocolError as exc:
+                raise self._remote("commitment", f"{exc.message} (made at record {held[1]})",
+                                   env, record) from None
+        if secret == "page" and local:
+            counts, total = tuple(extra), rules.page_total(self.state, action.seat)
+            if sum(counts) != total:
+                raise self._remote("commitment", f"the page of a {action.KIND} holds "
+                                   f"{sum(counts)}, not the seat's {total}", env, record)
+            if not isinstance(self.source, LocalCardSource):
+                raise LocalProtocolError("unsupported", "a local page needs a local source")
+            self._page = (action.seat, counts)
 
     def finish(self, *, audit: bool = True) -> Verdict:
         """Answer the chance facts after the last record, audit the claims, give the verdict.

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from protocol.errors import ProtocolError
 
@@ -40,6 +40,7 @@ __all__ = [
     "Tree",
     "SAFE_TEXT",
     "NAME",
+    "strict_depth",
 ]
 
 # Text without C0/C1 controls, NEL, line/paragraph separators or bidi overrides/isolates.
@@ -411,3 +412,31 @@ def _render(path: Any) -> str:
         path, i = path
         indices.append(i)
     return str(path) + "".join(f"[{i}]" for i in reversed(indices))
+
+
+def strict_depth(schema: Schema) -> int | None:
+    """How deep the arrays a schema accepts may nest (a scalar's: 0), when every value
+    it accepts lies in canonical msgpack's value space (None, bool, int, bytes, str and
+    arrays of them: no float, no other type anywhere), or None when that is not known:
+    a schema of another class than this module's exact ones. Each of this module's
+    schemas checks the exact type of every value it accepts."""
+    t = type(schema)
+    if t in (Nil, Bool, Int, Bytes, Str, Enum):
+        return 0
+    if t is Tree:
+        return cast(Tree, schema).max_depth
+    inner: list[Schema]
+    if t is List:
+        inner = [cast(List, schema).item]
+    elif t is Record:
+        inner = [s for _, s in cast(Record, schema).fields]
+    elif t is Optional:
+        return strict_depth(cast(Optional, schema).inner)
+    elif t is Variant:
+        inner = [s for r in cast(Variant, schema).cases.values() for _, s in r.fields]
+    else:
+        return None
+    depths = [strict_depth(s) for s in inner]
+    if any(d is None for d in depths):
+        return None
+    return 1 + max((d for d in depths if d is not None), default=0)

@@ -20,6 +20,7 @@ from protocol.envelope import (
     Ledger,
     action_body_schema,
     View,
+    check_opening,
     check_state_hash,
     empty_view,
     open_envelope,
@@ -34,7 +35,7 @@ from protocol.keys import (
     load_key_file,
     verify,
 )
-from protocol.schema import Bytes, Int, List, Record, Str
+from protocol.schema import Bytes, Int, List, Record, Schema, Str
 
 COLOURS = ["red", "blue", "green", "yellow", "purple"]
 
@@ -612,3 +613,67 @@ def test_schema_paths_and_types() -> None:
     tree.check([1, [b"x", "y", None]])
     for bad in ([[[1]]], [1, 2, 3, 4], [1.0], [{"a": 1}], ["\x1b[2J"]):
         assert not tree.is_valid(bad)
+
+
+def test_a_view_passed_once_passes_again_and_no_other_does() -> None:
+    """Ledger.check_view keeps the last view it passed (its chains only grow, so that view
+    still names envelopes it holds, the same ones); a view of the same seqs with another
+    digest is still refused, and the view passed before still passes after it."""
+    game = Game(3)
+    ledger = Ledger(game.genesis)
+    first, _ = game.next(1, body=["move", 1])
+    ledger.accept(first)
+    view = ledger.view(0)
+
+    def sealed(view: View, seq: int) -> Envelope:
+        _, raw = seal(game.genesis, game.keys[0], 0, seq, ZERO_HASH, b"s" * 32,
+                      "test-action", ["move", seq], kinds=KINDS, view=view)
+        return open_(raw, game)
+
+    assert ledger.check_view(sealed(view, 1)) is None
+    assert ledger.check_view(sealed(view, 2)) is None  # the same view, again
+    for wrong in (View(view.seqs, bytes(32)), View((0, 0, 0), view.digest)):
+        with pytest.raises(RemoteProtocolError) as info:
+            ledger.check_view(sealed(wrong, 3))
+        assert info.value.check == "view"
+    assert ledger.check_view(sealed(view, 4)) is None
+
+
+def test_a_value_outside_the_value_space_is_refused_first_whatever_else_is_wrong(
+        game: Game) -> None:
+    """open_envelope walks the decoded value for floats and other types outside the
+    canonical value space only when another check fails or when the body's schema could
+    let one through; the error is "canonical" all the same, before every other: a
+    float in a body under a broken signature, an unknown kind, another game's id, or a
+    kind whose schema (not one of protocol.schema's) takes anything."""
+    class Anything(Schema):
+        def check(self, value: object, path: str = "$") -> None:
+            pass
+
+    e = canonical.encode
+    kinds = make_kinds()
+    kinds.register("anything", Anything())
+    anything, action = kinds.get("anything"), kinds.get("test-action")
+    assert anything is not None and anything.depth is None
+    assert action is not None and action.depth == 6
+    floats = b"\x91\xcb" + b"\x00" * 8
+    for kind, body, spoil in (
+            ("test-action", floats, "signature"), ("gossip", floats, None),
+            ("test-action", floats, "game-id"), ("anything", floats, None),
+            ("anything", b"\x91\xd6\xff" + b"\x00" * 4, None),  # a timestamp (ext -1)
+            ("anything", e([1, 2]), None)):
+        parts = header_parts(game)
+        if spoil == "game-id":
+            parts[1] = e(b"x" * 32)
+        raw = signed_manually(game, [b"\x9a", *parts, e(kind), body, view_part(game)])
+        if spoil == "signature":
+            raw = raw[:-1] + bytes([raw[-1] ^ 1])
+        if body == e([1, 2]):
+            assert open_envelope(raw, game.genesis, kinds).body == [1, 2]
+            continue
+        with pytest.raises(RemoteProtocolError) as info:
+            open_envelope(raw, game.genesis, kinds)
+        assert info.value.check == "canonical", (kind, spoil)
+        with pytest.raises(RemoteProtocolError) as info:
+            check_opening(raw, game.genesis, kinds)
+        assert info.value.check == "canonical", (kind, spoil)

@@ -20,7 +20,9 @@ from _journal_games import (
 from engine.cosmic.actions import ACTION_KINDS, SOURCE
 from node.local import game_seed
 from node.records import local_key, record_local_game
-from node.verify import can_fork, read_journal_parallel, verify_journal
+from node.verify import (
+    can_fork, read_journal_parallel, verify_journal, worker_jobs, worker_pid,
+)
 from protocol import canonical
 from protocol.envelope import ZERO_HASH, empty_view, open_envelope, seal, view_digest
 from protocol.errors import (
@@ -173,9 +175,9 @@ def test_a_whole_game_verifies_and_the_same_seed_gives_the_same_bytes() -> None:
     assert journal != record_local_game(play(3, game_seed("whole", 4), 1))
     v = verify_journal_bytes(journal)
     assert v.outcome == a.state.outcome and v.records == len(parse_journal(journal).records)
-    before = _forked()
+    before = worker_jobs()
     par = verify_journal(journal, parallel=True)
-    assert _forked() == before + int(can_fork())  # a worker checked the signatures
+    assert worker_jobs() == before + int(can_fork())  # a worker checked the signatures
     assert par.error is None and par.verdict is not None
     assert engine.public_hash(par.verdict.state) == engine.public_hash(v.state)
 
@@ -221,28 +223,9 @@ def test_replay_to_n_is_the_engine_state_after_n_actions() -> None:
 
 
 _NO_FORK = "the parallel verifier forks a worker: Linux with more than one CPU only"
-_forks = 0  # forks by this process since _forked() was first called
-_counting = False
-
-
-def _count_fork() -> None:
-    global _forks
-    _forks += 1
-
-
-def _forked() -> int:
-    """How many times this process has forked (os.register_at_fork sees every fork,
-    whatever code makes it; a process runs one test at a time)."""
-    global _counting
-    if not _counting:
-        os.register_at_fork(after_in_parent=_count_fork)
-        _counting = True
-    return _forks
-
-
 def _error(journal: bytes, parallel: bool | None = False) -> ProtocolError | None:
     """The first error of a journal, found serially or (parallel=True) with the
-    signatures checked in a forked worker - which must have been forked."""
+    signatures checked by the worker process - which must have been handed the job."""
     if parallel is False:
         try:
             verify_journal_bytes(journal)
@@ -250,9 +233,9 @@ def _error(journal: bytes, parallel: bool | None = False) -> ProtocolError | Non
             return exc
         return None
     visitor = VerifyVisitor(strict=False)
-    before = _forked()
+    before = worker_jobs()
     read_journal_parallel(parse_journal(journal), visitor, parallel=True)
-    assert _forked() == before + 1, "the parallel path did not run (no worker forked)"
+    assert worker_jobs() == before + 1, "the parallel path did not run (no job for a worker)"
     return visitor.error
 
 
@@ -612,7 +595,7 @@ def test_verify_visitor_can_be_lenient_and_stops_at_the_first_error() -> None:
 
 
 @pytest.mark.skipif(not can_fork(), reason=_NO_FORK)
-def test_parallel_signatures_find_the_first_bad_one_and_reap_the_worker() -> None:
+def test_parallel_signatures_find_the_first_bad_one() -> None:
     from node.verify import ParallelSignatures
     from protocol.journal import encode_header, encode_note, encode_record
 
@@ -625,15 +608,14 @@ def test_parallel_signatures_find_the_first_bad_one_and_reap_the_worker() -> Non
     journal = encode_header(rec.genesis) + b"".join(framed[:10]) + encode_note(b"n") + b"".join(
         framed[10:])
     contents = parse_journal(journal)
-    before = _forked()
+    before = worker_jobs()
     sig = ParallelSignatures(contents)
     try:
-        assert sig._pid is not None and _forked() == before + 1  # a worker is at work
+        assert worker_pid() is not None and worker_jobs() == before + 1  # a worker is at work
         assert sig.first_failure(5) is None and sig.first_failure(10) is None
         assert sig.first_failure(11) == 11 and sig.first_failure(len(contents.entries)) == 11
     finally:
         sig.close()
-    assert sig._pid is None  # reaped
     serial, parallel = _error(journal), _error(journal, parallel=True)
     assert _where(serial) == _where(parallel) and _where(serial)[1:3] == ("signature", 11)
 
@@ -660,21 +642,22 @@ def test_the_libsodium_first_check_answers_as_openssl() -> None:
 
 
 def test_an_action_parsed_before_is_handed_out_again_only_for_the_same_data() -> None:
-    """protocol.game keeps the actions it parsed from flat data, per game; the same data
-    gets the same action, and data equal to it but not of the same types (True == 1) is
-    refused as action_from_data refuses it. Another game's action of the same data is its
-    own."""
+    """protocol.game keeps the actions it parsed, per game; the same data gets the same
+    action, and data equal to it but not of the same types (True == 1) is refused as
+    action_from_data refuses it. Another game's action of the same data is its own."""
     from engine import games
     from protocol.game import _parse_action
 
     cosmic, worlds = games.load("cosmic"), games.load("worlds")
     first = _parse_action(cosmic, ["pass", 1])
     assert first == engine.Pass(1) and _parse_action(cosmic, ["pass", 1]) is first
-    for wrong in (["pass", True], ["pass", 1, 2], ["pass"], ["pass", [1]], ["nope", 1]):
+    for wrong in (["pass", True], ["pass", 1, 2], ["pass"], ["pass", [1]], ["nope", 1],
+                  ["propose", 0, [0, 5, -1, True]], ["propose", 0, [0, 5, -1, "1"]]):
         with pytest.raises(engine.ActionParseError):
             _parse_action(cosmic, wrong)
-    assert _parse_action(cosmic, ["propose", 0, [0, 5, -1, 1]]) == engine.action_from_data(
-        ["propose", 0, [0, 5, -1, 1]])
+    nested = _parse_action(cosmic, ["propose", 0, [0, 5, -1, 1]])
+    assert nested == engine.action_from_data(["propose", 0, [0, 5, -1, 1]])
+    assert _parse_action(cosmic, ["propose", 0, [0, 5, -1, 1]]) is nested
     done = _parse_action(worlds, ["done", 1])
     assert done == worlds.action_from_data(["done", 1]) and done.KIND == "done"
     with pytest.raises(engine.ActionParseError):  # Cosmic has no "done"

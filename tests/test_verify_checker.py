@@ -1,13 +1,21 @@
 """node.verify.SignatureChecker: libsodium called directly, with OpenSSL's answer for
 whatever libsodium refuses - the same answers as envelope_signature_ok, on real
 signatures, on damaged ones, on bytes too short to hold a key, and on a whole journal
-with forged records. And ParallelSignatures answers once the two sides meet, without
-waiting for its worker to exit, nor does close(): reap_workers reaps it once it has."""
+with forged records. And the parallel path's worker process: one per process, serving
+verification after verification; answers come without waiting for it; a killed worker
+leaves the verdict whole and is replaced; it holds none of its parent's files and exits
+with its parent."""
 
 from __future__ import annotations
 
+import fcntl
 import os
+import signal
+import subprocess
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import nacl.bindings as nb
 import nacl.exceptions
@@ -15,9 +23,10 @@ import pytest
 from _journal_games import short_game
 from _signatures import edge_signatures, keypair, openssl
 from node.verify import (
-    ParallelSignatures, SignatureChecker, _exited, can_fork, envelope_signature_ok, reap_workers,
+    ParallelSignatures, SignatureChecker, VerifyResult, can_fork, envelope_signature_ok,
+    stop_worker, verify_journal, worker_jobs, worker_pid,
 )
-from protocol.journal import parse_journal
+from protocol.journal import encode_header, encode_note, encode_record, parse_journal
 
 def test_the_checker_answers_as_openssl() -> None:
     public, msg, sigs = edge_signatures()
@@ -53,28 +62,180 @@ def test_the_checker_agrees_on_every_record_of_a_journal_with_forgeries() -> Non
     assert [i for i, ok in enumerate(answers) if not ok] == [3, 7, 9]
 
 
-@pytest.mark.skipif(not can_fork(), reason="the parallel verifier forks: Linux, 2+ CPUs")
-def test_the_parallel_answer_comes_without_waiting_for_the_worker_to_exit() -> None:
+_NO_FORK = "the parallel verifier forks a worker: Linux, 2+ CPUs"
+
+
+def _until(what: str, test: Callable[[], bool], timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not test():
+        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
+        time.sleep(0.01)
+
+
+@pytest.mark.skipif(not can_fork(), reason=_NO_FORK)
+def test_one_worker_answers_each_verification_without_waiting_to_finish() -> None:
     rec = short_game()
     raws = list(rec.raws)
     bad = len(raws) - 3  # near the end: found by whichever side gets there
     raws[bad] = raws[bad][:-64] + bytes(64)
     contents = parse_journal(rec.rebuild(raws))
     last = contents.entries[-1].index
+    pids = set()
     for _ in range(3):
+        jobs = worker_jobs()
         sig = ParallelSignatures(contents)
         try:
             assert sig.first_failure(last) == contents.entries[bad].index
             assert sig.first_failure(last) == contents.entries[bad].index  # asked again
-            pid = sig._pid
-            assert pid is not None  # answered, its worker not yet reaped
         finally:
             sig.close()
-        assert sig._pid is None
-        for _ in range(500):  # reaped once it has exited (within 5 s on a busy machine)
-            reap_workers()
-            if pid not in _exited:
-                break
-            time.sleep(0.01)
-        with pytest.raises(ChildProcessError):  # no such child left: it was reaped
+        assert worker_jobs() == jobs + 1
+        pids.add(worker_pid())
+    assert len(pids) == 1 and None not in pids  # the same worker served all three
+    pid = pids.pop()
+    assert pid is not None
+    stop_worker()
+    assert worker_pid() is None
+    with pytest.raises(ChildProcessError):  # stopped and reaped: no such child left
+        os.waitpid(pid, os.WNOHANG)
+
+
+@pytest.mark.skipif(not can_fork(), reason=_NO_FORK)
+def test_a_killed_worker_leaves_the_verdict_whole_and_is_replaced() -> None:
+    rec = short_game()
+    raws = list(rec.raws)
+    raws[40] = raws[40][:-64] + bytes(64)
+    journal = rec.rebuild(raws)
+    assert verify_journal(journal, parallel=True).error is not None
+    pid = worker_pid()
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    _until("the worker killed", lambda: _exited(pid))
+    contents = parse_journal(journal)
+    sig = ParallelSignatures(contents)  # a new worker: the dead one is reaped first
+    try:
+        assert worker_pid() not in (None, pid)
+        with pytest.raises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
+        second = worker_pid()
+        assert second is not None
+        os.kill(second, signal.SIGKILL)  # this one may die before it does anything
+        _until("the second worker killed", lambda: _exited(second))
+        assert sig.first_failure(contents.entries[-1].index) == contents.entries[40].index
+    finally:
+        sig.close()
+    result = verify_journal(journal, parallel=True)
+    serial = verify_journal(journal, parallel=False)
+    assert result.error is not None and serial.error is not None
+    assert (result.error.check, result.error.record) == (serial.error.check, serial.error.record)
+
+
+@pytest.mark.skipif(not can_fork(), reason=_NO_FORK)
+def test_the_worker_holds_no_file_of_its_parent(tmp_path: Path) -> None:
+    """A lock the parent takes before its worker starts is free once the parent lets
+    it go: the worker closed its copy of every descriptor."""
+    stop_worker()
+    lock = tmp_path / "lock"
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        assert verify_journal(short_game().journal, parallel=True).error is None
+        assert worker_pid() is not None
+    finally:
+        os.close(fd)  # the parent's release
+    other = os.open(lock, os.O_RDWR)
+    try:
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)  # raises if the worker held it
+    finally:
+        os.close(other)
+
+
+_PARENT = """
+import sys
+from node.verify import verify_journal, worker_pid
+assert verify_journal(sys.stdin.buffer.read(), parallel=True).error is None
+print(worker_pid(), flush=True)
+"""
+
+
+@pytest.mark.skipif(not can_fork(), reason=_NO_FORK)
+def test_the_worker_exits_with_its_parent() -> None:
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", _PARENT], input=short_game().journal,
+                          capture_output=True, cwd=root, timeout=120, check=True)
+    pid = int(done.stdout)  # its output ended: the worker held no copy of that pipe
+    _until("the worker to exit", lambda: _exited(pid))
+
+
+def _exited(pid: int) -> bool:
+    """True once process pid has exited (reaped, or a zombie its new parent has yet to
+    reap)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] in ("Z", "X")
+    except OSError:
+        return True
+
+
+def _outcome(result: VerifyResult) -> tuple[object, ...]:
+    error = result.error
+    return (None if error is None else (type(error).__name__, error.check,
+                                        getattr(error, "record", None), str(error)),
+            result.torn, result.complete, result.last_record)
+
+
+@pytest.mark.skipif(not can_fork(), reason=_NO_FORK)
+def test_the_worker_frames_the_bytes_as_the_parser_does_or_is_not_taken_at_its_word() -> None:
+    """verify_journal hands the worker the journal's bytes before parsing them: with
+    notes between records, a torn tail, a bad signature, damage the parser refuses or
+    a forged record, the parallel verdict is the serial one."""
+    rec = short_game()
+    raws = list(rec.raws)
+    head = encode_header(rec.genesis)
+
+    def noted(raws: list[bytes]) -> bytes:
+        return head + b"".join(encode_record(r) + encode_note(b"note %d" % k) if k % 7 == 0
+                               else encode_record(r) for k, r in enumerate(raws))
+
+    bad = list(raws)
+    bad[50] = bad[50][:-64] + bytes(64)
+    forged = list(raws)
+    forged[20] = rec.resign(20, lambda f: f.__setitem__(7, "nope"))
+    damaged = bytearray(rec.journal)
+    damaged[len(damaged) // 2] ^= 0xFF
+    journals = [rec.journal, noted(raws), noted(raws)[:-100],
+                rec.journal + encode_record(raws[5])[:30], rec.rebuild(bad), noted(bad),
+                rec.rebuild(forged), noted(forged), bytes(damaged), head]
+    for journal in journals:
+        jobs = worker_jobs()
+        parallel = verify_journal(journal, parallel=True)
+        assert worker_jobs() == jobs + 1  # handed to the worker (and closed, if refused)
+        assert _outcome(parallel) == _outcome(verify_journal(journal, parallel=False))
+    assert [_outcome(verify_journal(j, parallel=True))[0] is None for j in journals] == [
+        True, True, True, True, False, False, False, False, False, True]
+
+
+@pytest.mark.skipif(not can_fork(), reason=_NO_FORK)
+def test_the_next_job_reuses_the_last_map_without_its_answers() -> None:
+    """A job's map (its memfd) serves the next job once the worker is done with it,
+    emptied of the last job's answers: a journal whose bad records are among those this
+    process checks itself (the last ones) is refused after good journals, every time."""
+    import node.verify as nv
+
+    rec = short_game()
+    raws = list(rec.raws)
+    for k in (len(raws) - 2, len(raws) - 20):
+        raws[k] = raws[k][:-64] + bytes(64)
+    good, bad = rec.journal, rec.rebuild(raws)
+    serial = _outcome(verify_journal(bad, parallel=False))
+    assert serial[0] is not None
+    fds = set()
+    for _ in range(4):
+        for journal in (good, good, bad):
+            time.sleep(0.05)  # the worker marks its last job done
+            result = verify_journal(journal, parallel=True)
+            assert _outcome(result) == (_outcome(verify_journal(good, parallel=False))
+                                        if journal is good else serial)
+            spare = nv._SPARE[0]
+            assert spare is not None
+            fds.add(spare[0])
+    assert len(fds) == 1  # one memfd served them all

@@ -63,9 +63,10 @@ def public_hash(state: GameState) -> bytes:
     _frozen), and of a tuple of claims holding such hands, is kept by identity and a part
     that did not change since the previous action is not packed again; the faces dict
     likewise, while it is the same dict with the same items. The first twelve items (up
-    to next_handle: the head) change least: the head's bytes are kept whole while they
-    are those of the last state hashed (`_head`). What is kept never changes a result:
-    only the time it takes."""
+    to next_handle: the head) change least: the places' bytes are kept while they hold
+    the same items, the bytes of the items after them while they are those of the last
+    state hashed (`_head`). What is kept never changes a result: only the time it
+    takes."""
     enc = state.enc
     o = state.outcome
     pack = _PACKER.pack
@@ -81,39 +82,42 @@ def public_hash(state: GameState) -> bytes:
     ))).digest()
 
 
-# The head last hashed: the objects it was made of, copies of the lists and of the faces
+def _head(state: GameState) -> bytes:
+    """The encoding's head (array header through next_handle): the prefix kept by the
+    config, the places kept while they hold the same items (`_packed_places`), the rest
+    kept while it is that of the last state hashed (`_rest`). Most actions change one
+    of the two at most (ships moved, or cards)."""
+    return b"".join((_prefix(state.config), _packed_places(state), _rest(state)))
+
+
+# The rest of the head last hashed: the objects it was made of, a copy of the faces
 # dict, and its bytes. One tuple, read and replaced whole, so that a thread never pairs
 # one state's parts with another's bytes. A part that is not frozen (a list put in place
-# of a tuple) is kept as a fresh object, which no state's part can be: such a head is
+# of a tuple) is kept as a fresh object, which no state's part can be: such a rest is
 # never reused.
-_HEAD: list[tuple[Any, ...]] = [(object(),) * 14]
+_REST: list[tuple[Any, ...]] = [(object(),) * 9]
 
 
-def _head(state: GameState) -> bytes:
-    """The encoding's head (array header through next_handle): the bytes kept, when the
-    head is that of the last state hashed (the same config, the same frozen tuples, the
-    same faces dict with the same items, lists with the same items, the same next
-    handle)."""
-    (cfg, hands, deck, discard, destiny_deck, destiny_discard, faces, faces_items,
-     next_handle, ships, warp, gate, beside, packed) = _HEAD[0]
+def _rest(state: GameState) -> bytes:
+    """The head's items after the places (hands through next_handle): the bytes kept,
+    when they are those of the last state hashed (the same frozen tuples, the same faces
+    dict with the same items, the same next handle)."""
+    (hands, deck, discard, destiny_deck, destiny_discard, faces, faces_items, next_handle,
+     packed) = _REST[0]
     if (state.hands is hands and state.deck is deck and state.next_handle == next_handle
-            and state.faces is faces and state.config is cfg
-            and state.discard is discard and state.destiny_deck is destiny_deck
-            and state.destiny_discard is destiny_discard and faces == faces_items
-            and state.ships == ships and state.warp == warp and state.gate == gate
-            and state.beside == beside):
+            and state.faces is faces and state.discard is discard
+            and state.destiny_deck is destiny_deck
+            and state.destiny_discard is destiny_discard and faces == faces_items):
         return packed  # type: ignore[no-any-return]
     parts = (state.hands, state.deck, state.discard, state.destiny_deck,
              state.destiny_discard)
     fresh = b"".join((
-        _prefix(state.config), _packed_places(state),
         *(_packed_frozen(p) for p in parts),
         _packed_faces(state.faces), _PACKER.pack(state.next_handle),
     ))
     # A part was kept by identity (_keep) only if it is frozen: reuse that verdict.
     kept = tuple(p if _PACKED.get(id(p), _NOT_KEPT)[0] is p else object() for p in parts)
-    _HEAD[0] = (state.config, *kept, state.faces, dict(state.faces), state.next_handle,
-                state.ships[:], state.warp[:], state.gate[:], state.beside[:], fresh)
+    _REST[0] = (*kept, state.faces, dict(state.faces), state.next_handle, fresh)
     return fresh
 
 
