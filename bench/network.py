@@ -14,7 +14,9 @@ last of the five nodes taking it. Reported: action_p50_ms / action_p99_ms, the m
 of its two parts at each receiving node (transit_p50_ms: author's take to arrival;
 take_p50_ms: arrival to take, i.e. checks, fsync and engine), ratio =
 action_p50_ms / zmq_rtt_p50_ms (goal <= 10), first_encounter_s (start of the five
-processes to the first encounter) and each node's peak memory (peak_rss_mb).
+processes to the first encounter, read from seat 0's progress lines; after it they are
+only drained in bulk, so this process does not wake for each one while the nodes
+work) and each node's peak memory (peak_rss_mb).
 
 The fair floor (without --rtt-only), measured in the same run: five minimal processes
 (this script with --floor-node) on the same Curve mesh (node.transport.Mesh, only the
@@ -422,8 +424,22 @@ def game_report(seats: int = 5, turns: int = 6, profile: Path | None = None
         first = None
         assert procs[0].stdout is not None
         for line in procs[0].stdout:
-            if first is None and '"encounters": 1' in line:
+            if '"encounters": 1' in line:
                 first = time.monotonic() - t0
+                break
+        # The rest of seat 0's progress is only drained (its pipe must not fill), a few
+        # times a second in bulk: read line by line, this process woke for every state
+        # of the game, on the same cores, just as the nodes take each action.
+        fd = procs[0].stdout.fileno()
+        os.set_blocking(fd, False)
+        while procs[0].poll() is None:
+            time.sleep(0.2)
+            try:
+                while os.read(fd, 1 << 16):
+                    pass
+            except BlockingIOError:
+                pass
+        procs[0].stdout.close()
         for p in procs:
             p.wait(timeout=300)
         rss = []

@@ -48,7 +48,7 @@ from .curve import CurveKeys
 from .discovery import Beacon, Card, Listener, SameKey, Seen, new_instance, open_card
 from .journal_file import JournalFile
 from .transport import (
-    Faults, FaultyMesh, Hello, Mesh, Message, PeerAway, PeerBack, PeerLeft,
+    Faults, FaultyMesh, Hello, Mesh, Message, PeerAway, PeerBack, PeerLeft, Readable,
 )
 
 __all__ = ["NodeRunner", "NodeOptions"]
@@ -94,8 +94,9 @@ class NodeRunner:
                  progress: TextIO | None = None, timing: TextIO | None = None) -> None:
         self.opts = options or NodeOptions()
         self.timing = timing  # benchmarks: when each action envelope is taken here
-        self._arrived: dict[bytes, float] = {}  # benchmarks: when each envelope came
+        self._arrived: dict[bytes, float] = {}  # benchmarks: when each envelope (its bytes) came
         self._controller_cpu = 0.0  # benchmarks: CPU seconds spent in the controller
+        self._takes: list[tuple[int, int, float, float, float, float]] = []  # (see _took)
         self.genesis, self.seat, self.key = genesis, seat, key
         self.controller = controller
         self.progress = progress
@@ -146,6 +147,10 @@ class NodeRunner:
                                      bind=self.opts.discovery_bind, same_key=self.same_key)
             for host in self.opts.beacon_to:
                 self.beacon.add_target(host)
+            # Beacons are read when they come (the mesh's poll wakes for them), not by a
+            # try on every tick: most ticks bring none (a few beacons a second).
+            self.mesh.watch(self.listener.fileno())
+        self._beacons_waiting = self.listener is not None  # read whatever came first
         for endpoint in self.opts.peers:
             self.mesh.say_hello(endpoint)
         # From now on our envelopes leave the moment they are journaled (see NodeCore).
@@ -277,13 +282,14 @@ class NodeRunner:
             self._met = None
         if isinstance(ev, Message) and ev.frames:
             if ev.frames[0] == ENVELOPE and len(ev.frames) == 2:
-                if self.timing is not None:
-                    self._arrived.setdefault(hashlib.sha256(ev.frames[1]).digest(),
-                                             time.monotonic())
+                if self.timing is not None:  # keyed by the bytes: the core hashes them
+                    self._arrived.setdefault(ev.frames[1], time.monotonic())
                 self.core.offer(ev.frames[1])
             elif ev.frames[0] == HAVE and len(ev.frames) == 2:
                 self._left.discard(ev.peer)  # back (restarted): it may lack what we hold
                 self._send_missing(ev.peer, ev.frames[1])
+        elif isinstance(ev, Readable):
+            self._beacons_waiting = True  # the listener's socket (see _discover)
         elif isinstance(ev, Hello):
             try:
                 self._meet(open_card(ev.card))
@@ -305,11 +311,13 @@ class NodeRunner:
             self.beacon.interval_s = (BEACON_MET_S if self._all_met() and not rivals
                                       else BEACON_SEEKING_S)
         if self.beacon is not None and self.listener is not None and self.beacon.tick():
+            self.listener.expire()  # (its receive() expires only when a beacon comes)
             for sighting in self.listener.games():  # peers that only hear us hear of
                 card = sighting.card  # each other: the seats of this game, no one else
                 if card.lobby == self.card.lobby and card.key in self._seat_keys:
                     self.beacon.forward(sighting.data, sighting.address[0])
-        if self.listener is not None:
+        if self.listener is not None and self._beacons_waiting:
+            self._beacons_waiting = False
             for seen in self.listener.receive():
                 if isinstance(seen, Seen) and self._meet(seen.sighting.card):
                     assert self.beacon is not None
@@ -438,12 +446,14 @@ class NodeRunner:
     def _took(self, env: Any) -> None:
         if self.timing is None:
             return
-        came = self._arrived.pop(env.hash, 0.0)  # env.hash: sha256 of its bytes
+        came = self._arrived.pop(env.raw, 0.0)
         if env.kind == "action":
             # author, seq, when taken here, when it first arrived here (0: our own), this
-            # process's CPU seconds so far, and those of them its controller spent
-            self.timing.write(f"{env.author} {env.seq} {time.monotonic():.6f} {came:.6f} "
-                              f"{time.process_time():.6f} {self._controller_cpu:.6f}\n")
+            # process's CPU seconds so far, and those of them its controller spent: kept,
+            # and written at close (as the bench's floor processes do: no formatting and
+            # no write per take)
+            self._takes.append((env.author, env.seq, time.monotonic(), came,
+                                time.process_time(), self._controller_cpu))
 
     def _append_batch(self, raws: list[bytes]) -> None:
         assert not self._stored or not any(hashlib.sha256(r).digest() in self._stored
@@ -490,11 +500,14 @@ class NodeRunner:
             self.beacon.leave()
             self.beacon.close()
         if self.listener is not None:
+            self.mesh.unwatch(self.listener.fileno())
             self.listener.close()
         self.mesh.close()
         self.journal.close()
         if self.timing is not None:
             import resource
+            self.timing.writelines(f"{a} {q} {t:.6f} {c:.6f} {cpu:.6f} {bot:.6f}\n"
+                                   for a, q, t, c, cpu, bot in self._takes)
             self.timing.write(f"maxrss_kb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\n")
             self.timing.close()
             self.timing = None

@@ -58,6 +58,7 @@ __all__ = [
     "Rejected",
     "Hello",
     "HelloFailed",
+    "Readable",
     "Event",
     "Mesh",
     "Faults",
@@ -173,8 +174,17 @@ class HelloFailed:
     endpoint: str
 
 
+@dataclass(frozen=True, slots=True)
+class Readable:
+    """A file descriptor given to watch() has data to read (reported by every poll()
+    until it is read: level-triggered)."""
+
+    fd: int
+
+
 Event = Union[
-    Message, PeerBack, PeerAway, PeerLeft, Dropped, Refused, Rejected, Hello, HelloFailed
+    Message, PeerBack, PeerAway, PeerLeft, Dropped, Refused, Rejected, Hello, HelloFailed,
+    Readable,
 ]
 
 
@@ -332,6 +342,7 @@ class Mesh:
         self._hello_conns: dict[bytes, _HelloConn] = {}  # oldest first
         self._asks: dict[_Sock, _Ask] = {}
         self._monitors: dict[_Sock, bytes] = {}
+        self._watched: set[int] = set()  # the owner's own file descriptors (watch())
         self._closed = False
         for peer_id, key in (allowed or {}).items():
             self.allow(peer_id, key)
@@ -500,6 +511,21 @@ class Mesh:
         self._asks[sock] = _Ask(endpoint, time.monotonic() + timeout_s)
         self._poller.register(sock, zmq.POLLIN)
 
+    def watch(self, fd: int) -> None:
+        """Let poll() also wait for the file descriptor `fd` (a socket of the owner's, such
+        as the discovery listener's) and report Readable(fd) while it has data: the owner
+        then reads it only when there is something to read, not on every tick."""
+        self._check_open()
+        if fd not in self._watched:
+            self._watched.add(fd)
+            self._poller.register(fd, zmq.POLLIN)
+
+    def unwatch(self, fd: int) -> None:
+        """Stop watching `fd` (before the owner closes it)."""
+        if fd in self._watched:
+            self._watched.discard(fd)
+            self._poller.unregister(fd)
+
     # ------------------------------------------------------------------ receiving
 
     def poll(self, timeout_ms: int = 0) -> list[Event]:
@@ -531,6 +557,7 @@ class Mesh:
                 events.extend(self._read_answer(sock))
             for monitor in [m for m in self._monitors if m in ready]:
                 events.extend(self._read_monitor(monitor))
+            events.extend(Readable(fd) for fd in self._watched if fd in ready)
             if events or time.monotonic() >= deadline:
                 return events
 

@@ -24,8 +24,10 @@
 # - `cts` keeps the latest ciphertext of every handle ever dealt (the audit opens them
 #   all); `shares[h]` holds the verified shares of cts[h] only; `opened` the public faces;
 #   `known` the faces this seat has learned, which is its engine Knowledge.
-# - Points from peers pass decode_point() (prime-order subgroup, not the identity);
-#   protocol.crypto errors become RemoteProtocolError: "point", "share-proof", ...
+# - Points from peers pass decode_point() (prime-order subgroup, not the identity), or
+#   for decryption shares the same checks inside verify_decryption_shares (each point
+#   checked once, not twice; a bad one still blamed "point"); protocol.crypto errors
+#   become RemoteProtocolError: "point", "share-proof", ...
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -323,16 +325,27 @@ class CardRecord:
 
     def _verify_shares(self, number: int, env: Envelope, cts: Sequence[eg.Ciphertext],
                        data: bytes, proof_bytes: bytes, own: bool) -> list[g.Point]:
-        shares = self._points(env, data, len(cts), own)
-        if not own:
-            key = self.keys[env.author]
-            assert key is not None  # keys are registered before any other operation
-            try:
-                proof = DleqProof.from_bytes(proof_bytes)
-                verify_decryption_shares(key, cts, shares, proof,
-                                         context(self.game_id, number, env.author, "shares"))
-            except ProofError as e:
-                raise blame("share-proof", e.reason, env) from None
+        """The author's shares of cts in `data`, checked: each a point of the group (else
+        blame "point"), together proven to be its key share's (else "share-proof").
+
+        A peer's shares are not decoded before the proof is checked: the check refuses
+        any that is not a group element (verify_decryption_shares), so each point is
+        validated once (it was twice: decode_point, then the multiplication). Only when
+        the check fails are they decoded, so a bad point is blamed as one, as before."""
+        if own:
+            return self._points(env, data, len(cts), True)
+        if len(data) != 32 * len(cts):
+            raise blame("schema", f"expected {len(cts)} points", env)
+        shares = [g.Point(data[i : i + 32]) for i in range(0, len(data), 32)]
+        key = self.keys[env.author]
+        assert key is not None  # keys are registered before any other operation
+        try:
+            proof = DleqProof.from_bytes(proof_bytes)
+            verify_decryption_shares(key, cts, shares, proof,
+                                     context(self.game_id, number, env.author, "shares"))
+        except ProofError as e:
+            self._points(env, data, len(cts), False)  # "point" for a share that is none
+            raise blame("share-proof", e.reason, env) from None
         return shares
 
     def _record_shares(self, author: int, handles: Sequence[int],

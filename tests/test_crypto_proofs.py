@@ -166,6 +166,43 @@ def test_share_outside_the_group_is_a_proof_error() -> None:
         pf.verify_decryption_share(pubs[0], ct, bad, proof, CTX)
 
 
+P = 2**255 - 19
+# Encodings that are no element of the prime-order subgroup (or its identity), each
+# refused by decode_point.
+NOT_IN_GROUP = {
+    "identity": g.IDENTITY,
+    "order 8": ORDER_8,
+    "order 4": bytes(32),
+    "identity, non-canonical": (P + 1).to_bytes(32, "little"),
+    "identity with the sign bit": g.IDENTITY[:31] + b"\x80",
+    "off the curve": b"\x02" + bytes(31),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NOT_IN_GROUP))
+def test_undecoded_shares_are_checked_as_decode_point_checks_them(name: str) -> None:
+    """verify_decryption_shares takes shares as received: a share that decode_point
+    refuses is refused there too, in any place of the batch, whatever the proof (the
+    multiplication that folds it, or an outright check where none does)."""
+    bad = NOT_IN_GROUP[name]
+    with pytest.raises(g.GroupError):
+        g.decode_point(bad)
+    if bad != g.IDENTITY:  # (mul answers the identity itself, unchecked: see group.py)
+        with pytest.raises(g.GroupError):  # libsodium refuses what decode_point does
+            g.mul(5, g.Point(bad))
+    xs, pubs, y = setup_seats(2)
+    hand = masked_deck(y, 3)
+    shares, proof = pf.prove_decryption_shares(xs[0], hand, CTX)
+    pf.verify_decryption_shares(pubs[0], hand, shares, proof, CTX)
+    zero = dataclasses.replace(proof, challenge=g.Scalar(0))  # no multiplication of shares
+    for i in range(3):
+        tampered = list(shares)
+        tampered[i] = g.Point(bad)
+        for pr in (proof, zero):
+            with pytest.raises(pf.ProofError, match="point"):
+                pf.verify_decryption_shares(pubs[0], hand, tampered, pr, CTX)
+
+
 # --- re-masking -------------------------------------------------------------------------
 
 

@@ -67,6 +67,25 @@ def test_honest_keys_pass_and_sign() -> None:
     assert verify(HONEST.public, HONEST.sign(b"m"), b"m")
 
 
+def test_signatures_are_rfc_8032s_and_openssls_bytes() -> None:
+    """SigningKey.sign (libsodium) gives RFC 8032's signature (its test 2) and, for any
+    key and message, the very bytes OpenSSL gives (Ed25519 signing is deterministic)."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    seed = bytes.fromhex("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb")
+    key = SigningKey.from_seed(seed)
+    assert key.public.hex() == ("3d4017c3e843895a92b70aa74d1b7ebc"
+                                "9c982ccf2ec4968cc0cd55f12af4660c")
+    assert key.sign(b"\x72").hex() == (
+        "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da"
+        "085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00")
+    for i in range(50):
+        seed = hashlib.sha256(b"signer %d" % i).digest()
+        message = hashlib.sha512(b"message %d" % i).digest() * (i % 7)
+        openssl = Ed25519PrivateKey.from_private_bytes(seed).sign(message)
+        assert SigningKey.from_seed(seed).sign(message) == openssl
+
+
 @pytest.mark.parametrize("name", ["identity", "order 8", "identity, non-canonical (y = p + 1)"])
 def test_the_trivial_forgery_no_longer_verifies(name: str) -> None:
     key = BAD_KEYS[name][0]

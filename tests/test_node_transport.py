@@ -31,6 +31,7 @@ from node.transport import (
     PeerAway,
     PeerBack,
     PeerLeft,
+    Readable,
     Refused,
     Rejected,
 )
@@ -127,6 +128,37 @@ def test_curve_off_works_for_benchmarks(closing: list[Mesh]) -> None:
     a.send(b.identity, [b"x"])
     log = pump([a, b], lambda L: bool(messages(L[b])))
     assert messages(log[b], a.identity) == [(b"x",)]
+
+
+def test_a_watched_socket_wakes_poll_until_it_is_read(closing: list[Mesh]) -> None:
+    """watch(fd): poll() waits for the owner's own socket too (the runner's beacons) and
+    reports Readable while data waits; unwatch() stops it."""
+    import socket
+
+    a = mesh(0)
+    closing.append(a)
+    udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        udp.bind(("127.0.0.1", 0))
+        udp.setblocking(False)
+        a.watch(udp.fileno())
+        assert not [e for e in a.poll(20) if isinstance(e, Readable)]  # nothing came
+        sender.sendto(b"beacon", udp.getsockname())
+        t0 = time.monotonic()
+        events = a.poll(2000)
+        assert Readable(udp.fileno()) in events
+        assert time.monotonic() - t0 < 1.0  # woken by the datagram, not the time-out
+        assert Readable(udp.fileno()) in a.poll(0)  # still there: level-triggered
+        assert udp.recv(64) == b"beacon"
+        assert not [e for e in a.poll(20) if isinstance(e, Readable)]
+        sender.sendto(b"again", udp.getsockname())
+        a.unwatch(udp.fileno())
+        time.sleep(0.05)
+        assert not [e for e in a.poll(20) if isinstance(e, Readable)]
+    finally:
+        udp.close()
+        sender.close()
 
 
 def test_a_key_not_allowed_delivers_nothing(closing: list[Mesh]) -> None:

@@ -36,6 +36,7 @@ from .group import (
     Rng,
     Scalar,
     base_mul,
+    decode_point,
     decode_scalar,
     encode_scalar,
     msm,
@@ -213,7 +214,16 @@ def verify_decryption_shares(
     proof: DleqProof,
     context: bytes,
 ) -> None:
-    """Check decryption shares against the seat's public key share. Raises ProofError."""
+    """Check decryption shares against the seat's public key share. Raises ProofError.
+
+    The shares may come as received, undecoded: each one is accepted only as an element
+    of the prime-order subgroup other than the identity, canonically encoded (the checks
+    of group.decode_point), else ProofError. Each is checked by the variable-base
+    multiplication that folds it into the proof (libsodium refuses exactly those points:
+    non-canonical, of small order, off the curve, outside the subgroup), or outright
+    when that multiplication is skipped (the identity, or a zero coefficient, which
+    needs a zero challenge or weight: probability about 2^-252). So a caller need not
+    decode them first, and each point is checked once instead of twice."""
     what = "decryption share"
     if not cts or len(shares) != len(cts):
         raise ProofError(f"{what}: {len(shares)} shares for {len(cts)} ciphertexts")
@@ -225,6 +235,9 @@ def verify_decryption_shares(
         a1 = sub(base_mul(s), mul(c, x_pub))
         # s C - c D, with C and D folded in one pass: sum (s a_j) c1_j + (-c a_j) D_j.
         coeffs = [s * a % _L for a in weights] + [neg_c * a % _L for a in weights]
+        for share, k in zip(shares, coeffs[len(cts):]):
+            if k == 0 or share == IDENTITY:
+                decode_point(share)  # msm skips this term: check the point outright
         a2 = msm(coeffs, [ct.c1 for ct in cts] + list(shares))
     except GroupError as e:
         raise ProofError(f"{what}: {e}") from e
