@@ -8,17 +8,19 @@ is trivial and canonical:
     ints    a tuple of integers
     pairs   a tuple of (int, int) pairs, e.g. ships as (location, count)
 
-`to_data()` gives plain msgpack-able lists `[kind, seat, field...]`; `from_data()` is its
-strict inverse. `format()` gives a stable one-line text form `kind seat key=value ...` that
-`parse()` reads back; `repr()` pastes back into Python.
+The base, the data form and the card protocol's chance facts are every game's
+(engine.action, engine.actiondata); here are this game's kinds. `to_data()` gives plain
+msgpack-able lists `[kind, seat, field...]`; `action_from_data()` is its strict inverse.
+`format()` gives a stable one-line text form `kind seat key=value ...` that
+`parse_action()` reads back; `repr()` pastes back into Python.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
 
-from ..actiondata import Kinds, decode, encode, field_names
+from ..action import SOURCE, Action, Delivered, HandShuffled, Pairs, Revealed, Shuffled
+from ..actiondata import Kinds, decode, field_names
 from ..errors import ActionParseError
 
 __all__ = [
@@ -33,47 +35,11 @@ __all__ = [
     "FirstPlayer", "Shuffled", "Delivered", "Revealed", "HandShuffled", "NewAlien",
 ]
 
-SOURCE = -1  # the seat number of chance facts
 GATE = -1  # ship location: the hyperspace gate (planets are 0..P-1)
 
-_SHAPES = ("int", "ints", "pairs")
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Base of all actions; `seat` is the sender."""
-
-    KIND: ClassVar[str] = ""
-    SHAPES: ClassVar[tuple[str, ...]] = ()
-    seat: int
-
-    def to_data(self) -> list[Any]:
-        return encode(self)
-
-    def format(self) -> str:
-        parts = [self.KIND, str(self.seat)]
-        for name, shape in zip(field_names(type(self)), self.SHAPES):
-            v = getattr(self, name)
-            if shape == "int":
-                text = str(v)
-            elif shape == "ints":
-                text = ",".join(map(str, v)) or "-"
-            else:
-                text = ",".join(f"{a}:{b}" for a, b in v) or "-"
-            parts.append(f"{name}={text}")
-        return " ".join(parts)
-
-    def __str__(self) -> str:
-        return self.format()
-
-
 ACTION_KINDS: dict[str, type[Action]] = {}
-
-
-_kind = Kinds(ACTION_KINDS).kind
-
-
-Pairs = tuple[tuple[int, int], ...]
+_KINDS = Kinds(ACTION_KINDS)  # the shared shapes, each field written with its name
+_kind = _KINDS.kind
 
 # --- player actions -----------------------------------------------------------------------
 
@@ -282,30 +248,7 @@ class FirstPlayer(Action):
     first: int
 
 
-@_kind("shuffled")
-@dataclass(frozen=True, slots=True)
-class Shuffled(Action):
-    """The deck the engine asked for has been shuffled (its new handles are the engine's)."""
-
-
-@_kind("delivered")
-@dataclass(frozen=True, slots=True)
-class Delivered(Action):
-    """The cards the engine moved to a hand have been opened to their new holder."""
-
-
-@_kind("revealed", "pairs")
-@dataclass(frozen=True, slots=True)
-class Revealed(Action):
-    """Public faces of the handles the engine asked to reveal (handle:face)."""
-
-    cards: Pairs
-
-
-@_kind("handshuffled")
-@dataclass(frozen=True, slots=True)
-class HandShuffled(Action):
-    """A hand has been shuffled and re-masked, so its new handles are in unknown order."""
+_KINDS.enter(Shuffled, Delivered, Revealed, HandShuffled)  # engine.action: every game's
 
 
 @_kind("newalien", "int")
@@ -396,23 +339,6 @@ def action_from_data(data: object) -> Action:
     return decode(ACTION_KINDS, data)
 
 
-def _parse_value(shape: str, text: str, what: str) -> Any:
-    try:
-        if shape == "int":
-            return int(text)
-        if text == "-":
-            return ()
-        if shape == "ints":
-            return tuple(int(x) for x in text.split(","))
-        out = []
-        for item in text.split(","):
-            a, b = item.split(":")
-            out.append((int(a), int(b)))
-        return tuple(out)
-    except ValueError:
-        raise ActionParseError(f"{what}: cannot read {text!r} as {shape}") from None
-
-
 def parse_action(text: str) -> Action:
     """Read the text form `kind seat key=value ...` back into an action."""
     words = text.split()
@@ -421,17 +347,17 @@ def parse_action(text: str) -> Action:
     cls = ACTION_KINDS.get(words[0])
     if cls is None:
         raise ActionParseError(f"unknown action kind {words[0]!r}")
-    seat = _parse_value("int", words[1], f"{cls.KIND}.seat")
+    seat = cls.TEXT.read("int", words[1], f"{cls.KIND}.seat")
     given = {}
     for w in words[2:]:
         key, sep, val = w.partition("=")
         if not sep:
             raise ActionParseError(f"{cls.KIND}: expected key=value, got {w!r}")
         given[key] = val
-    names = [f.name for f in fields(cls)[1:]]
+    names = list(field_names(cls))
     if sorted(given) != sorted(names):
         raise ActionParseError(f"{cls.KIND}: expected fields {names}, got {sorted(given)}")
     values = [
-        _parse_value(shape, given[n], f"{cls.KIND}.{n}") for n, shape in zip(names, cls.SHAPES)
+        cls.TEXT.read(shape, given[n], f"{cls.KIND}.{n}") for n, shape in zip(names, cls.SHAPES)
     ]
     return cls(seat, *values)

@@ -5,15 +5,18 @@ has one of four shapes (int, world, ints, pairs), so the data form `[kind, seat,
 holds lists of ints and strings only and `action_from_data(a.to_data()) == a`. The text
 form is `kind field...` without the seat (`format_action`), read back by
 `parse_action(text, seat)`; a world is written as its letter A..Z, a list as `1,2,3`
-(`-` when empty), pairs as `1:2,3:4`. `Action.format()` adds the seat after the kind.
+(`-` when empty), pairs as `1:2,3:4`. `Action.format()` adds the seat after the kind. The
+base, the data form and the card protocol's chance facts are every game's (engine.action,
+engine.actiondata; those facts name their fields: `revealed -1 cards=1:2`); the world
+shape, this text form and the kinds are this game's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
 
-from ..actiondata import Kinds, decode, encode
+from ..action import SOURCE, Action, Delivered, HandShuffled, Pairs, Revealed, Shuffled
+from ..actiondata import Kinds, TextForm, decode, field_names
 from ..errors import ActionParseError
 
 __all__ = [
@@ -24,10 +27,7 @@ __all__ = [
     "world_index",
 ]
 
-SOURCE = -1
 WORLDS = 26
-_SHAPES = ("int", "world", "ints", "pairs")
-Pairs = tuple[tuple[int, int], ...]
 
 
 def world_name(w: int) -> str:
@@ -47,38 +47,11 @@ def world_index(text: str) -> int:
         raise ActionParseError(f"not a world: {text!r} (A..Z)") from None
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    KIND: ClassVar[str] = ""
-    SHAPES: ClassVar[tuple[str, ...]] = ()
-    seat: int
-
-    def to_data(self) -> list[Any]:
-        return encode(self)
-
-    def values_text(self) -> list[str]:
-        parts = []
-        for f, shape in zip(fields(self)[1:], self.SHAPES):
-            v = getattr(self, f.name)
-            if shape == "int":
-                parts.append(str(v))
-            elif shape == "world":
-                parts.append(world_name(v))
-            elif shape == "ints":
-                parts.append(",".join(map(str, v)) or "-")
-            else:
-                parts.append(",".join(f"{a}:{b}" for a, b in v) or "-")
-        return parts
-
-    def format(self) -> str:
-        return " ".join([self.KIND, str(self.seat)] + self.values_text())
-
-    def __str__(self) -> str:
-        return self.format()
-
-
+# The values alone, a world by its letter (an int in the data form).
+TEXT = TextForm(named=False, shapes={"world": (world_name, world_index)})
 ACTION_KINDS: dict[str, type[Action]] = {}
-_kind = Kinds(ACTION_KINDS).kind
+_KINDS = Kinds(ACTION_KINDS, TEXT)
+_kind = _KINDS.kind
 
 
 # --- player actions ---------------------------------------------------------------------
@@ -216,31 +189,7 @@ class Second(Action):
 
 # --- chance facts from the card source --------------------------------------------------
 
-
-@_kind("shuffled")
-@dataclass(frozen=True, slots=True)
-class Shuffled(Action):
-    """The deck asked for is shuffled under its new handles."""
-
-
-@_kind("delivered")
-@dataclass(frozen=True, slots=True)
-class Delivered(Action):
-    """The handles asked for are opened to their new holder."""
-
-
-@_kind("revealed", "pairs")
-@dataclass(frozen=True, slots=True)
-class Revealed(Action):
-    """Public faces of the handles asked for (handle:face)."""
-
-    cards: Pairs
-
-
-@_kind("handshuffled")
-@dataclass(frozen=True, slots=True)
-class HandShuffled(Action):
-    """A hand was shuffled and re-masked under new handles."""
+_KINDS.enter(Shuffled, Delivered, Revealed, HandShuffled)  # engine.action: every game's
 
 
 @_kind("rolled", "ints")
@@ -260,25 +209,6 @@ def action_from_data(data: object) -> Action:
     return decode(ACTION_KINDS, data)
 
 
-def _parse_value(shape: str, text: str, what: str) -> Any:
-    try:
-        if shape == "int":
-            return int(text)
-        if shape == "world":
-            return world_index(text)
-        if text == "-":
-            return ()
-        if shape == "ints":
-            return tuple(int(x) for x in text.split(","))
-        out = []
-        for item in text.split(","):
-            a, b = item.split(":")
-            out.append((int(a), int(b)))
-        return tuple(out)
-    except ValueError:
-        raise ActionParseError(f"{what}: cannot read {text!r} as {shape}") from None
-
-
 def parse_action(text: str, seat: int) -> Action:
     """Read the short text form `kind value...` of `seat`'s action; raises ActionParseError."""
     words = text.split()
@@ -287,10 +217,10 @@ def parse_action(text: str, seat: int) -> Action:
     cls = ACTION_KINDS.get(words[0])
     if cls is None:
         raise ActionParseError(f"unknown action {words[0]!r}; known: {', '.join(ACTION_KINDS)}")
-    names = [f.name for f in fields(cls)[1:]]
+    names = field_names(cls)
     if len(words) - 1 != len(names):
         raise ActionParseError(f"{cls.KIND}: expected {len(names)} values ({' '.join(names)})")
-    values = [_parse_value(shape, w, f"{cls.KIND}.{n}")
+    values = [cls.TEXT.read(shape, w, f"{cls.KIND}.{n}")
               for n, shape, w in zip(names, cls.SHAPES, words[1:])]
     return cls(seat, *values)
 
