@@ -1,7 +1,8 @@
 """The data and text forms of every game's actions: data `[kind, seat, field...]`, ints only.
 
-An action is a frozen dataclass whose first field is `seat`, with class attributes `KIND`
-(its name) and `SHAPES` (one per further field). A shape is an integer one ("int", or a
+An action is a frozen, slotted dataclass whose first field is `seat`, made by `kind`, the
+class decorator that names it: class attributes `KIND` (its name) and `SHAPES` (one per
+further field). A shape is an integer one ("int", or a
 game's own name for an integer it writes otherwise, e.g. the map game's "world"), "ints"
 (a tuple of ints: a list) or "pairs" (a tuple of int pairs: a list of two-item lists).
 Decoding is strict: 32-bit integers (never a bool), at most 128 items a list, exactly the
@@ -11,23 +12,22 @@ fields of the kind; anything else is an ActionParseError naming the field. So
 The text form of a field is its game's (`TextForm`): every game writes an int as digits, a
 list as `1,2,3` (`-` when empty) and pairs as `1:2,3:4`, and may add integer shapes it
 writes otherwise; a game names each field (`key=value`) or writes the values alone. A
-`Kinds` table stamps its game's text form on every class it names (`TEXT`); classes
-shared by several games (engine.action's chance facts) keep the one they were named with.
+game's `Kinds` table holds its classes and its text form, which `kind` stamps on every
+class it names there (`TEXT`); classes shared by several games (engine.action's chance
+facts) are entered as they are and keep the one they were named with.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import fields
-from typing import Any, Generic, TypeVar
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar, dataclass_transform
 
 from .errors import ActionParseError
 
-__all__ = ["encode", "decode", "field_names", "Kinds", "TextForm", "NAMED"]
+__all__ = ["encode", "decode", "field_names", "kind", "Kinds", "TextForm", "NAMED"]
 
 T = TypeVar("T")
-
-C = TypeVar("C", bound=type)
 
 
 # The names of each action class's fields after the seat (dataclasses.fields, once).
@@ -101,33 +101,39 @@ class TextForm:
 NAMED = TextForm(named=True)  # the shared shapes, each field with its name
 
 
-class Kinds(Generic[C]):
-    """A game's action classes by kind, and its text form. `kind(name, *shapes)` is the
-    class decorator that names one (KIND, SHAPES: a shape for each field after the seat,
-    checked; TEXT: this text form) and enters it here; `enter(*classes)` enters classes
-    already named elsewhere (shared by several games) as they are."""
+class Kinds:
+    """A game's action classes by kind (`table`, in the order they are entered), and its
+    text form."""
 
-    def __init__(self, table: dict[str, C], text: TextForm = NAMED) -> None:
+    def __init__(self, table: dict[str, type[Any]], text: TextForm = NAMED) -> None:
         self.table = table
         self.text = text
 
-    def kind(self, name: str, *shapes: str) -> Callable[[C], C]:
-        def wrap(cls: C) -> C:
-            if len(fields(cls)) != len(shapes) + 1:
-                raise TypeError(f"{name}: fields and shapes differ")
-            setattr(cls, "KIND", name)
-            setattr(cls, "SHAPES", shapes)
-            setattr(cls, "TEXT", self.text)
-            self.enter(cls)
-            return cls
-        return wrap
-
-    def enter(self, *classes: C) -> None:
+    def enter(self, *classes: type[Any]) -> None:
+        """Enter classes already named (by `kind`, here or in another game's table)."""
         for cls in classes:
             name: str = getattr(cls, "KIND")
             if name in self.table:
                 raise TypeError(f"{name}: two action classes of one kind")
             self.table[name] = cls
+
+
+@dataclass_transform(frozen_default=True)
+def kind(kinds: Kinds, name: str, *shapes: str) -> Callable[[type[T]], type[T]]:
+    """The class decorator that makes an action kind of `kinds`' game: a frozen, slotted
+    dataclass named `name` (KIND), with a shape for each field after the seat (SHAPES;
+    raises TypeError when they differ or the name is taken) and the game's text form
+    (TEXT), entered in `kinds`."""
+    def wrap(cls: type[T]) -> type[T]:
+        made: type[T] = dataclass(frozen=True, slots=True)(cls)
+        if len(field_names(made)) != len(shapes):
+            raise TypeError(f"{name}: fields and shapes differ")
+        setattr(made, "KIND", name)
+        setattr(made, "SHAPES", shapes)
+        setattr(made, "TEXT", kinds.text)
+        kinds.enter(made)
+        return made
+    return wrap
 
 
 def encode(action: Any) -> list[Any]:

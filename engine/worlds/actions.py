@@ -13,10 +13,8 @@ shape, this text form and the kinds are this game's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..action import SOURCE, Action, Delivered, HandShuffled, Pairs, Revealed, Shuffled
-from ..actiondata import Kinds, TextForm, decode, field_names
+from ..actiondata import Kinds, TextForm, decode, field_names, kind
 from ..errors import ActionParseError
 
 __all__ = [
@@ -51,30 +49,26 @@ def world_index(text: str) -> int:
 TEXT = TextForm(named=False, shapes={"world": (world_name, world_index)})
 ACTION_KINDS: dict[str, type[Action]] = {}
 _KINDS = Kinds(ACTION_KINDS, TEXT)
-_kind = _KINDS.kind
 
 
 # --- player actions ---------------------------------------------------------------------
 
 
-@_kind("home", "world")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "home", "world")
 class Home(Action):
     """Setup: choose this world as your homeworld."""
 
     world: int
 
 
-@_kind("keep", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "keep", "int")
 class Keep(Action):
     """Setup: keep this race chit (a handle of your four) as your starting race."""
 
     handle: int
 
 
-@_kind("play", "int", "int", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "play", "int", "int", "ints")
 class Play(Action):
     """Play a card from your hand face up (handle, face) with its arguments: an event, or a
     force card's note (1: call the conflict off; 3: retreat to the world in args)."""
@@ -84,8 +78,7 @@ class Play(Action):
     args: tuple[int, ...]
 
 
-@_kind("power", "int", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "power", "int", "ints")
 class Power(Action):
     """Use a race's ability (race id) with its arguments."""
 
@@ -93,28 +86,24 @@ class Power(Action):
     args: tuple[int, ...]
 
 
-@_kind("done")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "done")
 class Done(Action):
     """Nothing (more) to do here: end the window or the phase."""
 
 
-@_kind("draw")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "draw")
 class Draw(Action):
     """Fate phase: take the draw (three cards, more with some races)."""
 
 
-@_kind("discard", "pairs")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "discard", "pairs")
 class Discard(Action):
     """Discard these cards face up (handle:face), down to your hand limit."""
 
     cards: Pairs
 
 
-@_kind("move", "world", "world", "world", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "move", "world", "world", "world", "int")
 class Move(Action):
     """Migration: move `count` tokens born on world `origin` from world `src` to `dst`."""
 
@@ -124,8 +113,7 @@ class Move(Action):
     count: int
 
 
-@_kind("attack", "world", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "attack", "world", "int")
 class Attack(Action):
     """Conflict phase: attack seat `target`'s stack on `world`."""
 
@@ -133,36 +121,31 @@ class Attack(Action):
     target: int
 
 
-@_kind("invite", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "invite", "ints")
 class Invite(Action):
     """A primary player names the seats it allows to join its side."""
 
     seats: tuple[int, ...]
 
 
-@_kind("ally", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "ally", "int")
 class Ally(Action):
     """Join a side (0 attacker, 1 defender) that invited you, with your stack there."""
 
     side: int
 
 
-@_kind("decline")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "decline")
 class Decline(Action):
     """Stay out of the conflict."""
 
 
-@_kind("select")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "select")
 class Select(Action):
     """Put a force card face down (or none); which one stays secret until Reveal."""
 
 
-@_kind("reveal", "int", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "reveal", "int", "int")
 class Reveal(Action):
     """Turn up the card put face down: handle and face; -1 -1 for no force card."""
 
@@ -170,15 +153,13 @@ class Reveal(Action):
     card: int
 
 
-@_kind("conceal")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "conceal")
 class Conceal(Action):
     """Commit the seat's new secret page of unseen tokens (the Invisible Beings'): which
     page stays the seat's secret (engine.worlds.unseen). Not a card put face down."""
 
 
-@_kind("second", "int", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "second", "int", "int")
 class Second(Action):
     """Show a second force card face up after Use the Force: handle and face; -1 -1 for
     none. Never face down first, so nothing to open (unlike Reveal)."""
@@ -192,8 +173,7 @@ class Second(Action):
 _KINDS.enter(Shuffled, Delivered, Revealed, HandShuffled)  # engine.action: every game's
 
 
-@_kind("rolled", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "rolled", "ints")
 class Rolled(Action):
     """The values of the dice asked for, each 1..sides, in order (public)."""
 
