@@ -1,49 +1,33 @@
-"""The data form of every game's actions: `[kind, seat, field...]`, lists of ints only.
+"""The data and text forms of every game's actions: data `[kind, seat, field...]`, ints only.
 
-An action is a frozen dataclass whose first field is `seat`, with class attributes `KIND`
-(its name) and `SHAPES` (one per further field). A shape is an integer one ("int", or a
+An action is a frozen, slotted dataclass whose first field is `seat`, made by `kind`, the
+class decorator that names it: class attributes `KIND` (its name) and `SHAPES` (one per
+further field). A shape is an integer one ("int", or a
 game's own name for an integer it writes otherwise, e.g. the map game's "world"), "ints"
 (a tuple of ints: a list) or "pairs" (a tuple of int pairs: a list of two-item lists).
 Decoding is strict: 32-bit integers (never a bool), at most 128 items a list, exactly the
 fields of the kind; anything else is an ActionParseError naming the field. So
-`decode(kinds, encode(a)) == a` for every action, and only such data decodes. The text
-forms are each game's own.
+`decode(kinds, encode(a)) == a` for every action, and only such data decodes.
+
+The text form of a field is its game's (`TextForm`): every game writes an int as digits, a
+list as `1,2,3` (`-` when empty) and pairs as `1:2,3:4`, and may add integer shapes it
+writes otherwise; a game names each field (`key=value`) or writes the values alone. A
+game's `Kinds` table holds its classes and its text form, which `kind` stamps on every
+class it names there (`TEXT`); classes shared by several games (engine.action's chance
+facts) are entered as they are and keep the one they were named with.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import fields
-from typing import Any, Generic, TypeVar
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar, dataclass_transform
 
 from .errors import ActionParseError
 
-__all__ = ["encode", "decode", "field_names", "Kinds"]
+__all__ = ["encode", "decode", "field_names", "kind", "Kinds", "TextForm", "NAMED"]
 
 T = TypeVar("T")
-
-C = TypeVar("C", bound=type)
-
-
-class Kinds(Generic[C]):
-    """A game's action classes by kind; `kind(name, *shapes)` is the class decorator
-    that names one (KIND, SHAPES: a shape for each field after the seat, checked) and
-    enters it here."""
-
-    def __init__(self, table: dict[str, C]) -> None:
-        self.table = table
-
-    def kind(self, name: str, *shapes: str) -> Callable[[C], C]:
-        def wrap(cls: C) -> C:
-            if len(fields(cls)) != len(shapes) + 1:
-                raise TypeError(f"{name}: fields and shapes differ")
-            if name in self.table:
-                raise TypeError(f"{name}: two action classes of one kind")
-            setattr(cls, "KIND", name)
-            setattr(cls, "SHAPES", shapes)
-            self.table[name] = cls
-            return cls
-        return wrap
 
 
 # The names of each action class's fields after the seat (dataclasses.fields, once).
@@ -56,6 +40,100 @@ def field_names(cls: type) -> tuple[str, ...]:
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls)[1:])
     return names
+
+
+Write = Callable[[Any], str]
+Read = Callable[[str], Any]
+
+
+def _read_ints(text: str) -> tuple[int, ...]:
+    return () if text == "-" else tuple(int(x) for x in text.split(","))
+
+
+def _read_pairs(text: str) -> tuple[tuple[int, int], ...]:
+    if text == "-":
+        return ()
+    out = []
+    for item in text.split(","):
+        a, b = item.split(":")  # anything but two parts is a ValueError
+        out.append((int(a), int(b)))
+    return tuple(out)
+
+
+_SHARED_SHAPES: dict[str, tuple[Write, Read]] = {
+    "int": (str, int),
+    "ints": (lambda v: ",".join(map(str, v)) or "-", _read_ints),
+    "pairs": (lambda v: ",".join(f"{a}:{b}" for a, b in v) or "-", _read_pairs),
+}
+
+
+class TextForm:
+    """How a game writes its actions' fields as text and reads them back: a writer and a
+    reader for each shape (the shared ones and the game's own, `shapes`), and whether a
+    field is written with its name (`named`: `key=value`) or alone."""
+
+    def __init__(self, *, named: bool, shapes: Mapping[str, tuple[Write, Read]] = {}) -> None:
+        self.named = named
+        self.shapes = {**_SHARED_SHAPES, **shapes}
+
+    def write(self, shape: str, value: Any) -> str:
+        return self.shapes[shape][0](value)
+
+    def read(self, shape: str, text: str, what: str) -> Any:
+        """The value of `text` in `shape`; raises ActionParseError naming `what`."""
+        try:
+            return self.shapes[shape][1](text)
+        except ValueError:
+            raise ActionParseError(f"{what}: cannot read {text!r} as {shape}") from None
+
+    def values(self, action: Any) -> list[str]:
+        """The text of each value of `action` after the seat, in order."""
+        return [self.write(shape, getattr(action, n))
+                for n, shape in zip(field_names(type(action)), action.SHAPES)]
+
+    def fields(self, action: Any) -> list[str]:
+        """The text of each field of `action` after the seat: named, or the values alone."""
+        if self.named:
+            return [f"{n}={t}" for n, t in zip(field_names(type(action)), self.values(action))]
+        return self.values(action)
+
+
+NAMED = TextForm(named=True)  # the shared shapes, each field with its name
+
+
+class Kinds:
+    """A game's action classes by kind (`table`, in the order they are entered), and its
+    text form."""
+
+    def __init__(self, table: dict[str, type[Any]], text: TextForm = NAMED) -> None:
+        self.table = table
+        self.text = text
+
+    def enter(self, *classes: type[Any]) -> None:
+        """Enter classes already named (by `kind`, here or in another game's table)."""
+        for cls in classes:
+            name: str = getattr(cls, "KIND")
+            if name in self.table:
+                raise TypeError(f"{name}: two action classes of one kind")
+            self.table[name] = cls
+
+
+@dataclass_transform(frozen_default=True)
+def kind(kinds: Kinds, name: str, *shapes: str) -> Callable[[type[T]], type[T]]:
+    """The class decorator that makes an action kind of `kinds`' game: a frozen, slotted
+    dataclass named `name` (KIND), with a shape for each field after the seat (SHAPES;
+    raises TypeError when they differ or the name is taken) and the game's text form
+    (TEXT), entered in `kinds`."""
+    def wrap(cls: type[T]) -> type[T]:
+        made: type[T] = dataclass(frozen=True, slots=True)(cls)
+        if len(field_names(made)) != len(shapes):
+            raise TypeError(f"{name}: fields and shapes differ")
+        setattr(made, "KIND", name)
+        setattr(made, "SHAPES", shapes)
+        setattr(made, "TEXT", kinds.text)
+        kinds.enter(made)
+        return made
+    return wrap
 
 
 def encode(action: Any) -> list[Any]:

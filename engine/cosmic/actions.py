@@ -8,17 +8,17 @@ is trivial and canonical:
     ints    a tuple of integers
     pairs   a tuple of (int, int) pairs, e.g. ships as (location, count)
 
-`to_data()` gives plain msgpack-able lists `[kind, seat, field...]`; `from_data()` is its
-strict inverse. `format()` gives a stable one-line text form `kind seat key=value ...` that
-`parse()` reads back; `repr()` pastes back into Python.
+The base, the data form and the card protocol's chance facts are every game's
+(engine.action, engine.actiondata); here are this game's kinds. `to_data()` gives plain
+msgpack-able lists `[kind, seat, field...]`; `action_from_data()` is its strict inverse.
+`format()` gives a stable one-line text form `kind seat key=value ...` that
+`parse_action()` reads back; `repr()` pastes back into Python.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
-
-from ..actiondata import Kinds, decode, encode, field_names
+from ..action import SOURCE, Action, Delivered, HandShuffled, Pairs, Revealed, Shuffled
+from ..actiondata import Kinds, decode, field_names, kind
 from ..errors import ActionParseError
 
 __all__ = [
@@ -33,95 +33,51 @@ __all__ = [
     "FirstPlayer", "Shuffled", "Delivered", "Revealed", "HandShuffled", "NewAlien",
 ]
 
-SOURCE = -1  # the seat number of chance facts
 GATE = -1  # ship location: the hyperspace gate (planets are 0..P-1)
 
-_SHAPES = ("int", "ints", "pairs")
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Base of all actions; `seat` is the sender."""
-
-    KIND: ClassVar[str] = ""
-    SHAPES: ClassVar[tuple[str, ...]] = ()
-    seat: int
-
-    def to_data(self) -> list[Any]:
-        return encode(self)
-
-    def format(self) -> str:
-        parts = [self.KIND, str(self.seat)]
-        for name, shape in zip(field_names(type(self)), self.SHAPES):
-            v = getattr(self, name)
-            if shape == "int":
-                text = str(v)
-            elif shape == "ints":
-                text = ",".join(map(str, v)) or "-"
-            else:
-                text = ",".join(f"{a}:{b}" for a, b in v) or "-"
-            parts.append(f"{name}={text}")
-        return " ".join(parts)
-
-    def __str__(self) -> str:
-        return self.format()
-
-
 ACTION_KINDS: dict[str, type[Action]] = {}
-
-
-_kind = Kinds(ACTION_KINDS).kind
-
-
-Pairs = tuple[tuple[int, int], ...]
+_KINDS = Kinds(ACTION_KINDS)  # the shared shapes, each field written with its name
 
 # --- player actions -----------------------------------------------------------------------
 
 
-@_kind("pass")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "pass")
 class Pass(Action):
     """Decline to act at a window (or decline a power/option)."""
 
 
-@_kind("proceed")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "proceed")
 class Proceed(Action):
     """Start of turn: the offense keeps its hand (a claim that it holds an encounter card)."""
 
 
-@_kind("newhand", "pairs")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "newhand", "pairs")
 class NewHand(Action):
     """Reveal the whole hand (handle:face pairs), none of it encounter cards; draw eight."""
 
     cards: Pairs
 
 
-@_kind("retrieve", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "retrieve", "int")
 class Retrieve(Action):
     """Regroup: bring one ship from the warp to one of your colonies (planet)."""
 
     planet: int
 
 
-@_kind("drawagain")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "drawagain")
 class DrawAgain(Action):
     """Destiny of your own colour: discard it and draw again."""
 
 
-@_kind("defense", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "defense", "int")
 class ChooseDefense(Action):
     """Wild destiny: the seat to encounter; own colour: whose colony to drive out."""
 
     defender: int
 
 
-@_kind("reestablish", "int", "pairs")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "reestablish", "int", "pairs")
 class Reestablish(Action):
     """Own colour: re-establish an empty home planet with 1-4 ships from your colonies."""
 
@@ -129,8 +85,7 @@ class Reestablish(Action):
     ships: Pairs
 
 
-@_kind("launch", "int", "pairs")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "launch", "int", "pairs")
 class Launch(Action):
     """Aim the gate at a planet and put 1-4 ships on it (location:count pairs)."""
 
@@ -138,16 +93,14 @@ class Launch(Action):
     ships: Pairs
 
 
-@_kind("invite", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "invite", "ints")
 class Invite(Action):
     """A main player invites these seats to be its allies (possibly none)."""
 
     seats: tuple[int, ...]
 
 
-@_kind("ally", "int", "pairs")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "ally", "int", "pairs")
 class Ally(Action):
     """Accept the invitation of one side (its seat) and commit 1-4 ships."""
 
@@ -155,28 +108,24 @@ class Ally(Action):
     ships: Pairs
 
 
-@_kind("decline")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "decline")
 class Decline(Action):
     """Refuse every invitation."""
 
 
-@_kind("noencounter")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "noencounter")
 class NoEncounter(Action):
     """No encounter card in hand (a recorded claim): the offense's turn ends. Also the
     offense at the start of its turn or the defense in planning when no card left to draw
     is an encounter card (docs/rules.md, Draws always end): the turn ends all the same."""
 
 
-@_kind("select")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "select")
 class Select(Action):
     """Put an encounter card face down. Which one stays secret (the protocol commits to it)."""
 
 
-@_kind("reveal", "int", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "reveal", "int", "int")
 class Reveal(Action):
     """Turn the face-down encounter card up: its handle and face."""
 
@@ -184,8 +133,7 @@ class Reveal(Action):
     card: int
 
 
-@_kind("play", "int", "int", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "play", "int", "int", "ints")
 class Play(Action):
     """Play a card from hand face up (artifact, reinforcement, flare) with its arguments."""
 
@@ -194,8 +142,7 @@ class Play(Action):
     args: tuple[int, ...]
 
 
-@_kind("power", "int", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "power", "int", "ints")
 class UsePower(Action):
     """Use an alien power option (option number as the power defines it) with arguments."""
 
@@ -203,8 +150,7 @@ class UsePower(Action):
     args: tuple[int, ...]
 
 
-@_kind("propose", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "propose", "ints")
 class Propose(Action):
     """Deal terms: (cards offense gives, cards defense gives, planet for offense's colony or
     -1, planet for defense's colony or -1)."""
@@ -212,36 +158,31 @@ class Propose(Action):
     terms: tuple[int, ...]
 
 
-@_kind("accept")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "accept")
 class Accept(Action):
     """Accept the standing deal proposal of the other main player."""
 
 
-@_kind("nodeal")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "nodeal")
 class NoDeal(Action):
     """The deal failed (given up, or the node's one-minute timer ran out)."""
 
 
-@_kind("give", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "give", "ints")
 class Give(Action):
     """Hand over these cards (handles) as a deal or an effect requires."""
 
     handles: tuple[int, ...]
 
 
-@_kind("ships", "pairs")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "ships", "pairs")
 class Ships(Action):
     """Answer a ship choice: (location, count) pairs to take from or to put on."""
 
     ships: Pairs
 
 
-@_kind("rewards", "int", "pairs")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "rewards", "int", "pairs")
 class Rewards(Action):
     """Defender rewards: how many cards to draw, and ships to bring back from the warp."""
 
@@ -249,20 +190,17 @@ class Rewards(Action):
     ships: Pairs
 
 
-@_kind("second")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "second")
 class SecondEncounter(Action):
     """Take a second encounter (a claim that the offense holds an encounter card)."""
 
 
-@_kind("endturn")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "endturn")
 class EndTurn(Action):
     """End the turn now."""
 
 
-@_kind("discard", "pairs", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "discard", "pairs", "ints")
 class Discard(Action):
     """Discard these cards face up (handle:face) and claim to hold none of the listed kinds
     (kind numbers of `KIND_CODES`)."""
@@ -274,42 +212,17 @@ class Discard(Action):
 # --- chance facts from the card source ----------------------------------------------------
 
 
-@_kind("firstplayer", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "firstplayer", "int")
 class FirstPlayer(Action):
     """The first player, chosen by the public random beacon."""
 
     first: int
 
 
-@_kind("shuffled")
-@dataclass(frozen=True, slots=True)
-class Shuffled(Action):
-    """The deck the engine asked for has been shuffled (its new handles are the engine's)."""
+_KINDS.enter(Shuffled, Delivered, Revealed, HandShuffled)  # engine.action: every game's
 
 
-@_kind("delivered")
-@dataclass(frozen=True, slots=True)
-class Delivered(Action):
-    """The cards the engine moved to a hand have been opened to their new holder."""
-
-
-@_kind("revealed", "pairs")
-@dataclass(frozen=True, slots=True)
-class Revealed(Action):
-    """Public faces of the handles the engine asked to reveal (handle:face)."""
-
-    cards: Pairs
-
-
-@_kind("handshuffled")
-@dataclass(frozen=True, slots=True)
-class HandShuffled(Action):
-    """A hand has been shuffled and re-masked, so its new handles are in unknown order."""
-
-
-@_kind("newalien", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "newalien", "int")
 class NewAlien(Action):
     """The alien drawn at random: an index into the candidate names of the new_alien
     chance (a seat's alien at setup, or the Reincarnator's next one)."""
@@ -317,8 +230,7 @@ class NewAlien(Action):
     index: int
 
 
-@_kind("keep", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "keep", "int")
 class KeepAlien(Action):
     """Advanced setup: keep the alien of your first (0) or second (1) dealt flare. The
     index says nothing to the others, who do not know the faces (rules 001, Advanced
@@ -327,8 +239,7 @@ class KeepAlien(Action):
     index: int
 
 
-@_kind("turnup")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "turnup")
 class TurnUp(Action):
     """Hidden powers: turn your face-down alien up (it is revealed to all and stays face
     up). Taken at a turn-up round and at any question the seat is asked (engine.hidden)."""
@@ -337,8 +248,7 @@ class TurnUp(Action):
 # --- the technology variant (engine.techs) -------------------------------------------------
 
 
-@_kind("keeptech", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "keeptech", "int")
 class KeepTech(Action):
     """Keep this one of the tech cards just dealt to you (a handle: it names no face);
     the others are discarded face up."""
@@ -346,8 +256,7 @@ class KeepTech(Action):
     handle: int
 
 
-@_kind("research", "int", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "research", "int", "int")
 class Research(Action):
     """Regroup: move one ship from a colony (planet) onto your face-down tech (handle)."""
 
@@ -355,8 +264,7 @@ class Research(Action):
     planet: int
 
 
-@_kind("complete", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "complete", "int")
 class CompleteTech(Action):
     """Regroup: turn your face-down tech up; with enough ships on it, it is completed,
     else abandoned (rules 000, Completing a Tech Card)."""
@@ -364,23 +272,20 @@ class CompleteTech(Action):
     handle: int
 
 
-@_kind("abandon", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "abandon", "int")
 class AbandonTech(Action):
     """Regroup: turn your face-down tech up and discard it; its ships go home."""
 
     handle: int
 
 
-@_kind("newtech")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "newtech")
 class NewTech(Action):
     """Instead of another encounter: draw foreign colonies + 1 techs, keep one; the turn
     ends."""
 
 
-@_kind("usetech", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "usetech", "int")
 class UseTech(Action):
     """Use your completed tech (handle) at this window."""
 
@@ -396,23 +301,6 @@ def action_from_data(data: object) -> Action:
     return decode(ACTION_KINDS, data)
 
 
-def _parse_value(shape: str, text: str, what: str) -> Any:
-    try:
-        if shape == "int":
-            return int(text)
-        if text == "-":
-            return ()
-        if shape == "ints":
-            return tuple(int(x) for x in text.split(","))
-        out = []
-        for item in text.split(","):
-            a, b = item.split(":")
-            out.append((int(a), int(b)))
-        return tuple(out)
-    except ValueError:
-        raise ActionParseError(f"{what}: cannot read {text!r} as {shape}") from None
-
-
 def parse_action(text: str) -> Action:
     """Read the text form `kind seat key=value ...` back into an action."""
     words = text.split()
@@ -421,17 +309,17 @@ def parse_action(text: str) -> Action:
     cls = ACTION_KINDS.get(words[0])
     if cls is None:
         raise ActionParseError(f"unknown action kind {words[0]!r}")
-    seat = _parse_value("int", words[1], f"{cls.KIND}.seat")
+    seat = cls.TEXT.read("int", words[1], f"{cls.KIND}.seat")
     given = {}
     for w in words[2:]:
         key, sep, val = w.partition("=")
         if not sep:
             raise ActionParseError(f"{cls.KIND}: expected key=value, got {w!r}")
         given[key] = val
-    names = [f.name for f in fields(cls)[1:]]
+    names = list(field_names(cls))
     if sorted(given) != sorted(names):
         raise ActionParseError(f"{cls.KIND}: expected fields {names}, got {sorted(given)}")
     values = [
-        _parse_value(shape, given[n], f"{cls.KIND}.{n}") for n, shape in zip(names, cls.SHAPES)
+        cls.TEXT.read(shape, given[n], f"{cls.KIND}.{n}") for n, shape in zip(names, cls.SHAPES)
     ]
     return cls(seat, *values)

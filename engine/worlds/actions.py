@@ -5,15 +5,16 @@ has one of four shapes (int, world, ints, pairs), so the data form `[kind, seat,
 holds lists of ints and strings only and `action_from_data(a.to_data()) == a`. The text
 form is `kind field...` without the seat (`format_action`), read back by
 `parse_action(text, seat)`; a world is written as its letter A..Z, a list as `1,2,3`
-(`-` when empty), pairs as `1:2,3:4`. `Action.format()` adds the seat after the kind.
+(`-` when empty), pairs as `1:2,3:4`. `Action.format()` adds the seat after the kind. The
+base, the data form and the card protocol's chance facts are every game's (engine.action,
+engine.actiondata; those facts name their fields: `revealed -1 cards=1:2`); the world
+shape, this text form and the kinds are this game's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
-
-from ..actiondata import Kinds, decode, encode
+from ..action import SOURCE, Action, Delivered, HandShuffled, Pairs, Revealed, Shuffled
+from ..actiondata import Kinds, TextForm, decode, field_names, kind
 from ..errors import ActionParseError
 
 __all__ = [
@@ -24,10 +25,7 @@ __all__ = [
     "world_index",
 ]
 
-SOURCE = -1
 WORLDS = 26
-_SHAPES = ("int", "world", "ints", "pairs")
-Pairs = tuple[tuple[int, int], ...]
 
 
 def world_name(w: int) -> str:
@@ -47,61 +45,30 @@ def world_index(text: str) -> int:
         raise ActionParseError(f"not a world: {text!r} (A..Z)") from None
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    KIND: ClassVar[str] = ""
-    SHAPES: ClassVar[tuple[str, ...]] = ()
-    seat: int
-
-    def to_data(self) -> list[Any]:
-        return encode(self)
-
-    def values_text(self) -> list[str]:
-        parts = []
-        for f, shape in zip(fields(self)[1:], self.SHAPES):
-            v = getattr(self, f.name)
-            if shape == "int":
-                parts.append(str(v))
-            elif shape == "world":
-                parts.append(world_name(v))
-            elif shape == "ints":
-                parts.append(",".join(map(str, v)) or "-")
-            else:
-                parts.append(",".join(f"{a}:{b}" for a, b in v) or "-")
-        return parts
-
-    def format(self) -> str:
-        return " ".join([self.KIND, str(self.seat)] + self.values_text())
-
-    def __str__(self) -> str:
-        return self.format()
-
-
+# The values alone, a world by its letter (an int in the data form).
+TEXT = TextForm(named=False, shapes={"world": (world_name, world_index)})
 ACTION_KINDS: dict[str, type[Action]] = {}
-_kind = Kinds(ACTION_KINDS).kind
+_KINDS = Kinds(ACTION_KINDS, TEXT)
 
 
 # --- player actions ---------------------------------------------------------------------
 
 
-@_kind("home", "world")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "home", "world")
 class Home(Action):
     """Setup: choose this world as your homeworld."""
 
     world: int
 
 
-@_kind("keep", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "keep", "int")
 class Keep(Action):
     """Setup: keep this race chit (a handle of your four) as your starting race."""
 
     handle: int
 
 
-@_kind("play", "int", "int", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "play", "int", "int", "ints")
 class Play(Action):
     """Play a card from your hand face up (handle, face) with its arguments: an event, or a
     force card's note (1: call the conflict off; 3: retreat to the world in args)."""
@@ -111,8 +78,7 @@ class Play(Action):
     args: tuple[int, ...]
 
 
-@_kind("power", "int", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "power", "int", "ints")
 class Power(Action):
     """Use a race's ability (race id) with its arguments."""
 
@@ -120,28 +86,24 @@ class Power(Action):
     args: tuple[int, ...]
 
 
-@_kind("done")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "done")
 class Done(Action):
     """Nothing (more) to do here: end the window or the phase."""
 
 
-@_kind("draw")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "draw")
 class Draw(Action):
     """Fate phase: take the draw (three cards, more with some races)."""
 
 
-@_kind("discard", "pairs")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "discard", "pairs")
 class Discard(Action):
     """Discard these cards face up (handle:face), down to your hand limit."""
 
     cards: Pairs
 
 
-@_kind("move", "world", "world", "world", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "move", "world", "world", "world", "int")
 class Move(Action):
     """Migration: move `count` tokens born on world `origin` from world `src` to `dst`."""
 
@@ -151,8 +113,7 @@ class Move(Action):
     count: int
 
 
-@_kind("attack", "world", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "attack", "world", "int")
 class Attack(Action):
     """Conflict phase: attack seat `target`'s stack on `world`."""
 
@@ -160,36 +121,31 @@ class Attack(Action):
     target: int
 
 
-@_kind("invite", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "invite", "ints")
 class Invite(Action):
     """A primary player names the seats it allows to join its side."""
 
     seats: tuple[int, ...]
 
 
-@_kind("ally", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "ally", "int")
 class Ally(Action):
     """Join a side (0 attacker, 1 defender) that invited you, with your stack there."""
 
     side: int
 
 
-@_kind("decline")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "decline")
 class Decline(Action):
     """Stay out of the conflict."""
 
 
-@_kind("select")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "select")
 class Select(Action):
     """Put a force card face down (or none); which one stays secret until Reveal."""
 
 
-@_kind("reveal", "int", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "reveal", "int", "int")
 class Reveal(Action):
     """Turn up the card put face down: handle and face; -1 -1 for no force card."""
 
@@ -197,15 +153,13 @@ class Reveal(Action):
     card: int
 
 
-@_kind("conceal")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "conceal")
 class Conceal(Action):
     """Commit the seat's new secret page of unseen tokens (the Invisible Beings'): which
     page stays the seat's secret (engine.worlds.unseen). Not a card put face down."""
 
 
-@_kind("second", "int", "int")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "second", "int", "int")
 class Second(Action):
     """Show a second force card face up after Use the Force: handle and face; -1 -1 for
     none. Never face down first, so nothing to open (unlike Reveal)."""
@@ -216,35 +170,10 @@ class Second(Action):
 
 # --- chance facts from the card source --------------------------------------------------
 
-
-@_kind("shuffled")
-@dataclass(frozen=True, slots=True)
-class Shuffled(Action):
-    """The deck asked for is shuffled under its new handles."""
+_KINDS.enter(Shuffled, Delivered, Revealed, HandShuffled)  # engine.action: every game's
 
 
-@_kind("delivered")
-@dataclass(frozen=True, slots=True)
-class Delivered(Action):
-    """The handles asked for are opened to their new holder."""
-
-
-@_kind("revealed", "pairs")
-@dataclass(frozen=True, slots=True)
-class Revealed(Action):
-    """Public faces of the handles asked for (handle:face)."""
-
-    cards: Pairs
-
-
-@_kind("handshuffled")
-@dataclass(frozen=True, slots=True)
-class HandShuffled(Action):
-    """A hand was shuffled and re-masked under new handles."""
-
-
-@_kind("rolled", "ints")
-@dataclass(frozen=True, slots=True)
+@kind(_KINDS, "rolled", "ints")
 class Rolled(Action):
     """The values of the dice asked for, each 1..sides, in order (public)."""
 
@@ -260,25 +189,6 @@ def action_from_data(data: object) -> Action:
     return decode(ACTION_KINDS, data)
 
 
-def _parse_value(shape: str, text: str, what: str) -> Any:
-    try:
-        if shape == "int":
-            return int(text)
-        if shape == "world":
-            return world_index(text)
-        if text == "-":
-            return ()
-        if shape == "ints":
-            return tuple(int(x) for x in text.split(","))
-        out = []
-        for item in text.split(","):
-            a, b = item.split(":")
-            out.append((int(a), int(b)))
-        return tuple(out)
-    except ValueError:
-        raise ActionParseError(f"{what}: cannot read {text!r} as {shape}") from None
-
-
 def parse_action(text: str, seat: int) -> Action:
     """Read the short text form `kind value...` of `seat`'s action; raises ActionParseError."""
     words = text.split()
@@ -287,10 +197,10 @@ def parse_action(text: str, seat: int) -> Action:
     cls = ACTION_KINDS.get(words[0])
     if cls is None:
         raise ActionParseError(f"unknown action {words[0]!r}; known: {', '.join(ACTION_KINDS)}")
-    names = [f.name for f in fields(cls)[1:]]
+    names = field_names(cls)
     if len(words) - 1 != len(names):
         raise ActionParseError(f"{cls.KIND}: expected {len(names)} values ({' '.join(names)})")
-    values = [_parse_value(shape, w, f"{cls.KIND}.{n}")
+    values = [cls.TEXT.read(shape, w, f"{cls.KIND}.{n}")
               for n, shape, w in zip(names, cls.SHAPES, words[1:])]
     return cls(seat, *values)
 
