@@ -17,20 +17,29 @@ from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
 from protocol.game import game_of
 
 from .botopts import add_seat_bot_option, seat_bot
-from .netgame import cosmic_home, lan_options, play_seat, player_key
+from .netgame import cosmic_home, lan_options, play_seat, player_key, udp_port
 from .options import add_game_options, game_config, worlds_config
+
+
+def lan_peer(text: str) -> str:
+    """An argparse type: a peer as --peer takes it, HOST or HOST:PORT (checked, kept)."""
+    try:
+        parse_peer(text, DEFAULT_PORT)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def lobby_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default="", help="your name in the game")
     p.add_argument("--key", type=Path, help="your key file (default ~/.cosmic/key)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help="UDP port of the beacons")
+    p.add_argument("--port", type=udp_port, default=DEFAULT_PORT, help="UDP port of the beacons")
     p.add_argument("--target", default="255.255.255.255",
                    help="where beacons go (127.255.255.255 for games on one machine)")
     p.add_argument("--dir", type=Path, help="where your journal goes")
     p.add_argument("--colour", "--color", default="", choices=["", *COLORS], metavar="COLOUR",
                    help=f"the colour you ask for ({', '.join(COLORS)}); default: any free")
-    p.add_argument("--peer", action="append", default=[], metavar="HOST[:PORT]",
+    p.add_argument("--peer", action="append", default=[], metavar="HOST[:PORT]", type=lan_peer,
                    help="also send the lobby's beacons here (where broadcast does not reach)")
     p.add_argument("--listen", default="", metavar="ADDR",
                    help="hear beacons only on this local address and send them from it "
@@ -88,6 +97,12 @@ class Confirm:
             return False
         print("Answer y or n: ", end="", flush=True)
         return None
+
+
+def lan_trouble(args: argparse.Namespace, exc: OSError) -> str:
+    """Why the lobby's sockets could not be opened, in one line naming the flags."""
+    where = f"--listen {args.listen}" if args.listen else f"--port {args.port}"
+    return f"cannot open the lobby's sockets ({where}): {exc.strerror or exc}"
 
 
 def key_file(args: argparse.Namespace) -> str:
@@ -157,9 +172,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     key = player_key(args.key)
     name = args.name or f"host-{key.public[:2].hex()}"
-    lobby = Lobby(key, name, lobby_id, args.players,
-                  host=True, port=args.port, target=args.target, colour=args.colour,
-                  peers=tuple(args.peer), listen=args.listen, key_file=key_file(args))
+    try:
+        lobby = Lobby(key, name, lobby_id, args.players,
+                      host=True, port=args.port, target=args.target, colour=args.colour,
+                      peers=tuple(args.peer), listen=args.listen, key_file=key_file(args))
+    except OSError as exc:  # the beacon sockets: a --listen address not of this machine
+        print(f"cosmic host: {lan_trouble(args, exc)}", file=sys.stderr)
+        return 2
     print(f"Hosting {name}'s game for {args.players} (lobby {lobby.lobby[:4].hex()}; "
           f"{rules.options_text(config)}); others run `cosmic join`. Your key: "
           f"{key.public[:4].hex()}", flush=True)
