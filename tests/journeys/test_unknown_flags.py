@@ -1,0 +1,23 @@
+"""A flag a subcommand does not have: that subcommand's own usage and error line (exit
+status 2), so the person sees the flags it does take, not cosmic's list of commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from _journey import cosmic
+
+
+def test_an_unknown_flag_is_named_by_its_subcommand(home: Path) -> None:
+    for words in (["play"], ["host"], ["join"], ["resume"], ["simulate"], ["verify", "x"],
+                  ["replay", "x"], ["campaign", "show", "x"], ["keygen"], ["demo"],
+                  ["scenario", "run", "x"]):
+        r = cosmic(*words, "--no-such-flag", home=home, timeout=30)
+        said = " ".join(w for w in words if w != "x" and w != "show")
+        assert r.returncode == 2, (words, r.stdout, r.stderr)
+        assert "Traceback" not in r.stderr
+        lines = r.stderr.strip().splitlines()
+        assert lines[-1] == f"cosmic {said}: error: unrecognized arguments: --no-such-flag", \
+            (words, r.stderr)
+        assert lines[0].startswith(f"usage: cosmic {said} "), (words, r.stderr)
+    assert not (home / "games").exists()  # nothing was started
