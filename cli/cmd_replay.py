@@ -174,8 +174,12 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
     n = total if v.to is None else v.to
     colors = s.config.colors
     lines = [f"{path}: after {n} of {total} records (public hash "
-             f"{rules.public_hash(s).hex()[:16]})", words.board(s)]
+             f"{rules.public_hash(s).hex()[:16]})"]
     p = rules.pending(s)
+    if rules.NAME == "worlds":  # the map's board has no turn or verdict line (Cosmic's has)
+        lines += v.ui.end_words(s) if p.over and s.outcome is not None else [
+            f"Turn {s.turns}: {colors[s.active] if s.active >= 0 else '-'}"]
+    lines.append(words.board(s))
     if not p.over:
         who = ", ".join(colors[x] for x in p.seats if 0 <= x < len(colors)) or "-"
         lines.append(f"waiting for {who}: {'/'.join(p.kinds)} ({p.phase}, {p.step})")
