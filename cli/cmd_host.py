@@ -144,9 +144,11 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     except ValueError as exc:  # a bot the game does not have (join learns the game late)
         print(f"cosmic: {exc}", file=sys.stderr)
         return 2
+    journal = directory / f"seat-{seat}.journal"
+    # said before the full screen takes over: after a kill or a crash it is still there
+    print(f"Your journal: {journal} (cut off? `cosmic resume {journal}`)", flush=True)
     try:
-        return play_seat(genesis, seat, lobby.key, directory / f"seat-{seat}.journal", opts,
-                         screen=screen, bot=bot)
+        return play_seat(genesis, seat, lobby.key, journal, opts, screen=screen, bot=bot)
     except SameKeyError as exc:  # another node plays our seat, and was there first
         print(f"cosmic: {exc}", file=sys.stderr)
         return 1
