@@ -89,7 +89,8 @@ def _local(config: Any, seed_text: str, seat: int, screen: bool,
     controllers: list[Any] = [maker(seed + bytes([k])) for k in range(config.seats)]
     game = LocalGame(config, seed, controllers, rules=rules)
     words = rules.options_text(config) if rules.NAME != "cosmic" else options_text(config)
-    hello = (f"You are {config.colors[seat]} against {config.seats - 1} bots (seed "
+    hello = (f"You are {config.colors[seat]} against {config.seats - 1} "
+             f"{'bot' if config.seats == 2 else 'bots'} (seed "
              f"{seed_text}, local mode; {words}). {for_rules(rules).goal(config)} "
              "Type 'help'"
              + ("; Tab completes what is legal now." if screen else "."))
