@@ -128,7 +128,9 @@ def _networked(config: Any, seed_text: str, seat: int, screen: bool,
     print(f"Setting up a networked game in {directory} (keys, genesis, card protocol; "
           f"{words})...", flush=True)
     try:
-        gpath, keys = prepare(config.seats, seed_text, directory, config=config, rules=rules)
+        gpath, keys = prepare(config.seats, seed_text, directory, config=config, rules=rules,
+                              names=["player" if i == seat else f"bot-{i}"  # the person's
+                                     for i in range(config.seats)])  # seat is no bot's
     except OSError as exc:
         print(f"cosmic play: cannot use {directory} for the game: {exc.strerror or exc}",
               file=sys.stderr)
