@@ -47,7 +47,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--patience", type=float, default=BOT_PATIENCE_S, metavar="SECONDS",
                    help="how long the bots wait for you if your node stops (a crash, "
                         "kill -9) before they leave too; `cosmic resume` brings them back "
-                        f"(default {BOT_PATIENCE_S:g})")
+                        f"(default {BOT_PATIENCE_S:g}; 0: for ever)")
     p.add_argument("--answer-seconds", type=float, default=60.0, metavar="SECONDS",
                    help="networked: at a card window you may play at, the game passes for "
                         "you after this long without an answer (default 60)")
@@ -70,6 +70,10 @@ def run(args: argparse.Namespace) -> int:
         maker = bot_maker(args, game=args.game)
     except ValueError as exc:
         print(exc, file=sys.stderr)
+        return 2
+    if args.patience < 0 or not args.answer_seconds > 0:
+        print("--patience: 0 seconds or more (0: the bots wait for ever); --answer-seconds: "
+              "more than 0", file=sys.stderr)
         return 2
     seed_text = args.seed or secrets.token_hex(8)
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()

@@ -21,3 +21,14 @@ def test_an_unknown_flag_is_named_by_its_subcommand(home: Path) -> None:
             (words, r.stderr)
         assert lines[0].startswith(f"usage: cosmic {said} "), (words, r.stderr)
     assert not (home / "games").exists()  # nothing was started
+
+
+def test_play_refuses_negative_waits(home: Path) -> None:
+    """--answer-seconds -1 passed for the person at every window without asking, and
+    --patience -3 sent the bots away at once: both are refused before anything starts."""
+    for flag, value in (("--answer-seconds", "-1"), ("--answer-seconds", "0"),
+                        ("--patience", "-3")):
+        r = cosmic("play", flag, value, "--plain", home=home, stdin="", timeout=30)
+        assert r.returncode == 2, (flag, r.stdout, r.stderr)
+        assert "--patience: 0 seconds or more" in r.stderr and "Traceback" not in r.stderr
+    assert not (home / "games").exists()
