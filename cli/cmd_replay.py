@@ -205,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         data = args.journal.read_bytes()
     except OSError as exc:
-        print(f"{path}: CANNOT READ: {exc}", file=sys.stderr)
+        print(f"{path}: CANNOT READ: {exc.strerror or exc}", file=sys.stderr)
         return 2
     damage: JournalError | None = None
     try:
@@ -235,7 +235,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             key = read_key_file(args.key)
         except (OSError, LocalProtocolError) as exc:
-            print(f"replay: --key {args.key}: {exc}", file=sys.stderr)
+            print(f"replay: --key {args.key}: {getattr(exc, 'strerror', None) or exc}",
+                  file=sys.stderr)
             return 2
         if contents.genesis.seat_of_key(key.public) is None:
             print(f"replay: warning: the key {args.key} holds no seat in this game; every "

@@ -32,3 +32,15 @@ def test_play_refuses_negative_waits(home: Path) -> None:
         assert r.returncode == 2, (flag, r.stdout, r.stderr)
         assert "--patience: 0 seconds or more" in r.stderr and "Traceback" not in r.stderr
     assert not (home / "games").exists()
+
+
+def test_a_missing_file_is_said_in_words(home: Path) -> None:
+    """verify and replay of a path that is not there (or a folder): the reason in words,
+    not Python's '[Errno 2] ...' with the path said twice."""
+    for words in (["verify"], ["replay"]):
+        r = cosmic(*words, str(home / "nope.journal"), home=home)
+        assert r.returncode == 2, r
+        assert r.stderr.strip() == f"{home / 'nope.journal'}: CANNOT READ: No such file " \
+                                   "or directory", r.stderr
+        d = cosmic(*words, str(home), home=home)
+        assert d.stderr.strip() == f"{home}: CANNOT READ: Is a directory", d.stderr
