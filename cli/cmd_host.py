@@ -66,15 +66,31 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 class Confirm:
     """Asks the player, on standard input, whether to play each game the lobby proposes;
-    answers without blocking the lobby (None until a line arrives)."""
+    answers without blocking the lobby (None until a line arrives).
+
+    A person's answer counts only for the game on the screen when it was typed: what a
+    terminal holds when a new game is proposed was typed before it was shown (for the
+    game someone has since left, say) and is dropped. Piped answers (a script) count
+    whenever they come."""
 
     def __init__(self, auto: bool, stdin: TextIO = sys.stdin) -> None:
         self.auto, self.stdin = auto, stdin
         self.shown = b""
 
+    def lobby_changed(self) -> None:
+        """The members changed: the game shown, if any, is no longer on offer."""
+        if self.shown:
+            print("\nThat game is off: the lobby changed. Wait for the next one.",
+                  flush=True)
+        self.shown = b""
+
     def __call__(self, proposal: Proposal) -> bool | None:
         if self.shown != proposal.genesis.game_id:
             self.shown = proposal.genesis.game_id
+            if not self.auto and _isatty(self.stdin):
+                while select.select([self.stdin], [], [], 0)[0]:
+                    if not self.stdin.readline():  # typed before this game was shown
+                        break
             print(f"Every seat is taken: {proposal.describe()} "
                   f"({len(proposal.agreed)} of {proposal.genesis.n_seats} confirmed)",
                   flush=True)
@@ -99,6 +115,13 @@ class Confirm:
         return None
 
 
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def lan_trouble(args: argparse.Namespace, exc: OSError) -> str:
     """Why the lobby's sockets could not be opened, in one line naming the flags."""
     where = f"--listen {args.listen}" if args.listen else f"--port {args.port}"
@@ -111,7 +134,10 @@ def key_file(args: argparse.Namespace) -> str:
 
 
 def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
+    confirm = Confirm(args.yes)
+
     def show(members: list[Any]) -> None:
+        confirm.lobby_changed()
         names = ", ".join(f"{c.name or '?'}{' (' + c.colour + ')' if c.colour else ''} "
                           f"[{c.key[:4].hex()}]" for c in members)
         print(f"  in the lobby: {names}", flush=True)
@@ -120,7 +146,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
         still = "Still hosting." if lobby.host else "Still in the lobby."
         print(f"cosmic: warning: {text} {still}", file=sys.stderr, flush=True)
     try:
-        genesis, seat = lobby.wait(args.timeout, show, Confirm(args.yes), warn)
+        genesis, seat = lobby.wait(args.timeout, show, confirm, warn)
     except (TimeoutError, LobbyError, SameKeyError) as exc:
         print(f"cosmic: {exc}", file=sys.stderr)
         return 1
