@@ -56,10 +56,11 @@ def free_udp_port() -> int:
 
 
 def prepare(players: int, seed: str, directory: Path, max_turns: int = 0,
-            config: Any = None, rules: Rules | None = None) -> tuple[Path, list[Path]]:
+            config: Any = None, rules: Rules | None = None,
+            names: list[str] | None = None) -> tuple[Path, list[Path]]:
     """Keys, genesis and key files for a demo game of `rules` (Cosmic unless given);
     returns (genesis path, key paths). `config` (seats = players) gives the options; by
-    default the base game."""
+    default the base game. `names`: each seat's name in the game (default bot-N)."""
     game = rules if rules is not None else games.load(games.DEFAULT)
     directory.mkdir(parents=True, exist_ok=True)
     base = seed.encode() if seed else os.urandom(16)
@@ -69,7 +70,8 @@ def prepare(players: int, seed: str, directory: Path, max_turns: int = 0,
     if config is None:
         config = game.config_from(game.COLOURS[:players], (),
                                   {"max_turns": max_turns} if max_turns else {})
-    genesis = make_genesis(config, [(f"bot-{i}", k.public) for i, k in enumerate(keys)],
+    names = names or [f"bot-{i}" for i in range(players)]
+    genesis = make_genesis(config, [(names[i], k.public) for i, k in enumerate(keys)],
                            mode="network",
                            salt=hashlib.sha256(b"cosmic/demo-salt/v1\0" + base).digest(),
                            rules=game)

@@ -17,20 +17,29 @@ from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
 from protocol.game import game_of
 
 from .botopts import add_seat_bot_option, seat_bot
-from .netgame import cosmic_home, lan_options, play_seat, player_key
+from .netgame import cosmic_home, lan_options, play_seat, player_key, udp_port
 from .options import add_game_options, game_config, worlds_config
+
+
+def lan_peer(text: str) -> str:
+    """An argparse type: a peer as --peer takes it, HOST or HOST:PORT (checked, kept)."""
+    try:
+        parse_peer(text, DEFAULT_PORT)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def lobby_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default="", help="your name in the game")
     p.add_argument("--key", type=Path, help="your key file (default ~/.cosmic/key)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help="UDP port of the beacons")
+    p.add_argument("--port", type=udp_port, default=DEFAULT_PORT, help="UDP port of the beacons")
     p.add_argument("--target", default="255.255.255.255",
                    help="where beacons go (127.255.255.255 for games on one machine)")
     p.add_argument("--dir", type=Path, help="where your journal goes")
     p.add_argument("--colour", "--color", default="", choices=["", *COLORS], metavar="COLOUR",
                    help=f"the colour you ask for ({', '.join(COLORS)}); default: any free")
-    p.add_argument("--peer", action="append", default=[], metavar="HOST[:PORT]",
+    p.add_argument("--peer", action="append", default=[], metavar="HOST[:PORT]", type=lan_peer,
                    help="also send the lobby's beacons here (where broadcast does not reach)")
     p.add_argument("--listen", default="", metavar="ADDR",
                    help="hear beacons only on this local address and send them from it "
@@ -57,15 +66,31 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 class Confirm:
     """Asks the player, on standard input, whether to play each game the lobby proposes;
-    answers without blocking the lobby (None until a line arrives)."""
+    answers without blocking the lobby (None until a line arrives).
+
+    A person's answer counts only for the game on the screen when it was typed: what a
+    terminal holds when a new game is proposed was typed before it was shown (for the
+    game someone has since left, say) and is dropped. Piped answers (a script) count
+    whenever they come."""
 
     def __init__(self, auto: bool, stdin: TextIO = sys.stdin) -> None:
         self.auto, self.stdin = auto, stdin
         self.shown = b""
 
+    def lobby_changed(self) -> None:
+        """The members changed: the game shown, if any, is no longer on offer."""
+        if self.shown:
+            print("\nThat game is off: the lobby changed. Wait for the next one.",
+                  flush=True)
+        self.shown = b""
+
     def __call__(self, proposal: Proposal) -> bool | None:
         if self.shown != proposal.genesis.game_id:
             self.shown = proposal.genesis.game_id
+            if not self.auto and _isatty(self.stdin):
+                while select.select([self.stdin], [], [], 0)[0]:
+                    if not self.stdin.readline():  # typed before this game was shown
+                        break
             print(f"Every seat is taken: {proposal.describe()} "
                   f"({len(proposal.agreed)} of {proposal.genesis.n_seats} confirmed)",
                   flush=True)
@@ -90,13 +115,29 @@ class Confirm:
         return None
 
 
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def lan_trouble(args: argparse.Namespace, exc: OSError) -> str:
+    """Why the lobby's sockets could not be opened, in one line naming the flags."""
+    where = f"--listen {args.listen}" if args.listen else f"--port {args.port}"
+    return f"cannot open the lobby's sockets ({where}): {exc.strerror or exc}"
+
+
 def key_file(args: argparse.Namespace) -> str:
     """The player's key file, as messages name it."""
     return str(args.key or default_key_path())
 
 
 def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
+    confirm = Confirm(args.yes)
+
     def show(members: list[Any]) -> None:
+        confirm.lobby_changed()
         names = ", ".join(f"{c.name or '?'}{' (' + c.colour + ')' if c.colour else ''} "
                           f"[{c.key[:4].hex()}]" for c in members)
         print(f"  in the lobby: {names}", flush=True)
@@ -105,7 +146,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
         still = "Still hosting." if lobby.host else "Still in the lobby."
         print(f"cosmic: warning: {text} {still}", file=sys.stderr, flush=True)
     try:
-        genesis, seat = lobby.wait(args.timeout, show, Confirm(args.yes), warn)
+        genesis, seat = lobby.wait(args.timeout, show, confirm, warn)
     except (TimeoutError, LobbyError, SameKeyError) as exc:
         print(f"cosmic: {exc}", file=sys.stderr)
         return 1
@@ -129,9 +170,11 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     except ValueError as exc:  # a bot the game does not have (join learns the game late)
         print(f"cosmic: {exc}", file=sys.stderr)
         return 2
+    journal = directory / f"seat-{seat}.journal"
+    # said before the full screen takes over: after a kill or a crash it is still there
+    print(f"Your journal: {journal} (cut off? `cosmic resume {journal}`)", flush=True)
     try:
-        return play_seat(genesis, seat, lobby.key, directory / f"seat-{seat}.journal", opts,
-                         screen=screen, bot=bot)
+        return play_seat(genesis, seat, lobby.key, journal, opts, screen=screen, bot=bot)
     except SameKeyError as exc:  # another node plays our seat, and was there first
         print(f"cosmic: {exc}", file=sys.stderr)
         return 1
@@ -157,9 +200,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     key = player_key(args.key)
     name = args.name or f"host-{key.public[:2].hex()}"
-    lobby = Lobby(key, name, lobby_id, args.players,
-                  host=True, port=args.port, target=args.target, colour=args.colour,
-                  peers=tuple(args.peer), listen=args.listen, key_file=key_file(args))
+    try:
+        lobby = Lobby(key, name, lobby_id, args.players,
+                      host=True, port=args.port, target=args.target, colour=args.colour,
+                      peers=tuple(args.peer), listen=args.listen, key_file=key_file(args))
+    except OSError as exc:  # the beacon sockets: a --listen address not of this machine
+        print(f"cosmic host: {lan_trouble(args, exc)}", file=sys.stderr)
+        return 2
     print(f"Hosting {name}'s game for {args.players} (lobby {lobby.lobby[:4].hex()}; "
           f"{rules.options_text(config)}); others run `cosmic join`. Your key: "
           f"{key.public[:4].hex()}", flush=True)

@@ -11,7 +11,7 @@ from node.discovery import Beacon, Listener
 from node.lobby import Lobby, lobby_game, parse_peer, probe_card, visible_lobbies
 
 from .botopts import seat_bot
-from .cmd_host import key_file, lobby_args, start_game
+from .cmd_host import key_file, lan_trouble, lobby_args, start_game
 from .netgame import player_key
 from .options import add_game_options, mismatch, wanted
 
@@ -27,12 +27,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
-def run(args: argparse.Namespace) -> int:
-    try:
-        seat_bot(args, b"check")  # a bad --bot-budget is refused before anything starts
-    except ValueError as exc:
-        print(f"cosmic join: {exc}", file=sys.stderr)
-        return 2
+def _look(args: argparse.Namespace) -> list[Any]:
+    """The lobbies seen on the LAN for two seconds (raises OSError: the sockets)."""
     listener = Listener(port=args.port, bind=args.listen)
     try:
         probe = None
@@ -43,12 +39,25 @@ def run(args: argparse.Namespace) -> int:
             for peer in args.peer:
                 probe.add_target(*parse_peer(peer, args.port))
         try:
-            games = visible_lobbies(listener, 2.0, probe)
+            return list(visible_lobbies(listener, 2.0, probe))
         finally:
             if probe is not None:
                 probe.close()
     finally:
         listener.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        seat_bot(args, b"check")  # a bad --bot-budget is refused before anything starts
+    except ValueError as exc:
+        print(f"cosmic join: {exc}", file=sys.stderr)
+        return 2
+    try:
+        games = _look(args)
+    except OSError as exc:  # the beacon sockets: a --listen address not of this machine
+        print(f"cosmic join: {lan_trouble(args, exc)}", file=sys.stderr)
+        return 2
     if not games:
         print("No game announced on this network (is a host running `cosmic host`, "
               "on the same --port?)", file=sys.stderr)
@@ -106,6 +115,9 @@ def run(args: argparse.Namespace) -> int:
                       listen=args.listen, key_file=key_file(args))
     except ValueError as exc:  # a lobby id this version cannot read
         print(f"cosmic join: that game's options: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"cosmic join: {lan_trouble(args, exc)}", file=sys.stderr)
         return 2
     print(f"Joining {game.describe()} as {name} (key {key.public[:4].hex()})", flush=True)
     return start_game(lobby, args)

@@ -47,7 +47,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--patience", type=float, default=BOT_PATIENCE_S, metavar="SECONDS",
                    help="how long the bots wait for you if your node stops (a crash, "
                         "kill -9) before they leave too; `cosmic resume` brings them back "
-                        f"(default {BOT_PATIENCE_S:g})")
+                        f"(default {BOT_PATIENCE_S:g}; 0: for ever)")
     p.add_argument("--answer-seconds", type=float, default=60.0, metavar="SECONDS",
                    help="networked: at a card window you may play at, the game passes for "
                         "you after this long without an answer (default 60)")
@@ -71,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
+    if args.patience < 0 or not args.answer_seconds > 0:
+        print("--patience: 0 seconds or more (0: the bots wait for ever); --answer-seconds: "
+              "more than 0", file=sys.stderr)
+        return 2
     seed_text = args.seed or secrets.token_hex(8)
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     if args.local:
@@ -89,7 +93,8 @@ def _local(config: Any, seed_text: str, seat: int, screen: bool,
     controllers: list[Any] = [maker(seed + bytes([k])) for k in range(config.seats)]
     game = LocalGame(config, seed, controllers, rules=rules)
     words = rules.options_text(config) if rules.NAME != "cosmic" else options_text(config)
-    hello = (f"You are {config.colors[seat]} against {config.seats - 1} bots (seed "
+    hello = (f"You are {config.colors[seat]} against {config.seats - 1} "
+             f"{'bot' if config.seats == 2 else 'bots'} (seed "
              f"{seed_text}, local mode; {words}). {for_rules(rules).goal(config)} "
              "Type 'help'"
              + ("; Tab completes what is legal now." if screen else "."))
@@ -127,7 +132,9 @@ def _networked(config: Any, seed_text: str, seat: int, screen: bool,
     print(f"Setting up a networked game in {directory} (keys, genesis, card protocol; "
           f"{words})...", flush=True)
     try:
-        gpath, keys = prepare(config.seats, seed_text, directory, config=config, rules=rules)
+        gpath, keys = prepare(config.seats, seed_text, directory, config=config, rules=rules,
+                              names=["player" if i == seat else f"bot-{i}"  # the person's
+                                     for i in range(config.seats)])  # seat is no bot's
     except OSError as exc:
         print(f"cosmic play: cannot use {directory} for the game: {exc.strerror or exc}",
               file=sys.stderr)

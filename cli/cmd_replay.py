@@ -174,8 +174,12 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
     n = total if v.to is None else v.to
     colors = s.config.colors
     lines = [f"{path}: after {n} of {total} records (public hash "
-             f"{rules.public_hash(s).hex()[:16]})", words.board(s)]
+             f"{rules.public_hash(s).hex()[:16]})"]
     p = rules.pending(s)
+    if rules.NAME == "worlds":  # the map's board has no turn or verdict line (Cosmic's has)
+        lines += v.ui.end_words(s) if p.over and s.outcome is not None else [
+            f"Turn {s.turns}: {colors[s.active] if s.active >= 0 else '-'}"]
+    lines.append(words.board(s))
     if not p.over:
         who = ", ".join(colors[x] for x in p.seats if 0 <= x < len(colors)) or "-"
         lines.append(f"waiting for {who}: {'/'.join(p.kinds)} ({p.phase}, {p.step})")
@@ -201,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         data = args.journal.read_bytes()
     except OSError as exc:
-        print(f"{path}: CANNOT READ: {exc}", file=sys.stderr)
+        print(f"{path}: CANNOT READ: {exc.strerror or exc}", file=sys.stderr)
         return 2
     damage: JournalError | None = None
     try:
@@ -231,7 +235,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             key = read_key_file(args.key)
         except (OSError, LocalProtocolError) as exc:
-            print(f"replay: --key {args.key}: {exc}", file=sys.stderr)
+            print(f"replay: --key {args.key}: {getattr(exc, 'strerror', None) or exc}",
+                  file=sys.stderr)
             return 2
         if contents.genesis.seat_of_key(key.public) is None:
             print(f"replay: warning: the key {args.key} holds no seat in this game; every "

@@ -22,7 +22,7 @@ from protocol.errors import ProtocolError
 from protocol.journal import parse_journal
 
 from .botopts import add_seat_bot_option, seat_bot
-from .netgame import play_seat, start_bots
+from .netgame import play_seat, start_bots, udp_port
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -32,7 +32,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--key", type=Path,
                    help="your key file (default: the one the game was started with, "
                         "else ~/.cosmic/key)")
-    p.add_argument("--port", type=int, help="UDP port of the beacons (default: the game's)")
+    p.add_argument("--port", type=udp_port,
+                   help="UDP port of the beacons (default: the game's)")
     p.add_argument("--target", help="where beacons go (default: the game's)")
     p.add_argument("--peer", action="append", default=[],
                    help="a peer's hello endpoint tcp://HOST:PORT (added to the game's)")

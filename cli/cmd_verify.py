@@ -263,7 +263,8 @@ def run(args: argparse.Namespace) -> int:
                 print(json.dumps({"path": str(path), "ok": False, "exit": 2, "error": {
                     "check": "file", "message": str(exc), "text": str(exc)}}))
             else:
-                print(f"{path}: CANNOT READ: {exc}", file=sys.stderr)
+                print(f"{path}: CANNOT READ: {getattr(exc, 'strerror', None) or exc}",
+                      file=sys.stderr)
             worst = max(worst, code)
             continue
         code = exit_code(result, args.audit, args.partial)

@@ -61,7 +61,8 @@ class CosmicUI:
     def end_words(self, s: Any) -> list[str]:
         out = s.outcome
         colors = s.config.colors
-        why = {"colonies": f"{s.config.win_colonies} foreign colonies",
+        why = {"colonies": f"{s.config.win_colonies} foreign colonies" if not s.config.teams
+               else "foreign colonies, as a team",
                "turn_limit": "the turn limit was reached"}.get(out.reason, out.reason)
         return ["GAME OVER: " + (", ".join(colors[w] for w in out.winners) or "nobody")
                 + f" won ({why}).",
@@ -70,7 +71,14 @@ class CosmicUI:
 
     @staticmethod
     def goal(config: Any) -> str:
-        return f"{'Five' if config.win_colonies == 5 else 'Four'} foreign colonies win."
+        """What wins, in words; in team play the team's second way too (rules 004, Team
+        Play, as engine.cosmic.flow `_team_winners` counts it)."""
+        n = "Five" if config.win_colonies == 5 else "Four"
+        if getattr(config, "teams", False):
+            both = "seven" if config.win_colonies == 5 else "six"
+            return (f"Teams of two: a team wins when one of the two has {n.lower()} "
+                    f"foreign colonies, or the two have {both} on {both} different planets.")
+        return f"{n} foreign colonies win."
 
     # -- replays -----------------------------------------------------------------------
 

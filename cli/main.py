@@ -32,9 +32,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _parser_of(parser: argparse.ArgumentParser, args: argparse.Namespace
+               ) -> argparse.ArgumentParser | None:
+    """The parser of the (innermost) subcommand that was given (None: no subcommand)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser | None = action.choices.get(
+                getattr(args, action.dest, None) or "")
+            return (_parser_of(found, args) or found) if found is not None else None
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # said by the subcommand's parser, with its own usage line, not cosmic's
+        (_parser_of(parser, args) or parser).error(
+            f"unrecognized arguments: {' '.join(unknown)}")
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

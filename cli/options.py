@@ -98,9 +98,12 @@ def parse_aliens(spec: str, seats: int) -> tuple[str, ...]:
         raise ValueError(f"--aliens: give 'random', 'choose' or one name per seat "
                          f"({seats}, separated by commas); got {len(names)}")
     known = alien_names()
-    for n in names:
+    for i, n in enumerate(names):
         if n not in ("", DEAL_AT_RANDOM, CHOOSE) and n not in known:
             raise ValueError(f"--aliens: unknown alien {n!r}; known: {', '.join(known)}")
+        if n not in ("", DEAL_AT_RANDOM, CHOOSE) and n in names[:i]:
+            raise ValueError(f"--aliens: {n} is named twice; there is one of each alien "
+                             "(each seat plays a different one)")
     return names
 
 

@@ -458,6 +458,30 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "new_tech": lambda: f"{c(a[0])} draws {a[1]} tech card(s) instead of another encounter",
         "reshuffle_tech": lambda: "the tech discard pile is shuffled into a new tech deck",
         "random_discard": lambda: f"{c(a[0])} discards {a[1]} card(s) at random",
+        # powers whose events had no words (their log lines read as raw action text)
+        "devour": lambda: f"{c(a[0])} devours {a[3]} of {c(a[1])}'s ships on {p(a[2])}: "
+                          "they go to the warp",
+        "ghost": lambda: f"{c(a[0])} brings {a[1]} ship(s) out of the warp into the "
+                         "encounter",
+        "ghost_back": lambda: f"{a[1]} of {c(a[0])}'s ghost ship(s) go back to the warp",
+        "move_ship": lambda: f"{c(a[0])} moves a ship from {p(a[1])} to {p(a[2])}",
+        "plunder": lambda: f"{c(a[0])} plunders: {a[1]} ship(s) back from the warp, "
+                           f"{a[2]} card(s) drawn",
+        "poison": lambda: f"{c(a[0])} poisons {c(a[1])}: one ship lost on each of "
+                          + ", ".join(p(x) for x in a[2]),
+        "sting": lambda: f"{c(a[0])} stings {c(a[1])}: its {a[2]} lost ship(s) come home "
+                         f"and {c(a[1])} loses as many (or all it can)",
+        "sting_draw": lambda: f"{c(a[0])} takes {a[2]} card(s) at random from {c(a[1])} "
+                              f"and draws {a[3]}",
+        "sting_wait": lambda: f"{c(a[0])} takes its cards from {c(a[1])} once its "
+                              "encounter card is revealed",
+        "troll": lambda: f"{c(a[0])} brings a ship back from the warp to {p(a[1])}",
+        "warlock": lambda: f"{c(a[0])} draws {a[1]} card(s) for its ships lost to the warp",
+        "wrath_retrieve": lambda: f"{c(a[0])} sends {a[2]} retrieved ship(s) back to the "
+                                  f"warp; one of {c(a[1])}'s leaves the warp instead",
+        "zero": lambda: f"{c(a[0])} makes every attack card count as 0 this encounter",
+        "zero_keep": lambda: f"{c(a[0])} keeps its attack 0",
+        "zero_swap": lambda: f"{c(a[0])} discards its attack 0 and chooses another attack",
     }
     fn = words.get(kind)
     try:

@@ -78,12 +78,21 @@ class PlainClient(SeatClient):
         if self.ui.COSMIC:  # (the map game's board has the player's own lines)
             self._write(f"Your hand ({s.config.colors[self.session.seat]}): {self._hand()}")
         self._list(all_of_them=False)
-        example = "'launch blue.1 3' sends 3 ships, chosen for you" if self.ui.COSMIC \
+        example = self._launch_example() if self.ui.COSMIC \
             else "'move A B A 2' moves 2 tokens born on A from A to B"
         self._write(f"Type a number or a command ('all' lists every command; {example}), "
                     "'help' or 'quit'.")
         if self._ahead:
             asyncio.get_running_loop().call_soon(self._feed)
+
+    def _launch_example(self) -> str:
+        """How to launch by a count, at a planet this seat may aim at now (else at the
+        first planet of another colour's system): never at a planet of its own."""
+        s = self.session.state
+        colours = s.config.colors
+        planet = next((c.split()[1] for c in self.table if c.startswith("launch ")),
+                      f"{colours[1 if self.session.seat == 0 else 0]}.1")
+        return f"'launch {planet} 3' sends 3 ships, chosen for you"
 
     def _feed(self) -> None:
         """Answer the open decision with the answers said ahead, one at a time, until
@@ -143,8 +152,10 @@ class PlainClient(SeatClient):
                     text = f"{text} {counts[0]}"  # keep the most at home are chosen
                 else:
                     self._group = text
+                    ships = next((c.rpartition(" ")[2] for c in self.table
+                                  if c.startswith(text + " ")), "")  # a legal choice
                     self._write(f"{text}: how many ships ({', '.join(map(str, counts))})? "
-                                "Or name them, e.g. red.2:1,red.3:2" if self.ui.COSMIC else
+                                f"Or name them, e.g. {ships}" if self.ui.COSMIC else
                                 f"{text}: how many tokens ({', '.join(map(str, counts))})?")
                     return
         elif word == "board":

@@ -64,7 +64,7 @@ def test_local_plain_variant_seat_and_players(home: Path) -> None:
                "four_planets", "--seed", "v", home=home, timeout=60,
                stdin="info plague\ninfo red\ndiscards\nquit\nquit\n")
     assert r.returncode == 0, r.stderr
-    assert "You are blue against 1 bots" in r.stdout
+    assert "You are blue against 1 bot (seed" in r.stdout
     assert "Four foreign colonies win." in r.stdout  # not five: four planets
     assert "Type 'quit' again to leave it (a local game ends)." in r.stdout
     assert "Plague: at any card window" in r.stdout  # info, in our words
