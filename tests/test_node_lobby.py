@@ -245,6 +245,7 @@ def test_an_unknown_colour_is_refused() -> None:
     engine.Config(3, aliens=("choose",) * 3, planets=4, single_encounter=True),
     engine.Config(5, aliens=("zombie", "", "?", "choose", "amoeba"), max_turns=255),
     engine.Config(4, flares=True),
+    engine.Config(2, max_turns=1),
 ])
 def test_the_lobby_id_carries_the_options_every_player_is_shown(config: engine.Config) -> None:
     lobby = new_lobby_id(config)
@@ -253,7 +254,11 @@ def test_the_lobby_id_carries_the_options_every_player_is_shown(config: engine.C
     text = options_text(back)
     assert ("random aliens" in text) == all(a == "?" for a in config.aliens)
     assert ("flares" in text) == (config.flares is True)
-    assert (f"at most {config.max_turns} turns" in text) == bool(config.max_turns)
+    if config.max_turns:
+        assert f"at most {config.max_turns} turn{'s' if config.max_turns > 1 else ''}" in text
+        assert "at most 1 turns" not in text
+    else:
+        assert "at most" not in text
 
 
 def test_lobby_options_that_do_not_read_are_refused() -> None:
@@ -269,3 +274,11 @@ def test_lobby_options_that_do_not_read_are_refused() -> None:
             Lobby(SigningKey.generate(), "bob", bad, 3, host=False, port=free_udp_port())
     with pytest.raises(ValueError, match="at most 255"):
         new_lobby_id(engine.Config(3, max_turns=256))
+
+
+@pytest.mark.parametrize("turns, words", [(1, "at most 1 turn"), (2, "at most 2 turns")])
+def test_the_map_games_options_count_its_turns(turns: int, words: str) -> None:
+    from engine.worlds import rules as worlds_rules
+    from engine.worlds.state import Config as WorldsConfig
+    text = worlds_rules.options_text(WorldsConfig(3, max_turns=turns))
+    assert text.endswith(words), text

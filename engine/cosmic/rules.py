@@ -311,5 +311,5 @@ def options_text(config: Config) -> str:
     if isinstance(config.flares, tuple) and config.flares:
         parts.append("flares " + ", ".join(config.flares))
     if config.max_turns:
-        parts.append(f"at most {config.max_turns} turns")
+        parts.append(f"at most {config.max_turns} turn{'' if config.max_turns == 1 else 's'}")
     return "; ".join(parts)

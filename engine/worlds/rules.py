@@ -326,5 +326,5 @@ def options_text(config: Config) -> str:
     if config.race_pool:
         parts.append(f"{len(config.race_pool)} races in the pile")
     if config.max_turns:
-        parts.append(f"at most {config.max_turns} turns")
+        parts.append(f"at most {config.max_turns} turn{'' if config.max_turns == 1 else 's'}")
     return "; ".join(parts)
