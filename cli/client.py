@@ -40,6 +40,7 @@ __all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
 
 WINDOW_NAMES = (*WINDOWS, RESPONSE_CARD, RESPONSE_POWER)
 FOLLOW_S = 0.1  # how often the follower ticks the node and refreshes what is shown
+RECAP_LINES = 12  # the lines of its log before a resume that a seat is shown again
 EARLY_S = 3.0  # a line refused this shortly before a question is mentioned with it
 
 
@@ -219,6 +220,23 @@ class SeatClient:
     def say(self, line: str) -> None:
         self.log.append(line)
         self.invalidate()
+
+    def recap(self, events: list[tuple[Any, ...]], journal: str) -> None:
+        """A resumed seat: the last RECAP_LINES lines of its log from before it left (the
+        events its node took again from its journal), so the chat and the last moves are
+        there to read; the whole story is `cosmic replay`'s."""
+        s, seat = self.session.state, self.session.seat
+        lines: list[str] = []
+        for ev in reversed(events):
+            line = self.ui.log_line(s, ev, seat)
+            if line is not None:
+                lines.append(line)
+                if len(lines) == RECAP_LINES:
+                    break
+        if lines:
+            self.log.append(f"Before you left (the whole game: cosmic replay {journal}):")
+            self.log.extend("  " + line for line in reversed(lines))
+            self.invalidate()
 
     def events(self, events: list[tuple[Any, ...]]) -> None:
         s, seat = self.session.state, self.session.seat

@@ -132,8 +132,9 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         if runner.torn:
             client.say(runner.torn)
         if runner.resumed:
-            runner.core.events.clear()  # the story so far is in the journal (cosmic replay)
+            before, runner.core.events = runner.core.events, []
             client.say(f"Resumed from {journal} ({runner.resumed} records); catching up.")
+            client.recap(before, str(journal))
         client.say(hello)
         asyncio.run(client.run())
         if runner.core.state.outcome is not None:

@@ -34,6 +34,16 @@ def kill_a_seat_and_resume_it(tmp_path: Path, home: Path, *demo_args: str) -> Pa
         assert len(victim) == 1
         os.kill(victim[0], signal.SIGKILL)
         kept = journal.read_bytes()
+        # A person resumes first, reads where the game was, and leaves again at once.
+        person = cosmic("resume", str(journal), "--plain", home=home, timeout=120,
+                        stdin="quit\nquit\n")
+        assert person.returncode == 0, person.stdout[-2000:] + person.stderr[-2000:]
+        said = person.stdout
+        assert f"Before you left (the whole game: cosmic replay {journal}):" in said, said
+        recap = said.split("Before you left")[1].splitlines()[1:13]
+        assert len(recap) == 12 and all(line.startswith("  ") for line in recap), recap
+        assert said.index("Resumed from") < said.index("Before you left") < said.index(
+            "You are"), said
         back = cosmic("resume", str(journal), "--bot", "--plain", home=home, timeout=180)
         assert back.returncode == 0, back.stdout[-2000:] + back.stderr[-2000:]
         assert "Game over:" in back.stdout
