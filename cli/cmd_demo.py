@@ -28,7 +28,7 @@ from protocol.game import make_genesis
 from protocol.keys import SigningKey
 
 from .botopts import add_bot_options, bot_maker, node_bot_args
-from .options import add_game_options, game_config, options_text, worlds_config
+from .options import UsageError, add_game_options, game_config, options_text, worlds_config
 
 LOOPBACK_BROADCAST = "127.255.255.255"
 
@@ -88,8 +88,7 @@ def prepare(players: int, seed: str, directory: Path, max_turns: int = 0,
 def run(args: argparse.Namespace) -> int:
     rules = games.load(args.game)
     if args.game == "cosmic" and not 2 <= args.players <= 10:
-        print("--players must be between 2 and 10", file=sys.stderr)
-        return 2
+        raise UsageError("--players must be between 2 and 10")
     try:
         if args.game == "worlds":
             config = worlds_config(args, args.players, network=True)
@@ -97,8 +96,7 @@ def run(args: argparse.Namespace) -> int:
             config = game_config(args, args.players)
         bot_maker(args, game=args.game)
     except ValueError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     shown, directory = args.dir, args.dir.resolve()  # the nodes run elsewhere: full paths
     for old in directory.glob("seat-*.journal"):
         old.unlink()  # a demo starts a new game

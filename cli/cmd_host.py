@@ -18,7 +18,7 @@ from protocol.game import game_of
 
 from .botopts import add_seat_bot_option, seat_bot
 from .netgame import cosmic_home, lan_options, play_seat, player_key, udp_port
-from .options import add_game_options, game_config, worlds_config
+from .options import UsageError, add_game_options, game_config, worlds_config
 
 
 def lan_peer(text: str) -> str:
@@ -183,8 +183,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     rules = games.load(args.game)
     if args.game == "cosmic" and not 2 <= args.players <= 10:
-        print("--players must be between 2 and 10", file=sys.stderr)
-        return 2
+        raise UsageError("--players must be between 2 and 10")
     try:
         seat_bot(args, b"check", args.game)  # a bad --bot is refused before anything starts
         if args.game == "worlds":
@@ -196,8 +195,7 @@ def run(args: argparse.Namespace) -> int:
             config = game_config(args, args.players)
         lobby_id = new_lobby_id(config, rules)
     except ValueError as exc:
-        print(f"cosmic host: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     key = player_key(args.key)
     name = args.name or f"host-{key.public[:2].hex()}"
     try:

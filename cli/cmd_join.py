@@ -84,11 +84,12 @@ def run(args: argparse.Namespace) -> int:
             else:
                 fit.append(g)
         if picks and not fit:
-            print("No game here has the options you asked for", file=sys.stderr)
+            print("cosmic join: no game here has the options you asked for", file=sys.stderr)
             return 1
         picks = fit
     if len(picks) != 1:
-        print("Several games (or none) match: name one with --game ID", file=sys.stderr)
+        print("cosmic join: several games (or none) match: name one with --game ID",
+              file=sys.stderr)
         return 1
     game = picks[0]
     try:
@@ -97,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"cosmic join: {exc}", file=sys.stderr)
         return 2
     if len(game.joined) >= game.players:
-        print(f"That game is full ({len(game.joined)}/{game.players})", file=sys.stderr)
+        print(f"cosmic join: that game is full ({len(game.joined)}/{game.players})",
+              file=sys.stderr)
         return 1
     colour = args.colour
     if not colour and not args.yes and sys.stdin.isatty():

@@ -35,10 +35,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         write_key_file(path, key, force=args.force)
     except FileExistsError:
-        print(f"keygen: {path} exists; keeping it (use --force to replace it)", file=sys.stderr)
+        print(f"cosmic keygen: {path} exists; keeping it (use --force to replace it)",
+              file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"keygen: cannot write {path}: {exc}", file=sys.stderr)
+        print(f"cosmic keygen: cannot write {path}: {exc}", file=sys.stderr)
         return 2
     print(f"wrote {path}")
     print(f"public key  {key.public.hex()}")

@@ -25,7 +25,7 @@ from node.local import LocalGame, game_seed
 from .botopts import add_bot_options, bot_maker, node_bot_args
 from .game_ui import for_rules
 from .netgame import cosmic_home
-from .options import add_game_options, game_config, options_text, worlds_config
+from .options import UsageError, add_game_options, game_config, options_text, worlds_config
 
 BOT_PATIENCE_S = 600.0  # bots of a game whose person's node stopped wait ten minutes
 
@@ -59,9 +59,8 @@ def run(args: argparse.Namespace) -> int:
     rules = games.load(args.game)
     top = 6 if args.game == "worlds" else 10
     if not 2 <= args.players <= top or not 0 <= args.seat < args.players:
-        print(f"--players 2..{top}{' for worlds' if top == 6 else ''} and --seat "
-              "0..players-1", file=sys.stderr)
-        return 2
+        raise UsageError(f"--players 2..{top}{' for worlds' if top == 6 else ''} and "
+                         "--seat 0..players-1")
     try:
         if args.game == "worlds":
             config = worlds_config(args, args.players, network=not args.local)
@@ -69,12 +68,10 @@ def run(args: argparse.Namespace) -> int:
             config = game_config(args, args.players)
         maker = bot_maker(args, game=args.game)
     except ValueError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     if args.patience < 0 or not args.answer_seconds > 0:
-        print("--patience: 0 seconds or more (0: the bots wait for ever); --answer-seconds: "
-              "more than 0", file=sys.stderr)
-        return 2
+        raise UsageError("--patience: 0 seconds or more (0: the bots wait for ever); "
+                         "--answer-seconds: more than 0")
     seed_text = args.seed or secrets.token_hex(8)
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     if args.local:

@@ -36,6 +36,7 @@ from protocol.keys import SigningKey
 from protocol.tell import CHAT_KINDS
 
 from .game_ui import for_rules
+from .options import UsageError
 from .render import board_text, chat_text, describe_event, public_summary
 
 
@@ -196,12 +197,10 @@ def run(args: argparse.Namespace) -> int:
     path = str(args.journal)
     if getattr(args, "html", None) is not None and (args.to is not None or args.json
                                                     or args.plain):
-        print("replay: --html writes the whole game; it takes no --to, --json or --plain "
-              "(open the page at a record with OUT.html#record=N)", file=sys.stderr)
-        return 2
+        raise UsageError("--html writes the whole game; it takes no --to, --json or --plain "
+                         "(open the page at a record with OUT.html#record=N)")
     if args.to is not None and args.to < 0:
-        print("replay: --to must be 0 or more", file=sys.stderr)
-        return 2
+        raise UsageError("--to must be 0 or more")
     try:
         data = args.journal.read_bytes()
     except OSError as exc:
@@ -235,11 +234,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             key = read_key_file(args.key)
         except (OSError, LocalProtocolError) as exc:
-            print(f"replay: --key {args.key}: {getattr(exc, 'strerror', None) or exc}",
+            print(f"cosmic replay: --key {args.key}: {getattr(exc, 'strerror', None) or exc}",
                   file=sys.stderr)
             return 2
         if contents.genesis.seat_of_key(key.public) is None:
-            print(f"replay: warning: the key {args.key} holds no seat in this game; every "
+            print(f"cosmic replay: warning: the key {args.key} holds no seat in this game; every "
                   "tell stays private", file=sys.stderr)
     if getattr(args, "html", None) is not None:
         return _html(path, args, contents, key, damage)
@@ -268,16 +267,17 @@ def _html(path: str, args: argparse.Namespace, contents: Any,
 
     out: Path = args.html
     if out.is_dir():
-        print(f"replay: --html {out}: is a directory; name the page's file", file=sys.stderr)
+        print(f"cosmic replay: --html {out}: is a directory; name the page's file",
+              file=sys.stderr)
         return 2
     if not out.absolute().parent.is_dir():  # said before the journal is verified
-        print(f"replay: --html {out}: cannot write the page: no directory "
+        print(f"cosmic replay: --html {out}: cannot write the page: no directory "
               f"{out.absolute().parent}", file=sys.stderr)
         return 2
     try:
         verdict, tl = write_page(contents, args.journal, out, key, damage)
     except OSError as exc:
-        print(f"replay: --html {out}: cannot write the page: {exc}", file=sys.stderr)
+        print(f"cosmic replay: --html {out}: cannot write the page: {exc}", file=sys.stderr)
         return 2
     size = out.stat().st_size
     print(f"{out}: the replay of {path} ({tl.last} of {tl.total} records, "

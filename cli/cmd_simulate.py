@@ -19,7 +19,7 @@ from engine.cosmic.hidden import alien_of_flare, face_down_handle
 from node.local import LocalGame, game_seed
 
 from .botopts import SIMULATE_ITERATIONS, add_bot_options, bot_maker
-from .options import add_game_options, game_config, worlds_config
+from .options import UsageError, add_game_options, game_config, worlds_config
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -76,11 +76,9 @@ def run(args: argparse.Namespace) -> int:
     if args.game == "worlds":
         return _run_worlds(args)
     if not 2 <= args.players <= 10:
-        print("--players must be between 2 and 10", file=sys.stderr)
-        return 2
+        raise UsageError("--players must be between 2 and 10")
     if args.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
-        return 2
+        raise UsageError("--games must be at least 1")
     try:
         kinds = _bots(args.bots, args.players)
         config = game_config(args, args.players)
@@ -89,8 +87,7 @@ def run(args: argparse.Namespace) -> int:
                              "reproducible: no time budget)")
         makers = {k: bot_maker(args, k) for k in sorted(set(kinds))}
     except ValueError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     writer = None
     if args.journal_dir is not None:
         from node.records import write_local_journal
@@ -159,19 +156,15 @@ def _run_worlds(args: argparse.Namespace) -> int:
 
     rules = G.load("worlds")
     if args.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
-        return 2
+        raise UsageError("--games must be at least 1")
     names = args.bots.split(",")
     names = names * args.players if len(names) == 1 else names
     if len(names) != args.players or any(n not in _WORLDS_BOTS for n in names):
-        print(f"--bots: give one of {list(_WORLDS_BOTS)} or one per seat (worlds)",
-              file=sys.stderr)
-        return 2
+        raise UsageError(f"--bots: give one of {list(_WORLDS_BOTS)} or one per seat (worlds)")
     try:
         config = worlds_config(args, args.players)
     except ValueError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     if args.journal_dir is not None and not _journal_dir_ready(args):
         return 2
     makers = {"random": RandomWorldsBot, "heuristic": HeuristicWorldsBot}

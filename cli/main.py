@@ -52,8 +52,11 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    from .options import UsageError
     try:
         return int(args.func(args) or 0)
+    except UsageError as exc:
+        (_parser_of(parser, args) or parser).error(str(exc))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130

@@ -25,8 +25,8 @@ from engine.cosmic.aliens import names as alien_names
 from engine.cosmic.rules import aliens_text
 from node.lobby import options_text
 
-__all__ = ["VARIANTS", "add_game_options", "game_config", "parse_aliens", "options_text",
-           "wanted", "mismatch"]
+__all__ = ["UsageError", "VARIANTS", "add_game_options", "game_config", "parse_aliens",
+           "options_text", "wanted", "mismatch"]
 
 VARIANTS = engine.VARIANTS
 
@@ -35,6 +35,11 @@ ALIENS_HELP = ("aliens in play: 'random' (one dealt to each seat by the card sou
                "seat separated by commas ('?' random, 'choose', '-' none)")
 FLARES_HELP = ("the advanced setup: two flares dealt to each seat, each keeps one alien, "
                "ten flares in the cosmic deck (the aliens are chosen: no --aliens needed)")
+
+
+class UsageError(ValueError):
+    """Options a person gave that cannot be: `cosmic` says it as the command's own usage
+    error (`cosmic CMD: error: ...`, exit 2), as it does for an unknown flag."""
 
 
 def add_game_options(p: argparse.ArgumentParser, *, max_turns: bool = True,

@@ -210,7 +210,7 @@ def test_host_and_join_show_the_options_and_play_them(tmp_path: Path) -> None:
                        LOOPBACK, home=guest_home, timeout=30)
         assert other.returncode == 1, other.stdout + other.stderr
         assert "is not what you asked for: it has random aliens" in other.stderr
-        assert "No game here has the options you asked for" in other.stderr
+        assert "cosmic join: no game here has the options you asked for" in other.stderr
         game = listed.stdout.split("(", 1)[1][:8]
         joined = cosmic("join", "--game", game, "--aliens", "random", "--variant",
                         "four_planets", "--yes", "--bot", "--plain", "--name", "bob", "--port",

@@ -44,3 +44,23 @@ def test_a_missing_file_is_said_in_words(home: Path) -> None:
                                    "or directory", r.stderr
         d = cosmic(*words, str(home), home=home)
         assert d.stderr.strip() == f"{home}: CANNOT READ: Is a directory", d.stderr
+
+
+def test_an_impossible_value_is_said_as_its_subcommands_usage_error(home: Path) -> None:
+    """A flag's value that cannot be (too many seats, an alien that does not exist, a
+    negative record): the same form as an unknown flag, whichever command took it."""
+    for words, why in ((["demo", "--players", "11"], "--players must be between 2 and 10"),
+                       (["simulate", "--games", "0"], "--games must be at least 1"),
+                       (["host", "--players", "1"], "--players must be between 2 and 10"),
+                       (["play", "--players", "2", "--aliens", "zombie,nosuchalien", "--plain"],
+                        "nosuchalien"),
+                       (["replay", "x", "--to", "-1"], "--to must be 0 or more")):
+        r = cosmic(*words, home=home, stdin="", timeout=30)
+        said = " ".join(words[:1])
+        assert r.returncode == 2, (words, r.stdout, r.stderr)
+        assert "Traceback" not in r.stderr
+        lines = r.stderr.strip().splitlines()
+        assert lines[0].startswith(f"usage: cosmic {said} "), (words, r.stderr)
+        assert lines[-1].startswith(f"cosmic {said}: error: ") and why in lines[-1], \
+            (words, r.stderr)
+    assert not (home / "games").exists()  # nothing was started
