@@ -1,0 +1,104 @@
+"""An alien power's use in words: what `power N ARGS` does, for the person choosing it.
+
+The engine numbers each use an alien offers (engine.cosmic.powers: `options` gives
+(option, args) pairs, each alien with its own meaning). Here each alien that offers uses
+says, per option number, a few words and the kind of each argument: `Spec = (words,
+kinds)`. `words` is a format string with one `{}` per kind; a kind ending in `*` takes
+every argument left (shown as a list). The specs live in the modules of this package, a
+few aliens each; an alien without one is described by its summary.
+
+Argument kinds: "seat" (a colour), "planet" (red.2, or red.warp), "handle" (a card the
+person can see by name, else "a card"), "face" (a card by its face), "number" (as is),
+"side" (the offense or the defense: 0 and 1). Only what the seat may know is shown: a
+handle's face comes from the person's knowledge or the public state, never the source.
+
+Invariants: `use_words` never raises for a use the engine offered (a spec that does not
+fit the arguments falls back to the summary and the bare numbers), and reads only the
+public state and the seat's knowledge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine import cosmic as engine
+from engine.cosmic import cards as C
+from engine.cosmic.powers import ALIENS, acting_power
+
+from ..render import planet_name
+from .a_d import OPTIONS as _A_D
+from .e_m import OPTIONS as _E_M
+from .n_z import OPTIONS as _N_Z
+
+__all__ = ["Spec", "OPTIONS", "use_words", "spec_words", "ARG_KINDS"]
+
+Spec = tuple[str, tuple[str, ...]]
+OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
+ARG_KINDS = ("seat", "planet", "handle", "face", "number", "side")
+SIDES = ("the offense", "the defense")
+
+
+def _arg(s: engine.GameState, kn: Any, kind: str, value: int) -> str:
+    if kind == "seat" and 0 <= value < s.n:
+        return str(s.config.colors[value])
+    if kind == "planet":
+        try:
+            return planet_name(s, value)
+        except (IndexError, ValueError):
+            return str(value)
+    if kind == "handle":
+        face = (kn.faces.get(value) if kn is not None else None)
+        if face is None:
+            face = s.faces.get(value)
+        return C.CATALOGUE[face].label() if face is not None else "a card"
+    if kind == "face" and 0 <= value < len(C.CATALOGUE):
+        return C.CATALOGUE[value].label()
+    if kind == "side" and value in (0, 1):
+        return SIDES[value]
+    return str(value)
+
+
+def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int]) -> str | None:
+    words, kinds = spec
+    parts: list[str] = []
+    rest = list(args)
+    for kind in kinds:
+        if kind.endswith("*"):
+            parts.append(", ".join(_arg(s, kn, kind[:-1], v) for v in rest) or "none")
+            rest = []
+        elif rest:
+            parts.append(_arg(s, kn, kind, rest.pop(0)))
+        else:
+            return None
+    if rest:
+        return None
+    try:
+        return words.format(*parts)
+    except (IndexError, KeyError, ValueError):
+        return None
+
+
+def _power(s: engine.GameState, seat: int) -> str:
+    """The power `seat` uses now: its own sheet, or one lent to it."""
+    return (acting_power(s, seat) or s.aliens[seat]) if s.aliens[seat] else ""
+
+
+def spec_words(s: engine.GameState, seat: int, option: int, args: Sequence[int],
+               kn: Any = None) -> str | None:
+    """The words of the power's spec for this use, or None if it has none that fits."""
+    spec = OPTIONS.get(_power(s, seat), {}).get(option)
+    return _fill(s, kn, spec, args) if spec is not None else None
+
+
+def use_words(s: engine.GameState, seat: int, option: int, args: Sequence[int],
+              kn: Any = None) -> str:
+    """`power OPTION ARGS` of `seat` in words (its acting power: its own, or one lent);
+    without a fitting spec, the power's summary."""
+    name = _power(s, seat)
+    said = spec_words(s, seat, option, args, kn)
+    if said is not None:
+        return f"{said} ({name})"
+    alien = ALIENS.get(name)
+    summary = alien.summary[:1].lower() + alien.summary[1:] if alien is not None else ""
+    return f"{name}: {summary}" if summary else f"{name or 'power'} use {option}"

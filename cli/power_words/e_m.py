@@ -1,0 +1,6 @@
+"""Words for the uses of the aliens empath to mutant (see cli/power_words: Spec)."""
+
+from __future__ import annotations
+
+OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
+}
