@@ -51,9 +51,11 @@ STYLE = Style.from_dict({
 
 class _LegalCompleter(Completer):
     def __init__(self, table: Callable[[], dict[str, Any]], help_words: Any,
-                 normalise: Callable[[str], str]) -> None:
+                 normalise: Callable[[str], str],
+                 words: Callable[[str], str | None] = lambda cmd: None) -> None:
         self.table = table
         self.normalise = normalise
+        self.command_words = words
         self.words = WordCompleter(sorted(help_words) + ["help", "quit", "stops", "stop",
                                                          "unstop", "board", "hand"])
 
@@ -64,7 +66,8 @@ class _LegalCompleter(Completer):
         seen = 0
         for cmd in sorted(self.table()):
             if cmd.startswith(typed):
-                yield Completion(cmd, start_position=-len(document.text_before_cursor))
+                yield Completion(cmd, start_position=-len(document.text_before_cursor),
+                                 display_meta=self.command_words(cmd) or "")
                 seen += 1
                 if seen >= 200:
                     return
@@ -86,7 +89,8 @@ class ClientApp(SeatClient):
         self.history = InMemoryHistory()
         self.input = TextArea(
             height=1, prompt="> ", multiline=False, wrap_lines=False,
-            completer=_LegalCompleter(lambda: self.table, self.ui.HELP, self.ui.normalise),
+            completer=_LegalCompleter(lambda: self.table, self.ui.HELP, self.ui.normalise,
+                                      self.command_words),
             history=self.history,
             accept_handler=self._accept, complete_while_typing=True)
         self.app = self._build()

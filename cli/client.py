@@ -295,10 +295,26 @@ class SeatClient:
             self._early = (text, time.monotonic())
         self.invalidate()
 
+    def command_words(self, cmd: str) -> str | None:
+        """What a legal command does, in words, where its text alone does not say it (an
+        alien power's use: cli/power_words); None for the others."""
+        entry = self.table.get(cmd)
+        if entry is None or not self.ui.COSMIC or not isinstance(entry[0], engine.UsePower):
+            return None
+        from .power_words import use_words
+        a = entry[0]
+        return use_words(self.session.state, self.session.seat, a.option, a.args,
+                         self.session.knowledge())
+
     def _help(self, text: str) -> None:
         parts = text.split()
         if len(parts) > 1 and parts[1] in self.ui.HELP:
             self.say(self.ui.HELP[parts[1]])
+            if parts[1] == "power" and self.ui.COSMIC:
+                uses = [f"{cmd}: {self.command_words(cmd)}" for cmd in sorted(self.table)
+                        if cmd.split()[0] == "power"]
+                self.say("Now: " + "; ".join(uses) if uses else
+                         "No use of your power is open now ('info COLOUR' tells your alien).")
             return
         if not self.ui.COSMIC:
             self._game_help()

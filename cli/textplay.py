@@ -121,8 +121,9 @@ class PlainClient(SeatClient):
                                     if self.ui.COSMIC else
                                     f"{key} COUNT (1 to {len(members)} tokens)", key))
         self._numbered = [what for _, what in entries]
-        for i, (shown, _) in enumerate(entries, 1):
-            self._write(f"  {i:>3}. {shown}")
+        for i, (shown, what) in enumerate(entries, 1):
+            words = self.command_words(what)
+            self._write(f"  {i:>3}. {shown}" + (f"  ({words})" if words else ""))
 
     # -- input -------------------------------------------------------------------------------
 
