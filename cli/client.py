@@ -484,8 +484,11 @@ class SeatClient:
         while True:
             self.events(await self.session.advance())
             s = self.session.state
-            if s.step()[0] != "turn_up" or not self._my_decision():
-                self._set_status(self.waiting_text())  # (a turn-up round: answered at once)
+            if not self._my_decision():
+                # (the person's own decision gets its status below: "YOUR DECISION", or
+                # none while the client answers it for them: a pass, a forced move, a
+                # turn-up round; "waiting for you" before it only flickered past)
+                self._set_status(self.waiting_text())
             if s.outcome is not None:
                 self.table = {}
                 if not self.over():
@@ -505,6 +508,7 @@ class SeatClient:
             mine = bool(table) and self._my_decision()
             self.table = table if mine else {}
             if not mine:
+                self._set_status(self.waiting_text())
                 await asyncio.sleep(0)  # let input and redraws run between polls
                 continue
             auto = self.auto_pass()

@@ -76,3 +76,44 @@ def test_the_words_fit_every_use_offered_in_games() -> None:
             LocalGame(config, seed, watchers).run()
     assert not bad, f"uses without fitting words: {bad[:20]}"
     assert len(seen) >= len(names) // 2, f"too few aliens used their powers: {sorted(seen)}"
+
+
+def test_the_person_reads_each_power_use_in_words() -> None:
+    """A local game of the plain client's seat 0 (the Trader, whose use has words) played
+    by bots until that seat may use its power: the numbered list and 'help power' say
+    what each `power ...` does, as use_words says it."""
+    import io
+
+    from bots import HeuristicBot
+    from cli.client import LocalSession
+    from cli.commands import command_table
+    from cli.textplay import PlainClient
+
+    for k in range(20):
+        seed = game_seed("power-words-client", k)
+        g = LocalGame(engine.Config(3, aliens=("trader", "oracle", "zombie"), max_turns=6),
+                      seed, [HeuristicBot(seed + bytes([j])) for j in range(3)])
+        while g.state.outcome is None:
+            p = engine.pending(g.state)
+            if p.chance is None and p.seats and p.seats[0] == 0:
+                table = command_table(g.state, 0, g.source.knowledge[0])
+                uses = sorted(c for c in table if c.startswith("power"))
+                if uses:
+                    break
+            g.step()
+        else:
+            continue
+        out = io.StringIO()
+        client = PlainClient(LocalSession(g, 0), inp=io.StringIO(), out=out)
+        client.table = table
+        client._list(all_of_them=True)
+        a = table[uses[0]][0]
+        assert isinstance(a, engine.UsePower)
+        words = use_words(g.state, 0, a.option, a.args, g.source.knowledge[0])
+        assert words.endswith("(trader)") and spec_words(
+            g.state, 0, a.option, a.args, g.source.knowledge[0]) is not None, words
+        assert f"{uses[0]}  ({words})" in out.getvalue(), out.getvalue()
+        client.handle_line("help power")
+        assert f"Now: {uses[0]}: {words}" in out.getvalue(), out.getvalue()
+        return
+    pytest.fail("the Trader was never offered its power in 20 games")
