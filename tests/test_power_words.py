@@ -31,7 +31,9 @@ def test_each_spec_is_well_formed(name: str) -> None:
         assert type(option) is int and words and words == words.strip(), (name, option)
         assert words.count("{}") == len(kinds), (name, option, words, kinds)
         assert not re.search(r"\{[^}]", words), (name, option, words)  # only bare {}
-        assert all(k.rstrip("*") in ARG_KINDS for k in kinds), (name, option, kinds)
+        for k in kinds:
+            assert all(part in ARG_KINDS for part in k.rstrip("*").split(",")), (name, k)
+            assert "," not in k or k.endswith("*"), (name, option, k)  # pairs: the rest
         assert all(not k.endswith("*") for k in kinds[:-1]), (name, option, kinds)
 
 

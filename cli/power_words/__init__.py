@@ -7,10 +7,13 @@ kinds)`. `words` is a format string with one `{}` per kind; a kind ending in `*`
 every argument left (shown as a list). The specs live in the modules of this package, a
 few aliens each; an alien without one is described by its summary.
 
-Argument kinds: "seat" (a colour), "planet" (red.2, or red.warp), "handle" (a card the
-person can see by name, else "a card"), "face" (a card by its face), "number" (as is),
-"side" (the offense or the defense: 0 and 1). Only what the seat may know is shown: a
-handle's face comes from the person's knowledge or the public state, never the source.
+Argument kinds: "seat" (a colour; -1 the deck and -2 the discard pile, where a power
+takes cards from a seat or a pile), "planet" (red.2, red.warp, or -1 the gate), "handle"
+(a card the person can see by name, else "a card"), "face" (a card by its face),
+"number" (as is), "side" (the offense or the defense: 0 and 1). Two kinds joined by a
+comma and ending in `*` ("planet,number*") take the remaining arguments in pairs, each
+shown as "first: second". Only what the seat may know is shown: a handle's face comes
+from the person's knowledge or the public state, never the source.
 
 Invariants: `use_words` never raises for a use the engine offered (a spec that does not
 fit the arguments falls back to the summary and the bare numbers), and reads only the
@@ -37,11 +40,15 @@ Spec = tuple[str, tuple[str, ...]]
 OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
 ARG_KINDS = ("seat", "planet", "handle", "face", "number", "side")
 SIDES = ("the offense", "the defense")
+PILES = {-1: "the deck", -2: "the discard pile"}  # where a seat argument may be a pile
 
 
 def _arg(s: engine.GameState, kn: Any, kind: str, value: int) -> str:
-    if kind == "seat" and 0 <= value < s.n:
-        return str(s.config.colors[value])
+    if kind == "seat":
+        return str(s.config.colors[value]) if 0 <= value < s.n else PILES.get(
+            value, str(value))
+    if kind == "planet" and value == engine.GATE:
+        return "the gate"
     if kind == "planet":
         try:
             return planet_name(s, value)
@@ -64,7 +71,14 @@ def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int]) -> str 
     parts: list[str] = []
     rest = list(args)
     for kind in kinds:
-        if kind.endswith("*"):
+        if kind.endswith("*") and "," in kind:  # pairs: "first: second", ...
+            first, second = kind[:-1].split(",")
+            if len(rest) % 2:
+                return None
+            parts.append(", ".join(f"{_arg(s, kn, first, a)}: {_arg(s, kn, second, b)}"
+                                   for a, b in zip(rest[::2], rest[1::2])) or "none")
+            rest = []
+        elif kind.endswith("*"):
             parts.append(", ".join(_arg(s, kn, kind[:-1], v) for v in rest) or "none")
             rest = []
         elif rest:

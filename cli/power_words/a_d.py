@@ -12,10 +12,9 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
             "goes to the warp", ("seat",)),
     },
     "amoeba": {
-        0: ("add ships to the encounter from your colonies (planet, ships): {}",
-            ("number*",)),
-        1: ("take ships out of the encounter to your colonies (planet, ships): {}",
-            ("number*",)),
+        0: ("add ships to the encounter from your colonies ({})", ("planet,number*",)),
+        1: ("take ships out of the encounter back to your colonies ({})",
+            ("planet,number*",)),
     },
     "anarchy": {
         0: ("pool every player's power and deal them out again at random", ()),
@@ -41,8 +40,7 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
             ("seat",)),
     },
     "chaos": {
-        0: ("shuffle {} and {} together (a colour: that player's hand; -1: the deck; "
-            "-2: the discard pile)", ("seat", "seat")),
+        0: ("shuffle {} and {} together (a colour: that player's hand)", ("seat", "seat")),
     },
     "chill": {
         0: ("freeze {}: no ship leaves but for the warp", ("planet*",)),
@@ -59,8 +57,7 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
             ()),
     },
     "conscriptor": {
-        0: ("draft ships from the warp to your side (player number, ships): {}",
-            ("number*",)),
+        0: ("draft ships from the warp to your side ({})", ("seat,number*",)),
     },
     "crystal": {
         0: ("set the ships {} commits as an ally to {}", ("seat", "number")),

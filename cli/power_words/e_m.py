@@ -65,7 +65,6 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
     },
     "mutant": {
         0: ("fill your hand up to eight, one card at a time", ()),
-        1: ("take one more card from {} (-1 is the deck; from a player, one at random)",
-            ("seat",)),
+        1: ("take one more card from {} (from a player: one at random)", ("seat",)),
     },
 }
