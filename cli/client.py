@@ -297,12 +297,16 @@ class SeatClient:
 
     def command_words(self, cmd: str) -> str | None:
         """What a legal command does, in words, where its text alone does not say it (an
-        alien power's use: cli/power_words); None for the others."""
+        alien power's use, an alien to choose: cli/power_words); None for the others."""
         entry = self.table.get(cmd)
-        if entry is None or not self.ui.COSMIC or not isinstance(entry[0], engine.UsePower):
+        if entry is None or not self.ui.COSMIC:
             return None
-        from .power_words import use_words
+        from .power_words import alien_words, use_words
         a = entry[0]
+        if isinstance(a, engine.KeepAlien):  # an alien to choose: what its power does
+            return alien_words(cmd.split()[-1])
+        if not isinstance(a, engine.UsePower):
+            return None
         return use_words(self.session.state, self.session.seat, a.option, a.args,
                          self.session.knowledge())
 

@@ -119,3 +119,37 @@ def test_the_person_reads_each_power_use_in_words() -> None:
         assert f"Now: {uses[0]}: {words}" in out.getvalue(), out.getvalue()
         return
     pytest.fail("the Trader was never offered its power in 20 games")
+
+
+def test_the_aliens_to_choose_from_say_what_their_powers_do() -> None:
+    """Each seat dealt two aliens to choose from: the list names each with its power's
+    summary, not the bare name alone."""
+    import io
+
+    from bots import HeuristicBot
+    from cli.client import LocalSession
+    from cli.commands import command_table
+    from cli.power_words import alien_words
+    from cli.textplay import PlainClient
+
+    seed = game_seed("power-words-choose", 0)
+    g = LocalGame(engine.Config(3, aliens=("choose",) * 3), seed,
+                  [HeuristicBot(seed + bytes([j])) for j in range(3)])
+    for _ in range(500):
+        p = engine.pending(g.state)
+        if p.chance is None and p.seats and p.seats[0] == 0:
+            table = command_table(g.state, 0, g.source.knowledge[0])
+            keeps = sorted(c for c in table if c.startswith("keep "))
+            if keeps:
+                break
+        g.step()
+    else:
+        pytest.fail("seat 0 was never asked to choose its alien")
+    assert len(keeps) == 2, keeps
+    out = io.StringIO()
+    client = PlainClient(LocalSession(g, 0), inp=io.StringIO(), out=out)
+    client.table = table
+    client._list(all_of_them=True)
+    for cmd in keeps:
+        summary = alien_words(cmd.split()[1])
+        assert summary and f"{cmd}  ({summary})" in out.getvalue(), out.getvalue()

@@ -34,7 +34,7 @@ from .a_d import OPTIONS as _A_D
 from .e_m import OPTIONS as _E_M
 from .n_z import OPTIONS as _N_Z
 
-__all__ = ["Spec", "OPTIONS", "use_words", "spec_words", "ARG_KINDS"]
+__all__ = ["Spec", "OPTIONS", "use_words", "spec_words", "alien_words", "ARG_KINDS"]
 
 Spec = tuple[str, tuple[str, ...]]
 OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
@@ -113,6 +113,11 @@ def use_words(s: engine.GameState, seat: int, option: int, args: Sequence[int],
     said = spec_words(s, seat, option, args, kn)
     if said is not None:
         return f"{said} ({name})"
-    alien = ALIENS.get(name)
-    summary = alien.summary[:1].lower() + alien.summary[1:] if alien is not None else ""
+    summary = alien_words(name)
     return f"{name}: {summary}" if summary else f"{name or 'power'} use {option}"
+
+
+def alien_words(name: str) -> str | None:
+    """What an alien's power does, in a few words (its summary), or None."""
+    alien = ALIENS.get(name)
+    return alien.summary[:1].lower() + alien.summary[1:] if alien is not None else None
