@@ -172,8 +172,9 @@ def test_play_local_choosing_an_alien(home: Path) -> None:
         r = cosmic("play", "--local", "--plain", "--players", "3", *option, "--seed", "k",
                    home=home, stdin="2\nquit\n", timeout=60)
         assert r.returncode == 0, r.stderr
-        offered = re.findall(r"^    ([12])\. keep (\w+)$", r.stdout, re.M)
-        assert [n for n, _ in offered] == ["1", "2"], r.stdout[:2000]
+        offered = re.findall(r"^    ([12])\. keep (\w+)  \((.+)\)$", r.stdout, re.M)
+        assert [n for n, _, _ in offered] == ["1", "2"], r.stdout[:2000]
+        assert all(said for _, _, said in offered)  # each with what its power does
         assert f"red becomes the {offered[1][1].replace('_', ' ')}" in r.stdout, option
     flares = cosmic("play", "--local", "--plain", "--players", "3", "--flares", "--seed", "k",
                     home=home, stdin="quit\n", timeout=60)
