@@ -3,13 +3,17 @@ words for each of them, and the words fit every use the engine offers in real ga
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
 import pytest
 
-from bots import RandomBot
-from cli.power_words import ARG_KINDS, OPTIONS, spec_words, use_words
+from bots import HeuristicBot, RandomBot
+from cli.client import LocalSession
+from cli.commands import command_table
+from cli.power_words import ARG_KINDS, OPTIONS, alien_words, spec_words, use_words
+from cli.textplay import PlainClient
 from engine import cosmic as engine
 from engine.cosmic.powers import ALIENS
 from node.local import LocalGame, game_seed
@@ -80,76 +84,52 @@ def test_the_words_fit_every_use_offered_in_games() -> None:
     assert len(seen) >= len(names) // 2, f"too few aliens used their powers: {sorted(seen)}"
 
 
-def test_the_person_reads_each_power_use_in_words() -> None:
-    """A local game of the plain client's seat 0 (the Trader, whose use has words) played
-    by bots until that seat may use its power: the numbered list and 'help power' say
-    what each `power ...` does, as use_words says it."""
-    import io
-
-    from bots import HeuristicBot
-    from cli.client import LocalSession
-    from cli.commands import command_table
-    from cli.textplay import PlainClient
-
-    for k in range(20):
-        seed = game_seed("power-words-client", k)
-        g = LocalGame(engine.Config(3, aliens=("trader", "oracle", "zombie"), max_turns=6),
-                      seed, [HeuristicBot(seed + bytes([j])) for j in range(3)])
+def _asked(label: str, config: engine.Config, word: str, games: int = 20
+           ) -> tuple[LocalGame, dict[str, Any], list[str], Any, io.StringIO]:
+    """Local games of heuristic bots (seed label, k) until seat 0 is offered commands
+    starting with `word`: the game, its command table, those commands, and the plain
+    client of seat 0 that has listed them (and its output)."""
+    for k in range(games):
+        seed = game_seed(label, k)
+        g = LocalGame(config, seed, [HeuristicBot(seed + bytes([j])) for j in range(3)])
         while g.state.outcome is None:
             p = engine.pending(g.state)
             if p.chance is None and p.seats and p.seats[0] == 0:
                 table = command_table(g.state, 0, g.source.knowledge[0])
-                uses = sorted(c for c in table if c.startswith("power"))
-                if uses:
-                    break
+                found = sorted(c for c in table if c.startswith(word))
+                if found:
+                    out = io.StringIO()
+                    client = PlainClient(LocalSession(g, 0), inp=io.StringIO(), out=out)
+                    client.table = table
+                    client._list(all_of_them=True)
+                    return g, table, found, client, out
             g.step()
-        else:
-            continue
-        out = io.StringIO()
-        client = PlainClient(LocalSession(g, 0), inp=io.StringIO(), out=out)
-        client.table = table
-        client._list(all_of_them=True)
-        a = table[uses[0]][0]
-        assert isinstance(a, engine.UsePower)
-        words = use_words(g.state, 0, a.option, a.args, g.source.knowledge[0])
-        assert words.endswith("(trader)") and spec_words(
-            g.state, 0, a.option, a.args, g.source.knowledge[0]) is not None, words
-        assert f"{uses[0]}  ({words})" in out.getvalue(), out.getvalue()
-        client.handle_line("help power")
-        assert f"Now: {uses[0]}: {words}" in out.getvalue(), out.getvalue()
-        return
-    pytest.fail("the Trader was never offered its power in 20 games")
+    pytest.fail(f"seat 0 was never offered '{word}' in {games} games")
+
+
+def test_the_person_reads_each_power_use_in_words() -> None:
+    """A local game of the plain client's seat 0 (the Trader, whose use has words) played
+    by bots until that seat may use its power: the numbered list and 'help power' say
+    what each `power ...` does, as use_words says it."""
+    g, table, uses, client, out = _asked(
+        "power-words-client", engine.Config(3, aliens=("trader", "oracle", "zombie"),
+                                            max_turns=6), "power")
+    a = table[uses[0]][0]
+    assert isinstance(a, engine.UsePower)
+    words = use_words(g.state, 0, a.option, a.args, g.source.knowledge[0])
+    assert words.endswith("(trader)") and spec_words(
+        g.state, 0, a.option, a.args, g.source.knowledge[0]) is not None, words
+    assert f"{uses[0]}  ({words})" in out.getvalue(), out.getvalue()
+    client.handle_line("help power")
+    assert f"Now: {uses[0]}: {words}" in out.getvalue(), out.getvalue()
 
 
 def test_the_aliens_to_choose_from_say_what_their_powers_do() -> None:
     """Each seat dealt two aliens to choose from: the list names each with its power's
     summary, not the bare name alone."""
-    import io
-
-    from bots import HeuristicBot
-    from cli.client import LocalSession
-    from cli.commands import command_table
-    from cli.power_words import alien_words
-    from cli.textplay import PlainClient
-
-    seed = game_seed("power-words-choose", 0)
-    g = LocalGame(engine.Config(3, aliens=("choose",) * 3), seed,
-                  [HeuristicBot(seed + bytes([j])) for j in range(3)])
-    for _ in range(500):
-        p = engine.pending(g.state)
-        if p.chance is None and p.seats and p.seats[0] == 0:
-            table = command_table(g.state, 0, g.source.knowledge[0])
-            keeps = sorted(c for c in table if c.startswith("keep "))
-            if keeps:
-                break
-        g.step()
-    else:
-        pytest.fail("seat 0 was never asked to choose its alien")
+    _, _, keeps, _, out = _asked("power-words-choose", engine.Config(3, aliens=("choose",) * 3),
+                                 "keep ", games=1)
     assert len(keeps) == 2, keeps
-    out = io.StringIO()
-    client = PlainClient(LocalSession(g, 0), inp=io.StringIO(), out=out)
-    client.table = table
-    client._list(all_of_them=True)
     for cmd in keeps:
         summary = alien_words(cmd.split()[1])
         assert summary and f"{cmd}  ({summary})" in out.getvalue(), out.getvalue()
