@@ -16,7 +16,10 @@ values are integers, the larger the better for `seat`.
 
 The value of a seat: worlds controlled, tokens (on the map and unseen), cards (the first
 few count more; for the seat itself, the force of those it knows against a mean card),
-worlds at risk or within reach of a capture, unexplored worlds near its larger stacks.
+its tempo (how early it plays in each round's order), worlds at risk or within reach of a
+capture (its stacks' reach: the tokens it can bring from worlds within 3 spaces, wherever
+those worlds stand now, so a world that moves or a stack gathered changes it),
+unexplored worlds near its larger stacks.
 A seat's value is its own score against the mean and the best of the other seats.
 During a conflict the result is weighed by a rough chance of winning from the force
 totals shown so far (and, for the seat itself, its best force card).
@@ -26,15 +29,17 @@ from __future__ import annotations
 
 from engine import worlds as W
 from engine.worlds.conflict import totals
-from engine.worlds.state import HAND_LIMIT, RANGE, WORLDS, distance
+from engine.worlds.state import GRID, HAND_LIMIT, RANGE, WORLDS, distance
 
 __all__ = ["position_value", "look", "opens_moves", "WORLD", "TOKEN"]
 
 WORLD = 12  # a controlled world (the goal: 20 of them)
 TOKEN = 2  # a token: force 1 in every conflict, and it holds worlds
 CARD_FIRST, CARD_MORE, CARD_FEW = 3, 1, 4  # the first CARD_FEW cards count more
-RISK = 4  # a world held against an equal or larger stack, or a capture in reach
+RISK = 4  # a world held against as many tokens as another seat can bring to it, or a
+#          capture in reach (stacks on it and within RANGE: `_threats`)
 NEAR = 1  # an unexplored world within 3 spaces of a stack of two or more (at most 4)
+TEMPO = 12  # playing first in each round rather than last: about a world (see `_scores`)
 CARD_MEAN = 7  # what an unknown force card is worth, roughly
 EMPTY_ANSWERS = {"shuffle": W.Shuffled, "deliver": W.Delivered, "show": W.Delivered,
                  "hand_shuffle": W.HandShuffled, "unseen_add": W.Delivered}
@@ -51,33 +56,65 @@ def _scores(s: W.GameState) -> list[int]:
         # the ordinary limit: races rarely change it, and the lookup is dear
         sc[p] += CARD_FIRST * min(k, CARD_FEW) \
             + CARD_MORE * max(0, min(k, HAND_LIMIT) - CARD_FEW)
+    # tempo: a seat i places into the round's order is (n-1-i)/n of a turn ahead of the
+    # last one at every moment, on average; a turn is worth about a world. The order only
+    # changes as a round begins (the Temporaneans), so elsewhere the term is a constant.
+    if len(s.order) == n:
+        for i, p in enumerate(s.order):
+            sc[p] += TEMPO * (n - 1 - i) // n
     near = [0] * n
     stacks = s.stacks
+    counts = [[len(t) for t in stacks[w * n:(w + 1) * n]] for w in range(WORLDS)]
+    occupied = [w for w in range(WORLDS) if s.pos[w] >= 0 and any(counts[w])]
     open_sq = [s.pos[v] for v in range(WORLDS) if s.native[v] < 0 and s.pos[v] >= 0
-               and not any(stacks[v * n:(v + 1) * n])]
+               and not any(counts[v])]
+    spare = {u: [k - (s.control[u] == p) if k else 0 for p, k in enumerate(counts[u])]
+             for u in occupied}
+    xy = {u: divmod(s.pos[u], GRID) for u in occupied}
     for w in range(WORLDS):
-        counts = [len(t) for t in stacks[w * n:(w + 1) * n]]
-        if not any(counts):
-            continue
+        here = counts[w]
         ctl = s.control[w]
-        top = sorted(counts)
+        if s.pos[w] < 0 or not (any(here) or ctl >= 0):
+            continue
+        for p in range(n):
+            sc[p] += TOKEN * here[p]
+        if ctl >= 0:
+            _threats(s, w, ctl, here, occupied, spare, xy, sc)
         reach = -1  # unexplored empty worlds within range of w, counted once
         for p in range(n):
-            mine = counts[p]
-            if not mine:
-                continue
-            sc[p] += TOKEN * mine
-            others = top[-2] if mine == top[-1] else top[-1]  # the largest other stack
-            if ctl == p and others >= mine:
-                sc[p] -= RISK
-            elif ctl >= 0 and ctl != p and mine > counts[ctl] + 1:
-                sc[p] += RISK
-            if mine >= 2 and near[p] < 4 and open_sq:
+            if here[p] >= 2 and near[p] < 4 and open_sq:
                 if reach < 0:
-                    here = s.pos[w]
-                    reach = sum(1 for sq in open_sq if distance(here, sq) <= RANGE)
+                    reach = sum(1 for sq in open_sq if distance(s.pos[w], sq) <= RANGE)
                 near[p] = min(4, near[p] + reach)
     return [sc[p] + NEAR * near[p] for p in range(n)]
+
+
+def _threats(s: W.GameState, w: int, ctl: int, here: list[int], occupied: list[int],
+             spare: dict[int, list[int]], xy: dict[int, tuple[int, int]],
+             sc: list[int]) -> None:
+    """The reach of every seat's stacks onto world w, which `ctl` controls: a seat's force
+    in reach is its tokens on w and those it can spare (all but one on a world it holds)
+    on worlds within RANGE of w, wherever those worlds stand now (a world that moved takes
+    its stacks' reach with it). The holder's world is at risk when another seat can bring
+    as many tokens as hold it; a seat that can bring two more than that has a capture in
+    reach. An empty world held is at risk from a single token in reach."""
+    n = s.n
+    force = here[:]
+    x, y = divmod(s.pos[w], GRID)
+    for u in occupied:
+        if u != w:
+            ux, uy = xy[u]
+            if abs(ux - x) <= RANGE and abs(uy - y) <= RANGE:
+                su = spare[u]
+                for p in range(n):
+                    force[p] += su[p]
+    held = here[ctl]
+    strongest = max((force[p] for p in range(n) if p != ctl), default=0)
+    if strongest and strongest >= held:
+        sc[ctl] -= RISK
+    for p in range(n):
+        if p != ctl and force[p] > held + 1:
+            sc[p] += RISK
 
 
 def _against(sc: list[int], seat: int) -> int:
