@@ -93,9 +93,9 @@ def test_worldship_stays_out_of_reach_of_a_bigger_stack() -> None:
 
 
 def test_planet_jumpers_swap_their_world_next_to_a_weak_one() -> None:
-    """A (five tokens) is four spaces from C (one enemy token); swapping A with B, two
-    spaces from C, puts C within reach."""
-    s, src = _position('active = 0\nmap = { A = [1, 1], B = [3, 1], C = [5, 1] }\n'
+    """A (five tokens, amid unexplored worlds) is four spaces from C (one enemy token);
+    swapping A with a world nearer to C (H, I) puts C within reach."""
+    s, src = _position('active = 0\nmap = { A = [4, 4], C = [8, 4] }\n'
                        'natives = { A = "planet_jumpers", C = "plebs" }\n'
                        'control = { A = 0, C = 1 }\n'
                        'tokens = { A = { 0 = 5 }, C = { 1 = 1 } }\n')
@@ -106,7 +106,9 @@ def test_planet_jumpers_swap_their_world_next_to_a_weak_one() -> None:
 
 
 def test_planet_jumpers_do_not_swap_into_reach_of_a_bigger_stack() -> None:
-    s, src = _position('active = 0\nmap = { A = [1, 1], B = [3, 1], C = [5, 1] }\n'
+    """A's lone token is four spaces from C's six enemy tokens: a swap with a world nearer
+    to C puts A at risk, one with a world farther away gains nothing."""
+    s, src = _position('active = 0\nmap = { A = [4, 4], C = [8, 4] }\n'
                        'natives = { A = "planet_jumpers", C = "plebs" }\n'
                        'control = { A = 0, C = 1 }\n'
                        'tokens = { A = { 0 = 1 }, C = { 1 = 6 } }\n')
