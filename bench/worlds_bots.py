@@ -11,8 +11,12 @@ long a game takes without the lookahead; `ratio_game_time`; `paired`: the seeds 
 only one of the two bots won in that seat). With --timing N, N games per table size (2
 to 6 seats) are played with the new bot in every seat and N with the old one: games won
 on worlds, median CPU seconds a game (`ratio_cpu`), power uses a seat a game, all and
-outside conflicts. Games run in --workers processes. Prints one JSON line with --json,
-a short table otherwise.
+outside conflicts. --races takes a race pile in the syntax of `cosmic simulate --game
+worlds --races` (NAME,NAME,... for a pile of these races, -NAME,... for every race but
+these) for every game of the run, to force races into play; `seat_races` gives, for each
+race whose power the new seat (control: the old bot in that seat) could use, the
+decisions where it could and the times it did ([used, could]). Games run in --workers
+processes. Prints one JSON line with --json, a short table otherwise.
 """
 
 from __future__ import annotations
@@ -35,51 +39,76 @@ from interval import wilson  # noqa: E402
 from bots.worlds import HeuristicWorldsBot, play_game  # noqa: E402
 
 class _Counted:
-    """A bot that counts its race power uses (by step) and times its decisions."""
+    """A bot that counts its race power uses (by step and by race), the decisions where
+    it could use each race's power, and times its decisions (the counting untimed)."""
 
-    def __init__(self, bot: HeuristicWorldsBot) -> None:
+    def __init__(self, bot: HeuristicWorldsBot, by_race: bool = False) -> None:
         self.bot = bot
+        self.by_race = by_race
         self.uses: Counter[str] = Counter()
+        self.race_uses: Counter[str] = Counter()
+        self.race_could: Counter[str] = Counter()
         self.seconds = 0.0
         self.decisions = 0
 
     def choose(self, state: W.GameState, seat: int, kn: W.Knowledge) -> W.Action:
+        if self.by_race:
+            could = {W.RACES[o.race].key for o in W.legal_actions(state, seat, kn)
+                     if isinstance(o, W.Power)}
+            self.race_could.update(sorted(could))
         t0 = time.perf_counter()
         a = self.bot.choose(state, seat, kn)
         self.seconds += time.perf_counter() - t0
         self.decisions += 1
         if isinstance(a, W.Power):
             self.uses[state.step()[0]] += 1
+            self.race_uses[W.RACES[a.race].key] += 1
         return a
 
 
-def play(args: tuple[int, int, int, bool]) -> dict[str, Any]:
-    """One game: (index, seats, max_turns, control: every seat old)."""
-    i, seats, max_turns, control = args
+def race_pile(spec: str) -> tuple[str, ...]:
+    """The race pile of a --races value (every race for an empty one). Raises
+    ValueError."""
+    from cli.options import parse_races
+    from engine.worlds.data import RACE_KEYS
+    pile = parse_races(spec)
+    if "without" in pile:
+        return tuple(k for k in RACE_KEYS if k not in pile["without"])
+    return tuple(pile.get("races", ()))
+
+
+def play(args: tuple[int, int, int, bool, tuple[str, ...]]) -> dict[str, Any]:
+    """One game: (index, seats, max_turns, control: every seat old, race pile)."""
+    i, seats, max_turns, control, pile = args
     new_seat = -1 if control else i % seats
     seed = b"wb%d" % i
-    bots = [_Counted(HeuristicWorldsBot(seed + bytes([p]), powers=p == new_seat))
-            for p in range(seats)]
+    bots = [_Counted(HeuristicWorldsBot(seed + bytes([p]), powers=p == new_seat),
+                     by_race=p == i % seats) for p in range(seats)]
     t0 = time.perf_counter()
-    s, _, n = play_game(seed, seats, bots, max_turns=max_turns)  # type: ignore[arg-type]
+    s, _, n = play_game(seed, seats, bots, max_turns=max_turns,  # type: ignore[arg-type]
+                        race_pool=pile)
     wall = time.perf_counter() - t0
     o = s.outcome
     return {"game": i, "seat": i % seats, "winners": list(o.winners) if o else [],
             "reason": o.reason if o else "none", "turns": s.turns, "actions": n,
             "wall_s": wall, "uses": [dict(b.uses) for b in bots],
+            "race_uses": dict(bots[i % seats].race_uses),
+            "race_could": dict(bots[i % seats].race_could),
             "decision_s": [b.seconds / max(1, b.decisions) for b in bots]}
 
 
 CONFLICT_STEPS = ("open", "powerup", "redirect", "enslave", "escape", "trap")
 
 
-def table(args: tuple[int, int, bool]) -> dict[str, Any]:
-    """One game with the same bot in every seat: (seats, seed index, new); CPU time."""
-    seats, i, new = args
+def table(args: tuple[int, int, bool, tuple[str, ...]]) -> dict[str, Any]:
+    """One game with the same bot in every seat: (seats, seed index, new, race pile); CPU
+    time."""
+    seats, i, new, pile = args
     seed = b"wt%d" % i
     bots = [_Counted(HeuristicWorldsBot(seed + bytes([p]), powers=new)) for p in range(seats)]
     t0 = time.process_time()
-    s, _, n = play_game(seed, seats, bots, max_turns=400)  # type: ignore[arg-type]
+    s, _, n = play_game(seed, seats, bots, max_turns=400,  # type: ignore[arg-type]
+                        race_pool=pile if len(pile) >= 4 * seats + 1 else ())
     o = s.outcome
     return {"seats": seats, "new": new, "cpu_s": time.process_time() - t0, "turns": s.turns,
             "won": bool(o and o.reason == "worlds"),
@@ -116,8 +145,12 @@ def summary(games: list[dict[str, Any]], seats: int) -> dict[str, Any]:
     old_uses = [sum(u.values()) for g in games for p, u in enumerate(g["uses"])
                 if p != g["seat"]]
     by_step: Counter[str] = Counter()
+    race_uses: Counter[str] = Counter()
+    race_could: Counter[str] = Counter()
     for g in games:
         by_step.update(g["uses"][g["seat"]])
+        race_uses.update(g["race_uses"])
+        race_could.update(g["race_could"])
     return {
         "games": len(games), "seat_wins": wins, "win_rate": round(wins / len(games), 3),
         "interval95": [round(lo, 3), round(hi, 3)], "fair_share": round(1 / seats, 3),
@@ -131,6 +164,7 @@ def summary(games: list[dict[str, Any]], seats: int) -> dict[str, Any]:
         "seat_decision_ms_p50": round(1000 * statistics.median(
             g["decision_s"][g["seat"]] for g in games), 3),
         "turns_p50": statistics.median(g["turns"] for g in games),
+        "seat_races": {k: [race_uses[k], race_could[k]] for k in sorted(race_could)},
     }
 
 
@@ -145,18 +179,26 @@ def main() -> None:
     ap.add_argument("--timing", type=int, default=0, metavar="N",
                     help="also N games per table size (2..6 seats) with the new bot in "
                          "every seat and N with the old: winners, CPU time, power uses")
+    ap.add_argument("--races", default="", metavar="NAMES",
+                    help="the race pile of every game: NAME,NAME,... (at least four a seat "
+                         "and one more), or -NAME,... for every race but these")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    jobs = [(i, a.seats, a.max_turns, False) for i in range(a.games)]
+    try:
+        pile = race_pile(a.races)
+        W.Config(a.seats, race_pool=pile)
+    except ValueError as exc:
+        ap.error(str(exc))
+    jobs = [(i, a.seats, a.max_turns, False, pile) for i in range(a.games)]
     if a.control:
-        jobs += [(i, a.seats, a.max_turns, True) for i in range(a.games)]
-    tables = [(seats, i, new) for seats in range(2, 7) for i in range(a.timing)
+        jobs += [(i, a.seats, a.max_turns, True, pile) for i in range(a.games)]
+    tables = [(seats, i, new, pile) for seats in range(2, 7) for i in range(a.timing)
               for new in (True, False)]
     with ProcessPoolExecutor(a.workers) as ex:
         results = list(ex.map(play, jobs))
         rows = list(ex.map(table, tables))
     out: dict[str, Any] = {"bench": "worlds_bots", "seats": a.seats,
-                           "max_turns": a.max_turns}
+                           "max_turns": a.max_turns, "races": len(pile) or len(W.RACES)}
     if a.games:
         out["new"] = summary(results[:a.games], a.seats)
     if a.games and a.control:

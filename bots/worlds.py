@@ -83,7 +83,7 @@ def _strength(state: W.GameState, world: int, seat: int) -> int:
     return sum(token_force(state, c, 0) for c in state.tokens(world, seat))
 
 
-LOOK_WIDTH = 60  # race power options judged by lookahead at one decision (the first ones)
+LOOK_WIDTH = 60  # race power options judged by lookahead at one decision (more: a spread)
 
 
 class HeuristicWorldsBot:
@@ -144,10 +144,10 @@ class HeuristicWorldsBot:
         that changes nothing visible but opens a window of moves of the seat's own; powers
         that lose are dropped; the others are left to the rules."""
         now = position_value(state, seat, kn)
-        judged: list[tuple[int, int]] = []
-        for i, a in enumerate(options):
-            if isinstance(a, W.Power) and len(judged) < LOOK_WIDTH:
-                judged.append((look(state, seat, kn, a) - now, i))
+        powers = [i for i, a in enumerate(options) if isinstance(a, W.Power)]
+        if len(powers) > LOOK_WIDTH:  # an even spread of them (a new turn order: 719)
+            powers = [powers[j * len(powers) // LOOK_WIDTH] for j in range(LOOK_WIDTH)]
+        judged = [(look(state, seat, kn, options[i]) - now, i) for i in powers]
         gain, i = max(judged, key=lambda g: (g[0], -g[1]))
         forced = all(isinstance(a, W.Power) for a in options)
         if gain > 0 or forced:

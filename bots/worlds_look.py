@@ -16,7 +16,15 @@ values are integers, the larger the better for `seat`.
 
 The value of a seat: worlds controlled, tokens (on the map and unseen), cards (the first
 few count more; for the seat itself, the force of those it knows against a mean card),
+its tempo (how early it plays in each round's order: only the Temporaneans change it),
 worlds at risk or within reach of a capture, unexplored worlds near its larger stacks.
+Where the walk ends with stacks standing elsewhere than before the action (a world moved:
+Worldship, Planet Jumpers; tokens brought from world to world: the Gatherers, a
+retreat, reinforcements), the
+change of their reach is added: for each world held, the tokens each seat could bring to
+it from worlds within 3 spaces, wherever those worlds now stand. Reach is measured only
+then: counted in every position it changed how every other power was judged, and the
+seat won fewer games (bench/worlds_bots.py, 140 seeds: 34 wins against 40).
 A seat's value is its own score against the mean and the best of the other seats.
 During a conflict the result is weighed by a rough chance of winning from the force
 totals shown so far (and, for the seat itself, its best force card).
@@ -26,15 +34,17 @@ from __future__ import annotations
 
 from engine import worlds as W
 from engine.worlds.conflict import totals
-from engine.worlds.state import HAND_LIMIT, RANGE, WORLDS, distance
+from engine.worlds.state import GRID, HAND_LIMIT, RANGE, WORLDS, distance
 
 __all__ = ["position_value", "look", "opens_moves", "WORLD", "TOKEN"]
 
 WORLD = 12  # a controlled world (the goal: 20 of them)
 TOKEN = 2  # a token: force 1 in every conflict, and it holds worlds
 CARD_FIRST, CARD_MORE, CARD_FEW = 3, 1, 4  # the first CARD_FEW cards count more
-RISK = 4  # a world held against an equal or larger stack, or a capture in reach
+RISK = 4  # a world held against an equal or larger stack, or a capture in reach (on the
+#          world itself; from stacks within RANGE too, for relocated stacks: `_reach`)
 NEAR = 1  # an unexplored world within 3 spaces of a stack of two or more (at most 4)
+TEMPO = 12  # playing first in each round rather than last: about a world (see `_scores`)
 CARD_MEAN = 7  # what an unknown force card is worth, roughly
 EMPTY_ANSWERS = {"shuffle": W.Shuffled, "deliver": W.Delivered, "show": W.Delivered,
                  "hand_shuffle": W.HandShuffled, "unseen_add": W.Delivered}
@@ -51,6 +61,12 @@ def _scores(s: W.GameState) -> list[int]:
         # the ordinary limit: races rarely change it, and the lookup is dear
         sc[p] += CARD_FIRST * min(k, CARD_FEW) \
             + CARD_MORE * max(0, min(k, HAND_LIMIT) - CARD_FEW)
+    # tempo: a seat i places into the round's order is (n-1-i)/n of a turn ahead of the
+    # last one at every moment, on average; a turn is worth about a world. The order only
+    # changes as a round begins (the Temporaneans), so elsewhere the term is a constant.
+    if len(s.order) == n:
+        for i, p in enumerate(s.order):
+            sc[p] += TEMPO * (n - 1 - i) // n
     near = [0] * n
     stacks = s.stacks
     open_sq = [s.pos[v] for v in range(WORLDS) if s.native[v] < 0 and s.pos[v] >= 0
@@ -78,6 +94,57 @@ def _scores(s: W.GameState) -> list[int]:
                     reach = sum(1 for sq in open_sq if distance(here, sq) <= RANGE)
                 near[p] = min(4, near[p] + reach)
     return [sc[p] + NEAR * near[p] for p in range(n)]
+
+
+def _reach(s: W.GameState) -> list[int]:
+    """Every seat's reach: for each world held, the tokens each other seat could bring to
+    it, from its stack there and the tokens it can spare (all but one on a world it
+    holds) on worlds within RANGE, wherever those worlds stand now. The holder loses RISK
+    when another seat can bring as many tokens as hold it (an empty world held: one); a
+    seat that can bring two more than that gains RISK, a capture in reach."""
+    n = s.n
+    sc = [0] * n
+    stacks = s.stacks
+    counts = [[len(t) for t in stacks[w * n:(w + 1) * n]] for w in range(WORLDS)]
+    occupied = [w for w in range(WORLDS) if s.pos[w] >= 0 and any(counts[w])]
+    spare = {u: [k - (s.control[u] == p) if k else 0 for p, k in enumerate(counts[u])]
+             for u in occupied}
+    xy = {u: divmod(s.pos[u], GRID) for u in occupied}
+    for w in range(WORLDS):
+        ctl = s.control[w]
+        if ctl < 0 or s.pos[w] < 0:
+            continue
+        force = counts[w][:]
+        x, y = divmod(s.pos[w], GRID)
+        for u in occupied:
+            ux, uy = xy[u]
+            if u != w and abs(ux - x) <= RANGE and abs(uy - y) <= RANGE:
+                su = spare[u]
+                for p in range(n):
+                    force[p] += su[p]
+        held = counts[w][ctl]
+        if max(f for p, f in enumerate(force) if p != ctl) >= max(1, held):
+            sc[ctl] -= RISK
+        for p in range(n):
+            if p != ctl and force[p] > held + 1:
+                sc[p] += RISK
+    return sc
+
+
+def _relocated(before: W.GameState, after: W.GameState) -> bool:
+    """Do stacks stand elsewhere in `after`: a world moved, or a seat's tokens left one
+    world and came onto another (a gathering, a move)?"""
+    if before.pos != after.pos:
+        return True
+    n = before.n
+    for p in range(n):
+        gained = lost = False
+        for w in range(WORLDS):
+            d = len(after.stacks[w * n + p]) - len(before.stacks[w * n + p])
+            gained, lost = gained or d > 0, lost or d < 0
+        if gained and lost:
+            return True
+    return False
 
 
 def _against(sc: list[int], seat: int) -> int:
@@ -146,9 +213,11 @@ def position_value(s: W.GameState, seat: int, kn: W.Knowledge) -> int:
     return value
 
 
-def _walk(s: W.GameState, seat: int, kn: W.Knowledge, depth: int) -> int:
+def _walk(s: W.GameState, seat: int, kn: W.Knowledge, depth: int,
+          start: W.GameState) -> int:
     """The value of `s` once content-free chances are answered and seat's own small
-    follow-up decisions taken greedily."""
+    follow-up decisions taken greedily; where stacks were relocated since `start`, plus
+    the change of their reach (`_reach`)."""
     for _ in range(64):
         if W.outcome(s) is not None:
             o = W.outcome(s)
@@ -168,14 +237,17 @@ def _walk(s: W.GameState, seat: int, kn: W.Knowledge, depth: int) -> int:
         if not options or len(options) > FOLLOW_WIDTH or any(
                 isinstance(a, (W.Done, W.Decline)) for a in options):
             break
-        return max(_walk(W.apply(s, a)[0], seat, kn, depth - 1) for a in options)
-    return position_value(s, seat, kn)
+        return max(_walk(W.apply(s, a)[0], seat, kn, depth - 1, start) for a in options)
+    value = position_value(s, seat, kn)
+    if _relocated(start, s):
+        value += 16 * (_against(_reach(s), seat) - _against(_reach(start), seat))
+    return value
 
 
 def look(s: W.GameState, seat: int, kn: W.Knowledge, a: W.Action) -> int:
     """The value to `seat` of taking action `a` now (see the module's comment)."""
     after, _ = W.apply(s, a)
-    return _walk(after, seat, kn, FOLLOW_DEPTH)
+    return _walk(after, seat, kn, FOLLOW_DEPTH, s)
 
 
 def opens_moves(s: W.GameState, seat: int, a: W.Action) -> bool:
