@@ -55,8 +55,11 @@ def main(argv: list[str] | None = None) -> int:
     from .options import UsageError
     try:
         return int(args.func(args) or 0)
-    except UsageError as exc:
-        (_parser_of(parser, args) or parser).error(str(exc))
+    except UsageError as exc:  # said as argparse says an unknown flag, but returned
+        said = _parser_of(parser, args) or parser
+        said.print_usage(sys.stderr)
+        print(f"{said.prog}: error: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
