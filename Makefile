@@ -18,7 +18,7 @@ play: $(STAMP)
 	$(BIN)/cosmic play
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 --durations=25
 
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy engine protocol node cli bots
