@@ -241,6 +241,7 @@ class _Worker:
         self.pid: int | None = pid
         self.owner = os.getpid()
         self.sock = here
+        self._settled = False  # it said it holds none of our files (settle)
 
     def alive(self) -> bool:
         """False once the worker has exited (then reaped) or is not our child."""
@@ -254,6 +255,22 @@ class _Worker:
             self.pid = None
             self.sock.close()
         return self.pid is not None
+
+    def settle(self, timeout: float = 5.0) -> None:
+        """Wait, the first time only, for the worker's word that it has closed its copy of
+        every file of ours (its first act): from then on a lock we let go of is free. Its
+        byte is there long before a job ends, so this does not wait in practice; a worker
+        that died says nothing, and holds nothing either."""
+        if self._settled or self.pid is None:
+            return
+        self._settled = True
+        self.sock.settimeout(timeout)
+        try:
+            self.sock.recv(1)
+        except OSError:
+            pass
+        finally:
+            self.sock.settimeout(None)
 
     def send(self, fd: int) -> None:
         """Hand the worker a job's map. Raises OSError if it is gone."""
@@ -392,6 +409,10 @@ def _serve(sock: socket.socket) -> None:
             except OSError:  # the directory listdir read, closed already
                 pass
     pipe = socket.socket(fileno=fd)
+    try:
+        pipe.sendall(b"r")  # none of the parent's files is held here any more (settle)
+    except OSError:
+        return
     gc.disable()
     check = SignatureChecker()
     genesis: dict[bytes, Genesis] = {}
@@ -479,7 +500,7 @@ class ParallelSignatures:
         self.worker_signatures = 0  # how many the worker verified (known once closed)
         self._met = False
         self._agree: int | None = None  # records framed alike by the worker and by us
-        worker = _worker()
+        worker = self._worker = _worker()
         self._trusted = kinds is GAME_KINDS and _kinds_snapshot(kinds) == worker.kinds
         offsets = None
         if isinstance(journal, JournalContents):
@@ -513,7 +534,7 @@ class ParallelSignatures:
             try:
                 worker.send(self._fd)
             except OSError:  # gone since we looked: once more, with a new one
-                worker = _worker()
+                worker = self._worker = _worker()
                 worker.send(self._fd)
         except BaseException:
             self.close()
@@ -599,7 +620,11 @@ class ParallelSignatures:
 
     def close(self) -> None:
         """Tell the worker to stop this job (it does within one check) and release this
-        side of the map. Never waits."""
+        side of the map. Waits only for a worker's first word (_Worker.settle), which
+        has come long before in practice."""
+        worker = getattr(self, "_worker", None)
+        if worker is not None:
+            worker.settle()
         counters = getattr(self, "_counters", None)
         if counters is None:  # it never went to the worker
             if hasattr(self, "_map"):
