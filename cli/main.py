@@ -43,23 +43,30 @@ def _parser_of(parser: argparse.ArgumentParser, args: argparse.Namespace
     return None
 
 
+def _usage_error(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                 message: str) -> int:
+    """An unknown flag or an impossible value, said as argparse says it, by the given
+    subcommand's parser (its own usage line, `cosmic CMD: error: ...`); exit status 2,
+    returned (main is called in-process too)."""
+    said = _parser_of(parser, args) or parser
+    said.print_usage(sys.stderr)
+    print(f"{said.prog}: error: {message}", file=sys.stderr)
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
-    if unknown:  # said by the subcommand's parser, with its own usage line, not cosmic's
-        (_parser_of(parser, args) or parser).error(
-            f"unrecognized arguments: {' '.join(unknown)}")
+    if unknown:
+        return _usage_error(parser, args, f"unrecognized arguments: {' '.join(unknown)}")
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
     from .options import UsageError
     try:
         return int(args.func(args) or 0)
-    except UsageError as exc:  # said as argparse says an unknown flag, but returned
-        said = _parser_of(parser, args) or parser
-        said.print_usage(sys.stderr)
-        print(f"{said.prog}: error: {exc}", file=sys.stderr)
-        return 2
+    except UsageError as exc:
+        return _usage_error(parser, args, str(exc))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
