@@ -22,7 +22,9 @@ the worker has marked that job done (it writes nothing there afterwards; its ans
 are cleared first), else a fresh one. It exits when the pipe
 ends (this process exits, or closes it: stop_worker), holds none of this process's
 other descriptors (it closes them: a copied descriptor would keep a file lock alive)
-nor its terminal, and ignores Ctrl-C (it goes with its parent). A job whose worker is
+nor its terminal (it says so with one byte once it has closed them, and the first
+verification waits for that byte at its end: `_Worker.settle`), and ignores Ctrl-C (it
+goes with its parent). A job whose worker is
 gone is never waited for: this process verifies whatever the worker has not; the next
 job reaps the dead worker and starts another. A child forked from this process forgets
 its parent's worker (and closes its copy of the pipe).
