@@ -252,7 +252,8 @@ class NodeCore:
         if h in self._refused or h in self._taken:
             return  # refused for good, or a copy of one we took (catch-up sends many)
         try:
-            env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False)
+            env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False,
+                                digest=h)
         except RemoteProtocolError:
             self._refuse_bad(raw, h)
             return
