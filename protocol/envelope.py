@@ -305,7 +305,7 @@ def _remote(check: str, message: str, author: int | None = None, seq: int | None
 
 def open_envelope(
     data: bytes, genesis: Genesis, kinds: KindRegistry = DEFAULT_KINDS, *,
-    check_signature: bool = True,
+    check_signature: bool = True, digest: bytes | None = None,
 ) -> Envelope:
     """Check data as an envelope of genesis's game and return it.
 
@@ -318,13 +318,14 @@ def open_envelope(
     signatures of a batch elsewhere (another process) and reconciles the results in
     record order (see protocol.game). Never use it for bytes that are then trusted
     without that separate check.
+
+    digest, when given, is hashlib.sha256(data).digest() (a caller that hashed the bytes
+    already, to drop one it has seen: the envelope's hash is not computed again).
     """
     data, fields, parsed = _open(data, genesis, kinds, check_signature)
     version, game_id, author, author_key, seq, prev, state_hash, kind, body, _ = fields
-    return Envelope(
-        version, game_id, author, author_key, seq, prev, state_hash, kind, body, parsed,
-        data[-SIGNATURE_SIZE:], data, hashlib.sha256(data).digest(),
-    )
+    return _envelope(version, game_id, author, author_key, seq, prev, state_hash, kind, body,
+                     parsed, data, digest)
 
 
 def check_opening(data: bytes, genesis: Genesis, kinds: KindRegistry = DEFAULT_KINDS) -> None:
@@ -425,6 +426,15 @@ def open_checked(data: bytes) -> Envelope:
     # Envelope(...) and View(...) field by field through their slots: a frozen
     # dataclass's __init__ sets each through object.__setattr__, which costs more than
     # the unpacking.
+    return _envelope(version, game_id, author, author_key, seq, prev, state_hash, kind, body,
+                     _view(tuple(seqs), digest), data, None)
+
+
+def _envelope(version: int, game_id: bytes, author: int, author_key: bytes, seq: int,
+              prev: bytes, state_hash: bytes, kind: str, body: Any, view: View,
+              data: bytes, digest: bytes | None) -> Envelope:
+    """Envelope(..., sig, raw, hash) of data, field by field through its slots (see
+    open_checked)."""
     env = _NEW(Envelope)
     _SET_VERSION(env, version)
     _SET_GAME_ID(env, game_id)
@@ -435,10 +445,10 @@ def open_checked(data: bytes) -> Envelope:
     _SET_STATE_HASH(env, state_hash)
     _SET_KIND(env, kind)
     _SET_BODY(env, body)
-    _SET_VIEW(env, _view(tuple(seqs), digest))
+    _SET_VIEW(env, view)
     _SET_SIG(env, data[-SIGNATURE_SIZE:])
     _SET_RAW(env, data)
-    _SET_HASH(env, _SHA256(data).digest())
+    _SET_HASH(env, _SHA256(data).digest() if digest is None else digest)
     return env
 
 
