@@ -152,7 +152,15 @@ class ClientApp(SeatClient):
     def _hand(self) -> StyleAndTextTuples:
         s, seat = self.session.state, self.session.seat
         kn = self.session.knowledge()
-        out: StyleAndTextTuples = [("class:alert", f"Your hand ({s.config.colors[seat]})\n")]
+        out: StyleAndTextTuples = []
+        keeps = sorted(cmd for cmd, (a, _) in self.table.items() if a.KIND == "keep")
+        if keeps and self.ui.COSMIC:  # aliens dealt to choose from: what each one does
+            out.append(("class:alert", "Aliens dealt to you (keep one):\n"))
+            for cmd in keeps:
+                words = self.command_words(cmd)
+                out.append(("class:playable", f"* {cmd.split()[-1]}"
+                            + (f": {words}" if words else "") + "\n"))
+        out.append(("class:alert", f"Your hand ({s.config.colors[seat]})\n"))
         playable = {h for _, (a, h) in self.table.items() if h is not None}
         kinds = ("play",) if self.ui.COSMIC else ("play", "second", "reveal")
         playable |= {getattr(a, "handle") for _, (a, _) in self.table.items()
