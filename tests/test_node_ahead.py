@@ -9,51 +9,48 @@ from __future__ import annotations
 from pathlib import Path
 
 from bots import HeuristicBot
-from engine import cosmic as engine
 from engine.cosmic import rules as cosmic_rules
 from engine.cosmic.actions import Pass
 from node.core import NodeCore
 from node.runner import AHEAD_AFTER_MS, NodeOptions, NodeRunner
 from protocol.envelope import open_envelope
-from protocol.game import ACTION_KIND, GAME_KINDS, make_genesis
-from protocol.keys import SigningKey
+from protocol.game import ACTION_KIND, GAME_KINDS
+from test_node_core import _cores, _genesis_keys
 
 
-def _cores(n: int = 3, turns: int = 2) -> list[NodeCore]:
-    keys = [SigningKey.from_seed(bytes([i + 1]) * 32) for i in range(n)]
-    g = make_genesis(engine.Config(n, max_turns=turns), [(f"p{i}", k.public)
-                                                         for i, k in enumerate(keys)],
-                     mode="network", salt=b"\x05" * 32)
-    return [NodeCore(g, i, keys[i], secret_seed=bytes([i + 9]) * 32) for i in range(n)]
+def _round(cores: list[NodeCore], bots: list[HeuristicBot], ahead: bool,
+           seen: list[list[tuple[int, bytes]]]) -> None:
+    """One round: each node decides if it is its turn, then every envelope sent goes to
+    every other node (which, with `ahead`, prepares first, as a quiet runner does); each
+    node's (serial, public hash) after each envelope is added to `seen`."""
+    for i, c in enumerate(cores):
+        c.pump()
+        if c.my_turn():
+            c.act(bots[i].choose(c.state, i, c.knowledge))
+    mail = [(i, raw) for i, c in enumerate(cores) for raw in c.outbox()]
+    for i, raw in mail:
+        for j, d in enumerate(cores):
+            if j != i:
+                if ahead:
+                    d.prepare()
+                d.offer(raw)
+                d.pump()
+                seen[j].append((d.state.serial, d.public_hash()))
 
 
 def _play(cores: list[NodeCore], ahead: bool) -> list[list[tuple[int, bytes]]]:
-    """Play the game to its end; each node's (serial, public hash) after each envelope it
-    was offered. With `ahead`, every node prepares before each delivery, as a quiet runner
-    does."""
+    """Play the game to its end; what each node saw on the way (see _round)."""
     bots = [HeuristicBot(bytes([i])) for i in range(len(cores))]
     seen: list[list[tuple[int, bytes]]] = [[] for _ in cores]
     for _ in range(20000):
         if all(c.done for c in cores):
             return seen
-        for i, c in enumerate(cores):
-            c.pump()
-            if c.my_turn():
-                c.act(bots[i].choose(c.state, i, c.knowledge))
-        mail = [(i, raw) for i, c in enumerate(cores) for raw in c.outbox()]
-        for i, raw in mail:
-            for j, d in enumerate(cores):
-                if j != i:
-                    if ahead:
-                        d.prepare()
-                    d.offer(raw)
-                    d.pump()
-                    seen[j].append((d.state.serial, d.public_hash()))
+        _round(cores, bots, ahead, seen)
     raise AssertionError("the game did not finish")
 
 
 def test_moves_applied_ahead_give_the_same_game_as_moves_applied_on_arrival() -> None:
-    plain, ahead = _cores(), _cores()
+    plain, ahead = _cores(turns=2), _cores(turns=2)
     seen_plain, seen_ahead = _play(plain, False), _play(ahead, True)
     for p, a in zip(plain, ahead):
         assert p.done and a.done and not p.blames and not a.blames
@@ -74,9 +71,11 @@ def test_moves_applied_ahead_give_the_same_game_as_moves_applied_on_arrival() ->
 def test_a_result_made_ahead_is_used_only_for_its_own_state_and_move() -> None:
     cores = _cores(turns=1)
     c = cores[0]
+    bots = [HeuristicBot(bytes([i])) for i in range(len(cores))]
+    seen: list[list[tuple[int, bytes]]] = [[] for _ in cores]
     while not (c.pending().chance is None and c.pending().seats
                and c.pending().seats[0] != c.seat and "pass" in c.pending().kinds):
-        _step(cores)
+        _round(cores, bots, False, seen)
     state = c.state
     c.prepare()
     assert not c.unprepared()
@@ -91,24 +90,8 @@ def test_a_result_made_ahead_is_used_only_for_its_own_state_and_move() -> None:
     assert not c.unprepared()
 
 
-def _step(cores: list[NodeCore]) -> None:
-    bots = [HeuristicBot(bytes([i])) for i in range(len(cores))]
-    for i, c in enumerate(cores):
-        c.pump()
-        if c.my_turn():
-            c.act(bots[i].choose(c.state, i, c.knowledge))
-    mail = [(i, raw) for i, c in enumerate(cores) for raw in c.outbox()]
-    for i, raw in mail:
-        for j, d in enumerate(cores):
-            if j != i:
-                d.offer(raw)
-
-
 def test_a_quiet_runner_prepares_and_a_busy_tick_does_not(tmp_path: Path) -> None:
-    keys = [SigningKey.from_seed(bytes([i + 1]) * 32) for i in range(2)]
-    g = make_genesis(engine.Config(2, max_turns=1), [(f"p{i}", k.public)
-                                                     for i, k in enumerate(keys)],
-                     mode="network", salt=b"\x06" * 32)
+    g, keys = _genesis_keys(2, 1)
     runner = NodeRunner(g, 0, keys[0], tmp_path / "seat-0.journal", NodeOptions())
     try:
         runner.tick(0)  # no time to wait: no work ahead
