@@ -8,6 +8,7 @@ can always act.
 """
 
 import functools
+import itertools
 from collections import Counter
 
 import pytest
@@ -49,17 +50,18 @@ def check_invariants(s: engine.GameState) -> None:
         if researching:
             where += sum(r[2] for r in researching if r[0] == seat)
         assert where == total, f"seat {seat} has {where} ships"
-        assert min(warp[seat], gate[seat], beside[seat]) >= 0
-    assert min(ships) >= 0
+    assert min(warp) >= 0 and min(gate) >= 0 and min(beside) >= 0 and min(ships) >= 0
     for holder, place, owner, count in captives:  # stuck to its ships
         assert count > 0 and holder != owner
         at = s.gate[holder] if place == -1 else s.beside[holder] if place == -3 else \
             s.on(place, holder)
         assert at > 0, f"seat {holder} holds captives at {place} without a ship there"
-    zones: list[int] = list(s.deck) + list(s.discard) + [h for hand in s.hands for h in hand]
+    stack = s.stack
+    zones: list[int] = [*s.deck, *s.discard, *itertools.chain.from_iterable(s.hands)]
     if s.enc is not None:
-        zones += list(s.enc.played)
-    zones += [st[2] for st in s.stack if st[0] == "resolve_card"]  # on the table, resolving
+        zones += s.enc.played
+    if stack:
+        zones += [st[2] for st in stack if st[0] == "resolve_card"]  # on the table, resolving
     zones += [h for _, h in s.extra.get("aside", ())]  # set aside by a power (the Chronos)
     # The Demon's possessed cards stay in hands (marked, not a zone of their own), so the
     # count above covers them; the mark lasts one encounter.
@@ -67,8 +69,9 @@ def check_invariants(s: engine.GameState) -> None:
     assert len(set(zones)) == len(zones), "a card is in two zones"
     # Cards whose faces are public are all distinct physical cards. A cosmic quake puts the
     # hands on the discard pile and then turns them up (a reveal the card source answers).
-    turning_up = {h for st in s.stack if st[0] == "reveal_cards" for h in st[1]}
-    public = [s.faces[h] for h in s.discard if h not in turning_up]
+    turning_up = {h for st in stack if st[0] == "reveal_cards" for h in st[1]}
+    public = [s.faces[h] for h in s.discard if h not in turning_up] if turning_up else \
+        list(map(s.faces.__getitem__, s.discard))
     assert len(public) == len(set(public))
     expected = cosmic_count(s)  # 72, plus the game's flares (None: advanced setup under way)
     if expected is not None:
