@@ -8,6 +8,7 @@ can always act.
 """
 
 import functools
+import itertools
 from collections import Counter
 
 import pytest
@@ -31,28 +32,36 @@ def _foreign_colonies(s: engine.GameState, seat: int) -> int:
     """The seat's colonies off its home planets, counted from the ships (planet p holds
     the seat's ships at ships[p * n + seat]; its home planets come seat-th in order)."""
     col, per = s.ships[seat::s.n], s.config.planets
-    return sum(1 for x in col[:seat * per] if x) + sum(1 for x in col[(seat + 1) * per:] if x)
+    home = col[seat * per:(seat + 1) * per]
+    return (len(col) - col.count(0)) - (len(home) - home.count(0))  # (no count is negative)
 
 
 def check_invariants(s: engine.GameState) -> None:
+    # Called after every step of thousands of games: the state's fields are read once
+    # into locals (a property read or a generator per seat was half of some tests' time).
     total = s.config.ships_per_seat
     n = s.n
+    ships, gate, beside, warp = s.ships, s.gate, s.beside, s.warp
+    captives, researching = s.extra.get("captives", ()), s.extra.get("techs", ())
     for seat in range(n):  # every ship is on a planet, in the gate, beside it or in the warp
-        where = sum(s.ships[seat::n]) + s.gate[seat] + s.beside[seat] + s.warp[seat]
-        where += sum(r[3] for r in s.extra.get("captives", ()) if r[2] == seat)  # Fungus's
-        where += sum(r[2] for r in s.extra.get("techs", ()) if r[0] == seat)  # researching
+        where = sum(ships[seat::n]) + gate[seat] + beside[seat] + warp[seat]
+        if captives:  # held by the Fungus
+            where += sum(r[3] for r in captives if r[2] == seat)
+        if researching:
+            where += sum(r[2] for r in researching if r[0] == seat)
         assert where == total, f"seat {seat} has {where} ships"
-        assert min(s.warp[seat], s.gate[seat], s.beside[seat]) >= 0
-    assert min(s.ships) >= 0
-    for holder, place, owner, count in s.extra.get("captives", ()):  # stuck to its ships
+    assert min(warp) >= 0 and min(gate) >= 0 and min(beside) >= 0 and min(ships) >= 0
+    for holder, place, owner, count in captives:  # stuck to its ships
         assert count > 0 and holder != owner
         at = s.gate[holder] if place == -1 else s.beside[holder] if place == -3 else \
             s.on(place, holder)
         assert at > 0, f"seat {holder} holds captives at {place} without a ship there"
-    zones: list[int] = list(s.deck) + list(s.discard) + [h for hand in s.hands for h in hand]
+    stack = s.stack
+    zones: list[int] = [*s.deck, *s.discard, *itertools.chain.from_iterable(s.hands)]
     if s.enc is not None:
-        zones += list(s.enc.played)
-    zones += [st[2] for st in s.stack if st[0] == "resolve_card"]  # on the table, resolving
+        zones += s.enc.played
+    if stack:
+        zones += [st[2] for st in stack if st[0] == "resolve_card"]  # on the table, resolving
     zones += [h for _, h in s.extra.get("aside", ())]  # set aside by a power (the Chronos)
     # The Demon's possessed cards stay in hands (marked, not a zone of their own), so the
     # count above covers them; the mark lasts one encounter.
@@ -60,8 +69,9 @@ def check_invariants(s: engine.GameState) -> None:
     assert len(set(zones)) == len(zones), "a card is in two zones"
     # Cards whose faces are public are all distinct physical cards. A cosmic quake puts the
     # hands on the discard pile and then turns them up (a reveal the card source answers).
-    turning_up = {h for st in s.stack if st[0] == "reveal_cards" for h in st[1]}
-    public = [s.faces[h] for h in s.discard if h not in turning_up]
+    turning_up = {h for st in stack if st[0] == "reveal_cards" for h in st[1]}
+    public = [s.faces[h] for h in s.discard if h not in turning_up] if turning_up else \
+        list(map(s.faces.__getitem__, s.discard))
     assert len(public) == len(set(public))
     expected = cosmic_count(s)  # 72, plus the game's flares (None: advanced setup under way)
     if expected is not None:

@@ -60,13 +60,11 @@ def _finish(procs: list[subprocess.Popen[str]], timeout: float = 120) -> list[li
 
 
 def _check_journals(tmp: Path, seats: int) -> None:
-    blobs = []
-    for seat in range(seats):
-        path = tmp / f"seat-{seat}.journal"
-        result = verify_journal(path)
-        assert result.error is None and result.verdict is not None, result.error
-        blobs.append(path.read_bytes())
+    """Every journal is the same bytes, and verifies (one verification holds for all)."""
+    blobs = [(tmp / f"seat-{seat}.journal").read_bytes() for seat in range(seats)]
     assert len(set(blobs)) == 1, "every node holds the same envelopes in the same order"
+    result = verify_journal(blobs[0])
+    assert result.error is None and result.verdict is not None, result.error
 
 
 @pytest.mark.parametrize("seats,turns", [(3, 4), (5, 2)])

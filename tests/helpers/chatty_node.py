@@ -3,10 +3,12 @@ always when its own card messages are waiting their turn (the moment a crash use
 leave peers with a chat its journal lacked). It prints "CHATTY behind SEQ waiting SEAT"
 when it speaks so (SEAT: the one whose message the card work waits for, or None).
 
-    python tests/helpers/chatty_node.py GENESIS KEY SEAT JOURNAL PORT SEED [SLOW]
+    python tests/helpers/chatty_node.py GENESIS KEY SEAT JOURNAL PORT SEED [SLOW [LINGER_MAX]]
 
 SLOW: this many of its first card messages are each made 1 s late (a slow machine), so
 that another seat's messages wait for it long enough for a test to act in that window.
+LINGER_MAX: at the end, wait at most this many seconds for the peers to say they hold
+what it holds (NodeOptions.linger_max_s; the default when not given).
 """
 
 from __future__ import annotations
@@ -55,10 +57,12 @@ class Chatty(NodeRunner):
 def main() -> int:
     gpath, kpath, seat, jpath, port, seed = sys.argv[1:7]
     slow = int(sys.argv[7]) if len(sys.argv) > 7 else 0
+    linger_max = float(sys.argv[8]) if len(sys.argv) > 8 else NodeOptions.linger_max_s
     genesis = Genesis.decode(Path(gpath).read_bytes())
     Chatty.rng = random.Random(seed)
     runner = Chatty(genesis, int(seat), read_key_file(kpath), Path(jpath),
-                    NodeOptions(discovery_port=int(port), discovery_target="127.255.255.255"),
+                    NodeOptions(discovery_port=int(port), discovery_target="127.255.255.255",
+                                linger_max_s=linger_max),
                     HeuristicBot(b"test").choose, progress=sys.stdout)
     produce = runner.core.cards.produce
     made = [0]

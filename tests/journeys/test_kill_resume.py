@@ -52,10 +52,10 @@ def kill_a_seat_and_resume_it(tmp_path: Path, home: Path, *demo_args: str) -> Pa
         if demo.poll() is None:
             demo.kill()
     assert journal.read_bytes().startswith(kept[:len(kept) // 2])  # nothing taken back
-    for seat in range(3):
-        v = cosmic("verify", str(game / f"seat-{seat}.journal"), home=home)
-        assert v.returncode == 0 and ": OK" in v.stdout, v.stdout + v.stderr
     assert len({(game / f"seat-{k}.journal").read_bytes() for k in range(3)}) == 1
+    # Byte for byte one file: one verification holds for every seat's copy.
+    v = cosmic("verify", str(journal), home=home)
+    assert v.returncode == 0 and f"{journal}: OK" in v.stdout, v.stdout + v.stderr
     return game
 
 

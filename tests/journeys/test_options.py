@@ -33,10 +33,10 @@ def _aliens_line(out: str, colours: list[str]) -> list[str]:
 
 def _verified(home: Path, game: Path, seats: int) -> None:
     journals = [game / f"seat-{k}.journal" for k in range(seats)]
-    for j in journals:
-        v = cosmic("verify", str(j), home=home)
-        assert v.returncode == 0 and ": OK" in v.stdout, v.stdout + v.stderr
     assert len({j.read_bytes() for j in journals}) == 1, "the journals differ"
+    # Byte for byte one file: one verification holds for every seat's copy.
+    v = cosmic("verify", str(journals[0]), home=home)
+    assert v.returncode == 0 and f"{journals[0]}: OK" in v.stdout, v.stdout + v.stderr
 
 
 def test_demo_with_chosen_aliens_plays_through_the_card_protocol(home: Path) -> None:

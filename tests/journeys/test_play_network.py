@@ -186,10 +186,10 @@ def test_play_kill_resume_finish_and_verify(tmp_path: Path, home: Path) -> None:
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     until("the bots to finish", lambda: not bots_of(game), timeout=90)
     journals = [game / f"seat-{k}.journal" for k in range(3)]
-    for j in journals:
-        v = cosmic("verify", str(j), home=home)
-        assert v.returncode == 0 and ": OK" in v.stdout, v.stdout + v.stderr
     assert len({j.read_bytes() for j in journals}) == 1, "the journals differ"
+    # The three are byte for byte the same file: one verification holds for every one.
+    v = cosmic("verify", str(journal), home=home)
+    assert v.returncode == 0 and f"{journal}: OK" in v.stdout, v.stdout + v.stderr
 
     again = cosmic("resume", str(journal), home=home, timeout=60)
     assert again.returncode == 0 and "This game is over" in again.stdout, again
