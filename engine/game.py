@@ -246,12 +246,6 @@ class Rules(Protocol):
         """The move `seat`'s silence becomes when the pending step's clock runs out."""
         ...
 
-    def likely(self, state: Any) -> Any:
-        """The move the pending decision most often gets, or None: a node applies it
-        ahead, while it waits, so that taking it when it comes costs no engine work. A
-        guess from public facts only; a wrong one costs nothing but the idle time."""
-        ...
-
     def secret_handle(self, action: Any) -> int:
         """The handle an "open" shows or a handover gives (-1 when it is not one card)."""
         ...

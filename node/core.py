@@ -158,10 +158,6 @@ class NodeCore:
         # act()'s own action applied to refuse it before signing: (state, action, result),
         # taken again when its envelope is (the same action on the same state).
         self._applied: tuple[Any, Action, tuple[Any, list[tuple[Any, ...]]]] | None = None
-        # What prepare() did ahead for a state: (that state, the likely action, its result,
-        # the pending decision after it), or (that state, None, None, None).
-        self._ahead: tuple[Any, Action | None, Any, Pending | None] = (None, None, None, None)
-        self.taken_ahead = 0  # actions taken with the result prepare() had made for them
 
     # -- what the outside world calls -------------------------------------------------------
 
@@ -175,36 +171,6 @@ class NodeCore:
         if self._hashed[0] is not self.state:
             self._hashed = (self.state, self.rules.public_hash(self.state))
         return self._hashed[1]
-
-    def unprepared(self) -> bool:
-        """Would prepare() do anything now?"""
-        return self._ahead[0] is not self.state
-
-    def prepare(self) -> None:
-        """Work done ahead, while nothing comes (the runner calls it when the mesh has
-        been quiet for a moment): what taking the next envelope needs of the current state
-        (its public hash, its pending decision), and when another seat's decision is due,
-        the result of the move it most likely makes (Rules.likely): if that move comes,
-        its take costs no engine work. Nothing here changes the state or the record: a
-        result is used only for that very state and an equal action (the engine is a
-        pure function of both), as act() uses its own."""
-        state = self.state
-        if self._ahead[0] is state:
-            return
-        self.public_hash()
-        p = self.pending()
-        guess = None
-        if (p.chance is None and not p.over and p.seats and p.seats[0] != self.seat
-                and self.cards.cards.idle):
-            guess = self.rules.likely(state)
-        result = after = None
-        if guess is not None:
-            try:
-                result = self.rules.apply(state, guess)
-                after = self.rules.pending(result[0])
-            except IllegalAction:
-                guess = None
-        self._ahead = (state, guess, result, after)
 
     def pending(self) -> Pending:
         """The decision the current state waits for (asked once per state: the runner's
@@ -698,14 +664,10 @@ class NodeCore:
             self.cards.check(action)
         except LocalProtocolError:
             return "wait"  # its card message has not come yet
-        done, ahead = self._applied, self._ahead
-        after = None
+        done = self._applied
         try:
             if done is not None and done[0] is self.state and done[1] == action:
                 new, events = done[2]  # our own action, applied by act() on this state
-            elif ahead[0] is self.state and ahead[1] is not None and ahead[1] == action:
-                (new, events), after = ahead[2], ahead[3]  # applied ahead (prepare)
-                self.taken_ahead += 1
             else:
                 new, events = self.rules.apply(self.state, action)
         except IllegalAction as exc:
@@ -714,8 +676,6 @@ class NodeCore:
 
         def go() -> None:
             self.state = new
-            if after is not None:
-                self._pended = (new, after)
             self.cards.observe(new)
             self.events.extend(events)
         return self._commit(env, raw, go)

@@ -60,10 +60,6 @@ ENVELOPE, HAVE = b"E", b"H"
 # Once another node with our key has been heard, fast again (and at once): the later of
 # the two stops when it has heard two of the other's cards (discovery.SameKey).
 BEACON_SEEKING_S, BEACON_MET_S = 0.3, 1.0
-# The mesh quiet this long, a node works ahead for the next envelope (NodeCore.prepare):
-# by then the other nodes have taken the last one (between two actions a node is idle for
-# 3.6 ms at the median in bench/network.py's game, 0.8 ms or more nine times in ten).
-AHEAD_AFTER_MS = 1
 
 
 @dataclass
@@ -223,14 +219,7 @@ class NodeRunner:
                 or waited >= self.opts.linger_max_s)
 
     def tick(self, timeout_ms: int = 0) -> None:
-        # Quiet for AHEAD_AFTER_MS: the other nodes are done with the last envelope (they
-        # need the cores more than we do until then), so work ahead for the next one.
-        ahead = timeout_ms > AHEAD_AFTER_MS and self.core.unprepared()
-        events = self.mesh.poll(AHEAD_AFTER_MS if ahead else timeout_ms)
-        if ahead and not events:
-            self.core.prepare()
-            events = self.mesh.poll(timeout_ms - AHEAD_AFTER_MS)
-        for ev in events:
+        for ev in self.mesh.poll(timeout_ms):
             self._event(ev)
         self._discover()  # first: a node that came second with our key stops before acting
         self.core.pump()

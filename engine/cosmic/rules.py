@@ -38,7 +38,7 @@ __all__ = [
     "NAME", "COLOURS", "ENGINE_VERSION", "SOURCE", "rules_data_hash", "catalogue", "new_game",
     "pending", "legal_actions", "apply", "public_hash", "outcome", "knowledge",
     "action_from_data", "parse_action", "fact", "secret", "secret_options",
-    "face_down_handover", "timer", "on_timeout", "likely", "secret_handle", "claims", "claim",
+    "face_down_handover", "timer", "on_timeout", "secret_handle", "claims", "claim",
     "audit_claim", "audit_end", "hand", "shows", "may_hide", "COMMIT_KINDS", "SHOW_KINDS",
     "GIVE_KINDS", "BEACON_KINDS", "lobby_options", "lobby_config", "options_text",
     "aliens_text", "MAX_LOBBY_TURNS", "progress", "network_refusal",
@@ -147,15 +147,6 @@ def timer(state: GameState) -> tuple[str, tuple[int, ...], str] | None:
 def on_timeout(state: GameState, seat: int) -> Action:
     """No deal when the deal's time is up; a pass at a card window."""
     return NoDeal(seat) if state.step()[0] == "deal" else Pass(seat)
-
-
-def likely(state: GameState) -> Action | None:
-    """A pass, when the seat the game waits for may pass (most decisions of a game are
-    passes at card windows); None otherwise."""
-    p = pending(state)
-    if p.chance is not None or p.over or not p.seats or "pass" not in p.kinds:
-        return None
-    return Pass(p.seats[0])
 
 
 def secret_handle(action: Action) -> int:

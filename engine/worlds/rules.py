@@ -48,7 +48,7 @@ __all__ = [
     "GIVE_KINDS", "BEACON_KINDS", "rules_data_hash", "catalogue", "new_game", "pending",
     "legal_actions", "apply", "public_hash", "outcome", "knowledge", "action_from_data",
     "parse_action", "fact", "secret", "secret_options", "secret_handle", "face_down_handover",
-    "timer", "on_timeout", "likely", "claims", "claim", "audit_claim", "audit_end", "hand", "shows",
+    "timer", "on_timeout", "claims", "claim", "audit_claim", "audit_end", "hand", "shows",
     "may_hide", "local_source", "genesis_options", "config_from", "lobby_options",
     "lobby_config", "options_text", "progress", "network_refusal", "NETWORK_POOL",
     "canonical_pile",
@@ -171,11 +171,6 @@ def timer(state: GameState) -> tuple[str, tuple[int, ...], str] | None:
 
 def on_timeout(state: GameState, seat: int) -> Action:
     raise ValueError("no step of worlds runs a clock")
-
-
-def likely(state: GameState) -> Action | None:
-    """No guess: the map game's decisions have no common answer."""
-    return None
 
 
 def claims(state: GameState) -> tuple[Claim, ...]:
