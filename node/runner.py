@@ -47,6 +47,7 @@ from .core import NodeCore, secret_seed_for
 from .curve import CurveKeys
 from .discovery import Beacon, Card, Listener, SameKey, Seen, new_instance, open_card
 from .journal_file import JournalFile
+from .thinker import Thinker
 from .transport import (
     Faults, FaultyMesh, Hello, Mesh, Message, PeerAway, PeerBack, PeerLeft, Readable,
 )
@@ -99,6 +100,8 @@ class NodeRunner:
         self._takes: list[tuple[int, int, float, float, float, float]] = []  # (see _took)
         self.genesis, self.seat, self.key = genesis, seat, key
         self.controller = controller
+        # The controller thinks at a lower priority than the node's own work (thinker.py).
+        self._thinker = Thinker(controller) if controller is not None else None
         self.progress = progress
         resumed: list[bytes] = []
         if Path(journal_path).exists():  # resume: rebuild from our own record, then catch up
@@ -401,9 +404,9 @@ class NodeRunner:
                 self.core.events.append(("timed_out", self.seat, window,  # for the screen
                                          self.opts.window_s))
                 return
-        if self.controller is not None and self.core.my_turn():
+        if self._thinker is not None and self.core.my_turn():
             t0 = time.process_time()
-            action = self.controller(self.core.state, self.seat, self.core.knowledge)
+            action = self._thinker(self.core.state, self.seat, self.core.knowledge)
             self._controller_cpu += time.process_time() - t0
             self.core.act(action)
 
@@ -496,6 +499,8 @@ class NodeRunner:
             self.progress = None
 
     def close(self) -> None:
+        if self._thinker is not None:
+            self._thinker.close()
         if self.beacon is not None:
             self.beacon.leave()
             self.beacon.close()
