@@ -92,6 +92,11 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError, ProtocolError) as exc:
         print(f"cosmic node: {exc}", file=sys.stderr)
         return 2
+    if runner.resumed and runner.core.done:  # as `cosmic resume` says of a finished game
+        runner.close()
+        print(f"This game is over; {args.journal} holds it to the end. Nothing to play "
+              f"(check it: cosmic verify {args.journal}).")
+        return 0
     code = runner.run()
     if runner.gave_up:
         print(f"cosmic node: seat {args.seat}: {runner.gave_up}", file=sys.stderr)
