@@ -43,12 +43,19 @@ def test_the_answer_and_the_error_are_the_controllers() -> None:
 
 
 def test_close_ends_the_thread() -> None:
-    thinker = Thinker(lambda *args: len(args))
+    threads: list[threading.Thread] = []
+
+    def controller(*args: int) -> int:
+        threads.append(threading.current_thread())
+        return len(args)
+
+    thinker = Thinker(controller)
     assert thinker(1, 2, 3) == 3
-    before = {t.name for t in threading.enumerate()}
-    assert "bot-thinking" in before
+    assert threads[0].name == "bot-thinking" and threads[0].is_alive()
     thinker.close()
-    assert "bot-thinking" not in {t.name for t in threading.enumerate()}
+    assert not threads[0].is_alive()
     thinker.close()  # twice is harmless
-    assert thinker(1) == 1  # and it can think again
+    assert thinker(1) == 1  # and it can think again, in a new thread
+    assert threads[1] is not threads[0] and threads[1].is_alive()
     thinker.close()
+    assert not threads[1].is_alive()
