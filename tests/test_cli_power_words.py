@@ -133,3 +133,16 @@ def test_the_aliens_to_choose_from_say_what_their_powers_do() -> None:
     for cmd in keeps:
         summary = alien_words(cmd.split()[1])
         assert summary and f"{cmd}  ({summary})" in out.getvalue(), out.getvalue()
+
+
+def test_the_seekers_questions_are_asked_in_words() -> None:
+    """Each question the engine's Seeker may ask is read as a question, from the engine's
+    own table (a new question there is worded without a change here)."""
+    from engine.cosmic.aliens.seeker import QUESTIONS
+    s = engine.new_game(engine.Config(3, aliens=("seeker", "", "")))
+    words = [spec_words(s, 0, 0, [1, q]) for q in range(len(QUESTIONS))]
+    assert words[3] == ("ask blue: do you hold a reinforcement? (it must answer truly; an "
+                        "answer about its card binds)")
+    assert words[7] == ("ask blue: will you play a negotiate? (it must answer truly; an "
+                        "answer about its card binds)")
+    assert len(set(words)) == len(QUESTIONS) and all(w and "?" in w for w in words)

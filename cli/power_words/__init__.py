@@ -10,7 +10,8 @@ few aliens each; an alien without one is described by its summary.
 Argument kinds: "seat" (a colour; -1 the deck and -2 the discard pile, where a power
 takes cards from a seat or a pile), "planet" (red.2, red.warp, or -1 the gate), "handle"
 (a card the person can see by name, else "a card"), "face" (a card by its face),
-"number" (as is), "side" (the offense or the defense: 0 and 1). Two kinds joined by a
+"number" (as is), "side" (the offense or the defense: 0 and 1), "question" (one of the
+Seeker's questions, in the words the log uses). Two kinds joined by a
 comma and ending in `*` ("planet,number*") take the remaining arguments in pairs, each
 shown as "first: second". Only what the seat may know is shown: a handle's face comes
 from the person's knowledge or the public state, never the source.
@@ -27,6 +28,7 @@ from typing import Any
 
 from engine import cosmic as engine
 from engine.cosmic import cards as C
+from engine.cosmic.aliens.seeker import QUESTIONS
 from engine.cosmic.powers import ALIENS, acting_power
 
 from ..render import planet_name
@@ -38,7 +40,7 @@ __all__ = ["Spec", "OPTIONS", "use_words", "spec_words", "alien_words", "ARG_KIN
 
 Spec = tuple[str, tuple[str, ...]]
 OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
-ARG_KINDS = ("seat", "planet", "handle", "face", "number", "side")
+ARG_KINDS = ("seat", "planet", "handle", "face", "number", "side", "question")
 SIDES = ("the offense", "the defense")
 PILES = {-1: "the deck", -2: "the discard pile"}  # where a seat argument may be a pile
 
@@ -63,6 +65,9 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int) -> str:
         return C.CATALOGUE[value].label()
     if kind == "side" and value in (0, 1):
         return SIDES[value]
+    if kind == "question" and 0 <= value < len(QUESTIONS):
+        about, what = QUESTIONS[value]
+        return f"do you hold a {what}?" if about == "holds" else f"will you play a {what}?"
     return str(value)
 
 

@@ -14,9 +14,8 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
     "plant": {0: ("graft {}'s power for this encounter", ("seat",))},
     "quantum": {0: ("teleport one of {}'s ships from {} to {}",
                     ("seat", "planet", "planet"))},
-    "seeker": {0: ("ask {} question {} (0-5: do you hold an attack, negotiate, morph, "
-                   "reinforcement, artifact, flare; 6-8: will you play an attack, "
-                   "negotiate, morph)", ("seat", "number"))},
+    "seeker": {0: ("ask {}: {} (it must answer truly; an answer about its card binds)",
+                   ("seat", "question"))},
     "sorcerer": {0: ("switch the two face-down encounter cards", ())},
     "trader": {0: ("swap hands with your opponent", ())},
     "troll": {0: ("bring one of your ships back from the warp to {}", ("planet",))},
