@@ -146,3 +146,14 @@ def test_the_seekers_questions_are_asked_in_words() -> None:
     assert words[7] == ("ask blue: will you play a negotiate? (it must answer truly; an "
                         "answer about its card binds)")
     assert len(set(words)) == len(QUESTIONS) and all(w and "?" in w for w in words)
+
+
+def test_the_nulls_use_names_the_power_it_stops() -> None:
+    """The Null names a seat and the K-th power it uses (engine.cosmic.powers.powers_of):
+    the words name that power, and a number outside the list stays a number."""
+    from engine.cosmic.powers import powers_of
+    s = engine.new_game(engine.Config(3, aliens=("null", "oracle", "trader")))
+    assert list(powers_of(s, 2)) == ["trader"]
+    assert spec_words(s, 0, 0, [2, 0]) == "stop yellow using the trader power for this encounter"
+    assert spec_words(s, 0, 0, [1, 0]) == "stop blue using the oracle power for this encounter"
+    assert spec_words(s, 0, 0, [1, 3]) == "stop blue using 3 for this encounter"

@@ -11,7 +11,9 @@ Argument kinds: "seat" (a colour; -1 the deck and -2 the discard pile, where a p
 takes cards from a seat or a pile), "planet" (red.2, red.warp, or -1 the gate), "handle"
 (a card the person can see by name, else "a card"), "face" (a card by its face),
 "number" (as is), "side" (the offense or the defense: 0 and 1), "question" (one of the
-Seeker's questions, in the words the log uses). Two kinds joined by a
+Seeker's questions, in the words the log uses), "power" (the seat named just before it:
+its K-th power as the engine counts them, its own alien's first, then those kept or lent
+to it). Two kinds joined by a
 comma and ending in `*` ("planet,number*") take the remaining arguments in pairs, each
 shown as "first: second". Only what the seat may know is shown: a handle's face comes
 from the person's knowledge or the public state, never the source.
@@ -29,7 +31,7 @@ from typing import Any
 from engine import cosmic as engine
 from engine.cosmic import cards as C
 from engine.cosmic.aliens.seeker import QUESTIONS
-from engine.cosmic.powers import ALIENS, acting_power
+from engine.cosmic.powers import ALIENS, acting_power, powers_of
 
 from ..render import planet_name
 from .a_d import OPTIONS as _A_D
@@ -40,12 +42,13 @@ __all__ = ["Spec", "OPTIONS", "use_words", "spec_words", "alien_words", "ARG_KIN
 
 Spec = tuple[str, tuple[str, ...]]
 OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
-ARG_KINDS = ("seat", "planet", "handle", "face", "number", "side", "question")
+ARG_KINDS = ("seat", "planet", "handle", "face", "number", "side", "question", "power")
 SIDES = ("the offense", "the defense")
 PILES = {-1: "the deck", -2: "the discard pile"}  # where a seat argument may be a pile
 
 
-def _arg(s: engine.GameState, kn: Any, kind: str, value: int) -> str:
+def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1) -> str:
+    """One argument in words; `before` is the argument just before it (a power's seat)."""
     if kind == "seat":
         return str(s.config.colors[value]) if 0 <= value < s.n else PILES.get(
             value, str(value))
@@ -65,6 +68,10 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int) -> str:
         return C.CATALOGUE[value].label()
     if kind == "side" and value in (0, 1):
         return SIDES[value]
+    if kind == "power" and 0 <= before < s.n:
+        names = powers_of(s, before)
+        if 0 <= value < len(names):
+            return f"the {names[value]} power"
     if kind == "question" and 0 <= value < len(QUESTIONS):
         about, what = QUESTIONS[value]
         return f"do you hold a {what}?" if about == "holds" else f"will you play a {what}?"
@@ -87,7 +94,8 @@ def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int]) -> str 
             parts.append(", ".join(_arg(s, kn, kind[:-1], v) for v in rest) or "none")
             rest = []
         elif rest:
-            parts.append(_arg(s, kn, kind, rest.pop(0)))
+            before = args[len(args) - len(rest) - 1] if len(rest) < len(args) else -1
+            parts.append(_arg(s, kn, kind, rest.pop(0), before))
         else:
             return None
     if rest:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
-    "null": {0: ("stop {} using its power number {} (0: its own alien, then any kept "
-                 "or lent) for this encounter", ("seat", "number"))},
+    "null": {0: ("stop {} using {} for this encounter", ("seat", "power"))},
     "oracle": {0: ("make your opponent show its encounter card before you choose yours",
                    ())},
     "pacifist": {0: ("win with your negotiate against the attack", ())},
