@@ -1,7 +1,8 @@
 """A bot's thinking at a lower priority than its node's protocol work.
 
-Bots that sit at a table as nodes often share one machine with other nodes (`cosmic demo`,
-`cosmic host --bots`, a person's node beside them). A node's takes are what every seat
+Bots that sit at a table as nodes often share one machine with other nodes: `cosmic play`
+(and so `make play`) runs each bot as a node process beside the person's, as `cosmic demo`
+and a resume that restarts bots do. A node's takes are what every seat
 waits for; a bot's choice is only what its own seat waits for. So the controller runs in a
 thread of its own whose scheduling priority is lowered once (Linux: a thread's nice value,
 THINK_NICE), and the node's thread waits for its answer: when the cores are contended the
