@@ -41,6 +41,33 @@ def _round_start(body: str, seats: int = 3) -> tuple[W.GameState, object]:
     return s, src
 
 
+def _offered_and_left(s: W.GameState, src: object, race: str) -> None:
+    """The race's power is offered to seat 0, and the bot leaves it."""
+    assert any(_uses(o, race) for o in W.legal_actions(
+        s, 0, src.knowledge[0]))  # type: ignore[attr-defined]
+    assert not _uses(_choose(s, src, 0), race)
+
+
+def _two_worlds(race: str, a: tuple[int, int], c: tuple[int, int], ours: int,
+                theirs: int) -> tuple[W.GameState, object]:
+    """Seat 0 holds A (the race's world) with `ours` tokens, seat 1 holds C (plebs) with
+    `theirs`; seat 0 to play."""
+    return _position(f'active = 0\nmap = {{ A = [{a[0]}, {a[1]}], C = [{c[0]}, {c[1]}] }}\n'
+                     f'natives = {{ A = "{race}", C = "plebs" }}\n'
+                     'control = { A = 0, C = 1 }\n'
+                     f'tokens = {{ A = {{ 0 = {ours} }}, C = {{ 1 = {theirs} }} }}\n')
+
+
+def _brings_c_into_reach(race: str, a: tuple[int, int], c: tuple[int, int]) -> None:
+    """Five tokens on A, four spaces from C's one: the bot uses the race's power, and
+    afterwards C lies within reach (3 spaces) of A."""
+    s, src = _two_worlds(race, a, c, 5, 1)
+    act = _choose(s, src, 0)
+    assert _uses(act, race) and isinstance(act, W.Power), act
+    s2, _ = W.apply(s, act)
+    assert W.distance(s2.pos[0], s2.pos[2]) <= 3
+
+
 # Seat 2 leads (three worlds to one each); seat 0 holds the Temporaneans.
 TEMPO = ('natives = { A = "temporaneans", B = "plebs", C = "plebs", D = "plebs", '
          'E = "plebs" }\ncontrol = { A = 0, B = 1, C = 2, D = 2, E = 2 }\n'
@@ -62,59 +89,34 @@ def test_temporaneans_put_their_holder_first_when_he_played_last() -> None:
 def test_temporaneans_keep_an_order_that_already_puts_the_holder_first() -> None:
     """Seat 0 plays first and the leader last: any other order loses tempo."""
     s, src = _round_start("active = 2\norder = [0, 1, 2]\n" + TEMPO)
-    assert any(_uses(o, "temporaneans") for o in W.legal_actions(
-        s, 0, src.knowledge[0]))  # type: ignore[attr-defined]
+    _offered_and_left(s, src, "temporaneans")
     assert isinstance(_choose(s, src, 0), W.Done)
 
 
 def test_worldship_moves_a_big_stack_into_reach_of_a_weak_world() -> None:
     """A's five tokens lie four spaces from C, held by one token: a step east brings C
     within range, and this turn's migration can take it."""
-    s, src = _position('active = 0\nmap = { A = [1, 1], C = [5, 1] }\n'
-                       'natives = { A = "worldship", C = "plebs" }\n'
-                       'control = { A = 0, C = 1 }\n'
-                       'tokens = { A = { 0 = 5 }, C = { 1 = 1 } }\n')
-    a = _choose(s, src, 0)
-    assert _uses(a, "worldship") and isinstance(a, W.Power), a
-    s2, _ = W.apply(s, a)
-    assert W.distance(s2.pos[0], s2.pos[2]) <= 3
+    _brings_c_into_reach("worldship", (1, 1), (5, 1))
 
 
 def test_worldship_stays_out_of_reach_of_a_bigger_stack() -> None:
     """A's lone token is four spaces from C's six enemy tokens: a step towards them puts A
     at risk, a step elsewhere gains nothing."""
-    s, src = _position('active = 0\nmap = { A = [1, 1], C = [5, 1] }\n'
-                       'natives = { A = "worldship", C = "plebs" }\n'
-                       'control = { A = 0, C = 1 }\n'
-                       'tokens = { A = { 0 = 1 }, C = { 1 = 6 } }\n')
-    assert any(_uses(o, "worldship") for o in W.legal_actions(
-        s, 0, src.knowledge[0]))  # type: ignore[attr-defined]
-    assert not _uses(_choose(s, src, 0), "worldship")
+    s, src = _two_worlds("worldship", (1, 1), (5, 1), 1, 6)
+    _offered_and_left(s, src, "worldship")
 
 
 def test_planet_jumpers_swap_their_world_next_to_a_weak_one() -> None:
     """A (five tokens, amid unexplored worlds) is four spaces from C (one enemy token);
     swapping A with a world nearer to C (H, I) puts C within reach."""
-    s, src = _position('active = 0\nmap = { A = [4, 4], C = [8, 4] }\n'
-                       'natives = { A = "planet_jumpers", C = "plebs" }\n'
-                       'control = { A = 0, C = 1 }\n'
-                       'tokens = { A = { 0 = 5 }, C = { 1 = 1 } }\n')
-    a = _choose(s, src, 0)
-    assert _uses(a, "planet_jumpers") and isinstance(a, W.Power), a
-    s2, _ = W.apply(s, a)
-    assert W.distance(s2.pos[0], s2.pos[2]) <= 3
+    _brings_c_into_reach("planet_jumpers", (4, 4), (8, 4))
 
 
 def test_planet_jumpers_do_not_swap_into_reach_of_a_bigger_stack() -> None:
     """A's lone token is four spaces from C's six enemy tokens: a swap with a world nearer
     to C puts A at risk, one with a world farther away gains nothing."""
-    s, src = _position('active = 0\nmap = { A = [4, 4], C = [8, 4] }\n'
-                       'natives = { A = "planet_jumpers", C = "plebs" }\n'
-                       'control = { A = 0, C = 1 }\n'
-                       'tokens = { A = { 0 = 1 }, C = { 1 = 6 } }\n')
-    assert any(_uses(o, "planet_jumpers") for o in W.legal_actions(
-        s, 0, src.knowledge[0]))  # type: ignore[attr-defined]
-    assert not _uses(_choose(s, src, 0), "planet_jumpers")
+    s, src = _two_worlds("planet_jumpers", (4, 4), (8, 4), 1, 6)
+    _offered_and_left(s, src, "planet_jumpers")
 
 
 def test_gatherers_gather_where_the_stack_can_take_a_world() -> None:
@@ -139,6 +141,4 @@ def test_gatherers_do_not_leave_a_world_shared_with_an_enemy() -> None:
                        'natives = { A = "gatherers", C = "plebs" }\n'
                        'control = { A = 0, C = 0 }\n'
                        'tokens = { A = { 0 = 1 }, C = { 0 = ["A", "A"], 1 = ["C"] } }\n')
-    assert any(_uses(o, "gatherers") for o in W.legal_actions(
-        s, 0, src.knowledge[0]))  # type: ignore[attr-defined]
-    assert not _uses(_choose(s, src, 0), "gatherers")
+    _offered_and_left(s, src, "gatherers")
