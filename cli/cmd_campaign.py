@@ -222,9 +222,12 @@ def standings_text(campaign: Campaign) -> str:
     n = len(campaign.results)
     lines = [f"standings after {n} game{'s' if n != 1 else ''} "
              f"(1 point per external colony, {WIN_POINTS} per win):"]
-    for rank, line in enumerate(campaign.standings(), 1):
+    ranked = campaign.standings()
+    width = len(str(len(ranked)))  # ranks right-aligned: " 9." above "10."
+    for rank, line in enumerate(ranked, 1):
         per = " ".join(f"{p:>2}" for p in line.games)
-        lines.append(f"  {rank}. {line.name:<20} {line.points:>4} points, {line.wins} "
+        lines.append(f"  {rank:>{width}}. {line.name:<20} {line.points:>4} "
+                     f"point{'s' if line.points != 1 else ''}, {line.wins} "
                      f"win{'s' if line.wins != 1 else ''}  (games: {per})")
     return "\n".join(lines)
 

@@ -78,3 +78,25 @@ def test_a_campaign_of_three_games_keeps_its_standings_and_verifies(home: Path) 
     broken = cosmic("verify", "league.campaign", home=home, timeout=120)
     assert broken.returncode == 1
     assert "game 2" in broken.stdout and "was changed since it joined" in broken.stdout
+
+
+def test_ten_seats_standings_line_up_and_count_in_words(home: Path) -> None:
+    """At a ten-seat table the ranks 1 to 10 are right-aligned, so every name starts in
+    the same column, and a side's points read as English ('1 point', '2 points')."""
+    import re
+
+    made = cosmic("simulate", "--players", "10", "--games", "1", "--seed", "ten",
+                  "--max-turns", "12", "--journal-dir", "games", home=home, timeout=120)
+    assert made.returncode == 0, made.stderr
+    assert cosmic("campaign", "new", "ten.campaign", home=home).returncode == 0
+    (journal,) = sorted((home / "games").glob("game-*.journal"))
+    assert cosmic("campaign", "add", "ten.campaign", str(journal), home=home).returncode == 0
+    shown = cosmic("campaign", "show", "ten.campaign", home=home)
+    assert shown.returncode == 0, shown.stderr
+    rows = [line for line in shown.stdout.splitlines() if re.match(r"\s+\d+\. ", line)]
+    assert len(rows) == 10, shown.stdout
+    assert len({line.index(". ") for line in rows}) == 1, shown.stdout
+    for line in rows:
+        got = re.search(r" (\d+) (points?),", line)
+        assert got is not None, line
+        assert got.group(2) == ("point" if got.group(1) == "1" else "points"), line
