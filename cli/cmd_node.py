@@ -23,7 +23,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser("node", help="run one seat of a networked game with a bot")
     p.add_argument("--genesis", type=Path, required=True, help="the game's genesis file")
     p.add_argument("--key", type=Path, required=True, help="this seat's key file")
-    p.add_argument("--seat", type=int, required=True)
+    p.add_argument("--seat", type=int, required=True,
+                   help="the seat this node plays (0 is red), as in the genesis")
     p.add_argument("--journal", type=Path, required=True,
                    help="this node's journal (resumed if it exists)")
     add_bot_options(p)
@@ -36,7 +37,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="a peer's hello endpoint tcp://HOST:PORT (when broadcast does not reach)")
     p.add_argument("--hello-bind", default="tcp://127.0.0.1:0",
                    help="the unencrypted hello socket peers may be given with --peer")
-    p.add_argument("--deal-seconds", type=float, default=60.0)
+    p.add_argument("--deal-seconds", type=float, default=60.0,
+                   help="how long a deal may be negotiated before it fails (default 60)")
     p.add_argument("--patience", type=float, default=0.0, metavar="SECONDS",
                    help="leave when the game has waited this long for a seat whose node "
                         "is not there (0, the default: wait for ever)")

@@ -28,7 +28,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="cosmic (default) or worlds, the map game of rules 003")
     p.add_argument("--players", type=int, default=4,
                    help="seats, 2 to 10 (worlds: 2 to 6; default 4)")
-    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     p.add_argument("--seed", default="1", help="any text; the same seed gives the same games")
     p.add_argument("--bots", default="random",
                    help="random, heuristic, search, or one per seat separated by commas")
