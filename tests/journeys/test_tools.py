@@ -160,6 +160,39 @@ def test_scenario_run_checks_a_rule(home: Path) -> None:
     assert bad.returncode != 0 and "Traceback" not in bad.stderr
 
 
+def test_scenario_run_takes_a_folder_and_runs_every_file_in_it(home: Path) -> None:
+    """A folder stands for its *.toml files: each is run, a failing or broken one does
+    not stop the others, the last line counts them and the exit code is the worst."""
+    import shutil
+
+    folder = home / "mine"
+    shutil.copytree(ROOT / "tests" / "scenarios", folder)
+    count = len(list(folder.rglob("*.toml")))
+    assert count > 10
+    r = cosmic("scenario", "run", str(folder), home=home, timeout=120)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    assert r.stdout.count("\n== ") + r.stdout.startswith("== ") == count
+    assert r.stdout.rstrip().endswith(f"{count} scenarios: every expectation held")
+
+    (folder / "zz_wrong.toml").write_text(
+        'title = "A launch that does not put eleven ships in the gate"\n'
+        'seats = 3\n[position]\noffense = "red"\ndestiny = ["blue"]\n'
+        '[[step]]\ndo = ["red proceed", "red launch blue.1 red.1:2"]\n'
+        'expect = { "gate.red" = 11 }\n')
+    (folder / "zz_broken.toml").write_text("this is not [ a scenario")
+    r = cosmic("scenario", "run", str(folder), home=home, timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    last = r.stdout.rstrip().splitlines()[-1]
+    assert last.startswith(f"{count + 2} scenarios: 1 FAILED"), last
+    assert "zz_wrong.toml" in last and "1 could not be run" in last and "zz_broken" in last
+    assert "zz_broken.toml: bad scenario" in r.stderr
+
+    empty = home / "empty"
+    empty.mkdir()
+    r = cosmic("scenario", "run", str(empty), home=home)
+    assert r.returncode == 2 and "no scenario files" in r.stderr, r.stderr
+
+
 def test_a_directory_that_cannot_be_used_is_said_so(home: Path) -> None:
     afile = home / "afile"
     afile.write_text("not a directory")
