@@ -38,6 +38,7 @@ from protocol.tell import CHAT_KINDS
 from .game_ui import for_rules
 from .options import UsageError
 from .render import board_text, chat_text, describe_event, public_summary
+from .replay_app import action_text
 
 
 class Words:
@@ -131,7 +132,7 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         s = verifier.state
         assert self.words is not None
         chat = chat_text(verifier.genesis, env, self.key) if env.kind in CHAT_KINDS else None
-        said = "" if action is None else self.ui.action_words(self._before, action)
+        said = "" if action is None else action_text(self.ui, self._before, action)
         self.last.append((record, env.author, action, chat,
                           [self.words.event(s, ev) for ev in verifier.events], said))
         self._before = s

@@ -56,7 +56,7 @@ from .game_ui import CosmicUI, WorldsUI, for_rules
 from .render import chat_text
 
 __all__ = [
-    "Step", "Timeline", "TimelineVisitor", "build_timeline", "parse_command", "side_text",
+    "Step", "Timeline", "TimelineVisitor", "action_text", "build_timeline", "parse_command", "side_text",
     "log_lines", "short_label", "status_text", "fault_text", "ReplayApp", "HELP_TEXT",
 ]
 
@@ -173,7 +173,7 @@ class TimelineVisitor(JournalVisitor[Timeline]):
         ui = self.tl.words()
         words = tuple(_words(ui, s, ev) for ev in raw if ev[0] not in _HIDDEN_EVENTS)
         if action is not None:
-            text = ui.action_words(before, action)
+            text = action_text(ui, before, action)
         elif env.kind in CHAT_KINDS:  # a tell stays "(private)" without its reader's key
             text = chat_text(verifier.genesis, env, self.key)[:160]
             words = ()
@@ -213,6 +213,16 @@ class TimelineVisitor(JournalVisitor[Timeline]):
             except Exception:  # a broken game's cards: simply not revealed
                 tl.faces = None
         return tl
+
+
+def action_text(ui: CosmicUI | WorldsUI, before: Any, action: Any) -> str:
+    """An action as the replay tells it, from the position it was taken in: an alien
+    power's use in words, in the third person (cli/power_words: told_words), any other
+    action as the game's words for it (cli/game_ui.py: action_words)."""
+    if ui.COSMIC and action.KIND == "power":
+        from .power_words import told_words
+        return told_words(before, action.seat, action.option, action.args)
+    return ui.action_words(before, action)
 
 
 def _words(ui: CosmicUI | WorldsUI, s: Any, ev: tuple[Any, ...]) -> str:

@@ -1,0 +1,137 @@
+"""A person replaying a game reads what each alien power's use did, in words and in the
+third person ("the Null stops red using the oracle power for this encounter"), never the
+use's option number and arguments (`power 2 option=0 args=0,0`): in the terminal viewer,
+in `--to N` text, and on the `--html` page as Chromium shows it. `--json` keeps the
+action's text form, for programs.
+
+The games are local bot games with four aliens whose every use is an action of its own;
+seeds are played until each of them has been used (the bots decide when)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from _journey import COSMIC, cosmic, cosmic_env
+from _tmux import Terminal
+from test_replay_html import READ, Browser
+
+ALIENS = ("oracle", "seeker", "null", "mind")
+COLOURS = "(?:red|blue|yellow|green)"
+# What each use says after the seat's colour, as a person reads it.
+TOLD = {
+    "oracle": r"the Oracle makes its opponent show its encounter card before choosing its "
+              r"own",
+    "seeker": rf'the Seeker asks {COLOURS} "(?:do you hold|will you play) (?:a|an) '
+              r'[a-z]+\?" \(the answer must be true; one about its card binds it\)',
+    "null": rf"the Null stops {COLOURS} using the (?:oracle|seeker|mind) power for this "
+            r"encounter",
+    "mind": rf"the Mind looks at {COLOURS}'s hand",
+}
+
+
+def _page_data(page: Path) -> dict[str, Any]:
+    found = re.search(r'<script type="application/json" id="data">(.*?)</script>',
+                      page.read_text(), re.S)
+    assert found is not None
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
+
+
+def _uses(data: dict[str, Any]) -> dict[str, list[int]]:
+    """Each alien's uses in the page: the positions after the records whose events say
+    their author used that power (the log's own words, cli/render.py)."""
+    found: dict[str, list[int]] = {}
+    strings, colours = data["strings"], data["colors"]
+    for k, (record, author, _text, lines) in enumerate(data["steps"], 1):
+        for name in ALIENS:
+            if author >= 0 and f"{colours[author]} uses the {name} power" in [
+                    strings[x] for x in lines]:
+                found.setdefault(name, []).append(k)
+    return found
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path, dict[str, Any]]:
+    """(home, journal, its page, the page's data) of a game where all four were used."""
+    home = tmp_path_factory.mktemp("power-uses")
+    for seed in range(1, 9):
+        r = cosmic("simulate", "--players", "4", "--games", "1", "--seed", f"told-{seed}",
+                   "--aliens", ",".join(ALIENS), "--max-turns", "15", "--journal-dir",
+                   f"g{seed}", home=home)
+        assert r.returncode == 0, r.stderr
+        journal = home / f"g{seed}" / "game-0000.journal"
+        page = home / f"g{seed}.html"
+        made = cosmic("replay", str(journal), "--html", str(page), home=home)
+        assert made.returncode == 0, made.stdout + made.stderr
+        data = _page_data(page)
+        if set(_uses(data)) == set(ALIENS):
+            return home, journal, page, data
+    pytest.fail(f"no game of eight used all of {ALIENS}")
+
+
+def test_every_power_use_is_told_in_words_on_the_page(
+        game: tuple[Path, Path, Path, dict[str, Any]]) -> None:
+    """Every use in the page's data, and one of each alien as Chromium shows it (the
+    record's heading and the log's line for it)."""
+    _, _, page, data = game
+    strings, colours = data["strings"], data["colors"]
+    uses = _uses(data)
+    for name, positions in uses.items():
+        for k in positions:
+            text = strings[data["steps"][k - 1][2]]
+            assert re.fullmatch(TOLD[name], text), (name, k, text)
+    b = Browser(page.parent)
+    try:
+        for name in ALIENS:
+            k = uses[name][0]
+            record, author = data["steps"][k - 1][:2]
+            b.open(page.resolve().as_uri() + f"#record={k}")
+            seen = b.eval(READ)
+            head = seen["head"]
+            assert head.startswith(f"record {record}, {colours[author]}: "), head
+            assert re.fullmatch(TOLD[name], head.split(": ", 1)[1]), head
+            assert not re.search(r"power \d|option=|args=", head), head
+            log = b.eval("Array.from(document.querySelectorAll('#log li'))"
+                         ".map((li) => li.textContent).join('\\n')")
+            assert f"record {record}, {colours[author]}: the " in log, log[-400:]
+    finally:
+        b.close()
+
+
+def test_the_text_replay_and_the_viewer_tell_the_uses(
+        game: tuple[Path, Path, Path, dict[str, Any]], tmp_path: Path) -> None:
+    home, journal, _, data = game
+    uses = _uses(data)
+    colours = data["colors"]
+    for name in ALIENS:  # `--to N`: the last records, the use among them
+        k = uses[name][0]
+        record, author = data["steps"][k - 1][:2]
+        r = cosmic("replay", str(journal), "--to", str(k), home=home)
+        assert r.returncode == 0, r.stderr
+        line = next(x for x in r.stdout.splitlines()
+                    if re.match(rf" +{record} +{colours[author]}: ", x))
+        assert re.fullmatch(TOLD[name], line.split(": ", 1)[1]), line
+        # --json keeps the action's text form for programs
+        j = cosmic("replay", str(journal), "--to", str(k), "--json", home=home)
+        last = json.loads(j.stdout)["last"][-1]
+        assert last["record"] == record and last["action"].startswith("power "), last
+    total = data["total"]
+    with Terminal([str(COSMIC), "replay", str(journal)], tmp_path, width=150, height=36,
+                  env=cosmic_env(home)) as term:
+        term.wait_for(f"{journal.name} 0/{total} |")
+        for name in ("null", "seeker"):
+            k = uses[name][0]
+            record, author = data["steps"][k - 1][:2]
+            term.type(str(k))
+            screen = term.wait_for(f"{journal.name} {k}/{total} |")
+            current = [x for x in screen.splitlines() if x.startswith(">")]
+            assert re.fullmatch(rf"> +{record} +{colours[author]}: {TOLD[name]}",
+                                current[0].rstrip()), current
+        term.press("q")
+        term.wait_for(lambda s: term.exited() is not None)
+        assert term.exited() == 0
