@@ -80,6 +80,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "  Home / End        first / last        g N, N Enter  position after N records\n"
         "  h                 every hand (once the game is revealed: local games,\n"
         "                    or network games after the end-of-game reveal)\n"
+        "  /TEXT Enter       the next record that says TEXT (its line or events,\n"
+        "                    any case: /seeker, /red.3); / Enter the next again\n"
         "  ?                 the keys            q, Ctrl-C     quit\n"
         "A fault ends the game at the failing record; the viewer names it. NO_COLOR is "
         "respected.")

@@ -17,8 +17,9 @@ conflicts begin); the stepping is the same for Cosmic and the map game.
 
 Keys (the viewer): Right/n or Enter next record, Left/p previous, PageDown/e next
 encounter (the map game: conflict), PageUp/E previous one, Home/End first/last, `g N`
-or `N` + Enter jump to position N, h show every hand (after the reveal), ? help, q or
-Ctrl-C quit.
+or `N` + Enter jump to position N, `/TEXT` + Enter the next record whose line or events
+say TEXT (`/` alone: the next one again), h show every hand (after the reveal), ? help,
+q or Ctrl-C quit.
 The screen and the parsing of commands are plain functions (tested directly).
 """
 
@@ -56,12 +57,14 @@ from .game_ui import CosmicUI, WorldsUI, for_rules
 from .render import chat_text
 
 __all__ = [
-    "Step", "Timeline", "TimelineVisitor", "action_text", "build_timeline", "parse_command", "side_text",
+    "Step", "Timeline", "TimelineVisitor", "action_text", "build_timeline", "parse_command",
+    "search", "side_text",
     "log_lines", "short_label", "status_text", "fault_text", "ReplayApp", "HELP_TEXT",
 ]
 
 HELP_TEXT = ("n/Right/Enter next, p/Left back, e/PgDn next encounter (or conflict), "
-             "E/PgUp previous, Home/End, g N or N+Enter jump, h hands, q quit")
+             "E/PgUp previous, Home/End, g N or N+Enter jump, /TEXT+Enter the next "
+             "record that says TEXT (/ again: the next one), h hands, q quit")
 _HIDDEN_EVENTS = ("shuffled", "delivered")  # bookkeeping with nothing to say
 
 
@@ -88,6 +91,7 @@ class Timeline:
     steps: list[Step] = field(default_factory=list)
     error: ProtocolError | None = None
     faces: Mapping[int, int] | None = None  # every handle's face, once revealed
+    searched: str = ""  # the viewer's last `/TEXT`
     verdict: Verdict | None = None
     # the game's rules (Cosmic's until `begin` reads the genesis); its words: cli/game_ui.py
     rules: Any = field(default_factory=lambda: games.load("cosmic"))
@@ -277,7 +281,11 @@ def parse_command(text: str, k: int, tl: Timeline) -> int | str:
     if not words:
         return min(k + 1, tl.last)
     w = words[0]
-    if w.isdigit() or (w in ("g", "go", "goto") and len(words) == 2 and words[1].isdigit()):
+    if w.startswith("/"):
+        return search(tl, k, text.strip()[1:].strip())
+    if w in ("g", "go", "goto") and not (len(words) == 2 and words[1].isdigit()):
+        return f"error: {w} takes a position: {w} N, N from 0 to {tl.last}"
+    if w.isdigit() or w in ("g", "go", "goto"):
         n = int(words[-1])
         if n > tl.last:
             return (f"error: position {n} is past the last verified one ({tl.last})"
@@ -298,6 +306,26 @@ def parse_command(text: str, k: int, tl: Timeline) -> int | str:
     if w in ("?", "help"):
         return "help"
     return f"error: unknown command {w!r} ({HELP_TEXT})"
+
+
+def search(tl: Timeline, k: int, text: str) -> int | str:
+    """`/TEXT`: the first position after k whose record (its action or chat, or one of its
+    events, as the log shows them) holds TEXT, ignoring case; past the end it goes on
+    from the first record. `/` alone repeats the last search."""
+    if not text:
+        text = tl.searched
+        if not text:
+            return "error: / needs words to look for: /TEXT (e.g. /seeker)"
+    tl.searched = text
+    want = text.casefold()
+    n = len(tl.steps)
+    for i in range(n):
+        at = (k + i) % n  # the step that leads to position at + 1
+        st = tl.steps[at]
+        if want in f"{_seat(tl, st.author)}: {st.text}".casefold() or any(
+                want in e.casefold() for e in st.events):
+            return at + 1
+    return f"error: no record says {text!r}"
 
 
 # -- the screen, as plain functions ------------------------------------------------------
@@ -423,7 +451,7 @@ class ReplayApp:
                        height=D(min=0, max=3), wrap_lines=True)
         status = Window(FormattedTextControl(
             lambda: [("class:status", status_text(self.tl, self.pos, self.hands, self.note))]),
-            height=1, style="class:status")
+            height=D(min=1, max=3), wrap_lines=True, style="class:status")  # the keys wrap
         body = HSplit([VSplit([board, Window(width=1, char="|"), side]),
                        Window(height=1, char="-"), log, fault, status, self.input])
         kb = KeyBindings()
@@ -462,6 +490,9 @@ class ReplayApp:
         self.note = ""
         to = parse_command(text, self.pos, self.tl)
         if isinstance(to, int):
+            if text.strip().startswith("/"):
+                self.note = f"record {to - 1} says {self.tl.searched!r}" + (
+                    " (went on from the first record)" if to <= self.pos else "")
             self.pos = to
             if self.pos == self.tl.last and text.strip() in ("n", "next", "") \
                     and self.tl.error is not None:

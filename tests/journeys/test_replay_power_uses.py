@@ -135,3 +135,33 @@ def test_the_text_replay_and_the_viewer_tell_the_uses(
         term.press("q")
         term.wait_for(lambda s: term.exited() is not None)
         assert term.exited() == 0
+
+
+def test_the_viewer_finds_records_by_their_words(
+        game: tuple[Path, Path, Path, dict[str, Any]], tmp_path: Path) -> None:
+    """`/TEXT` then Enter goes to the next record that says TEXT, `/` to the one after;
+    a search that finds nothing and a `g` without a position say so; `?` shows every key
+    (wrapped, not cut at the screen's edge)."""
+    home, journal, _, data = game
+    nulls = _uses(data)["null"]
+    total = data["total"]
+    with Terminal([str(COSMIC), "replay", str(journal)], tmp_path, width=90, height=30,
+                  env=cosmic_env(home)) as term:
+        term.wait_for(f"{journal.name} 0/{total} |")
+        term.press("?")
+        screen = term.wait_for("q quit")
+        assert "/TEXT" in screen, screen
+        term.type("/NULL")  # any case
+        screen = term.wait_for(f"{journal.name} {nulls[0]}/{total} |")
+        assert f"record {nulls[0] - 1} says 'NULL'" in screen, screen
+        if len(nulls) > 1:
+            term.type("/")
+            term.wait_for(f"{journal.name} {nulls[1]}/{total} |")
+        term.type("/no such words")
+        screen = term.wait_for("no record says 'no such words'")
+        assert f"{journal.name} {nulls[min(1, len(nulls) - 1)]}/{total} |" in screen
+        term.type("g abc")
+        term.wait_for(f"g takes a position: g N, N from 0 to {total}")
+        term.press("q")
+        term.wait_for(lambda s: term.exited() is not None)
+        assert term.exited() == 0
