@@ -38,7 +38,7 @@ from protocol.tell import CHAT_KINDS
 from .game_ui import for_rules
 from .options import UsageError
 from .render import board_text, chat_text, describe_event, public_summary
-from .replay_app import action_text
+from .replay_app import action_text, message_text
 
 
 class Words:
@@ -134,7 +134,8 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         s = verifier.state
         assert self.words is not None
         chat = chat_text(verifier.genesis, env, self.key) if env.kind in CHAT_KINDS else None
-        said = "" if action is None else action_text(self.ui, self._before, action)
+        said = message_text(env.kind) if action is None else action_text(self.ui, self._before,
+                                                                          action)
         self.last.append((record, env.author, action, chat,
                           [self.words.event(s, ev) for ev in verifier.events], said))
         self._before = s
@@ -190,7 +191,7 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
     if v.last:
         lines.append("last records:")
     for record, author, action, chat, events, said in v.last:
-        text = said if action is not None else chat or "(not an action)"
+        text = said if action is not None else chat or said
         lines.append(f"  {record:>5} {colors[author]:>7}: {text}")
         lines += [f"          {e}" for e in events]
     return "\n".join(lines)

@@ -287,6 +287,10 @@
 
   function goTurn() {
     const t = parseInt($("turn").value, 10);
+    if (Number.isNaN(t)) {  // no number typed: stay, and show where we are
+      $("turn").value = String(num(states[pos].turn));
+      return;
+    }
     const hit = D.turns.find((x) => x[0] >= t);
     show(hit ? hit[1] : LAST);
   }

@@ -57,8 +57,8 @@ from .game_ui import CosmicUI, WorldsUI, for_rules
 from .render import chat_text
 
 __all__ = [
-    "Step", "Timeline", "TimelineVisitor", "action_text", "build_timeline", "parse_command",
-    "search", "side_text",
+    "Step", "Timeline", "TimelineVisitor", "action_text", "message_text", "build_timeline",
+    "parse_command", "search", "side_text",
     "log_lines", "short_label", "status_text", "fault_text", "ReplayApp", "HELP_TEXT",
 ]
 
@@ -182,7 +182,7 @@ class TimelineVisitor(JournalVisitor[Timeline]):
             text = chat_text(verifier.genesis, env, self.key)[:160]
             words = ()
         else:
-            text = f"({env.kind})"
+            text = message_text(env.kind)
         self.tl.steps.append(Step(record, env.author, env.kind, text, words))
         self.tl.states.append(s)
 
@@ -217,6 +217,32 @@ class TimelineVisitor(JournalVisitor[Timeline]):
             except Exception:  # a broken game's cards: simply not revealed
                 tl.faces = None
         return tl
+
+
+# What each card-protocol message does (docs/card-protocol.md), for a person replaying.
+CARD_WORDS = {
+    "cards.key-commit": "commits to its card key",
+    "cards.key": "shows its card key, with a proof",
+    "cards.shuffle": "shuffles cards, with a proof",
+    "cards.pick": "picks cards from a deck by position",
+    "cards.remask": "re-masks cards, with proofs",
+    "cards.shares": "sends its decryption shares, with a proof",
+    "cards.open": "opens the cards it shows, with a proof",
+    "cards.facedown": "commits to a face-down card",
+    "cards.show": "shows cards to one other seat, sealed for it",
+    "cards.beacon-commit": "commits to its part of a shared random draw",
+    "cards.beacon-reveal": "reveals its part of a shared random draw",
+    "cards.secret": "shares its card secret for the end-of-game audit",
+    "cards.page": "commits to a hidden page",
+    "cards.unveil": "unveils how many a hidden page holds",
+}
+
+
+def message_text(kind: str) -> str:
+    """A record that is no action and no chat, as the replay tells it: a card-protocol
+    message in words with its kind ("card protocol: ... (cards.shuffle)"), else its kind."""
+    words = CARD_WORDS.get(kind)
+    return f"card protocol: {words} ({kind})" if words else f"({kind})"
 
 
 def action_text(ui: CosmicUI | WorldsUI, before: Any, action: Any) -> str:
