@@ -280,8 +280,9 @@ def _html(path: str, args: argparse.Namespace, contents: Any,
         return 2
     try:
         verdict, tl = write_page(contents, args.journal, out, key, damage)
-    except OSError as exc:
-        print(f"cosmic replay: --html {out}: cannot write the page: {exc}", file=sys.stderr)
+    except OSError as exc:  # the reason, not the name of the page's temporary file
+        print(f"cosmic replay: --html {out}: cannot write the page: "
+              f"{exc.strerror or exc}", file=sys.stderr)
         return 2
     size = out.stat().st_size
     print(f"{out}: the replay of {path} ({tl.last} of {tl.total} records, "

@@ -259,12 +259,16 @@ def run(args: argparse.Namespace) -> int:
             result = _verify(path, args, progress)
         except (OSError, ValueError) as exc:
             code = 2
-            if args.json:
-                print(json.dumps({"path": str(path), "ok": False, "exit": 2, "error": {
-                    "check": "file", "message": str(exc), "text": str(exc)}}))
+            why = getattr(exc, "strerror", None) or str(exc)
+            if args.json:  # the keys of any other result (result_data), for programs
+                print(json.dumps({
+                    "path": str(path), "ok": False, "exit": 2, "complete": False,
+                    "incomplete": None, "last_record": None, "torn": None,
+                    "error": {"check": "file", "message": why, "offset": None,
+                              "record": None, "text": f"cannot read: {why}"}},
+                    sort_keys=True))
             else:
-                print(f"{path}: CANNOT READ: {getattr(exc, 'strerror', None) or exc}",
-                      file=sys.stderr)
+                print(f"{path}: CANNOT READ: {why}", file=sys.stderr)
             worst = max(worst, code)
             continue
         code = exit_code(result, args.audit, args.partial)
