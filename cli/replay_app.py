@@ -392,7 +392,10 @@ def side_text(tl: Timeline, k: int, hands: bool, width: int = 32) -> str:
     lines += ui.side_lines(s)
     if hands:
         lines.append("hands: not revealed")
-    return "\n".join(lines)
+    # Wrapped here, between words (the pane would cut a word anywhere); a wrapped line
+    # goes on indented.
+    return "\n".join(part for line in lines for part in textwrap.wrap(
+        line, max(12, width), subsequent_indent=" ", break_long_words=True) or [line])
 
 
 def log_lines(tl: Timeline, k: int, height: int = 8) -> list[str]:
@@ -463,7 +466,9 @@ class ReplayApp:
         self.color = color
         self.input = TextArea(height=1, prompt="> ", multiline=False, wrap_lines=False,
                               accept_handler=self._accept)
+        self._drawn: dict[str, tuple[int, int]] = {}  # the pane sizes last laid out for
         self.app = self._build()
+        self.app.after_render += self._redraw_if_resized
 
     def _build(self) -> Application[Any]:
         board = Window(FormattedTextControl(self._board), wrap_lines=True,
@@ -471,13 +476,16 @@ class ReplayApp:
         side = Window(FormattedTextControl(self._side), width=D(min=20, preferred=32),
                       wrap_lines=True)
         self.side_window = side
-        log = Window(FormattedTextControl(self._log), wrap_lines=False, height=D(min=3))
+        # The board first (as tall as it is), then the log in what is left.
+        log = Window(FormattedTextControl(self._log), wrap_lines=False,
+                     height=D(min=3, preferred=3))
         self.log_window = log
         fault = Window(FormattedTextControl(lambda: [("class:refused", fault_text(self.tl))]),
-                       height=D(min=0, max=3), wrap_lines=True)
+                       height=lambda: self._rows(fault_text(self.tl), 0), wrap_lines=True)
         status = Window(FormattedTextControl(
             lambda: [("class:status", status_text(self.tl, self.pos, self.hands, self.note))]),
-            height=D(min=1, max=3), wrap_lines=True, style="class:status")  # the keys wrap
+            height=lambda: self._rows(status_text(self.tl, self.pos, self.hands, self.note)),
+            wrap_lines=True, style="class:status")  # the keys wrap
         body = HSplit([VSplit([board, Window(width=1, char="|"), side]),
                        Window(height=1, char="-"), log, fault, status, self.input])
         kb = KeyBindings()
@@ -554,25 +562,46 @@ class ReplayApp:
         return out
 
     def _board_height(self) -> D:
-        """Cosmic's board fits in 12 rows; the map game's is as tall as its lines (its map
-        and players first, the long line of races last, so a short screen cuts that)."""
-        if self.tl.words().COSMIC:
-            return D(min=6, preferred=12)
+        """The board is as tall as its lines: Cosmic's at least 12 rows (so that the log
+        does not move at every step of a small game), as many as a big one needs (ten
+        seats and their colonies); the map game's as its lines (its map and players first,
+        the long line of races last, so a short screen cuts that)."""
         rows = self.tl.words().replay_board(self.tl.states[self.pos]).count("\n") + 2
-        return D(min=6, preferred=rows)
+        if self.tl.words().COSMIC:
+            rows = max(12, rows - 1)
+        return D(min=6, preferred=rows, max=rows)  # the log takes the rest, not blanks
 
     def _side(self) -> StyleAndTextTuples:
         info = self.side_window.render_info
         width = info.window_width if info else 32
+        self._drawn["side"] = (width, 0)
         return [("", side_text(self.tl, self.pos, self.hands, width))]
 
     def _log(self) -> StyleAndTextTuples:
         info = self.log_window.render_info
         height = info.window_height if info else 8
         width = max(20, info.window_width if info else 80)
+        self._drawn["log"] = (info.window_width if info else 80, height)
         lines = [line if len(line) <= width else line[: width - 1] + "~"
                  for line in log_lines(self.tl, self.pos, height)]
         return [("", "\n".join(lines))]
+
+    def _rows(self, text: str, least: int = 1) -> D:
+        """As many rows as `text` takes across the screen (at most 3): no blank rows."""
+        width = max(20, self.app.output.get_size().columns)
+        return D.exact(max(least, min(3, -(-len(text) // width))))
+
+    def _redraw_if_resized(self, _: Any) -> None:
+        """The side pane and the log are laid out for the size their windows had at the
+        render before (the board's width changes with the position, and so theirs): if a
+        render gave them another size, draw once more at the size they have now."""
+        for name, window in (("side", self.side_window), ("log", self.log_window)):
+            info, drawn = window.render_info, self._drawn.get(name)
+            if info is not None and drawn is not None and (
+                    info.window_width != drawn[0]
+                    or (name == "log" and info.window_height != drawn[1])):
+                self.app.invalidate()
+                return
 
     async def run(self) -> str:
         return str(await self.app.run_async() or "")
