@@ -215,6 +215,12 @@ def run(args: argparse.Namespace) -> int:
         contents = parse_journal(data)
     except JournalError as exc:
         if exc.index is None or not exc.offset:  # the header: there is no game to show
+            from .cmd_campaign import is_campaign_file
+            if is_campaign_file(args.journal):  # a series of games, not one game
+                print(f"{path}: a campaign file, not a journal: `cosmic campaign show "
+                      f"{path}` prints its standings, `cosmic verify {path}` checks its "
+                      "games; replay each game's own journal", file=sys.stderr)
+                return 2
             print(f"{path}: {exc}", file=sys.stderr)
             return 2 if exc.index is None and exc.offset == 0 else 1
         # Damage inside the file: the records before it are intact and still tell the game

@@ -80,3 +80,22 @@ def test_a_page_that_cannot_be_written_says_why(wrong: tuple[Path, dict[str, Pat
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
     assert r.stderr.startswith("cosmic replay: --html /proc/x.html: cannot write the page: ")
     assert ".tmp" not in r.stderr and "Errno" not in r.stderr, r.stderr
+
+
+def test_a_campaign_file_given_to_replay_says_what_it_is(
+        wrong: tuple[Path, dict[str, Path]]) -> None:
+    """A campaign file is no journal: replay says what it is and what reads it (verify
+    checks it, as a campaign)."""
+    home, _ = wrong
+    league = home / "league.campaign"
+    assert cosmic("campaign", "new", str(league), home=home).returncode == 0
+    added = cosmic("campaign", "add", str(league), str(home / "j" / "game-0000.journal"),
+                   home=home)
+    assert added.returncode == 0, added.stderr
+    for extra in ((), ("--html", str(home / "league.html"))):
+        r = cosmic("replay", str(league), *extra, home=home)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+        assert r.stderr.startswith(f"{league}: a campaign file, not a journal: "), r.stderr
+        assert f"cosmic campaign show {league}" in r.stderr, r.stderr
+    assert not (home / "league.html").exists()
+    assert cosmic("verify", str(league), home=home).returncode == 0
