@@ -165,3 +165,33 @@ def test_the_viewer_finds_records_by_their_words(
         term.press("q")
         term.wait_for(lambda s: term.exited() is not None)
         assert term.exited() == 0
+
+
+def test_a_lent_power_is_told_as_lent(tmp_path: Path) -> None:
+    """The Plant grafts another seat's power and uses it: the replay tells the use by the
+    power that acted, as lent ("with the Trader's power, swaps hands ..."), after the
+    Plant's own use ("the Plant grafts green's power ...")."""
+    home = tmp_path
+    for seed in range(1, 9):
+        r = cosmic("simulate", "--players", "4", "--games", "1", "--seed", f"lent-{seed}",
+                   "--aliens", "plant,oracle,mind,trader", "--max-turns", "20",
+                   "--journal-dir", f"g{seed}", home=home)
+        assert r.returncode == 0, r.stderr
+        journal = home / f"g{seed}" / "game-0000.journal"
+        page = home / f"g{seed}.html"
+        assert cosmic("replay", str(journal), "--html", str(page), home=home).returncode == 0
+        data = _page_data(page)
+        texts = [data["strings"][st[2]] for st in data["steps"]]
+        lent = [k for k, x in enumerate(texts, 1) if x.startswith("with the ")]
+        if not lent:
+            continue
+        assert any(re.fullmatch(rf"the Plant grafts {COLOURS}'s power for this encounter",
+                                x) for x in texts[:lent[0]]), texts[:lent[0]]
+        out = cosmic("replay", str(journal), "--to", str(lent[0]), home=home)
+        line = next(x for x in out.stdout.splitlines()
+                    if re.match(rf" +{lent[0] - 1} +red: ", x))
+        assert re.fullmatch(r" +\d+ +red: with the (Oracle|Mind|Trader)'s power, [a-z].*",
+                            line), line
+        assert "power 0" not in line and "option=" not in line, line
+        return
+    pytest.fail("the Plant never used a grafted power in eight games")
