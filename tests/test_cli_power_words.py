@@ -66,6 +66,21 @@ def test_a_use_is_told_with_its_power_own_or_lent() -> None:
         alien_words("oracle"))
 
 
+def test_the_flares_the_engine_plays_have_words_for_each_side() -> None:
+    """Every flare effect the engine registers (engine/cosmic/flares.py) has words for the
+    sides it has; a card that is no flare has none."""
+    from cli.power_words import told_flare
+    from cli.power_words.flares import FLARE_TOLD
+    from engine.cosmic.flares import FLARE_EFFECTS
+    for name, flare in FLARE_EFFECTS.items():
+        for which, effect in (("wild", flare.wild), ("super", flare.super)):
+            if effect is not None:
+                assert FLARE_TOLD.get((name, which)), (name, which)
+    s = engine.new_game(engine.Config(3))
+    attack = next(c.id for c in engine.cards.CATALOGUE if c.kind == "attack")
+    assert told_flare(s, 0, attack, ()) is None
+
+
 class _Watcher:
     """A random bot that, at each of its decisions, puts every power use it is offered
     into words first."""

@@ -45,7 +45,7 @@ from .e_m import OPTIONS as _E_M, TOLD as _TOLD_E_M
 from .n_z import OPTIONS as _N_Z, TOLD as _TOLD_N_Z
 
 __all__ = ["Spec", "OPTIONS", "TOLD", "use_words", "spec_words", "alien_words",
-           "told_words", "alien_title", "ARG_KINDS"]
+           "told_words", "told_flare", "alien_title", "ARG_KINDS"]
 
 Spec = tuple[str, tuple[str, ...]]
 OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
@@ -168,3 +168,6 @@ def told_words(s: engine.GameState, seat: int, option: int, args: Sequence[int])
         said = f"uses its power: {summary}" if summary else "uses its power"
     return f"the {title} {said}" if name == s.aliens[seat] else \
         f"with the {title}'s power, {said}"
+
+
+from .flares import told_flare  # noqa: E402  (it reads _fill above)

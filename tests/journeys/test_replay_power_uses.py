@@ -195,3 +195,45 @@ def test_a_lent_power_is_told_as_lent(tmp_path: Path) -> None:
         assert "power 0" not in line and "option=" not in line, line
         return
     pytest.fail("the Plant never used a grafted power in eight games")
+
+
+def test_a_flare_play_is_told_in_words(tmp_path: Path) -> None:
+    """Games with flares (the advanced setup) until one is played: the replay tells the
+    play by the flare's name, its side and what it does (`plays the Kamikaze flare
+    (wild): sends ships ... (red.2: 1)`), on the page as Chromium shows it and in `--to N`
+    text; never the action's form (`play 3 handle=122 card=118 args=5,1`)."""
+    home = tmp_path
+    for seed in range(1, 9):
+        r = cosmic("simulate", "--players", "5", "--games", "1", "--seed", f"flare-{seed}",
+                   "--flares", "--journal-dir", f"g{seed}", home=home)
+        assert r.returncode == 0, r.stderr
+        journal = home / f"g{seed}" / "game-0000.journal"
+        page = home / f"g{seed}.html"
+        assert cosmic("replay", str(journal), "--html", str(page), home=home).returncode == 0
+        data = _page_data(page)
+        strings, colours = data["strings"], data["colors"]
+        # The plays, found by the log's own event for them (cli/render.py: "plays flare").
+        plays = [k for k, (_, author, _, lines) in enumerate(data["steps"], 1)
+                 if author >= 0 and any(strings[x].startswith(f"{colours[author]} plays "
+                                                              "flare ") for x in lines)]
+        if plays:
+            break
+    else:
+        pytest.fail("no flare was played in eight games")
+    told = r"plays the [A-Z][a-z]+(?: \([a-z]+\))? flare \((?:wild|super)\)(?:: [a-z].*)?"
+    for k in plays:
+        text = strings[data["steps"][k - 1][2]]
+        assert re.fullmatch(told, text) and "handle=" not in text, text
+    k = plays[0]
+    record, author = data["steps"][k - 1][:2]
+    b = Browser(tmp_path)
+    try:
+        b.open(page.resolve().as_uri() + f"#record={k}")
+        head = b.eval(READ)["head"]
+    finally:
+        b.close()
+    assert re.fullmatch(rf"record {record}, {colours[author]}: {told}", head), head
+    out = cosmic("replay", str(journal), "--to", str(k), home=home)
+    line = next(x for x in out.stdout.splitlines()
+                if re.match(rf" +{record} +{colours[author]}: ", x))
+    assert re.fullmatch(rf" +{record} +{colours[author]}: {told}", line), line
