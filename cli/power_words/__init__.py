@@ -22,7 +22,8 @@ from the person's knowledge or the public state, never the source.
 the seat acted with, then the same use in the words of the modules' TOLD tables (the
 same arguments, in the same order), e.g. "the Oracle makes its opponent show its
 encounter card before choosing its own" (the replay names the seat before it). It reads
-the position the use was chosen in.
+the position the use was chosen in. A flare's play is told likewise (flares.py:
+`told_flare`, with the flare's side).
 
 Invariants: `use_words` and `told_words` never raise for a use the engine offered (a spec that does not
 fit the arguments falls back to the summary and the bare numbers), and reads only the
