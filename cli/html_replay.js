@@ -307,6 +307,26 @@
     show(hit ? hit[1] : LAST);
   }
 
+  // The next position whose record (its line, as the log shows it, or one of its
+  // events) says the words in the find box, ignoring case; past the end it goes on from
+  // the first record. As the terminal viewer's `/TEXT`.
+  function find() {
+    const want = $("find").value.trim().toLowerCase();
+    if (!want) { $("found").textContent = ""; return; }
+    const n = D.steps.length;
+    for (let i = 0; i < n; i++) {
+      const at = (pos + i) % n;  // the record that leads to position at + 1
+      const st = D.steps[at];
+      const said = [stepHead(at + 1), ...st[3].map((x) => S[x])];
+      if (said.some((x) => x.toLowerCase().includes(want))) {
+        $("found").textContent = `record ${st[0]}` + (at + 1 <= pos ? " (from the start)" : "");
+        show(at + 1);
+        return;
+      }
+    }
+    $("found").textContent = "not found";
+  }
+
   function toggleHands() {
     if (!D.revealed) return;
     showHands = !showHands;
@@ -375,12 +395,18 @@
     PageUp: previousEncounter, E: previousEncounter,
     Home: () => show(0), End: () => show(LAST),
     h: toggleHands, t: () => { $("turn").focus(); $("turn").select(); },
+    "/": () => { $("find").focus(); $("find").select(); },
   };
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.altKey || e.metaKey) return;
     if (e.target === $("turn")) {
       if (e.key === "Enter") { e.preventDefault(); goTurn(); $("turn").blur(); }
       return;  // typing a turn number
+    }
+    if (e.target === $("find")) {
+      if (e.key === "Enter") { e.preventDefault(); find(); }
+      if (e.key === "Escape") $("find").blur();
+      return;  // typing words to find (Enter again: the next record that says them)
     }
     const fn = KEYS[e.key];
     if (!fn) return;

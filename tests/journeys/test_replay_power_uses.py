@@ -237,3 +237,38 @@ def test_a_flare_play_is_told_in_words(tmp_path: Path) -> None:
     line = next(x for x in out.stdout.splitlines()
                 if re.match(rf" +{record} +{colours[author]}: ", x))
     assert re.fullmatch(rf" +{record} +{colours[author]}: {told}", line), line
+
+
+def test_the_page_finds_records_by_their_words(
+        game: tuple[Path, Path, Path, dict[str, Any]]) -> None:
+    """On the page, `/` then words then Enter goes to the next record that says them (its
+    line or its events), Enter again to the one after, as the viewer's `/TEXT`; words
+    no record says leave the position where it is and say so."""
+    _, _, page, data = game
+    nulls = _uses(data)["null"]
+    b = Browser(page.parent)
+    try:
+        b.open(page.resolve().as_uri())
+
+        def typed(words: str) -> None:
+            b.eval("document.getElementById('find').value = ''")
+            for ch in words:
+                b.press(ch)
+
+        b.press("/")
+        assert b.eval("document.activeElement.id") == "find"
+        typed("NULL")
+        b.press("Enter")
+        b.wait(f"document.body.dataset.position === '{nulls[0]}'")
+        found = b.eval("document.getElementById('found').textContent")
+        assert found == f"record {nulls[0] - 1}", found
+        if len(nulls) > 1:
+            b.press("Enter")
+            b.wait(f"document.body.dataset.position === '{nulls[1]}'")
+        at = b.eval("document.body.dataset.position")
+        typed("no such words")
+        b.press("Enter")
+        b.wait("document.getElementById('found').textContent === 'not found'")
+        assert b.eval("document.body.dataset.position") == at
+    finally:
+        b.close()
