@@ -100,7 +100,8 @@ class _Watcher:
                     self.seen.setdefault(name, set()).add(a.option)
                 assert use_words(s, seat, a.option, a.args, kn)  # never empty, never raises
                 told = told_words(s, seat, a.option, a.args)
-                assert told.startswith(("the ", "with the ")) and "{" not in told, told
+                assert told.startswith(("the ", "with the ", "uses the ")), told
+                assert "{" not in told, told
         return self.bot.choose(s, seat, kn)
 
 

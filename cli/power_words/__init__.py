@@ -25,9 +25,10 @@ encounter card before choosing its own" (the replay names the seat before it). I
 the position the use was chosen in. A flare's play is told likewise (flares.py:
 `told_flare`, with the flare's side).
 
-Invariants: `use_words` and `told_words` never raise for a use the engine offered (a spec that does not
-fit the arguments falls back to the summary and the bare numbers), and reads only the
-public state and the seat's knowledge.
+Invariants: `use_words` and `told_words` never raise for a use the engine offered (a spec
+that does not fit the arguments falls back to the summary: with the bare numbers for the
+chooser, without them in a replay); they read only the public state and the seat's
+knowledge (`told_words`: the public state alone).
 """
 
 from __future__ import annotations
@@ -156,7 +157,8 @@ def told_words(s: engine.GameState, seat: int, option: int, args: Sequence[int])
     """`power OPTION ARGS` of `seat`, taken in position `s`, for someone replaying the game
     (whose log names the seat already): "the Seeker asks yellow ...", or "with the
     Trader's power, swaps ..." for a power lent to the seat. A use without fitting words
-    is told by the power's summary (never by its option number)."""
+    is told by the power's summary (never by its option number): "the Warlock uses its
+    power: ...", or "uses the Rot's power, lent to it: ..."."""
     name = _power(s, seat) if 0 <= seat < s.n else ""
     if not name:
         return "uses a power"
@@ -164,11 +166,13 @@ def told_words(s: engine.GameState, seat: int, option: int, args: Sequence[int])
     words = TOLD.get(name, {}).get(option)
     kinds = OPTIONS.get(name, {}).get(option, ("", ()))[1]
     said = _fill(s, None, (words, kinds), args) if words is not None else None
+    own = name == s.aliens[seat]
     if said is None:
         summary = alien_words(name)
-        said = f"uses its power: {summary}" if summary else "uses its power"
-    return f"the {title} {said}" if name == s.aliens[seat] else \
-        f"with the {title}'s power, {said}"
+        said = ("uses its power" if own else f"uses the {title}'s power, lent to it") + (
+            f": {summary}" if summary else "")
+        return f"the {title} {said}" if own else said
+    return f"the {title} {said}" if own else f"with the {title}'s power, {said}"
 
 
 from .flares import told_flare  # noqa: E402  (it reads _fill above)

@@ -324,7 +324,8 @@ def check_position(seen: dict[str, Any], data: dict[str, Any]) -> None:
         assert re.fullmatch(rf"record {n - 1}, {who}: card protocol: [a-z][a-z ,-]+ "
                             r"\(cards\.[a-z-]+\)", seen["head"]), seen
     elif told.startswith("power "):  # an alien power's use: told in words, never numbers
-        assert re.match(rf"record {n - 1}, {who}: (the|with the) [A-Z]", seen["head"]), seen
+        assert re.match(rf"record {n - 1}, {who}: (the|with the|uses the) [A-Z]",
+                        seen["head"]), seen
         assert not re.search(r"option=|args=", seen["head"]), seen
     else:
         assert seen["head"] == f"record {n - 1}, {who}: {told}", seen
