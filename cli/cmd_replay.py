@@ -38,6 +38,7 @@ from protocol.tell import CHAT_KINDS
 from .game_ui import for_rules
 from .options import UsageError
 from .render import board_text, chat_text, describe_event, public_summary
+from .replay_app import action_text, message_text
 
 
 class Words:
@@ -79,6 +80,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "  Home / End        first / last        g N, N Enter  position after N records\n"
         "  h                 every hand (once the game is revealed: local games,\n"
         "                    or network games after the end-of-game reveal)\n"
+        "  /TEXT Enter       the next record that says TEXT (its line or events,\n"
+        "                    any case: /seeker, /red.3); / Enter the next again\n"
         "  ?                 the keys            q, Ctrl-C     quit\n"
         "A fault ends the game at the failing record; the viewer names it. NO_COLOR is "
         "respected.")
@@ -131,7 +134,8 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         s = verifier.state
         assert self.words is not None
         chat = chat_text(verifier.genesis, env, self.key) if env.kind in CHAT_KINDS else None
-        said = "" if action is None else self.ui.action_words(self._before, action)
+        said = message_text(env.kind) if action is None else action_text(self.ui, self._before,
+                                                                          action)
         self.last.append((record, env.author, action, chat,
                           [self.words.event(s, ev) for ev in verifier.events], said))
         self._before = s
@@ -187,7 +191,7 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
     if v.last:
         lines.append("last records:")
     for record, author, action, chat, events, said in v.last:
-        text = said if action is not None else chat or "(not an action)"
+        text = said if action is not None else chat or said
         lines.append(f"  {record:>5} {colors[author]:>7}: {text}")
         lines += [f"          {e}" for e in events]
     return "\n".join(lines)
@@ -211,6 +215,12 @@ def run(args: argparse.Namespace) -> int:
         contents = parse_journal(data)
     except JournalError as exc:
         if exc.index is None or not exc.offset:  # the header: there is no game to show
+            from .cmd_campaign import is_campaign_file
+            if is_campaign_file(args.journal):  # a series of games, not one game
+                print(f"{path}: a campaign file, not a journal: `cosmic campaign show "
+                      f"{path}` prints its standings, `cosmic verify {path}` checks its "
+                      "games; replay each game's own journal", file=sys.stderr)
+                return 2
             print(f"{path}: {exc}", file=sys.stderr)
             return 2 if exc.index is None and exc.offset == 0 else 1
         # Damage inside the file: the records before it are intact and still tell the game
@@ -276,8 +286,9 @@ def _html(path: str, args: argparse.Namespace, contents: Any,
         return 2
     try:
         verdict, tl = write_page(contents, args.journal, out, key, damage)
-    except OSError as exc:
-        print(f"cosmic replay: --html {out}: cannot write the page: {exc}", file=sys.stderr)
+    except OSError as exc:  # the reason, not the name of the page's temporary file
+        print(f"cosmic replay: --html {out}: cannot write the page: "
+              f"{exc.strerror or exc}", file=sys.stderr)
         return 2
     size = out.stat().st_size
     print(f"{out}: the replay of {path} ({tl.last} of {tl.total} records, "

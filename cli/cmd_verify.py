@@ -128,6 +128,33 @@ def result_data(result: VerifyResult, audit: bool = False,
     return out
 
 
+# What each kind of hidden claim says of its seat's cards (engine/cosmic/audit.py and the
+# map game's engine/worlds: the kinds their audits check); "KIND:ARG" kinds take an argument.
+_CLAIMS = {
+    "has_encounter": "says it holds an encounter card",
+    "no_encounter": "says it holds no encounter card",
+    "none_of": "says it holds no {} card",
+    "has_all": "says it holds a card of each kind: {}",
+    "lacks_any": "says it lacks a card of one of these kinds: {}",
+    "facedown": "keeps an encounter card face down",
+    "playable": "says no encounter card it holds keeps these rules: {}",
+    "no_force": "says it holds no force card",
+    "not_force": "says the random card picked is no force card",
+    "born": "places unseen tokens",
+    "unveil": "brings unseen tokens into view",
+}
+
+
+def claim_words(kind: str) -> str:
+    """A hidden claim's kind in words ("no_encounter": "says it holds no encounter card");
+    an unknown kind as it is."""
+    name, _, arg = kind.partition(":")
+    words = _CLAIMS.get(name)
+    if words is None:
+        return f"claims {kind}"
+    return words.format(arg.replace(",", ", ").replace(";", "; ")) if "{}" in words else words
+
+
 def _who(genesis: Genesis | None, seat: int | str | None) -> str:
     if genesis is not None and isinstance(seat, int) and 0 <= seat < genesis.n_seats:
         s = genesis.seats[seat]
@@ -195,7 +222,8 @@ def result_text(result: VerifyResult, audit: bool = False, partial: bool = False
     lines.append(f"  records   {v.records} ({v.actions} actions), turn {v.state.turns}{audited}")
     if audit:
         for record, seat, kind in v.claims:
-            lines.append(f"    claim at record {record}: seat {seat} {kind}: "
+            who = _who(v.genesis, seat)
+            lines.append(f"    claim at record {record}: {who} {claim_words(kind)} ({kind}): "
                          + ("true" if v.audited else "not audited"))
     lines.append(f"  checked   {', '.join(v.checked)}")
     return "\n".join(lines)
@@ -259,12 +287,16 @@ def run(args: argparse.Namespace) -> int:
             result = _verify(path, args, progress)
         except (OSError, ValueError) as exc:
             code = 2
-            if args.json:
-                print(json.dumps({"path": str(path), "ok": False, "exit": 2, "error": {
-                    "check": "file", "message": str(exc), "text": str(exc)}}))
+            why = getattr(exc, "strerror", None) or str(exc)
+            if args.json:  # the keys of any other result (result_data), for programs
+                print(json.dumps({
+                    "path": str(path), "ok": False, "exit": 2, "complete": False,
+                    "incomplete": None, "last_record": None, "torn": None,
+                    "error": {"check": "file", "message": why, "offset": None,
+                              "record": None, "text": f"cannot read: {why}"}},
+                    sort_keys=True))
             else:
-                print(f"{path}: CANNOT READ: {getattr(exc, 'strerror', None) or exc}",
-                      file=sys.stderr)
+                print(f"{path}: CANNOT READ: {why}", file=sys.stderr)
             worst = max(worst, code)
             continue
         code = exit_code(result, args.audit, args.partial)

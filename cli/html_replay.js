@@ -42,13 +42,15 @@
   }
 
   // A colour's ship count: a small filled tag (data-colour, data-ships for the tests).
-  function ships(x, y, colour, n, cls) {
+  // `small`: a narrower, shorter tag, for a planet crowded with colours.
+  function ships(x, y, colour, n, cls, small) {
     const fill = FILL[colour] || "#888";
     const ink = DARK_TEXT[colour] ? " dark" : "";
+    const w = small ? 20 : 24, h = small ? 13 : 16;
     return `<g class="colony ${cls || ""}" data-colour="${esc(colour)}" data-ships="${n}">` +
-      `<rect x="${x}" y="${y}" width="24" height="16" rx="4" fill="${fill}" stroke="#aab4c8"` +
-      ` stroke-width="0.6"/><text x="${x + 12}" y="${y + 12.5}" class="count${ink}">` +
-      `${n}</text></g>`;
+      `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="4" fill="${fill}"` +
+      ` stroke="#aab4c8" stroke-width="0.6"/><text x="${x + w / 2}" y="${y + h - 3}"` +
+      ` class="count${ink}${small ? " small" : ""}">${n}</text></g>`;
   }
 
   function tags(x, y, st, prefix, cls, perLine) {
@@ -67,12 +69,16 @@
     out += `<circle cx="${cx}" cy="${cy}" r="30" class="globe"/>`;
     out += text(cx, cy - 34, name, "pname");
     const here = D.colors.filter((c) => num(st[`planets/${name}/${c}`]) > 0);
+    // Up to four colours: two a row of full tags; more (up to ten): three a row of small
+    // ones, so that every tag stays inside the seat's row.
+    const small = here.length > 4, cols = small ? 3 : 2;
+    const dx = small ? 22 : 27, dy = small ? 15 : 19;
+    const rows = Math.ceil(here.length / cols);
     here.forEach((c, i) => {
-      const per = Math.min(2, here.length - Math.floor(i / 2) * 2);
-      const x = cx - (per * 27 - 3) / 2 + (i % 2) * 27;
-      const rows = Math.ceil(here.length / 2);
-      const y = cy - (rows * 19 - 3) / 2 + Math.floor(i / 2) * 19;
-      out += ships(x, y, c, st[`planets/${name}/${c}`]);
+      const per = Math.min(cols, here.length - Math.floor(i / cols) * cols);
+      const x = cx - (per * dx - 3) / 2 + (i % cols) * dx;
+      const y = cy - (rows * dy - 3) / 2 + Math.floor(i / cols) * dy;
+      out += ships(x, y, c, st[`planets/${name}/${c}`], "", small);
     });
     return out + "</g>";
   }
@@ -107,6 +113,12 @@
     return (st["encounter/face_down"] || []).includes(who) ? "face down" : "-";
   }
 
+  // A line of allies: a long one (many seats) is drawn narrower to fit in the box.
+  function alliesLine(x, y, t) {
+    const fit = t.length > 50 ? ` textLength="346" lengthAdjust="spacingAndGlyphs"` : "";
+    return text(x, y, t, "line allies", fit);
+  }
+
   function encounterBox(st, x, y) {
     const n = st["encounter/number"];
     let out = `<g id="encounter" data-number="${n || 0}" data-offense="${esc(st.offense || "")}"` +
@@ -123,8 +135,8 @@
     const dfn = st["encounter/defense"], target = st["encounter/target"];
     out += text(x + 12, y + 46, `${st.offense || "?"} vs ${dfn || "?"}` +
       (target ? ` at ${target}` : ""), "line");
-    if (st["encounter/destiny"]) {
-      out += text(x + 12, y + 66, `destiny: ${st["encounter/destiny"]}`, "line");
+    if (st["encounter/destiny"]) {  // the card's label says "destiny" once already
+      out += text(x + 12, y + 66, `drawn: ${st["encounter/destiny"]}`, "line");
     }
     out += text(x + 12, y + 90, "gate", "label");
     out += `<g class="gate">${tags(x + 80, y + 78, st, "gate/", "", 10)}</g>`;
@@ -134,8 +146,8 @@
     if (def) { out += ships(bx, y + 102, dfn, def, "on-target"); bx += 35; }
     out += `<g class="beside">${tags(bx, y + 102, st, "beside/", "", 9)}</g>`;
     const oa = st["encounter/offensive_allies"] || [], da = st["encounter/defensive_allies"] || [];
-    out += text(x + 12, y + 138, `offense allies: ${oa.join(", ") || "none"}`, "line allies");
-    out += text(x + 12, y + 156, `defense allies: ${da.join(", ") || "none"}`, "line allies");
+    out += alliesLine(x + 12, y + 138, `offense allies: ${oa.join(", ") || "none"}`);
+    out += alliesLine(x + 12, y + 156, `defense allies: ${da.join(", ") || "none"}`);
     out += text(x + 12, y + 180, `offense card: ${cardText(st, 0)}`, "line card",
       ' data-side="offense"');
     out += text(x + 12, y + 198, `defense card: ${cardText(st, 1)}`, "line card",
@@ -287,8 +299,32 @@
 
   function goTurn() {
     const t = parseInt($("turn").value, 10);
+    if (Number.isNaN(t)) {  // no number typed: stay, and show where we are
+      $("turn").value = String(num(states[pos].turn));
+      return;
+    }
     const hit = D.turns.find((x) => x[0] >= t);
     show(hit ? hit[1] : LAST);
+  }
+
+  // The next position whose record (its line, as the log shows it, or one of its
+  // events) says the words in the find box, ignoring case; past the end it goes on from
+  // the first record. As the terminal viewer's `/TEXT`.
+  function find() {
+    const want = $("find").value.trim().toLowerCase();
+    if (!want) { $("found").textContent = ""; return; }
+    const n = D.steps.length;
+    for (let i = 0; i < n; i++) {
+      const at = (pos + i) % n;  // the record that leads to position at + 1
+      const st = D.steps[at];
+      const said = [stepHead(at + 1), ...st[3].map((x) => S[x])];
+      if (said.some((x) => x.toLowerCase().includes(want))) {
+        $("found").textContent = `record ${st[0]}` + (at + 1 <= pos ? " (from the start)" : "");
+        show(at + 1);
+        return;
+      }
+    }
+    $("found").textContent = "not found";
   }
 
   function toggleHands() {
@@ -359,12 +395,18 @@
     PageUp: previousEncounter, E: previousEncounter,
     Home: () => show(0), End: () => show(LAST),
     h: toggleHands, t: () => { $("turn").focus(); $("turn").select(); },
+    "/": () => { $("find").focus(); $("find").select(); },
   };
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.altKey || e.metaKey) return;
     if (e.target === $("turn")) {
       if (e.key === "Enter") { e.preventDefault(); goTurn(); $("turn").blur(); }
       return;  // typing a turn number
+    }
+    if (e.target === $("find")) {
+      if (e.key === "Enter") { e.preventDefault(); find(); }
+      if (e.key === "Escape") $("find").blur();
+      return;  // typing words to find (Enter again: the next record that says them)
     }
     const fn = KEYS[e.key];
     if (!fn) return;

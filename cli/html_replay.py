@@ -273,6 +273,9 @@ def build_page(data: dict[str, Any]) -> str:
 <label>turn <input id="turn" type="number" min="0" value="0"></label>
 <button id="goturn" title="go to the start of that turn (t)">go</button>
 <label id="handslabel"><input id="hands" type="checkbox"> every hand (h)</label>
+<label>find <input id="find" type="search" size="14"
+ title="the next record that says this (/); Enter again: the one after"></label>
+<span id="found" role="status"></span>
 </nav>
 <main>
 <section id="boardbox"><svg id="board" role="img" aria-label="the board"></svg></section>
@@ -288,7 +291,8 @@ def build_page(data: dict[str, Any]) -> str:
 </section>
 </main>
 <footer id="help">Keys: Right/n next record, Left/p previous, PageDown/e next {stage},
-PageUp/E previous, Home/End first/last, t turn, h every hand.
+PageUp/E previous, Home/End first/last, t turn, h every hand, / find (the next record
+that says some words: its line or its events; Enter again for the one after).
 A position is the game after that many records (as <code>cosmic replay --to N</code>);
 add <code>#record=N</code> to the page's address to open it there.</footer>
 <script type="application/json" id="data">{blob}</script>

@@ -17,8 +17,9 @@ conflicts begin); the stepping is the same for Cosmic and the map game.
 
 Keys (the viewer): Right/n or Enter next record, Left/p previous, PageDown/e next
 encounter (the map game: conflict), PageUp/E previous one, Home/End first/last, `g N`
-or `N` + Enter jump to position N, h show every hand (after the reveal), ? help, q or
-Ctrl-C quit.
+or `N` + Enter jump to position N, `/TEXT` + Enter the next record whose line or events
+say TEXT (`/` alone: the next one again), h show every hand (after the reveal), ? help,
+q or Ctrl-C quit.
 The screen and the parsing of commands are plain functions (tested directly).
 """
 
@@ -56,12 +57,14 @@ from .game_ui import CosmicUI, WorldsUI, for_rules
 from .render import chat_text
 
 __all__ = [
-    "Step", "Timeline", "TimelineVisitor", "build_timeline", "parse_command", "side_text",
+    "Step", "Timeline", "TimelineVisitor", "action_text", "message_text", "build_timeline",
+    "parse_command", "search", "side_text",
     "log_lines", "short_label", "status_text", "fault_text", "ReplayApp", "HELP_TEXT",
 ]
 
 HELP_TEXT = ("n/Right/Enter next, p/Left back, e/PgDn next encounter (or conflict), "
-             "E/PgUp previous, Home/End, g N or N+Enter jump, h hands, q quit")
+             "E/PgUp previous, Home/End, g N or N+Enter jump, /TEXT+Enter the next "
+             "record that says TEXT (/ again: the next one), h hands, q quit")
 _HIDDEN_EVENTS = ("shuffled", "delivered")  # bookkeeping with nothing to say
 
 
@@ -88,6 +91,7 @@ class Timeline:
     steps: list[Step] = field(default_factory=list)
     error: ProtocolError | None = None
     faces: Mapping[int, int] | None = None  # every handle's face, once revealed
+    searched: str = ""  # the viewer's last `/TEXT`
     verdict: Verdict | None = None
     # the game's rules (Cosmic's until `begin` reads the genesis); its words: cli/game_ui.py
     rules: Any = field(default_factory=lambda: games.load("cosmic"))
@@ -173,12 +177,12 @@ class TimelineVisitor(JournalVisitor[Timeline]):
         ui = self.tl.words()
         words = tuple(_words(ui, s, ev) for ev in raw if ev[0] not in _HIDDEN_EVENTS)
         if action is not None:
-            text = ui.action_words(before, action)
+            text = action_text(ui, before, action)
         elif env.kind in CHAT_KINDS:  # a tell stays "(private)" without its reader's key
             text = chat_text(verifier.genesis, env, self.key)[:160]
             words = ()
         else:
-            text = f"({env.kind})"
+            text = message_text(env.kind)
         self.tl.steps.append(Step(record, env.author, env.kind, text, words))
         self.tl.states.append(s)
 
@@ -213,6 +217,48 @@ class TimelineVisitor(JournalVisitor[Timeline]):
             except Exception:  # a broken game's cards: simply not revealed
                 tl.faces = None
         return tl
+
+
+# What each card-protocol message does (docs/card-protocol.md), for a person replaying.
+CARD_WORDS = {
+    "cards.key-commit": "commits to its card key",
+    "cards.key": "shows its card key, with a proof",
+    "cards.shuffle": "shuffles cards, with a proof",
+    "cards.pick": "picks cards from a deck by position",
+    "cards.remask": "re-masks cards, with proofs",
+    "cards.shares": "sends its decryption shares, with a proof",
+    "cards.open": "opens the cards it shows, with a proof",
+    "cards.facedown": "commits to a face-down card",
+    "cards.show": "shows cards to one other seat, sealed for it",
+    "cards.beacon-commit": "commits to its part of a shared random draw",
+    "cards.beacon-reveal": "reveals its part of a shared random draw",
+    "cards.secret": "shares its card secret for the end-of-game audit",
+    "cards.page": "commits to a hidden page",
+    "cards.unveil": "unveils how many a hidden page holds",
+}
+
+
+def message_text(kind: str) -> str:
+    """A record that is no action and no chat, as the replay tells it: a card-protocol
+    message in words with its kind ("card protocol: ... (cards.shuffle)"), else its kind."""
+    words = CARD_WORDS.get(kind)
+    return f"card protocol: {words} ({kind})" if words else f"({kind})"
+
+
+def action_text(ui: CosmicUI | WorldsUI, before: Any, action: Any) -> str:
+    """An action as the replay tells it, from the position it was taken in: an alien
+    power's use in words, in the third person (cli/power_words: told_words), a flare's
+    play likewise (told_flare), any other action as the game's words for it
+    (cli/game_ui.py: action_words)."""
+    if ui.COSMIC and action.KIND == "power":
+        from .power_words import told_words
+        return told_words(before, action.seat, action.option, action.args)
+    if ui.COSMIC and action.KIND == "play":  # a flare: which side, and what it does
+        from .power_words import told_flare
+        said = told_flare(before, action.seat, action.card, action.args)
+        if said is not None:
+            return said
+    return ui.action_words(before, action)
 
 
 def _words(ui: CosmicUI | WorldsUI, s: Any, ev: tuple[Any, ...]) -> str:
@@ -267,7 +313,11 @@ def parse_command(text: str, k: int, tl: Timeline) -> int | str:
     if not words:
         return min(k + 1, tl.last)
     w = words[0]
-    if w.isdigit() or (w in ("g", "go", "goto") and len(words) == 2 and words[1].isdigit()):
+    if w.startswith("/"):
+        return search(tl, k, text.strip()[1:].strip())
+    if w in ("g", "go", "goto") and not (len(words) == 2 and words[1].isdigit()):
+        return f"error: {w} takes a position: {w} N, N from 0 to {tl.last}"
+    if w.isdigit() or w in ("g", "go", "goto"):
         n = int(words[-1])
         if n > tl.last:
             return (f"error: position {n} is past the last verified one ({tl.last})"
@@ -288,6 +338,26 @@ def parse_command(text: str, k: int, tl: Timeline) -> int | str:
     if w in ("?", "help"):
         return "help"
     return f"error: unknown command {w!r} ({HELP_TEXT})"
+
+
+def search(tl: Timeline, k: int, text: str) -> int | str:
+    """`/TEXT`: the first position after k whose record (its action or chat, or one of its
+    events, as the log shows them) holds TEXT, ignoring case; past the end it goes on
+    from the first record. `/` alone repeats the last search."""
+    if not text:
+        text = tl.searched
+        if not text:
+            return "error: / needs words to look for: /TEXT (e.g. /seeker)"
+    tl.searched = text
+    want = text.casefold()
+    n = len(tl.steps)
+    for i in range(n):
+        at = (k + i) % n  # the step that leads to position at + 1
+        st = tl.steps[at]
+        if want in f"{_seat(tl, st.author)}: {st.text}".casefold() or any(
+                want in e.casefold() for e in st.events):
+            return at + 1
+    return f"error: no record says {text!r}"
 
 
 # -- the screen, as plain functions ------------------------------------------------------
@@ -328,7 +398,10 @@ def side_text(tl: Timeline, k: int, hands: bool, width: int = 32) -> str:
     lines += ui.side_lines(s)
     if hands:
         lines.append("hands: not revealed")
-    return "\n".join(lines)
+    # Wrapped here, between words (the pane would cut a word anywhere); a wrapped line
+    # goes on indented.
+    return "\n".join(part for line in lines for part in textwrap.wrap(
+        line, max(12, width), subsequent_indent=" ", break_long_words=True) or [line])
 
 
 def log_lines(tl: Timeline, k: int, height: int = 8) -> list[str]:
@@ -399,7 +472,9 @@ class ReplayApp:
         self.color = color
         self.input = TextArea(height=1, prompt="> ", multiline=False, wrap_lines=False,
                               accept_handler=self._accept)
+        self._drawn: dict[str, tuple[int, int]] = {}  # the pane sizes last laid out for
         self.app = self._build()
+        self.app.after_render += self._redraw_if_resized
 
     def _build(self) -> Application[Any]:
         board = Window(FormattedTextControl(self._board), wrap_lines=True,
@@ -407,13 +482,16 @@ class ReplayApp:
         side = Window(FormattedTextControl(self._side), width=D(min=20, preferred=32),
                       wrap_lines=True)
         self.side_window = side
-        log = Window(FormattedTextControl(self._log), wrap_lines=False, height=D(min=3))
+        # The board first (as tall as it is), then the log in what is left.
+        log = Window(FormattedTextControl(self._log), wrap_lines=False,
+                     height=D(min=3, preferred=3))
         self.log_window = log
         fault = Window(FormattedTextControl(lambda: [("class:refused", fault_text(self.tl))]),
-                       height=D(min=0, max=3), wrap_lines=True)
+                       height=lambda: self._rows(fault_text(self.tl), 0), wrap_lines=True)
         status = Window(FormattedTextControl(
             lambda: [("class:status", status_text(self.tl, self.pos, self.hands, self.note))]),
-            height=1, style="class:status")
+            height=lambda: self._rows(status_text(self.tl, self.pos, self.hands, self.note)),
+            wrap_lines=True, style="class:status")  # the keys wrap
         body = HSplit([VSplit([board, Window(width=1, char="|"), side]),
                        Window(height=1, char="-"), log, fault, status, self.input])
         kb = KeyBindings()
@@ -452,6 +530,9 @@ class ReplayApp:
         self.note = ""
         to = parse_command(text, self.pos, self.tl)
         if isinstance(to, int):
+            if text.strip().startswith("/"):
+                self.note = f"record {to - 1} says {self.tl.searched!r}" + (
+                    " (went on from the first record)" if to <= self.pos else "")
             self.pos = to
             if self.pos == self.tl.last and text.strip() in ("n", "next", "") \
                     and self.tl.error is not None:
@@ -487,25 +568,46 @@ class ReplayApp:
         return out
 
     def _board_height(self) -> D:
-        """Cosmic's board fits in 12 rows; the map game's is as tall as its lines (its map
-        and players first, the long line of races last, so a short screen cuts that)."""
-        if self.tl.words().COSMIC:
-            return D(min=6, preferred=12)
+        """The board is as tall as its lines: Cosmic's at least 12 rows (so that the log
+        does not move at every step of a small game), as many as a big one needs (ten
+        seats and their colonies); the map game's as its lines (its map and players first,
+        the long line of races last, so a short screen cuts that)."""
         rows = self.tl.words().replay_board(self.tl.states[self.pos]).count("\n") + 2
-        return D(min=6, preferred=rows)
+        if self.tl.words().COSMIC:
+            rows = max(12, rows - 1)
+        return D(min=6, preferred=rows, max=rows)  # the log takes the rest, not blanks
 
     def _side(self) -> StyleAndTextTuples:
         info = self.side_window.render_info
         width = info.window_width if info else 32
+        self._drawn["side"] = (width, 0)
         return [("", side_text(self.tl, self.pos, self.hands, width))]
 
     def _log(self) -> StyleAndTextTuples:
         info = self.log_window.render_info
         height = info.window_height if info else 8
         width = max(20, info.window_width if info else 80)
+        self._drawn["log"] = (info.window_width if info else 80, height)
         lines = [line if len(line) <= width else line[: width - 1] + "~"
                  for line in log_lines(self.tl, self.pos, height)]
         return [("", "\n".join(lines))]
+
+    def _rows(self, text: str, least: int = 1) -> D:
+        """As many rows as `text` takes across the screen (at most 3): no blank rows."""
+        width = max(20, self.app.output.get_size().columns)
+        return D.exact(max(least, min(3, -(-len(text) // width))))
+
+    def _redraw_if_resized(self, _: Any) -> None:
+        """The side pane and the log are laid out for the size their windows had at the
+        render before (the board's width changes with the position, and so theirs): if a
+        render gave them another size, draw once more at the size they have now."""
+        for name, window in (("side", self.side_window), ("log", self.log_window)):
+            info, drawn = window.render_info, self._drawn.get(name)
+            if info is not None and drawn is not None and (
+                    info.window_width != drawn[0]
+                    or (name == "log" and info.window_height != drawn[1])):
+                self.app.invalidate()
+                return
 
     async def run(self) -> str:
         return str(await self.app.run_async() or "")

@@ -12,7 +12,8 @@ import pytest
 from bots import HeuristicBot, RandomBot
 from cli.client import LocalSession
 from cli.commands import command_table
-from cli.power_words import ARG_KINDS, OPTIONS, alien_words, spec_words, use_words
+from cli.power_words import (ARG_KINDS, OPTIONS, TOLD, alien_words, spec_words, told_words,
+                             use_words)
 from cli.textplay import PlainClient
 from engine import cosmic as engine
 from engine.cosmic.powers import ALIENS
@@ -41,6 +42,45 @@ def test_each_spec_is_well_formed(name: str) -> None:
         assert all(not k.endswith("*") for k in kinds[:-1]), (name, option, kinds)
 
 
+@pytest.mark.parametrize("name", sorted(OPTIONS))
+def test_each_use_is_also_told_in_the_third_person(name: str) -> None:
+    """A replay tells each use the chooser is offered (TOLD): the same options, the same
+    arguments, and no word addressed to the reader."""
+    assert set(TOLD.get(name, {})) == set(OPTIONS[name]), name
+    for option, told in TOLD[name].items():
+        assert told == told.strip() and not re.search(r"\{[^}]", told), (name, option)
+        assert told.count("{}") == len(OPTIONS[name][option][1]), (name, option, told)
+        outside = re.sub(r'"[^"]*"', "", told)  # a question asked is quoted as said
+        assert not re.search(r"\byou(r|rs)?\b", outside, re.I), (name, option, told)
+
+
+def test_a_use_is_told_with_its_power_own_or_lent() -> None:
+    s = engine.new_game(engine.Config(3, aliens=("null", "oracle", "trader")))
+    assert told_words(s, 0, 0, [2, 0]) == \
+        "the Null stops yellow using the trader power for this encounter"
+    assert told_words(s, 1, 0, []) == ("the Oracle makes its opponent show its encounter "
+                                       "card before choosing its own")
+    # arguments that fit no words: the power's summary, never the option's number
+    assert told_words(s, 0, 0, [2]) == "the Null uses its power: " + str(alien_words("null"))
+    assert told_words(s, 1, 5, [1]) == "the Oracle uses its power: " + str(
+        alien_words("oracle"))
+
+
+def test_the_flares_the_engine_plays_have_words_for_each_side() -> None:
+    """Every flare effect the engine registers (engine/cosmic/flares.py) has words for the
+    sides it has; a card that is no flare has none."""
+    from cli.power_words import told_flare
+    from cli.power_words.flares import FLARE_TOLD
+    from engine.cosmic.flares import FLARE_EFFECTS
+    for name, flare in FLARE_EFFECTS.items():
+        for which, effect in (("wild", flare.wild), ("super", flare.super)):
+            if effect is not None:
+                assert FLARE_TOLD.get((name, which)), (name, which)
+    s = engine.new_game(engine.Config(3))
+    attack = next(c.id for c in engine.cards.CATALOGUE if c.kind == "attack")
+    assert told_flare(s, 0, attack, ()) is None
+
+
 class _Watcher:
     """A random bot that, at each of its decisions, puts every power use it is offered
     into words first."""
@@ -59,6 +99,9 @@ class _Watcher:
                 else:
                     self.seen.setdefault(name, set()).add(a.option)
                 assert use_words(s, seat, a.option, a.args, kn)  # never empty, never raises
+                told = told_words(s, seat, a.option, a.args)
+                assert told.startswith(("the ", "with the ", "uses the ")), told
+                assert "{" not in told, told
         return self.bot.choose(s, seat, kn)
 
 
@@ -145,6 +188,8 @@ def test_the_seekers_questions_are_asked_in_words() -> None:
                         "answer about its card binds)")
     assert words[7] == ("ask blue: will you play a negotiate? (it must answer truly; an "
                         "answer about its card binds)")
+    assert words[0] == ("ask blue: do you hold an attack? (it must answer truly; an "
+                        "answer about its card binds)")  # "an" before a vowel
     assert len(set(words)) == len(QUESTIONS) and all(w and "?" in w for w in words)
 
 

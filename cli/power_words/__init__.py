@@ -18,9 +18,17 @@ comma and ending in `*` ("planet,number*") take the remaining arguments in pairs
 shown as "first: second". Only what the seat may know is shown: a handle's face comes
 from the person's knowledge or the public state, never the source.
 
-Invariants: `use_words` never raises for a use the engine offered (a spec that does not
-fit the arguments falls back to the summary and the bare numbers), and reads only the
-public state and the seat's knowledge.
+`told_words` says a use for someone replaying the game, in the third person: the power
+the seat acted with, then the same use in the words of the modules' TOLD tables (the
+same arguments, in the same order), e.g. "the Oracle makes its opponent show its
+encounter card before choosing its own" (the replay names the seat before it). It reads
+the position the use was chosen in. A flare's play is told likewise (flares.py:
+`told_flare`, with the flare's side).
+
+Invariants: `use_words` and `told_words` never raise for a use the engine offered (a spec
+that does not fit the arguments falls back to the summary: with the bare numbers for the
+chooser, without them in a replay); they read only the public state and the seat's
+knowledge (`told_words`: the public state alone).
 """
 
 from __future__ import annotations
@@ -34,14 +42,17 @@ from engine.cosmic.aliens.seeker import QUESTIONS
 from engine.cosmic.powers import ALIENS, acting_power, powers_of
 
 from ..render import planet_name
-from .a_d import OPTIONS as _A_D
-from .e_m import OPTIONS as _E_M
-from .n_z import OPTIONS as _N_Z
+from .a_d import OPTIONS as _A_D, TOLD as _TOLD_A_D
+from .e_m import OPTIONS as _E_M, TOLD as _TOLD_E_M
+from .n_z import OPTIONS as _N_Z, TOLD as _TOLD_N_Z
 
-__all__ = ["Spec", "OPTIONS", "use_words", "spec_words", "alien_words", "ARG_KINDS"]
+__all__ = ["Spec", "OPTIONS", "TOLD", "use_words", "spec_words", "alien_words",
+           "told_words", "told_flare", "alien_title", "ARG_KINDS"]
 
 Spec = tuple[str, tuple[str, ...]]
 OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
+# The same uses in the third person, for a replay: format strings taking OPTIONS' kinds.
+TOLD: dict[str, dict[int, str]] = {**_TOLD_A_D, **_TOLD_E_M, **_TOLD_N_Z}
 ARG_KINDS = ("seat", "planet", "handle", "face", "number", "side", "question", "power")
 SIDES = ("the offense", "the defense")
 PILES = {-1: "the deck", -2: "the discard pile"}  # where a seat argument may be a pile
@@ -74,7 +85,8 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1) 
             return f"the {names[value]} power"
     if kind == "question" and 0 <= value < len(QUESTIONS):
         about, what = QUESTIONS[value]
-        return f"do you hold a {what}?" if about == "holds" else f"will you play a {what}?"
+        what = ("an " if what[:1] in "aeiou" else "a ") + what
+        return f"do you hold {what}?" if about == "holds" else f"will you play {what}?"
     return str(value)
 
 
@@ -134,3 +146,33 @@ def alien_words(name: str) -> str | None:
     """What an alien's power does, in a few words (its summary), or None."""
     alien = ALIENS.get(name)
     return alien.summary[:1].lower() + alien.summary[1:] if alien is not None else None
+
+
+def alien_title(name: str) -> str:
+    """An alien's name as a title: "anti_matter" -> "Anti-Matter"."""
+    return name.replace("_", "-").title()
+
+
+def told_words(s: engine.GameState, seat: int, option: int, args: Sequence[int]) -> str:
+    """`power OPTION ARGS` of `seat`, taken in position `s`, for someone replaying the game
+    (whose log names the seat already): "the Seeker asks yellow ...", or "with the
+    Trader's power, swaps ..." for a power lent to the seat. A use without fitting words
+    is told by the power's summary (never by its option number): "the Warlock uses its
+    power: ...", or "uses the Rot's power, lent to it: ..."."""
+    name = _power(s, seat) if 0 <= seat < s.n else ""
+    if not name:
+        return "uses a power"
+    title = alien_title(name)
+    words = TOLD.get(name, {}).get(option)
+    kinds = OPTIONS.get(name, {}).get(option, ("", ()))[1]
+    said = _fill(s, None, (words, kinds), args) if words is not None else None
+    own = name == s.aliens[seat]
+    if said is None:
+        summary = alien_words(name)
+        said = ("uses its power" if own else f"uses the {title}'s power, lent to it") + (
+            f": {summary}" if summary else "")
+        return f"the {title} {said}" if own else said
+    return f"the {title} {said}" if own else f"with the {title}'s power, {said}"
+
+
+from .flares import told_flare  # noqa: E402  (it reads _fill above)

@@ -2,7 +2,10 @@
 
 Uses whose arguments are flattened pairs (the Amoeba's planet and count, the
 Conscriptor's player and count) are shown as the bare numbers, with the words saying
-what each pair is: a kind cannot alternate along a list."""
+what each pair is: a kind cannot alternate along a list.
+
+TOLD says the same uses for someone replaying the game: third person, the power the seat
+acted with put before the words, the arguments in the same order."""
 
 from __future__ import annotations
 
@@ -75,4 +78,33 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
         0: ("borrow {}'s hand for this encounter", ("seat",)),
         1: ("draw a fresh hand of eight for this encounter", ()),
     },
+}
+
+TOLD: dict[str, dict[int, str]] = {
+    "ambush": {0: "spends a kept destiny card of {}'s colour to send one of their ships on "
+                  "the gate to the warp"},
+    "amoeba": {0: "adds ships to the encounter from its colonies ({})",
+               1: "takes ships out of the encounter back to its colonies ({})"},
+    "anarchy": {0: "pools every player's power and deals them out again at random"},
+    "angel": {0: "counts its side as a negotiate, keeping the card it chose"},
+    "anti_matter": {0: "makes ships count against their own side: the lower total wins"},
+    "atrophy": {0: "takes a random card from each player on the other side"},
+    "berserker": {0: "sends one ship of every other player on the target planet to the warp"},
+    "calculator": {0: "cuts the higher attack card by the lower"},
+    "chameleon": {0: "hands its defense to {}, who has ships on the planet",
+                  1: "calls off the encounter: {}, the offense, has ships on the planet"},
+    "chaos": {0: "shuffles {} and {} together (a colour: that player's hand)"},
+    "chill": {0: "freezes {}: no ship leaves but for the warp"},
+    "chronos": {0: "undoes the reveal: its card back to its hand, the other set aside, both "
+                   "choose again"},
+    "clone": {0: "keeps the encounter card it played"},
+    "conjurer": {0: "discards encounter cards and artifacts to bring ships back from the "
+                    "warp"},
+    "conscriptor": {0: "drafts ships from the warp to its side ({})"},
+    "crystal": {0: "sets the ships {} commits as an ally to {}"},
+    "cult": {0: "counts the others' ships on the target planet for its side"},
+    "deflector": {0: "makes the offense aim at {}"},
+    "demon": {0: "uses {}'s hand as its own for this encounter"},
+    "doppleganger": {0: "borrows {}'s hand for this encounter",
+                     1: "draws a fresh hand of eight for this encounter"},
 }

@@ -1,4 +1,5 @@
-"""Words for the uses of the aliens empath to mutant (see cli/power_words: Spec)."""
+"""Words for the uses of the aliens empath to mutant (see cli/power_words: Spec); TOLD
+says them in the third person, for a replay (the power put before them)."""
 
 from __future__ import annotations
 
@@ -67,4 +68,31 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
         0: ("fill your hand up to eight, one card at a time", ()),
         1: ("take one more card from {} (from a player: one at random)", ("seat",)),
     },
+}
+
+TOLD: dict[str, dict[int, str]] = {
+    "empath": {0: "makes its opponent's card count as a negotiate too"},
+    "enigma": {0: "takes a random card from each of {}, mixes them with its opponent's "
+                  "face-down card and deals them back"},
+    "equalizer": {0: "makes {} commit as many ships to the other side as well"},
+    "evolutionary": {0: "trades cards for new ones from the deck, one for each of its ships "
+                        "in the encounter"},
+    "fido": {0: "fetches {} from the discard pile and offers it to {}"},
+    "filch": {0: "takes its opponent's encounter card from the discard pile"},
+    "filth": {0: "lets no other player's ships stay on the target planet with its own"},
+    "gambler": {0: "keeps its card face down and says it is {}"},
+    "ghost": {0: "brings {} of its ships from the warp into the encounter"},
+    "gremlin": {0: "discards an attack card to send that many ships from the gate home",
+                1: "sends one of {}'s ships from the gate home to {}"},
+    "hate": {0: "discards a card; everyone else must match it or lose three ships"},
+    "human": {0: "adds 4 to its side's total"},
+    "jinx": {0: "makes {}'s card count as an attack 13"},
+    "kamikaze": {0: "sends {} of its ships to the warp and draws two cards for each"},
+    "leech": {0: "borrows a random card from every other player until its turn ends"},
+    "machine": {0: "keeps its turn going with another encounter"},
+    "macron": {0: "counts each of its ships in the encounter as 4"},
+    "mind": {0: "looks at {}'s hand"},
+    "mirror": {0: "reads the attack cards' digits backwards"},
+    "mutant": {0: "fills its hand up to eight, one card at a time",
+               1: "takes one more card from {} (from a player: one at random)"},
 }

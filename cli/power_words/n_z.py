@@ -1,4 +1,5 @@
-"""Words for the uses of the aliens null to zero (see cli/power_words: Spec)."""
+"""Words for the uses of the aliens null to zero (see cli/power_words: Spec); TOLD says
+them in the third person, for a replay (the power put before them)."""
 
 from __future__ import annotations
 
@@ -32,4 +33,31 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
     "xenophobe": {0: ("add your opponents' ships in your home system to your total", ())},
     "zealot": {0: ("keep attacking this system until you win", ())},
     "zero": {0: ("make every attack card played count as 0", ())},
+}
+
+TOLD: dict[str, dict[int, str]] = {
+    "null": {0: "stops {} using {} for this encounter"},
+    "oracle": {0: "makes its opponent show its encounter card before choosing its own"},
+    "pacifist": {0: "wins with its negotiate against the attack"},
+    "paradigm": {0: "draws from destiny and moves the encounter to that player's system, "
+                    "its own card defending it"},
+    "philanthropist": {0: "gives one card from its hand to {}"},
+    "plant": {0: "grafts {}'s power for this encounter"},
+    "quantum": {0: "teleports one of {}'s ships from {} to {}"},
+    "seeker": {0: "asks {} \"{}\" (the answer must be true; one about its card binds it)"},
+    "sorcerer": {0: "switches the two face-down encounter cards"},
+    "trader": {0: "swaps hands with its opponent"},
+    "troll": {0: "brings one of its ships back from the warp to {}"},
+    "virus": {0: "multiplies its attack card by its side's ships"},
+    "visionary": {0: "makes its opponent play {} if it holds one"},
+    "warpish": {0: "adds every ship in the warp to its total"},
+    "wastrel": {0: "discards its whole hand and draws a new one"},
+    "worm": {0: "moves the gate to {}"},
+    "wrack": {0: "offers its opponent a deal, to be tortured into taking it",
+              1: "tortures: sends one of its opponent's ships from {} to the warp",
+              2: "tortures: discards a random card from its opponent's hand"},
+    "wrath": {0: "multiplies its total by its ships in the warp"},
+    "xenophobe": {0: "adds its opponents' ships in its home system to its total"},
+    "zealot": {0: "keeps attacking this system until it wins"},
+    "zero": {0: "makes every attack card played count as 0"},
 }

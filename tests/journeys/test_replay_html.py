@@ -320,8 +320,13 @@ def check_position(seen: dict[str, Any], data: dict[str, Any]) -> None:
     last = data["last"][-1]  # the record that led here, in the client's words
     who = data["public"][1][1][last["author"]]
     told = last["action"] or last["chat"]
-    if told is None:  # a card protocol message: named by its kind
-        assert re.fullmatch(rf"record {n - 1}, {who}: \(cards\.[a-z_]+\)", seen["head"]), seen
+    if told is None:  # a card protocol message: what it does, then its kind
+        assert re.fullmatch(rf"record {n - 1}, {who}: card protocol: [a-z][a-z ,-]+ "
+                            r"\(cards\.[a-z-]+\)", seen["head"]), seen
+    elif told.startswith("power "):  # an alien power's use: told in words, never numbers
+        assert re.match(rf"record {n - 1}, {who}: (the|with the|uses the) [A-Z]",
+                        seen["head"]), seen
+        assert not re.search(r"option=|args=", seen["head"]), seen
     else:
         assert seen["head"] == f"record {n - 1}, {who}: {told}", seen
     said = iter(seen["events"])

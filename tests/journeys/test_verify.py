@@ -152,6 +152,26 @@ def test_a_finished_game_verifies(runs: Runs) -> None:
     assert claims and all(c["true"] is True for c in claims)  # audited, every one held
 
 
+def test_audit_says_each_claim_in_words_of_its_seat(runs: Runs) -> None:
+    """`--audit` lists every hidden claim as a person reads it: the seat by number, name
+    and colour, what it said in words, the claim's kind in brackets, and the verdict."""
+    r = verify("--audit", runs.paths["finished"])
+    assert r.returncode == 0, r.stdout + r.stderr
+    said = [x for x in r.stdout.splitlines() if x.startswith("    claim at record ")]
+    claims = rows(runs.audit_json)["finished"]["claim_list"]
+    assert len(said) == len(claims) > 0
+    seats = runs.contents.genesis.seats
+    for line, c in zip(said, claims):
+        seat = seats[c["seat"]]
+        assert line == (f"    claim at record {c['record']}: seat {c['seat']} {seat.name} "
+                        f"({seat.colour}) {_CLAIM_WORDS[c['kind']]} ({c['kind']}): true"), line
+
+
+# What a Cosmic game's claims say (engine/cosmic/audit.py checks them).
+_CLAIM_WORDS = {"has_encounter": "says it holds an encounter card",
+                "no_encounter": "says it holds no encounter card"}
+
+
 def test_several_journals_the_worst_status_wins(runs: Runs) -> None:
     assert runs.text.returncode == 1  # one finished, the others not: fails
     assert runs.partial.returncode == 0, runs.partial.stdout  # each is a game in progress
