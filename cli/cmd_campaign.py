@@ -228,7 +228,7 @@ def standings_text(campaign: Campaign) -> str:
         per = " ".join(f"{p:>2}" for p in line.games)
         lines.append(f"  {rank:>{width}}. {line.name:<20} {line.points:>4} "
                      f"point{'s' if line.points != 1 else ''}, {line.wins} "
-                     f"win{'s' if line.wins != 1 else ''}  (games: {per})")
+                     f"win{'s' if line.wins != 1 else ''}  (by game: {per})")
     return "\n".join(lines)
 
 

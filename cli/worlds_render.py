@@ -23,6 +23,11 @@ __all__ = ["board_text", "describe_event", "summary", "player_lines", "conflict_
            "natives_line"]
 
 
+def _many(n: int, noun: str) -> str:
+    """'1 card', '2 cards', '0 cards'."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _colour(s: GameState, seat: int) -> str:
     colours = s.config.colors
     return colours[seat] if 0 <= seat < len(colours) else f"seat {seat}"
@@ -53,8 +58,8 @@ def board_text(s: GameState, kn: Any = None) -> str:
         worlds = sum(1 for w in range(WORLDS) if s.control[w] == seat)
         tokens = sum(len(s.tokens(w, seat)) for w in range(WORLDS))
         space = sum(len(s.tokens(p, seat)) for p in s.space_stacks(seat))
-        rows.append(f"{_colour(s, seat):>7}: {worlds} worlds, {tokens} tokens, "
-                    f"{len(s.hands[seat])} cards"
+        rows.append(f"{_colour(s, seat):>7}: {_many(worlds, 'world')}, "
+                    f"{_many(tokens, 'token')}, {_many(len(s.hands[seat]), 'card')}"
                     + (f", {space} in deep space" if space else ""))
     if s.space:
         rows.append("   ~: a stack in deep space (a square with no world), its owner's "

@@ -243,8 +243,10 @@ def read_key_file(path: str | os.PathLike[str]) -> SigningKey:
     """
     p = Path(path)
     with open(p, "rb") as f:
-        if os.name == "posix" and stat.S_IMODE(os.fstat(f.fileno()).st_mode) & 0o077:
-            raise LocalProtocolError(
-                "key-file", f"{p} is readable by others; make it private (chmod 600 {p})")
+        shared = os.name == "posix" and bool(stat.S_IMODE(os.fstat(f.fileno()).st_mode) & 0o077)
         data = f.read(4096)
-    return load_key_file(data)
+    key = load_key_file(data)  # a file that is no key is told so first, whoever may read it
+    if shared:
+        raise LocalProtocolError(
+            "key-file", f"{p} is readable by others; make it private (chmod 600 {p})")
+    return key

@@ -97,3 +97,24 @@ def test_known_words() -> None:
     assert action_words(s, A.Power(0, assassins, (5, 1, 0))) == \
         f"power of the Assassins: kills a blue token born on A ({race_a}) on F"
     assert action_words(s, A.Move(0, 0, 5, 0, 2)) == "move A F A 2"
+
+
+def test_player_lines_count_in_words() -> None:
+    """Each player's line under the map says '1 world', '1 token', '1 card' and '2
+    worlds' and so on: over a whole game both forms come up, and every one agrees with
+    its number."""
+    from cli.worlds_render import board_text
+
+    g = _game(7, HeuristicWorldsBot)
+    forms: set[str] = set()
+    while g.state.outcome is None:
+        g.step()
+        for line in board_text(g.state).splitlines():
+            m = re.fullmatch(r" *[a-z]+: (\d+) (worlds?), (\d+) (tokens?), (\d+) (cards?)"
+                             r"(, \d+ in deep space)?", line)
+            if m is None:
+                continue
+            for n, noun in zip(m.group(1, 3, 5), m.group(2, 4, 6)):
+                assert noun.endswith("s") == (n != "1"), line
+                forms.add(noun)
+    assert {"world", "worlds", "token", "tokens", "cards"} <= forms, forms

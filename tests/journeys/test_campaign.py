@@ -100,3 +100,4 @@ def test_ten_seats_standings_line_up_and_count_in_words(home: Path) -> None:
         got = re.search(r" (\d+) (points?),", line)
         assert got is not None, line
         assert got.group(2) == ("point" if got.group(1) == "1" else "points"), line
+        assert line.endswith(f"(by game: {int(got.group(1)):>2})"), line  # its one game

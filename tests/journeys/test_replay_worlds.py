@@ -100,7 +100,7 @@ def _deep(text: str) -> dict[str, int]:
 
 def _scores(text: str) -> dict[str, int]:
     return {m.group(1): int(m.group(2))
-            for m in re.finditer(r"^ *([a-z]+): (\d+) worlds, ", text, re.M)}
+            for m in re.finditer(r"^ *([a-z]+): (\d+) worlds?, ", text, re.M)}
 
 
 READ = """(() => {
@@ -201,7 +201,7 @@ def test_the_worlds_page_shows_the_map_and_steps(game: tuple[Path, Path, dict[st
         b.press("h")
         b.wait("document.querySelectorAll('#handlist li').length > 0")
         cards = {m.group(1): int(m.group(2)) for m in re.finditer(
-            r"^ *([a-z]+): \d+ worlds, \d+ tokens, (\d+) cards", _plain(journal, step, work),
+            r"^ *([a-z]+): \d+ worlds?, \d+ tokens?, (\d+) cards?", _plain(journal, step, work),
             re.M)}
         assert b.eval(READ)["hands"] == cards
         problems = [e for e in b.events if e.get("method") == "Runtime.exceptionThrown"

@@ -202,3 +202,23 @@ def test_a_directory_that_cannot_be_used_is_said_so(home: Path) -> None:
         r = cosmic(*args, home=home, stdin="")
         assert r.returncode == 2 and "Traceback" not in r.stderr, (args, r.stderr)
         assert str(afile) in r.stderr, r.stderr
+
+
+def test_a_key_that_is_no_key_file_is_told_so_before_its_permissions(home: Path) -> None:
+    """`replay --key` given the wrong file (the genesis, readable by all) is told it is
+    not a key file, not asked to chmod it; a real key readable by others is still
+    refused, with the chmod it needs."""
+    made = cosmic("simulate", "--players", "3", "--games", "1", "--seed", "keys",
+                  "--max-turns", "3", "--journal-dir", "games", home=home, timeout=120)
+    assert made.returncode == 0, made.stderr
+    (journal,) = sorted((home / "games").glob("*.journal"))
+    wrong = home / "genesis.bin"
+    wrong.write_bytes(journal.read_bytes()[:200])
+    wrong.chmod(0o644)
+    r = cosmic("replay", str(journal), "--plain", "--key", str(wrong), home=home)
+    assert r.returncode != 0 and "Traceback" not in r.stderr, r.stderr
+    assert "key file" in r.stderr and "chmod" not in r.stderr, r.stderr
+    assert cosmic("keygen", "--out", str(home / "k.key"), home=home).returncode == 0
+    (home / "k.key").chmod(0o644)
+    r = cosmic("replay", str(journal), "--plain", "--key", str(home / "k.key"), home=home)
+    assert r.returncode != 0 and "chmod 600" in r.stderr, r.stderr
