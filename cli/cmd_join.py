@@ -9,10 +9,11 @@ from typing import Any
 
 from node.discovery import Beacon, Listener
 from node.lobby import Lobby, lobby_game, parse_peer, probe_card, visible_lobbies
+from protocol.keys import SigningKey
 
 from .botopts import seat_bot
 from .cmd_host import key_file, lan_trouble, lobby_args, start_game
-from .netgame import player_key
+from .netgame import game_folder, player_key
 from .options import add_game_options, mismatch, wanted
 
 
@@ -27,13 +28,14 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
-def _look(args: argparse.Namespace) -> list[Any]:
-    """The lobbies seen on the LAN for two seconds (raises OSError: the sockets)."""
+def _look(args: argparse.Namespace, key: SigningKey | None) -> list[Any]:
+    """The lobbies seen on the LAN for two seconds (raises OSError: the sockets;
+    ValueError: a key file that cannot be read, when --peer needs one to probe)."""
     listener = Listener(port=args.port, bind=args.listen)
     try:
         probe = None
         if args.peer:  # where broadcast does not reach: ask the named peers directly
-            key = player_key(args.key)
+            key = key or player_key(args.key)
             probe = Beacon(key, probe_card(key, args.name), port=args.port,
                            target=args.target, interval_s=0.5, source=args.listen)
             for peer in args.peer:
@@ -53,8 +55,22 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"cosmic join: {exc}", file=sys.stderr)
         return 2
+    key = None
+    if not args.list:  # refused before looking, not after a game is chosen
+        try:
+            key = player_key(args.key)
+        except ValueError as exc:
+            print(f"cosmic join: {exc}", file=sys.stderr)
+            return 2
+        trouble = game_folder(args.dir)
+        if trouble:
+            print(f"cosmic join: {trouble}", file=sys.stderr)
+            return 2
     try:
-        games = _look(args)
+        games = _look(args, key)
+    except ValueError as exc:  # the key, for --list --peer
+        print(f"cosmic join: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:  # the beacon sockets: a --listen address not of this machine
         print(f"cosmic join: {lan_trouble(args, exc)}", file=sys.stderr)
         return 2
@@ -109,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{colour!r} is not free in that game; free: {', '.join(game.free())}",
               file=sys.stderr)
         return 2
-    key = player_key(args.key)
+    assert key is not None
     name = args.name or f"player-{key.public[:2].hex()}"
     try:
         lobby = Lobby(key, name, game.lobby, game.players, host=False, port=args.port,
