@@ -8,7 +8,8 @@ import sys
 from typing import Any
 
 from node.discovery import Beacon, Listener
-from node.lobby import Lobby, lobby_game, parse_peer, probe_card, visible_lobbies
+from node.lobby import (Lobby, games_under_way, lobby_game, parse_peer, probe_card,
+                        visible_lobbies)
 from protocol.keys import SigningKey
 
 from .botopts import seat_bot
@@ -28,9 +29,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
-def _look(args: argparse.Namespace, key: SigningKey | None) -> list[Any]:
-    """The lobbies seen on the LAN for two seconds (raises OSError: the sockets;
-    ValueError: a key file that cannot be read, when --peer needs one to probe)."""
+def _look(args: argparse.Namespace,
+          key: SigningKey | None) -> tuple[list[Any], list[tuple[bytes, list[str]]]]:
+    """The lobbies seen on the LAN for two seconds, and the games heard already under
+    way (raises OSError: the sockets; ValueError: a key file that cannot be read, when
+    --peer needs one to probe)."""
     listener = Listener(port=args.port, bind=args.listen)
     try:
         probe = None
@@ -41,7 +44,7 @@ def _look(args: argparse.Namespace, key: SigningKey | None) -> list[Any]:
             for peer in args.peer:
                 probe.add_target(*parse_peer(peer, args.port))
         try:
-            return list(visible_lobbies(listener, 2.0, probe))
+            return list(visible_lobbies(listener, 2.0, probe)), games_under_way(listener)
         finally:
             if probe is not None:
                 probe.close()
@@ -67,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"cosmic join: {trouble}", file=sys.stderr)
             return 2
     try:
-        games = _look(args, key)
+        games, playing = _look(args, key)
     except ValueError as exc:  # the key, for --list --peer
         print(f"cosmic join: {exc}", file=sys.stderr)
         return 2
@@ -75,6 +78,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"cosmic join: {lan_trouble(args, exc)}", file=sys.stderr)
         return 2
     if not games:
+        if playing:  # true, but "no game" would be puzzling beside a game being played
+            under_way = "; ".join(f"{', '.join(names)} in game {game[:4].hex()}"
+                                  for game, names in playing)
+            print(f"No game here takes players now. Under way (nobody new can join): "
+                  f"{under_way}. Start a new one with `cosmic host`.", file=sys.stderr)
+            return 1
         print("No game announced on this network (is a host running `cosmic host`, "
               "on the same --port?)", file=sys.stderr)
         return 1

@@ -51,7 +51,7 @@ from .discovery import (DEFAULT_PORT, Beacon, Card, Gone, Listener, SameKey, See
 
 __all__ = ["Lobby", "LobbyError", "LobbyInfo", "Proposal", "MAX_LOBBY_TURNS", "new_lobby_id",
            "lobby_config", "options_text", "parse_peer", "probe_card", "seat_colours",
-           "visible_lobbies"]
+           "visible_lobbies", "games_under_way"]
 
 MAX_LOBBY_TURNS = 255  # Cosmic's turn limit is one byte of the lobby id
 PROBE = b"?"  # the lobby id of a node asking for games by unicast (see probe_card)
@@ -144,6 +144,19 @@ def visible_lobbies(listener: Listener, wait_s: float = 2.0,
                                key=lambda c: c.key)
         out.append(LobbyInfo(h.lobby, h, h.wanted, tuple(members)))
     return out
+
+
+def games_under_way(listener: Listener) -> list[tuple[bytes, list[str]]]:
+    """The games heard being played (their nodes beacon a card naming the game id, every
+    seat taken; node/runner.py): each game id's first bytes and its players' names. They
+    take nobody new: a joiner is told so rather than that there is no game at all."""
+    games: dict[bytes, list[str]] = {}
+    for sighting in listener.games():
+        card = sighting.card
+        if len(card.lobby) == 16 and card.wanted and card.seated == card.wanted \
+                and not card.leaving:
+            games.setdefault(card.lobby, []).append(card.name)
+    return [(game, sorted(names)) for game, names in games.items()]
 
 
 class LobbyError(Exception):
