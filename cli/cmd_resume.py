@@ -24,7 +24,7 @@ from protocol.journal import parse_journal
 
 from .botopts import add_seat_bot_option, seat_bot
 from .cmd_host import lan_peer, lan_target
-from .netgame import play_seat, start_bots, udp_port
+from .netgame import cosmic_home, play_seat, start_bots, udp_port
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
             return _fail(f"unknown bot {args.bot!r}; known: {', '.join(BOT_KINDS)}")
         args.journal, args.bot = Path(args.bot), "heuristic"  # `resume --bot JOURNAL`
     if args.journal is None:
-        return _fail("name your seat's journal: cosmic resume DIR/seat-N.journal")
+        return _fail("name your seat's journal: cosmic resume DIR/seat-N.journal"
+                     + _newest_journals())
     journal: Path = args.journal.resolve()
     try:
         seat_bot(args, b"check")  # a bad --bot-budget is refused before anything starts
@@ -141,6 +142,28 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(str(exc))
     return play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot, resume=info)
+
+
+def _newest_journals(count: int = 3) -> str:
+    """The newest journals under the games folder (those of host, join and play), as a
+    hint after a kill or a reboot has cleared the terminal that said which; "" if none."""
+    def a_players(journal: Path) -> bool:  # not one of the bots' seats of a `play` game
+        if len(list(journal.parent.glob("seat-*.journal"))) == 1:
+            return True
+        try:
+            info = ResumeInfo.load(journal)
+        except ValueError:
+            return False
+        return info is not None and bool(info.bots)  # the seat that runs the bots
+    try:
+        found = sorted((j for j in cosmic_home().glob("games/*/seat-*.journal")
+                        if a_players(j)), key=lambda j: j.stat().st_mtime,
+                       reverse=True)[:count]
+    except OSError:
+        return ""
+    if not found:
+        return ""
+    return "; the newest here, newest first: " + ", ".join(str(p) for p in found)
 
 
 def _finished(genesis: Any, seat: int, key: Any, records: list[bytes]) -> bool:
