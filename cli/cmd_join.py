@@ -112,9 +112,13 @@ def run(args: argparse.Namespace) -> int:
             print("cosmic join: no game here has the options you asked for", file=sys.stderr)
             return 1
         picks = fit
-    if len(picks) != 1:
-        print("cosmic join: several games (or none) match: name one with --game ID",
-              file=sys.stderr)
+    if not picks:  # --game named none of them (the options were answered above)
+        print(f"cosmic join: no game here matches --game {args.game} (a lobby id's start "
+              "or a host's name, as listed above)", file=sys.stderr)
+        return 1
+    if len(picks) > 1:
+        print(f"cosmic join: {len(picks)} games match: name one with --game ID (the id in "
+              "brackets above) or the host's name", file=sys.stderr)
         return 1
     game = picks[0]
     try:
