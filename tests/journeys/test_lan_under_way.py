@@ -1,7 +1,7 @@
 """`cosmic join` beside a game already being played: ann hosts, a bot joins, the game
 starts and waits on ann; a third player running `cosmic join` (or `join --list`) is told
 that no game takes players now and which game is under way, not that there is no game
-on the network."""
+on the network. (ann, a person, is told the game's turn limit with its goal.)"""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_a_join_beside_a_game_under_way_is_told_of_it(tmp_path: Path) -> None:
         h.mkdir()
     lan = ["--port", port, "--target", LOOPBACK, "--timeout", "60"]
     ann = subprocess.Popen([str(COSMIC), "host", "--players", "2", "--name", "ann", "--yes",
-                            "--plain", *lan], env=cosmic_env(homes["ann"]), cwd=homes["ann"],
+                            "--plain", "--max-turns", "5", *lan], env=cosmic_env(homes["ann"]), cwd=homes["ann"],
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
     bob = subprocess.Popen([str(COSMIC), "join", "--name", "bob", "--yes", "--bot", "--plain",
@@ -52,9 +52,11 @@ def test_a_join_beside_a_game_under_way_is_told_of_it(tmp_path: Path) -> None:
             (homes["cy"] / "games").iterdir())
     finally:
         try:
-            ann.communicate("quit\nquit\n", timeout=60)
+            said, _ = ann.communicate("quit\nquit\n", timeout=60)
         finally:
             for proc in (ann, bob):
                 if proc.poll() is None:
                     proc.kill()
             bob.wait(timeout=30)
+    # ann was told the game's turn limit with its goal, as the lobby announced it
+    assert "You are red. Five foreign colonies win. At most 5 turns." in said, said[-3000:]
