@@ -176,7 +176,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
                           f"[{c.key[:4].hex()}]" for c in members)
         print(f"  in the lobby: {names}", flush=True)
 
-    def warn(text: str) -> None:  # another node with our key came in after us: it stops
+    def warn(text: str) -> None:  # a node with our key came in after us; beacons lost
         still = "Still hosting." if lobby.host else "Still in the lobby."
         print(f"cosmic: warning: {text} {still}", file=sys.stderr, flush=True)
     try:

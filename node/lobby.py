@@ -351,16 +351,23 @@ class Lobby:
         decide(proposal) is asked (again and again, until it answers) whether we play
         the proposed game: True confirms, False declines, None is not yet. on_warning is
         told of another node with our key that came into the lobby after us (it stops;
-        we go on). Raises LobbyError if we decline or the game fills without us,
+        we go on), and of an address our beacons cannot be sent to (once each). Raises LobbyError if we decline or the game fills without us,
         SameKeyError if another node with our key was here first, TimeoutError if no
         game is agreed in time."""
         end = time.monotonic() + timeout_s
         seen: list[tuple[bytes, str]] = []
+        told: set[tuple[str, int]] = set()  # addresses our beacons cannot reach, said
         while time.monotonic() < end:
             self.poll()
             for warning in self.same_key.check():
                 if on_warning is not None:
                     on_warning(warning)
+            for address, why in self.beacon.unreachable():
+                if address not in told and on_warning is not None:
+                    told.add(address)
+                    on_warning(f"this lobby's beacons cannot be sent to {address[0]} (port "
+                               f"{address[1]}): {why}. Nobody there sees this lobby; check "
+                               "--target, --listen and --peer.")
             now = sorted((c.key, c.colour) for c in self.members.values())
             if on_change is not None and now != seen:
                 on_change(sorted(self.members.values(), key=lambda c: (c.seated != 1, c.key)))
