@@ -19,8 +19,8 @@ from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 
-__all__ = ["cosmic_home", "game_folder", "player_key", "play_seat", "lan_options", "start_bots",
-           "WINDOW_S", "goal_words", "udp_port"]
+__all__ = ["cosmic_home", "game_folder", "player_key", "play_seat", "lan_options",
+           "start_bots", "WINDOW_S", "goal_words", "udp_port"]
 
 WINDOW_S = 60.0  # an absent person passes at card windows after a minute
 

@@ -28,7 +28,8 @@ def test_a_join_beside_a_game_under_way_is_told_of_it(tmp_path: Path) -> None:
         h.mkdir()
     lan = ["--port", port, "--target", LOOPBACK, "--timeout", "60"]
     ann = subprocess.Popen([str(COSMIC), "host", "--players", "2", "--name", "ann", "--yes",
-                            "--plain", "--max-turns", "5", *lan], env=cosmic_env(homes["ann"]), cwd=homes["ann"],
+                            "--plain", "--max-turns", "5", *lan],
+                           env=cosmic_env(homes["ann"]), cwd=homes["ann"],
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
     bob = subprocess.Popen([str(COSMIC), "join", "--name", "bob", "--yes", "--bot", "--plain",
