@@ -14,7 +14,7 @@ from protocol.keys import SigningKey
 
 from .botopts import seat_bot
 from .cmd_host import key_file, lan_trouble, lobby_args, start_game
-from .netgame import game_folder, player_key
+from .netgame import cosmic_home, game_folder, player_key
 from .options import add_game_options, mismatch, wanted
 
 
@@ -83,6 +83,11 @@ def run(args: argparse.Namespace) -> int:
                                   for game, names in playing)
             print(f"No game here takes players now. Under way (nobody new can join): "
                   f"{under_way}. Start a new one with `cosmic host`.", file=sys.stderr)
+            for game, _ in playing:  # one of ours, left (a crash, Ctrl-C): back by resume
+                for journal in sorted((cosmic_home() / "games" / game[:6].hex())
+                                      .glob("seat-*.journal")):
+                    print(f"You have a seat in game {game[:4].hex()}: to go back to it, "
+                          f"cosmic resume {journal}", file=sys.stderr)
             return 1
         print("No game announced on this network (is a host running `cosmic host`, "
               "on the same --port?)", file=sys.stderr)

@@ -1,7 +1,8 @@
 """`cosmic join` beside a game already being played: ann hosts, a bot joins, the game
 starts and waits on ann; a third player running `cosmic join` (or `join --list`) is told
 that no game takes players now and which game is under way, not that there is no game
-on the network. (ann, a person, is told the game's turn limit with its goal.)"""
+on the network; bob, who has a seat in it, is told how to go back to it. (ann, a person,
+is told the game's turn limit with its goal.)"""
 
 from __future__ import annotations
 
@@ -51,6 +52,13 @@ def test_a_join_beside_a_game_under_way_is_told_of_it(tmp_path: Path) -> None:
             assert "Start a new one with `cosmic host`." in said, said
         assert not (homes["cy"] / "games").exists() or not any(
             (homes["cy"] / "games").iterdir())
+        # bob, who has a seat in it, runs `join` again (say, after his terminal closed):
+        # he is told how to go back to his seat
+        journal = next((homes["bob"] / "games").glob("*/seat-1.journal"))
+        again = cosmic("join", "--yes", *lan, home=homes["bob"], timeout=60)
+        assert again.returncode == 1, again.stdout + again.stderr
+        assert again.stderr.strip().splitlines()[-1].endswith(
+            f": to go back to it, cosmic resume {journal}"), again.stderr
     finally:
         try:
             said, _ = ann.communicate("quit\nquit\n", timeout=60)
