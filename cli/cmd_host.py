@@ -15,6 +15,7 @@ from engine import games
 from engine.cosmic import COLORS
 from node.journal_file import default_key_path
 from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
+from node.resume import ResumeInfo
 from protocol.game import game_of
 
 from .botopts import add_seat_bot_option, seat_bot
@@ -208,7 +209,10 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     # said before the full screen takes over: after a kill or a crash it is still there
     print(f"Your journal: {journal} (cut off? `cosmic resume {journal}`)", flush=True)
     try:
-        return play_seat(genesis, seat, lobby.key, journal, opts, screen=screen, bot=bot)
+        # the key file named in full: `cosmic resume` finds it, --key given or not
+        info = ResumeInfo.from_options(seat, opts, key=str(Path(key_file(args)).resolve()))
+        return play_seat(genesis, seat, lobby.key, journal, opts, screen=screen, bot=bot,
+                         resume=info)
     except SameKeyError as exc:  # another node plays our seat, and was there first
         print(f"cosmic: {exc}", file=sys.stderr)
         return 1

@@ -1,7 +1,8 @@
 """A LAN seat killed mid-game is resumed with `--peer HOST`, the form `host` and `join`
 take (not only a node's hello endpoint tcp://HOST:PORT): the node comes back, the game
 ends, both journals hold the same records and verify. A --peer that is neither is
-refused before anything starts."""
+refused before anything starts. The seat joined with `--key FILE`, and resume finds
+that key without being told (the resume file names it)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,9 @@ def test_a_killed_seat_resumes_with_peer_host(tmp_path: Path) -> None:
                            env=cosmic_env(homes["ann"]), cwd=homes["ann"],
                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
-    bob = subprocess.Popen([str(COSMIC), "join", "--name", "bob", *lan],
+    key = tmp_path / "bob.key"  # bob plays with a key file of his own
+    assert cosmic("keygen", "--out", str(key), home=homes["bob"]).returncode == 0
+    bob = subprocess.Popen([str(COSMIC), "join", "--name", "bob", "--key", str(key), *lan],
                            env=cosmic_env(homes["bob"]), cwd=homes["bob"],
                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL)
