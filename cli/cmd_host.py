@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import select
+import socket
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -14,27 +15,60 @@ from engine import games
 from engine.cosmic import COLORS
 from node.journal_file import default_key_path
 from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
+from node.resume import ResumeInfo
 from protocol.game import game_of
 
 from .botopts import add_seat_bot_option, seat_bot
-from .netgame import cosmic_home, lan_options, play_seat, player_key, udp_port
+from .netgame import cosmic_home, game_folder, lan_options, play_seat, player_key, udp_port
 from .options import UsageError, add_game_options, game_config, worlds_config
+
+
+def _address(host: str) -> str:
+    """Why `host` is no IPv4 address this machine can send to, or "" (a name is looked
+    up: a typo is refused here, not left to beacons that silently go nowhere)."""
+    try:
+        socket.getaddrinfo(host, None, socket.AF_INET, socket.SOCK_DGRAM)
+    except (OSError, UnicodeError) as exc:
+        return f"{host!r} is not an address here ({getattr(exc, 'strerror', None) or exc})"
+    return ""
 
 
 def lan_peer(text: str) -> str:
     """An argparse type: a peer as --peer takes it, HOST or HOST:PORT (checked, kept)."""
     try:
-        parse_peer(text, DEFAULT_PORT)
+        host = parse_peer(text, DEFAULT_PORT)[0]
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    why = _address(host)
+    if why:
+        raise argparse.ArgumentTypeError(why)
     return text
+
+
+def lan_target(text: str) -> str:
+    """An argparse type: where beacons go, an address (or a name) of this network."""
+    why = _address(text)
+    if why:
+        raise argparse.ArgumentTypeError(why)
+    return text
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a time to wait, more than zero seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
+    return value
 
 
 def lobby_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default="", help="your name in the game")
     p.add_argument("--key", type=Path, help="your key file (default ~/.cosmic/key)")
     p.add_argument("--port", type=udp_port, default=DEFAULT_PORT, help="UDP port of the beacons")
-    p.add_argument("--target", default="255.255.255.255",
+    p.add_argument("--target", default="255.255.255.255", type=lan_target,
                    help="where beacons go (127.255.255.255 for games on one machine)")
     p.add_argument("--dir", type=Path, help="where your journal goes")
     p.add_argument("--colour", "--color", default="", choices=["", *COLORS], metavar="COLOUR",
@@ -48,7 +82,8 @@ def lobby_args(p: argparse.ArgumentParser) -> None:
                    help="confirm the game without asking once every seat is taken")
     add_seat_bot_option(p, " (you still confirm the game)")
     p.add_argument("--plain", action="store_true", help="plain text, not full screen")
-    p.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for players")
+    p.add_argument("--timeout", type=seconds, default=600.0,
+                   help="seconds to wait for players (default 600)")
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -142,7 +177,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
                           f"[{c.key[:4].hex()}]" for c in members)
         print(f"  in the lobby: {names}", flush=True)
 
-    def warn(text: str) -> None:  # another node with our key came in after us: it stops
+    def warn(text: str) -> None:  # a node with our key came in after us; beacons lost
         still = "Still hosting." if lobby.host else "Still in the lobby."
         print(f"cosmic: warning: {text} {still}", file=sys.stderr, flush=True)
     try:
@@ -174,7 +209,10 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     # said before the full screen takes over: after a kill or a crash it is still there
     print(f"Your journal: {journal} (cut off? `cosmic resume {journal}`)", flush=True)
     try:
-        return play_seat(genesis, seat, lobby.key, journal, opts, screen=screen, bot=bot)
+        # the key file named in full: `cosmic resume` finds it, --key given or not
+        info = ResumeInfo.from_options(seat, opts, key=str(Path(key_file(args)).resolve()))
+        return play_seat(genesis, seat, lobby.key, journal, opts, screen=screen, bot=bot,
+                         resume=info)
     except SameKeyError as exc:  # another node plays our seat, and was there first
         print(f"cosmic: {exc}", file=sys.stderr)
         return 1
@@ -196,7 +234,15 @@ def run(args: argparse.Namespace) -> int:
         lobby_id = new_lobby_id(config, rules)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    key = player_key(args.key)
+    try:
+        key = player_key(args.key)
+    except ValueError as exc:
+        print(f"cosmic host: {exc}", file=sys.stderr)
+        return 2
+    trouble = game_folder(args.dir)
+    if trouble:
+        print(f"cosmic host: {trouble}", file=sys.stderr)
+        return 2
     name = args.name or f"host-{key.public[:2].hex()}"
     try:
         lobby = Lobby(key, name, lobby_id, args.players,

@@ -8,11 +8,13 @@ import sys
 from typing import Any
 
 from node.discovery import Beacon, Listener
-from node.lobby import Lobby, lobby_game, parse_peer, probe_card, visible_lobbies
+from node.lobby import (Lobby, games_under_way, lobby_game, parse_peer, probe_card,
+                        visible_lobbies)
+from protocol.keys import SigningKey
 
 from .botopts import seat_bot
 from .cmd_host import key_file, lan_trouble, lobby_args, start_game
-from .netgame import player_key
+from .netgame import cosmic_home, game_folder, player_key
 from .options import add_game_options, mismatch, wanted
 
 
@@ -27,19 +29,22 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
-def _look(args: argparse.Namespace) -> list[Any]:
-    """The lobbies seen on the LAN for two seconds (raises OSError: the sockets)."""
+def _look(args: argparse.Namespace,
+          key: SigningKey | None) -> tuple[list[Any], list[tuple[bytes, list[str]]]]:
+    """The lobbies seen on the LAN for two seconds, and the games heard already under
+    way (raises OSError: the sockets; ValueError: a key file that cannot be read, when
+    --peer needs one to probe)."""
     listener = Listener(port=args.port, bind=args.listen)
     try:
         probe = None
         if args.peer:  # where broadcast does not reach: ask the named peers directly
-            key = player_key(args.key)
+            key = key or player_key(args.key)
             probe = Beacon(key, probe_card(key, args.name), port=args.port,
                            target=args.target, interval_s=0.5, source=args.listen)
             for peer in args.peer:
                 probe.add_target(*parse_peer(peer, args.port))
         try:
-            return list(visible_lobbies(listener, 2.0, probe))
+            return list(visible_lobbies(listener, 2.0, probe)), games_under_way(listener)
         finally:
             if probe is not None:
                 probe.close()
@@ -53,12 +58,37 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"cosmic join: {exc}", file=sys.stderr)
         return 2
+    key = None
+    if not args.list:  # refused before looking, not after a game is chosen
+        try:
+            key = player_key(args.key)
+        except ValueError as exc:
+            print(f"cosmic join: {exc}", file=sys.stderr)
+            return 2
+        trouble = game_folder(args.dir)
+        if trouble:
+            print(f"cosmic join: {trouble}", file=sys.stderr)
+            return 2
     try:
-        games = _look(args)
+        games, playing = _look(args, key)
+    except ValueError as exc:  # the key, for --list --peer
+        print(f"cosmic join: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:  # the beacon sockets: a --listen address not of this machine
         print(f"cosmic join: {lan_trouble(args, exc)}", file=sys.stderr)
         return 2
     if not games:
+        if playing:  # true, but "no game" would be puzzling beside a game being played
+            under_way = "; ".join(f"{', '.join(names)} in game {game[:4].hex()}"
+                                  for game, names in playing)
+            print(f"No game here takes players now. Under way (nobody new can join): "
+                  f"{under_way}. Start a new one with `cosmic host`.", file=sys.stderr)
+            for game, _ in playing:  # one of ours, left (a crash, Ctrl-C): back by resume
+                for journal in sorted((cosmic_home() / "games" / game[:6].hex())
+                                      .glob("seat-*.journal")):
+                    print(f"You have a seat in game {game[:4].hex()}: to go back to it, "
+                          f"cosmic resume {journal}", file=sys.stderr)
+            return 1
         print("No game announced on this network (is a host running `cosmic host`, "
               "on the same --port?)", file=sys.stderr)
         return 1
@@ -87,9 +117,13 @@ def run(args: argparse.Namespace) -> int:
             print("cosmic join: no game here has the options you asked for", file=sys.stderr)
             return 1
         picks = fit
-    if len(picks) != 1:
-        print("cosmic join: several games (or none) match: name one with --game ID",
-              file=sys.stderr)
+    if not picks:  # --game named none of them (the options were answered above)
+        print(f"cosmic join: no game here matches --game {args.game} (a lobby id's start "
+              "or a host's name, as listed above)", file=sys.stderr)
+        return 1
+    if len(picks) > 1:
+        print(f"cosmic join: {len(picks)} games match: name one with --game ID (the id in "
+              "brackets above) or the host's name", file=sys.stderr)
         return 1
     game = picks[0]
     try:
@@ -103,13 +137,19 @@ def run(args: argparse.Namespace) -> int:
         return 1
     colour = args.colour
     if not colour and not args.yes and sys.stdin.isatty():
-        colour = input(f"Your colour (free: {', '.join(game.free())}; Enter for any): ")
+        try:
+            colour = input(f"Your colour (free: {', '.join(game.free())}; Enter for any): ")
+        except EOFError:  # Ctrl-D at the question
+            print("\ncosmic join: no colour given; you did not join", file=sys.stderr)
+            return 1
         colour = colour.strip().lower()
     if colour and colour not in game.free():
-        print(f"{colour!r} is not free in that game; free: {', '.join(game.free())}",
-              file=sys.stderr)
+        known = colour in lobby_game(game.lobby).COLOURS
+        print(f"cosmic join: {colour!r} is "
+              + ("taken in that game" if known else "not a colour of that game")
+              + f"; free: {', '.join(game.free())}", file=sys.stderr)
         return 2
-    key = player_key(args.key)
+    assert key is not None
     name = args.name or f"player-{key.public[:2].hex()}"
     try:
         lobby = Lobby(key, name, game.lobby, game.players, host=False, port=args.port,

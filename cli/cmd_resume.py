@@ -17,12 +17,14 @@ from typing import Any
 from bots import BOT_KINDS
 from node.discovery import DEFAULT_PORT
 from node.journal_file import default_key_path, read_key_file
+from node.lobby import parse_peer
 from node.resume import ResumeInfo, resume_path
 from protocol.errors import ProtocolError
 from protocol.journal import parse_journal
 
 from .botopts import add_seat_bot_option, seat_bot
-from .netgame import play_seat, start_bots, udp_port
+from .cmd_host import lan_peer, lan_target
+from .netgame import cosmic_home, play_seat, start_bots, udp_port
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -34,14 +36,27 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                         "else ~/.cosmic/key)")
     p.add_argument("--port", type=udp_port,
                    help="UDP port of the beacons (default: the game's)")
-    p.add_argument("--target", help="where beacons go (default: the game's)")
-    p.add_argument("--peer", action="append", default=[],
-                   help="a peer's hello endpoint tcp://HOST:PORT (added to the game's)")
+    p.add_argument("--target", type=lan_target, help="where beacons go (default: the game's)")
+    p.add_argument("--peer", action="append", default=[], type=resume_peer,
+                   metavar="HOST[:PORT]",
+                   help="also send beacons to HOST, as host and join take it; or "
+                        "tcp://HOST:PORT, a node's hello endpoint (added to the game's)")
     add_seat_bot_option(p, "", checked=False)
     p.add_argument("--plain", action="store_true",
                    help="plain text instead of the full-screen client")
     p.set_defaults(func=run)
     return p
+
+
+def resume_peer(text: str) -> str:
+    """An argparse type: a peer for resume, tcp://HOST:PORT (a node's hello endpoint) or
+    HOST[:PORT] as host and join take it (beacons go there too): checked, kept."""
+    if text.startswith("tcp://"):
+        host, sep, port = text.removeprefix("tcp://").rpartition(":")
+        if not (host and sep and port.isdigit() and 0 < int(port) < 65536):
+            raise argparse.ArgumentTypeError(f"{text!r}: a hello endpoint is tcp://HOST:PORT")
+        return text
+    return lan_peer(text)
 
 
 def _fail(message: str) -> int:
@@ -55,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
             return _fail(f"unknown bot {args.bot!r}; known: {', '.join(BOT_KINDS)}")
         args.journal, args.bot = Path(args.bot), "heuristic"  # `resume --bot JOURNAL`
     if args.journal is None:
-        return _fail("name your seat's journal: cosmic resume DIR/seat-N.journal")
+        return _fail("name your seat's journal: cosmic resume DIR/seat-N.journal"
+                     + _newest_journals())
     journal: Path = args.journal.resolve()
     try:
         seat_bot(args, b"check")  # a bad --bot-budget is refused before anything starts
@@ -103,7 +119,16 @@ def run(args: argparse.Namespace) -> int:
         opts.discovery_port = DEFAULT_PORT
     if args.target:
         opts.discovery_target = args.target
-    opts.peers += [p for p in args.peer if p not in opts.peers]
+    for peer in args.peer:
+        if peer.startswith("tcp://"):
+            if peer not in opts.peers:
+                opts.peers.append(peer)
+            continue
+        host, port = parse_peer(peer, opts.discovery_port or DEFAULT_PORT)
+        if opts.discovery_port is None:  # beacons need a port: the one named, or ours
+            opts.discovery_port = port
+        if host not in opts.beacon_to:
+            opts.beacon_to.append(host)
     if _finished(genesis, seat, key, contents.records):
         print(f"This game is over; your journal holds it to the end. Nothing to resume "
               f"(check it: cosmic verify {args.journal}).")
@@ -117,6 +142,28 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(str(exc))
     return play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot, resume=info)
+
+
+def _newest_journals(count: int = 3) -> str:
+    """The newest journals under the games folder (those of host, join and play), as a
+    hint after a kill or a reboot has cleared the terminal that said which; "" if none."""
+    def a_players(journal: Path) -> bool:  # not one of the bots' seats of a `play` game
+        if len(list(journal.parent.glob("seat-*.journal"))) == 1:
+            return True
+        try:
+            info = ResumeInfo.load(journal)
+        except ValueError:
+            return False
+        return info is not None and bool(info.bots)  # the seat that runs the bots
+    try:
+        found = sorted((j for j in cosmic_home().glob("games/*/seat-*.journal")
+                        if a_players(j)), key=lambda j: j.stat().st_mtime,
+                       reverse=True)[:count]
+    except OSError:
+        return ""
+    if not found:
+        return ""
+    return "; the newest here, newest first: " + ", ".join(str(p) for p in found)
 
 
 def _finished(genesis: Any, seat: int, key: Any, records: list[bytes]) -> bool:

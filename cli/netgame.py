@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,8 +19,8 @@ from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 
-__all__ = ["cosmic_home", "player_key", "play_seat", "lan_options", "start_bots",
-           "WINDOW_S", "goal_words", "udp_port"]
+__all__ = ["cosmic_home", "game_folder", "player_key", "play_seat", "lan_options",
+           "start_bots", "WINDOW_S", "goal_words", "udp_port"]
 
 WINDOW_S = 60.0  # an absent person passes at card windows after a minute
 
@@ -41,13 +42,42 @@ def cosmic_home() -> Path:
 
 
 def player_key(path: Path | None) -> SigningKey:
-    """The player's key: the given file, or ~/.cosmic/key (made on first use, 0600)."""
+    """The player's key: the given file, or ~/.cosmic/key (made on first use, 0600).
+    Raises ValueError, in words naming the file, for one that cannot be made or read
+    (a folder, another file, a key others may read)."""
     path = path or default_key_path()
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_key_file(path, SigningKey.generate())
-        print(f"A new player key was made in {path} (readable only by you).")
-    return read_key_file(path)
+    try:
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_key_file(path, SigningKey.generate())
+            print(f"A new player key was made in {path} (readable only by you).")
+        return read_key_file(path)
+    except OSError as exc:
+        raise ValueError(f"cannot use the key file {path}: {exc.strerror or exc}") from None
+    except ProtocolError as exc:
+        why = getattr(exc, "message", "") or str(exc)
+        raise ValueError(f"cannot use the key file {path}: {why}") from None
+
+
+def game_folder(directory: Path | None) -> str:
+    """Why the games cannot go to `directory` (--dir; None: the games folder of
+    cosmic_home()), or "" if they can: it is made if missing, must be writable, and a
+    --dir must hold no seat's journal yet (each new game is another game, and a journal
+    is never written over). Asked before the lobby, so that a game is never agreed by
+    a player who cannot then play it."""
+    where = directory if directory is not None else cosmic_home() / "games"
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot use {where} for the game: {exc.strerror or exc}"
+    if not os.access(where, os.W_OK | os.X_OK):
+        return f"cannot use {where} for the game: it is not writable"
+    if directory is not None:
+        taken = sorted(directory.glob("seat-*.journal"))
+        if taken:
+            return (f"{directory} already holds a game's journal ({taken[0].name}); give "
+                    f"another --dir for a new game (that game: `cosmic resume {taken[0]}`)")
+    return ""
 
 
 def lan_options(port: int, target: str, peers: list[str], listen: str = "",
@@ -119,6 +149,9 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
     session = NetworkSession(runner)
     from .game_ui import for_rules
     goal = for_rules(runner.core.rules).goal(runner.core.state.config)
+    limit = getattr(runner.core.state.config, "max_turns", 0)
+    if limit:  # as the lobby announced it: a game that stops short is no surprise
+        goal += f" At most {limit} turn{'s' if limit != 1 else ''}."
     hello = (f"You are {colors[seat]}. {goal} Type 'help'; "
              + ("Tab completes what is legal now; " if screen else "")
              + "'say TEXT' chats.")

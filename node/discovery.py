@@ -249,6 +249,8 @@ class Beacon:
         self._next = 0.0  # the first tick() sends at once
         self._stamp = 0
         self.failures = 0
+        # address -> (sends failed in a row, the last error): see unreachable()
+        self._failing: dict[tuple[str, int], tuple[int, str]] = {}
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
         if source:  # send from this address, so that answers come back to it
@@ -315,11 +317,19 @@ class Beacon:
             try:
                 self._sock.sendto(data, address)
                 sent = True
-            except OSError:
+                self._failing.pop(address, None)
+            except OSError as exc:
                 # No route (no network, a wrong interface): the beacon is best effort and
-                # a peer can always be given by address.
+                # a peer can always be given by address (unreachable() says where).
                 self.failures += 1
+                in_a_row = self._failing.get(address, (0, ""))[0] + 1
+                self._failing[address] = (in_a_row, exc.strerror or str(exc))
         return sent
+
+    def unreachable(self, after: int = 3) -> list[tuple[tuple[str, int], str]]:
+        """The addresses whose last `after` sends all failed, each with the last error:
+        nobody there hears this beacon (whoever runs it may tell its user why)."""
+        return [(address, why) for address, (n, why) in self._failing.items() if n >= after]
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,9 @@ play), so it counts; one who declines leaves with none.
 
 One key is one player: a card signed with our key is never a member. If another node with
 our key is in the lobby (the same key file used twice on one machine), the one that came
-later stops with SameKeyError and the other is warned (discovery.SameKey).
+later stops with SameKeyError and the other is warned (discovery.SameKey). A member is one
+run of a node (its card's instance): a leaving card of another run with the member's key
+(the one told to stop) does not take the member out of the lobby.
 """
 
 from __future__ import annotations
@@ -49,10 +51,11 @@ from .discovery import (DEFAULT_PORT, Beacon, Card, Gone, Listener, SameKey, See
 
 __all__ = ["Lobby", "LobbyError", "LobbyInfo", "Proposal", "MAX_LOBBY_TURNS", "new_lobby_id",
            "lobby_config", "options_text", "parse_peer", "probe_card", "seat_colours",
-           "visible_lobbies"]
+           "visible_lobbies", "games_under_way"]
 
 MAX_LOBBY_TURNS = 255  # Cosmic's turn limit is one byte of the lobby id
 PROBE = b"?"  # the lobby id of a node asking for games by unicast (see probe_card)
+RUN_HEARD_S = 2.0  # a member's run not heard this long (beacons: every 0.3 s) has ended
 
 
 def new_lobby_id(config: Any = None, rules: Rules | None = None) -> bytes:
@@ -143,6 +146,19 @@ def visible_lobbies(listener: Listener, wait_s: float = 2.0,
     return out
 
 
+def games_under_way(listener: Listener) -> list[tuple[bytes, list[str]]]:
+    """The games heard being played (their nodes beacon a card naming the game id, every
+    seat taken; node/runner.py): each game id's first bytes and its players' names. They
+    take nobody new: a joiner is told so rather than that there is no game at all."""
+    games: dict[bytes, list[str]] = {}
+    for sighting in listener.games():
+        card = sighting.card
+        if len(card.lobby) == 16 and card.wanted and card.seated == card.wanted \
+                and not card.leaving:
+            games.setdefault(card.lobby, []).append(card.name)
+    return [(game, sorted(names)) for game, names in games.items()]
+
+
 class LobbyError(Exception):
     """The lobby ended without a game for this node: declined, or filled without it."""
 
@@ -223,6 +239,7 @@ class Lobby:
         self.listener = Listener(port=port, bind=listen, same_key=self.same_key)
         self.members: dict[bytes, Card] = {key.public: self.card}
         self.addresses: dict[bytes, str] = {}  # where each member was heard from
+        self._live: dict[bytes, float] = {}  # key -> when its member's run was last heard
         self.started = False
 
     def poll(self) -> None:
@@ -230,23 +247,60 @@ class Lobby:
             for sighting in self.listener.games():  # members that only hear us hear of
                 if sighting.card.lobby == self.lobby:  # each other
                     self.beacon.forward(sighting.data)
-        for ev in self.listener.receive(timeout_s=0.05):
+        events = self.listener.receive(timeout_s=0.05)
+        self._hear_runs()
+        for ev in events:
             if isinstance(ev, Seen):
                 card = ev.sighting.card
                 if card.lobby == PROBE:  # someone looking for games by address
                     self.beacon.add_target(ev.sighting.address[0])
                 elif card.lobby == self.lobby and card.key != self.key.public:
+                    if self._later_run(card):
+                        continue
                     self.members[card.key] = card
+                    self._live[card.key] = ev.sighting.heard
                     self.addresses[card.key] = ev.sighting.address[0]
                     # Answer where we heard it: a peer that reached us by unicast may
                     # not hear our broadcast.
                     self.beacon.add_target(ev.sighting.address[0])
             elif isinstance(ev, Gone) and ev.card.key in self.members \
                     and ev.card.key != self.key.public:
+                if ev.card.instance != self.members[ev.card.key].instance:
+                    continue  # another run with that key (told to stop), not the member
+                self._live.pop(ev.card.key, None)
                 if ev.card.agree:  # it confirmed a game and went to play it
                     self.members[ev.card.key] = replace(ev.card, leaving=False)
                 else:
                     del self.members[ev.card.key]
+
+    def _later_run(self, card: Card) -> bool:
+        """Is this card from a run of a member's key that started after the member's run,
+        while the member's run is still heard? Then it is the same key used twice, and the
+        later run is being told to stop (discovery.SameKey): the member stays as it was.
+        A run not heard for RUN_HEARD_S (a crash) gives way to the new one."""
+        member = self.members.get(card.key)
+        if member is None or member.instance == card.instance:
+            return False
+        heard = self._live.get(card.key)
+        return card.instance > member.instance and heard is not None \
+            and time.monotonic() - heard < RUN_HEARD_S
+
+    def _hear_runs(self) -> None:
+        """Note when each member's run was last heard (see _later_run); a member's key
+        heard only from another run once the member's has gone quiet (a crash, then the
+        player came back) is that new run's."""
+        now = time.monotonic()
+        for sighting in self.listener.games():  # the card heard last for each key
+            card = sighting.card
+            member = self.members.get(card.key)
+            if member is None or card.lobby != self.lobby or card.key == self.key.public:
+                continue
+            if card.instance == member.instance:
+                self._live[card.key] = sighting.heard
+            elif card.key not in self._live or now - self._live[card.key] >= RUN_HEARD_S:
+                self.members[card.key] = card
+                self.addresses[card.key] = sighting.address[0]
+                self._live[card.key] = sighting.heard
 
     def roster(self) -> list[Card] | None:
         """The seats in order, once the host and enough players are here; else None."""
@@ -297,16 +351,23 @@ class Lobby:
         decide(proposal) is asked (again and again, until it answers) whether we play
         the proposed game: True confirms, False declines, None is not yet. on_warning is
         told of another node with our key that came into the lobby after us (it stops;
-        we go on). Raises LobbyError if we decline or the game fills without us,
+        we go on), and of an address our beacons cannot be sent to (once each). Raises LobbyError if we decline or the game fills without us,
         SameKeyError if another node with our key was here first, TimeoutError if no
         game is agreed in time."""
         end = time.monotonic() + timeout_s
         seen: list[tuple[bytes, str]] = []
+        told: set[tuple[str, int]] = set()  # addresses our beacons cannot reach, said
         while time.monotonic() < end:
             self.poll()
             for warning in self.same_key.check():
                 if on_warning is not None:
                     on_warning(warning)
+            for address, why in self.beacon.unreachable():
+                if address not in told and on_warning is not None:
+                    told.add(address)
+                    on_warning(f"this lobby's beacons cannot be sent to {address[0]} (port "
+                               f"{address[1]}): {why}. Nobody there sees this lobby; check "
+                               "--target, --listen and --peer.")
             now = sorted((c.key, c.colour) for c in self.members.values())
             if on_change is not None and now != seen:
                 on_change(sorted(self.members.values(), key=lambda c: (c.seated != 1, c.key)))

@@ -1,5 +1,6 @@
 """`host` and `join` say where the player's journal is as the game starts, before the
-screen takes over: after a kill -9 it is still in the terminal, for `cosmic resume`."""
+screen takes over: after a kill -9 it is still in the terminal, for `cosmic resume`; and
+`cosmic resume` alone names the newest journals, for a terminal that was cleared."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import socket
 import subprocess
 from pathlib import Path
 
-from _journey import COSMIC, cosmic_env
+from _journey import COSMIC, cosmic, cosmic_env
 
 LOOPBACK = "127.255.255.255"
 
@@ -48,3 +49,8 @@ def test_host_and_join_print_the_journal_to_resume(tmp_path: Path) -> None:
         journal = Path(told.group(1))
         assert journal.is_file() and journal.is_relative_to(home / "games"), journal
         assert said.index("Your journal:") < said.index("A bot plays")  # said first
+        # The terminal cleared (a kill, then `reset`): resume alone names the journal.
+        hint = cosmic("resume", home=home, cwd=home)
+        assert hint.returncode == 2 and "Traceback" not in hint.stderr, hint.stderr
+        assert hint.stderr.strip().endswith(f"the newest here, newest first: {journal}"), \
+            hint.stderr
