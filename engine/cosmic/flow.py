@@ -153,6 +153,12 @@ class NextTurn(Step):
     name, phase = "next_turn", "start_turn"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
+        # A win is immediate (rules 001, The Colony Track): a fifth foreign colony made in
+        # the turn's last encounter wins here, before the turn's end and the next turn
+        # begin (the check at the next decision, in api._settle, would come after them).
+        check_win(s)
+        if s.outcome is not None:
+            return True
         undo = P.turn_end(s)  # a power's temporary effect ends with the turn (the Leech)
         if undo:
             push(s, *undo)
