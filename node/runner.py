@@ -400,9 +400,11 @@ class NodeRunner:
                   and (timer := self.core.timer()) is not None
                   and timer[0] == "patience"):
                 window = timer[2]
-                self.core.act(self.core.rules.on_timeout(self.core.state, self.seat))
+                # Told first: the screen's log then reads the pass after it, not the
+                # encounter's outcome that the pass may bring at once.
                 self.core.events.append(("timed_out", self.seat, window,  # for the screen
                                          self.opts.window_s))
+                self.core.act(self.core.rules.on_timeout(self.core.state, self.seat))
                 return
         if self._thinker is not None and self.core.my_turn():
             t0 = time.process_time()
