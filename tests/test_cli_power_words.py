@@ -202,3 +202,24 @@ def test_the_nulls_use_names_the_power_it_stops() -> None:
     assert spec_words(s, 0, 0, [2, 0]) == "stop yellow using the trader power for this encounter"
     assert spec_words(s, 0, 0, [1, 0]) == "stop blue using the oracle power for this encounter"
     assert spec_words(s, 0, 0, [1, 3]) == "stop blue using 3 for this encounter"
+
+
+def test_the_chaos_names_the_hands_and_piles_it_mixes() -> None:
+    """The Chaos mixes two of: a player's hand (by seat), the deck (-1), the discard pile
+    (-2); each is named as what it is, without a legend repeated in every option."""
+    s = engine.new_game(engine.Config(3, aliens=("chaos", "", "")))
+    assert spec_words(s, 0, 0, [1, -1]) == "shuffle blue's hand and the deck together"
+    assert spec_words(s, 0, 0, [-1, -2]) == "shuffle the deck and the discard pile together"
+    assert told_words(s, 0, 0, [0, 2]) == \
+        "the Chaos shuffles red's hand and yellow's hand together"
+
+
+def test_the_rot_names_who_loses_a_card() -> None:
+    """The Rot names, one card at a time, whose hand loses a card at random: each choice
+    reads differently (they read alike, as the power's summary, before)."""
+    s = engine.new_game(engine.Config(3, aliens=("rot", "", "")))
+    blue, yellow = spec_words(s, 0, 1, [1]), spec_words(s, 0, 1, [2])
+    assert blue == "make blue lose a card at random (it goes face up to the discard pile)"
+    assert yellow is not None and "yellow" in yellow and blue != yellow
+    assert told_words(s, 0, 1, [2]) == \
+        "the Rot makes yellow lose a card at random, face up to the discard pile"

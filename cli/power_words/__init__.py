@@ -53,7 +53,8 @@ Spec = tuple[str, tuple[str, ...]]
 OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
 # The same uses in the third person, for a replay: format strings taking OPTIONS' kinds.
 TOLD: dict[str, dict[int, str]] = {**_TOLD_A_D, **_TOLD_E_M, **_TOLD_N_Z}
-ARG_KINDS = ("seat", "planet", "handle", "face", "number", "side", "question", "power")
+ARG_KINDS = ("seat", "planet", "handle", "face", "number", "side", "question", "power",
+             "source")
 SIDES = ("the offense", "the defense")
 PILES = {-1: "the deck", -2: "the discard pile"}  # where a seat argument may be a pile
 
@@ -63,6 +64,9 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1) 
     if kind == "seat":
         return str(s.config.colors[value]) if 0 <= value < s.n else PILES.get(
             value, str(value))
+    if kind == "source":  # a seat's hand, or a pile (the Chaos mixes either)
+        return (f"{s.config.colors[value]}'s hand" if 0 <= value < s.n
+                else PILES.get(value, str(value)))
     if kind == "planet" and value == engine.GATE:
         return "the gate"
     if kind == "planet":

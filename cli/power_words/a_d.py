@@ -43,7 +43,7 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
             ("seat",)),
     },
     "chaos": {
-        0: ("shuffle {} and {} together (a colour: that player's hand)", ("seat", "seat")),
+        0: ("shuffle {} and {} together", ("source", "source")),
     },
     "chill": {
         0: ("freeze {}: no ship leaves but for the warp", ("planet*",)),
@@ -93,7 +93,7 @@ TOLD: dict[str, dict[int, str]] = {
     "calculator": {0: "cuts the higher attack card by the lower"},
     "chameleon": {0: "hands its defense to {}, who has ships on the planet",
                   1: "calls off the encounter: {}, the offense, has ships on the planet"},
-    "chaos": {0: "shuffles {} and {} together (a colour: that player's hand)"},
+    "chaos": {0: "shuffles {} and {} together"},
     "chill": {0: "freezes {}: no ship leaves but for the warp"},
     "chronos": {0: "undoes the reveal: its card back to its hand, the other set aside, both "
                    "choose again"},
