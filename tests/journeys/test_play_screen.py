@@ -1,0 +1,92 @@
+"""`cosmic play` on a full screen, read by a demanding player: ten seats at 80x24 show
+every seat's row and the deck line; a refusal takes only the rows it needs and is
+wrapped between words (each legal command it lists whole); every copy of a playable
+card is marked in the hand, not just the first."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from _journey import COSMIC, cosmic_env
+from _tmux import Terminal
+from test_play_network import DECISION, closest, decide, status_line
+
+COLOURS = ("red", "blue", "yellow", "green", "purple", "orange", "black", "white", "brown",
+           "pink")
+
+
+def board_rows(screen: str) -> list[str]:
+    return [row.split("|")[0].rstrip() for row in screen.splitlines() if "|" in row]
+
+
+def hand_rows(screen: str) -> list[str]:
+    """The hand panel's cards (mark and label), below "Your hand" and above the key."""
+    right = [row.split("|", 1)[1] for row in screen.splitlines() if "|" in row]
+    start = next(i for i, r in enumerate(right) if r.startswith("Your hand ("))
+    out = []
+    for r in right[start + 1:]:
+        if r.startswith("* playable now"):
+            break
+        out.append(r.rstrip())
+    return out
+
+
+def test_ten_seats_fit_80x24_and_a_refusal_wraps_between_words(tmp_path: Path,
+                                                               home: Path) -> None:
+    play = [str(COSMIC), "play", "--local", "--players", "10", "--aliens", "random",
+            "--seed", "ten"]
+    with Terminal(play, tmp_path, env=cosmic_env(home)) as term:
+        term.wait_for(DECISION, timeout=90)
+        screen = term.settled()
+        rows = board_rows(screen)
+        for colour in COLOURS:  # a row for each seat, the last ones too
+            assert any(re.match(rf"{colour} +\d+ +\d+ +\d+ ", r) for r in rows), screen
+        assert any(r.startswith("deck ") for r in rows), screen  # deck, discard, destiny
+        assert " alien: - power lost, z zapped" in rows, screen
+        assert all(len(row) <= 80 for row in screen.splitlines())
+
+        term.type("launch nowhere 9")
+        screen = term.wait_for("Closest:", timeout=20)
+        lines = screen.splitlines()
+        first = next(i for i, r in enumerate(lines) if "is not legal now" in r)
+        end = next(i for i, r in enumerate(lines) if DECISION in r or "waiting for" in r)
+        assert end > first, screen
+        # continued rows are indented: the refusal was wrapped between words, not cut
+        # inside one (a command cut in two cannot be typed back)
+        assert all(r.startswith("  ") for r in lines[first + 1:end]), screen
+        command = closest(screen)
+        assert command is not None
+        if DECISION in status_line(term.screen()):
+            term.type(command)  # the first command listed, read off the screen, is legal
+            term.wait_for(lambda s: f"'{command}' is not legal" not in s, timeout=20)
+        term.type("quit")
+        term.type("quit")
+        term.wait_for(lambda s: term.exited() is not None, timeout=20)
+        assert term.exited() == 0
+
+
+def test_every_copy_of_a_playable_card_is_marked(tmp_path: Path, home: Path) -> None:
+    """Play along until the hand holds two copies of a card that can be played (two
+    negotiates, say, when choosing an encounter card): both carry the mark."""
+    play = [str(COSMIC), "play", "--local", "--players", "3", "--seed", "twins"]
+    seen = 0
+    with Terminal(play, tmp_path, width=90, height=30, env=cosmic_env(home)) as term:
+        for _ in range(60):
+            screen = term.wait_for(lambda s: DECISION in s or "GAME OVER" in s, timeout=60)
+            if "GAME OVER" in screen:
+                break
+            screen = term.settled()
+            cards = hand_rows(screen)
+            labels = [c[2:] for c in cards]
+            for label in {x for x in labels if labels.count(x) > 1}:
+                marks = {c[0] for c in cards if c[2:] == label}
+                if "*" in marks:
+                    assert marks == {"*"}, f"{label}: only one copy marked\n{screen}"
+                    seen += 1
+            if seen >= 2:
+                break
+            decide(term)
+        term.type("quit")
+        term.type("quit")
+    assert seen, "the hand never held two copies of a playable card"
