@@ -203,8 +203,9 @@ class ClientApp(SeatClient):
         head, found, listed = self.refused.partition("Closest: ")
         text = self.refused
         if found:  # each command listed is kept whole, the first beside "Closest:"
+            listed, paren, note = listed.partition(" (")  # what is asked now, in words
             text = head + "Closest:" + NBSP + ", ".join(
-                c.replace(" ", NBSP) for c in listed.split(", "))
+                c.replace(" ", NBSP) for c in listed.split(", ")) + paren + note
         return [row.replace(NBSP, " ")
                 for row in self._wrapped(text, max(20, width))[:6]]
 

@@ -21,7 +21,7 @@ from _tmux import Terminal
 T = TypeVar("T")
 DECISION = "YOUR DECISION ("
 EARLY = "came just before this question"
-CLOSEST = re.compile(r"Closest: (.+?)(?:, | \.\.\.|$)", re.M)
+CLOSEST = re.compile(r"Closest: (.+?)(?:, | \.\.\.| \(|$)", re.M)
 
 
 def until(what: str, test: Callable[[], T], timeout: float = 60.0) -> T:
