@@ -94,6 +94,14 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
         where = window_words(st[1]) if st[0] == "window" else st[0]
         lines.append(f"Turn {s.turns}: {who}; {s.phase} ({where})")
     e = s.enc
+    if e is not None and e.defense < 0 and e.destiny >= 0 and s.faces.get(e.destiny) \
+            is not None:  # a destiny card that leaves the offense a choice: which one
+        name = C.CATALOGUE[s.faces[e.destiny]].name
+        why = (": choose any other player" if name == "wild" else
+               " (your own colour): draw again, or a player with a colony in your home "
+               "system" if name in colors else "")
+        lines += textwrap.wrap(f" destiny drawn: {name.replace('_', ' ')}{why}", 46,
+                               subsequent_indent="   ")
     if e is not None and e.defense >= 0:
         target = planet_name(s, e.target) if e.target != -1 else "?"
         lines.append(f"{colors[e.offense]} vs {colors[e.defense]} at {target}")
@@ -374,9 +382,11 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "no_hand": lambda: f"{c(a[0])} is dealt no hand",
         "haunt": lambda: f"{c(a[0])} takes {c(a[1])}'s hand for the encounter ({a[2]} cards)",
         "haunt_draw": lambda: f"{c(a[0])} draws a hand for the encounter",
-        "unhaunt": lambda: f"{c(a[0])} gives back {a[2]} card(s) and discards {a[3]}",
+        "unhaunt": lambda: (f"{c(a[0])} gives {a[2]} card(s) back to {c(a[1])}"
+                            + (f" and discards {a[3]}" if a[3] else "") if a[1] >= 0 else
+                            f"{c(a[0])} discards the {a[3]} card(s) left of its drawn hand"),
         "enigma": lambda: f"{c(a[0])} mixes {c(a[1])}'s face-down card with a card from "
-                          f"each of {seats(a[2])}",
+                          + (f"each of {seats(a[2])}" if len(a[2]) > 1 else seats(a[2])),
         "enigma_give": lambda: f"{c(a[0])} hands over its face-down card",
         "enigma_take": lambda: f"a card is taken at random from {c(a[0])}'s hand",
         "enigma_mix": lambda: f"{a[0]} cards are shuffled and handed back",
