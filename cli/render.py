@@ -107,8 +107,7 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
         lines.append(f"{colors[e.offense]} vs {colors[e.defense]} at {target}")
         for where, ships in (("gate", s.gate), ("beside", s.beside)):
             if any(ships):  # wrapped: at ten seats many allies
-                lines += textwrap.wrap(f" {where}: {_counts(s, ships)}", 46,
-                                       subsequent_indent="   ")
+                lines += _wrap_items(f" {where}:", _counts(s, ships).split(", "), ",")
         totals = encounter_totals(s)
         if totals is not None:
             lines.append(" " + totals)
@@ -131,8 +130,7 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
                   for p in s.home_planets(seat)
                   if any(s.on(p, o) for o in range(s.n) if o != seat)]
         if guests:  # wrapped: with many seats a home system holds many guests
-            lines += textwrap.wrap(" in " + colors[seat] + ": " + "; ".join(guests), 46,
-                                   subsequent_indent="   ")
+            lines += _wrap_items(" in " + colors[seat] + ":", guests, ";")
     if s.config.teams:  # teammates sit opposite (rules 004, Team Play)
         pairs = [f"{colors[x]}+{colors[s.config.teammate(x)]}" for x in range(s.n // 2)]
         lines += textwrap.wrap("teams: " + ", ".join(pairs), 46, subsequent_indent="  ")
@@ -229,6 +227,14 @@ def encounter_totals(s: engine.GameState) -> str | None:
     off = sum(s.gate) + e.reinforce[0]
     dfn = ships_at(s, e.defense) + sum(s.beside) + e.reinforce[1]
     return f"so far: offense {off}, defense {dfn} + cards"
+
+
+def _wrap_items(head: str, items: list[str], sep: str) -> list[str]:
+    """`head item1SEP item2...` in rows of 46 columns at most, wrapped between items only
+    ("pink 4" or "red.5 blue2,yellow1" is never cut in two), continued rows indented."""
+    glued = [item.replace(" ", "\u00a0") for item in items]
+    rows = textwrap.wrap(head + " " + f"{sep} ".join(glued), 46, subsequent_indent="   ")
+    return [row.replace("\u00a0", " ") for row in rows]
 
 
 def _counts(s: engine.GameState, values: list[int]) -> str:

@@ -90,3 +90,27 @@ def test_every_copy_of_a_playable_card_is_marked(tmp_path: Path, home: Path) -> 
         term.type("quit")
         term.type("quit")
     assert seen, "the hand never held two copies of a playable card"
+
+
+def test_ten_seats_ship_lists_wrap_between_entries(home: Path) -> None:
+    """Many allies at ten seats: the gate's list is wrapped between its entries, each
+    `colour count` whole (the plain board is the full screen's)."""
+    from _journey import cosmic
+    entry = re.compile(r"^[a-z]+ \d+$")
+    wrapped = 0
+    for seed in range(1, 5):  # four games: lists long enough to wrap, and where
+        r = cosmic("play", "--local", "--plain", "--players", "10", "--seed", f"w{seed}",
+                   home=home, stdin="1\n" * 400, timeout=180)
+        assert "Traceback" not in r.stdout + r.stderr
+        rows = r.stdout.splitlines()
+        for i, row in enumerate(rows):
+            if not row.startswith((" gate: ", " beside: ")):
+                continue
+            listed = [row.split(": ", 1)[1]]
+            while rows[i + 1].startswith("   ") and not rows[i + 1].startswith("    "):
+                i += 1
+                listed.append(rows[i].strip())
+                wrapped += 1
+            items = [x.strip() for part in listed for x in part.split(",") if x.strip()]
+            assert all(entry.match(x) for x in items), listed
+    assert wrapped, "no list of ships long enough to wrap in four games"
