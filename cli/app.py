@@ -240,6 +240,13 @@ class ClientApp(SeatClient):
                 words = self.command_words(cmd)
                 out.append(("class:playable", f"* {cmd.split()[-1]}"
                             + (f": {words}" if words else "")))
+        techs = sorted(cmd for cmd, (a, _) in self.table.items() if a.KIND == "keeptech")
+        if techs and self.ui.COSMIC:  # techs dealt to choose from: what each one does
+            out.append(("class:alert", "Techs dealt to you (keep one):"))
+            for cmd in techs:
+                words = self.command_words(cmd)
+                out.append(("class:playable", f"* {cmd.split()[-1]}"
+                            + (f": {words}" if words else "")))
         out.append(("class:alert", f"Your hand ({s.config.colors[seat]})"))
         playable = {h for _, (a, h) in self.table.items() if h is not None}
         kinds = ("play",) if self.ui.COSMIC else ("play", "second", "reveal")

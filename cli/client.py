@@ -33,7 +33,7 @@ from engine.game import Rules
 
 from .commands import TURN_UP_WORDS
 from .game_ui import for_rules
-from .info import discards, info
+from .info import discards, info, tech_words
 from .render import card_label
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
@@ -305,6 +305,8 @@ class SeatClient:
         a = entry[0]
         if isinstance(a, engine.KeepAlien):  # an alien to choose: what its power does
             return alien_words(cmd.split()[-1])
+        if isinstance(a, (engine.KeepTech, engine.UseTech)):  # a tech: what it does
+            return tech_words(cmd.split()[1])
         if not isinstance(a, engine.UsePower):
             return None
         return use_words(self.session.state, self.session.seat, a.option, a.args,

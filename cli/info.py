@@ -10,7 +10,7 @@ from engine.cosmic import cards as C
 from engine.cosmic.flares import FLARE_EFFECTS
 from engine.cosmic.powers import ALIENS
 
-__all__ = ["info"]
+__all__ = ["info", "tech_words", "discards"]
 
 ARTIFACTS = {
     "card_zap": "Card Zap: play it when someone plays an artifact or a flare, to cancel it.",
@@ -74,6 +74,17 @@ def info(s: engine.GameState, what: str) -> str:
     known = sorted(set(ALIENS) | set(ARTIFACTS) | set(C.TECHS))
     return (f"No alien, artifact, flare or tech called {what!r}. Try a colour, or one of: "
             + ", ".join(known))
+
+
+def tech_words(word: str) -> str | None:
+    """A tech as a command names it (`warpspace-key`, `enigma-device#2`): what it does
+    and what it costs, in a few words (its research, who may use it); None for a tech
+    whose name is not known (face down: `tech-1`)."""
+    tech = C.TECHS.get(word.split("#")[0].replace("-", "_"))
+    if tech is None:
+        return None
+    who = "" if tech.role == "any" else f", {tech.role} only"
+    return f"{tech.summary} (research {tech.research}{who})"
 
 
 def discards(s: engine.GameState) -> str:

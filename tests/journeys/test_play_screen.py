@@ -114,3 +114,24 @@ def test_ten_seats_ship_lists_wrap_between_entries(home: Path) -> None:
             items = [x.strip() for part in listed for x in part.split(",") if x.strip()]
             assert all(entry.match(x) for x in items), listed
     assert wrapped, "no list of ships long enough to wrap in four games"
+
+
+def test_the_techs_dealt_are_shown_with_what_they_do(tmp_path: Path, home: Path) -> None:
+    """Technology: the techs dealt to keep one of are listed beside the board with what
+    each does (as the aliens dealt are), and Tab's menu says it too."""
+    play = [str(COSMIC), "play", "--local", "--players", "3", "--variant", "technology",
+            "--seed", "techs"]
+    with Terminal(play, tmp_path, width=100, height=30, env=cosmic_env(home)) as term:
+        screen = term.wait_for("YOUR DECISION (setup: tech_keep)", timeout=60)
+        panel = " ".join(row.split("|", 1)[1].strip() for row in screen.splitlines()
+                         if "|" in row)
+        assert "Techs dealt to you (keep one):" in panel, screen
+        listed = re.findall(r"\* ([a-z-]+(?:#\d)?): (\w+)", panel)
+        assert len(listed) >= 2 and all(words for _, words in listed), panel
+        term.type("keeptech ", enter=False)
+        term.wait_for(lambda s: "(research " in s or "Discard it" in s, timeout=10)
+        term.press("C-u")
+        term.type(f"keeptech {listed[0][0]}")
+        term.wait_for(lambda s: "Techs dealt to you" not in s, timeout=30)
+        term.type("quit")
+        term.type("quit")
