@@ -26,6 +26,7 @@ from typing import Any
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.completion import Completer, Completion, WordCompleter
 from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
@@ -146,6 +147,10 @@ class ClientApp(SeatClient):
         @kb.add("c-q")
         def _quit(event: Any) -> None:
             event.app.exit(result="quit")
+
+        @kb.add("c-d", filter=Condition(lambda: not self.input.text))
+        def _end(event: Any) -> None:  # end of input, as in a shell: 'quit' (it asks again)
+            self.handle_line("quit")
 
         @kb.add("pageup")
         def _up(event: Any) -> None:

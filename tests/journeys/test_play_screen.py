@@ -135,3 +135,16 @@ def test_the_techs_dealt_are_shown_with_what_they_do(tmp_path: Path, home: Path)
         term.wait_for(lambda s: "Techs dealt to you" not in s, timeout=30)
         term.type("quit")
         term.type("quit")
+
+
+def test_ctrl_d_on_an_empty_line_leaves_as_quit_does(tmp_path: Path, home: Path) -> None:
+    """Ctrl-D on an empty prompt is the end of input, as in a shell: it asks once, like
+    'quit', and a second one leaves (it did nothing)."""
+    play = [str(COSMIC), "play", "--local", "--players", "3", "--seed", "ctrl-d"]
+    with Terminal(play, tmp_path, env=cosmic_env(home)) as term:
+        term.wait_for(DECISION, timeout=60)
+        term.press("C-d")
+        term.wait_for("Type 'quit' again to leave it", timeout=10)
+        term.press("C-d")
+        term.wait_for(lambda s: term.exited() is not None, timeout=20)
+        assert term.exited() == 0
