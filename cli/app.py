@@ -279,7 +279,7 @@ class ClientApp(SeatClient):
         width = max(20, info.window_width if info else 80)
         rows: list[str] = []
         for line in reversed(self.log[:len(self.log) - self.log_offset]):
-            rows[:0] = textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+            rows[:0] = self._wrapped(line, width)  # (a path is not cut at its hyphens)
             if len(rows) >= height:
                 break
         return [("", "\n".join(rows[-height:]))]

@@ -503,6 +503,7 @@ class SeatClient:
                     await asyncio.sleep(0.05)
                     continue
                 winners = ", ".join(s.config.colors[w] for w in s.outcome.winners)
+                self.refused = ""  # a refusal of the game under way answers nothing now
                 for line in self.end_words():
                     self.log.append(line)
                 self._set_status(f"game over: {winners or 'nobody'} won "
@@ -555,7 +556,8 @@ class SeatClient:
         runner = getattr(self.session, "runner", None)
         if runner is not None:
             path = runner.journal.path
-            lines.append(f"Your journal: {path} (check it: cosmic verify {path}).")
+            lines.append(f"Your journal: {path} (check it: cosmic verify {path}; see the "
+                         f"game again: cosmic replay {path}, or --html FILE for a web page).")
         return lines
 
     def _my_decision(self) -> bool:

@@ -148,3 +148,38 @@ def test_ctrl_d_on_an_empty_line_leaves_as_quit_does(tmp_path: Path, home: Path)
         term.press("C-d")
         term.wait_for(lambda s: term.exited() is not None, timeout=20)
         assert term.exited() == 0
+
+
+def test_a_networked_game_to_its_end_then_verify_and_replay(tmp_path: Path,
+                                                           home: Path) -> None:
+    """A whole networked game on the full screen, lines typed while others decide too
+    (refused: not your decision): the end screen says who won and how to check and see
+    the journal again, with no refusal left over from the game; both commands work."""
+    from _journey import cosmic
+    game = tmp_path / "game"
+    play = [str(COSMIC), "play", "--players", "3", "--seed", "to-the-end", "--dir",
+            str(game)]
+    with Terminal(play, tmp_path, width=80, height=24, env=cosmic_env(home)) as term:
+        for _ in range(400):
+            screen = term.wait_for(lambda s: DECISION in s or "game over" in status_line(s)
+                                   or "waiting for" in status_line(s), timeout=120)
+            if "game over:" in status_line(screen):
+                break
+            if DECISION in status_line(screen):
+                decide(term)
+            else:
+                term.type("zz")  # while another decides: refused, nothing happens
+        screen = term.wait_for(lambda s: "game over:" in status_line(s), timeout=120)
+        screen = term.settled()
+        assert "GAME OVER:" in screen, screen
+        assert "Not your decision now" not in screen, screen  # the game is over
+        said = re.sub(r"\s", "", screen)  # a path longer than a row is cut where it must
+        journal = game / "seat-0.journal"
+        assert f"cosmicverify{journal}" in said and f"cosmicreplay{journal}" in said, screen
+        term.type("quit")
+        term.wait_for(lambda s: term.exited() is not None, timeout=30)
+        assert term.exited() == 0
+    v = cosmic("verify", str(journal), home=home)
+    assert v.returncode == 0 and f"{journal}: OK" in v.stdout, v.stdout + v.stderr
+    r = cosmic("replay", str(journal), "--to", "30", home=home)
+    assert r.returncode == 0 and "Turn " in r.stdout, r.stdout + r.stderr
