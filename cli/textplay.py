@@ -131,10 +131,15 @@ class PlainClient(SeatClient):
                 head, _, last = c.rpartition(" ")
                 grouped = ":" in last if self.ui.COSMIC else c.startswith("move ")
                 key = head if head and grouped else c
+                if self.ui.COSMIC and c.startswith("propose "):
+                    key = "propose"  # a deal's terms: typed, not read out one by one
                 groups.setdefault(key, []).append(c)
             for key, members in groups.items():
                 if len(members) == 1:
                     entries.append((members[0], members[0]))
+                elif key == "propose":
+                    entries.append((f"propose A B P Q (terms of your own: {len(members)} "
+                                    f"ways; e.g. {self._proposal(members)})", key))
                 else:
                     entries.append((f"{key} SHIPS (choose the ships: {len(members)} ways)"
                                     if self.ui.COSMIC else
@@ -143,6 +148,14 @@ class PlainClient(SeatClient):
         for i, (shown, what) in enumerate(entries, 1):
             words = self.command_words(what)
             self._write(f"  {i:>3}. {shown}" + (f"  ({words})" if words else ""))
+
+    def _proposal(self, members: list[str]) -> str:
+        """A proposal to show as an example: a card at most each way and a colony."""
+        def plain(c: str) -> bool:
+            w = c.split()
+            return w[1] in ("0", "1") and w[2] in ("0", "1") and w[1:3] != ["0", "0"] \
+                and w[3:5] != ["-", "-"]
+        return next((c for c in members if plain(c)), members[-1])
 
     # -- input -------------------------------------------------------------------------------
 
@@ -170,6 +183,12 @@ class PlainClient(SeatClient):
                 self.invalidate()
                 return
             text = self._numbered[n - 1]
+            if text == "propose" and text not in self.table:  # terms: typed in full
+                offers = [c for c in self.table if c.startswith("propose ")]
+                self._write("propose A B P Q: the offense gives A cards, the defense B; the "
+                            "offense settles a colony on planet P, the defense on Q ('-': "
+                            f"none). Type it, e.g. {self._proposal(offers)}")
+                return
             if text not in self.table:  # a group: ask which ships (tokens: how many)
                 counts = self._ship_counts(text) if self.ui.COSMIC else sorted(
                     {getattr(a, "count", 0) for c, (a, _) in self.table.items()
