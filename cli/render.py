@@ -111,6 +111,10 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
         totals = encounter_totals(s)
         if totals is not None:
             lines.append(" " + totals)
+        st = s.step()
+        if st[0] == "deal" and st[2]:  # the proposal on the table, to accept or answer
+            lines += textwrap.wrap(f" proposal ({colors[st[2][0]]}): "
+                                   f"{deal_words(s, st[2][1:])}", 46, subsequent_indent="   ")
     per = s.config.planets
     aliens = any(s.aliens) or bool(face_down_seats(s))
     lines.append(f"{'':7} col hnd wrp  home planets 1-{per}"

@@ -42,6 +42,11 @@ def deal_in_plain_text(home: Path, seed: str) -> list[str] | None:
                 group = [n for n, e in items if e.startswith("propose A B P Q (terms")]
                 if any(e.startswith("propose ") for _, e in items):
                     dealing = True
+                    board = "\n".join(seen[len(seen) - 1 - seen[::-1].index(
+                        next(x for x in seen[::-1] if x.startswith("-- YOUR DECISION"))):])
+                    if any(e == "accept" for _, e in items):  # the terms on the table
+                        assert re.search(r"^ proposal \((blue|yellow)\): \w+ gets ", board,
+                                         re.M), board
                     assert group, "\n".join(seen[-60:])
                     assert len(items) <= 30, f"{len(items)} lines listed"
                     send(group[0])
