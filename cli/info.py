@@ -31,6 +31,23 @@ ARTIFACTS = {
 }
 
 
+# What each flare we implement does, wild side and super side (engine/cosmic/flares.py;
+# docs/rules.md, Flares, has the windows and arguments).
+FLARE_WORDS = {
+    "amoeba": ("as a main player, before cards are chosen, move up to four of your ships "
+               "from colonies into the encounter, or out of it back to colonies",
+               "as an ally too, the Amoeba moves its own ships in or out of the encounter"),
+    "kamikaze": ("as a main player, once cards are chosen, send up to four ships from "
+                 "colonies to the warp: +3 to your side for each",
+                 "as the offense with ships in the warp, bring back three at the regroup "
+                 "instead of one"),
+    "filch_classic": ("at a window of play, take one thing: a ship from the warp to a "
+                      "colony, the discard pile's top card, or the deck's",
+                      "at the end of an encounter, take either encounter card of it from the "
+                      "discard pile"),
+}
+
+
 def _alien(name: str) -> str:
     a = ALIENS[name]
     return (f"{name.replace('_', ' ')} ({a.lamp} lamp): {a.summary}. Details: docs/aliens.md.")
@@ -67,10 +84,16 @@ def info(s: engine.GameState, what: str) -> str:
     flare = key.removeprefix("flare_")
     if flare in FLARE_EFFECTS:
         f = FLARE_EFFECTS[flare]
-        return (f"Flare of the {f.alien.replace('_', ' ')}: its wild side is for any other "
-                f"player{'' if f.wild else ' (not in our documents)'}, its super side for "
-                f"the {f.alien.replace('_', ' ')} itself{'' if f.super else ' (not in our documents)'}. "
+        wild, super_ = FLARE_WORDS.get(flare, ("", ""))
+        owner = f.alien.replace("_", " ")
+        return (f"Flare of the {owner}: wild (any other player{': ' + wild if wild else ''})"
+                f"; super (the {owner} itself{': ' + super_ if super_ else ''}). "
                 "Details: docs/rules.md, Flares.")
+    if key.startswith("flare_") and any(c.kind == "flare" and c.name == flare
+                                        for c in C.CATALOGUE):
+        return (f"Flare of the {flare.replace('_', ' ')}: our rule documents print no text "
+                "for it, so it is never played here: it is held, given, taken and "
+                "discarded like any card. Details: docs/rules.md, Flares.")
     known = sorted(set(ALIENS) | set(ARTIFACTS) | set(C.TECHS))
     return (f"No alien, artifact, flare or tech called {what!r}. Try a colour, or one of: "
             + ", ".join(known))
