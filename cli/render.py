@@ -234,11 +234,24 @@ def encounter_totals(s: engine.GameState) -> str | None:
 
 
 def _wrap_items(head: str, items: list[str], sep: str) -> list[str]:
-    """`head item1SEP item2...` in rows of 46 columns at most, wrapped between items only
-    ("pink 4" or "red.5 blue2,yellow1" is never cut in two), continued rows indented."""
-    glued = [item.replace(" ", "\u00a0") for item in items]
-    rows = textwrap.wrap(head + " " + f"{sep} ".join(glued), 46, subsequent_indent="   ")
-    return [row.replace("\u00a0", " ") for row in rows]
+    """`head item1SEP item2...` in rows of 46 columns at most, continued rows indented,
+    wrapped between items ("pink 4" is never cut in two) and, in an item too long for a
+    row (a planet's guests at ten seats: "green.1 blue2,yellow1,..."), after a comma of
+    it, never inside a word."""
+    tokens: list[str] = []
+    for k, item in enumerate(items):
+        parts = item.split(",")
+        last = k == len(items) - 1
+        tokens += [part + "," for part in parts[:-1]] + [parts[-1] + ("" if last else sep)]
+        if not last:
+            tokens[-1] += " "
+    rows, row = [], head + " "
+    for tok in tokens:
+        if len(row + tok.rstrip()) > 46 and row.strip() != head.strip():
+            rows.append(row.rstrip())
+            row = "   "
+        row += tok
+    return rows + [row.rstrip()]
 
 
 def _counts(s: engine.GameState, values: list[int]) -> str:

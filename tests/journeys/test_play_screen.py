@@ -94,10 +94,12 @@ def test_every_copy_of_a_playable_card_is_marked(tmp_path: Path, home: Path) -> 
 
 def test_ten_seats_ship_lists_wrap_between_entries(home: Path) -> None:
     """Many allies at ten seats: the gate's list is wrapped between its entries, each
-    `colour count` whole (the plain board is the full screen's)."""
+    `colour count` whole, and a home system's guests between planets or after a comma,
+    never inside a word (the plain board is the full screen's)."""
     from _journey import cosmic
     entry = re.compile(r"^[a-z]+ \d+$")
-    wrapped = 0
+    guest = re.compile(r"^([a-z]+\.\d+|[a-z]+\d+)$")  # a planet, or a colour and count
+    wrapped = long_guests = 0
     for seed in range(1, 5):  # four games: lists long enough to wrap, and where
         r = cosmic("play", "--local", "--plain", "--players", "10", "--seed", f"w{seed}",
                    home=home, stdin="1\n" * 400, timeout=180)
@@ -113,7 +115,20 @@ def test_ten_seats_ship_lists_wrap_between_entries(home: Path) -> None:
                 wrapped += 1
             items = [x.strip() for part in listed for x in part.split(",") if x.strip()]
             assert all(entry.match(x) for x in items), listed
+        for i, row in enumerate(rows):  # a home system's guests: "red.1 blue2,yellow1"
+            if not re.match(r"^ in [a-z]+: ", row):
+                continue
+            listed = [row.split(": ", 1)[1]]
+            while rows[i + 1].startswith("   ") and not rows[i + 1].startswith("    "):
+                i += 1
+                listed.append(rows[i].strip())
+                long_guests += len(listed) > 2 or len(listed[-1]) > 30
+            assert all(len(r) <= 46 for r in [row] + listed[1:]), listed
+            words = [w for part in listed for w in re.split(r"[,; ]+", part)
+                     if w]
+            assert all(guest.match(w) for w in words), listed
     assert wrapped, "no list of ships long enough to wrap in four games"
+    assert long_guests, "no home system with guests enough to wrap in four games"
 
 
 def test_the_techs_dealt_are_shown_with_what_they_do(tmp_path: Path, home: Path) -> None:
