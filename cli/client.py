@@ -322,6 +322,10 @@ class SeatClient:
                 self.say("Now: " + "; ".join(uses) if uses else
                          "No use of your power is open now ('info COLOUR' tells your alien).")
             return
+        if len(parts) > 1 and parts[1].lower() not in ("help", "quit", "stops", "stop",
+                                                       "unstop", "board", "hand", "all"):
+            self.say(f"No command {parts[1]!r} to explain. The commands: "
+                     + ", ".join(sorted(self.ui.HELP)) + ".")
         if not self.ui.COSMIC:
             self._game_help()
             return

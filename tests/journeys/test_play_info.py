@@ -22,3 +22,13 @@ def test_info_about_flares(home: Path) -> None:
            "played here" in out, out[-2000:]
     assert "Flare of the amoeba: wild (any other player: as a main player" in out
     assert "No alien, artifact, flare or tech called" not in out
+
+
+def test_help_about_a_command_that_does_not_exist(home: Path) -> None:
+    """`help nonsense` says there is no such command and names those there are (it
+    answered with the general help as if asked nothing)."""
+    r = cosmic("play", "--local", "--plain", "--players", "3", "--seed", "h", home=home,
+               timeout=60, stdin="help nonsense\nhelp launch\nquit\nquit\n")
+    assert r.returncode == 0, r.stderr
+    assert "No command 'nonsense' to explain. The commands: abandon, accept, ally," in r.stdout
+    assert "launch PLANET N: N ships, chosen to keep your colonies" in r.stdout
