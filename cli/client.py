@@ -539,7 +539,10 @@ class SeatClient:
                 continue
             where = s.step()
             label = f"{where[1]} window" if where[0] == "window" else where[0]
-            self._set_status(f"YOUR DECISION ({self.rules.pending(s).phase}: {label})")
+            kinds = sorted({cmd.split()[0] for cmd in self.table if cmd != "turnup"})
+            more = " ..." if len(kinds) > 5 else ""  # what to type, the rest in 'help'
+            self._set_status(f"YOUR DECISION ({self.rules.pending(s).phase}: {label}): "
+                             + ", ".join(kinds[:5]) + more)
             self.asked_serial = s.serial
             # A refusal belongs to the decision it answered; but a line that came a
             # moment before this question must not vanish without a word.

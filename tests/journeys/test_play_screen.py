@@ -198,3 +198,29 @@ def test_a_networked_game_to_its_end_then_verify_and_replay(tmp_path: Path,
     assert v.returncode == 0 and f"{journal}: OK" in v.stdout, v.stdout + v.stderr
     r = cosmic("replay", str(journal), "--to", "30", home=home)
     assert r.returncode == 0 and "Turn " in r.stdout, r.stdout + r.stderr
+
+
+def test_the_status_line_names_what_to_type(tmp_path: Path, home: Path) -> None:
+    """At a decision the status line says which commands answer it (it said only the
+    phase and step, 'planning: planning'), the same as 'help' lists."""
+    play = [str(COSMIC), "play", "--local", "--players", "4", "--seed", "status"]
+    with Terminal(play, tmp_path, env=cosmic_env(home)) as term:
+        for _ in range(3):
+            screen = term.wait_for(DECISION, timeout=60)
+            found = re.search(r"YOUR DECISION \([^)]*\): ([a-z]+(?:, [a-z]+)*)( \.\.\.)? \|",
+                              status_line(screen))
+            assert found is not None, screen
+            term.type("help")  # its answer is the log's last line, above the status
+
+            def answered(s: str) -> bool:
+                rows = [r for r in s.splitlines() if r.strip()]
+                return len(rows) > 3 and rows[-3].endswith("'quit' leaves.")
+            said = term.wait_for(answered, timeout=10)
+            if DECISION not in status_line(said):
+                continue  # the game moved on meanwhile (a bot's turn): ask again
+            joined = " ".join(r.strip() for r in said.splitlines())
+            listed = re.findall(r"Commands now: ([a-z, ]+)\.", joined)[-1]
+            assert listed.startswith(found.group(1)), said
+            decide(term)
+        term.type("quit")
+        term.type("quit")
