@@ -122,14 +122,14 @@ class ClientApp(SeatClient):
         cosmic = self.ui.COSMIC  # the map game: a wider, taller board, short card names
         board = Window(_SizedControl(lambda width: self._board()), wrap_lines=True,
                        width=self._board_width if cosmic else None,
-                       height=D(min=6, preferred=12) if cosmic else D(min=12, preferred=19))
+                       height=D(min=1, preferred=12) if cosmic else D(min=12, preferred=19))
         self.board_window = board
         hand = Window(_SizedControl(self._hand),
                       width=self._hand_width if cosmic else D(min=14, max=20),
                       wrap_lines=True)
         self.hand_window = hand
         log = Window(FormattedTextControl(self._log), wrap_lines=False,
-                     height=D(min=3, preferred=3))  # the rest, once the board is drawn
+                     height=D(min=1 if cosmic else 3, preferred=3))  # and the rest
         self.log_window = log
         status = Window(FormattedTextControl(self._status), height=1, style="class:status")
         refused = Window(FormattedTextControl(lambda: [("class:refused",
@@ -167,7 +167,8 @@ class ClientApp(SeatClient):
 
     # -- sizes (Cosmic) ----------------------------------------------------------------------
     # The board and the hand take the rows they need (ten seats and a long hand included),
-    # the log the rest (at least 3 rows); a refusal takes the rows it needs, none when
+    # the log the rest (3 rows first; in a tiny terminal 1, the board 3, and the prompt
+    # stays); a refusal takes the rows it needs, none when
     # there is none. The board gets its widest line first, the hand the rest: a narrow
     # terminal wraps the hand (short labels, wrapped between words), not the board's
     # columns.
@@ -194,7 +195,7 @@ class ClientApp(SeatClient):
         rows = sum(max(1, -(-len(line) // board_w)) for line in self._board_lines())
         hand = sum(len(self._wrapped(text, hand_w)) for _, text in self._hand_items())
         need = max(rows, hand, 6)
-        return D(min=6, preferred=need, max=need)
+        return D(min=3, preferred=need, max=need)  # a tiny terminal still shows a prompt
 
     def _refused_rows(self) -> list[str]:
         """The refusal, wrapped at word boundaries (a command is never cut in two unless

@@ -224,3 +224,21 @@ def test_the_status_line_names_what_to_type(tmp_path: Path, home: Path) -> None:
             decide(term)
         term.type("quit")
         term.type("quit")
+
+
+def test_a_terminal_ten_rows_high_still_plays(tmp_path: Path, home: Path) -> None:
+    """80x10: the board's head, the status line and the prompt (it said 'Window too
+    small...' and hid everything); a command typed there works; back at 80x24 all of
+    the board is there again."""
+    play = [str(COSMIC), "play", "--local", "--players", "3", "--seed", "tiny"]
+    with Terminal(play, tmp_path, width=80, height=10, env=cosmic_env(home)) as term:
+        screen = term.wait_for(DECISION, timeout=60)
+        assert "Window too small" not in screen
+        assert screen.splitlines()[0].startswith("Turn "), screen
+        term.type("help")
+        term.wait_for("'quit' leaves.", timeout=10)  # its end: the log has two rows
+        term.resize(80, 24)
+        screen = term.wait_for(lambda s: "deck " in s and "* playable now" in s, timeout=10)
+        term.type("quit")
+        term.type("quit")
+        term.wait_for(lambda s: term.exited() is not None, timeout=20)
