@@ -2,7 +2,9 @@
 
 Layout (top to bottom): the board (left) beside your hand (right); the log of what
 happened, newest last, scrollable with PageUp/PageDown; one status line saying whose
-decision it is; the prompt, completing exactly the commands that are legal now.
+decision it is; the prompt, completing exactly the commands that are legal now. In
+Cosmic the board and the hand get every row they need (ten seats too), the log the rest;
+a refusal takes only its own rows, wrapped between words.
 
 The game runs as an asyncio task next to the application. A `Session` feeds it: it says
 what the engine waits for and applies actions (a local game here; the networked node
@@ -21,9 +23,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.completion import Completer, Completion, WordCompleter
 from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
@@ -47,6 +50,7 @@ STYLE = Style.from_dict({
     "white": "ansiwhite", "brown": "#875f00", "pink": "#ff87af",
     "playable": "bold", "dim": "ansibrightblack",
 })
+NBSP = "\u00a0"  # glues the words of a command together when a refusal is wrapped
 
 
 class _LegalCompleter(Completer):
@@ -71,6 +75,23 @@ class _LegalCompleter(Completer):
                 seen += 1
                 if seen >= 200:
                     return
+
+
+class _SizedControl(FormattedTextControl):
+    """Text made for the width its window gets in this very frame (`make(width)`), so a
+    panel wraps its own lines between words. When that width changes, the screen is
+    drawn once more: the heights, reckoned before the widths were known, follow."""
+
+    def __init__(self, make: Callable[[int], StyleAndTextTuples]) -> None:
+        self.width = 0
+        super().__init__(lambda: make(self.width or 20))
+
+    def create_content(self, width: int, height: int | None) -> Any:
+        if width != self.width:
+            self.width = width
+            self._fragment_cache.clear()
+            get_app().invalidate()
+        return super().create_content(width, height)
 
 
 class ClientApp(SeatClient):
@@ -99,20 +120,24 @@ class ClientApp(SeatClient):
 
     def _build(self) -> Application[Any]:
         cosmic = self.ui.COSMIC  # the map game: a wider, taller board, short card names
-        board = Window(FormattedTextControl(self._board), wrap_lines=True,
-                       height=D(min=6, preferred=12) if cosmic else D(min=12, preferred=19))
-        hand = Window(FormattedTextControl(self._hand),
-                      width=D(min=20, preferred=34) if cosmic else D(min=14, max=20),
+        board = Window(_SizedControl(lambda width: self._board()), wrap_lines=True,
+                       width=self._board_width if cosmic else None,
+                       height=D(min=1, preferred=12) if cosmic else D(min=12, preferred=19))
+        self.board_window = board
+        hand = Window(_SizedControl(self._hand),
+                      width=self._hand_width if cosmic else D(min=14, max=20),
                       wrap_lines=True)
+        self.hand_window = hand
         log = Window(FormattedTextControl(self._log), wrap_lines=False,
-                     height=D(min=3) if cosmic else D(min=3, preferred=3))
+                     height=D(min=1 if cosmic else 3, preferred=3))  # and the rest
         self.log_window = log
         status = Window(FormattedTextControl(self._status), height=1, style="class:status")
-        refused = Window(FormattedTextControl(lambda: [("class:refused", self.refused)]),
-                         height=D(min=0, max=3), wrap_lines=True)
+        refused = Window(FormattedTextControl(lambda: [("class:refused",
+                                                        "\n".join(self._refused_rows()))]),
+                         height=lambda: D.exact(len(self._refused_rows())), wrap_lines=False)
         body = FloatContainer(
             HSplit([VSplit([board, Window(width=1, char="|"), hand],
-                           height=None if cosmic else D(min=12, preferred=19)),
+                           height=self._top_height if cosmic else None),
                     Window(height=1, char="-"), log, refused, status, self.input]),
             floats=[Float(xcursor=True, ycursor=True,
                           content=CompletionsMenu(max_height=12, scroll_offset=1))])
@@ -122,6 +147,10 @@ class ClientApp(SeatClient):
         @kb.add("c-q")
         def _quit(event: Any) -> None:
             event.app.exit(result="quit")
+
+        @kb.add("c-d", filter=Condition(lambda: not self.input.text))
+        def _end(event: Any) -> None:  # end of input, as in a shell: 'quit' (it asks again)
+            self.handle_line("quit")
 
         @kb.add("pageup")
         def _up(event: Any) -> None:
@@ -136,6 +165,61 @@ class ClientApp(SeatClient):
             style=STYLE if self.color else Style([]), full_screen=True, mouse_support=False,
             color_depth=None if self.color else ColorDepth.DEPTH_1_BIT)
 
+    # -- sizes (Cosmic) ----------------------------------------------------------------------
+    # The board and the hand take the rows they need (ten seats and a long hand included),
+    # the log the rest (3 rows first; in a tiny terminal 1, the board 3, and the prompt
+    # stays); a refusal takes the rows it needs, none when
+    # there is none. The board gets its widest line first, the hand the rest: a narrow
+    # terminal wraps the hand (short labels, wrapped between words), not the board's
+    # columns.
+
+    def _width_of(self, window: Window | None, default: int) -> int:
+        control = window.content if window is not None else None
+        width = control.width if isinstance(control, _SizedControl) else 0
+        return width or default
+
+    def _board_lines(self) -> list[str]:
+        board: str = self.ui.screen_board(self.session.state, self.session.knowledge())
+        return board.splitlines()
+
+    def _board_width(self) -> D:
+        widest = max((len(line) for line in self._board_lines()), default=20)
+        return D(min=20, preferred=widest, max=widest)
+
+    def _hand_width(self) -> D:
+        return D(min=14, preferred=14)  # and the rest
+
+    def _top_height(self) -> D:
+        board_w = self._width_of(getattr(self, "board_window", None), 46)
+        hand_w = self._width_of(getattr(self, "hand_window", None), 20)
+        rows = sum(max(1, -(-len(line) // board_w)) for line in self._board_lines())
+        hand = sum(len(self._wrapped(text, hand_w)) for _, text in self._hand_items())
+        need = max(rows, hand, 6)
+        return D(min=3, preferred=need, max=need)  # a tiny terminal still shows a prompt
+
+    def _refused_rows(self) -> list[str]:
+        """The refusal, wrapped at word boundaries (a command is never cut in two unless
+        it is longer than the line), at most 6 rows."""
+        if not self.refused:
+            return []
+        try:
+            width = self.app.output.get_size().columns
+        except Exception:
+            width = 80
+        head, found, listed = self.refused.partition("Closest: ")
+        text = self.refused
+        if found:  # each command listed is kept whole, the first beside "Closest:"
+            listed, paren, note = listed.partition(" (")  # what is asked now, in words
+            text = head + "Closest:" + NBSP + ", ".join(
+                c.replace(" ", NBSP) for c in listed.split(", ")) + paren + note
+        return [row.replace(NBSP, " ")
+                for row in self._wrapped(text, max(20, width))[:6]]
+
+    @staticmethod
+    def _wrapped(text: str, width: int) -> list[str]:
+        return textwrap.wrap(text, max(4, width), subsequent_indent="  ",
+                             break_on_hyphens=False) or [""]
+
     # -- rendering -------------------------------------------------------------------------
 
     def _board(self) -> StyleAndTextTuples:
@@ -149,18 +233,27 @@ class ClientApp(SeatClient):
             out.append((style, line + "\n"))
         return out
 
-    def _hand(self) -> StyleAndTextTuples:
+    def _hand_items(self) -> list[tuple[str, str]]:
+        """The hand panel's lines (style, text): the aliens dealt to choose from, then the
+        hand, `*` marking what can be played now."""
         s, seat = self.session.state, self.session.seat
         kn = self.session.knowledge()
-        out: StyleAndTextTuples = []
+        out: list[tuple[str, str]] = []
         keeps = sorted(cmd for cmd, (a, _) in self.table.items() if a.KIND == "keep")
         if keeps and self.ui.COSMIC:  # aliens dealt to choose from: what each one does
-            out.append(("class:alert", "Aliens dealt to you (keep one):\n"))
+            out.append(("class:alert", "Aliens dealt to you (keep one):"))
             for cmd in keeps:
                 words = self.command_words(cmd)
                 out.append(("class:playable", f"* {cmd.split()[-1]}"
-                            + (f": {words}" if words else "") + "\n"))
-        out.append(("class:alert", f"Your hand ({s.config.colors[seat]})\n"))
+                            + (f": {words}" if words else "")))
+        techs = sorted(cmd for cmd, (a, _) in self.table.items() if a.KIND == "keeptech")
+        if techs and self.ui.COSMIC:  # techs dealt to choose from: what each one does
+            out.append(("class:alert", "Techs dealt to you (keep one):"))
+            for cmd in techs:
+                words = self.command_words(cmd)
+                out.append(("class:playable", f"* {cmd.split()[-1]}"
+                            + (f": {words}" if words else "")))
+        out.append(("class:alert", f"Your hand ({s.config.colors[seat]})"))
         playable = {h for _, (a, h) in self.table.items() if h is not None}
         kinds = ("play",) if self.ui.COSMIC else ("play", "second", "reveal")
         playable |= {getattr(a, "handle") for _, (a, _) in self.table.items()
@@ -169,10 +262,15 @@ class ClientApp(SeatClient):
             playable |= {h for _, (a, _) in self.table.items() if a.KIND == "discard"
                          for h, _f in getattr(a, "cards")}
         for can, label in self.ui.hand(s, kn, playable):
-            mark = "*" if can else " "
-            out.append(("class:playable" if can else "", f"{mark} {label}\n"))
-        out.append(("class:dim", "* playable now\n"))
+            out.append(("class:playable" if can else "", f"{'*' if can else ' '} {label}"))
+        out.append(("class:dim", "* playable now"))
         return out
+
+    def _hand(self, width: int) -> StyleAndTextTuples:
+        if not self.ui.COSMIC:
+            return [(style, text + "\n") for style, text in self._hand_items()]
+        return [(style, row + "\n") for style, text in self._hand_items()
+                for row in self._wrapped(text, width)]
 
     def _log(self) -> StyleAndTextTuples:
         """The newest lines that fit (scrolled up by PageUp), long lines wrapped (help
@@ -182,7 +280,7 @@ class ClientApp(SeatClient):
         width = max(20, info.window_width if info else 80)
         rows: list[str] = []
         for line in reversed(self.log[:len(self.log) - self.log_offset]):
-            rows[:0] = textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+            rows[:0] = self._wrapped(line, width)  # (a path is not cut at its hyphens)
             if len(rows) >= height:
                 break
         return [("", "\n".join(rows[-height:]))]

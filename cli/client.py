@@ -33,7 +33,7 @@ from engine.game import Rules
 
 from .commands import TURN_UP_WORDS
 from .game_ui import for_rules
-from .info import discards, info
+from .info import discards, info, tech_words
 from .render import card_label
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
@@ -305,6 +305,8 @@ class SeatClient:
         a = entry[0]
         if isinstance(a, engine.KeepAlien):  # an alien to choose: what its power does
             return alien_words(cmd.split()[-1])
+        if isinstance(a, (engine.KeepTech, engine.UseTech)):  # a tech: what it does
+            return tech_words(cmd.split()[1])
         if not isinstance(a, engine.UsePower):
             return None
         return use_words(self.session.state, self.session.seat, a.option, a.args,
@@ -320,6 +322,10 @@ class SeatClient:
                 self.say("Now: " + "; ".join(uses) if uses else
                          "No use of your power is open now ('info COLOUR' tells your alien).")
             return
+        if len(parts) > 1 and parts[1].lower() not in ("help", "quit", "stops", "stop",
+                                                       "unstop", "board", "hand", "all"):
+            self.say(f"No command {parts[1]!r} to explain. The commands: "
+                     + ", ".join(sorted(self.ui.HELP)) + ".")
         if not self.ui.COSMIC:
             self._game_help()
             return
@@ -501,6 +507,7 @@ class SeatClient:
                     await asyncio.sleep(0.05)
                     continue
                 winners = ", ".join(s.config.colors[w] for w in s.outcome.winners)
+                self.refused = ""  # a refusal of the game under way answers nothing now
                 for line in self.end_words():
                     self.log.append(line)
                 self._set_status(f"game over: {winners or 'nobody'} won "
@@ -532,7 +539,10 @@ class SeatClient:
                 continue
             where = s.step()
             label = f"{where[1]} window" if where[0] == "window" else where[0]
-            self._set_status(f"YOUR DECISION ({self.rules.pending(s).phase}: {label})")
+            kinds = sorted({cmd.split()[0] for cmd in self.table if cmd != "turnup"})
+            more = " ..." if len(kinds) > 5 else ""  # what to type, the rest in 'help'
+            self._set_status(f"YOUR DECISION ({self.rules.pending(s).phase}: {label}): "
+                             + ", ".join(kinds[:5]) + more)
             self.asked_serial = s.serial
             # A refusal belongs to the decision it answered; but a line that came a
             # moment before this question must not vanish without a word.
@@ -553,7 +563,8 @@ class SeatClient:
         runner = getattr(self.session, "runner", None)
         if runner is not None:
             path = runner.journal.path
-            lines.append(f"Your journal: {path} (check it: cosmic verify {path}).")
+            lines.append(f"Your journal: {path} (check it: cosmic verify {path}; see the "
+                         f"game again: cosmic replay {path}, or --html FILE for a web page).")
         return lines
 
     def _my_decision(self) -> bool:

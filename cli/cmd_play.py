@@ -58,9 +58,13 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     rules = games.load(args.game)
     top = 6 if args.game == "worlds" else 10
-    if not 2 <= args.players <= top or not 0 <= args.seat < args.players:
-        raise UsageError(f"--players 2..{top}{' for worlds' if top == 6 else ''} and "
-                         "--seat 0..players-1")
+    game = "the map game" if top == 6 else "cosmic"
+    if not 2 <= args.players <= top:
+        raise UsageError(f"--players {args.players}: {game} takes 2 to {top} seats "
+                         f"(--players 2..{top}{' for worlds' if top == 6 else ''})")
+    if not 0 <= args.seat < args.players:
+        raise UsageError(f"--seat {args.seat}: with {args.players} players the seats are 0 "
+                         f"to {args.players - 1} (--seat 0..players-1; 0 is red)")
     try:
         if args.game == "worlds":
             config = worlds_config(args, args.players, network=not args.local)

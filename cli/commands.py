@@ -36,8 +36,10 @@ TURN_UP_WORDS = ("turnup", "turn up", "reveal power")
 
 HELP = {
     "launch": "launch PLANET SHIPS - aim the gate and send 1-4 ships, e.g. launch blue.1 red.1:2"
-              " (a Gith's warp, when offered: launch blue.warp red.1:2)",
-    "ally": "ally SIDE SHIPS - join the offense or defense, e.g. ally red red.2:3",
+              " (a Gith's warp, when offered: launch blue.warp red.1:2); launch PLANET N: N "
+              "ships, chosen to keep your colonies (launch blue.1 3)",
+    "ally": "ally SIDE SHIPS - join the offense or defense, e.g. ally red red.2:3 (or a "
+            "count: ally red 2)",
     "decline": "decline - refuse every invitation",
     "invite": "invite SEATS - invite allies, e.g. invite yellow,green or invite none",
     "select": "select CARD - put an encounter card face down, e.g. select attack 08",
@@ -247,12 +249,46 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
             return max(fits, key=lambda f: (_leftover(s, seat, getattr(f[1][0], "ships")),
                                             f[0]))[1]
     legal = sorted(table)
-    why = _engine_reason(text, s, seat)
+    firsts = sorted({c.split()[0] for c in legal})
+    why = after = ""
+    if words and firsts and words[0] not in firsts:  # not a move the game asks for now
+        after = (f"{words[0]} is not asked now" if words[0] in HELP else
+                 f"there is no command {words[0]!r}") + f"; now: {', '.join(firsts)}."
+    elif words and words[0] == "select":
+        why = "you hold no such encounter card that you may play now"
+    elif len(words) == 3 and words[0] in ("launch", "ally") and words[-1].isdigit():
+        why = _count_reason(table, words, s, seat)
+    elif words and words[0] == "retrieve":
+        why = "a ship from the warp goes back to a planet where you have a colony"
+    elif len(words) == 2 and words[0] == "invite" and any(
+            x not in s.config.colors and x != "none" for x in words[1].split(",")):
+        why = "no player " + ", ".join(x for x in words[1].split(",")
+                                       if x not in s.config.colors and x != "none")
+    else:
+        why = _engine_reason(text, s, seat)
     close = [c for c in legal if c.split()[0] == (words[0] if words else "")]
     close = difflib.get_close_matches(text, close or legal, n=6, cutoff=0) or legal[:6]
     more = " ..." if len(legal) > len(close) else ""
     head = f"'{typed.strip()}' is not legal now" + (f": {why}" if why else "")
-    return head + ". Closest: " + ", ".join(close) + more
+    return head + ". Closest: " + ", ".join(close) + more + (f" ({after})" if after else "")
+
+
+def _count_reason(table: dict[str, tuple[engine.Action, int | None]], words: list[str],
+                  s: engine.GameState, seat: int) -> str:
+    """Why `launch PLANET N` / `ally SIDE N` has no choice: N is not a count offered for
+    that target (the counts that are), or the target itself is refused (the engine's
+    reason, asked with ships a legal choice of the same command sends)."""
+    prefix = " ".join(words[:-1]) + " "
+    counts = sorted({sum(n for _, n in getattr(entry[0], "ships", ()))
+                     for cmd, entry in table.items()
+                     if cmd.startswith(prefix) and " " not in cmd[len(prefix):]})
+    if counts:
+        return f"{words[-1]} ships is not a choice here (ships: {', '.join(map(str, counts))})"
+    for cmd, (a, _) in table.items():
+        ships = getattr(a, "ships", None)
+        if cmd.split()[0] == words[0] and ships:
+            return _engine_reason(f"{prefix}{_ships(s, ships)}", s, seat)
+    return ""
 
 
 def _place(s: engine.GameState, word: str) -> int | None:
@@ -303,6 +339,8 @@ def _engine_reason(text: str, s: engine.GameState, seat: int) -> str:
     try:
         engine.apply(s, action)
     except engine.IllegalAction as exc:
+        if exc.reason.startswith("expected one of"):
+            return ""  # another kind of move is asked for: said by the caller
         reason = re.sub(r"the warp of seat (\d+)",
                         lambda m: planet_name(s, warp_site(int(m.group(1)))), exc.reason)
         return re.sub(r"planet (\d+)", lambda m: planet_name(s, int(m.group(1))),

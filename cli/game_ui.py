@@ -51,11 +51,16 @@ class CosmicUI:
         """(playable now, label) for each card of the hand."""
         seat = kn.seat
         out = []
+        # Two copies of one card (two negotiates) are the same choice, and the command
+        # table keeps one of them: every copy of a playable card is marked.
+        label = self._render.card_label
+        names = {label(kn.faces.get(h, s.faces.get(h))) for h in playable}
         for h in s.hands[seat]:
             face = kn.faces.get(h, s.faces.get(h))
             down = " (face down)" if h == kn.selected and s.enc is not None and \
                 seat in s.enc.selected else ""
-            out.append((h in playable, f"{self._render.card_label(face)}{down}"))
+            out.append((h in playable or (face is not None and label(face) in names),
+                        f"{label(face)}{down}"))
         return out
 
     def end_words(self, s: Any) -> list[str]:

@@ -10,7 +10,7 @@ from engine.cosmic import cards as C
 from engine.cosmic.flares import FLARE_EFFECTS
 from engine.cosmic.powers import ALIENS
 
-__all__ = ["info"]
+__all__ = ["info", "tech_words", "discards"]
 
 ARTIFACTS = {
     "card_zap": "Card Zap: play it when someone plays an artifact or a flare, to cancel it.",
@@ -28,6 +28,23 @@ ARTIFACTS = {
               "choice from its colonies and discards one card of each type it holds.",
     "quash": "Quash: at the deal window, cancel the deal just agreed; it fails, with the "
              "failed deal's penalty.",
+}
+
+
+# What each flare we implement does, wild side and super side (engine/cosmic/flares.py;
+# docs/rules.md, Flares, has the windows and arguments).
+FLARE_WORDS = {
+    "amoeba": ("as a main player, before cards are chosen, move up to four of your ships "
+               "from colonies into the encounter, or out of it back to colonies",
+               "as an ally too, the Amoeba moves its own ships in or out of the encounter"),
+    "kamikaze": ("as a main player, once cards are chosen, send up to four ships from "
+                 "colonies to the warp: +3 to your side for each",
+                 "as the offense with ships in the warp, bring back three at the regroup "
+                 "instead of one"),
+    "filch_classic": ("at a window of play, take one thing: a ship from the warp to a "
+                      "colony, the discard pile's top card, or the deck's",
+                      "at the end of an encounter, take either encounter card of it from the "
+                      "discard pile"),
 }
 
 
@@ -67,13 +84,30 @@ def info(s: engine.GameState, what: str) -> str:
     flare = key.removeprefix("flare_")
     if flare in FLARE_EFFECTS:
         f = FLARE_EFFECTS[flare]
-        return (f"Flare of the {f.alien.replace('_', ' ')}: its wild side is for any other "
-                f"player{'' if f.wild else ' (not in our documents)'}, its super side for "
-                f"the {f.alien.replace('_', ' ')} itself{'' if f.super else ' (not in our documents)'}. "
+        wild, super_ = FLARE_WORDS.get(flare, ("", ""))
+        owner = f.alien.replace("_", " ")
+        return (f"Flare of the {owner}: wild (any other player{': ' + wild if wild else ''})"
+                f"; super (the {owner} itself{': ' + super_ if super_ else ''}). "
                 "Details: docs/rules.md, Flares.")
+    if key.startswith("flare_") and any(c.kind == "flare" and c.name == flare
+                                        for c in C.CATALOGUE):
+        return (f"Flare of the {flare.replace('_', ' ')}: our rule documents print no text "
+                "for it, so it is never played here: it is held, given, taken and "
+                "discarded like any card. Details: docs/rules.md, Flares.")
     known = sorted(set(ALIENS) | set(ARTIFACTS) | set(C.TECHS))
     return (f"No alien, artifact, flare or tech called {what!r}. Try a colour, or one of: "
             + ", ".join(known))
+
+
+def tech_words(word: str) -> str | None:
+    """A tech as a command names it (`warpspace-key`, `enigma-device#2`): what it does
+    and what it costs, in a few words (its research, who may use it); None for a tech
+    whose name is not known (face down: `tech-1`)."""
+    tech = C.TECHS.get(word.split("#")[0].replace("-", "_"))
+    if tech is None:
+        return None
+    who = "" if tech.role == "any" else f", {tech.role} only"
+    return f"{tech.summary} (research {tech.research}{who})"
 
 
 def discards(s: engine.GameState) -> str:

@@ -94,16 +94,27 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
         where = window_words(st[1]) if st[0] == "window" else st[0]
         lines.append(f"Turn {s.turns}: {who}; {s.phase} ({where})")
     e = s.enc
+    if e is not None and e.defense < 0 and e.destiny >= 0 and s.faces.get(e.destiny) \
+            is not None:  # a destiny card that leaves the offense a choice: which one
+        name = C.CATALOGUE[s.faces[e.destiny]].name
+        why = (": choose any other player" if name == "wild" else
+               " (your own colour): draw again, or a player with a colony in your home "
+               "system" if name in colors else "")
+        lines += textwrap.wrap(f" destiny drawn: {name.replace('_', ' ')}{why}", 46,
+                               subsequent_indent="   ")
     if e is not None and e.defense >= 0:
         target = planet_name(s, e.target) if e.target != -1 else "?"
         lines.append(f"{colors[e.offense]} vs {colors[e.defense]} at {target}")
         for where, ships in (("gate", s.gate), ("beside", s.beside)):
             if any(ships):  # wrapped: at ten seats many allies
-                lines += textwrap.wrap(f" {where}: {_counts(s, ships)}", 46,
-                                       subsequent_indent="   ")
+                lines += _wrap_items(f" {where}:", _counts(s, ships).split(", "), ",")
         totals = encounter_totals(s)
         if totals is not None:
             lines.append(" " + totals)
+        st = s.step()
+        if st[0] == "deal" and st[2]:  # the proposal on the table, to accept or answer
+            lines += textwrap.wrap(f" proposal ({colors[st[2][0]]}): "
+                                   f"{deal_words(s, st[2][1:])}", 46, subsequent_indent="   ")
     per = s.config.planets
     aliens = any(s.aliens) or bool(face_down_seats(s))
     lines.append(f"{'':7} col hnd wrp  home planets 1-{per}"
@@ -123,8 +134,7 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
                   for p in s.home_planets(seat)
                   if any(s.on(p, o) for o in range(s.n) if o != seat)]
         if guests:  # wrapped: with many seats a home system holds many guests
-            lines += textwrap.wrap(" in " + colors[seat] + ": " + "; ".join(guests), 46,
-                                   subsequent_indent="   ")
+            lines += _wrap_items(" in " + colors[seat] + ":", guests, ";")
     if s.config.teams:  # teammates sit opposite (rules 004, Team Play)
         pairs = [f"{colors[x]}+{colors[s.config.teammate(x)]}" for x in range(s.n // 2)]
         lines += textwrap.wrap("teams: " + ", ".join(pairs), 46, subsequent_indent="  ")
@@ -221,6 +231,27 @@ def encounter_totals(s: engine.GameState) -> str | None:
     off = sum(s.gate) + e.reinforce[0]
     dfn = ships_at(s, e.defense) + sum(s.beside) + e.reinforce[1]
     return f"so far: offense {off}, defense {dfn} + cards"
+
+
+def _wrap_items(head: str, items: list[str], sep: str) -> list[str]:
+    """`head item1SEP item2...` in rows of 46 columns at most, continued rows indented,
+    wrapped between items ("pink 4" is never cut in two) and, in an item too long for a
+    row (a planet's guests at ten seats: "green.1 blue2,yellow1,..."), after a comma of
+    it, never inside a word."""
+    tokens: list[str] = []
+    for k, item in enumerate(items):
+        parts = item.split(",")
+        last = k == len(items) - 1
+        tokens += [part + "," for part in parts[:-1]] + [parts[-1] + ("" if last else sep)]
+        if not last:
+            tokens[-1] += " "
+    rows, row = [], head + " "
+    for tok in tokens:
+        if len(row + tok.rstrip()) > 46 and row.strip() != head.strip():
+            rows.append(row.rstrip())
+            row = "   "
+        row += tok
+    return rows + [row.rstrip()]
 
 
 def _counts(s: engine.GameState, values: list[int]) -> str:
@@ -374,9 +405,11 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "no_hand": lambda: f"{c(a[0])} is dealt no hand",
         "haunt": lambda: f"{c(a[0])} takes {c(a[1])}'s hand for the encounter ({a[2]} cards)",
         "haunt_draw": lambda: f"{c(a[0])} draws a hand for the encounter",
-        "unhaunt": lambda: f"{c(a[0])} gives back {a[2]} card(s) and discards {a[3]}",
+        "unhaunt": lambda: (f"{c(a[0])} gives {a[2]} card(s) back to {c(a[1])}"
+                            + (f" and discards {a[3]}" if a[3] else "") if a[1] >= 0 else
+                            f"{c(a[0])} discards the {a[3]} card(s) left of its drawn hand"),
         "enigma": lambda: f"{c(a[0])} mixes {c(a[1])}'s face-down card with a card from "
-                          f"each of {seats(a[2])}",
+                          + (f"each of {seats(a[2])}" if len(a[2]) > 1 else seats(a[2])),
         "enigma_give": lambda: f"{c(a[0])} hands over its face-down card",
         "enigma_take": lambda: f"a card is taken at random from {c(a[0])}'s hand",
         "enigma_mix": lambda: f"{a[0]} cards are shuffled and handed back",

@@ -78,21 +78,40 @@ class PlainClient(SeatClient):
         if self.ui.COSMIC:  # (the map game's board has the player's own lines)
             self._write(f"Your hand ({s.config.colors[self.session.seat]}): {self._hand()}")
         self._list(all_of_them=False)
-        example = self._launch_example() if self.ui.COSMIC \
+        example = self._count_example() if self.ui.COSMIC \
             else "'move A B A 2' moves 2 tokens born on A from A to B"
-        self._write(f"Type a number or a command ('all' lists every command; {example}), "
-                    "'help' or 'quit'.")
+        self._write("Type a number or a command ('all' lists every command"
+                    + (f"; {example}" if example else "") + "), 'help' or 'quit'.")
         if self._ahead:
             asyncio.get_running_loop().call_soon(self._feed)
 
-    def _launch_example(self) -> str:
-        """How to launch by a count, at a planet this seat may aim at now (else at the
-        first planet of another colour's system): never at a planet of its own."""
-        s = self.session.state
-        colours = s.config.colors
-        planet = next((c.split()[1] for c in self.table if c.startswith("launch ")),
-                      f"{colours[1 if self.session.seat == 0 else 0]}.1")
-        return f"'launch {planet} 3' sends 3 ships, chosen for you"
+    def _ship_counts(self, prefix: str) -> list[int]:
+        """How many ships the choices of a group (`launch blue.1`, `ally red`) send."""
+        return sorted({sum(k for _, k in getattr(a, "ships", ()))
+                       for c, (a, _) in self.table.items() if c.startswith(prefix + " ")})
+
+    def _count_example(self) -> str:
+        """How to choose ships by a count, with a group offered now (`launch yellow.1 3`,
+        `ally blue 2`); "" when this decision has no choice of ships."""
+        group = next((c.rpartition(" ")[0] for c in self.table
+                      if ":" in c.rpartition(" ")[2] and " " in c), "")
+        if not group:
+            return ""
+        counts = self._ship_counts(group)
+        n = 3 if 3 in counts else counts[-1]
+        return f"'{group} {n}' sends {n} ship{'s' if n != 1 else ''}, chosen for you"
+
+    def _how_many(self, group: str) -> str:
+        """The question after a group of ship (or token) choices was picked."""
+        counts = self._ship_counts(group) if self.ui.COSMIC else sorted(
+            {getattr(a, "count", 0) for c, (a, _) in self.table.items()
+             if c.startswith(group + " ")})
+        if not self.ui.COSMIC:
+            return f"{group}: how many tokens ({', '.join(map(str, counts))})?"
+        ships = next((c.rpartition(" ")[2] for c in self.table
+                      if c.startswith(group + " ")), "")  # a legal choice
+        return (f"{group}: how many ships ({', '.join(map(str, counts))})? "
+                f"Or name them, e.g. {ships}")
 
     def _feed(self) -> None:
         """Answer the open decision with the answers said ahead, one at a time, until
@@ -112,10 +131,15 @@ class PlainClient(SeatClient):
                 head, _, last = c.rpartition(" ")
                 grouped = ":" in last if self.ui.COSMIC else c.startswith("move ")
                 key = head if head and grouped else c
+                if self.ui.COSMIC and c.startswith("propose "):
+                    key = "propose"  # a deal's terms: typed, not read out one by one
                 groups.setdefault(key, []).append(c)
             for key, members in groups.items():
                 if len(members) == 1:
                     entries.append((members[0], members[0]))
+                elif key == "propose":
+                    entries.append((f"propose A B P Q (terms of your own: {len(members)} "
+                                    f"ways; e.g. {self._proposal(members)})", key))
                 else:
                     entries.append((f"{key} SHIPS (choose the ships: {len(members)} ways)"
                                     if self.ui.COSMIC else
@@ -124,6 +148,14 @@ class PlainClient(SeatClient):
         for i, (shown, what) in enumerate(entries, 1):
             words = self.command_words(what)
             self._write(f"  {i:>3}. {shown}" + (f"  ({words})" if words else ""))
+
+    def _proposal(self, members: list[str]) -> str:
+        """A proposal to show as an example: a card at most each way and a colony."""
+        def plain(c: str) -> bool:
+            w = c.split()
+            return w[1] in ("0", "1") and w[2] in ("0", "1") and w[1:3] != ["0", "0"] \
+                and w[3:5] != ["-", "-"]
+        return next((c for c in members if plain(c)), members[-1])
 
     # -- input -------------------------------------------------------------------------------
 
@@ -137,6 +169,13 @@ class PlainClient(SeatClient):
         group, self._group = self._group, ""
         if group and self.table and (word.isdigit() or ":" in word):
             text = f"{group} {word}"  # the ships of the group picked before
+            found = self.ui.lookup(self.table, text, self.session.state, self.session.seat)
+            if isinstance(found, str):  # not one of its choices: the question stands
+                self._group = group
+                self.refused = f"'{word}' is not one of the choices. {self._how_many(group)}"
+                self._shown_refused = ""  # said again, however often it is typed
+                self.invalidate()
+                return
         elif word.isdigit() and self.table:
             n = int(word)
             if not 1 <= n <= len(self._numbered):
@@ -144,20 +183,21 @@ class PlainClient(SeatClient):
                 self.invalidate()
                 return
             text = self._numbered[n - 1]
+            if text == "propose" and text not in self.table:  # terms: typed in full
+                offers = [c for c in self.table if c.startswith("propose ")]
+                self._write("propose A B P Q: the offense gives A cards, the defense B; the "
+                            "offense settles a colony on planet P, the defense on Q ('-': "
+                            f"none). Type it, e.g. {self._proposal(offers)}")
+                return
             if text not in self.table:  # a group: ask which ships (tokens: how many)
-                counts = sorted({sum(k for _, k in getattr(a, "ships", ()))
-                                 if self.ui.COSMIC else getattr(a, "count", 0)
-                                 for c, (a, _) in self.table.items()
-                                 if c.startswith(text + " ")})
+                counts = self._ship_counts(text) if self.ui.COSMIC else sorted(
+                    {getattr(a, "count", 0) for c, (a, _) in self.table.items()
+                     if c.startswith(text + " ")})
                 if len(counts) == 1:  # one count only: nothing to ask, the ships that
                     text = f"{text} {counts[0]}"  # keep the most at home are chosen
                 else:
                     self._group = text
-                    ships = next((c.rpartition(" ")[2] for c in self.table
-                                  if c.startswith(text + " ")), "")  # a legal choice
-                    self._write(f"{text}: how many ships ({', '.join(map(str, counts))})? "
-                                f"Or name them, e.g. {ships}" if self.ui.COSMIC else
-                                f"{text}: how many tokens ({', '.join(map(str, counts))})?")
+                    self._write(self._how_many(text))
                     return
         elif word == "board":
             self._write(self.ui.board(self.session.state, self.session.knowledge()))

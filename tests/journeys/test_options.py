@@ -283,3 +283,18 @@ def test_demo_of_the_technology_variant_verifies(home: Path) -> None:
     plain = cosmic("replay", str(home / "tech" / "seat-0.journal"), "--plain", home=home)
     assert f"tech deck {summary['tech_deck']} discard {summary['tech_discard']}" \
         in plain.stdout, plain.stdout
+
+
+def test_play_says_which_count_of_seats_or_seat_is_wrong(home: Path) -> None:
+    """--players out of range and --seat out of range each get their own words, with
+    the value given (one message for both said neither)."""
+    r = cosmic("play", "--local", "--plain", "--players", "11", home=home, stdin="")
+    assert r.returncode == 2 and "--players 11: cosmic takes 2 to 10 seats" in r.stderr, \
+        r.stderr
+    r = cosmic("play", "--local", "--plain", "--players", "3", "--seat", "3", home=home,
+               stdin="")
+    assert r.returncode == 2 and "--seat 3: with 3 players the seats are 0 to 2" in r.stderr
+    r = cosmic("play", "--local", "--plain", "--game", "worlds", "--players", "7",
+               home=home, stdin="")
+    assert r.returncode == 2 and "--players 7: the map game takes 2 to 6 seats" in r.stderr
+    assert "Traceback" not in r.stderr

@@ -21,7 +21,7 @@ from _tmux import Terminal
 T = TypeVar("T")
 DECISION = "YOUR DECISION ("
 EARLY = "came just before this question"
-CLOSEST = re.compile(r"Closest: (.+?)(?:, | \.\.\.|$)", re.M)
+CLOSEST = re.compile(r"Closest: (.+?)(?:, | \.\.\.| \(|$)", re.M)
 
 
 def until(what: str, test: Callable[[], T], timeout: float = 60.0) -> T:
@@ -64,22 +64,21 @@ def status_line(screen: str) -> str:
 
 def closest(screen: str) -> str | None:
     """The first legal command a refusal on the screen lists after "Closest:", read across
-    the lines the terminal wrapped it on (a long command, like giving seven cards, does
-    not fit one line)."""
+    the rows it was wrapped on (the client wraps between words, continued rows indented,
+    and keeps each listed command whole: a long one, like giving seven cards, gets a row
+    of its own)."""
     lines = screen.splitlines()
     for i, line in enumerate(lines):
         if "Closest: " not in line:
             continue
-        block = line
+        block = [line.strip()]
         for nxt in lines[i + 1:]:
-            if DECISION in nxt or not nxt.strip() or len(block.splitlines()[-1]) < 80:
+            if DECISION in nxt or not nxt.startswith("  ") or not nxt.strip():
                 break
-            block += "\n" + nxt
-        joined = "".join(part.ljust(80) if n < block.count("\n") else part
-                         for n, part in enumerate(block.split("\n")))
-        found = CLOSEST.search(joined)
+            block.append(nxt.strip())
+        found = CLOSEST.search(" ".join(block))
         if found is not None:
-            return found.group(1).strip()
+            return found.group(1).strip().rstrip(",")
     return None
 
 

@@ -82,9 +82,13 @@ def test_networked_plain_game_shows_the_log_and_verifies(tmp_path: Path, home: P
     assert "setting up the decks (card protocol)" in out
     for words in ("reveals", "winner(s):", "end-of-game audit: every hidden claim held"):
         assert words in out, words
-    assert "Game over:" in out and f"cosmic verify {game / 'seat-0.journal'}" in out
-    v = cosmic("verify", str(game / "seat-0.journal"), home=home)
+    journal = game / "seat-0.journal"
+    assert "Game over:" in out and f"cosmic verify {journal}" in out
+    assert f"cosmic replay {journal}" in out  # the end says how to see it again, too
+    v = cosmic("verify", str(journal), home=home)
     assert v.returncode == 0 and ": OK" in v.stdout, v.stdout + v.stderr
+    r = cosmic("replay", str(journal), "--to", "40", home=home)
+    assert r.returncode == 0 and "Turn " in r.stdout, r.stdout + r.stderr
 
 
 CHOICE = re.compile(r"^\s+(\d+)\. (keeptech|research|complete|usetech) ")
@@ -131,7 +135,9 @@ def test_local_plain_game_with_technology(home: Path) -> None:
             proc.kill()
     out = "".join(seen)
     assert code == 0 and "Traceback" not in out, out[-3000:]
-    assert re.search(r"^\s+\d+\. keeptech (enigma-device|warpspace-key)$", out, re.M)
+    # each tech offered says what it does
+    assert re.search(r"^\s+\d+\. keeptech (enigma-device|warpspace-key)(#2)?  \(Discard it: "
+                     r".*\(research \d.*\)\)$", out, re.M), out[-3000:]
     assert "red keeps a tech face down and discards 1" in out
     assert re.search(r"red moves a ship from red\.\d onto a tech \(\d researching\)", out)
     assert re.search(r"tech red: 1 down \(ships [1-9]\)", out), out[-3000:]

@@ -1,0 +1,39 @@
+"""`cosmic play --plain`: when the destiny card leaves the choice of the defense to you
+(wild, or your own colour), the board says which card was drawn and what it lets you do
+(the log names it only once the defense is chosen); a Doppleganger's hand at the end of
+an encounter reads as what happened (cards given back to whom, or the drawn hand's
+rest discarded), an Enigma's mix names the one player a card comes from."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from _journey import cosmic
+
+
+def test_the_destiny_drawn_is_on_the_board_when_you_choose(home: Path) -> None:
+    chose = haunted = False
+    for seed in range(1, 9):  # seeded games differ with the rules: play until seen
+        r = cosmic("play", "--local", "--plain", "--players", "3", "--seed", f"d{seed}",
+                   "--aliens=-,doppleganger,enigma", home=home, stdin="1\n" * 3000,
+                   timeout=180)
+        assert r.returncode == 0, r.stderr[-2000:]
+        out = r.stdout
+        assert "Traceback" not in out
+        assert "gives back" not in out  # "gives back 0 card(s) and discards 7": gone
+        assert not re.search(r"a card from each of \w+$", out, re.M)  # one player: named
+        for block in out.split("-- YOUR DECISION (destiny: destiny)")[1:]:
+            board = block.split("Type a number")[0]
+            found = re.search(r"^ destiny drawn: (\w+)(.*)$", board, re.M)
+            assert found is not None, board
+            assert found.group(1) == "wild" or found.group(1) == "red", board
+            assert "choose any other player" in found.group(2) or "your own colour" in \
+                found.group(2), board
+            chose = True
+        haunted |= bool(re.search(r"blue (gives \d+ card\(s\) back to (red|yellow)|discards "
+                                  r"the \d+ card\(s\) left of its drawn hand)", out))
+        if chose and haunted:
+            break
+    assert chose, "no destiny card left red the choice in eight games"
+    assert haunted, "the Doppleganger never ended an encounter"
