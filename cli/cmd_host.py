@@ -13,9 +13,12 @@ from typing import Any, TextIO
 from node.discovery import DEFAULT_PORT, SameKeyError
 from engine import games
 from engine.cosmic import COLORS
-from node.journal_file import default_key_path
+from node.journal_file import JournalFile, default_key_path
 from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
-from node.resume import ResumeInfo
+from node.resume import ResumeInfo, resume_path
+from node.runner import NodeOptions
+from protocol.errors import ProtocolError
+from protocol.genesis import Genesis
 from protocol.game import game_of
 
 from .botopts import add_seat_bot_option, seat_bot
@@ -180,25 +183,50 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     def warn(text: str) -> None:  # a node with our key came in after us; beacons lost
         still = "Still hosting." if lobby.host else "Still in the lobby."
         print(f"cosmic: warning: {text} {still}", file=sys.stderr, flush=True)
+    def options() -> NodeOptions:
+        return lan_options(args.port, args.target, args.peer, args.listen,
+                           beacon_to=sorted(set(lobby.addresses.values())
+                                            | {parse_peer(p, args.port)[0] for p in args.peer}))
+
+    made: list[Path] = []  # the journal written when we confirmed, while it stands
+
+    def confirmed(prop: Proposal | None) -> None:
+        """Our confirmation, about to be announced (or withdrawn: None). Once it is out,
+        the others may start the game with us though we never hear their last word (we
+        are killed first, say): the seat's journal and resume file are written now, so
+        that `cosmic resume` can take the seat into that game."""
+        for journal in made:
+            _unmake(journal, remove_folder=args.dir is None)
+        made.clear()
+        if prop is None or prop.seat is None:
+            return
+        journal = _game_folder(args, prop.genesis) / f"seat-{prop.seat}.journal"
+        try:
+            journal.parent.mkdir(parents=True, exist_ok=True)
+            JournalFile.create(journal, prop.genesis).close()
+            made.append(journal)
+            ResumeInfo.from_options(prop.seat, options(), key=str(
+                Path(key_file(args)).resolve())).save(journal)
+        except OSError:
+            pass  # said when the game starts, where it is needed (below)
     try:
-        genesis, seat = lobby.wait(args.timeout, show, confirm, warn)
+        genesis, seat = lobby.wait(args.timeout, show, confirm, warn, confirmed)
     except (TimeoutError, LobbyError, SameKeyError) as exc:
         print(f"cosmic: {exc}", file=sys.stderr)
+        confirmed(None)
         return 1
     finally:
         lobby.close()
     print("The game: " + ", ".join(f"{s.colour} {s.name} ({s.key[:4].hex()})"
                                    for s in genesis.seats), flush=True)
-    directory = args.dir or cosmic_home() / "games" / genesis.game_id[:6].hex()
+    directory = _game_folder(args, genesis)
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         print(f"cosmic: cannot use {directory} for the game: {exc.strerror or exc}",
               file=sys.stderr)
         return 2
-    opts = lan_options(args.port, args.target, args.peer, args.listen,
-                       beacon_to=sorted(set(lobby.addresses.values())
-                                        | {parse_peer(p, args.port)[0] for p in args.peer}))
+    opts = options()
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     try:
         bot = seat_bot(args, lobby.key.public, game_of(genesis).NAME)
@@ -216,6 +244,28 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     except SameKeyError as exc:  # another node plays our seat, and was there first
         print(f"cosmic: {exc}", file=sys.stderr)
         return 1
+
+
+def _game_folder(args: argparse.Namespace, genesis: Genesis) -> Path:
+    """Where a game's journals go: --dir, or a folder of its own under the games folder."""
+    return Path(args.dir) if args.dir else cosmic_home() / "games" / genesis.game_id[:6].hex()
+
+
+def _unmake(journal: Path, remove_folder: bool) -> None:
+    """Take back a journal written at a confirmation that was withdrawn: it holds the
+    genesis alone (nothing was played); with it its resume file, and its folder if that
+    is the game's own and now empty."""
+    try:
+        handle, contents, _ = JournalFile.open(journal)
+        handle.close()
+        if contents.records:
+            return  # played: never ours to remove
+        journal.unlink()
+        resume_path(journal).unlink(missing_ok=True)
+        if remove_folder:
+            journal.parent.rmdir()
+    except (OSError, ValueError, ProtocolError):
+        pass  # gone, changed, or a folder holding more: left as it is
 
 
 def run(args: argparse.Namespace) -> int:

@@ -345,18 +345,29 @@ class Lobby:
              on_change: Callable[[list[Card]], None] | None = None,
              decide: Callable[[Proposal], bool | None] = lambda p: True,
              on_warning: Callable[[str], None] | None = None,
+             on_confirm: Callable[[Proposal | None], None] | None = None,
              ) -> tuple[Genesis, int]:
         """Wait until every seat has confirmed one genesis; return it and our seat.
 
         decide(proposal) is asked (again and again, until it answers) whether we play
         the proposed game: True confirms, False declines, None is not yet. on_warning is
         told of another node with our key that came into the lobby after us (it stops;
-        we go on), and of an address our beacons cannot be sent to (once each). Raises LobbyError if we decline or the game fills without us,
+        we go on), and of an address our beacons cannot be sent to (once each).
+        on_confirm is told each proposal we confirm, just before the confirmation is
+        announced, and None when we withdraw it (the proposal changed): once announced,
+        the others may start the game with us even if we never hear their last
+        confirmation, so what our seat needs to join it later (its journal) must exist
+        by then. Raises LobbyError if we decline or the game fills without us,
         SameKeyError if another node with our key was here first, TimeoutError if no
         game is agreed in time."""
         end = time.monotonic() + timeout_s
         seen: list[tuple[bytes, str]] = []
         told: set[tuple[str, int]] = set()  # addresses our beacons cannot reach, said
+
+        def withdraw() -> None:
+            if self.card.agree and on_confirm is not None:
+                on_confirm(None)
+            self.confirm(b"")
         while time.monotonic() < end:
             self.poll()
             for warning in self.same_key.check():
@@ -374,17 +385,19 @@ class Lobby:
             seen = now
             prop = self.proposal()
             if prop is None or prop.seat is None:
-                self.confirm(b"")  # whatever we confirmed is no longer on offer
+                withdraw()  # whatever we confirmed is no longer on offer
                 if prop is not None and prop.complete:
                     raise LobbyError("the game filled without you")
                 continue
             game_id = prop.genesis.game_id
             if self.card.agree != game_id:
-                self.confirm(b"")
+                withdraw()
                 answer = decide(prop)
                 if answer is False:
                     raise LobbyError("you declined the game")
                 if answer:
+                    if on_confirm is not None:
+                        on_confirm(prop)
                     self.confirm(game_id)
                 continue
             if prop.complete:
