@@ -115,7 +115,7 @@ class CosmicUI:
             lines.append(" cards: " + " / ".join(label(s.faces.get(h)) if h >= 0 else "-"
                                                  for h in e.cards))
         if e.destiny >= 0:
-            lines.append(" destiny: " + label(s.faces.get(e.destiny)))
+            lines.append(" drawn: " + label(s.faces.get(e.destiny)))  # "destiny red"
         colors = s.config.colors
         for side, allies in zip(("off", "def"), e.allies):
             if allies:
@@ -128,8 +128,9 @@ class CosmicUI:
         for long, short in (("attack ", "A"), ("negotiate", "N"), ("reinforcement ", "R"),
                             ("artifact ", ""), ("flare ", "")):
             if label.startswith(long):
-                return short + label[len(long):]
-        return label.replace(" ", "_")
+                label = short + label[len(long):]
+                break
+        return label.replace("_", "-").replace(" ", "_")  # one word: card-zap
 
     HANDS_KEY = "Hands (A attack, N negotiate):"
 

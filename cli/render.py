@@ -233,6 +233,25 @@ def encounter_totals(s: engine.GameState) -> str | None:
     return f"so far: offense {off}, defense {dfn} + cards"
 
 
+def _a(noun: object) -> str:
+    """'a card', 'an attack'."""
+    text = str(noun).replace("_", " ")
+    return ("an " if text[:1] in "aeiou" else "a ") + text
+
+
+def _flare_play(s: engine.GameState, ev: tuple[Any, ...]) -> str:
+    """A flare's play in words, with what its arguments name (cli/power_words/flares.py):
+    'plays the Kamikaze flare (wild): ...'."""
+    from .power_words import told_flare  # (power_words reads this module)
+    said = told_flare(s, ev[0], ev[1], tuple(ev[2]))
+    return said or f"plays {card_label(ev[1])}"
+
+
+def _is_flare(face: object) -> bool:
+    return isinstance(face, int) and 0 <= face < len(C.CATALOGUE) \
+        and C.CATALOGUE[face].kind == "flare"
+
+
 def _wrap_items(head: str, items: list[str], sep: str) -> list[str]:
     """`head item1SEP item2...` in rows of 46 columns at most, continued rows indented,
     wrapped between items ("pink 4" is never cut in two) and, in an item too long for a
@@ -315,7 +334,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "deal": lambda: "the deal is made",
         "no_deal": lambda: "the deal fails",
         "quashed": lambda: "the deal is quashed",
-        "play": lambda: f"{c(a[0])} plays {card_label(a[1])}" + (
+        "play": lambda: f"{c(a[0])} {_flare_play(s, a)}"
+        if _is_flare(a[1]) else f"{c(a[0])} plays {card_label(a[1])}" + (
             f" ({', '.join(p(x) for x in a[2])})" if a[2] and _names_planets(a[1]) else
             f" ({seats(a[2])})" if a[2] and C.CATALOGUE[a[1]].kind not in _FOR_A_SIDE
             else (" for the " + ("offense" if a[2] == (0,) else "defense")
@@ -353,8 +373,10 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "fido_kept": lambda: f"{c(a[0])} keeps {card_label(a[1])}",
         "filch": lambda: f"{c(a[0])} filches {card_label(a[1])}",
         "flare": lambda: f"{c(a[0])} flares the {str(a[1]).replace('_', ' ')} ({a[2]})",
-        "flares_dealt": lambda: (f"every player is dealt {a[0]} flares to choose an alien"
-                                 if a[0] != 1 else "each player is dealt its alien's flare"),
+        "flares_dealt": lambda: (
+            "each player is dealt its alien's flare" if a[0] == 1 else
+            f"every player is dealt {a[0]} flares and keeps one's alien" if s.config.flares
+            else f"every player choosing is dealt {a[0]} aliens face down, to keep one"),
         "hate_refused": lambda: f"{c(a[0])} will not discard: it loses ships instead",
         "hate_ships": lambda: f"{c(a[0])} makes {c(a[1])} lose {a[2]} ship(s)",
         "heal": lambda: f"{c(a[0])} heals {a[2]} of {c(a[1])}'s ships",
@@ -377,7 +399,7 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "jinx": lambda: f"{c(a[0])} jinxes {c(a[1])}'s card: it will count as an attack 13",
         "vision": lambda: f"{c(a[0])} says {c(a[1])} must play {card_label(a[2])} if it has one",
         "seek": lambda: f"{c(a[0])} asks {c(a[1])}: " + (
-            f"do you hold a {a[3]}?" if a[2] == "holds" else f"will you play a {a[3]}?"),
+            f"do you hold {_a(a[3])}?" if a[2] == "holds" else f"will you play {_a(a[3])}?"),
         "seek_answer": lambda: f"{c(a[0])} answers {'yes' if a[3] else 'no'}",
         "laser": lambda: f"{c(a[0])} will pick {c(a[1])}'s encounter card at random",
         "laser_pick": lambda: f"{c(a[1])} must play the card {c(a[0])} picked",

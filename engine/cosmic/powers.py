@@ -202,7 +202,7 @@ __all__ = [
     "Alien", "ALIENS", "register", "alien_of", "powered", "max_ships", "may_ally",
     "adjust_totals", "decide", "regroup_count", "continue_turn", "after_resolution",
     "after_warp", "on_discard", "planning_order", "Option", "kept_powers", "before_destiny",
-    "encounter_end", "discarded", "held_for_others", "encounter_cleanup",
+    "encounter_end", "discarded", "held_for_others", "rehandled", "encounter_cleanup",
     "adjust_card_values", "must_show", "UNINVITED", "deal_frees", "resolution_losses",
     "before_going_home", "after_draw", "face_up_cards", "defense_known", "swap_aliens",
     "take_all_aliens", "GIVEN_AWAY", "set_aside", "aside", "ASIDE", "aim", "aimed_at",
@@ -275,6 +275,11 @@ class Alien:
     discarded: Callable[[GameState, int, int, tuple[int, ...], str], list[Step_t]] | None = None
     # asked whether or not the power works, so a lost power still tidies up (the Demon):
     held: Callable[[GameState, int, int], tuple[int, ...]] | None = None  # (seat, holder)
+    # (seat, holder, old, kept): `holder`'s cards `old` were shuffled under new handles
+    # by a random take, and it still holds `kept` of the new ones; a power that follows
+    # cards by handle follows them (the Doppleganger's drawn hand). Asked like `held`.
+    rehandled: Callable[[GameState, int, int, tuple[int, ...], tuple[int, ...]], None] | None \
+        = None
     encounter_cleanup: Callable[[GameState, int], list[Step_t]] | None = None
     # (seat, other): how many of `other`'s ships in the warp this main player may free as
     # a term of a deal with it (the Zombie); 0 = none
@@ -566,6 +571,19 @@ def discarded(s: GameState, by: int, handles: tuple[int, ...], why: str) -> list
         for seat, _, fn in powered(s, "discarded"):
             steps += fn(s, seat, by, handles, why)
     return steps
+
+
+def rehandled(s: GameState, holder: int, old: tuple[int, ...], kept: tuple[int, ...]) -> None:
+    """A random take shuffled `holder`'s cards `old` under new handles, and `holder` still
+    holds `kept` of them: powers that follow cards by handle are told (the `rehandled`
+    hook; asked even of a lost power, as `held` is)."""
+    if not _powers_held(s):
+        return
+    for seat in range(s.n):
+        for name in _held_this_encounter(s, seat):
+            a = ALIENS.get(name)
+            if a is not None and a.rehandled is not None:
+                a.rehandled(s, seat, holder, old, kept)
 
 
 def held_for_others(s: GameState, holder: int) -> tuple[int, ...]:

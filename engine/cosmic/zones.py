@@ -23,7 +23,8 @@ from .actions import (
     Ships,
 )
 from .choices import Dist, Fixed, Mapped
-from .powers import after_draw, after_warp, destiny_shuffled, held_for_others, retrieved
+from .powers import (after_draw, after_warp, destiny_shuffled, held_for_others, rehandled,
+                     retrieved)
 from .state import GameState, Knowledge
 from .steps import (
     SeatStep,     BESIDE, WARP, Chance, Step, add_to_hand, colony_sources, emit, fail, learn, pop, push,
@@ -284,6 +285,7 @@ class Compensate(Step):
             s.own_faces().pop(h, None)  # re-masked: the new handles are not public
         new = s.new_handles(len(old))
         s.set_hand(giver, tuple(h for h in s.hands[giver] if h in keep) + new[got:])
+        rehandled(s, giver, old, new[got:])
         add_to_hand(s, taker, new[:got])
         emit(s, self.event, taker, giver, got)
         replace(s, ("hand_shuffle", giver, old, new), ("deliver", taker, new[:got]))

@@ -11,6 +11,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from _journey import COSMIC, cosmic, cosmic_env
 from protocol.envelope import open_envelope
 from protocol.game import GAME_KINDS
@@ -45,6 +47,7 @@ def _play_to_the_end(terms: list[Terminal], timeout: float = 240) -> None:
         time.sleep(0.2)
 
 
+@pytest.mark.heavy  # a long journey: started first
 def test_host_join_chat_and_play_a_short_game(tmp_path: Path) -> None:
     port = str(_free_port())
     homes = [tmp_path / n for n in ("ann", "bob", "cy")]

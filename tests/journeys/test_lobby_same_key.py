@@ -16,6 +16,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from _journey import COSMIC, cosmic, cosmic_env
 
 LOOPBACK = "127.255.255.255"
@@ -44,6 +46,7 @@ def _until(what: str, check, timeout: float) -> None:
         time.sleep(0.2)
 
 
+@pytest.mark.heavy  # lobbies that wait out their timeouts: started first
 def test_a_second_run_of_a_members_key_leaves_the_lobby_as_it_was(tmp_path: Path) -> None:
     port = _free_port()
     homes = {n: tmp_path / n for n in ("ann", "eve")}
@@ -51,15 +54,15 @@ def test_a_second_run_of_a_members_key_leaves_the_lobby_as_it_was(tmp_path: Path
         h.mkdir()
     lan = ["--port", port, "--target", LOOPBACK]
     ann = _start(homes["ann"], "host", "--players", "3", "--name", "ann", "--plain",
-                 "--timeout", "14", *lan)
+                 "--timeout", "11", *lan)
     eve = None
     try:
         time.sleep(1.0)
         eve = _start(homes["eve"], "join", "--name", "eve", "--colour", "blue", "--yes",
-                     "--timeout", "12", *lan)
+                     "--timeout", "10", *lan)
         time.sleep(3.0)  # eve is in the lobby
         again = cosmic("join", "--name", "eve-twice", "--colour", "green", "--yes",
-                       "--timeout", "10", *lan, home=homes["eve"], timeout=60)
+                       "--timeout", "7", *lan, home=homes["eve"], timeout=60)
         assert again.returncode == 1, again.stdout + again.stderr
         assert "uses the same key as this one" in again.stderr, again.stderr
         out, _ = ann.communicate(timeout=60)
@@ -76,6 +79,7 @@ def test_a_second_run_of_a_members_key_leaves_the_lobby_as_it_was(tmp_path: Path
     assert "no game was agreed in time" in out, out
 
 
+@pytest.mark.heavy
 def test_a_player_killed_in_the_lobby_comes_back_with_the_same_key(tmp_path: Path) -> None:
     port = _free_port()
     homes = {n: tmp_path / n for n in ("ann", "eve")}
@@ -83,7 +87,7 @@ def test_a_player_killed_in_the_lobby_comes_back_with_the_same_key(tmp_path: Pat
         h.mkdir()
     lan = ["--port", port, "--target", LOOPBACK]
     ann = _start(homes["ann"], "host", "--players", "3", "--name", "ann", "--plain",
-                 "--timeout", "25", *lan)
+                 "--timeout", "16", *lan)
     procs = [ann]
     seen = ""
     try:
@@ -95,7 +99,7 @@ def test_a_player_killed_in_the_lobby_comes_back_with_the_same_key(tmp_path: Pat
         time.sleep(3.0)
         os.kill(eve.pid, signal.SIGKILL)
         back = _start(homes["eve"], "join", "--name", "eve-back", "--colour", "green",
-                      "--yes", "--timeout", "12", *lan)
+                      "--yes", "--timeout", "8", *lan)
         procs.append(back)
         said, _ = back.communicate(timeout=60)
         seen, _ = ann.communicate(timeout=60)

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+import pytest
+
 from _journey import COSMIC, cosmic, cosmic_env
 from _tmux import Terminal
 
@@ -107,6 +109,7 @@ def decide(term: Terminal) -> str:
                          f"{term.screen()}")
 
 
+@pytest.mark.heavy  # a long journey: started first
 def test_play_kill_resume_finish_and_verify(tmp_path: Path, home: Path) -> None:
     game = tmp_path / "game"
     play = [str(COSMIC), "play", "--players", "3", "--seed", "journey", "--dir", str(game),

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..powers import held_for_others
+from ..powers import held_for_others, rehandled
 from ..state import GameState
 from ..steps import Step, emit, register as register_step, replace, take_from_hand
 
@@ -59,6 +59,7 @@ class PickRandom(Step):
             s.own_faces().pop(h, None)  # re-masked: the new handles are not public
         new = s.new_handles(len(old))
         s.set_hand(holder, tuple(h for h in s.hands[holder] if h not in old) + new[got:])
+        rehandled(s, holder, old, new[got:])
         s.set_hand(picker, s.hands[picker] + new[:got])  # only while the pick is made
         emit(s, "pick_random", picker, holder, got)
         replace(s, ("hand_shuffle", holder, old, new), ("picked", picker, holder, new[:got], why))

@@ -22,8 +22,11 @@ Text followed: rules 004 (classic Doppleganger), in 2008 terms. Choices we made:
   encounter with whatever it holds: an offense without an encounter card ends the
   encounter (base rules), a defense without one draws a new hand (base rules; its own).
 - Borrowed cards are marked (extra["doppleganger"]): random takes, gifts in a deal and
-  trades leave them alone (`held`), so compensation comes only from its own and drawn
-  cards. A defense that has to draw a new hand in planning shows and discards every card
+  trades leave them alone (`held`), so compensation comes only from its own cards. With
+  a drawn hand, that hand is what it plays the encounter with and its own cards are set
+  aside (`held`): compensation, gifts and trades come from the drawn cards, and a random
+  take's new handles for them are followed (`rehandled`), so what is left of the drawn
+  hand is still known, and discarded, when the encounter is over. A defense that has to draw a new hand in planning shows and discards every card
   it holds, borrowed ones too (they are in its hand; their owner loses them), and the
   new hand is its own.
 - The end of the encounter (every result, even called off, and whether or not the power
@@ -106,10 +109,24 @@ class DoppleDrawn(Step):
 
 
 def _held(s: GameState, seat: int, holder: int) -> tuple[int, ...]:
+    """What random takes, gifts and trades leave alone in its hand: borrowed cards (the
+    lender's); with a drawn hand, its own cards, set aside while it plays that hand."""
     r = _record(s)
     if r is None or r[0] != seat or holder != seat:
         return ()
+    if r[1] < 0:
+        return tuple(h for h in s.hands[seat] if h not in r[3])
     return tuple(h for h in s.hands[seat] if h in r[2])
+
+
+def _rehandled(s: GameState, seat: int, holder: int, old: tuple[int, ...],
+               kept: tuple[int, ...]) -> None:
+    """A random take shuffled cards of its drawn hand under new handles (only those: its
+    own are held): what it still holds of them is the drawn hand now."""
+    r = _record(s)
+    if r is None or r[0] != seat or holder != seat or r[1] >= 0:
+        return
+    s.extra[KEY] = [seat, -1, [], [h for h in r[3] if h not in old] + list(kept)]
 
 
 def _cleanup(s: GameState, seat: int) -> list[Step_t]:
@@ -167,6 +184,7 @@ ALIEN = register(Alien(
     name=NAME, lamp="yellow", summary="Borrows a hand (or draws one) for each encounter",
     roles=("main",), phases=("launch",), mandatory=True, source="rules 004 (classic)",
     windows=("launch",), options=_options, use=_use, must_use=_must, held=_held,
+    rehandled=_rehandled,
     encounter_cleanup=_cleanup, setup_hand=lambda s, seat: False,
     supplies_cards=lambda s, seat: True,
 ))
