@@ -94,6 +94,24 @@ class _SizedControl(FormattedTextControl):
         return super().create_content(width, height)
 
 
+class _FittedControl(FormattedTextControl):
+    """Text made for the very size its window gets in this frame (`make(width, height)`):
+    the log's newest rows, exactly as many as are shown. (Sized by the last frame, a log
+    whose window had just shrunk, as when a refusal takes rows under it, lost its newest
+    rows below the window's bottom.)"""
+
+    def __init__(self, make: Callable[[int, int], StyleAndTextTuples]) -> None:
+        self.size = (80, 8)
+        super().__init__(lambda: make(*self.size))
+
+    def create_content(self, width: int, height: int | None) -> Any:
+        size = (width, max(1, height or 1))
+        if size != self.size:
+            self.size = size
+            self._fragment_cache.clear()
+        return super().create_content(width, height)
+
+
 class ClientApp(SeatClient):
     """The full-screen face of one seat's client (the game loop is SeatClient's)."""
 
@@ -128,7 +146,7 @@ class ClientApp(SeatClient):
                       width=self._hand_width if cosmic else D(min=14, max=20),
                       wrap_lines=True)
         self.hand_window = hand
-        log = Window(FormattedTextControl(self._log), wrap_lines=False,
+        log = Window(_FittedControl(self._log), wrap_lines=False,
                      height=D(min=1 if cosmic else 3, preferred=3))  # and the rest
         self.log_window = log
         status = Window(FormattedTextControl(self._status), height=1, style="class:status")
@@ -272,12 +290,10 @@ class ClientApp(SeatClient):
         return [(style, row + "\n") for style, text in self._hand_items()
                 for row in self._wrapped(text, width)]
 
-    def _log(self) -> StyleAndTextTuples:
-        """The newest lines that fit (scrolled up by PageUp), long lines wrapped (help
-        and chat must be readable in 80 columns), continued rows indented."""
-        info = getattr(self, "log_window", None) and self.log_window.render_info
-        height = info.window_height if info else 8
-        width = max(20, info.window_width if info else 80)
+    def _log(self, width: int, height: int) -> StyleAndTextTuples:
+        """The newest lines that fit the log's window (scrolled up by PageUp), long lines
+        wrapped (help and chat must be readable in 80 columns), continued rows indented."""
+        width = max(20, width)
         rows: list[str] = []
         for line in reversed(self.log[:len(self.log) - self.log_offset]):
             rows[:0] = self._wrapped(line, width)  # (a path is not cut at its hyphens)

@@ -212,10 +212,12 @@ def test_a_flare_play_is_told_in_words(tmp_path: Path) -> None:
         assert cosmic("replay", str(journal), "--html", str(page), home=home).returncode == 0
         data = _page_data(page)
         strings, colours = data["strings"], data["colors"]
-        # The plays, found by the log's own event for them (cli/render.py: "plays flare").
+        # The plays, found by the log's own event for them (cli/render.py: "plays the
+        # Kamikaze flare (wild): ...", told by what the flare does).
         plays = [k for k, (_, author, _, lines) in enumerate(data["steps"], 1)
-                 if author >= 0 and any(strings[x].startswith(f"{colours[author]} plays "
-                                                              "flare ") for x in lines)]
+                 if author >= 0 and any(re.match(rf"{colours[author]} plays the [A-Z]\S*"
+                                                 r"(?: \S+)* flare \((?:wild|super)\)",
+                                                 strings[x]) for x in lines)]
         if plays:
             break
     else:
