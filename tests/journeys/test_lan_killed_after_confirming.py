@@ -25,23 +25,30 @@ def _free_port() -> str:
         return str(s.getsockname()[1])
 
 
-def test_a_seat_killed_after_confirming_resumes_into_the_game(tmp_path: Path) -> None:
-    port = _free_port()
-    homes = {n: tmp_path / n for n in ("ann", "bob", "cy")}
-    for h in homes.values():
-        h.mkdir()
-    lan = ["--port", port, "--target", LOOPBACK, "--timeout", "90"]
+class _Table:
+    """Players on one machine, each with a home of its own, on one free lobby port."""
 
-    def start(name: str, *args: str, stdin: int | None = subprocess.DEVNULL
+    def __init__(self, tmp_path: Path, names: tuple[str, ...]) -> None:
+        self.homes = {n: tmp_path / n for n in names}
+        for h in self.homes.values():
+            h.mkdir()
+        self.lan = ["--port", _free_port(), "--target", LOOPBACK, "--timeout", "90"]
+
+    def start(self, name: str, *args: str, stdin: int | None = subprocess.DEVNULL
               ) -> subprocess.Popen[str]:
-        return subprocess.Popen([str(COSMIC), *args, "--name", name, "--bot", "--plain",
-                                 *lan], env=cosmic_env(homes[name]), cwd=homes[name],
+        """`cosmic ARGS --name NAME --plain` on the lobby, output read at the end."""
+        return subprocess.Popen([str(COSMIC), *args, "--name", name, "--plain", *self.lan],
+                                env=cosmic_env(self.homes[name]), cwd=self.homes[name],
                                 stdin=stdin, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, text=True)
 
-    ann = start("ann", "host", "--players", "3", "--yes", "--max-turns", "3")
-    bob = start("bob", "join", "--yes")
-    cy = start("cy", "join", stdin=subprocess.PIPE)  # answers when told to
+
+def test_a_seat_killed_after_confirming_resumes_into_the_game(tmp_path: Path) -> None:
+    table = _Table(tmp_path, ("ann", "bob", "cy"))
+    homes = table.homes
+    ann = table.start("ann", "host", "--players", "3", "--yes", "--bot", "--max-turns", "3")
+    bob = table.start("bob", "join", "--yes", "--bot")
+    cy = table.start("cy", "join", "--bot", stdin=subprocess.PIPE)  # answers when told to
     procs = [ann, bob, cy]
     try:
         end = time.monotonic() + 60
@@ -79,20 +86,10 @@ def test_a_confirmation_taken_back_leaves_no_journal(tmp_path: Path) -> None:
     """ann (host, --yes) confirms a game with xan, who never answers and leaves (Ctrl-C);
     the game ann confirmed is gone, so is the journal written for it: when yo comes and
     the game with yo is played, ann's games folder holds that game alone."""
-    port = _free_port()
-    homes = {n: tmp_path / n for n in ("ann", "xan", "yo")}
-    for h in homes.values():
-        h.mkdir()
-    lan = ["--port", port, "--target", LOOPBACK, "--timeout", "90"]
-
-    def start(name: str, *args: str, stdin: int | None = subprocess.DEVNULL
-              ) -> subprocess.Popen[str]:
-        return subprocess.Popen([str(COSMIC), *args, "--name", name, "--plain", *lan],
-                                env=cosmic_env(homes[name]), cwd=homes[name], stdin=stdin,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-
-    ann = start("ann", "host", "--players", "2", "--yes", "--bot", "--max-turns", "2")
-    xan = start("xan", "join", stdin=subprocess.PIPE)
+    table = _Table(tmp_path, ("ann", "xan", "yo"))
+    homes = table.homes
+    ann = table.start("ann", "host", "--players", "2", "--yes", "--bot", "--max-turns", "2")
+    xan = table.start("xan", "join", stdin=subprocess.PIPE)
     procs = [ann, xan]
     try:
         games = homes["ann"] / "games"
@@ -103,7 +100,7 @@ def test_a_confirmation_taken_back_leaves_no_journal(tmp_path: Path) -> None:
         (first,) = list(games.glob("*/seat-*.journal"))
         xan.send_signal(signal.SIGINT)  # leaves the lobby, never having answered
         xan.communicate(timeout=30)
-        yo = start("yo", "join", "--yes", "--bot")
+        yo = table.start("yo", "join", "--yes", "--bot")
         procs.append(yo)
         for proc in (ann, yo):
             out, _ = proc.communicate(timeout=180)
