@@ -22,7 +22,7 @@ from protocol.genesis import Genesis
 from protocol.game import game_of
 
 from .botopts import add_seat_bot_option, seat_bot
-from .netgame import cosmic_home, game_folder, lan_options, play_seat, player_key, udp_port
+from .netgame import cosmic_home, lan_options, play_seat, seat_key, udp_port
 from .options import UsageError, add_game_options, game_config, worlds_config
 
 
@@ -284,14 +284,8 @@ def run(args: argparse.Namespace) -> int:
         lobby_id = new_lobby_id(config, rules)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    try:
-        key = player_key(args.key)
-    except ValueError as exc:
-        print(f"cosmic host: {exc}", file=sys.stderr)
-        return 2
-    trouble = game_folder(args.dir)
-    if trouble:
-        print(f"cosmic host: {trouble}", file=sys.stderr)
+    key = seat_key(args, "host")
+    if key is None:
         return 2
     name = args.name or f"host-{key.public[:2].hex()}"
     try:

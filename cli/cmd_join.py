@@ -14,7 +14,7 @@ from protocol.keys import SigningKey
 
 from .botopts import seat_bot
 from .cmd_host import key_file, lan_trouble, lobby_args, start_game
-from .netgame import cosmic_home, game_folder, player_key
+from .netgame import cosmic_home, player_key, seat_key
 from .options import add_game_options, mismatch, wanted
 
 
@@ -60,14 +60,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     key = None
     if not args.list:  # refused before looking, not after a game is chosen
-        try:
-            key = player_key(args.key)
-        except ValueError as exc:
-            print(f"cosmic join: {exc}", file=sys.stderr)
-            return 2
-        trouble = game_folder(args.dir)
-        if trouble:
-            print(f"cosmic join: {trouble}", file=sys.stderr)
+        key = seat_key(args, "join")
+        if key is None:
             return 2
     try:
         games, playing = _look(args, key)

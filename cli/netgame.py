@@ -59,6 +59,22 @@ def player_key(path: Path | None) -> SigningKey:
         raise ValueError(f"cannot use the key file {path}: {why}") from None
 
 
+def seat_key(args: Any, command: str) -> SigningKey | None:
+    """The player's key, with --dir found usable, for `cosmic COMMAND` (host, join); None
+    when either is refused, said on stderr first: before the lobby, so nobody is left
+    waiting for a player whose game could not start."""
+    try:
+        key = player_key(args.key)
+    except ValueError as exc:
+        print(f"cosmic {command}: {exc}", file=sys.stderr)
+        return None
+    trouble = game_folder(args.dir)
+    if trouble:
+        print(f"cosmic {command}: {trouble}", file=sys.stderr)
+        return None
+    return key
+
+
 def game_folder(directory: Path | None) -> str:
     """Why the games cannot go to `directory` (--dir; None: the games folder of
     cosmic_home()), or "" if they can: it is made if missing, must be writable, and a

@@ -43,6 +43,14 @@ class _Table:
                                 stderr=subprocess.STDOUT, text=True)
 
 
+def _stop(procs: list[subprocess.Popen[str]]) -> None:
+    """On a failure, nothing is left running."""
+    for proc in procs:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=30)
+
+
 def test_a_seat_killed_after_confirming_resumes_into_the_game(tmp_path: Path) -> None:
     table = _Table(tmp_path, ("ann", "bob", "cy"))
     homes = table.homes
@@ -72,10 +80,7 @@ def test_a_seat_killed_after_confirming_resumes_into_the_game(tmp_path: Path) ->
             out, _ = proc.communicate(timeout=120)
             assert proc.returncode == 0 and "Game over:" in out, out[-2000:]
     finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait(timeout=30)
+        _stop(procs)
     journals = [next((homes[n] / "games").glob("*/seat-*.journal")) for n in homes]
     for journal in journals:
         v = cosmic("verify", str(journal), home=tmp_path)
@@ -106,10 +111,7 @@ def test_a_confirmation_taken_back_leaves_no_journal(tmp_path: Path) -> None:
             out, _ = proc.communicate(timeout=180)
             assert proc.returncode == 0 and "Game over:" in out, out[-2000:]
     finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait(timeout=30)
+        _stop(procs)
     assert not first.parent.exists(), "the journal of the game ann no longer confirmed"
     (folder,) = list(games.iterdir())
     (journal,) = list(folder.glob("seat-*.journal"))
