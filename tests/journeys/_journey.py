@@ -26,3 +26,22 @@ def cosmic(*args: str, home: Path, timeout: float = 120, stdin: str | None = Non
         pytest.fail(f"{COSMIC} is not installed (make setup)")
     return subprocess.run([str(COSMIC), *args], env=cosmic_env(home), cwd=cwd or home,
                           input=stdin, capture_output=True, text=True, timeout=timeout)
+
+
+def plain_game(home: Path, seed: str, players: int = 3) -> subprocess.Popen[str]:
+    """`cosmic play --local --plain` running, read line by line as it prints and answered
+    with `answer(proc, LINE, ...)`: a person at a plain-text game."""
+    proc = subprocess.Popen([str(COSMIC), "play", "--local", "--plain", "--players",
+                             str(players), "--seed", seed], env=cosmic_env(home), cwd=home,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, bufsize=1)
+    assert proc.stdin is not None and proc.stdout is not None
+    return proc
+
+
+def answer(proc: subprocess.Popen[str], *lines: str) -> None:
+    """Type these lines into a running plain game (plain_game)."""
+    assert proc.stdin is not None
+    for line in lines:
+        proc.stdin.write(line + "\n")
+    proc.stdin.flush()

@@ -6,11 +6,10 @@ list is a command of that list (`ally blue 3` when allying, not a launch)."""
 from __future__ import annotations
 
 import re
-import subprocess
 import time
 from pathlib import Path
 
-from _journey import COSMIC, cosmic_env
+from _journey import answer, plain_game
 
 ASKED = re.compile(r"^(\S+ \S+): how many ships \((\d+)[\d, ]*\)\?")
 ITEM = re.compile(r"^ +(\d+)\. (.*)$")
@@ -18,15 +17,11 @@ HINT = re.compile(r"'(\S+ \S+) \d+' sends \d+ ships?, chosen for you")
 
 
 def test_a_wrong_count_keeps_the_question_and_hints_fit_the_list(home: Path) -> None:
-    proc = subprocess.Popen([str(COSMIC), "play", "--local", "--plain", "--players", "3",
-                             "--seed", "counts"], env=cosmic_env(home), cwd=home,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, bufsize=1)
-    assert proc.stdin is not None and proc.stdout is not None
+    proc = plain_game(home, "counts")
+    assert proc.stdout is not None
 
     def send(line: str) -> None:
-        proc.stdin.write(line + "\n")  # type: ignore[union-attr]
-        proc.stdin.flush()  # type: ignore[union-attr]
+        answer(proc, line)
 
     seen: list[str] = []
     items: list[tuple[str, str]] = []  # the list shown last: (number, entry)

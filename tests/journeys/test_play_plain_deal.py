@@ -5,11 +5,10 @@ the terms with an example, and the example typed makes the proposal."""
 from __future__ import annotations
 
 import re
-import subprocess
 import time
 from pathlib import Path
 
-from _journey import COSMIC, cosmic_env
+from _journey import answer, plain_game
 
 ITEM = re.compile(r"^ +(\d+)\. (.*)$")
 
@@ -17,15 +16,11 @@ ITEM = re.compile(r"^ +(\d+)\. (.*)$")
 def deal_in_plain_text(home: Path, seed: str) -> list[str] | None:
     """Play (negotiate whenever possible) until a deal is asked; then answer it through
     the grouped proposal line. The output, or None if no deal came in this game."""
-    proc = subprocess.Popen([str(COSMIC), "play", "--local", "--plain", "--players", "3",
-                             "--seed", seed], env=cosmic_env(home), cwd=home,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, bufsize=1)
-    assert proc.stdin is not None and proc.stdout is not None
+    proc = plain_game(home, seed)
+    assert proc.stdout is not None
 
     def send(line: str) -> None:
-        proc.stdin.write(line + "\n")  # type: ignore[union-attr]
-        proc.stdin.flush()  # type: ignore[union-attr]
+        answer(proc, line)
 
     seen: list[str] = []
     items: list[tuple[str, str]] = []

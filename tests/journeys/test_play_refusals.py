@@ -6,26 +6,20 @@ shows the engine's internals ("expected one of [...]")."""
 from __future__ import annotations
 
 import re
-import subprocess
 import time
 from pathlib import Path
 
-from _journey import COSMIC, cosmic_env
+from _journey import answer, plain_game
 
 ITEM = re.compile(r"^ +(\d+)\. (.*)$")
 
 
 def test_each_refusal_says_why(home: Path) -> None:
-    proc = subprocess.Popen([str(COSMIC), "play", "--local", "--plain", "--players", "3",
-                             "--seed", "refusals"], env=cosmic_env(home), cwd=home,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, bufsize=1)
-    assert proc.stdin is not None and proc.stdout is not None
+    proc = plain_game(home, "refusals")
+    assert proc.stdout is not None
 
     def send(*lines: str) -> None:
-        for line in lines:
-            proc.stdin.write(line + "\n")  # type: ignore[union-attr]
-        proc.stdin.flush()  # type: ignore[union-attr]
+        answer(proc, *lines)
 
     seen: list[str] = []
     items: list[str] = []
