@@ -94,11 +94,12 @@ class _SizedControl(FormattedTextControl):
         return super().create_content(width, height)
 
 
-class _FittedControl(FormattedTextControl):
+class FittedControl(FormattedTextControl):
     """Text made for the very size its window gets in this frame (`make(width, height)`):
-    the log's newest rows, exactly as many as are shown. (Sized by the last frame, a log
-    whose window had just shrunk, as when a refusal takes rows under it, lost its newest
-    rows below the window's bottom.)"""
+    a log's newest rows, exactly as many as are shown; a pane wrapped between words at
+    its own width. (Sized by the frame before, a log whose window had just shrunk, as
+    when a refusal takes rows under it, lost its newest rows below the window's bottom,
+    and a pane whose width changed was drawn once wrapped for the old one.)"""
 
     def __init__(self, make: Callable[[int, int], StyleAndTextTuples]) -> None:
         self.size = (80, 8)
@@ -146,7 +147,7 @@ class ClientApp(SeatClient):
                       width=self._hand_width if cosmic else D(min=14, max=20),
                       wrap_lines=True)
         self.hand_window = hand
-        log = Window(_FittedControl(self._log), wrap_lines=False,
+        log = Window(FittedControl(self._log), wrap_lines=False,
                      height=D(min=1 if cosmic else 3, preferred=3))  # and the rest
         self.log_window = log
         status = Window(FormattedTextControl(self._status), height=1, style="class:status")

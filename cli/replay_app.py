@@ -52,7 +52,7 @@ from protocol.journal import JournalContents
 from protocol.keys import SigningKey
 from protocol.tell import CHAT_KINDS
 
-from .app import STYLE
+from .app import STYLE, FittedControl
 from .game_ui import CosmicUI, WorldsUI, for_rules
 from .render import chat_text
 
@@ -472,18 +472,16 @@ class ReplayApp:
         self.color = color
         self.input = TextArea(height=1, prompt="> ", multiline=False, wrap_lines=False,
                               accept_handler=self._accept)
-        self._drawn: dict[str, tuple[int, int]] = {}  # the pane sizes last laid out for
         self.app = self._build()
-        self.app.after_render += self._redraw_if_resized
 
     def _build(self) -> Application[Any]:
         board = Window(FormattedTextControl(self._board), wrap_lines=True,
                        height=self._board_height)
-        side = Window(FormattedTextControl(self._side), width=D(min=20, preferred=32),
+        side = Window(FittedControl(self._side), width=D(min=20, preferred=32),
                       wrap_lines=True)
         self.side_window = side
         # The board first (as tall as it is), then the log in what is left.
-        log = Window(FormattedTextControl(self._log), wrap_lines=False,
+        log = Window(FittedControl(self._log), wrap_lines=False,
                      height=D(min=3, preferred=3))
         self.log_window = log
         fault = Window(FormattedTextControl(lambda: [("class:refused", fault_text(self.tl))]),
@@ -577,17 +575,14 @@ class ReplayApp:
             rows = max(12, rows - 1)
         return D(min=6, preferred=rows, max=rows)  # the log takes the rest, not blanks
 
-    def _side(self) -> StyleAndTextTuples:
-        info = self.side_window.render_info
-        width = info.window_width if info else 32
-        self._drawn["side"] = (width, 0)
+    def _side(self, width: int, height: int) -> StyleAndTextTuples:
+        """The side pane, wrapped between words at the width its window has now (the
+        board's width changes with the position, and so the pane's)."""
         return [("", side_text(self.tl, self.pos, self.hands, width))]
 
-    def _log(self) -> StyleAndTextTuples:
-        info = self.log_window.render_info
-        height = info.window_height if info else 8
-        width = max(20, info.window_width if info else 80)
-        self._drawn["log"] = (info.window_width if info else 80, height)
+    def _log(self, width: int, height: int) -> StyleAndTextTuples:
+        """The log's newest lines, as many as its window shows now."""
+        width = max(20, width)
         lines = [line if len(line) <= width else line[: width - 1] + "~"
                  for line in log_lines(self.tl, self.pos, height)]
         return [("", "\n".join(lines))]
@@ -596,18 +591,6 @@ class ReplayApp:
         """As many rows as `text` takes across the screen (at most 3): no blank rows."""
         width = max(20, self.app.output.get_size().columns)
         return D.exact(max(least, min(3, -(-len(text) // width))))
-
-    def _redraw_if_resized(self, _: Any) -> None:
-        """The side pane and the log are laid out for the size their windows had at the
-        render before (the board's width changes with the position, and so theirs): if a
-        render gave them another size, draw once more at the size they have now."""
-        for name, window in (("side", self.side_window), ("log", self.log_window)):
-            info, drawn = window.render_info, self._drawn.get(name)
-            if info is not None and drawn is not None and (
-                    info.window_width != drawn[0]
-                    or (name == "log" and info.window_height != drawn[1])):
-                self.app.invalidate()
-                return
 
     async def run(self) -> str:
         return str(await self.app.run_async() or "")
