@@ -258,20 +258,15 @@ class ClientApp(SeatClient):
         s, seat = self.session.state, self.session.seat
         kn = self.session.knowledge()
         out: list[tuple[str, str]] = []
-        keeps = sorted(cmd for cmd, (a, _) in self.table.items() if a.KIND == "keep")
-        if keeps and self.ui.COSMIC:  # aliens dealt to choose from: what each one does
-            out.append(("class:alert", "Aliens dealt to you (keep one):"))
-            for cmd in keeps:
-                words = self.command_words(cmd)
-                out.append(("class:playable", f"* {cmd.split()[-1]}"
-                            + (f": {words}" if words else "")))
-        techs = sorted(cmd for cmd, (a, _) in self.table.items() if a.KIND == "keeptech")
-        if techs and self.ui.COSMIC:  # techs dealt to choose from: what each one does
-            out.append(("class:alert", "Techs dealt to you (keep one):"))
-            for cmd in techs:
-                words = self.command_words(cmd)
-                out.append(("class:playable", f"* {cmd.split()[-1]}"
-                            + (f": {words}" if words else "")))
+        # Aliens or techs dealt to choose from: what each one does.
+        for kind, heading in (("keep", "Aliens"), ("keeptech", "Techs")):
+            offered = sorted(cmd for cmd, (a, _) in self.table.items() if a.KIND == kind)
+            if offered and self.ui.COSMIC:
+                out.append(("class:alert", f"{heading} dealt to you (keep one):"))
+                for cmd in offered:
+                    words = self.command_words(cmd)
+                    out.append(("class:playable", f"* {cmd.split()[-1]}"
+                                + (f": {words}" if words else "")))
         out.append(("class:alert", f"Your hand ({s.config.colors[seat]})"))
         playable = {h for _, (a, h) in self.table.items() if h is not None}
         kinds = ("play",) if self.ui.COSMIC else ("play", "second", "reveal")
