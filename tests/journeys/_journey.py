@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -45,3 +47,16 @@ def answer(proc: subprocess.Popen[str], *lines: str) -> None:
     for line in lines:
         proc.stdin.write(line + "\n")
     proc.stdin.flush()
+
+
+def lines_of(proc: subprocess.Popen[str], seen: list[str], seconds: float
+             ) -> Iterator[str]:
+    """Each line a running plain game prints, kept in `seen` too, until it ends; fails
+    (with the last lines) if it still runs after `seconds`."""
+    assert proc.stdout is not None
+    deadline = time.monotonic() + seconds
+    for raw in proc.stdout:
+        line = raw.rstrip("\n")
+        seen.append(line)
+        assert time.monotonic() < deadline, "\n".join(seen[-40:])
+        yield line

@@ -6,10 +6,9 @@ list is a command of that list (`ally blue 3` when allying, not a launch)."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
-from _journey import answer, plain_game
+from _journey import answer, lines_of, plain_game
 
 ASKED = re.compile(r"^(\S+ \S+): how many ships \((\d+)[\d, ]*\)\?")
 ITEM = re.compile(r"^ +(\d+)\. (.*)$")
@@ -28,12 +27,8 @@ def test_a_wrong_count_keeps_the_question_and_hints_fit_the_list(home: Path) -> 
     group = ""  # the group whose count was refused
     refused = chose = False
     hints = 0
-    deadline = time.monotonic() + 180
     try:
-        for raw in proc.stdout:
-            line = raw.rstrip("\n")
-            seen.append(line)
-            assert time.monotonic() < deadline, "\n".join(seen[-40:])
+        for line in lines_of(proc, seen, 180):
             if (m := ITEM.match(line)) is not None:
                 items.append((m.group(1), m.group(2)))
             elif line.startswith("Type a number"):

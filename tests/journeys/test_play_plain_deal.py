@@ -5,10 +5,9 @@ the terms with an example, and the example typed makes the proposal."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
-from _journey import answer, plain_game
+from _journey import answer, lines_of, plain_game
 
 ITEM = re.compile(r"^ +(\d+)\. (.*)$")
 
@@ -25,12 +24,8 @@ def deal_in_plain_text(home: Path, seed: str) -> list[str] | None:
     seen: list[str] = []
     items: list[tuple[str, str]] = []
     dealing = False
-    deadline = time.monotonic() + 120
     try:
-        for raw in proc.stdout:
-            line = raw.rstrip("\n")
-            seen.append(line)
-            assert time.monotonic() < deadline, "\n".join(seen[-40:])
+        for line in lines_of(proc, seen, 120):
             if (m := ITEM.match(line)) is not None:
                 items.append((m.group(1), m.group(2)))
             elif line.startswith("Type a number") and not dealing:

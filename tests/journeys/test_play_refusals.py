@@ -6,10 +6,9 @@ shows the engine's internals ("expected one of [...]")."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
-from _journey import answer, plain_game
+from _journey import answer, lines_of, plain_game
 
 ITEM = re.compile(r"^ +(\d+)\. (.*)$")
 
@@ -24,12 +23,8 @@ def test_each_refusal_says_why(home: Path) -> None:
     seen: list[str] = []
     items: list[str] = []
     tried: set[str] = set()  # the kinds of decision tried with wrong input
-    deadline = time.monotonic() + 180
     try:
-        for raw in proc.stdout:
-            line = raw.rstrip("\n")
-            seen.append(line)
-            assert time.monotonic() < deadline, "\n".join(seen[-40:])
+        for line in lines_of(proc, seen, 180):
             if (m := ITEM.match(line)) is not None:
                 items.append(m.group(2))
                 continue
