@@ -6,10 +6,16 @@ Verifying means the whole game: a journal that stops before the game's end or be
 end-of-game audit, or whose last record is torn, fails and says where it stops, unless
 --partial accepts a game in progress (it then says how far the records go).
 
+Several journals of one game (one seat's each, say) are also compared with each other
+(protocol/agreement.py): they must hold the same envelope wherever two of them hold one
+(author, seq). Two different envelopes of one seat and seq, both signed by that seat,
+prove that it showed its peers two versions of its chain (a fork); one journal alone
+cannot show it. A line per game, after the journals' own results, says which.
+
 Exit status: 0 when every check holds for every journal; 1 when a check fails (the
-first failing record and check are named) or a journal does not hold the whole game;
-2 when a file cannot be read, is not a journal, or holds a game this build cannot check
-(the worst status wins).
+first failing record and check are named), a journal does not hold the whole game, or
+journals of one game differ; 2 when a file cannot be read, is not a journal, or holds a
+game this build cannot check (the worst status wins).
 
 While a long journal is checked, progress is shown on stderr when it is a terminal (and
 without --json), in place on one line that is cleared before the result is printed:
@@ -27,9 +33,11 @@ from pathlib import Path
 from typing import Any
 
 from node.verify import VerifyResult, verify_journal
+from protocol.agreement import Agreement, Difference, compare_journals
 from protocol.errors import JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError
 from protocol.game import Verdict
 from protocol.genesis import Genesis
+from protocol.journal import JournalContents, parse_journal
 from protocol.keys import fingerprint
 
 __all__ = ["add_parser", "run", "result_data", "result_text", "exit_code"]
@@ -43,10 +51,14 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "engine, every state hash, commitment and card protocol proof, and every hidden "
         "claim by the end-of-game audit. A journal must hold the whole game, to its end "
         "and its end-of-game audit: one that stops earlier, or whose last record is "
-        "torn, fails with where it stops (see --partial). A campaign file (cosmic "
-        "campaign) is checked game by game and its standings printed.")
+        "torn, fails with where it stops (see --partial). Journals of one game (each "
+        "seat's, say) are also compared: a seat that signed two different envelopes "
+        "with one sequence number showed its peers two histories, and the pair proves "
+        "it. A campaign file (cosmic campaign) is checked game by game and its standings "
+        "printed.")
     p.add_argument("journals", nargs="+", type=Path, metavar="JOURNAL")
-    p.add_argument("--json", action="store_true", help="one JSON object per journal")
+    p.add_argument("--json", action="store_true", help="one JSON object per journal (then one per game whose "
+                   "journals were compared)")
     p.add_argument("--audit", action="store_true",
                    help="require the claims audit (fail if the faces are not all known) "
                    "and list every hidden claim")
@@ -275,10 +287,75 @@ def _campaign(path: Path, args: argparse.Namespace) -> int:
     return 0
 
 
+def _difference_text(d: Difference, paths: list[Path], genesis: Genesis) -> str:
+    first = f"record {d.first.record} of {paths[d.first.journal]}"
+    second = f"record {d.second.record} of {paths[d.second.journal]}"
+    who = f"{_who(genesis, d.author)}, seq {d.seq}"
+    if d.proven:
+        return (f"  {who}: {first} and {second} are two different envelopes, both signed "
+                "by this seat: proof that it showed its peers two versions of its chain")
+    return (f"  {who}: {second} differs from {first}, and one of the two is not signed "
+            "by this seat (a damaged or forged record: its journal's own check fails)")
+
+
+def agreement_text(a: Agreement, paths: list[Path], genesis: Genesis) -> str:
+    """What the comparison of one game's journals found, for people."""
+    head = f"journals of game {a.game_id.hex()[:16]}"
+    n = len(a.journals)
+    if a.agree:
+        return (f"{head}: AGREE: {n} journals, one history (every one of the {a.shared} "
+                "envelopes that two or more of them hold is the same in each)")
+    forks = len(a.forks)
+    what = (f"two histories of one game ({forks} fork{'s' if forks > 1 else ''} proven)"
+            if forks else "they differ where a record is not signed by its seat")
+    lines = [f"{head}: FAILED: {what}"]
+    lines += [_difference_text(d, paths, genesis) for d in a.differences]
+    if a.more:
+        lines.append(f"  ... and {a.more} more difference(s)")
+    return "\n".join(lines)
+
+
+def agreement_data(a: Agreement, paths: list[Path]) -> dict[str, Any]:
+    """The comparison of one game's journals as JSON-able data (it has "journals", where
+    a journal's result has "path")."""
+    def place(p: Any) -> dict[str, Any]:
+        return {"path": str(paths[p.journal]), "record": p.record}
+    return {
+        "game_id": a.game_id.hex(), "journals": [str(paths[j]) for j in a.journals],
+        "envelopes": list(a.envelopes), "agree": a.agree, "exit": 0 if a.agree else 1,
+        "shared": a.shared, "more": a.more,
+        "differences": [{"author": d.author, "seq": d.seq, "proven": d.proven,
+                         "first": place(d.first), "second": place(d.second)}
+                        for d in a.differences],
+    }
+
+
+def _compare(paths: list[Path], args: argparse.Namespace) -> int:
+    """Compare the journals of each game given more than once; 1 if any differ."""
+    read: list[Path] = []
+    contents: list[JournalContents] = []
+    for path in paths:
+        try:
+            contents.append(parse_journal(path.read_bytes()))
+        except (OSError, ProtocolError):
+            continue  # its own result says why
+        read.append(path)
+    worst = 0
+    for a in compare_journals(contents):
+        genesis = contents[a.journals[0]].genesis
+        if args.json:
+            print(json.dumps(agreement_data(a, read), sort_keys=True))
+        else:
+            print(agreement_text(a, read, genesis))
+        worst = max(worst, 0 if a.agree else 1)
+    return worst
+
+
 def run(args: argparse.Namespace) -> int:
     from .cmd_campaign import is_campaign_file
     worst = 0
     progress = _progress(args)
+    journals: list[Path] = []
     for path in args.journals:
         if is_campaign_file(path):
             worst = max(worst, _campaign(path, args))
@@ -305,4 +382,8 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(result_data(result, args.audit, args.partial), sort_keys=True))
         else:
             print(result_text(result, args.audit, args.partial))
+        if result.genesis is not None:
+            journals.append(path)
+    if len(journals) > 1:
+        worst = max(worst, _compare(journals, args))
     return worst

@@ -65,10 +65,13 @@ def verify(*args: str | Path) -> subprocess.CompletedProcess[str]:
 
 
 def blocks(r: subprocess.CompletedProcess[str], paths: list[Path]) -> dict[str, str]:
-    """The text output of several journals, split by journal (each starts with its path)."""
+    """The text output of several journals, split by journal (each starts with its path;
+    the comparison of journals of one game comes after them all)."""
     out: dict[str, str] = {}
     current = None
     for line in r.stdout.splitlines():
+        if line.startswith("journals of game "):
+            break
         starts = [p for p in paths if line.startswith(f"{p}: ")]
         if starts:
             current = starts[0].stem
@@ -80,9 +83,10 @@ def blocks(r: subprocess.CompletedProcess[str], paths: list[Path]) -> dict[str, 
 
 
 def rows(r: subprocess.CompletedProcess[str]) -> dict[str, dict[str, Any]]:
-    """The JSON output of several journals, by journal."""
+    """The JSON output of several journals, by journal (not the comparisons after them,
+    which name "journals", not a "path")."""
     found = [json.loads(line) for line in r.stdout.splitlines()]
-    return {Path(row["path"]).stem: row for row in found}
+    return {Path(row["path"]).stem: row for row in found if "path" in row}
 
 
 class Runs:
