@@ -182,12 +182,9 @@ class Genesis:
         """
         value = canonical.decode(data, max_size=MAX_GENESIS_SIZE)
         try:
-            _GENESIS.check(value, "genesis")
+            _GENESIS.check(value, "genesis")  # the shape Seat(*s) and cls() need
         except SchemaError as exc:
             raise DecodeError(exc.check, exc.message) from None
-        problem = _problems(cast(list[Any], value))
-        if problem is not None:
-            raise DecodeError(*problem)
         fields = cast(list[Any], value)
         version, salt, seats, rules, engine_version, rules_hash, options = fields
         try:
@@ -200,7 +197,7 @@ class Genesis:
                 options=tuple((k, v) for k, v in options),
                 version=version,
             )
-        except LocalProtocolError as exc:  # cannot happen after the checks above
+        except LocalProtocolError as exc:  # __post_init__'s checks (_problems): once
             raise DecodeError(exc.check, exc.message) from None
 
     @property

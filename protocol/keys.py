@@ -167,6 +167,14 @@ def key_problem(public: object) -> str | None:
     """
     if type(public) is not bytes or len(public) != PUBLIC_KEY_SIZE:
         return f"an Ed25519 public key is {PUBLIC_KEY_SIZE} bytes"
+    return _point_problem(public)
+
+
+@functools.lru_cache(maxsize=1024)
+def _point_problem(public: bytes) -> str | None:
+    """key_problem of 32 bytes, kept: the subgroup check costs a scalar multiplication,
+    and a node or a verifier meets the same few seat keys again and again (every
+    genesis it decodes, every journal of one game)."""
     if int.from_bytes(public, "little") & ((1 << 255) - 1) >= _P:
         return "a non-canonical encoding (y is not below the field prime)"
     if _nb.crypto_core_ed25519_is_valid_point(public):
