@@ -82,7 +82,10 @@ def test_a_game_reads_in_words_and_names_no_hidden_card(name: str, config: Any) 
         if g.state.outcome is not None:
             break
         before, a = g.state, g.next_action()
-        words = ui.action_words(before, a)
+        # Even given every face any seat knows (as a revealed game's replay holds them),
+        # the words name only what is public at the action's position.
+        known = {h: f for kn in g.source.knowledge for h, f in kn.faces.items()}
+        words = ui.action_words(before, a, known)
         assert not _raw(words, a), (a.format(), words)
         told[a.KIND] = told.get(a.KIND, 0) + 1
         if a.KIND == "select":  # the face is its holder's alone
@@ -93,7 +96,7 @@ def test_a_game_reads_in_words_and_names_no_hidden_card(name: str, config: Any) 
         if field is not None:
             value = getattr(a, field)
             for h in value if isinstance(value, tuple) else (value,):
-                face = g.source.knowledge[a.seat].faces.get(h)
+                face = known.get(h)
                 if h not in before.faces and face is not None:
                     assert card_label(face) not in words, (a.format(), words)
         g.step(a)
