@@ -73,20 +73,18 @@ def _place(s: engine.GameState, loc: int) -> str:
         return "its tech"
     if loc >= 0 or is_site(loc):
         return planet_name(s, loc)
-    return {engine.GATE: "the gate", WARP: "the warp", BESIDE: "the planet's side"}.get(
+    return {engine.GATE: "the gate", WARP: "the warp", BESIDE: "beside the planet"}.get(
         loc, str(loc))
 
 
-def _ship_list(s: engine.GameState, pairs: Sequence[tuple[int, int]], prep: str) -> str:
-    """" from red.1" for one place, ": 1 from red.1, 2 from the gate" for more."""
-    if len(pairs) == 1:
+def _ship_list(s: engine.GameState, pairs: Sequence[tuple[int, int]], prep: str,
+               counted: bool = False) -> str:
+    """": 1 from red.1, 2 from the gate"; " from red.1" for one place when the words
+    before it gave the count already (not `counted`)."""
+    if len(pairs) == 1 and not counted:
         return f" {prep} {_place(s, pairs[0][0])}"
     return ": " + ", ".join(f"{c} {prep} {_place(s, loc)}" for loc, c in pairs) if pairs \
         else ""
-
-
-def _ships(n: int) -> str:
-    return f"{n} ship(s)"
 
 
 def _labels(faces: Sequence[int]) -> str:
@@ -232,16 +230,12 @@ def _give(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
 
 def _ship_choice(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
     head, prep = _SHIP_CHOICES.get(str(st[0]), (lambda s, st: "chooses ships", "at"))
-    return head(s, st) + _ship_list(s, a.ships, prep)
-
-
-def _source(s: engine.GameState, loc: int) -> str:
-    return "beside the planet" if loc == BESIDE else _place(s, loc)
+    return head(s, st) + _ship_list(s, a.ships, prep, counted=True)
 
 
 # step -> (its words from the position and the step, the word before each place)
 _SHIP_CHOICES: dict[str, tuple[Callable[[engine.GameState, tuple[Any, ...]], str], str]] = {
-    "place": (lambda s, st: f"returns its ships from {_source(s, st[2])}", "to"),
+    "place": (lambda s, st: f"returns its ships from {_place(s, st[2])}", "to"),
     "take": (lambda s, st: "loses ships to the warp" if st[5] == WARP else
              f"moves ships to its new colony on {_place(s, st[5])}", "from"),
     "lose_outside": (lambda s, st: "loses ships to the warp", "from"),
