@@ -25,6 +25,7 @@ from typing import Any
 
 from engine import cosmic as engine
 from engine.cosmic import cards as C
+from engine.cosmic.aliens.seeker import QUESTIONS
 from engine.cosmic.artifacts import KIND_CODES
 from engine.cosmic.hidden import face_down_handle
 from engine.cosmic.research import tech_handle
@@ -97,11 +98,6 @@ def _pass_power(s: engine.GameState, seat: int) -> str:
     return f"does not use the {title} power" if title else "passes"
 
 
-def _by_step(table: dict[str, str], default: str) -> Words:
-    """Words chosen by the step the action answers (its name on top of the stack)."""
-    return lambda s, a, st: table.get(str(st[0]), default)
-
-
 # -- each kind -----------------------------------------------------------------------------
 
 
@@ -152,6 +148,8 @@ _NO_ENCOUNTER = {
 
 
 def _new_hand(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    if not a.cards:
+        return "has no cards: draws eight"
     shown = _labels([f for _, f in a.cards])
     return _said(s, a.seat, "new_hand", a.seat, len(a.cards)) + (
         f" ({shown})" if shown else "")
@@ -174,28 +172,43 @@ def _ally(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
     return _said(s, a.seat, "ally", a.seat, a.side, total) + _ship_list(s, a.ships, "from")
 
 
-def _decline(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
-    return _DECLINE.get(str(st[0]), "declines")
+def _answer(table: dict[str, str | tuple[Any, ...]], default: str) -> Words:
+    """Words chosen by the step the action answers (its name on top of the stack): a
+    table's own words, or an event the log already words (its kind and the arguments after
+    the seat, or a function of the step giving them)."""
+    def words(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+        said = table.get(str(st[0]), default)
+        if isinstance(said, str):
+            return said
+        kind, *args = said
+        args = list(args[0](st)) if args and callable(args[0]) else args
+        return _said(s, a.seat, kind, a.seat, *args)
+    return words
 
 
-_DECLINE = {
+def _question(yes: int) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+    """The Seeker's question of a ("seek", seeker, target, question) step, answered."""
+    return lambda st: (*QUESTIONS[st[3]], yes)
+
+
+_DECLINE: dict[str, str | tuple[Any, ...]] = {
     "accept": "declines every invitation",
-    "hate_victim": "will not discard: it loses ships instead",
-    "zero_offer": "keeps its attack 0",
-    "seek": "answers no",
-    "gamble": "challenges the statement",
+    "hate_victim": ("hate_refused",),
+    "zero_offer": ("zero_keep",),
+    "seek": ("seek_answer", _question(0)),
+    "gamble": ("bluff_challenged",),
     "laser_offer": "says the picked card is no encounter card",
     "sting_draw": "takes no cards",
     "wrath_retrieve": "keeps the ships it retrieved",
-    "fido_offer": "refuses the fetched card",
+    "fido_offer": ("fido_refused",),
     "fido_keep": "leaves the refused card on the discard pile",
 }
-_ACCEPT = {
+_ACCEPT: dict[str, str | tuple[Any, ...]] = {
     "deal": "accepts the deal",
     "wrack": "accepts the deal",
-    "zero_offer": "discards its attack 0 to choose another attack",
-    "seek": "answers yes",
-    "gamble": "believes the statement",
+    "zero_offer": ("zero_swap",),
+    "seek": ("seek_answer", _question(1)),
+    "gamble": ("bluff_believed",),
     "laser_offer": "says the picked card is an encounter card",
     "sting_draw": "takes the cards, from the Sting's hand first",
     "wrath_retrieve": "frees one of the Wrath's ships instead",
@@ -321,7 +334,7 @@ _WORDS: dict[str, Words] = {
     "launch": _launch,
     "invite": lambda s, a, st: _said(s, a.seat, "invite", a.seat, tuple(a.seats)),
     "ally": _ally,
-    "decline": _decline,
+    "decline": _answer(_DECLINE, "declines"),
     "noencounter": _no_encounter,
     "select": _select,
     "reveal": lambda s, a, st: _said(s, a.seat, "reveal", a.seat, a.card),
@@ -329,7 +342,7 @@ _WORDS: dict[str, Words] = {
     "power": _power,
     "propose": lambda s, a, st: (_said(s, a.seat, "propose", a.seat, tuple(a.terms))
                                  if len(a.terms) >= 4 else "proposes a deal"),
-    "accept": _by_step(_ACCEPT, "accepts"),
+    "accept": _answer(_ACCEPT, "accepts"),
     "nodeal": lambda s, a, st: "gives up: the deal fails",
     "give": _give,
     "ships": _ship_choice,
