@@ -107,7 +107,8 @@ def _pass(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
     said = _PASS.get(str(st[0]))
     if said is not None:
         return said
-    return _pass_power(s, a.seat) if st[0] in _OFFERS else "passes"
+    offered = "power" in engine.pending(s).kinds  # an alien's use, offered: not taken
+    return _pass_power(s, a.seat) if offered else "passes"
 
 
 _PASS = {
@@ -117,10 +118,6 @@ _PASS = {
     "atrophy_keep": "keeps the cards it took",
     "gremlin_discard": "discards no attack card",
 }
-# Steps where a pass lets an alien's offer go (engine.cosmic.aliens: pass or power).
-_OFFERS = frozenset({"collect", "devour", "fate_arrange", "heal", "insect_will", "mutant_draw",
-                     "plunder", "spread", "sting", "warlock", "will_choose", "wrack",
-                     "xenomorph_trade"})
 
 
 def _proceed(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
