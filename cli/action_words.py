@@ -239,8 +239,12 @@ def _give(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
 
 
 def _ship_choice(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
-    head, prep = _SHIP_CHOICES.get(str(st[0]), (lambda s, st: "chooses ships", "at"))
+    head, prep = _SHIP_CHOICES.get(str(st[0]), (_choosing, "at"))
     return head(s, st) + _ship_list(s, a.ships, prep, counted=True)
+
+
+def _choosing(s: engine.GameState, st: tuple[Any, ...]) -> str:
+    return "chooses ships"  # a ship choice without words of its own
 
 
 # step -> (its words from the position and the step, the word before each place)
