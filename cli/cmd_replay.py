@@ -167,7 +167,8 @@ def replay_data(path: str, v: ReplayVisitor, total: int) -> dict[str, Any]:
         "of": total, "public_hash": rules.public_hash(s).hex(), "public": words.public(s),
         "summary": words.summary(s), "pending": _pending(rules, s),
         "last": [{"record": r, "author": a, "action": None if act is None else act.format(),
-                  "chat": chat, "events": ev} for r, a, act, chat, ev, _ in v.last],
+                  "said": said, "chat": chat, "events": ev}
+                 for r, a, act, chat, ev, said in v.last],
     }
 
 

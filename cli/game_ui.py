@@ -93,7 +93,11 @@ class CosmicUI:
         return str(self._render.describe_event(s, ev))
 
     def action_words(self, before: Any, a: Any, faces: Any = None) -> str:
-        return str(a.format())
+        """The action as a person replaying reads it, from the position it was taken in
+        (cli/action_words.py: public faces only; `faces`, what a reader may know besides,
+        is not needed: a Cosmic action names a hidden card by no face)."""
+        from .action_words import action_words
+        return action_words(before, a)
 
     def replay_board(self, s: Any) -> str:
         return str(self._render.board_text(s))

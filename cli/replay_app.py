@@ -246,18 +246,9 @@ def message_text(kind: str) -> str:
 
 
 def action_text(ui: CosmicUI | WorldsUI, before: Any, action: Any) -> str:
-    """An action as the replay tells it, from the position it was taken in: an alien
-    power's use in words, in the third person (cli/power_words: told_words), a flare's
-    play likewise (told_flare), any other action as the game's words for it
-    (cli/game_ui.py: action_words)."""
-    if ui.COSMIC and action.KIND == "power":
-        from .power_words import told_words
-        return told_words(before, action.seat, action.option, action.args)
-    if ui.COSMIC and action.KIND == "play":  # a flare: which side, and what it does
-        from .power_words import told_flare
-        said = told_flare(before, action.seat, action.card, action.args)
-        if said is not None:
-            return said
+    """An action as the replay tells it, from the position it was taken in: the game's
+    words for it (cli/game_ui.py: action_words; Cosmic's in cli/action_words.py, an alien
+    power's use and a flare's play among them, in the third person)."""
     return ui.action_words(before, action)
 
 

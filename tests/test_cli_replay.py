@@ -81,7 +81,8 @@ def test_screen_text() -> None:
     side = side_text(tl, k, hands=False)
     assert side.startswith(f"Record {k} of 84") and "Hands:" not in side
     step = tl.steps[k - 1]
-    assert f"#{step.record} " in side and step.text in side
+    assert f"#{step.record} " in side  # the record's words, wrapped to the pane
+    assert " ".join(step.text.split()) in " ".join(side.split()), (step.text, side)
     shown = side_text(tl, k, hands=True, width=30)
     assert "Hands (A attack, N negotiate):" in shown
     assert max(len(x) for x in shown.splitlines()) <= 30

@@ -47,7 +47,7 @@ from .e_m import OPTIONS as _E_M, TOLD as _TOLD_E_M
 from .n_z import OPTIONS as _N_Z, TOLD as _TOLD_N_Z
 
 __all__ = ["Spec", "OPTIONS", "TOLD", "use_words", "spec_words", "alien_words",
-           "told_words", "told_flare", "alien_title", "ARG_KINDS"]
+           "told_words", "told_flare", "alien_title", "acting_title", "ARG_KINDS"]
 
 Spec = tuple[str, tuple[str, ...]]
 OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
@@ -155,6 +155,13 @@ def alien_words(name: str) -> str | None:
 def alien_title(name: str) -> str:
     """An alien's name as a title: "anti_matter" -> "Anti-Matter"."""
     return name.replace("_", "-").title()
+
+
+def acting_title(s: engine.GameState, seat: int) -> str:
+    """The title of the power `seat` acts with now ("Healer"; its own, or one lent to it),
+    or "" without one."""
+    name = _power(s, seat) if 0 <= seat < s.n else ""
+    return alien_title(name) if name else ""
 
 
 def told_words(s: engine.GameState, seat: int, option: int, args: Sequence[int]) -> str:

@@ -327,6 +327,9 @@ def check_position(seen: dict[str, Any], data: dict[str, Any]) -> None:
         assert re.match(rf"record {n - 1}, {who}: (the|with the|uses the) [A-Z]",
                         seen["head"]), seen
         assert not re.search(r"option=|args=", seen["head"]), seen
+    elif last["action"] is not None:  # any other action: in words, never its text form
+        assert seen["head"] == f"record {n - 1}, {who}: {last['said']}", seen
+        assert "=" not in last["said"] and last["said"] != told, last
     else:
         assert seen["head"] == f"record {n - 1}, {who}: {told}", seen
     said = iter(seen["events"])

@@ -99,8 +99,43 @@ def test_every_power_use_is_told_in_words_on_the_page(
             log = b.eval("Array.from(document.querySelectorAll('#log li'))"
                          ".map((li) => li.textContent).join('\\n')")
             assert f"record {record}, {colours[author]}: the " in log, log[-400:]
+        # Every other action too reads as words: the first launch, as Chromium shows it.
+        k = next(k for k, st in enumerate(data["steps"], 1)
+                 if strings[st[2]].startswith("aims the gate at "))
+        record, author = data["steps"][k - 1][:2]
+        b.open(page.resolve().as_uri() + f"#record={k}")
+        head = b.eval(READ)["head"]
+        assert re.fullmatch(rf"record {record}, {colours[author]}: {LAUNCH}", head), head
     finally:
         b.close()
+
+
+# A launch as a person reads it: where the gate aims, with how many ships from where.
+PLANET = rf"{COLOURS}\.\d"
+LAUNCH = (rf"aims the gate at {PLANET} with \d ship\(s\)"
+          rf"(?: from {PLANET}|: \d from {PLANET}(?:, \d from {PLANET})+)")
+
+
+def test_every_action_is_told_in_words(game: tuple[Path, Path, Path, dict[str, Any]]) -> None:
+    """Not only the powers: every record of the game that is an action reads as a sentence
+    about its seat (cli/action_words.py), never as its text form (`launch 0 planet=9
+    ships=0:1,3:3`); a card put face down is never named (a local game's hands are
+    revealed on the page, not in its words)."""
+    _, _, _, data = game
+    strings = data["strings"]
+    texts = [strings[st[2]] for st in data["steps"] if st[1] >= 0]
+    raw = re.compile(r"[a-z]+ -?\d+(?: [a-z_]+=\S*)*")  # `pass 1`, `select 0`, ...
+    assert not [x for x in texts if "=" in x or raw.fullmatch(x)], texts
+    said = set(texts)
+    for sentence in ("puts a card face down", "keeps its hand: it holds an encounter card",
+                     "passes at the reveal window", "passes at the zap window"):
+        assert sentence in said, sentence
+    patterns = {"launch": LAUNCH,
+                "invite": rf"invites (?:nobody|{COLOURS}(?:, {COLOURS})*)",
+                "reveal": r"reveals (?:attack \d\d|negotiate|morph)",
+                "ally": rf"allies with {COLOURS}, \d ship\(s\)(?: from {PLANET}|: .+)"}
+    for name, pattern in patterns.items():
+        assert any(re.fullmatch(pattern, x) for x in said), (name, sorted(said)[:40])
 
 
 def test_the_text_replay_and_the_viewer_tell_the_uses(

@@ -73,8 +73,10 @@ def _check(screen: str, data: dict[str, Any], colours: list[str]) -> None:
         return
     last = data["last"][-1]  # the record that led here: marked '>' in the log
     assert last["record"] == n - 1
-    told = f"{colours[last['author']]}: {last['action']}"
-    assert f"#{last['record']} {told}" in side, (side, last)
+    told = f"{colours[last['author']]}: {last['said']}"  # the action in words
+    assert "=" not in last["said"] and last["said"] != last["action"], last
+    pane = " ".join(" ".join(side).split())  # the side pane wraps long words
+    assert f"#{last['record']} {told}" in pane, (side, last)
     current = [r for r in log if r.startswith(">")]
     assert re.fullmatch(rf">\s*{last['record']}\s+{re.escape(told)}", current[0]), current
     shown = [r[1:].strip() for r in current[1:]]

@@ -1,0 +1,370 @@
+"""A Cosmic action in words, for someone replaying the game: "aims the gate at blue.2 with
+3 ship(s): 1 from red.1, 2 from red.3", "passes at the reveal window", "puts a card face
+down". The replay names the seat before the words ("red: ..."), as it does for a power's
+use (cli/power_words: told_words), so the words start with the verb.
+
+Many kinds mean something only at the step they answer (a `pass` at a card window, or an
+alien's offer; `accept` to a deal, or to the Seeker's question; `ships` going home, or lost
+to the warp): the words read the step on top of the position the action was taken in.
+Where the log has words for what an action does (cli/render.py describe_event) they are
+reused: the action's event is said in the log's words and the seat's colour taken off the
+front; what the action adds (where ships come from, what a claim says) is said after them.
+
+Invariants: only the public state of the position is read (`s.faces` holds the faces
+revealed by then): a face-down card is never named, a card's face only when the action
+itself turns it up (a reveal, a card played, cards discarded or shown) or it was public
+already. Every kind of engine.cosmic.actions has words (tests/test_replay_action_words.py
+holds a new kind to that); a kind without them, or arguments that do not fit its words,
+show as the action's text form rather than raise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine import cosmic as engine
+from engine.cosmic import cards as C
+from engine.cosmic.aliens.seeker import QUESTIONS
+from engine.cosmic.artifacts import KIND_CODES
+from engine.cosmic.hidden import face_down_handle
+from engine.cosmic.research import tech_handle
+from engine.cosmic.steps import BESIDE, WARP
+from engine.cosmic.targets import is_site
+
+from .render import card_label, describe_event, planet_name, window_words
+
+__all__ = ["action_words"]
+
+Words = Callable[[engine.GameState, Any, tuple[Any, ...]], str]
+
+
+def action_words(s: engine.GameState, a: Any) -> str:
+    """`a`, taken in position `s`, in words without its seat (the replay names it first);
+    its text form for a kind without words (never an exception)."""
+    fn = _WORDS.get(a.KIND)
+    if fn is None:
+        return str(a.format())
+    try:
+        return fn(s, a, s.step())
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+        return str(a.format())
+
+
+# -- the pieces ----------------------------------------------------------------------------
+
+
+def _said(s: engine.GameState, seat: int, *ev: Any) -> str:
+    """An event in the log's words (cli/render.py describe_event), without the seat's
+    colour in front: what the replay says after "red: "."""
+    text = describe_event(s, ev)
+    colors = s.config.colors
+    head = f"{colors[seat]} " if 0 <= seat < len(colors) else ""
+    return text[len(head):] if head and text.startswith(head) else text
+
+
+def _color(s: engine.GameState, seat: int) -> str:
+    return str(s.config.colors[seat]) if 0 <= seat < s.n else "?"
+
+
+def _place(s: engine.GameState, loc: int) -> str:
+    """A ship location of a `ships` pair: a planet, the gate, the warp, beside the target
+    planet, or a face-down tech being researched (engine.cosmic.research)."""
+    if tech_handle(loc) is not None:
+        return "its tech"
+    if loc >= 0 or is_site(loc):
+        return planet_name(s, loc)
+    return {engine.GATE: "the gate", WARP: "the warp", BESIDE: "beside the planet"}.get(
+        loc, str(loc))
+
+
+def _ship_list(s: engine.GameState, pairs: Sequence[tuple[int, int]], prep: str,
+               counted: bool = False) -> str:
+    """": 1 from red.1, 2 from the gate"; " from red.1" for one place when the words
+    before it gave the count already (not `counted`)."""
+    if len(pairs) == 1 and not counted:
+        return f" {prep} {_place(s, pairs[0][0])}"
+    return ": " + ", ".join(f"{c} {prep} {_place(s, loc)}" for loc, c in pairs) if pairs \
+        else ""
+
+
+def _labels(faces: Sequence[int]) -> str:
+    return ", ".join(card_label(f) for f in faces)
+
+
+def _pass_power(s: engine.GameState, seat: int) -> str:
+    from .power_words import acting_title
+    title = acting_title(s, seat)
+    return f"does not use the {title} power" if title else "passes"
+
+
+# -- each kind -----------------------------------------------------------------------------
+
+
+def _pass(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    if st[0] == "window":
+        return f"passes at the {window_words(str(st[1]))}"
+    said = _PASS.get(str(st[0]))
+    if said is not None:
+        return said
+    offered = "power" in engine.pending(s).kinds  # an alien's use, offered: not taken
+    return _pass_power(s, a.seat) if offered else "passes"
+
+
+_PASS = {
+    "turn_up": "leaves its alien face down",
+    "tech_moment": "leaves its techs as they are",
+    "evolve": "discards no more and draws",
+    "atrophy_keep": "keeps the cards it took",
+    "gremlin_discard": "discards no attack card",
+}
+
+
+def _proceed(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    return _PROCEED.get(str(st[0]), "keeps its hand: it holds an encounter card")
+
+
+_PROCEED = {
+    "chronos_aside": "leaves its card aside",
+    "enigma_play": "says the card it got is an encounter card",
+    "laser_start": "says it holds an encounter card",
+}
+
+
+def _no_encounter(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    said = _NO_ENCOUNTER.get(str(st[0]))
+    return said if said is not None else _said(s, a.seat, "no_encounter", a.seat)
+
+
+_NO_ENCOUNTER = {
+    "planning": "says it has no encounter card",
+    "chronos_aside": "shows it was its last encounter card and takes it back",
+    "enigma_play": "says the card it got is no encounter card",
+    "laser_start": "says it holds no encounter card",
+}
+
+
+def _new_hand(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    if not a.cards:
+        return "has no cards: draws eight"
+    shown = _labels([f for _, f in a.cards])
+    return _said(s, a.seat, "new_hand", a.seat, len(a.cards)) + (
+        f" ({shown})" if shown else "")
+
+
+def _launch(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    total = sum(c for _, c in a.ships)
+    return _said(s, a.seat, "launch", a.seat, a.planet, total) + _ship_list(
+        s, a.ships, "from")
+
+
+def _reestablish(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    total = sum(c for _, c in a.ships)
+    return _said(s, a.seat, "reestablish", a.seat, a.planet, total) + _ship_list(
+        s, a.ships, "from")
+
+
+def _ally(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    total = sum(c for _, c in a.ships)
+    return _said(s, a.seat, "ally", a.seat, a.side, total) + _ship_list(s, a.ships, "from")
+
+
+def _answer(table: dict[str, str | tuple[Any, ...]], default: str) -> Words:
+    """Words chosen by the step the action answers (its name on top of the stack): a
+    table's own words, or an event the log already words (its kind and the arguments after
+    the seat, or a function of the step giving them)."""
+    def words(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+        said = table.get(str(st[0]), default)
+        if isinstance(said, str):
+            return said
+        kind, *args = said
+        args = list(args[0](st)) if args and callable(args[0]) else args
+        return _said(s, a.seat, kind, a.seat, *args)
+    return words
+
+
+def _question(yes: int) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+    """The Seeker's question of a ("seek", seeker, target, question) step, answered."""
+    return lambda st: (*QUESTIONS[st[3]], yes)
+
+
+_DECLINE: dict[str, str | tuple[Any, ...]] = {
+    "accept": "declines every invitation",
+    "hate_victim": ("hate_refused",),
+    "zero_offer": ("zero_keep",),
+    "seek": ("seek_answer", _question(0)),
+    "gamble": ("bluff_challenged",),
+    "laser_offer": "says the picked card is no encounter card",
+    "sting_draw": "takes no cards",
+    "wrath_retrieve": "keeps the ships it retrieved",
+    "fido_offer": ("fido_refused",),
+    "fido_keep": "leaves the refused card on the discard pile",
+}
+_ACCEPT: dict[str, str | tuple[Any, ...]] = {
+    "deal": "accepts the deal",
+    "wrack": "accepts the deal",
+    "zero_offer": ("zero_swap",),
+    "seek": ("seek_answer", _question(1)),
+    "gamble": ("bluff_believed",),
+    "laser_offer": "says the picked card is an encounter card",
+    "sting_draw": "takes the cards, from the Sting's hand first",
+    "wrath_retrieve": "frees one of the Wrath's ships instead",
+    "fido_offer": "accepts the fetched card",
+    "fido_keep": "keeps the refused card",
+}
+
+
+def _select(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    said = _said(s, a.seat, "select", a.seat)  # never the face: only its holder knows it
+    return said + " (an attack to replace its attack 0)" if st[0] == "zero_select" else said
+
+
+def _play(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    return _said(s, a.seat, "play", a.seat, a.card, tuple(a.args))
+
+
+def _power(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    from .power_words import told_words
+    return told_words(s, a.seat, a.option, a.args)
+
+
+def _give(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    if st[0] == "give":
+        return _said(s, a.seat, "give", a.seat, st[2], len(a.handles))
+    if st[0] == "enigma_give":
+        return _said(s, a.seat, "enigma_give", a.seat)
+    if st[0] == "gamble_keep":
+        return "sends its face-down card, unseen, to the bottom of the deck"
+    return f"hands over {len(a.handles)} card(s)"
+
+
+def _ship_choice(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    head, prep = _SHIP_CHOICES.get(str(st[0]), (_choosing, "at"))
+    return head(s, st) + _ship_list(s, a.ships, prep, counted=True)
+
+
+def _choosing(s: engine.GameState, st: tuple[Any, ...]) -> str:
+    return "chooses ships"  # a ship choice without words of its own
+
+
+# step -> (its words from the position and the step, the word before each place)
+_SHIP_CHOICES: dict[str, tuple[Callable[[engine.GameState, tuple[Any, ...]], str], str]] = {
+    "place": (lambda s, st: f"returns its ships from {_place(s, st[2])}", "to"),
+    "take": (lambda s, st: "loses ships to the warp" if st[5] == WARP else
+             f"moves ships to its new colony on {_place(s, st[5])}", "from"),
+    "lose_outside": (lambda s, st: "loses ships to the warp", "from"),
+    "gamble_loss": (lambda s, st: "loses ships to the warp", "from"),
+    "belch_loss": (lambda s, st: "loses ships to the warp from its home system", "from"),
+    "hate_ships": (lambda s, st: f"sends {_color(s, st[2])}'s ships to the warp", "from"),
+    "assassinate": (lambda s, st: f"sends {_color(s, st[2])}'s ship to the warp", "from"),
+    "late_ships": (lambda s, st: "puts in the ships its power held back", "from"),
+    "equalize": (lambda s, st: "joins the alliance it must", "from"),
+    "crystal_add": (lambda s, st: "adds ships to its alliance", "from"),
+    "rebirth": (lambda s, st: f"makes {_place(s, st[2])} a colony again", "from"),
+    "tech_return": (lambda s, st: "sends its tech's ships home", "to"),
+    "gith_land": (lambda s, st: "lands its gate ships", "on"),
+    "filth_land": (lambda s, st: "lands its gate ships", "on"),
+    "filth_drive": (lambda s, st: f"moves its ships off {_place(s, st[2])}", "to"),
+}
+
+
+def _rewards(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    back = sum(c for _, c in a.ships)
+    return _said(s, a.seat, "rewards", a.seat, a.draws, back) + (
+        _ship_list(s, a.ships, "to") if back else "")
+
+
+def _discard(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    faces = [f for _, f in a.cards]
+    said = _said(s, a.seat, "discard", a.seat, tuple(faces)) if faces else "discards nothing"
+    kinds = [KIND_CODES[k] for k in a.none_of if 0 <= k < len(KIND_CODES)]
+    return said + (f" and says it holds no {', '.join(kinds)}" if kinds else "")
+
+
+def _keep(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    which = ("first", "second")[a.index]
+    if st[0] == "rotate_keep":  # 0: back to the old alien, st[2]; 1: the new one, held
+        old, new = st[2], s.aliens[a.seat]
+        return _said(s, a.seat, "rotated", a.seat, *((old, new) if a.index == 0 else
+                                                     (new, old)))
+    if st[0] == "rotate_hidden":  # the old one leaves by name only if it was face up
+        out = s.aliens[a.seat] if face_down_handle(s, a.seat) < 0 else ""
+        return _said(s, a.seat, "rotated_hidden", a.seat, a.index, out if a.index else "")
+    if s.config.flares:
+        return f"keeps the alien of its {which} flare"
+    return f"keeps the {which} of the two aliens dealt to it"
+
+
+def _tech_used(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    face = s.faces.get(a.handle)  # a completed tech is face up
+    name = C.CATALOGUE[face].name.replace("_", " ") if face is not None else "a tech"
+    return f"uses the {name}" if face is not None else "uses a tech"
+
+
+def _research(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    return f"moves a ship from {_place(s, a.planet)} onto its face-down tech"
+
+
+def _revealed(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    return "cards turned up: " + (_labels([f for _, f in a.cards]) or "none")
+
+
+def _new_alien(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    if st[0] not in ("new_alien", "reserve_alien"):
+        return "an alien is drawn at random"
+    name = str(st[2][a.index]).replace("_", " ")
+    seat = int(st[1])
+    return (f"{_color(s, seat)} draws the {name} into its reserve"
+            if st[0] == "reserve_alien" else describe_event(s, ("alien", seat, name)))
+
+
+def _delivered(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:
+    if st[0] == "show":
+        return f"cards are shown to {_color(s, st[1])}"
+    return f"cards are dealt to {_color(s, st[1])}" if st[0] == "deliver" else "cards dealt"
+
+
+_WORDS: dict[str, Words] = {
+    "pass": _pass,
+    "proceed": _proceed,
+    "newhand": _new_hand,
+    "retrieve": lambda s, a, st: _said(s, a.seat, "regroup", a.seat, a.planet),
+    "drawagain": lambda s, a, st: _said(s, a.seat, "draw_again", a.seat),
+    "defense": lambda s, a, st: _said(s, a.seat, "defense_chosen", a.seat, a.defender),
+    "reestablish": _reestablish,
+    "launch": _launch,
+    "invite": lambda s, a, st: _said(s, a.seat, "invite", a.seat, tuple(a.seats)),
+    "ally": _ally,
+    "decline": _answer(_DECLINE, "declines"),
+    "noencounter": _no_encounter,
+    "select": _select,
+    "reveal": lambda s, a, st: _said(s, a.seat, "reveal", a.seat, a.card),
+    "play": _play,
+    "power": _power,
+    "propose": lambda s, a, st: (_said(s, a.seat, "propose", a.seat, tuple(a.terms))
+                                 if len(a.terms) >= 4 else "proposes a deal"),
+    "accept": _answer(_ACCEPT, "accepts"),
+    "nodeal": lambda s, a, st: "gives up: the deal fails",
+    "give": _give,
+    "ships": _ship_choice,
+    "rewards": _rewards,
+    "second": lambda s, a, st: "takes a second encounter",
+    "endturn": lambda s, a, st: _said(s, a.seat, "end_turn", a.seat),
+    "discard": _discard,
+    "keep": _keep,
+    "turnup": lambda s, a, st: "turns its alien face up",
+    "keeptech": lambda s, a, st: "keeps a tech face down",
+    "research": _research,
+    "complete": lambda s, a, st: _said(s, a.seat, "tech_turned", a.seat, a.handle, 1),
+    "abandon": lambda s, a, st: _said(s, a.seat, "tech_turned", a.seat, a.handle, 0),
+    "newtech": lambda s, a, st: "draws techs instead of another encounter",
+    "usetech": _tech_used,
+    # the card source's chance facts (no seat of their own)
+    "firstplayer": lambda s, a, st: describe_event(s, ("first_player", a.first)),
+    "shuffled": lambda s, a, st: (describe_event(s, ("shuffled", st[1]))
+                                  if st[0] == "shuffle" else "a deck is shuffled"),
+    "delivered": _delivered,
+    "revealed": _revealed,
+    "handshuffled": lambda s, a, st: "a hand is shuffled",
+    "newalien": _new_alien,
+}
