@@ -239,6 +239,44 @@ def _a(noun: object) -> str:
     return ("an " if text[:1] in "aeiou" else "a ") + text
 
 
+def _own_colours(s: engine.GameState, seat: int) -> tuple[str, ...]:
+    """The destiny colours that are `seat`'s own: its colour, and in team play its
+    teammate's (as engine.cosmic.flow follows them)."""
+    colors, mate = s.config.colors, s.config.teammate(seat)
+    return (colors[seat],) + ((colors[mate],) if mate >= 0 else ())
+
+
+def _destiny_choice(s: engine.GameState, drawer: int, face: int) -> bool:
+    """The destiny card leaves the choice to its drawer: a wild, or its own colour."""
+    name = C.CATALOGUE[face].name
+    return name == "wild" or name in _own_colours(s, drawer)
+
+
+def _drawn_words(s: engine.GameState, drawer: int, face: int) -> str:
+    """A destiny draw, told as it happens, with what the card asks: "red draws destiny
+    blue: encounter with blue"; a wild or the drawer's own colour says that the drawer
+    chooses (what it chose is told next); a special card names no one yet."""
+    colors = s.config.colors
+    name = C.CATALOGUE[face].name
+    head = f"{colors[drawer]} draws {card_label(face)}"
+    if name == "wild":
+        return head + ": it chooses whom to encounter"
+    if name in _own_colours(s, drawer):
+        whose = "its own colour" if name == colors[drawer] else "its team's colour"
+        return (head + f", {whose}: it draws again or encounters a player with a colony "
+                "in its home system")
+    return head + (f": encounter with {name}" if name in colors else "")
+
+
+def _told_at_the_draw(s: engine.GameState, ev: tuple[Any, ...]) -> bool:
+    """A ("destiny", offense, face, defense) event that says nothing the draw did not: a
+    colour card (not the offense's own) and that colour defends."""
+    _, offense, face, defense = ev
+    name = C.CATALOGUE[face].name
+    return not _destiny_choice(s, offense, face) and name in s.config.colors \
+        and s.config.colors.index(name) == defense
+
+
 def _flare_play(s: engine.GameState, ev: tuple[Any, ...]) -> str:
     """A flare's play in words, with what its arguments name (cli/power_words/flares.py):
     'plays the Kamikaze flare (wild): ...'."""
@@ -313,8 +351,13 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "turn": lambda: f"{c(a[0])}'s turn begins",
         "encounter": lambda: f"{c(a[0])} begins encounter {a[1]}",
         "regroup": lambda: f"{c(a[0])} brings a ship back from the warp to {p(a[1])}",
-        "destiny": lambda: f"{c(a[0])} draws {card_label(a[1])}: encounter with {c(a[2])}",
-        "draw_again": lambda: f"{c(a[0])} drew its own colour and draws again",
+        "destiny_drawn": lambda: _drawn_words(s, a[0], a[1]),
+        "destiny": lambda: (f"{c(a[0])} chooses to encounter {c(a[2])}"
+                            + ("" if C.CATALOGUE[a[1]].name == "wild" else
+                               f" in {c(a[0])}'s home system")
+                            if _destiny_choice(s, a[0], a[1]) else
+                            f"{c(a[0])}'s encounter is with {c(a[2])}"),
+        "draw_again": lambda: f"{c(a[0])} discards its own colour and draws again",
         "reestablish": lambda: f"{c(a[0])} re-establishes {p(a[1])} with {a[2]} ship(s)",
         "launch": lambda: f"{c(a[0])} aims the gate at {p(a[1])} with {a[2]} ship(s)",
         "invite": lambda: f"{c(a[0])} invites {seats(a[1])}",
@@ -563,7 +606,7 @@ def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None) 
     Both clients, full screen and plain, log through this one function."""
     colors = s.config.colors
     kind = ev[0]
-    if kind in _QUIET:
+    if kind in _QUIET or (kind == "destiny" and _told_at_the_draw(s, ev)):
         return None
     if kind == "chat":  # ("chat", author, to, text); text None: private to others
         to = f" to {colors[ev[2]]}" if ev[2] >= 0 else ""
