@@ -384,7 +384,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "decline": lambda: f"{c(a[0])} declines",
         "select": lambda: f"{c(a[0])} puts a card face down",
         "no_encounter": lambda: f"{c(a[0])} has no encounter card: the turn ends",
-        "new_hand": lambda: f"{c(a[0])} shows {a[1]} card(s), discards them, draws eight",
+        "new_hand": lambda: (f"{c(a[0])} shows {a[1]} card(s), discards them, draws eight"
+                             if a[1] else f"{c(a[0])} has no cards: it draws eight"),
         "reveal": lambda: f"{c(a[0])} reveals {card_label(a[1])}",
         "totals": lambda: f"totals: offense {a[0]}, defense {a[1]}",
         "result": lambda: f"the {a[0]} wins the encounter",
@@ -408,7 +409,9 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "return": lambda: f"{c(a[0])} returns {a[1]} ship(s) to its colonies",
         "colony": lambda: f"{c(a[0])} settles {p(a[1])} with {a[2]} ship(s)",
         "compensation": lambda: f"{c(a[0])} takes {a[2]} card(s) from {c(a[1])} as compensation",
-        "rewards": lambda: f"{c(a[0])} takes rewards: {a[1]} card(s), {a[2]} ship(s)",
+        "rewards": lambda: f"{c(a[0])} takes rewards: " + (" and ".join(
+            f"{n} {what}(s)" for n, what in ((a[1], "card"), (a[2], "ship")) if n)
+            or "nothing"),
         "give": lambda: f"{c(a[0])} gives {a[2]} card(s) to {c(a[1])}",
         "draw": lambda: f"{c(a[0])} draws {a[1]} card(s)",
         "discard": lambda: f"{c(a[0])} discards {', '.join(card_label(f) for f in a[1])}",

@@ -113,6 +113,13 @@ def test_summary_and_event_words() -> None:
     # words, never ids: no snake_case, no term lists
     assert describe_event(s, ("power", 2, "anti_matter")) == "yellow uses the anti matter power"
     assert describe_event(s, ("over", "turn_limit")) == "the game ends (turn limit)"
+    # nothing said of what is none: no "0 ship(s)", no "shows 0 card(s)"
+    assert describe_event(s, ("rewards", 0, 2, 0)) == "red takes rewards: 2 card(s)"
+    assert describe_event(s, ("rewards", 0, 1, 2)) == (
+        "red takes rewards: 1 card(s) and 2 ship(s)")
+    assert describe_event(s, ("new_hand", 1, 0)) == "blue has no cards: it draws eight"
+    assert describe_event(s, ("new_hand", 1, 3)) == (
+        "blue shows 3 card(s), discards them, draws eight")
 
 
 def test_powers_that_move_powers_and_defenses_are_told_in_words() -> None:

@@ -59,6 +59,7 @@ def test_local_plain_game_to_the_end(home: Path) -> None:
                         out.splitlines()[-1]), out[-800:]
     assert len(re.findall("game over", out, re.I)) == 1, out[-800:]
     assert "'quit' leaves" not in out[-800:]  # the program ends by itself
+    assert "-- waiting for you (" not in out  # said in passing, then YOUR DECISION again
     assert re.search(r"Foreign colonies: red \d, blue \d, yellow \d\.", out)
 
 
