@@ -284,8 +284,7 @@ def _drawn_words(s: engine.GameState, drawer: int, face: int) -> str:
         return head + ": it chooses whom to encounter"
     if name in _own_colours(s, drawer):
         whose = "its own colour" if name == colors[drawer] else "its team's colour"
-        return (head + f", {whose}: it draws again or encounters a player with a colony "
-                "in its home system")
+        return head + f", {whose}: it draws again or attacks a colony in its home system"
     return head + (f": encounter with {name}" if name in colors else "")
 
 
