@@ -109,11 +109,13 @@ def _local(config: Any, seed_text: str, seat: int, screen: bool,
         from .textplay import PlainClient
         client = PlainClient(LocalSession(game, seat))
     client.say(hello)
+    ended = ""
     try:
-        asyncio.run(client.run())
+        ended = asyncio.run(client.run())
     except KeyboardInterrupt:
         pass
-    _say_result(game.state, config)
+    if screen or ended != "over":  # (plain text says the end itself, once, last)
+        _say_result(game.state, config)
     return 0
 
 

@@ -171,6 +171,7 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
     hello = (f"You are {colors[seat]}. {goal} Type 'help'; "
              + ("Tab completes what is legal now; " if screen else "")
              + "'say TEXT' chats.")
+    ended = ""
     try:
         if screen:
             from .app import ClientApp
@@ -185,7 +186,7 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
             client.say(f"Resumed from {journal} ({runner.resumed} records); catching up.")
             client.recap(before, str(journal))
         client.say(hello)
-        asyncio.run(client.run())
+        ended = asyncio.run(client.run())
         if runner.core.state.outcome is not None:
             while not runner.finished():  # stay until the peers hold the whole record
                 runner.tick(20)
@@ -193,7 +194,8 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         pass
     finally:
         runner.close()
-    _said_the_end(runner, journal, colors, unfinished)
+    if screen or ended != "over":  # (plain text says the end itself, once, last)
+        _said_the_end(runner, journal, colors, unfinished)
     return 0
 
 

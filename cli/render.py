@@ -19,7 +19,7 @@ from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 from protocol.tell import TELL_KIND, read_tell, reader_of
 
-__all__ = ["planet_name", "board_text", "tech_lines", "alien_label", "encounter_totals", "public_summary", "card_label", "describe_event",
+__all__ = ["BOARD_WIDTH", "planet_name", "board_text", "tech_lines", "alien_label", "encounter_totals", "public_summary", "card_label", "describe_event",
            "log_line", "chat_text"]
 
 
@@ -78,10 +78,16 @@ def public_summary(s: engine.GameState) -> dict[str, Any]:
     return out
 
 
+BOARD_WIDTH = 50  # the widest board line: a seat's row with the longest alien name
+
+
 def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
-    """The whole public board in short lines (at most 46 columns): fits beside a hand
-    in an 80-column terminal. With `kn` (a seat's knowledge) that seat's own face-down
-    alien is named in brackets (hidden powers); the others read "face down"."""
+    """The whole public board in short lines (at most BOARD_WIDTH columns; text that
+    wraps, at most 46): fits beside a hand in an 80-column terminal. Each seat's row ends
+    with its alien's whole name. During an encounter each side has a row: the main
+    player's ships in the encounter and its allies' ("offense: red 3; allies: yellow 2",
+    "defense: blue 4; allies: green 1"; the defense's only once it has allies). With `kn` (a seat's knowledge) that seat's own
+    face-down alien is named in brackets (hidden powers); the others read "face down"."""
     colors = s.config.colors
     lines = []
     if s.outcome is not None:
@@ -91,7 +97,7 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
     else:
         who = colors[s.offense] if s.offense >= 0 else "-"
         st = s.step()
-        where = window_words(st[1]) if st[0] == "window" else st[0]
+        where = window_words(st[1]) if st[0] == "window" else st[0].replace("_", " ")
         lines.append(f"Turn {s.turns}: {who}; {s.phase} ({where})")
     e = s.enc
     if e is not None and e.defense < 0 and e.destiny >= 0 and s.faces.get(e.destiny) \
@@ -103,11 +109,16 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
         lines += textwrap.wrap(f" destiny drawn: {name.replace('_', ' ')}{why}", 46,
                                subsequent_indent="   ")
     if e is not None and e.defense >= 0:
-        target = planet_name(s, e.target) if e.target != -1 else "?"
-        lines.append(f"{colors[e.offense]} vs {colors[e.defense]} at {target}")
-        for where, ships in (("gate", s.gate), ("beside", s.beside)):
-            if any(ships):  # wrapped: at ten seats many allies
-                lines += _wrap_items(f" {where}:", _counts(s, ships).split(", "), ",")
+        target = f" at {planet_name(s, e.target)}" if e.target != -1 else \
+            ": the gate not aimed yet"
+        lines.append(f"{colors[e.offense]} vs {colors[e.defense]}{target}")
+        for side, main, ships, count in (  # the defense's row: only with allies (a row
+                ("offense", e.offense, s.gate, s.gate[e.offense]),  # fewer at ten seats)
+                ("defense", e.defense, s.beside, ships_at(s, e.defense))):
+            allies = [f"{colors[i]} {v}" for i, v in enumerate(ships) if v and i != main]
+            if allies or (side == "offense" and count):  # wrapped: at ten seats many
+                head = f" {side}: {colors[main]} {count}" + ("; allies:" if allies else "")
+                lines += _wrap_items(head, allies, ",") if allies else [head]
         totals = encounter_totals(s)
         if totals is not None:
             lines.append(" " + totals)
@@ -117,11 +128,11 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
                                    f"{deal_words(s, st[2][1:])}", 46, subsequent_indent="   ")
     per = s.config.planets
     aliens = any(s.aliens) or bool(face_down_seats(s))
-    lines.append(f"{'':7} col hnd wrp  home planets 1-{per}"
+    lines.append(f"{'':6} col hnd wrp  home planets 1-{per}"
                  + ("  alien" if aliens and per == 4 else " alien" if aliens else ""))
-    for seat in range(s.n):
+    for seat in range(s.n):  # (a colour has six letters at most)
         cells = " ".join(f"{s.on(p, seat):>2}" for p in s.home_planets(seat))
-        lines.append(f"{colors[seat]:<7} {s.foreign_colonies(seat):>3} {len(s.hands[seat]):>3} "
+        lines.append(f"{colors[seat]:<6} {s.foreign_colonies(seat):>3} {len(s.hands[seat]):>3} "
                      f"{s.warp[seat]:>3} {cells}"
                      + (f" {alien_label(s, seat, kn=kn)}" if aliens else ""))
     if aliens:
@@ -194,15 +205,15 @@ def window_words(name: str) -> str:
     return "zap window" if name.startswith("respond_") else f"{name} window"
 
 
-def alien_label(s: engine.GameState, seat: int, width: int = 11,
+def alien_label(s: engine.GameState, seat: int,
                 kn: engine.Knowledge | None = None) -> str:
-    """A seat's alien in a board cell: its name, '?' while undealt, '-' for none; a mark
-    after it when its power does not work now: '-' lost (too few home colonies), 'z'
-    zapped this encounter. Face down (hidden powers): "face down", or to its owner
-    (`kn`) the name in brackets."""
+    """A seat's alien in a board cell: its whole name (16 letters at most, brackets
+    included), '?' while undealt, '-' for none; a mark after it when its power does not
+    work now: '-' lost (too few home colonies), 'z' zapped this encounter. Face down
+    (hidden powers): "face down", or to its owner (`kn`) the name in brackets."""
     if face_down_handle(s, seat) >= 0:
         own = own_face_down(s, seat, kn) if kn is not None else ""
-        return f"({own.replace('_', ' ')})"[:width] if own else "face down"
+        return f"({own.replace('_', ' ')})" if own else "face down"
     name = s.aliens[seat]
     if not name or name == "?":
         return name or "-"
@@ -211,17 +222,27 @@ def alien_label(s: engine.GameState, seat: int, width: int = 11,
         mark = "-"
     elif s.enc is not None and seat in s.enc.zapped:
         mark = "z"
-    return name.replace("_", " ")[: width - len(mark)] + mark
+    return name.replace("_", " ") + mark
 
 
 def encounter_totals(s: engine.GameState) -> str | None:
     """The running totals of the encounter with what is known now: the ships of each
     side and the reinforcements; once both cards are face up, the cards and every
-    modifier too (the engine's own sum). None before the target is chosen."""
+    modifier too (the engine's own sum); once it is decided, who won (the totals of
+    ships that have left by then would mislead) and the cards. None before the target
+    is chosen."""
     e = s.enc
     if e is None or e.defense < 0 or e.target == -1:
         return None
     faces = [s.faces.get(h) if h >= 0 else None for h in e.cards]
+    if e.result:
+        cards = [card_label(f) for f in faces if f is not None]
+        won = e.result in ("offense", "defense")
+        return {"offense": "the offense won", "defense": "the defense won",
+                "negotiating": "both negotiate: a deal to make", "deal": "a deal was made",
+                "nodeal": "the deal failed", "aborted": "no encounter",
+                "reestablished": "a home colony re-established"}.get(e.result, e.result) \
+            + (f" ({' vs '.join(cards)})" if won and len(cards) == 2 else "")
     if all(f is not None for f in faces):
         kinds = [C.CATALOGUE[f].kind for f in faces if f is not None]
         if all(k in ("attack", "morph") for k in kinds) and "attack" in kinds:
@@ -237,6 +258,43 @@ def _a(noun: object) -> str:
     """'a card', 'an attack'."""
     text = str(noun).replace("_", " ")
     return ("an " if text[:1] in "aeiou" else "a ") + text
+
+
+def _own_colours(s: engine.GameState, seat: int) -> tuple[str, ...]:
+    """The destiny colours that are `seat`'s own: its colour, and in team play its
+    teammate's (as engine.cosmic.flow follows them)."""
+    colors, mate = s.config.colors, s.config.teammate(seat)
+    return (colors[seat],) + ((colors[mate],) if mate >= 0 else ())
+
+
+def _destiny_choice(s: engine.GameState, drawer: int, face: int) -> bool:
+    """The destiny card leaves the choice to its drawer: a wild, or its own colour."""
+    name = C.CATALOGUE[face].name
+    return name == "wild" or name in _own_colours(s, drawer)
+
+
+def _drawn_words(s: engine.GameState, drawer: int, face: int) -> str:
+    """A destiny draw, told as it happens, with what the card asks: "red draws destiny
+    blue: encounter with blue"; a wild or the drawer's own colour says that the drawer
+    chooses (what it chose is told next); a special card names no one yet."""
+    colors = s.config.colors
+    name = C.CATALOGUE[face].name
+    head = f"{colors[drawer]} draws {card_label(face)}"
+    if name == "wild":
+        return head + ": it chooses whom to encounter"
+    if name in _own_colours(s, drawer):
+        whose = "its own colour" if name == colors[drawer] else "its team's colour"
+        return head + f", {whose}: it draws again or attacks a colony in its home system"
+    return head + (f": encounter with {name}" if name in colors else "")
+
+
+def _told_at_the_draw(s: engine.GameState, ev: tuple[Any, ...]) -> bool:
+    """A ("destiny", offense, face, defense) event that says nothing the draw did not: a
+    colour card (not the offense's own) and that colour defends."""
+    _, offense, face, defense = ev
+    name = C.CATALOGUE[face].name
+    return not _destiny_choice(s, offense, face) and name in s.config.colors \
+        and s.config.colors.index(name) == defense
 
 
 def _flare_play(s: engine.GameState, ev: tuple[Any, ...]) -> str:
@@ -271,10 +329,6 @@ def _wrap_items(head: str, items: list[str], sep: str) -> list[str]:
             row = "   "
         row += tok
     return rows + [row.rstrip()]
-
-
-def _counts(s: engine.GameState, values: list[int]) -> str:
-    return ", ".join(f"{s.config.colors[i]} {v}" for i, v in enumerate(values) if v) or "-"
 
 
 def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
@@ -313,8 +367,13 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "turn": lambda: f"{c(a[0])}'s turn begins",
         "encounter": lambda: f"{c(a[0])} begins encounter {a[1]}",
         "regroup": lambda: f"{c(a[0])} brings a ship back from the warp to {p(a[1])}",
-        "destiny": lambda: f"{c(a[0])} draws {card_label(a[1])}: encounter with {c(a[2])}",
-        "draw_again": lambda: f"{c(a[0])} drew its own colour and draws again",
+        "destiny_drawn": lambda: _drawn_words(s, a[0], a[1]),
+        "destiny": lambda: (f"{c(a[0])} chooses to encounter {c(a[2])}"
+                            + ("" if C.CATALOGUE[a[1]].name == "wild" else
+                               f" in {c(a[0])}'s home system")
+                            if _destiny_choice(s, a[0], a[1]) else
+                            f"{c(a[0])}'s encounter is with {c(a[2])}"),
+        "draw_again": lambda: f"{c(a[0])} discards its own colour and draws again",
         "reestablish": lambda: f"{c(a[0])} re-establishes {p(a[1])} with {a[2]} ship(s)",
         "launch": lambda: f"{c(a[0])} aims the gate at {p(a[1])} with {a[2]} ship(s)",
         "invite": lambda: f"{c(a[0])} invites {seats(a[1])}",
@@ -324,7 +383,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "decline": lambda: f"{c(a[0])} declines",
         "select": lambda: f"{c(a[0])} puts a card face down",
         "no_encounter": lambda: f"{c(a[0])} has no encounter card: the turn ends",
-        "new_hand": lambda: f"{c(a[0])} shows {a[1]} card(s), discards them, draws eight",
+        "new_hand": lambda: (f"{c(a[0])} shows {a[1]} card(s), discards them, draws eight"
+                             if a[1] else f"{c(a[0])} has no cards: it draws eight"),
         "reveal": lambda: f"{c(a[0])} reveals {card_label(a[1])}",
         "totals": lambda: f"totals: offense {a[0]}, defense {a[1]}",
         "result": lambda: f"the {a[0]} wins the encounter",
@@ -348,7 +408,9 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "return": lambda: f"{c(a[0])} returns {a[1]} ship(s) to its colonies",
         "colony": lambda: f"{c(a[0])} settles {p(a[1])} with {a[2]} ship(s)",
         "compensation": lambda: f"{c(a[0])} takes {a[2]} card(s) from {c(a[1])} as compensation",
-        "rewards": lambda: f"{c(a[0])} takes rewards: {a[1]} card(s), {a[2]} ship(s)",
+        "rewards": lambda: f"{c(a[0])} takes rewards: " + (" and ".join(
+            f"{n} {what}(s)" for n, what in ((a[1], "card"), (a[2], "ship")) if n)
+            or "nothing"),
         "give": lambda: f"{c(a[0])} gives {a[2]} card(s) to {c(a[1])}",
         "draw": lambda: f"{c(a[0])} draws {a[1]} card(s)",
         "discard": lambda: f"{c(a[0])} discards {', '.join(card_label(f) for f in a[1])}",
@@ -375,7 +437,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "flare": lambda: f"{c(a[0])} flares the {str(a[1]).replace('_', ' ')} ({a[2]})",
         "flares_dealt": lambda: (
             "each player is dealt its alien's flare" if a[0] == 1 else
-            f"every player is dealt {a[0]} flares and keeps one's alien" if s.config.flares
+            f"every player is dealt {a[0]} flares and keeps the alien of one of them"
+            if s.config.flares
             else f"every player choosing is dealt {a[0]} aliens face down, to keep one"),
         "hate_refused": lambda: f"{c(a[0])} will not discard: it loses ships instead",
         "hate_ships": lambda: f"{c(a[0])} makes {c(a[1])} lose {a[2]} ship(s)",
@@ -563,7 +626,7 @@ def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None) 
     Both clients, full screen and plain, log through this one function."""
     colors = s.config.colors
     kind = ev[0]
-    if kind in _QUIET:
+    if kind in _QUIET or (kind == "destiny" and _told_at_the_draw(s, ev)):
         return None
     if kind == "chat":  # ("chat", author, to, text); text None: private to others
         to = f" to {colors[ev[2]]}" if ev[2] >= 0 else ""

@@ -5,6 +5,11 @@ same log as the full-screen client as it happens, a line `-- STATUS` whenever wh
 wait for changes, and, when the decision is yours, the board, your hand and the legal
 commands numbered. It accepts what the full screen accepts (commands, `help`, `stops`,
 `say`, `tell`, `quit`), plus a number from the list, `board`, `hand` and `all`.
+
+The end is said once, as the last line ("Game over: yellow won (5 foreign colonies)."),
+after the log's last words on it (everyone's colonies, the journal): the program ends by
+itself, so the full screen's status "...; 'quit' leaves" is not printed, nor a refusal of
+an answer typed ahead that came too late.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ class PlainClient(SeatClient):
         # Piped input (a script) says its answers ahead: each waits for the next decision.
         # A person at a terminal is told instead that it is not their decision now.
         self._ahead: deque[str] | None = None if _isatty(self.inp) else deque()
+        self._the_end = ""  # the last line, once the game is over (end_words)
 
     # -- output ------------------------------------------------------------------------------
 
@@ -63,7 +69,23 @@ class PlainClient(SeatClient):
         self._shown_refused = self.refused
         if self.status != self._shown_status:
             self._shown_status = self.status
-            self._write(f"-- {self.status}")
+            if not self._ended() and not self.status.startswith("waiting for you ("):
+                # (that one is said in passing, just before YOUR DECISION or a choice the
+                # client made for you, which say it: a line apart it only repeated them)
+                self._write(f"-- {self.status}")
+
+    def _ended(self) -> bool:
+        """The game is over and nothing is awaited any more (networked: the end-of-game
+        audit, whose status is still printed): the last line says the rest."""
+        return self.session.state.outcome is not None and (
+            self.over() or self.status == self.waiting_text())
+
+    def end_words(self) -> list[str]:
+        """The log's words on the end without its headline ("GAME OVER: ..."), which is
+        kept for the very last line, in the words the command's own ending uses."""
+        words = super().end_words()
+        self._the_end = "Game over: " + words[0].partition(": ")[2]
+        return words[1:]
 
     def _hand(self) -> str:
         s, kn = self.session.state, self.session.knowledge()
@@ -161,6 +183,8 @@ class PlainClient(SeatClient):
 
     def handle_line(self, text: str) -> None:
         word = text.strip().lower()
+        if self.over() and (word.split() or [""])[0] not in CLIENT_WORDS:
+            return  # an answer said ahead, left over: the game and the program end
         deciding = self.waiting is not None and not self.waiting.done()
         if (self._ahead is not None and not deciding and not self.over()
                 and (word.split() or [""])[0] not in CLIENT_WORDS):
@@ -211,8 +235,8 @@ class PlainClient(SeatClient):
         super().handle_line(text)
 
     async def run(self) -> str:
-        """Play until the game is over ("over") or the person leaves ("quit"; also when
-        the input ends)."""
+        """Play until the game is over ("over": its end said, as the last line) or the
+        person leaves ("quit"; also when the input ends)."""
         loop = asyncio.get_running_loop()
         lines: asyncio.Queue[str | None] = asyncio.Queue()
 
@@ -260,7 +284,10 @@ class PlainClient(SeatClient):
             game.cancel()
             follow.cancel()
         self.invalidate()
-        return "over" if self.over() else "quit"
+        if self.over() and self._the_end:
+            self._write(self._the_end)
+            return "over"
+        return "quit"
 
 
 def _isatty(stream: TextIO) -> bool:

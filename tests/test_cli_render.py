@@ -4,7 +4,7 @@ from pathlib import Path
 
 from engine import cosmic as engine
 from bots import HeuristicBot
-from cli.render import board_text, describe_event, public_summary
+from cli.render import BOARD_WIDTH, board_text, describe_event, public_summary
 from engine.cosmic.hidden import alien_of_flare
 from engine.cosmic.scenario import run_scenario
 from node.local import LocalGame, game_seed
@@ -12,11 +12,11 @@ from node.local import LocalGame, game_seed
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 EXPECTED_AFTER_A_WIN = """\
-Turn 1: red; resolution (second_choice)
-        col hnd wrp  home planets 1-5
-red       1   1   0  4  4  1  4  4
-blue      0   1   3  0  5  4  4  4
-yellow    1   1   0  2  4  4  4  4
+Turn 1: red; resolution (second choice)
+       col hnd wrp  home planets 1-5
+red      1   1   0  4  4  1  4  4
+blue     0   1   3  0  5  4  4  4
+yellow   1   1   0  2  4  4  4  4
  in blue: blue.1 red3,yellow2
 deck 67 discard 2 destiny 13"""
 
@@ -33,33 +33,72 @@ def test_board_during_an_encounter_names_both_sides_and_the_gate() -> None:
     res = run_scenario(text[: text.rindex("[[step]]")])
     lines = board_text(res.state).splitlines()
     assert lines[1] == "red vs blue at blue.2"
-    assert lines[2] == " gate: red 1, green 4"
-    assert lines[3] == " beside: yellow 3"
-    # Running totals before the cards: each side's ships, from the public summary.
+    # each side: its main player's ships in the encounter, then its allies' (a player
+    # read "beside:" and did not know whose allies those were)
     summary = public_summary(res.state)
     enc = summary["encounter"]
+    defending = summary["planets"][enc["target"]][enc["defense"]]
+    assert lines[2] == " offense: red 1; allies: green 4"
+    assert lines[3] == f" defense: blue {defending}; allies: yellow 3"
+    # Running totals before the cards: each side's ships, from the public summary.
     off = sum(summary["gate"].values())
-    dfn = summary["planets"][enc["target"]][enc["defense"]] + sum(summary["beside"].values())
+    dfn = defending + sum(summary["beside"].values())
     assert lines[4] == f" so far: offense {off}, defense {dfn} + cards"
 
 
-def test_the_board_fits_46_columns_at_every_step_of_big_games_with_aliens() -> None:
+def _seat_rows(s: engine.GameState, text: str) -> list[str]:
+    """The board's row of each seat, in seat order."""
+    lines = text.splitlines()
+    return [next(r for r in lines if r.startswith(f"{c:<6} ") and r.split()[1].isdigit())
+            for c in s.config.colors]
+
+
+def test_the_board_fits_beside_the_hand_at_every_step_of_big_games_with_aliens() -> None:
     """Beside the hand at 80 columns: every line of the board, whatever the seats (up to
-    ten), the aliens, the guests and the winners, at every step of a game."""
+    ten), the aliens, the guests and the winners, at every step of a game (at most
+    BOARD_WIDTH columns; what wraps, 46), each seat's alien named whole in its row, and
+    once an encounter is decided, who won."""
     for seats, steps in ((5, 1500), (10, 1500)):
         seed = game_seed(f"fit{seats}", 0)
         game = LocalGame(engine.Config(seats, aliens=("?",) * seats), seed,
                          [HeuristicBot(seed + bytes([k])) for k in range(seats)])
-        aliens_shown = False
+        aliens_shown = decided = 0
         for _ in range(steps):
             if game.state.outcome is not None:
                 break
             game.step()
-            text = board_text(game.state)
-            assert all(len(line) <= 46 for line in text.splitlines()), text
-            aliens_shown |= any(a and a != "?" and a.replace("_", " ")[:6] in text
-                                for a in game.state.aliens)
-        assert aliens_shown
+            s, text = game.state, board_text(game.state)
+            rows = _seat_rows(s, text)
+            assert all(len(line) <= (BOARD_WIDTH if line in rows else 46)
+                       for line in text.splitlines()), text
+            for row, alien in zip(rows, s.aliens):
+                if alien and alien != "?":
+                    name = alien.replace("_", " ")
+                    assert row[33:].strip() in (name, name + "-", name + "z"), text
+                    aliens_shown += 1
+            e = s.enc
+            if e is not None and e.result in ("offense", "defense") and e.target != -1:
+                # decided: who won, not totals of ships that have left since
+                assert f"\n the {e.result} won" in text and "totals:" not in text, text
+                decided += 1
+        assert aliens_shown and decided
+
+
+def test_every_alien_is_named_whole_on_the_board_at_ten_seats() -> None:
+    """The ten longest names at once (the board cut them at 11 letters: "dopplegange"),
+    with the mark of a power lost after the longest; in brackets, face down, to their
+    owner. Every row fits BOARD_WIDTH."""
+    from engine.cosmic.powers import ALIENS
+    longest = tuple(sorted(ALIENS, key=lambda a: (len(a), a))[-10:])
+    s = engine.new_game(engine.Config(10, aliens=longest))
+    for p in s.home_planets(9)[:3]:  # the last seat keeps two home colonies: power lost
+        s.ships[p * s.n + 9] = 0
+    rows = _seat_rows(s, board_text(s))
+    for row, alien in zip(rows, longest):
+        assert row.endswith(" " + alien.replace("_", " ") + ("-" if alien == longest[-1]
+                                                             else "")), row
+        assert len(row) <= BOARD_WIDTH, row
+    assert max(len(r) for r in rows) == BOARD_WIDTH - 1  # "philanthropist-"
 
 
 def test_summary_and_event_words() -> None:
@@ -74,6 +113,13 @@ def test_summary_and_event_words() -> None:
     # words, never ids: no snake_case, no term lists
     assert describe_event(s, ("power", 2, "anti_matter")) == "yellow uses the anti matter power"
     assert describe_event(s, ("over", "turn_limit")) == "the game ends (turn limit)"
+    # nothing said of what is none: no "0 ship(s)", no "shows 0 card(s)"
+    assert describe_event(s, ("rewards", 0, 2, 0)) == "red takes rewards: 2 card(s)"
+    assert describe_event(s, ("rewards", 0, 1, 2)) == (
+        "red takes rewards: 1 card(s) and 2 ship(s)")
+    assert describe_event(s, ("new_hand", 1, 0)) == "blue has no cards: it draws eight"
+    assert describe_event(s, ("new_hand", 1, 3)) == (
+        "blue shows 3 card(s), discards them, draws eight")
 
 
 def test_powers_that_move_powers_and_defenses_are_told_in_words() -> None:
@@ -232,6 +278,13 @@ def test_hidden_powers_read_as_words_and_on_the_board() -> None:
     rows = [line for line in public.splitlines() if line.endswith(" face down")]
     assert len(rows) == 3 and mine.replace("_", " ") not in public
     own_rows = [line for line in own.splitlines() if line.startswith(("red ", "blue ", "yell"))]
-    assert own_rows[0].endswith(f"({mine.replace('_', ' ')})"[:11]), own
+    assert own_rows[0].endswith(f" ({mine.replace('_', ' ')})"), own  # whole
     assert all(line.endswith(" face down") for line in own_rows[1:]), own
-    assert all(len(line) <= 46 for line in (public + "\n" + own).splitlines()), own
+    assert all(len(line) <= BOARD_WIDTH for line in (public + "\n" + own).splitlines()), own
+
+
+def test_before_the_gate_is_aimed_the_board_says_so() -> None:
+    """The defense known, no planet yet: in words ("at ?" puzzled a player)."""
+    res = run_scenario((SCENARIOS / "destiny_draw_again.toml").read_text())
+    assert res.state.step()[0] == "launch"
+    assert board_text(res.state).splitlines()[1] == "red vs yellow: the gate not aimed yet"

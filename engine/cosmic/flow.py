@@ -514,11 +514,14 @@ class DefenseKnown(Step):
 @register
 class DestinyDrawn(Step):
     """("destiny_drawn", drawer, handle): the card is face up; powers act on it before the
-    draw is followed (engine.cosmic.powers, Destiny deck)."""
+    draw is followed (engine.cosmic.powers, Destiny deck). The draw is told now, as it
+    happens (event "destiny_drawn": drawer, face): what follows it (the defense, or the
+    offense's choice on a wild or its own colour) is told when it is known."""
 
     name, phase = "destiny_drawn", "destiny"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
+        emit(s, "destiny_drawn", st[1], s.faces[st[2]])
         replace(s, *P.destiny_drawn(s, st[1], st[2]))
         return True
 

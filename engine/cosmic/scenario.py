@@ -50,6 +50,9 @@ class ScenarioResult:
     failures: list[str] = field(default_factory=list)
     checks: int = 0
     log: list[str] = field(default_factory=list)
+    # every event the game caused, in order, with how many commands of `log` were typed
+    # (or refused) when it happened: what a player's log said, and when
+    events: list[tuple[int, tuple[Any, ...]]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -603,6 +606,7 @@ def run_scenario(text: str) -> ScenarioResult:
     res = ScenarioResult(sc.title, s, src)
     draws = [] if sc.config.hidden_powers else sc.position.get("alien_draws", [])
     memory: dict[str, Any] = {"alien_draws": list(draws)}  # hidden: a pile (build_position)
+    memory["said"] = (res.log, res.events)  # (_remember records each event)
     flat = [line for step in sc.steps for line in _lines(step)]
     done = 0
     for i, step in enumerate(sc.steps, 1):
@@ -636,8 +640,8 @@ def run_scenario(text: str) -> ScenarioResult:
                 res.failures.append(f"step {i}: {line!r} was accepted, expected refusal "
                                     f"{step['error']!r}")
             s = s2
-            _remember(memory, events)
             res.log.append(line)
+            _remember(memory, events)
         nxt = flat[done] if done < len(flat) else None
         s = _advance(s, src, _upcoming(b, nxt), memory)
         _check(res, i, s, src, b, memory, step.get("expect", {}))
@@ -646,6 +650,9 @@ def run_scenario(text: str) -> ScenarioResult:
 
 
 def _remember(memory: dict[str, Any], events: list[tuple[Any, ...]]) -> None:
+    if "said" in memory:
+        typed, said = memory["said"]
+        said += [(len(typed), ev) for ev in events]
     for ev in events:
         if ev[0] == "totals":
             memory["totals"] = [ev[1], ev[2]]

@@ -1,6 +1,7 @@
 """`cosmic play --plain`: when the destiny card leaves the choice of the defense to you
-(wild, or your own colour), the board says which card was drawn and what it lets you do
-(the log names it only once the defense is chosen); a Doppleganger's hand at the end of
+(wild, or your own colour), the board says which card was drawn and what it lets you do,
+and the log has told the draw already (it told it only once the defense was chosen, out
+of order); a Doppleganger's hand at the end of
 an encounter reads as what happened (cards given back to whom, or the drawn hand's
 rest discarded), an Enigma's mix names the one player a card comes from."""
 
@@ -23,7 +24,12 @@ def test_the_destiny_drawn_is_on_the_board_when_you_choose(home: Path) -> None:
         assert "Traceback" not in out
         assert "gives back" not in out  # "gives back 0 card(s) and discards 7": gone
         assert not re.search(r"a card from each of \w+$", out, re.M)  # one player: named
-        for block in out.split("-- YOUR DECISION (destiny: destiny)")[1:]:
+        blocks = out.split("-- YOUR DECISION (destiny: destiny)")
+        for before, block in zip(blocks, blocks[1:]):
+            told = [line for line in before.splitlines() if line.startswith("   red draws ")]
+            assert told and re.match(r"   red draws destiny (wild: it chooses whom to "
+                                     r"encounter|red, its own colour: it draws again)",
+                                     told[-1]), before[-600:]
             board = block.split("Type a number")[0]
             found = re.search(r"^ destiny drawn: (\w+)(.*)$", board, re.M)
             assert found is not None, board

@@ -53,9 +53,13 @@ def test_local_plain_game_to_the_end(home: Path) -> None:
     assert "how many ships" in out  # a grouped ship choice was asked, not crashed on
     for words in ("invites", "reveals", "winner(s):"):  # the same log as the full screen
         assert words in out, words
-    assert "Game over:" in out.splitlines()[-1]
-    # the end in words: who won and why, and everyone's foreign colonies
-    assert re.search(r"GAME OVER: \w+ won \(5 foreign colonies\)\.", out), out[-800:]
+    # the end in words, said once and last: who won and why, after everyone's foreign
+    # colonies (it was said four times: the log, two statuses and the command's last line)
+    assert re.fullmatch(r"Game over: \w+ won \(5 foreign colonies\)\.",
+                        out.splitlines()[-1]), out[-800:]
+    assert len(re.findall("game over", out, re.I)) == 1, out[-800:]
+    assert "'quit' leaves" not in out[-800:]  # the program ends by itself
+    assert "-- waiting for you (" not in out  # said in passing, then YOUR DECISION again
     assert re.search(r"Foreign colonies: red \d, blue \d, yellow \d\.", out)
 
 
@@ -83,7 +87,9 @@ def test_networked_plain_game_shows_the_log_and_verifies(tmp_path: Path, home: P
     for words in ("reveals", "winner(s):", "end-of-game audit: every hidden claim held"):
         assert words in out, words
     journal = game / "seat-0.journal"
-    assert "Game over:" in out and f"cosmic verify {journal}" in out
+    assert re.fullmatch(r"Game over: \w+ won \(.+\)\.", out.splitlines()[-1]), out[-800:]
+    assert len(re.findall("game over:", out, re.I)) == 1, out[-800:]  # said once, last
+    assert out.count(f"cosmic verify {journal}") == 1, out[-800:]
     assert f"cosmic replay {journal}" in out  # the end says how to see it again, too
     v = cosmic("verify", str(journal), home=home)
     assert v.returncode == 0 and ": OK" in v.stdout, v.stdout + v.stderr

@@ -1,5 +1,6 @@
 """`cosmic play` on a full screen, read by a demanding player: ten seats at 80x24 show
-every seat's row and the deck line; a refusal takes only the rows it needs and is
+every seat's row, its alien's whole name (the ten longest names at once) and the deck
+line; a refusal takes only the rows it needs and is
 wrapped between words (each legal command it lists whole); every copy of a playable
 card is marked in the hand, not just the first."""
 
@@ -14,6 +15,8 @@ from test_play_network import DECISION, closest, decide, status_line
 
 COLOURS = ("red", "blue", "yellow", "green", "purple", "orange", "black", "white", "brown",
            "pink")
+LONGEST = ("calculator", "changeling", "juggernaut", "wavebender", "anti_matter",  # aliens
+           "conscriptor", "doppleganger", "evolutionary", "reincarnator", "philanthropist")
 
 
 def board_rows(screen: str) -> list[str]:
@@ -34,14 +37,19 @@ def hand_rows(screen: str) -> list[str]:
 
 def test_ten_seats_fit_80x24_and_a_refusal_wraps_between_words(tmp_path: Path,
                                                                home: Path) -> None:
-    play = [str(COSMIC), "play", "--local", "--players", "10", "--aliens", "random",
+    play = [str(COSMIC), "play", "--local", "--players", "10", "--aliens", ",".join(LONGEST),
             "--seed", "ten"]
     with Terminal(play, tmp_path, env=cosmic_env(home)) as term:
         term.wait_for(DECISION, timeout=90)
         screen = term.settled()
         rows = board_rows(screen)
+        shown = set()
         for colour in COLOURS:  # a row for each seat, the last ones too
-            assert any(re.match(rf"{colour} +\d+ +\d+ +\d+ ", r) for r in rows), screen
+            row = next((r for r in rows if re.match(rf"{colour} +\d+ +\d+ +\d+ ", r)), None)
+            assert row is not None, screen
+            label = row[33:].strip()  # after the home planets: the alien, and its mark
+            shown.add(label[:-1] if label[-1:] in "-z" else label)
+        assert shown == {a.replace("_", " ") for a in LONGEST}, screen  # each name whole (cut at 11 letters before)
         assert any(r.startswith("deck ") for r in rows), screen  # deck, discard, destiny
         assert " alien: - power lost, z zapped" in rows, screen
         assert all(len(row) <= 80 for row in screen.splitlines())
@@ -93,8 +101,8 @@ def test_every_copy_of_a_playable_card_is_marked(tmp_path: Path, home: Path) -> 
 
 
 def test_ten_seats_ship_lists_wrap_between_entries(home: Path) -> None:
-    """Many allies at ten seats: the gate's list is wrapped between its entries, each
-    `colour count` whole, and a home system's guests between planets or after a comma,
+    """Many allies at ten seats: a side's list (its main player, then its allies) is
+    wrapped between its entries, each `colour count` whole, and a home system's guests between planets or after a comma,
     never inside a word (the plain board is the full screen's)."""
     from _journey import cosmic
     entry = re.compile(r"^[a-z]+ \d+$")
@@ -106,9 +114,10 @@ def test_ten_seats_ship_lists_wrap_between_entries(home: Path) -> None:
         assert "Traceback" not in r.stdout + r.stderr
         rows = r.stdout.splitlines()
         for i, row in enumerate(rows):
-            if not row.startswith((" gate: ", " beside: ")):
+            if not row.startswith((" offense: ", " defense: ")):
                 continue
-            listed = [row.split(": ", 1)[1]]
+            assert re.match(r" (offense|defense): [a-z]+ \d+(; allies:|$)", row), row
+            listed = [row.split(": ", 1)[1].replace("; allies:", ",")]
             while rows[i + 1].startswith("   ") and not rows[i + 1].startswith("    "):
                 i += 1
                 listed.append(rows[i].strip())

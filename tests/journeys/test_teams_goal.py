@@ -29,7 +29,7 @@ def test_a_team_game_ends_in_the_team_words(home: Path) -> None:
     r = cosmic("play", "--local", "--plain", "--players", "4", "--variant", "teams",
                "--seed", "t", home=home, stdin="1\n" * 20000, timeout=180)
     assert r.returncode == 0, r.stderr[-2000:]
-    end = re.search(r"GAME OVER: (\w+), (\w+) won \(foreign colonies, as a team\)\.",
+    end = re.search(r"Game over: (\w+), (\w+) won \(foreign colonies, as a team\)\.",
                     r.stdout)
     assert end, r.stdout[-1500:]
     assert {end.group(1), end.group(2)} in ({"red", "yellow"}, {"blue", "green"})
