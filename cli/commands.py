@@ -97,6 +97,15 @@ def normalise(line: str) -> str:
     return " ".join(words)
 
 
+def _card_numbers(line: str) -> str:
+    """A card typed with its value as a person may write it, as the hand labels it:
+    `attack30` or `attack 4` is `attack 30` or `attack 04`, `reinforcement 3` is
+    `reinforcement+3`. Only where a whole line is looked up: while it is typed, `attack 0`
+    is the start of `attack 04` (completion)."""
+    line = re.sub(r"\battack ?(\d{1,2})\b", lambda m: f"attack {int(m.group(1)):02d}", line)
+    return re.sub(r"\breinforcement ?\+? ?(\d)\b", r"reinforcement+\1", line)
+
+
 def _ships(s: engine.GameState, pairs: Iterable[tuple[int, int]]) -> str:
     words = {engine.GATE: "gate", WARP: "warp"}
     items = [f"{words.get(loc) or _tech_place(s, loc) or planet_name(s, loc)}:{n}"
@@ -237,6 +246,9 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     blue.1 4` or `ships 2` picks the choice of that many ships that keeps the most at
     home, as the heuristic bot would."""
     text = normalise(typed)
+    if text in table:
+        return table[text]
+    text = _card_numbers(text)
     if text in table:
         return table[text]
     words = text.split()

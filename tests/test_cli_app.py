@@ -414,3 +414,29 @@ def test_turn_up_rounds_are_answered_at_once_and_a_queued_turn_up_waits_for_a_qu
     app.table = {}
     app.handle_line("reveal power")
     assert app.refused == "you have no alien face down" and not app.turn_up_queued
+
+
+def test_an_encounter_card_is_found_however_its_value_is_typed() -> None:
+    """`select attack30`, `select attack 4`, `reinforcement 3`: a card typed with its
+    value as a person writes it is the card the hand shows as `attack 30`, `attack 04`,
+    `reinforcement +3` (the refusal offered `select attack 30` for `select attack30`)."""
+    from cli.commands import lookup
+
+    g = _game("typed-cards")
+    for _ in range(3000):
+        p = engine.pending(g.state)
+        if p.chance is None and 0 in p.seats and any(
+                c.startswith("select attack") for c in command_table(
+                    g.state, 0, g.source.knowledge[0])):
+            break
+        g.step()
+    s, kn = g.state, g.source.knowledge[0]
+    table = command_table(s, 0, kn)
+    for command in [c for c in table if c.startswith("select attack ")]:
+        value = int(command.split()[-1])
+        for typed in (f"select attack{value}", f"select attack {value}",
+                      f"Select Attack{value:02d}"):
+            assert lookup(table, typed, s, 0) == table[command], typed
+    # completion still reads what is typed: the start of a value is not made a value
+    from cli.commands import normalise
+    assert normalise("select attack 0") == "select attack 0"
