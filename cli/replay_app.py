@@ -178,6 +178,13 @@ class TimelineVisitor(JournalVisitor[Timeline]):
         words = tuple(_words(ui, s, ev) for ev in raw if ev[0] not in _HIDDEN_EVENTS)
         if action is not None:
             text = action_text(ui, before, action)
+            # An event that says just what the action's line says is not said twice
+            # ("yellow: brings a ship back ..." then "yellow brings a ship back ...").
+            said = f"{self.tl.colors[env.author]} {text}" if env.author < len(
+                self.tl.colors) else None
+            if said in words:
+                at = words.index(said)
+                words = words[:at] + words[at + 1:]
         elif env.kind in CHAT_KINDS:  # a tell stays "(private)" without its reader's key
             text = chat_text(verifier.genesis, env, self.key)[:160]
             words = ()
