@@ -1,14 +1,15 @@
-"""The last encounter of a networked game moves cards too: each seat's own hand keeps
-its faces to the end (a 10-seat game once showed four of the player's own cards as "?"
-after the win).
+"""A seat's own hand keeps its faces, whatever moved it: each seat must always know every
+card of its hand (a 10-seat networked game once showed four of the player's own cards as
+"?" after the win).
 
-A fifth foreign colony made against a negotiate comes with compensation: the loser takes
-cards at random from the winner's hand in the same resolution. The win used to end the
-game before that hand shuffle and its delivery were done, so the final hands held
-handles no card protocol operation ever backed: the taker could not see the cards it
-took, the giver its own cards left, and the end-of-game audit opened neither. Three
-seats, real crypto, bots that force such endings (the offense attacks, the defense
-negotiates, nobody is invited).
+- A fifth foreign colony made against a negotiate comes with compensation: the loser
+  takes cards at random from the winner's hand in the same resolution. The win used to
+  end the game before that hand shuffle and its delivery were done, so the final hands
+  held handles no card protocol operation ever backed: the taker could not see the cards
+  it took, the giver its own cards left, and the end-of-game audit opened neither.
+- A card face up on the table can come back to a hand with no delivery (its face is
+  public: the Fido keeps a discarded card). When that hand was then shuffled for a
+  random take, its holder knew the new handles of its own cards only, not of that one.
 """
 
 from __future__ import annotations
@@ -18,7 +19,34 @@ import hashlib
 from engine import cosmic as engine
 from engine.cosmic import cards as C
 from bots.heuristic import HeuristicBot
-from protocol.cards_inprocess import InProcessGame
+from protocol.cards import CardSeat
+from protocol.cards_inprocess import CardTable, InProcessGame
+
+
+def test_a_face_up_card_in_a_shuffled_hand_stays_known_to_its_holder() -> None:
+    """Seat 0 holds three cards dealt to it and one turned face up in public (no delivery:
+    the face is public); a random take shuffles the hand under new handles. Seat 0 knows
+    every new handle's face, the one from the public card too, as the audit opens it."""
+    t = CardTable.create(3, list(range(12)))
+    s = [m for m in t.members if isinstance(m, CardSeat)]
+
+    def everyone(method: str, *args: object) -> None:
+        for m in s:
+            getattr(m, method)(*args)
+        t.pump()
+
+    everyone("begin_keys")
+    everyone("begin_shuffle", range(12), range(12))
+    everyone("begin_deliver", 0, [11, 10, 9])
+    everyone("begin_reveal", [8])
+    assert 8 not in s[0].known and s[0].opened[8] == s[1].opened[8]
+    everyone("begin_hand_shuffle", 0, [11, 10, 9, 8], [20, 21, 22, 23], 1, 1)
+    assert sorted(s[0].known.get(h, -1) for h in (20, 21, 22, 23)) == sorted(
+        [s[0].known[11], s[0].known[10], s[0].known[9], s[0].opened[8]])
+    everyone("begin_deliver", 1, [20])
+    everyone("begin_end")
+    faces = s[2].audit()
+    assert all(faces[h] == s[0].known[h] for h in (20, 21, 22, 23))
 
 
 class Compensating(HeuristicBot):
