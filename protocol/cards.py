@@ -268,7 +268,8 @@ class CardSeat(CardRecord):
         for h, i in zip(op.data["new"], order):
             self._set_ct(h, out[i])
             if op.data["holder"] == self.seat:  # we shuffled: out[i] is old[perm[i]]
-                face = self.known.get(old[op.data["perm"][i]])
+                was = old[op.data["perm"][i]]  # a card of ours, or one face up (returned)
+                face = self.known.get(was, self.opened.get(was))
                 if face is not None:
                     self.known[h] = face
 

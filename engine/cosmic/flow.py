@@ -76,7 +76,8 @@ class SetupHand(Step):
 
 def check_win(s: GameState) -> None:
     """Five foreign colonies (four with four planets) win at once; several at once share
-    the win (rules 001, The Colony Track). In team play a team wins together (`_team_winners`)."""
+    the win (rules 001, The Colony Track). In team play a team wins together (`_team_winners`).
+    Cards the resolution has already put in a hand are handed over first (`_CARD_MOVES`)."""
     goal = s.config.win_colonies
     n, per = s.n, s.config.planets
     ships = s.ships
@@ -93,9 +94,43 @@ def check_win(s: GameState) -> None:
                                       + len(extra)) >= goal:
                 winners.append(seat)
     if winners:
-        s.outcome = Outcome("colonies", tuple(winners))
-        s.stack = ()
-        emit(s, "win", tuple(winners))
+        moving = _card_moves_on_top(s.stack)
+        if moving:  # the game ends once these cards are where the state says they are
+            s.stack = (("won", tuple(winners)),) + moving
+            return
+        _end_won(s, tuple(winners))
+
+
+# Chance steps that finish a move of cards the state has already made (cards put in a
+# hand: a compensation, a random take, a draw): a win reached just before them still
+# lets them run, so every card in a hand has its face behind it, known to its holder and
+# opened by the end-of-game audit. No seat decides anything meanwhile.
+_CARD_MOVES = ("hand_shuffle", "deliver")
+
+
+def _card_moves_on_top(stack: tuple[Step_t, ...]) -> tuple[Step_t, ...]:
+    k = len(stack)
+    while k and stack[k - 1][0] in _CARD_MOVES:
+        k -= 1
+    return stack[k:]
+
+
+def _end_won(s: GameState, winners: tuple[int, ...]) -> None:
+    s.outcome = Outcome("colonies", winners)
+    s.stack = ()
+    emit(s, "win", winners)
+
+
+@register
+class Won(Step):
+    """("won", winners): the win found by check_win, once the card moves it let finish
+    are done."""
+
+    name, phase = "won", "over"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        _end_won(s, st[1])
+        return True
 
 
 def external_colonies(s: GameState, seat: int) -> list[int]:
