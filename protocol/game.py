@@ -678,6 +678,7 @@ class GameVerifier:
         checked = list(CHECKED)
         if faces is not None:
             self._audit(faces)
+            self.audit_end(faces)
             self._audit_pages()
             checked.append("claims audit")
         if self.mode == "local":
@@ -706,6 +707,27 @@ class GameVerifier:
                 raise RemoteProtocolError("audit", false, author=author, seq=seq,
                                           proven=True, record=record)
 
+
+    def audit_end(self, faces: Mapping[int, int]) -> None:
+        """The end-of-game checks beyond the claims, with every face the audit opened:
+        every card held in a hand at the end is one the card source dealt (a handle no
+        card was ever behind shows as '?' to its holder and proves nothing; nobody is
+        named: no seat chose it), then the game's own (rules.audit_end: Cosmic's alien
+        sheets under hidden powers). Raises RemoteProtocolError("audit")."""
+        for seat in range(self.genesis.n_seats):
+            lost = [h for h in self.rules.hand(self.state, seat) if h not in faces]
+            if lost:
+                colour = self.genesis.seats[seat].colour
+                raise RemoteProtocolError(
+                    "audit", f"{colour}'s hand holds {len(lost)} card(s) the card source "
+                    f"never dealt (handles {', '.join(map(str, lost))})")
+        try:
+            problems = self.rules.audit_end(self.state, faces)
+        except KeyError as exc:
+            raise RemoteProtocolError(
+                "audit", f"the audit opened no card for handle {exc}") from None
+        if problems:
+            raise RemoteProtocolError("audit", problems[0])
 
     def _audit_pages(self) -> None:
         """Every secret page against the record (births, openings, moves)."""
