@@ -34,7 +34,7 @@ from engine.game import Rules
 from .commands import TURN_UP_WORDS
 from .game_ui import for_rules
 from .info import discards, info, tech_words
-from .render import card_label
+from .render import card_label, window_words
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
 
@@ -466,8 +466,9 @@ class SeatClient:
         plays = sorted({card_label(a.card) for a in actions if isinstance(a, engine.Play)})
         if plays and window not in self._hinted:
             self._hinted.add(window)
-            self.log.append(f"(passed for you at the {window} window, where you could "
-                            f"play {', '.join(plays)}: 'stop {window}' to be asked there)")
+            cards = ", ".join(p.replace("_", " ") for p in plays)
+            self.log.append(f"(passed for you at the {window_words(window)}, where you "
+                            f"could play {cards}: 'stop {window}' to be asked there)")
         return passes[0]
 
     def over(self) -> bool:
@@ -502,8 +503,9 @@ class SeatClient:
             if s.outcome is not None:
                 self.table = {}
                 if not self.over():
-                    self._set_status("game over: the end-of-game reveal and audit are "
-                                     "under way")
+                    # (not "game over": that is said once, when the audit is done)
+                    self._set_status("the game is decided: its end-of-game reveal and "
+                                     "audit are under way")
                     await asyncio.sleep(0.05)
                     continue
                 winners = ", ".join(s.config.colors[w] for w in s.outcome.winners)
@@ -511,7 +513,7 @@ class SeatClient:
                 for line in self.end_words():
                     self.log.append(line)
                 self._set_status(f"game over: {winners or 'nobody'} won "
-                                 f"({s.outcome.reason.replace('_', ' ')}); 'quit' leaves")
+                                 f"({self.ui.why_over(s)}); 'quit' leaves")
                 self.invalidate()
                 return
             seat = self.session.seat

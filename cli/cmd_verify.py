@@ -291,6 +291,10 @@ def _difference_text(d: Difference, paths: list[Path], genesis: Genesis) -> str:
     first = f"record {d.first.record} of {paths[d.first.journal]}"
     second = f"record {d.second.record} of {paths[d.second.journal]}"
     who = f"{_who(genesis, d.author)}, seq {d.seq}"
+    if d.proven and genesis.option("mode") == "local":
+        return (f"  {who}: {first} and {second} are two different envelopes (a local "
+                "game: its keys come from its public seed, so they prove nothing of a "
+                "player)")
     if d.proven:
         return (f"  {who}: {first} and {second} are two different envelopes, both signed "
                 "by this seat: proof that it showed its peers two versions of its chain")
@@ -306,8 +310,11 @@ def agreement_text(a: Agreement, paths: list[Path], genesis: Genesis) -> str:
         return (f"{head}: AGREE: {n} journals, one history (every one of the {a.shared} "
                 "envelopes that two or more of them hold is the same in each)")
     forks = len(a.forks)
-    what = (f"two histories of one game ({forks} fork{'s' if forks > 1 else ''} proven)"
-            if forks else "they differ where a record is not signed by its seat")
+    if genesis.option("mode") == "local":
+        what = "two histories of one game"
+    else:
+        what = (f"two histories of one game ({forks} fork{'s' if forks > 1 else ''} proven)"
+                if forks else "they differ where a record is not signed by its seat")
     lines = [f"{head}: FAILED: {what}"]
     lines += [_difference_text(d, paths, genesis) for d in a.differences]
     if a.more:
@@ -315,13 +322,15 @@ def agreement_text(a: Agreement, paths: list[Path], genesis: Genesis) -> str:
     return "\n".join(lines)
 
 
-def agreement_data(a: Agreement, paths: list[Path]) -> dict[str, Any]:
+def agreement_data(a: Agreement, paths: list[Path], genesis: Genesis) -> dict[str, Any]:
     """The comparison of one game's journals as JSON-able data (it has "journals", where
-    a journal's result has "path")."""
+    a journal's result has "path"). "proven": both signatures hold ("local": true says
+    the keys are public, so a signature proves nothing of a player)."""
     def place(p: Any) -> dict[str, Any]:
         return {"path": str(paths[p.journal]), "record": p.record}
     return {
         "game_id": a.game_id.hex(), "journals": [str(paths[j]) for j in a.journals],
+        "local": genesis.option("mode") == "local",
         "envelopes": list(a.envelopes), "agree": a.agree, "exit": 0 if a.agree else 1,
         "shared": a.shared, "more": a.more,
         "differences": [{"author": d.author, "seq": d.seq, "proven": d.proven,
@@ -344,7 +353,7 @@ def _compare(paths: list[Path], args: argparse.Namespace) -> int:
     for a in compare_journals(contents):
         genesis = contents[a.journals[0]].genesis
         if args.json:
-            print(json.dumps(agreement_data(a, read), sort_keys=True))
+            print(json.dumps(agreement_data(a, read, genesis), sort_keys=True))
         else:
             print(agreement_text(a, read, genesis))
         worst = max(worst, 0 if a.agree else 1)

@@ -63,12 +63,19 @@ class CosmicUI:
                         f"{label(face)}{down}"))
         return out
 
+    @staticmethod
+    def why_over(s: Any) -> str:
+        """Why the game ended, in words ("5 foreign colonies")."""
+        reason = str(s.outcome.reason)
+        return {"colonies": f"{s.config.win_colonies} foreign colonies"
+                if not s.config.teams else "foreign colonies, as a team",
+                "turn_limit": "the turn limit was reached"}.get(reason,
+                                                                reason.replace("_", " "))
+
     def end_words(self, s: Any) -> list[str]:
         out = s.outcome
         colors = s.config.colors
-        why = {"colonies": f"{s.config.win_colonies} foreign colonies" if not s.config.teams
-               else "foreign colonies, as a team",
-               "turn_limit": "the turn limit was reached"}.get(out.reason, out.reason)
+        why = self.why_over(s)
         return ["GAME OVER: " + (", ".join(colors[w] for w in out.winners) or "nobody")
                 + f" won ({why}).",
                 "Foreign colonies: " + ", ".join(f"{c} {s.foreign_colonies(i)}"
@@ -190,11 +197,17 @@ class WorldsUI:
             out.append((h in playable, label + down))
         return out
 
+    @staticmethod
+    def why_over(s: Any) -> str:
+        """Why the game ended, in words ("20 worlds")."""
+        reason = str(s.outcome.reason)
+        return {"worlds": "20 worlds", "turn_limit": "the turn limit was reached"}.get(
+            reason, reason.replace("_", " "))
+
     def end_words(self, s: Any) -> list[str]:
         out = s.outcome
         colors = s.config.colors
-        why = {"worlds": "20 worlds", "turn_limit": "the turn limit was reached"}.get(
-            out.reason, out.reason)
+        why = self.why_over(s)
         return ["GAME OVER: " + (", ".join(colors[w] for w in out.winners) or "nobody")
                 + f" won ({why}).",
                 "Worlds controlled: " + ", ".join(f"{c} {s.controlled(i)}"

@@ -69,9 +69,11 @@ class PlainClient(SeatClient):
         self._shown_refused = self.refused
         if self.status != self._shown_status:
             self._shown_status = self.status
-            if not self._ended() and not self.status.startswith("waiting for you ("):
-                # (that one is said in passing, just before YOUR DECISION or a choice the
-                # client made for you, which say it: a line apart it only repeated them)
+            if not self._ended() and not self.status.startswith(
+                    ("waiting for you (", "waiting for the card source (")):
+                # (the first is said in passing, just before YOUR DECISION or a choice the
+                # client made for you, which say it: a line apart it only repeated them;
+                # a local game's card source answers at once: its wait is no news)
                 self._write(f"-- {self.status}")
 
     def _ended(self) -> bool:

@@ -61,7 +61,13 @@ def test_verify_json_exit_codes_and_fields(tmp_path: Path) -> None:
     j = _journals(tmp_path)
     r = cosmic("verify", "--json", "--audit", str(j["good"]), str(j["bad"]), str(j["torn"]))
     assert r.returncode == 1, r.stderr
-    good, bad, torn = (json.loads(line) for line in r.stdout.splitlines())
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    good, bad, torn = (row for row in rows if "path" in row)
+    # then the three journals of one game side by side: the re-signed record differs
+    [compared] = [row for row in rows if "journals" in row]
+    assert compared["agree"] is False and compared["local"] is True
+    assert [(d["author"], d["seq"]) for d in compared["differences"]] == [
+        (short_game().envelopes[30].author, short_game().envelopes[30].seq)]
     assert good["ok"] and good["exit"] == 0 and good["error"] is None and good["torn"] is None
     assert good["records"] == good["actions"] == 84 and good["mode"] == "local"
     assert [s["colour"] for s in good["seats"]] == ["red", "blue", "yellow"]
@@ -76,8 +82,8 @@ def test_verify_json_exit_codes_and_fields(tmp_path: Path) -> None:
     # the serial path gives the same verdicts
     r2 = cosmic("verify", "--json", "--audit", "--serial", str(j["good"]), str(j["bad"]),
                 str(j["torn"]))
-    assert [json.loads(x)["error"] for x in r2.stdout.splitlines()] == [good["error"],
-                                                                        bad["error"], None]
+    assert [json.loads(x)["error"] for x in r2.stdout.splitlines()
+            if "path" in json.loads(x)] == [good["error"], bad["error"], None]
 
 
 def test_verify_text_failure_and_unreadable_files(tmp_path: Path) -> None:
