@@ -59,8 +59,11 @@ class CosmicUI:
             face = kn.faces.get(h, s.faces.get(h))
             down = " (face down)" if h == kn.selected and s.enc is not None and \
                 seat in s.enc.selected else ""
+            # a card its holder does not know yet is on its way (a deal or a draw whose
+            # card messages are still coming): said so, not a bare '?'
+            text = label(face) if face is not None else "? (being dealt)"
             out.append((h in playable or (face is not None and label(face) in names),
-                        f"{label(face)}{down}"))
+                        f"{text}{down}"))
         return out
 
     @staticmethod

@@ -440,3 +440,20 @@ def test_an_encounter_card_is_found_however_its_value_is_typed() -> None:
     # completion still reads what is typed: the start of a value is not made a value
     from cli.commands import normalise
     assert normalise("select attack 0") == "select attack 0"
+
+
+def test_a_card_on_its_way_to_the_hand_says_so() -> None:
+    """A card of your hand whose face your node has not received yet (a deal or a draw
+    whose card messages are still coming) reads '? (being dealt)', not a bare '?'."""
+    from cli.game_ui import CosmicUI
+    from engine.games import load
+
+    g = _game("dealt")
+    kn = g.source.knowledge[0]
+    while not g.state.hands[0] or any(h not in kn.faces for h in g.state.hands[0]):
+        g.step()  # the deal: the hand is made, then its faces delivered
+    ui = CosmicUI(load("cosmic"))
+    known = [label for _, label in ui.hand(g.state, g.source.knowledge[0], set())]
+    assert known and "?" not in " ".join(known)
+    coming = [label for _, label in ui.hand(g.state, engine.Knowledge(0), set())]
+    assert coming == ["? (being dealt)"] * len(g.state.hands[0])
