@@ -1,4 +1,5 @@
-"""The order the suite runs in (nothing here changes what a test checks).
+"""The order the suite runs in, and the compiled modules its processes share (nothing
+here changes what a test checks).
 
 Tests marked `heavy` (tens of seconds of a core each) are collected first and every other
 test after them in pytest's order. `pytest -n N` hands each worker a first batch of
@@ -7,16 +8,44 @@ it goes: the heavy tests are dealt in turn into those first batches, so every wo
 starts on its share of them at once, instead of one worker being handed them last and
 running them alone while the other cores idle. No test's verdict depends on the order (a
 module's tests keep their order among themselves).
+
+And the Python processes the tests start (the xdist workers, every `cosmic` a journey
+runs, every node a game starts) share one bytecode cache made for the run, so that each
+module is compiled once, not once a process. Where the environment forbids writing
+bytecode (PYTHONDONTWRITEBYTECODE), every process compiled the project's two hundred
+modules again, a fifth of a second of a core each time. The cache is a fresh directory
+outside the source tree (PYTHONPYCACHEPREFIX), removed at the end: nothing is written
+next to the sources, and no run reads what another compiled.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+
 import pytest
+
+_PYCACHE = "PYTHONPYCACHEPREFIX"
+_cache_dir = pytest.StashKey[str]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "heavy: a long test, collected first so the workers finish together")
+    if not hasattr(config, "workerinput") and _PYCACHE not in os.environ:
+        # In the first process only: xdist starts its workers later, and they inherit it.
+        cache = tempfile.mkdtemp(prefix="cosmic-tests-pycache-")
+        config.stash[_cache_dir] = cache
+        os.environ[_PYCACHE] = cache
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    cache = config.stash.get(_cache_dir, None)
+    if cache is not None:
+        del os.environ[_PYCACHE]
+        shutil.rmtree(cache, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
