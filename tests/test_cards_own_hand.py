@@ -19,8 +19,8 @@ import hashlib
 from engine import cosmic as engine
 from engine.cosmic import cards as C
 from bots.heuristic import HeuristicBot
-from protocol.cards import CardSeat
 from protocol.cards_inprocess import CardTable, InProcessGame
+from test_cards_ops import everyone, seats
 
 
 def test_a_face_up_card_in_a_shuffled_hand_stays_known_to_its_holder() -> None:
@@ -28,23 +28,18 @@ def test_a_face_up_card_in_a_shuffled_hand_stays_known_to_its_holder() -> None:
     the face is public); a random take shuffles the hand under new handles. Seat 0 knows
     every new handle's face, the one from the public card too, as the audit opens it."""
     t = CardTable.create(3, list(range(12)))
-    s = [m for m in t.members if isinstance(m, CardSeat)]
+    s = seats(t)
 
-    def everyone(method: str, *args: object) -> None:
-        for m in s:
-            getattr(m, method)(*args)
-        t.pump()
-
-    everyone("begin_keys")
-    everyone("begin_shuffle", range(12), range(12))
-    everyone("begin_deliver", 0, [11, 10, 9])
-    everyone("begin_reveal", [8])
+    everyone(t, "begin_keys")
+    everyone(t, "begin_shuffle", range(12), range(12))
+    everyone(t, "begin_deliver", 0, [11, 10, 9])
+    everyone(t, "begin_reveal", [8])
     assert 8 not in s[0].known and s[0].opened[8] == s[1].opened[8]
-    everyone("begin_hand_shuffle", 0, [11, 10, 9, 8], [20, 21, 22, 23], 1, 1)
+    everyone(t, "begin_hand_shuffle", 0, [11, 10, 9, 8], [20, 21, 22, 23], 1, 1)
     assert sorted(s[0].known.get(h, -1) for h in (20, 21, 22, 23)) == sorted(
         [s[0].known[11], s[0].known[10], s[0].known[9], s[0].opened[8]])
-    everyone("begin_deliver", 1, [20])
-    everyone("begin_end")
+    everyone(t, "begin_deliver", 1, [20])
+    everyone(t, "begin_end")
     faces = s[2].audit()
     assert all(faces[h] == s[0].known[h] for h in (20, 21, 22, 23))
 

@@ -15,6 +15,7 @@ from bots import RandomBot
 from engine.cosmic import cards as C
 from protocol.cards import CardSeat
 from protocol.cards_inprocess import CardTable, InProcessGame
+from test_cards_ops import everyone, seats
 from protocol.cards_wire import OPEN, SHARES, SHOW
 from protocol.crypto import elgamal as eg
 from protocol.crypto import group as g
@@ -85,19 +86,14 @@ def test_a_coalition_of_all_but_one_cannot_open_the_honest_hand() -> None:
 
 def test_a_hand_kept_after_a_random_take_stays_secret() -> None:
     t = CardTable.create(3, range(12))
-    s = [m for m in t.members if isinstance(m, CardSeat)]
+    s = seats(t)
 
-    def everyone(method: str, *args: object) -> None:
-        for m in s:
-            getattr(m, method)(*args)
-        t.pump()
-
-    everyone("begin_keys")
-    everyone("begin_shuffle", range(12), range(12))
-    everyone("begin_deliver", 0, [11, 10, 9, 8])
-    everyone("begin_hand_shuffle", 0, [11, 10, 9, 8], [20, 21, 22, 23], 1, 2)
-    everyone("begin_deliver", 1, [20, 21])
-    everyone("begin_show", 0, 2, [22])  # one kept card shown to seat 2 only
+    everyone(t, "begin_keys")
+    everyone(t, "begin_shuffle", range(12), range(12))
+    everyone(t, "begin_deliver", 0, [11, 10, 9, 8])
+    everyone(t, "begin_hand_shuffle", 0, [11, 10, 9, 8], [20, 21, 22, 23], 1, 2)
+    everyone(t, "begin_deliver", 1, [20, 21])
+    everyone(t, "begin_show", 0, 2, [22])  # one kept card shown to seat 2 only
     kept = [23]
     coalition_cannot_open(s[1], kept, [s[1]._x, s[2]._x],
                           shares_published_by(0, t.journal, t.genesis))
