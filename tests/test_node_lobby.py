@@ -252,6 +252,10 @@ def test_an_unknown_colour_is_refused() -> None:
     engine.Config(5, aliens=("zombie", "", "?", "choose", "amoeba"), max_turns=255),
     engine.Config(4, flares=True),
     engine.Config(2, max_turns=1),
+    engine.Config(2, two_player=True, aliens=("?", "?")),
+    engine.Config(4, flares=True, teams=True, classic_artifacts=True, technology=True,
+                  freewheeling_flares=True, rotating_powers=True, hidden_powers=True),
+    engine.Config(6, aliens=("choose",) * 6, teams=True, hidden_powers=True, max_turns=9),
 ])
 def test_the_lobby_id_carries_the_options_every_player_is_shown(config: engine.Config) -> None:
     lobby = new_lobby_id(config)
@@ -272,6 +276,8 @@ def test_lobby_options_that_do_not_read_are_refused() -> None:
     for bad, why in [(good[:16], "without its game"), (good[:17], "without options"),
                      (good[:16] + b"\x7f" + good[17:], r"game this version does not know \(code 127"),
                      (good[:17] + b"\x80" + good[18:], "flags"),
+                     (good[:17] + b"\x81\x00" + good[18:], "longer form than needed"),
+                     (good[:17] + b"\x81\x10" + good[18:], "unknown option flags"),
                      (good + b"\x01", "aliens for 4 seats"),
                      (good[:-1] + b"\xff", "an alien this version does not know")]:
         with pytest.raises(ValueError, match=why):

@@ -5,11 +5,16 @@ engine's own API handed on; the rest translate between the game's values and the
 game-neutral words of the interface (chance facts, secret moves, genesis options, the
 lobby's option bytes).
 
-Lobby option bytes (after the lobby id's 16 random bytes and game byte): a byte of flags
-(bit 0 four planets, bit 1 single encounter, bit 2 flares by the advanced setup), a byte
-of turn limit (0: none), then nothing (no aliens) or one byte per seat: 0 no alien, 1
+Lobby option bytes (after the lobby id's 16 random bytes and game byte): the flags, a
+byte of turn limit (0: none), then nothing (no aliens) or one byte per seat: 0 no alien, 1
 dealt at random, 2 dealt two and keeps one, 3 + i the i-th registered alien in sorted
-order.
+order. The flags are a number in seven-bit groups, lowest first, bit 7 of a byte set when
+another follows (one byte for the first seven flags, so a lobby with only the first
+three reads as it always did; a longer form than needed is refused): bit 0 four planets,
+1 single encounter, 2 flares by the advanced setup, 3 classic artifacts, 4 teams, 5 the
+two-player game, 6 freewheeling flares, 7 rotating powers, 8 hidden powers, 9 technology
+(`_FLAGS`). Every option a hosted game can have is carried: each joiner builds the game
+from these bytes alone. A version that knows fewer flags refuses a lobby with more.
 """
 
 from __future__ import annotations
@@ -242,7 +247,9 @@ def config_from(colours: Sequence[str], variants: Sequence[str],
 
 # --- the lobby ----------------------------------------------------------------------------
 
-_FLAGS = ("four_planets", "single_encounter", "flares")
+_FLAGS = ("four_planets", "single_encounter", "flares", "classic_artifacts", "teams",
+          "two_player", "freewheeling_flares", "rotating_powers", "hidden_powers",
+          "technology")  # bit i of the flags: never reorder, only append
 _ALIEN_CODES = ("", DEAL_AT_RANDOM, CHOOSE)  # then the registered aliens, sorted
 MAX_LOBBY_TURNS = 255  # the turn limit is one byte
 
@@ -258,27 +265,55 @@ def lobby_options(config: Config) -> bytes:
     flags = sum(1 << i for i, v in enumerate(_FLAGS) if v in on)
     codes = [*_ALIEN_CODES, *alien_names()]
     aliens = bytes(codes.index(a) for a in config.aliens) if any(config.aliens) else b""
-    return bytes([flags, config.max_turns]) + aliens
+    return _groups(flags) + bytes([config.max_turns]) + aliens
+
+
+def _groups(n: int) -> bytes:
+    """n in seven-bit groups, lowest first, bit 7 set on every byte but the last."""
+    out = bytearray()
+    while True:
+        n, low = n >> 7, n & 0x7F
+        out.append(low | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def _read_flags(options: bytes) -> tuple[int, int]:
+    """The flags at the start of option bytes and how many bytes they took. Raises
+    ValueError for flags this version does not know or a longer form than needed."""
+    if not options:
+        raise ValueError("a lobby id without options")
+    flags = 0
+    for i, b in enumerate(options):
+        flags |= (b & 0x7F) << 7 * i
+        if not b & 0x80:
+            if i and not b:
+                raise ValueError("option flags in a longer form than needed")
+            if flags >> len(_FLAGS):
+                raise ValueError(f"unknown option flags {flags:#x}")
+            return flags, i + 1
+        if i + 1 >= (len(_FLAGS) + 6) // 7:
+            break
+    raise ValueError(f"unknown option flags in {options[:4].hex()}")
 
 
 def lobby_config(options: bytes, seats: int, colours: tuple[str, ...]) -> Config:
     """The game the option bytes announce, for `seats` seats and these colours. Raises
-    ValueError if they do not read (another version's, or forged)."""
-    if len(options) < 2:
+    ValueError if they do not read (another version's, or forged) or name options that
+    make no game at that table."""
+    flags, at = _read_flags(options)
+    if len(options) < at + 1:
         raise ValueError("a lobby id without options")
-    flags, turns, codes = options[0], options[1], options[2:]
-    if flags >> len(_FLAGS):
-        raise ValueError(f"unknown option flags {flags:#x}")
+    turns, codes = options[at], options[at + 1:]
     if codes and len(codes) != seats:
         raise ValueError(f"aliens for {len(codes)} seats in a game of {seats}")
     known = [*_ALIEN_CODES, *alien_names()]
     if any(c >= len(known) for c in codes):
         raise ValueError("an alien this version does not know")
     on = [v for i, v in enumerate(_FLAGS) if flags >> i & 1]
-    return Config(seats, colours, planets=4 if "four_planets" in on else 5,
-                  single_encounter="single_encounter" in on,
-                  aliens=tuple(known[c] for c in codes), max_turns=turns,
-                  flares=True if "flares" in on else ())
+    return Config(seats, colours, aliens=tuple(known[c] for c in codes), max_turns=turns,
+                  flares=True if "flares" in on else (),
+                  **variant_options([v for v in on if v != "flares"]))
 
 
 def aliens_text(config: Config) -> str:

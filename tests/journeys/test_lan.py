@@ -115,7 +115,9 @@ def test_host_join_chat_and_play_a_short_game(tmp_path: Path) -> None:
 
 def test_direct_peers_where_broadcast_does_not_reach(tmp_path: Path) -> None:
     """Host on 127.0.0.2, joiner on 127.0.0.3, no broadcast between them: the joiner
-    names the host with --peer; its key comes from `cosmic keygen --out`."""
+    names the host with --peer; its key comes from `cosmic keygen --out`. The host asks
+    for variants and random aliens: the lobby carries them, and the joiner's node plays
+    them (every variant once went missing on the way, the host's own line naming it)."""
     port = str(_free_port())
     for who in ("ann", "bob"):
         (tmp_path / who).mkdir()
@@ -124,8 +126,8 @@ def test_direct_peers_where_broadcast_does_not_reach(tmp_path: Path) -> None:
     assert cosmic("keygen", "--out", str(ann_key), home=tmp_path).returncode == 0
     ann = subprocess.Popen(
         [str(COSMIC), "host", "--players", "2", "--name", "ann", "--key", str(ann_key),
-         "--max-turns", "1",
-         "--port", port, "--listen", "127.0.0.2", "--target", "127.0.0.2", "--peer",
+         "--max-turns", "1", "--variant", "two_player", "--variant", "technology",
+         "--aliens", "random", "--port", port, "--listen", "127.0.0.2", "--target", "127.0.0.2", "--peer",
          "127.0.0.3", "--yes", "--bot", "--plain", "--timeout", "60", "--dir",
          str(tmp_path / "a")], env=cosmic_env(tmp_path / "ann"), stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -143,3 +145,6 @@ def test_direct_peers_where_broadcast_does_not_reach(tmp_path: Path) -> None:
     assert "Game over:" in bob.stdout and "Game over:" in out
     assert not (tmp_path / "bob" / "key").exists(), "join used the key it was given"
     assert not (tmp_path / "ann" / "key").exists(), "host used the key it was given"
+    journal = next((tmp_path / "b").rglob("seat-*.journal"))
+    v = cosmic("verify", str(journal), home=tmp_path)
+    assert v.returncode == 0 and "variants technology, two_player" in v.stdout, v.stdout
