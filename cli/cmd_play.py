@@ -20,11 +20,8 @@ from typing import Any
 
 from engine import games
 from engine.game import Rules
-from node.local import LocalGame, game_seed
 
 from .botopts import add_bot_options, bot_maker, node_bot_args
-from .game_ui import for_rules
-from .netgame import cosmic_home
 from .options import UsageError, add_game_options, game_config, options_text, worlds_config
 
 BOT_PATIENCE_S = 600.0  # bots of a game whose person's node stopped wait ten minutes
@@ -88,7 +85,10 @@ def _local(config: Any, seed_text: str, seat: int, screen: bool,
            maker: Callable[[bytes], Any], rules: Rules) -> int:
     import asyncio
 
+    from node.local import LocalGame, game_seed
+
     from .client import LocalSession
+    from .game_ui import for_rules
 
     seed = game_seed(seed_text, 0)
     controllers: list[Any] = [maker(seed + bytes([k])) for k in range(config.seats)]
@@ -128,7 +128,7 @@ def _networked(config: Any, seed_text: str, seat: int, screen: bool,
     from protocol.genesis import Genesis
 
     from .cmd_demo import LOOPBACK_BROADCAST, free_udp_port, prepare
-    from .netgame import play_seat, start_bots
+    from .netgame import cosmic_home, play_seat, start_bots
 
     directory = (directory or cosmic_home() / "games" / time.strftime("%Y%m%d-%H%M%S")).resolve()
     words = rules.options_text(config) if rules.NAME != "cosmic" else options_text(config)

@@ -23,22 +23,18 @@ import sys
 from collections import deque
 from pathlib import Path
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.game import Rules
-from node.journal_file import read_key_file
-from node.verify import read_journal_parallel
-from protocol.envelope import Envelope
 from protocol.errors import JournalError, LocalProtocolError, ProtocolError
 from protocol.game import GameVerifier, JournalVisitor, game_of
-from protocol.journal import parse_journal
-from protocol.keys import SigningKey
 from protocol.tell import CHAT_KINDS
 
-from .game_ui import for_rules
 from .options import UsageError
-from .render import board_text, chat_text, describe_event, public_summary
-from .replay_app import action_text, message_text
+
+if TYPE_CHECKING:
+    from protocol.envelope import Envelope
+    from protocol.keys import SigningKey
 
 
 class Words:
@@ -59,6 +55,8 @@ class Words:
             self.public = worlds_public
         else:
             from engine.cosmic.api import encode_public as cosmic_public
+
+            from .render import board_text, describe_event, public_summary
             self.board, self.event, self.summary = board_text, describe_event, public_summary
             self.public = cosmic_public
 
@@ -121,6 +119,8 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         self.over = False
 
     def begin(self, genesis: Any, config: Any, state: Any) -> None:
+        from .game_ui import for_rules
+
         self.state = self._before = state
         self.words = Words(game_of(genesis))
         self.ui = for_rules(self.words.rules)
@@ -131,6 +131,9 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
 
     def visit_record(self, record: int, env: Envelope, action: Any,
                      verifier: GameVerifier) -> None:
+        from .render import chat_text
+        from .replay_app import action_text, message_text
+
         s = verifier.state
         assert self.words is not None
         chat = chat_text(verifier.genesis, env, self.key) if env.kind in CHAT_KINDS else None
@@ -199,6 +202,10 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from node.journal_file import read_key_file
+    from node.verify import read_journal_parallel
+    from protocol.journal import parse_journal
+
     path = str(args.journal)
     if getattr(args, "html", None) is not None and (args.to is not None or args.json
                                                     or args.plain):

@@ -16,11 +16,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from engine import cosmic as engine
-from engine.cosmic.scenario import ScenarioError, run_scenario
-
-from .render import board_text, public_summary
-
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser("scenario", help="run rule scenarios (docs/scenarios.md)")
@@ -102,6 +97,11 @@ def _run(args: argparse.Namespace) -> int:
 
 def _run_one(path: Path, as_json: bool) -> int:
     """One file: 0 ok, 1 an expectation failed, 2 a bad or unreadable file."""
+    from engine import cosmic as engine
+    from engine.cosmic.scenario import ScenarioError, run_scenario
+
+    from .render import board_text, public_summary
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
