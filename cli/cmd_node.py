@@ -4,7 +4,6 @@ also usable by hand). Prints progress as JSON lines with --progress."""
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -45,6 +44,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    import secrets
+
     from node.journal_file import read_key_file
     from node.runner import NodeOptions, NodeRunner
     from node.transport import Faults

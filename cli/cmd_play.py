@@ -11,7 +11,6 @@ map game of rules 003 (2 to 6 seats, its own bots; Cosmic's options are refused)
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 import time
 from collections.abc import Callable
@@ -53,6 +52,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    import secrets
+
     rules = games.load(args.game)
     top = 6 if args.game == "worlds" else 10
     game = "the map game" if top == 6 else "cosmic"

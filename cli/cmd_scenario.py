@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 def _game(text: str) -> str:
     """The game a scenario names ("cosmic" when it names none, or is not TOML: the
     reader then says what is wrong)."""
+    import tomllib
+
     try:
         game = tomllib.loads(text).get("game", "cosmic")
     except tomllib.TOMLDecodeError:

@@ -22,6 +22,9 @@ __all__ = ["main"]
 # Modules that register subcommands, in the order `cosmic --help` lists them.
 COMMANDS = ("play", "host", "join", "resume", "simulate", "scenario", "verify", "replay",
             "campaign", "keygen", "demo", "node")
+# A command whose module must import much at its top keeps its parser in a module of its
+# own, whose `func` imports the command's module when it runs.
+PARSERS = {"replay": "cli.replay_args"}
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -31,10 +34,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="cosmic", description="Peer-to-peer, verifiable Cosmic Encounter.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS if only is None else (only,):
+        where = PARSERS.get(name, f"cli.cmd_{name}")
         try:
-            module = importlib.import_module(f"cli.cmd_{name}")
+            module = importlib.import_module(where)
         except ModuleNotFoundError as exc:
-            if exc.name != f"cli.cmd_{name}":
+            if exc.name != where:
                 raise
             continue  # a command whose module is not there yet is simply not offered
         module.add_parser(sub)
