@@ -4,7 +4,8 @@ The installed `cosmic` is run with Python's own import log (PYTHONPROFILEIMPORTT
 stderr line per module a process imports by an import statement; a module loaded by
 importlib.import_module is not named, but what it imports is): `cosmic --help`, which builds every
 subcommand's parser, must import no engine, bot, crypto library, ZeroMQ or
-prompt_toolkit, and `cosmic verify JOURNAL` no bot, ZeroMQ or prompt_toolkit. The
+prompt_toolkit, and `cosmic verify JOURNAL` and `cosmic replay --json JOURNAL` no bot,
+ZeroMQ or prompt_toolkit (the replay viewer's screen is built only in a terminal). The
 parsers show a few values copied from the packages they would otherwise import (the
 variants, the colours, the bots, the beacons' port): each is held here to its source.
 Speed itself is measured by bench/startup.py, never asserted.
@@ -44,7 +45,7 @@ def test_help_imports_no_engine_crypto_or_sockets() -> None:
     assert _under(names, heavy) == []
 
 
-def test_verify_imports_no_bot_or_screen(tmp_path: Path) -> None:
+def test_verify_and_replay_import_no_bot_or_screen(tmp_path: Path) -> None:
     made = subprocess.run([str(COSMIC), "simulate", "--games", "1", "--players", "2",
                            "--max-turns", "1", "--seed", "startup", "--journal-dir",
                            str(tmp_path)], capture_output=True, text=True, timeout=60)
@@ -53,6 +54,10 @@ def test_verify_imports_no_bot_or_screen(tmp_path: Path) -> None:
     r, names = _imported("verify", str(journal))
     assert r.returncode == 0 and ": OK" in r.stdout, (r.stdout, r.stderr[-2000:])
     assert "node.verify" in names and _under(names, ("engine.cosmic",))  # it did verify
+    assert _under(names, ("prompt_toolkit", "zmq", "bots", "engine.worlds")) == []
+    r, names = _imported("replay", "--json", str(journal))
+    assert r.returncode == 0 and '"public_hash"' in r.stdout, (r.stdout, r.stderr[-2000:])
+    assert "cli.replay_app" in names  # the words of its records
     assert _under(names, ("prompt_toolkit", "zmq", "bots", "engine.worlds")) == []
 
 
