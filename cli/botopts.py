@@ -11,13 +11,22 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from bots import BOT_KINDS, DEFAULT_BUDGET_S, AnyController, make_bot
+if TYPE_CHECKING:
+    from bots import AnyController
 
 __all__ = ["add_bot_options", "add_seat_bot_option", "bot_maker", "seat_bot", "node_bot_args",
-           "SIMULATE_ITERATIONS"]
+           "SIMULATE_ITERATIONS", "BOT_KINDS", "DEFAULT_BUDGET_S"]
 
 SIMULATE_ITERATIONS = 16  # simulate's search bots: iterations a decision, by default
+
+# What the parsers show, written out here so that building them imports no bot and no
+# engine (cli/main.py); tests/test_cli_startup.py holds each to the value it copies.
+BOT_KINDS = ("heuristic", "random", "search")
+"""bots.BOT_KINDS: the bots a command line may name"""
+DEFAULT_BUDGET_S = 1.0
+"""bots.DEFAULT_BUDGET_S: a search bot's seconds a decision"""
 
 
 def add_bot_options(p: argparse.ArgumentParser, *, kind: bool = True,
@@ -67,6 +76,8 @@ def bot_maker(args: argparse.Namespace, kind: str | None = None, game: str = "co
               ) -> Callable[[bytes], AnyController]:
     """A function from a seed to a bot of `game` as the options say; raises ValueError
     with the message a person sees for a bad budget or a bot the game does not have."""
+    from bots import make_bot
+
     kind = kind or args.bot
     if game == "worlds":
         from bots.worlds import HeuristicWorldsBot, RandomWorldsBot

@@ -27,14 +27,14 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from engine import cosmic as engine
-from engine.cosmic.flow import external_colonies
-from node.verify import VerifyResult, verify_journal
-from protocol.genesis import Genesis
+from typing import TYPE_CHECKING, Any
 
 from .cmd_verify import exit_code, result_text
+
+if TYPE_CHECKING:
+    from engine import cosmic as engine
+    from node.verify import VerifyResult
+    from protocol.genesis import Genesis
 
 __all__ = ["add_parser", "run", "FORMAT", "is_campaign_file", "verify_campaign"]
 
@@ -156,6 +156,8 @@ class Campaign:
 
     def add(self, result: VerifyResult, where: str) -> None:
         """Score one verified whole game; CampaignError if its players are not ours."""
+        from engine.cosmic.flow import external_colonies
+
         v = result.verdict
         assert v is not None and v.outcome is not None
         g, s = v.genesis, v.state
@@ -185,6 +187,8 @@ class Campaign:
 
 
 def _verify_game(journal: Path) -> VerifyResult:
+    from node.verify import verify_journal
+
     try:
         result = verify_journal(journal)
     except (OSError, ValueError) as exc:

@@ -23,9 +23,6 @@ from typing import Any
 
 from engine import games
 from engine.game import Rules
-from node.journal_file import write_key_file
-from protocol.game import make_genesis
-from protocol.keys import SigningKey
 
 from .botopts import add_bot_options, bot_maker, node_bot_args
 from .options import UsageError, add_game_options, game_config, options_text, worlds_config
@@ -61,6 +58,10 @@ def prepare(players: int, seed: str, directory: Path, max_turns: int = 0,
     """Keys, genesis and key files for a demo game of `rules` (Cosmic unless given);
     returns (genesis path, key paths). `config` (seats = players) gives the options; by
     default the base game. `names`: each seat's name in the game (default bot-N)."""
+    from node.journal_file import write_key_file
+    from protocol.game import make_genesis
+    from protocol.keys import SigningKey
+
     game = rules if rules is not None else games.load(games.DEFAULT)
     directory.mkdir(parents=True, exist_ok=True)
     base = seed.encode() if seed else os.urandom(16)

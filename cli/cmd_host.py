@@ -8,22 +8,19 @@ import select
 import socket
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from node.discovery import DEFAULT_PORT, SameKeyError
 from engine import games
-from engine.cosmic import COLORS
-from node.journal_file import JournalFile, default_key_path
-from node.lobby import Lobby, LobbyError, Proposal, new_lobby_id, parse_peer
-from node.resume import ResumeInfo, resume_path
-from node.runner import NodeOptions
 from protocol.errors import ProtocolError
-from protocol.genesis import Genesis
-from protocol.game import game_of
 
 from .botopts import add_seat_bot_option, seat_bot
-from .netgame import cosmic_home, lan_options, play_seat, seat_key, udp_port
-from .options import UsageError, add_game_options, game_config, worlds_config
+from .options import (COLORS, DEFAULT_PORT, UsageError, add_game_options, game_config,
+                      udp_port, worlds_config)
+
+if TYPE_CHECKING:
+    from node.lobby import Lobby, Proposal
+    from node.runner import NodeOptions
+    from protocol.genesis import Genesis
 
 
 def _address(host: str) -> str:
@@ -38,6 +35,8 @@ def _address(host: str) -> str:
 
 def lan_peer(text: str) -> str:
     """An argparse type: a peer as --peer takes it, HOST or HOST:PORT (checked, kept)."""
+    from node.lobby import parse_peer
+
     try:
         host = parse_peer(text, DEFAULT_PORT)[0]
     except ValueError as exc:
@@ -123,6 +122,8 @@ class Confirm:
         self.shown = b""
 
     def __call__(self, proposal: Proposal) -> bool | None:
+        from node.lobby import LobbyError
+
         if self.shown != proposal.genesis.game_id:
             self.shown = proposal.genesis.game_id
             if not self.auto and _isatty(self.stdin):
@@ -168,10 +169,20 @@ def lan_trouble(args: argparse.Namespace, exc: OSError) -> str:
 
 def key_file(args: argparse.Namespace) -> str:
     """The player's key file, as messages name it."""
+    from node.journal_file import default_key_path
+
     return str(args.key or default_key_path())
 
 
 def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
+    from node.discovery import SameKeyError
+    from node.journal_file import JournalFile
+    from node.lobby import LobbyError, parse_peer
+    from node.resume import ResumeInfo
+    from protocol.game import game_of
+
+    from .netgame import lan_options, play_seat
+
     confirm = Confirm(args.yes)
 
     def show(members: list[Any]) -> None:
@@ -248,6 +259,8 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
 
 def _game_folder(args: argparse.Namespace, genesis: Genesis) -> Path:
     """Where a game's journals go: --dir, or a folder of its own under the games folder."""
+    from .netgame import cosmic_home
+
     return Path(args.dir) if args.dir else cosmic_home() / "games" / genesis.game_id[:6].hex()
 
 
@@ -255,6 +268,9 @@ def _unmake(journal: Path, remove_folder: bool) -> None:
     """Take back a journal written at a confirmation that was withdrawn: it holds the
     genesis alone (nothing was played); with it its resume file, and its folder if that
     is the game's own and now empty."""
+    from node.journal_file import JournalFile
+    from node.resume import resume_path
+
     try:
         handle, contents, _ = JournalFile.open(journal)
         handle.close()
@@ -269,6 +285,10 @@ def _unmake(journal: Path, remove_folder: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from node.lobby import Lobby, new_lobby_id
+
+    from .netgame import seat_key
+
     rules = games.load(args.game)
     if args.game == "cosmic" and not 2 <= args.players <= 10:
         raise UsageError("--players must be between 2 and 10")

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
-
-from node.discovery import Beacon, Listener
-from node.lobby import (Lobby, games_under_way, lobby_game, parse_peer, probe_card,
-                        visible_lobbies)
-from protocol.keys import SigningKey
+from typing import TYPE_CHECKING, Any
 
 from .botopts import seat_bot
 from .cmd_host import key_file, lan_trouble, lobby_args, start_game
-from .netgame import cosmic_home, player_key, seat_key
 from .options import add_game_options, mismatch, wanted
+
+if TYPE_CHECKING:
+    from protocol.keys import SigningKey
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -34,6 +31,11 @@ def _look(args: argparse.Namespace,
     """The lobbies seen on the LAN for two seconds, and the games heard already under
     way (raises OSError: the sockets; ValueError: a key file that cannot be read, when
     --peer needs one to probe)."""
+    from node.discovery import Beacon, Listener
+    from node.lobby import games_under_way, parse_peer, probe_card, visible_lobbies
+
+    from .netgame import player_key
+
     listener = Listener(port=args.port, bind=args.listen)
     try:
         probe = None
@@ -53,6 +55,10 @@ def _look(args: argparse.Namespace,
 
 
 def run(args: argparse.Namespace) -> int:
+    from node.lobby import Lobby, lobby_game
+
+    from .netgame import cosmic_home, seat_key
+
     try:
         seat_bot(args, b"check")  # a bad --bot-budget is refused before anything starts
     except ValueError as exc:

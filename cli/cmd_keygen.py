@@ -11,9 +11,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from node.journal_file import default_key_path, write_key_file
-from protocol.keys import SigningKey, fingerprint
-
 __all__ = ["add_parser", "run"]
 
 
@@ -30,6 +27,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from node.journal_file import default_key_path, write_key_file
+    from protocol.keys import SigningKey, fingerprint
+
     path = args.out if args.out is not None else default_key_path()
     key = SigningKey.generate()
     try:

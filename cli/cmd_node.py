@@ -4,17 +4,11 @@ also usable by hand). Prints progress as JSON lines with --progress."""
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from pathlib import Path
 from typing import Any
 
-from node.journal_file import read_key_file
-from node.runner import NodeOptions, NodeRunner
-from node.transport import Faults
 from protocol.errors import ProtocolError
-from protocol.game import game_of
-from protocol.genesis import Genesis
 
 from .botopts import add_bot_options, bot_maker
 
@@ -50,6 +44,14 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    import secrets
+
+    from node.journal_file import read_key_file
+    from node.runner import NodeOptions, NodeRunner
+    from node.transport import Faults
+    from protocol.game import game_of
+    from protocol.genesis import Genesis
+
     try:
         bot_maker(args)  # the bot options are refused first, whatever the game
     except ValueError as exc:

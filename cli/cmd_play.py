@@ -11,7 +11,6 @@ map game of rules 003 (2 to 6 seats, its own bots; Cosmic's options are refused)
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 import time
 from collections.abc import Callable
@@ -20,11 +19,8 @@ from typing import Any
 
 from engine import games
 from engine.game import Rules
-from node.local import LocalGame, game_seed
 
 from .botopts import add_bot_options, bot_maker, node_bot_args
-from .game_ui import for_rules
-from .netgame import cosmic_home
 from .options import UsageError, add_game_options, game_config, options_text, worlds_config
 
 BOT_PATIENCE_S = 600.0  # bots of a game whose person's node stopped wait ten minutes
@@ -56,6 +52,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    import secrets
+
     rules = games.load(args.game)
     top = 6 if args.game == "worlds" else 10
     game = "the map game" if top == 6 else "cosmic"
@@ -88,7 +86,10 @@ def _local(config: Any, seed_text: str, seat: int, screen: bool,
            maker: Callable[[bytes], Any], rules: Rules) -> int:
     import asyncio
 
+    from node.local import LocalGame, game_seed
+
     from .client import LocalSession
+    from .game_ui import for_rules
 
     seed = game_seed(seed_text, 0)
     controllers: list[Any] = [maker(seed + bytes([k])) for k in range(config.seats)]
@@ -128,7 +129,7 @@ def _networked(config: Any, seed_text: str, seat: int, screen: bool,
     from protocol.genesis import Genesis
 
     from .cmd_demo import LOOPBACK_BROADCAST, free_udp_port, prepare
-    from .netgame import play_seat, start_bots
+    from .netgame import cosmic_home, play_seat, start_bots
 
     directory = (directory or cosmic_home() / "games" / time.strftime("%Y%m%d-%H%M%S")).resolve()
     words = rules.options_text(config) if rules.NAME != "cosmic" else options_text(config)

@@ -7,6 +7,7 @@ supplies right after record N, so it is the position the next record's author sa
 public hash is that record's state hash. Exit status as for verify.
 
 With --html OUT, the whole game is written as one web page instead (cli/html_replay.py).
+The command's parser is cli/replay_args.py (building it imports nothing of this module).
 
 In a terminal, without --to, --json or --plain, the game opens in a full-screen viewer
 that steps through it record by record (cli/replay_app.py; its keys are in --help).
@@ -62,44 +63,9 @@ class Words:
             self.board, self.event, self.summary = board_text, describe_event, public_summary
             self.public = cosmic_public
 
-__all__ = ["add_parser", "run", "ReplayVisitor", "replay_data", "replay_text"]
+__all__ = ["run", "ReplayVisitor", "replay_data", "replay_text"]
 
 LAST = 8  # records shown with their events
-
-
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(
-        "replay", help="show the public state of a game from its journal",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Verify and replay a journal; print the public state after its first "
-        "N records (default: all).\n\nIn a terminal, without --to, --json or --plain, "
-        "step through the game instead:\n"
-        "  Right, n, Enter   next record         Left, p       previous record\n"
-        "  PageDown, e       next encounter      PageUp, E     previous encounter\n"
-        "                    (the map game: the next or previous conflict)\n"
-        "  Home / End        first / last        g N, N Enter  position after N records\n"
-        "  h                 every hand (once the game is revealed: local games,\n"
-        "                    or network games after the end-of-game reveal)\n"
-        "  /TEXT Enter       the next record that says TEXT (its line or events,\n"
-        "                    any case: /seeker, /red.3); / Enter the next again\n"
-        "  ?                 the keys            q, Ctrl-C     quit\n"
-        "A fault ends the game at the failing record; the viewer names it. NO_COLOR is "
-        "respected.")
-    p.add_argument("journal", type=Path, metavar="JOURNAL")
-    p.add_argument("--to", type=int, metavar="N", default=None,
-                   help="stop after the first N records (0: the game as dealt)")
-    p.add_argument("--json", action="store_true", help="print the state as JSON")
-    p.add_argument("--plain", action="store_true",
-                   help="print the final state, even in a terminal (no viewer)")
-    p.add_argument("--html", type=Path, metavar="OUT", default=None,
-                   help="write the whole game as one self-contained web page to OUT (open "
-                   "it in any browser: no server, no network); add #record=N to its "
-                   "address to open it after N records")
-    p.add_argument("--key", type=Path, metavar="KEY", default=None,
-                   help="your key file: show the tells you sent or received (others' "
-                   "stay private)")
-    p.set_defaults(func=run)
-    return p
 
 
 class ReplayVisitor(JournalVisitor["ReplayVisitor"]):

@@ -14,17 +14,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bots import BOT_KINDS
-from node.discovery import DEFAULT_PORT
-from node.journal_file import default_key_path, read_key_file
-from node.lobby import parse_peer
-from node.resume import ResumeInfo, resume_path
 from protocol.errors import ProtocolError
-from protocol.journal import parse_journal
 
-from .botopts import add_seat_bot_option, seat_bot
+from .botopts import BOT_KINDS, add_seat_bot_option, seat_bot
 from .cmd_host import lan_peer, lan_target
-from .netgame import cosmic_home, play_seat, start_bots, udp_port
+from .options import DEFAULT_PORT, udp_port
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -65,6 +59,13 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from node.journal_file import default_key_path, read_key_file
+    from node.lobby import parse_peer
+    from node.resume import ResumeInfo, resume_path
+    from protocol.journal import parse_journal
+
+    from .netgame import play_seat, start_bots
+
     if args.bot is not None and args.bot not in BOT_KINDS:
         if args.journal is not None:
             return _fail(f"unknown bot {args.bot!r}; known: {', '.join(BOT_KINDS)}")
@@ -147,6 +148,10 @@ def run(args: argparse.Namespace) -> int:
 def _newest_journals(count: int = 3) -> str:
     """The newest journals under the games folder (those of host, join and play), as a
     hint after a kill or a reboot has cleared the terminal that said which; "" if none."""
+    from node.resume import ResumeInfo
+
+    from .netgame import cosmic_home
+
     def a_players(journal: Path) -> bool:  # not one of the bots' seats of a `play` game
         if len(list(journal.parent.glob("seat-*.journal"))) == 1:
             return True

@@ -12,14 +12,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
-
-from engine import cosmic as engine
-from engine.cosmic.scenario import ScenarioError, run_scenario
-
-from .render import board_text, public_summary
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -36,6 +30,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 def _game(text: str) -> str:
     """The game a scenario names ("cosmic" when it names none, or is not TOML: the
     reader then says what is wrong)."""
+    import tomllib
+
     try:
         game = tomllib.loads(text).get("game", "cosmic")
     except tomllib.TOMLDecodeError:
@@ -102,6 +98,11 @@ def _run(args: argparse.Namespace) -> int:
 
 def _run_one(path: Path, as_json: bool) -> int:
     """One file: 0 ok, 1 an expectation failed, 2 a bad or unreadable file."""
+    from engine import cosmic as engine
+    from engine.cosmic.scenario import ScenarioError, run_scenario
+
+    from .render import board_text, public_summary
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

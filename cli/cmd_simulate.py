@@ -11,15 +11,15 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bots import BOT_KINDS
 from engine.games import DEFAULT, GAMES
-from engine.cosmic.hidden import alien_of_flare, face_down_handle
-from node.local import LocalGame, game_seed
 
-from .botopts import SIMULATE_ITERATIONS, add_bot_options, bot_maker
+from .botopts import BOT_KINDS, SIMULATE_ITERATIONS, add_bot_options, bot_maker
 from .options import UsageError, add_game_options, game_config, worlds_config
+
+if TYPE_CHECKING:
+    from node.local import LocalGame
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -64,6 +64,8 @@ class _Tally:
             elif ev[0] == "flare":  # ("flare", seat, name, "wild" | "super")
                 self.uses[f"flare {ev[2]} ({ev[3]})"] += 1
             elif ev[0] == "first_player":  # every alien is dealt before this
+                from engine.cosmic.hidden import alien_of_flare, face_down_handle
+
                 s, truth = self.game.state, self.game.source.truth
                 # hidden powers: a local game's seed is public, so name the face-down ones
                 self.dealt = tuple(
@@ -73,6 +75,8 @@ class _Tally:
 
 
 def run(args: argparse.Namespace) -> int:
+    from node.local import LocalGame, game_seed
+
     if args.game == "worlds":
         return _run_worlds(args)
     if not 2 <= args.players <= 10:
@@ -153,6 +157,7 @@ def _run_worlds(args: argparse.Namespace) -> int:
     `cosmic verify` and `cosmic replay` read like Cosmic's."""
     from bots.worlds import HeuristicWorldsBot, RandomWorldsBot
     from engine import games as G
+    from node.local import LocalGame, game_seed
 
     rules = G.load("worlds")
     if args.games < 1:

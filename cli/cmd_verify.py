@@ -30,15 +30,16 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from node.verify import VerifyResult, verify_journal
-from protocol.agreement import Agreement, Difference, compare_journals
 from protocol.errors import JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError
-from protocol.game import Verdict
-from protocol.genesis import Genesis
-from protocol.journal import JournalContents, parse_journal
-from protocol.keys import fingerprint
+
+if TYPE_CHECKING:
+    from node.verify import VerifyResult
+    from protocol.agreement import Agreement, Difference
+    from protocol.game import Verdict
+    from protocol.genesis import Genesis
+    from protocol.journal import JournalContents
 
 __all__ = ["add_parser", "run", "result_data", "result_text", "exit_code"]
 
@@ -188,6 +189,8 @@ def _error_text(err: ProtocolError, genesis: Genesis | None) -> str:
 
 def result_text(result: VerifyResult, audit: bool = False, partial: bool = False) -> str:
     """A verify result in a few lines for people."""
+    from protocol.keys import fingerprint
+
     v, genesis = result.verdict, result.genesis
     code = exit_code(result, audit, partial)
     lines: list[str] = []
@@ -256,6 +259,8 @@ def _progress(args: argparse.Namespace) -> Progress | None:
 
 def _verify(path: Path, args: argparse.Namespace,
             progress: Progress | None) -> VerifyResult:
+    from node.verify import verify_journal
+
     try:
         return verify_journal(path, parallel=False if args.serial else None,
                               progress=progress)
@@ -341,6 +346,9 @@ def agreement_data(a: Agreement, paths: list[Path], genesis: Genesis) -> dict[st
 
 def _compare(paths: list[Path], args: argparse.Namespace) -> int:
     """Compare the journals of each game given more than once; 1 if any differ."""
+    from protocol.agreement import compare_journals
+    from protocol.journal import parse_journal
+
     read: list[Path] = []
     contents: list[JournalContents] = []
     for path in paths:

@@ -2,6 +2,13 @@
 
 Each command module defines `add_parser(subparsers)` returning its parser, and sets
 `func` (taking the parsed args, returning an exit code) as the parser's default.
+
+A run imports only the module of the subcommand it names (when its first word is one):
+`cosmic verify J` never loads the full-screen client or the sockets. Each command module
+imports at its top only what its parser needs (argparse, the cheap constants of
+cli/options.py and cli/botopts.py); the engine, the bots, the crypto and ZeroMQ are
+imported by the functions that use them, so `cosmic --help` and `cosmic SUB --help`
+load none of them (tests/test_cli_startup.py).
 """
 
 from __future__ import annotations
@@ -15,17 +22,23 @@ __all__ = ["main"]
 # Modules that register subcommands, in the order `cosmic --help` lists them.
 COMMANDS = ("play", "host", "join", "resume", "simulate", "scenario", "verify", "replay",
             "campaign", "keygen", "demo", "node")
+# A command whose module must import much at its top keeps its parser in a module of its
+# own, whose `func` imports the command's module when it runs.
+PARSERS = {"replay": "cli.replay_args"}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The `cosmic` parser with every subcommand, or with only the one named `only` (a
+    run that names it needs no other: its help, usage line and errors are the same)."""
     parser = argparse.ArgumentParser(
         prog="cosmic", description="Peer-to-peer, verifiable Cosmic Encounter.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
+        where = PARSERS.get(name, f"cli.cmd_{name}")
         try:
-            module = importlib.import_module(f"cli.cmd_{name}")
+            module = importlib.import_module(where)
         except ModuleNotFoundError as exc:
-            if exc.name != f"cli.cmd_{name}":
+            if exc.name != where:
                 raise
             continue  # a command whose module is not there yet is simply not offered
         module.add_parser(sub)
@@ -55,7 +68,10 @@ def _usage_error(parser: argparse.ArgumentParser, args: argparse.Namespace,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    # The top-level parser takes no option but --help, so a first word that names a
+    # command is that command; anything else (--help, nothing, a typo) needs them all.
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args, unknown = parser.parse_known_args(argv)
     if unknown:
         return _usage_error(parser, args, f"unrecognized arguments: {' '.join(unknown)}")

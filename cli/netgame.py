@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import subprocess
@@ -19,21 +18,12 @@ from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 
+from .options import udp_port
+
 __all__ = ["cosmic_home", "game_folder", "player_key", "play_seat", "lan_options",
            "start_bots", "WINDOW_S", "goal_words", "udp_port"]
 
 WINDOW_S = 60.0  # an absent person passes at card windows after a minute
-
-
-def udp_port(text: str) -> int:
-    """An argparse type: a UDP port number, 1 to 65535 (refused before any socket)."""
-    try:
-        port = int(text)
-    except ValueError:
-        port = 0
-    if not 0 < port < 65536:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port (1 to 65535)")
-    return port
 
 
 def cosmic_home() -> Path:

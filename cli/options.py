@@ -17,24 +17,41 @@ from __future__ import annotations
 
 import argparse
 import difflib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine import cosmic as engine
-from engine.cosmic.alien_deal import CHOOSE, DEAL_AT_RANDOM
-from engine.cosmic.aliens import names as alien_names
-from engine.cosmic.rules import aliens_text
-from node.lobby import options_text
+if TYPE_CHECKING:
+    from engine import cosmic as engine
 
-__all__ = ["UsageError", "VARIANTS", "add_game_options", "game_config", "parse_aliens",
-           "options_text", "wanted", "mismatch"]
+__all__ = ["UsageError", "VARIANTS", "COLORS", "DEFAULT_PORT", "udp_port", "add_game_options",
+           "game_config", "parse_aliens", "options_text", "wanted", "mismatch"]
 
-VARIANTS = engine.VARIANTS
+# What the parsers show, written out here so that building them imports no engine and no
+# sockets (cli/main.py); tests/test_cli_startup.py holds each to the value it copies.
+VARIANTS = ("four_planets", "single_encounter", "classic_artifacts", "teams", "two_player",
+            "freewheeling_flares", "rotating_powers", "hidden_powers", "technology")
+"""engine.cosmic.VARIANTS"""
+COLORS = ("red", "blue", "yellow", "green", "purple", "orange", "black", "white", "brown",
+          "pink")
+"""engine.cosmic.COLORS: the seats' colours in seat order"""
+DEFAULT_PORT = 45670
+"""node.discovery.DEFAULT_PORT: the UDP port of the LAN beacons"""
 
 ALIENS_HELP = ("aliens in play: 'random' (one dealt to each seat by the card source), "
                "'choose' (each seat is dealt two face down and keeps one), or one NAME per "
                "seat separated by commas ('?' random, 'choose', '-' none)")
 FLARES_HELP = ("the advanced setup: two flares dealt to each seat, each keeps one alien, "
                "ten flares in the cosmic deck (the aliens are chosen: no --aliens needed)")
+
+
+def udp_port(text: str) -> int:
+    """An argparse type: a UDP port number, 1 to 65535 (refused before any socket)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = 0
+    if not 0 < port < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (1 to 65535)")
+    return port
 
 
 class UsageError(ValueError):
@@ -90,8 +107,18 @@ def parse_races(spec: str) -> dict[str, list[str]]:
     return {"without": keys} if all(out) else {"races": keys}
 
 
+def options_text(config: Any, rules: Any = None) -> str:
+    """node.lobby.options_text: the options of a game of `config`, in words (the lobby's
+    module, with its sockets, is imported when a game is set up, not for a parser)."""
+    from node.lobby import options_text as text
+    return text(config, rules)
+
+
 def parse_aliens(spec: str, seats: int) -> tuple[str, ...]:
     """The Config.aliens of an --aliens value; () for none. Raises ValueError."""
+    from engine.cosmic.alien_deal import CHOOSE, DEAL_AT_RANDOM
+    from engine.cosmic.aliens import names as alien_names
+
     if not spec:
         return ()
     if spec == "random":
@@ -116,6 +143,9 @@ def game_config(args: argparse.Namespace, seats: int,
                 colors: tuple[str, ...] = ()) -> engine.Config:
     """The engine configuration the parsed options describe for `seats` seats.
     Raises ValueError with what to change."""
+    from engine import cosmic as engine
+    from engine.cosmic.alien_deal import CHOOSE
+
     if getattr(args, "races", ""):
         raise ValueError("--races: the map game's race pile (--game worlds); Cosmic's "
                          "aliens are chosen with --aliens")
@@ -149,6 +179,9 @@ def wanted(args: argparse.Namespace) -> dict[str, object]:
 def mismatch(config: engine.Config, want: dict[str, object]) -> str:
     """What a game of `config` has that `want` (see wanted) does not ask for, in words
     ("it has ..."); "" if it is the game asked for."""
+    from engine.cosmic.alien_deal import CHOOSE
+    from engine.cosmic.rules import aliens_text
+
     why = []
     if "variants" in want and config.variants != want["variants"]:
         why.append(f"variants {', '.join(config.variants)}" if config.variants

@@ -30,18 +30,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
-
-from prompt_toolkit.application import Application
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.key_binding import KeyBindings
-from prompt_toolkit.layout import HSplit, Layout, VSplit, Window
-from prompt_toolkit.layout.controls import FormattedTextControl
-from prompt_toolkit.layout.dimension import Dimension as D
-from prompt_toolkit.output.color_depth import ColorDepth
-from prompt_toolkit.styles import Style
-from prompt_toolkit.widgets import TextArea
+from typing import TYPE_CHECKING, Any
 
 from engine import games
 from protocol.envelope import Envelope
@@ -52,9 +41,15 @@ from protocol.journal import JournalContents
 from protocol.keys import SigningKey
 from protocol.tell import CHAT_KINDS
 
-from .app import STYLE, FittedControl
 from .game_ui import CosmicUI, WorldsUI, for_rules
 from .render import chat_text
+
+# The viewer's screen (ReplayApp) imports prompt_toolkit where it is built: `cosmic replay
+# --json`, --html and verify's progress line use this module and none of it.
+if TYPE_CHECKING:
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.formatted_text import StyleAndTextTuples
+    from prompt_toolkit.layout.dimension import Dimension as D
 
 __all__ = [
     "Step", "Timeline", "TimelineVisitor", "action_text", "message_text", "build_timeline",
@@ -468,11 +463,24 @@ class ReplayApp:
         if color is None:
             color = not os.environ.get("NO_COLOR")
         self.color = color
+        from prompt_toolkit.widgets import TextArea
+
         self.input = TextArea(height=1, prompt="> ", multiline=False, wrap_lines=False,
                               accept_handler=self._accept)
         self.app = self._build()
 
     def _build(self) -> Application[Any]:
+        from prompt_toolkit.application import Application
+        from prompt_toolkit.filters import Condition
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.layout import HSplit, Layout, VSplit, Window
+        from prompt_toolkit.layout.controls import FormattedTextControl
+        from prompt_toolkit.layout.dimension import Dimension as D
+        from prompt_toolkit.output.color_depth import ColorDepth
+        from prompt_toolkit.styles import Style
+
+        from .app import STYLE, FittedControl
+
         board = Window(FormattedTextControl(self._board), wrap_lines=True,
                        height=self._board_height)
         side = Window(FittedControl(self._side), width=D(min=20, preferred=32),
@@ -568,6 +576,8 @@ class ReplayApp:
         does not move at every step of a small game), as many as a big one needs (ten
         seats and their colonies); the map game's as its lines (its map and players first,
         the long line of races last, so a short screen cuts that)."""
+        from prompt_toolkit.layout.dimension import Dimension as D
+
         rows = self.tl.words().replay_board(self.tl.states[self.pos]).count("\n") + 2
         if self.tl.words().COSMIC:
             rows = max(12, rows - 1)
@@ -587,6 +597,8 @@ class ReplayApp:
 
     def _rows(self, text: str, least: int = 1) -> D:
         """As many rows as `text` takes across the screen (at most 3): no blank rows."""
+        from prompt_toolkit.layout.dimension import Dimension as D
+
         width = max(20, self.app.output.get_size().columns)
         return D.exact(max(least, min(3, -(-len(text) // width))))
 
