@@ -17,6 +17,7 @@ from engine.worlds.actions import world_name
 from engine.worlds.data import CARDS, RACES
 from engine.worlds.state import GRID, MOVES, WORLDS, GameState
 
+from .worlds_action_words import card_name
 from .worlds_words import power_words, the_race
 
 __all__ = ["board_text", "describe_event", "summary", "player_lines", "conflict_line",
@@ -182,7 +183,7 @@ def describe_event(s: GameState, ev: tuple[Any, ...]) -> str:
         "moved": lambda: f"{c(args[0])} moves {args[3]} token(s) from {w(args[1])} to "
                          f"{w(args[2])}",
         "no_force": lambda: f"{c(args[0])} shows no force card",
-        "played": lambda: f"{c(args[0])} plays {_card(args[1])}",
+        "played": lambda: f"{c(args[0])} plays {card_name(args[1])}",
         "power": lambda: f"{c(args[0])} uses the power of {the_race(args[1])}"
                          + (f": {power_words(s, args[1], args[2])}" if len(args) > 2 else ""),
         "result": lambda: (f"the {'defender' if args[1] else 'attacker'} wins the conflict "
