@@ -69,7 +69,9 @@ def card_name(face: int | None) -> str:
     if face is None or not 0 <= face < len(CARDS):
         return "a card"
     c = CARDS[face]
-    return f"force {c.value}" if c.kind == "force" else c.key.replace("_", " ").title()
+    if c.kind == "force":
+        return f"force {c.value}"
+    return " ".join(w if w == "the" else w.capitalize() for w in c.key.split("_"))
 
 
 def _race(r: int) -> str:
@@ -234,6 +236,12 @@ def _reveal(s: GameState, a: Any, st: tuple[Any, ...]) -> str:
 
 
 def _second(s: GameState, a: Any, st: tuple[Any, ...]) -> str:
+    if st[0] == "reveal_force":  # a card drawn at random for it, or its foresight's pick
+        from engine.worlds.conflict import forced_card
+        shown = card_name(a.card) if a.handle >= 0 else "no force card"
+        how = ("the card drawn at random for it" if forced_card(s, a.seat) is not None
+               else "chosen after seeing the other side's")
+        return f"shows {shown}{_step_side(s, a.seat)}, {how}"
     if a.handle < 0:
         return "shows no second force card"
     return f"shows {card_name(a.card)} as its second force card"
