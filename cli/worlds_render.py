@@ -137,12 +137,34 @@ def player_lines(s: GameState, kn: Any) -> list[str]:
         stacks.append(f"deep space {x},{y} {len(s.tokens(place, seat))}")
     lines = [f"Your hand ({_colour(s, seat)}): " + (", ".join(cards) or "no cards"),
              "Your tokens (world count (born on:count)): " + ("; ".join(stacks) or "none")]
+    chits = [_race(kn.faces.get(h, -1)) for h in s.dealt[seat]] if s.dealt else []
+    if chits:  # setup: the four race chits dealt, face down to everyone else
+        lines.append("Keep one race chit ('info RACE' tells it): " + ", ".join(chits))
+    st = s.step()
+    if st[0] in ("limit", "throw", "pay", "shed") and st[1] == seat:
+        lines.append(_owed(s, st))
     hidden = getattr(kn, "hidden", None) or {}
     if any(hidden.values()) or s.unseen[seat]:
         page = ", ".join(f"{world_name(w)} {k}" for w, k in sorted(hidden.items()) if k)
         lines.append("Your unseen tokens (your secret page, only you see it): "
                      + (page or "none"))
     return lines
+
+
+def _owed(s: GameState, st: tuple[Any, ...]) -> str:
+    """What a discard step asks of its seat, in words."""
+    from engine.worlds.races import hand_limit
+    from engine.worlds.state import HAND_LIMIT
+    held = len(s.hands[st[1]])
+    if st[0] == "limit":
+        limit = hand_limit(s, st[1], HAND_LIMIT)
+        return (f"Hand limit {limit}, you hold {held}: discard {held - limit} (several at "
+                "once: discard force5,force7)")
+    if st[0] == "shed":
+        return "A race's price for this conflict: discard 1 card of your choice"
+    count = st[2]
+    return (f"A race's price: discard {'your whole hand' if count < 0 else _many(count, 'card')}"
+            + (" (after your fate draw)" if st[0] == "throw" else ""))
 
 
 def summary(s: GameState) -> dict[str, Any]:
