@@ -77,7 +77,7 @@ HELP = {
               "picked after seeing the other's: reveal CARD)",
     "page": f"page WORLD:COUNT,... - Invisible Beings, after your migration: where your "
             f"unseen tokens are now, each moved at most once and up to {RANGE} spaces, "
-            "e.g. page A:1,C:2 (only you see it; 'hand' shows your page)",
+            "e.g. page A:1,C:2 (only you see it: your board shows your page)",
     "conceal": "conceal - Invisible Beings: keep your unseen tokens where they are",
     "say": "say TEXT - signed chat to every player (networked games)",
     "tell": "tell COLOUR TEXT - private chat to one player (sealed: only you two can read it)",

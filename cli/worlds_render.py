@@ -211,7 +211,9 @@ def describe_event(s: GameState, ev: tuple[Any, ...]) -> str:
         "result": lambda: (f"the {'defender' if args[1] else 'attacker'} wins the conflict "
                            f"on {w(args[0])}, {args[2][0]} to {args[2][1]}"),
         "retreat": lambda: f"{c(args[0])} retreats from {w(args[1])} to {w(args[2])}",
-        "rolled": lambda: f"dice: {', '.join(map(str, args[1]))}",
+        "rolled": lambda: {"place": "dice placing the worlds (two a world): ",
+                           "ranked": "dice for the order of choosing homeworlds: "}.get(
+            str(args[0]), "dice: ") + ", ".join(map(str, args[1])),
         "supernova": lambda: f"a supernova destroys every token on {w(args[0])}",
         "turn": lambda: f"turn {args[1]}: {c(args[0])}",
         "turn_order": lambda: "turn order: " + ", ".join(c(x) for x in args[0]),
