@@ -143,12 +143,33 @@ def player_lines(s: GameState, kn: Any) -> list[str]:
     st = s.step()
     if st[0] in ("limit", "throw", "pay", "shed") and st[1] == seat:
         lines.append(_owed(s, st))
+    hint = _MOMENTS.get(str(st[0]))
+    if hint and s.outcome is None and seat in _asked(s):
+        lines.append(hint)
     hidden = getattr(kn, "hidden", None) or {}
     if any(hidden.values()) or s.unseen[seat]:
         page = ", ".join(f"{world_name(w)} {k}" for w, k in sorted(hidden.items()) if k)
         lines.append("Your unseen tokens (your secret page, only you see it): "
                      + (page or "none"))
     return lines
+
+
+# What a conflict's moment asks of the seat, for a player new to the rules (the status
+# line names only the kinds of command).
+_MOMENTS = {
+    "conflicts": "Your conflicts: attack WORLD COLOUR where you share a world, or done",
+    "counter": "Attack the player whose turn it is where you share a world, or decline",
+    "invite": "Invite players on this world to your side: invite COLOUR,... or none",
+    "join": "You are invited: ally attacker|defender (the side that asked you), or decline",
+    "open": "Before the cards: play force1 calls it off, force3 WORLD retreats; or done",
+    "select": "Put a force card face down (select forceN); both sides turn up together",
+    "powerup": "Power Up doubles a revealed force card: play power-up CARD SIDE, or done",
+}
+
+
+def _asked(s: GameState) -> tuple[int, ...]:
+    from engine.worlds.api import pending
+    return tuple(pending(s).seats)
 
 
 def _owed(s: GameState, st: tuple[Any, ...]) -> str:

@@ -209,3 +209,20 @@ def test_the_board_says_what_a_setup_keep_and_a_discard_ask() -> None:
             seen.add("limit")
         game.step()
     assert seen == {"keep", "limit"}
+
+
+def test_the_board_says_what_a_conflict_asks_of_the_seat_asked() -> None:
+    """A conflict's moment is said on the board of the seat it asks, not on the others'."""
+    seed = game_seed("board-conflict", 0)
+    config = RULES.config_from(RULES.COLOURS[:4], (), {})
+    game = LocalGame(config, seed, [HeuristicWorldsBot(seed + bytes([k])) for k in range(4)],
+                     rules=RULES)
+    ui = for_rules(RULES)
+    while game.state.step()[0] != "select" and RULES.outcome(game.state) is None:
+        game.step()
+    s = game.state
+    asked = set(RULES.pending(s).seats)
+    assert asked
+    for seat in range(4):
+        board = ui.screen_board(s, game.source.knowledge[seat])
+        assert ("Put a force card face down (select forceN)" in board) == (seat in asked)
