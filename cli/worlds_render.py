@@ -105,9 +105,11 @@ def conflict_line(s: GameState) -> str:
         return ""
     def side(i: int) -> str:
         who = _colour(s, c.primary[i]) + "".join(f"+{_colour(s, a)}" for a in c.allies[i])
-        shown = [_card(s.faces[h]) for h in c.cards[i] if h in s.faces]
+        shown = [_card(s.faces[h]) + (" doubled" if f"double:{h}" in c.flags else "")
+                 for h in c.cards[i] if h in s.faces]
         down = " (a card face down)" if i in c.selected and not c.cards[i] else ""
-        return who + (f" [{', '.join(shown)}]" if shown else "") + down
+        force = " (Use the Force: a second card)" if f"force2:{i}" in c.flags else ""
+        return who + (f" [{', '.join(shown)}]" if shown else "") + down + force
     return (f"Conflict on {world_name(c.world)}: {side(0)} attacks {side(1)}"
             + (f"; extra force {c.extra[0]} to {c.extra[1]}" if any(c.extra) else ""))
 
@@ -157,13 +159,13 @@ def player_lines(s: GameState, kn: Any) -> list[str]:
 # What a conflict's moment asks of the seat, for a player new to the rules (the status
 # line names only the kinds of command).
 _MOMENTS = {
-    "conflicts": "Your conflicts: attack WORLD COLOUR where you share a world, or done",
-    "counter": "Attack the player whose turn it is where you share a world, or decline",
-    "invite": "Invite players on this world to your side: invite COLOUR,... or none",
-    "join": "You are invited: ally attacker|defender (the side that asked you), or decline",
-    "open": "Before the cards: play force1 calls it off, force3 WORLD retreats; or done",
-    "select": "Put a force card face down (select forceN); both sides turn up together",
-    "powerup": "Power Up doubles a revealed force card: play power-up CARD SIDE, or done",
+    "conflicts": "Attack where you share a world (attack WORLD COLOUR), or done",
+    "counter": "Attack the active player where you share a world, or decline",
+    "invite": "Invite players here to your side: invite COLOUR,... or none",
+    "join": "Invited: ally attacker|defender (the side asking), or decline",
+    "open": "Opening: play force1 (call off), force3 WORLD (retreat), done",
+    "select": "Put a force card face down: select forceN (both sides at once)",
+    "powerup": "Power Up doubles a shown card: play power-up CARD SIDE, or done",
 }
 
 
@@ -179,8 +181,8 @@ def _owed(s: GameState, st: tuple[Any, ...]) -> str:
     held = len(s.hands[st[1]])
     if st[0] == "limit":
         limit = hand_limit(s, st[1], HAND_LIMIT)
-        return (f"Hand limit {limit}, you hold {held}: discard {held - limit} (several at "
-                "once: discard force5,force7)")
+        return (f"Hand limit {limit}: discard {held - limit} of your {held} (several: "
+                "discard force5,force7)")
     if st[0] == "shed":
         return "A race's price for this conflict: discard 1 card of your choice"
     count = st[2]

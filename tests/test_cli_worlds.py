@@ -204,7 +204,7 @@ def test_the_board_says_what_a_setup_keep_and_a_discard_ask() -> None:
         if st[0] == "limit":
             kn = game.source.knowledge[st[1]]
             held, limit = len(s.hands[st[1]]), hand_limit(s, st[1], 7)
-            assert f"Hand limit {limit}, you hold {held}: discard {held - limit} " in \
+            assert f"Hand limit {limit}: discard {held - limit} of your {held} " in \
                 ui.screen_board(s, kn)
             seen.add("limit")
         game.step()
@@ -225,4 +225,4 @@ def test_the_board_says_what_a_conflict_asks_of_the_seat_asked() -> None:
     assert asked
     for seat in range(4):
         board = ui.screen_board(s, game.source.knowledge[seat])
-        assert ("Put a force card face down (select forceN)" in board) == (seat in asked)
+        assert ("Put a force card face down: select forceN" in board) == (seat in asked)
