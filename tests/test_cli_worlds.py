@@ -226,3 +226,12 @@ def test_the_board_says_what_a_conflict_asks_of_the_seat_asked() -> None:
     for seat in range(4):
         board = ui.screen_board(s, game.source.knowledge[seat])
         assert ("Put a force card face down: select forceN" in board) == (seat in asked)
+    # Use the Force played by the attacker: its side says so.
+    from cli.worlds_render import conflict_line
+    forced = s.clone()
+    assert forced.conf is not None
+    forced.conf.add_flag("force2:0")
+    line = conflict_line(forced)
+    attacker = line.split(" attacks ")[0]
+    assert attacker.endswith("(Use the Force: a second card)"), line
+    assert "Use the Force" not in conflict_line(s)
