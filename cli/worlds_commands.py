@@ -68,8 +68,8 @@ HELP = {
               "or invite none",
     "ally": "ally attacker|defender - join that side (it invited you) with your stack there",
     "decline": "decline - stay out of the conflict",
-    "select": "select CARD - put this force card face down, e.g. select force7 (select none "
-              "only when you hold no force card)",
+    "select": "select CARD - put this force card face down, e.g. select force7 or select 7 "
+              "(select none only when you hold no force card)",
     "reveal": "reveal CARD - turn up the card you put face down (made for you); with a "
               "race that picks its card after seeing the other's (the Precogs), or a card "
               "drawn for you at random, this shows that card",
@@ -103,9 +103,14 @@ def race_word(race: int | None) -> str:
 
 def normalise(line: str) -> str:
     """Lower case but world letters (A..Z, upper case), single spaces; "force 7" as
-    "force7", event names with hyphens; the cards of a discard and the seats of an
+    "force7" (and a bare value after select, reveal, second or discard: "select 7"), event
+    names with hyphens; the cards of a discard and the seats of an
     invite in one order."""
     line = re.sub(r"force\s+(\d+)", r"force\1", line.strip().lower())
+    head = line.split(" ", 1)
+    if head[0] in ("select", "reveal", "second", "discard") and len(head) == 2 and \
+            re.fullmatch(r"\d{1,2}(,\d{1,2})*", head[1].replace(" ", "")):  # select 7: force7
+        line = head[0] + " " + ",".join(f"force{v}" for v in head[1].replace(" ", "").split(","))
     if line.split(" ", 1)[0] == "page":  # a page: its worlds in order, A:1,C:2
         parts = sorted(x.upper() for x in re.split(r"[,\s]+", line[4:]) if x)
         return " ".join(["page", ",".join(parts)]) if parts else "page"

@@ -128,7 +128,8 @@ def test_the_board_shows_a_player_their_own_hand_and_tokens() -> None:
 
 def test_short_forms_a_player_tries_mean_the_one_legal_action() -> None:
     """`move A F 2` (the tokens there born on one world), `attack H` (one player there),
-    `discard force5,force7` (several at once, as the engine takes them at the hand limit);
+    `discard force5,force7` (several at once, as the engine takes them at the hand limit),
+    `select 7` (a force card by its value alone);
     a taken homeworld and an overlong move are refused with the reason."""
     seen: set[str] = set()
     for i in range(3):
@@ -157,6 +158,9 @@ def test_short_forms_a_player_tries_mean_the_one_legal_action() -> None:
                         if cmd == moves[0]:  # a refusal looks for the closest: once
                             far = wc.lookup(table, f"move {w[1]} {w[2]} {w[3]} 99", s, seat)
                             assert isinstance(far, str) and "at most " in far, far
+                    if w[0] == "select" and w[1].startswith("force"):  # select 7
+                        assert wc.lookup(table, f"select {w[1][5:]}", s, seat) == table[cmd]
+                        seen.add("select")
                     if w[0] == "attack" and sum(c.startswith(f"attack {w[1]} ") for c in table) == 1:
                         assert wc.lookup(table, f"attack {w[1]}", s, seat) == table[cmd]
                         seen.add("attack")
@@ -179,7 +183,7 @@ def test_short_forms_a_player_tries_mean_the_one_legal_action() -> None:
                     assert isinstance(many, str) and "refused" in many, many
                     assert game.state is s  # nothing applied by a refusal
             game.step()
-    assert seen == {"move", "attack", "discard", "home"}, seen
+    assert seen == {"move", "attack", "discard", "home", "select"}, seen
 
 
 def test_the_board_says_what_a_setup_keep_and_a_discard_ask() -> None:
