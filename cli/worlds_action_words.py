@@ -323,7 +323,7 @@ _WORDS: dict[str, Words] = {
     # which card (or none) stays its holder's secret until the reveal
     "select": lambda s, a, st: "puts its force card face down (or none)",
     "reveal": _reveal,
-    "conceal": lambda s, a, st: "moves its unseen tokens in secret (a new hidden page)",
+    "conceal": lambda s, a, st: "commits where its unseen tokens are now, in secret",
     "second": _second,
     "shuffled": _shuffled,
     "delivered": _delivered,

@@ -107,3 +107,12 @@ def test_a_game_reads_in_words_and_names_no_hidden_face(seats: int, turns: int,
         g.step(a)
     assert {"home", "keep", "move", "done", "draw", "attack", "select", "reveal"} <= \
         set(told), told
+
+
+def test_every_step_a_done_decline_or_discard_answers_has_its_words() -> None:
+    """What `done`, `decline` and `discard` mean depends on the step: each step that takes
+    one has its own words (a new step without them fails here)."""
+    from engine.worlds.steps import STEPS
+    for kind, words in (("done", _DONE), ("decline", _DECLINE), ("discard", _DISCARD)):
+        takers = {name for name, h in STEPS.items() if kind in h.kinds}
+        assert takers and takers == set(words), (kind, sorted(takers ^ set(words)))
