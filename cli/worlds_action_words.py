@@ -6,7 +6,8 @@ as Cosmic's do (cli/action_words.py).
 Several kinds mean something only at the step they answer (`done` ends an opportunity
 phase, a migration or a conflict's opening; `decline` stays out of a conflict, lets an
 attack stand or sends no token back; `discard` is the hand limit, a race's price or a
-throw): the words read the step on top of the position the action was taken in.
+throw): the words read the step the action answers in the position it was taken in
+(`answered`).
 
 Invariants: only the public state of the position is read (`s.faces` holds the faces
 public by then): a race chit kept face down, the force card put face down and a card
