@@ -116,3 +116,22 @@ def test_every_step_a_done_decline_or_discard_answers_has_its_words() -> None:
     for kind, words in (("done", _DONE), ("decline", _DECLINE), ("discard", _DISCARD)):
         takers = {name for name, h in STEPS.items() if kind in h.kinds}
         assert takers and takers == set(words), (kind, sorted(takers ^ set(words)))
+
+
+def test_an_action_is_told_by_the_step_it_answers_under_unsettled_chance() -> None:
+    """A journal's replay may hold the position before the card protocol settled a chance
+    (a chit to turn up, cards to deal) on top of the seat's step: the words are still the
+    seat's step's (`ends its migration`, not the catch-all)."""
+    seed = game_seed("worlds-words-stale", 0)
+    g = LocalGame(_config(2, 0), seed, [RandomWorldsBot(seed + bytes([k])) for k in range(2)],
+                  rules=RULES)
+    while g.state.step()[0] != "migration":
+        g.step()
+    s = g.state
+    seat = s.step()[1]
+    stale = s.clone()
+    stale.stack = stale.stack + (("reveal", (0,)), ("deliver", seat, (1, 2)))
+    for a, said in ((A.Done(seat), "ends its migration"),
+                    (A.Move(seat, 0, 1, 0, 2), "moves 2 tokens born on A")):
+        assert UI.action_words(s, a).startswith(said)
+        assert UI.action_words(stale, a).startswith(said), UI.action_words(stale, a)
