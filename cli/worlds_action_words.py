@@ -120,7 +120,7 @@ def _keep(s: GameState, a: Any, st: tuple[Any, ...]) -> str:
             "keeps one of its four race chits, face down")
 
 
-_EVENT_PLAYS = {
+_EVENT_PLAYS: dict[str, Callable[[GameState, tuple[int, ...]], str]] = {
     "mutation": lambda s, x: f"on {world_name(x[0])}: a new race chit is drawn for it",
     "supernova": lambda s, x: f"on {world_name(x[0])}: every token there dies",
     "revolution": lambda s, x: f"and takes control of {world_name(x[0])}",
