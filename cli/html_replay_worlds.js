@@ -45,7 +45,7 @@
       out += `<rect x="${PANEL - 6}" y="${y - 4}" width="262" height="56" rx="8" class="row"/>`;
       out += `<circle cx="${PANEL + 8}" cy="${y + 10}" r="8" fill="${h.FILL[c] || "#888"}"` +
         ` stroke="#000"/>`;
-      out += h.text(PANEL + 22, y + 15, c + (active ? " (to play)" : ""), "sname");
+      out += h.text(PANEL + 22, y + 15, c + (active ? " (its turn)" : ""), "sname");
       out += h.text(PANEL + 150, y + 15, `${worlds} worlds`, "line");
       const w = Math.min(1, worlds / (st.win || 20)) * 240;
       out += `<rect x="${PANEL}" y="${y + 24}" width="240" height="7" rx="3" class="track"/>`;

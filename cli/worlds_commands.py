@@ -15,8 +15,12 @@ engine/worlds/actions.py with names where it has numbers:
 A card is named from the seat's knowledge ("force7", "mutation"); worlds are letters;
 seats are colours. The plain text form itself (`move A F A 2`, `play 57 62 5`) is read
 too (`parse_action`): a line that parses to a legal action plays it.
-Invariant: a typed line changes nothing unless it names one entry of the table (or, for
-`page`, a page the seat's unseen tokens can reach this turn: `page_reachable`).
+Short forms a person tries are read when they mean one legal action (`_shorthand`):
+`attack H` (one player there), `move A F 2` (the tokens there born on one world),
+`discard force5,force7` (several cards at once, where the engine takes them).
+Invariant: a typed line changes nothing unless it names one entry of the table, or, for
+`page`, a page the seat's unseen tokens can reach this turn (`page_reachable`), or for a
+discard of several cards, one the engine accepts from this position.
 An entry's second part is the secret the action stands for: the handle put face down
 for `select`, the new page (a count per world) for `page`.
 """
@@ -53,22 +57,27 @@ HELP = {
              "as column,row; an order as colours",
     "done": "done - nothing (more) here: end this window or phase",
     "draw": "draw - fate phase: draw three cards",
-    "discard": "discard CARDS - throw these cards away, e.g. discard force5 (down to the "
-               "hand limit)",
+    "discard": "discard CARDS - throw these cards away, e.g. discard force5, or several at "
+               "once: discard force5,mutation (down to the hand limit, or a race's price)",
     "move": "move FROM TO ORIGIN COUNT - migration: move COUNT of your tokens born on "
-            "ORIGIN from world FROM to world TO, e.g. move A F A 2",
-    "attack": "attack WORLD COLOUR - start a conflict with that player's stack there",
+            "ORIGIN from world FROM to world TO, e.g. move A F A 2 (or move A F 2 when "
+            "your tokens on A were all born on one world)",
+    "attack": "attack WORLD COLOUR - start a conflict with that player's stack there "
+              "(attack WORLD when only one player is there)",
     "invite": "invite COLOURS - let these players join your side, e.g. invite blue,green "
               "or invite none",
     "ally": "ally attacker|defender - join that side (it invited you) with your stack there",
     "decline": "decline - stay out of the conflict",
-    "select": "select CARD - put this force card face down, e.g. select force7 (select none "
-              "only when you hold no force card)",
-    "reveal": "reveal CARD - turn up the card you put face down (made for you)",
-    "second": "second CARD - after Use the Force: show a second force card",
+    "select": "select CARD - put this force card face down, e.g. select force7 or select 7 "
+              "(select none only when you hold no force card)",
+    "reveal": "reveal CARD - turn up the card you put face down (made for you); with a "
+              "race that picks its card after seeing the other's (the Precogs), or a card "
+              "drawn for you at random, this shows that card",
+    "second": "second CARD - after Use the Force: show a second force card (also the card "
+              "picked after seeing the other's: reveal CARD)",
     "page": f"page WORLD:COUNT,... - Invisible Beings, after your migration: where your "
             f"unseen tokens are now, each moved at most once and up to {RANGE} spaces, "
-            "e.g. page A:1,C:2 (only you see it; 'hand' shows your page)",
+            "e.g. page A:1,C:2 (only you see it: your board shows your page)",
     "conceal": "conceal - Invisible Beings: keep your unseen tokens where they are",
     "say": "say TEXT - signed chat to every player (networked games)",
     "tell": "tell COLOUR TEXT - private chat to one player (sealed: only you two can read it)",
@@ -94,9 +103,14 @@ def race_word(race: int | None) -> str:
 
 def normalise(line: str) -> str:
     """Lower case but world letters (A..Z, upper case), single spaces; "force 7" as
-    "force7", event names with hyphens; the cards of a discard and the seats of an
+    "force7" (and a bare value after select, reveal, second or discard: "select 7"), event
+    names with hyphens; the cards of a discard and the seats of an
     invite in one order."""
     line = re.sub(r"force\s+(\d+)", r"force\1", line.strip().lower())
+    head = line.split(" ", 1)
+    if head[0] in ("select", "reveal", "second", "discard") and len(head) == 2 and \
+            re.fullmatch(r"\d{1,2}(,\d{1,2})*", head[1].replace(" ", "")):  # select 7: force7
+        line = head[0] + " " + ",".join(f"force{v}" for v in head[1].replace(" ", "").split(","))
     if line.split(" ", 1)[0] == "page":  # a page: its worlds in order, A:1,C:2
         parts = sorted(x.upper() for x in re.split(r"[,\s]+", line[4:]) if x)
         return " ".join(["page", ",".join(parts)]) if parts else "page"
@@ -175,6 +189,9 @@ def command_table(s: GameState, seat: int, kn: Knowledge) -> Table:
                 table["select none"] = (a, None)
             continue
         table.setdefault(normalise(command_for(s, a, kn)), (a, None))
+        if isinstance(a, A.Second) and s.step()[0] == "reveal_force":  # not a second card:
+            # the one card it fights with, shown face up (foresight, or drawn at random)
+            table.setdefault(normalise(f"reveal {command_for(s, a, kn).split()[1]}"), (a, None))
         if isinstance(a, A.Conceal):
             for line, page in _one_token_pages(s, kn):
                 table.setdefault(line, (a, page))
@@ -246,6 +263,9 @@ def lookup(table: dict[str, Entry], typed: str, s: GameState, seat: int) -> Entr
         if not found and not isinstance(action, A.Select) and \
                 action in getattr(table, "legal", ()):
             return (action, None)  # another copy of a card than its command's
+    short = _shorthand(table, text, s, seat)
+    if short is not None:
+        return short
     legal = sorted(table)
     if not legal:
         return f"'{typed.strip()}': nothing is yours to do now"
@@ -253,5 +273,80 @@ def lookup(table: dict[str, Entry], typed: str, s: GameState, seat: int) -> Entr
     close = difflib.get_close_matches(text, close or legal, n=6, cutoff=0) or legal[:6]
     more = " ..." if len(legal) > len(close) else ""
     why = f" ('{words[0]}' is not a command; 'help' lists them)" if words and \
-        words[0] not in HELP else ""
+        words[0] not in HELP else _why(table, words, s)
     return f"'{typed.strip()}' is not legal now{why}. Closest: " + ", ".join(close) + more
+
+
+def _shorthand(table: dict[str, Entry], text: str, s: GameState, seat: int) -> Entry | str | None:
+    """A line short of a full command that can mean only one legal action: `attack WORLD`
+    (one player to attack there), `move FROM TO COUNT` (the movable tokens there were all
+    born on one world), `discard CARD,CARD` (several at once, where the engine takes them:
+    the hand limit, a price); why not, when it could mean several; None otherwise."""
+    words = text.split()
+    if words[:1] == ["attack"] and len(words) == 2:
+        found = sorted(c for c in table if c.startswith(f"attack {words[1]} "))
+        if len(found) == 1:
+            return table[found[0]]
+        if found:
+            return f"'{text}': say whom to attack there: " + ", ".join(found)
+    if words[:1] == ["move"] and len(words) == 4 and words[3].isdigit():
+        found = sorted(c for c in table if c.split()[:3] == words[:3]
+                       and c.split()[4:] == words[3:])
+        if len(found) == 1:
+            return table[found[0]]
+        if found:
+            return (f"'{text}': your tokens on {words[1]} were born on different worlds; say "
+                    "which (move FROM TO ORIGIN COUNT): " + ", ".join(found))
+    if words[:1] == ["discard"] and len(words) == 2 and "," in words[1]:
+        return _discard_many(table, words[1].split(","), s, seat)
+    return None
+
+
+def _discard_many(table: dict[str, Entry], names: list[str], s: GameState,
+                  seat: int) -> Entry | str | None:
+    """`discard force7,force9`: those cards of the hand at once, if the engine takes them
+    (it checks how many the step allows)."""
+    from engine.errors import IllegalAction
+    from engine.worlds.api import apply
+
+    kn = getattr(table, "kn", None)
+    if kn is None or not any(c.startswith("discard ") for c in table):
+        return None
+    left = list(s.hands[seat])
+    cards = []
+    for name in names:
+        h = next((h for h in left if card_word(_face(s, kn, h)) == name), None)
+        if h is None:
+            return f"'discard {','.join(names)}': you hold no {name} (or not that many)"
+        left.remove(h)
+        face = _face(s, kn, h)
+        assert face is not None
+        cards.append((h, face))
+    action = A.Discard(seat, tuple(cards))
+    try:
+        apply(s, action)
+    except IllegalAction as e:
+        return f"'discard {','.join(names)}' is refused: {e.reason}"
+    return (action, None)
+
+
+def _why(table: dict[str, Entry], words: list[str], s: GameState) -> str:
+    """Why a command of a known kind is not legal, where a person may not see it: a
+    homeworld taken, a move beyond what the tokens can do."""
+    kind, args = words[0], words[1:]
+    if kind == "home" and args and len(args[0]) == 1 and args[0].isalpha():
+        w = ord(args[0]) - ord("A")
+        if 0 <= w < WORLDS and s.control[w] >= 0:
+            return f" ({args[0]} is {_colour(s, s.control[w])}'s homeworld)"
+    if kind == "move" and len(args) == 4:
+        moves = [c.split() for c in table if c.startswith("move ")]
+        src, dst, origin, count = args
+        if moves and not any(m[1] == src for m in moves):
+            return (f" (none of your tokens on {src} can move now: each moves once a turn, "
+                    f"up to {RANGE} spaces)")
+        same = [int(m[4]) for m in moves if m[1:4] == [src, dst, origin]]
+        if same and count.isdigit() and int(count) > max(same):
+            return f" (at most {max(same)} of your tokens born on {origin} can go there)"
+        if moves and not any(m[1:3] == [src, dst] for m in moves):
+            return f" ({dst} is out of your tokens' reach from {src} now)"
+    return ""

@@ -17,6 +17,7 @@ from engine.worlds.actions import world_name
 from engine.worlds.data import CARDS, RACES
 from engine.worlds.state import GRID, MOVES, WORLDS, GameState
 
+from .worlds_action_words import card_name
 from .worlds_words import power_words, the_race
 
 __all__ = ["board_text", "describe_event", "summary", "player_lines", "conflict_line",
@@ -104,9 +105,11 @@ def conflict_line(s: GameState) -> str:
         return ""
     def side(i: int) -> str:
         who = _colour(s, c.primary[i]) + "".join(f"+{_colour(s, a)}" for a in c.allies[i])
-        shown = [_card(s.faces[h]) for h in c.cards[i] if h in s.faces]
+        shown = [_card(s.faces[h]) + (" doubled" if f"double:{h}" in c.flags else "")
+                 for h in c.cards[i] if h in s.faces]
         down = " (a card face down)" if i in c.selected and not c.cards[i] else ""
-        return who + (f" [{', '.join(shown)}]" if shown else "") + down
+        force = " (Use the Force: a second card)" if f"force2:{i}" in c.flags else ""
+        return who + (f" [{', '.join(shown)}]" if shown else "") + down + force
     return (f"Conflict on {world_name(c.world)}: {side(0)} attacks {side(1)}"
             + (f"; extra force {c.extra[0]} to {c.extra[1]}" if any(c.extra) else ""))
 
@@ -136,12 +139,55 @@ def player_lines(s: GameState, kn: Any) -> list[str]:
         stacks.append(f"deep space {x},{y} {len(s.tokens(place, seat))}")
     lines = [f"Your hand ({_colour(s, seat)}): " + (", ".join(cards) or "no cards"),
              "Your tokens (world count (born on:count)): " + ("; ".join(stacks) or "none")]
+    chits = [_race(kn.faces.get(h, -1)) for h in s.dealt[seat]] if s.dealt else []
+    if chits:  # setup: the four race chits dealt, face down to everyone else
+        lines.append("Keep one race chit ('info RACE' tells it): " + ", ".join(chits))
+    st = s.step()
+    if st[0] in ("limit", "throw", "pay", "shed") and st[1] == seat:
+        lines.append(_owed(s, st))
+    hint = _MOMENTS.get(str(st[0]))
+    if hint and s.outcome is None and seat in _asked(s):
+        lines.append(hint)
     hidden = getattr(kn, "hidden", None) or {}
     if any(hidden.values()) or s.unseen[seat]:
         page = ", ".join(f"{world_name(w)} {k}" for w, k in sorted(hidden.items()) if k)
         lines.append("Your unseen tokens (your secret page, only you see it): "
                      + (page or "none"))
     return lines
+
+
+# What a conflict's moment asks of the seat, for a player new to the rules (the status
+# line names only the kinds of command).
+_MOMENTS = {
+    "conflicts": "Attack where you share a world (attack WORLD COLOUR), or done",
+    "counter": "Attack the active player where you share a world, or decline",
+    "invite": "Invite players here to your side: invite COLOUR,... or none",
+    "join": "Invited: ally attacker|defender (the side asking), or decline",
+    "open": "Opening: play force1 (call off), force3 WORLD (retreat), done",
+    "select": "Put a force card face down: select forceN (both sides at once)",
+    "powerup": "Power Up doubles a shown card: play power-up CARD SIDE, or done",
+}
+
+
+def _asked(s: GameState) -> tuple[int, ...]:
+    from engine.worlds.api import pending
+    return tuple(pending(s).seats)
+
+
+def _owed(s: GameState, st: tuple[Any, ...]) -> str:
+    """What a discard step asks of its seat, in words."""
+    from engine.worlds.races import hand_limit
+    from engine.worlds.state import HAND_LIMIT
+    held = len(s.hands[st[1]])
+    if st[0] == "limit":
+        limit = hand_limit(s, st[1], HAND_LIMIT)
+        return (f"Hand limit {limit}: discard {held - limit} of your {held} (several: "
+                "discard force5,force7)")
+    if st[0] == "shed":
+        return "A race's price for this conflict: discard 1 card of your choice"
+    count = st[2]
+    return (f"A race's price: discard {'your whole hand' if count < 0 else _many(count, 'card')}"
+            + (" (after your fate draw)" if st[0] == "throw" else ""))
 
 
 def summary(s: GameState) -> dict[str, Any]:
@@ -182,13 +228,15 @@ def describe_event(s: GameState, ev: tuple[Any, ...]) -> str:
         "moved": lambda: f"{c(args[0])} moves {args[3]} token(s) from {w(args[1])} to "
                          f"{w(args[2])}",
         "no_force": lambda: f"{c(args[0])} shows no force card",
-        "played": lambda: f"{c(args[0])} plays {_card(args[1])}",
+        "played": lambda: f"{c(args[0])} plays {card_name(args[1])}",
         "power": lambda: f"{c(args[0])} uses the power of {the_race(args[1])}"
                          + (f": {power_words(s, args[1], args[2])}" if len(args) > 2 else ""),
         "result": lambda: (f"the {'defender' if args[1] else 'attacker'} wins the conflict "
                            f"on {w(args[0])}, {args[2][0]} to {args[2][1]}"),
         "retreat": lambda: f"{c(args[0])} retreats from {w(args[1])} to {w(args[2])}",
-        "rolled": lambda: f"dice: {', '.join(map(str, args[1]))}",
+        "rolled": lambda: {"place": "dice placing the worlds (two a world): ",
+                           "ranked": "dice for the order of choosing homeworlds: "}.get(
+            str(args[0]), "dice: ") + ", ".join(map(str, args[1])),
         "supernova": lambda: f"a supernova destroys every token on {w(args[0])}",
         "turn": lambda: f"turn {args[1]}: {c(args[0])}",
         "turn_order": lambda: "turn order: " + ", ".join(c(x) for x in args[0]),

@@ -240,17 +240,9 @@ def power_words(s: Any, race: int, args: tuple[int, ...] | list[int],
 
 
 def action_words(s: Any, a: Any, faces: Mapping[int, int] | None = None) -> str:
-    """An action of the map game as a person reads it, from the position `s` it was taken
-    in: a power in words (power_words), any other action as the client's command for it
-    (cli/worlds_commands.py: names, letters and colours, no handles)."""
-    from engine.worlds.actions import Power
-    from engine.worlds.state import Knowledge
-
-    from .worlds_commands import command_for
-
-    if isinstance(a, Power):
-        return f"power of {the_race(a.race)}: {power_words(s, a.race, a.args, faces)}"
-    try:
-        return command_for(s, a, Knowledge(a.seat, dict(faces or {})))
-    except (IndexError, KeyError, TypeError, ValueError):
-        return str(a.format())
+    """An action of the map game as a person replaying it reads it, from the position `s`
+    it was taken in: a sentence about its seat (cli/worlds_action_words.py). `faces`,
+    what a reader may know besides the public faces, is not used: a replay names a card
+    only by a face public at that position (a revealed game's replay knows every face)."""
+    from .worlds_action_words import action_words as words
+    return words(s, a)

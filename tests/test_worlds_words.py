@@ -95,8 +95,9 @@ def test_known_words() -> None:
     assert describe_event(s, ("power", 0, assassins, [5, 1, 0])) == \
         f"red uses the power of the Assassins: kills a blue token born on A ({race_a}) on F"
     assert action_words(s, A.Power(0, assassins, (5, 1, 0))) == \
-        f"power of the Assassins: kills a blue token born on A ({race_a}) on F"
-    assert action_words(s, A.Move(0, 0, 5, 0, 2)) == "move A F A 2"
+        f"uses the power of the Assassins: kills a blue token born on A ({race_a}) on F"
+    assert action_words(s, A.Move(0, 0, 5, 0, 2)) == \
+        f"moves 2 tokens born on A ({race_a}) from A to F"
 
 
 def test_player_lines_count_in_words() -> None:

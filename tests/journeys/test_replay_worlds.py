@@ -56,7 +56,7 @@ def game(work: Path) -> tuple[Path, Path, dict[str, Any]]:
         assert made.stdout.startswith(f"{page}: the replay of {journal}"), made.stdout
         data = _page_data(page)
         powers = [st for st in data["steps"]
-                  if data["strings"][st[2]].startswith("power of ")]
+                  if data["strings"][st[2]].startswith("uses the power of ")]
         if powers and len(data["encounters"]) >= 2:
             return journal, page, data
     pytest.fail("no game of four used a race power and fought twice")
@@ -187,14 +187,21 @@ def test_the_worlds_page_shows_the_map_and_steps(game: tuple[Path, Path, dict[st
         _check_map(seen, _plain(journal, first, work))
         # A race power's record, its arguments in words (no handles, no raw numbers).
         step = next(k for k, st in enumerate(data["steps"], 1)
-                    if data["strings"][st[2]].startswith("power of "))
+                    if data["strings"][st[2]].startswith("uses the power of "))
         b.press("End")
         b.wait(f"document.body.dataset.position === '{data['total']}'")
         b.open(page.resolve().as_uri() + f"#record={step}")
         seen = b.eval(READ)
-        assert re.fullmatch(r"record \d+, [a-z]+: power of (?:the )?[A-Z][A-Za-z ]+: [a-z].*",
-                            seen["head"]), seen["head"]
+        assert re.fullmatch(r"record \d+, [a-z]+: uses the power of (?:the )?[A-Z][A-Za-z ]+: "
+                            r"[a-z].*", seen["head"]), seen["head"]
         assert not re.search(r"power \d| \d+,\d+", seen["head"]), seen["head"]
+        # A migration's move, as a sentence about its seat (no text form, no command).
+        step = next(k for k, st in enumerate(data["steps"], 1)
+                    if data["strings"][st[2]].startswith("moves "))
+        b.open(page.resolve().as_uri() + f"#record={step}")
+        head = b.eval(READ)["head"]
+        assert re.fullmatch(r"record \d+, [a-z]+: moves \d+ tokens? born on [A-Z]( \(.+\))? "
+                            r"from [A-Z] to [A-Z]", head), head
         # A local game's hands (its seed is public): each hand as many cards as the board
         # says that player holds.
         assert seen["hands_enabled"]
@@ -290,11 +297,12 @@ def test_the_worlds_viewer_in_a_real_terminal(game: tuple[Path, Path, dict[str, 
         assert any(re.search(r"\|Conflict on [A-Z]: ", r) for r in screen.splitlines()), screen
         # A race power's record: the log's current line says it in words.
         step = next(k for k, st in enumerate(data["steps"], 1)
-                    if data["strings"][st[2]].startswith("power of "))
+                    if data["strings"][st[2]].startswith("uses the power of "))
         term.type(str(step))
         screen = at(step)
         current = [r for r in screen.splitlines() if r.startswith(">")]
-        assert re.search(r": power of (?:the )?[A-Z][A-Za-z ]+: [a-z]", current[0]), current
+        assert re.search(r": uses the power of (?:the )?[A-Z][A-Za-z ]+: [a-z]", current[0]), \
+            current
         term.press("q")
         term.wait_for(lambda s: term.exited() is not None)
         assert term.exited() == 0
@@ -304,17 +312,24 @@ def test_the_plain_replay_says_a_power_in_words(game: tuple[Path, Path, dict[str
                                                 work: Path) -> None:
     journal, _, data = game
     step = next(k for k, st in enumerate(data["steps"], 1)
-                if data["strings"][st[2]].startswith("power of "))
+                if data["strings"][st[2]].startswith("uses the power of "))
     text = _plain(journal, step, work)
-    said = [r for r in text.splitlines() if ": power of " in r]
+    said = [r for r in text.splitlines() if ": uses the power of " in r]
     assert said and not any(re.search(r"power \d|: power [a-z_]+ [\d,-]+$", r) for r in said)
     record = step - 1
-    assert re.search(rf"^ +{record} +[a-z]+: power of (?:the )?[A-Z][A-Za-z ]+: [a-z]", text,
-                     re.M), text
+    assert re.search(rf"^ +{record} +[a-z]+: uses the power of (?:the )?[A-Z][A-Za-z ]+: "
+                     r"[a-z]", text, re.M), text
     # The JSON keeps the action's text form (what parse_action reads), for programs.
     r = cosmic("replay", str(journal), "--to", str(step), "--json", home=work)
     last = json.loads(r.stdout)["last"][-1]
     assert last["record"] == record and re.fullmatch(r"power \d+ \d+ [\d,-]+", last["action"])
+    assert last["said"].startswith("uses the power of "), last
+    # Every action of the game reads as words about its seat: none as its text form or the
+    # command that plays it (`move A F A 2`, `keep race-?`, `done`).
+    command = re.compile(r"^(home|keep|play|power|done|draw|discard|move|attack|invite|ally|"
+                         r"decline|select|reveal|conceal|second)\b|^[a-z]+ -?\d+( [A-Z\d,:-]+)*$")
+    said = {data["strings"][st[2]] for st in data["steps"]}
+    assert not [w for w in said if command.match(w)], sorted(said)
 
 
 def test_a_networked_worlds_game_shows_hands_only_once_revealed(work: Path) -> None:
