@@ -39,7 +39,7 @@ from protocol.tell import CHAT_KINDS
 from .game_ui import for_rules
 from .options import UsageError
 from .render import board_text, chat_text, describe_event, public_summary
-from .replay_app import action_text, message_text
+from .replay_app import action_text, event_words, message_text, settle_chance
 
 
 class Words:
@@ -97,13 +97,24 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
 
     def visit_record(self, record: int, env: Envelope, action: Any,
                      verifier: GameVerifier) -> None:
-        s = verifier.state
         assert self.words is not None
-        chat = chat_text(verifier.genesis, env, self.key) if env.kind in CHAT_KINDS else None
-        said = message_text(env.kind) if action is None else action_text(self.ui, self._before,
-                                                                          action)
-        self.last.append((record, env.author, action, chat,
-                          [self.words.event(s, ev) for ev in verifier.events], said))
+        raw = list(verifier.events)
+        # The chance facts that follow (a card dealt, a destiny drawn) are answered now,
+        # as the viewer does: their events belong here, and the next record's author saw
+        # the position after them.
+        raw += settle_chance(verifier, record)
+        s = verifier.state
+        events: tuple[str, ...] = ()
+        if env.kind in CHAT_KINDS:
+            chat: str | None = chat_text(verifier.genesis, env, self.key)
+            said = message_text(env.kind)
+        else:
+            chat = None
+            said = message_text(env.kind) if action is None else action_text(
+                self.ui, self._before, action)
+            events = event_words(self.ui, s, raw, s.config.colors, env.author,
+                                 None if action is None else said)
+        self.last.append((record, env.author, action, chat, list(events), said))
         self._before = s
 
     def handle_error(self, error: ProtocolError) -> None:

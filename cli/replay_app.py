@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 import sys
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -117,7 +117,7 @@ class Timeline:
         return max((x for x in self.encounter_starts() if x < k), default=0)
 
 
-def _settle(verifier: GameVerifier, record: int) -> list[tuple[Any, ...]]:
+def settle_chance(verifier: GameVerifier, record: int) -> list[tuple[Any, ...]]:
     """Answer the chance facts after `record` now, as finish() would for `--to`; return
     their events. A network game may wait on card messages still to come: that is no
     fault (finish() accepts it too); the facts follow once those records are read."""
@@ -153,7 +153,7 @@ class TimelineVisitor(JournalVisitor[Timeline]):
         self.tl.mode = self._zero.mode
         self.tl.rules = game_of(genesis)
         self.tl.ui = for_rules(self.tl.rules)
-        _settle(self._zero, 0)
+        settle_chance(self._zero, 0)
         self.tl.states.append(self._zero.state)
 
     def stop(self, records: int) -> bool:
@@ -166,25 +166,20 @@ class TimelineVisitor(JournalVisitor[Timeline]):
         self._verifier = verifier
         before = self.tl.states[-1]  # the position the record's author saw
         raw = list(verifier.events)
-        raw += _settle(verifier, record)
+        raw += settle_chance(verifier, record)
         s = verifier.state
         self._notes(record)
         ui = self.tl.words()
-        words = tuple(_words(ui, s, ev) for ev in raw if ev[0] not in _HIDDEN_EVENTS)
+        words: tuple[str, ...] = ()
         if action is not None:
             text = action_text(ui, before, action)
-            # An event that says just what the action's line says is not said twice
-            # ("yellow: brings a ship back ..." then "yellow brings a ship back ...").
-            said = f"{self.tl.colors[env.author]} {text}" if env.author < len(
-                self.tl.colors) else None
-            if said in words:
-                at = words.index(said)
-                words = words[:at] + words[at + 1:]
+            words = event_words(ui, s, raw, self.tl.colors, env.author, text)
         elif env.kind in CHAT_KINDS:  # a tell stays "(private)" without its reader's key
             text = chat_text(verifier.genesis, env, self.key)[:160]
             words = ()
         else:
             text = message_text(env.kind)
+            words = event_words(ui, s, raw, self.tl.colors, env.author, None)
         self.tl.steps.append(Step(record, env.author, env.kind, text, words))
         self.tl.states.append(s)
 
@@ -252,6 +247,20 @@ def action_text(ui: CosmicUI | WorldsUI, before: Any, action: Any) -> str:
     words for it (cli/game_ui.py: action_words; Cosmic's in cli/action_words.py, an alien
     power's use and a flare's play among them, in the third person)."""
     return ui.action_words(before, action)
+
+
+def event_words(ui: CosmicUI | WorldsUI, s: Any, raw: list[tuple[Any, ...]],
+                colors: Sequence[str], author: int, said: str | None) -> tuple[str, ...]:
+    """A record's events in words, bookkeeping left out; `said`, the record's action in
+    words: an event that says just what the action's line says is not said twice
+    ("yellow: brings a ship back ..." then "yellow brings a ship back ...")."""
+    words = tuple(_words(ui, s, ev) for ev in raw if ev[0] not in _HIDDEN_EVENTS)
+    line = f"{colors[author]} {said}" if said is not None and 0 <= author < len(
+        colors) else None
+    if line in words:
+        at = words.index(line)
+        words = words[:at] + words[at + 1:]
+    return words
 
 
 def _words(ui: CosmicUI | WorldsUI, s: Any, ev: tuple[Any, ...]) -> str:

@@ -195,3 +195,33 @@ def test_cli_keeps_plain_output_without_a_terminal(tmp_path: Path) -> None:
     r = subprocess.run([sys.executable, "-m", "cli.main", "replay", str(path)],
                        cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "after 84 of 84 records" in r.stdout  # no terminal: plain
+
+
+def test_the_plain_replay_tells_each_record_as_the_viewer_does() -> None:
+    """`replay --to N` and the viewer say the same of every record of a game with alien
+    powers: the action's words, then its events and those of the card source's facts that
+    follow it (answered before the next record, whose author saw them), without an
+    event that only repeats the action's line. The plain replay once printed a power's
+    use twice and named no fact drawn after a record."""
+    from bots import RandomBot
+    from _journal_games import record
+    from node.local import LocalGame, game_seed
+
+    seed = game_seed("replay-words", 0)
+    config = engine.Config(4, aliens=("?",) * 4, max_turns=8)
+    game = LocalGame(config, seed, [RandomBot(seed + bytes([k])) for k in range(4)])
+    game.run()
+    data = record(game).journal
+    tl = build_timeline(parse_journal(data), "aliens.journal", parallel=False)
+    assert tl.error is None
+    steps = {s.record: s for s in tl.steps}
+    powers = repeats = 0
+    for n in range(1, tl.total + 1, 5):
+        v = read_journal(parse_journal(data), ReplayVisitor(n, last=5))
+        for record_no, _author, action, chat, events, said in v.last:
+            step = steps[record_no]
+            assert (said, tuple(events)) == (step.text, step.events), record_no
+            line = f"{config.colors[_author]} {said}"
+            repeats += line in events
+            powers += action is not None and any(e.endswith(" power") for e in events)
+    assert repeats == 0 and powers > 0
