@@ -400,6 +400,28 @@ def powered(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any
     timing order."""
     if not any(s.aliens):
         return []
+    t = _table(s)
+    if not _as_own(s, t):
+        return _powered_by_seat(s, hook)
+    by_seat = t.powered.get(hook)
+    if by_seat is None:
+        by_seat = t.build(hook)
+    if not by_seat:
+        return []
+    if len(by_seat) == 1:  # one seat has it: the timing order does not matter
+        for seat, uses in by_seat.items():
+            return list(uses) if s.has_power(seat) else []
+    out: list[tuple[int, Alien, Callable[..., Any]]] = []
+    for seat in s.timing_order():
+        got = by_seat.get(seat)
+        if got and s.has_power(seat):
+            out += got
+    return out
+
+
+def _powered_by_seat(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any]]]:
+    """`powered` the long way: `powers_of` of each seat in timing order (while a power
+    lends others, or one is silenced, used up or excluded)."""
     out = []
     for seat in s.timing_order():
         for name in powers_of(s, seat):
@@ -447,6 +469,9 @@ def _hooks_of(s: GameState, seat: int, hook: str) -> list[Callable[..., Any]]:
     powers), if its power works."""
     if not s.aliens[seat] or not s.has_power(seat):
         return []
+    t = _table(s)
+    if _as_own(s, t):
+        return list(t.raw(hook).get(seat, ()))
     out = []
     for name in powers_of(s, seat):
         a = ALIENS.get(name)
@@ -874,9 +899,7 @@ _EXCLUSIVE: list[Any] = [0, frozenset()]  # (registry size, names in any `exclud
 
 def _own(s: GameState, seat: int) -> tuple[str, ...]:
     """The seat's sheet and the powers kept beneath it."""
-    if s.extra.get("kept"):
-        return tuple(n for n in (s.aliens[seat], *kept_powers(s, seat)) if n)
-    return (s.aliens[seat],) if s.aliens[seat] else ()
+    return _table(s).own[seat]
 
 
 def _exclusive() -> frozenset[str]:
@@ -889,11 +912,104 @@ def _exclusive() -> frozenset[str]:
 
 def _lending(s: GameState) -> bool:
     """Is any power that lends others in play (fast path for `powers_of`)?"""
-    for name in s.aliens:
-        a = ALIENS.get(name)
-        if a is not None and a.lends is not None:
-            return True
-    return False
+    return _table(s).lending
+
+
+class _Sheets:
+    """What the sheets in play and the powers kept beneath them make of each hook: a
+    value derived from (s.aliens, s.extra["kept"]) alone, so it is kept by that key
+    (`_table`) and shared by every state holding the same powers; what else decides
+    whether a power is used now (its colonies, Cosmic Zap, the timing order, silenced,
+    used up or excluded powers, what a power lends) is read from the state each time.
+
+    - `own[seat]`: the seat's sheet and kept powers (`_own`);
+    - `lending`: a sheet lends powers (`Alien.lends`); `excl`: a sheet is in an
+      `excludes` pair. Without either (and no power silenced or used up), `powers_of`
+      is `own` for every seat (`_as_own`);
+    - `plain`: no sheet nor kept power lends or is in an `excludes` pair: then, with no
+      power silenced or used up, a seat acts with its sheet (`acting_power`);
+    - per hook, the (seat, alien, function) of each seat's own powers having it."""
+
+    __slots__ = ("size", "own", "lending", "excl", "plain", "powered", "_raw")
+
+    def __init__(self, aliens: tuple[str, ...], kept: tuple[tuple[int, str], ...]) -> None:
+        self.size = len(ALIENS)
+        own = []
+        for seat, sheet in enumerate(aliens):
+            under = tuple(name for k, name in kept if k == seat and name != sheet)
+            own.append(tuple(n for n in (sheet, *under) if n))
+        self.own = tuple(own)
+        exclusive = _exclusive()
+
+        def lends(name: str) -> bool:
+            a = ALIENS.get(name)
+            return a is not None and a.lends is not None
+
+        self.lending = any(lends(name) for name in aliens)
+        self.excl = bool(exclusive.intersection(aliens))
+        self.plain = not any(lends(n) or n in exclusive for names in own for n in names)
+        self.powered: dict[str, dict[int, tuple[tuple[int, Alien, Callable[..., Any]], ...]]] \
+            = {}
+        self._raw: dict[str, dict[int, tuple[Callable[..., Any], ...]]] = {}
+
+    def raw(self, hook: str) -> dict[int, tuple[Callable[..., Any], ...]]:
+        """Seat -> the `hook` functions of its own powers, in order (seats without none)."""
+        got = self._raw.get(hook)
+        if got is None:
+            got = {}
+            for seat, names in enumerate(self.own):
+                fns = []
+                for name in names:
+                    a = ALIENS.get(name)
+                    fn = getattr(a, hook) if a is not None else None
+                    if fn is not None:
+                        fns.append(fn)
+                if fns:
+                    got[seat] = tuple(fns)
+            self._raw[hook] = got
+        return got
+
+    def build(self, hook: str) -> dict[int, tuple[tuple[int, Alien, Callable[..., Any]], ...]]:
+        """Seat -> `powered`'s entries for its own powers having `hook` (step hooks
+        tagged with their power, `_tagging`)."""
+        got: dict[int, tuple[tuple[int, Alien, Callable[..., Any]], ...]] = {}
+        for seat, names in enumerate(self.own):
+            uses: list[tuple[int, Alien, Callable[..., Any]]] = []
+            for name in names:
+                a = ALIENS.get(name)
+                fn = getattr(a, hook) if a is not None else None
+                if a is not None and fn is not None:
+                    uses.append((seat, a, _tagging(fn, a.name) if hook in _STEP_HOOKS else fn))
+            if uses:
+                got[seat] = tuple(uses)
+        self.powered[hook] = got
+        return got
+
+
+_TABLES: dict[tuple[tuple[str, ...], tuple[tuple[int, str], ...]], _Sheets] = {}
+_TABLES_MAX = 4096  # distinct (sheets, kept) keys kept; then the cache starts again
+
+
+def _table(s: GameState) -> _Sheets:
+    """The `_Sheets` of the powers `s` holds (kept by their key; rebuilt when an alien
+    registers later)."""
+    kept = s.extra.get("kept")
+    key = (s.aliens, tuple((k, name) for k, name in kept) if kept else ())
+    t = _TABLES.get(key)
+    if t is None or t.size != len(ALIENS):
+        if len(_TABLES) >= _TABLES_MAX:
+            _TABLES.clear()
+        t = _TABLES[key] = _Sheets(*key)
+    return t
+
+
+def _as_own(s: GameState, t: _Sheets) -> bool:
+    """Is `powers_of` every seat's own powers now (no sheet lends, and, during an
+    encounter, no power silenced, used up or excluded)?"""
+    e = s.enc
+    if t.lending:
+        return False
+    return e is None or not (t.excl or SILENCED in e.flags or SPENT in e.flags)
 
 
 def _usable(s: GameState, seat: int, name: str, depth: int) -> bool:
@@ -948,11 +1064,9 @@ def powers_of(s: GameState, seat: int) -> tuple[str, ...]:
     drawn). A silenced power (`silence_power`) and a power excluded against the opposing
     main player (`Alien.excludes`) are left out, with what they would lend. Whether any
     works at all is `has_power` (colonies, Cosmic Zap)."""
-    e = s.enc
-    if not _lending(s) and (e is None or not (e.has_flag(SILENCED) or e.has_flag(SPENT))) \
-            and not (
-            e is not None and _exclusive().intersection(s.aliens)):
-        return _own(s, seat)
+    t = _table(s)
+    if _as_own(s, t):
+        return t.own[seat]
     return tuple(_expand(s, seat, 0, True)[0])
 
 
@@ -960,8 +1074,12 @@ def acting_power(s: GameState, seat: int) -> str:
     """The power whose uses `seat` is offered at windows, and whose use a power step
     resolves: the first power lent to it (`Alien.lends`) if any, else its sheet (if
     usable); "" for none."""
-    if not s.aliens[seat]:
+    sheet = s.aliens[seat]
+    if not sheet:
         return ""
+    e = s.enc
+    if _table(s).plain and (e is None or not (SILENCED in e.flags or SPENT in e.flags)):
+        return sheet  # nothing lent, silenced, used up or excluded
     names, own = _expand(s, seat, 0, True)
     lent = _unspent(s, seat, names[own:])
     if lent:
