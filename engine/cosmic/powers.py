@@ -401,11 +401,11 @@ def powered(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any
     if not any(s.aliens):
         return []
     t = _table(s)
-    if not _as_own(s, t):
-        return _powered_by_seat(s, hook)
     by_seat = t.powered.get(hook)
     if by_seat is None:
         by_seat = t.build(hook)
+    if not _as_own(s, t):
+        return _powered_by_seat(s, hook, t, by_seat)
     if not by_seat:
         return []
     if len(by_seat) == 1:  # one seat has it: the timing order does not matter
@@ -419,11 +419,21 @@ def powered(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any
     return out
 
 
-def _powered_by_seat(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any]]]:
-    """`powered` the long way: `powers_of` of each seat in timing order (while a power
-    lends others, or one is silenced, used up or excluded)."""
-    out = []
+def _powered_by_seat(s: GameState, hook: str, t: _Sheets,
+                     by_seat: dict[int, tuple[tuple[int, Alien, Callable[..., Any]], ...]]
+                     ) -> list[tuple[int, Alien, Callable[..., Any]]]:
+    """`powered` the long way, while a sheet lends powers or one is silenced, used up or
+    excluded: `powers_of` of each seat in timing order (`by_seat`, the table's entries,
+    for a seat that uses just its own powers now: `_Sheets.simple`)."""
+    e = s.enc
+    flagged = e is not None and (SILENCED in e.flags or SPENT in e.flags)
+    out: list[tuple[int, Alien, Callable[..., Any]]] = []
     for seat in s.timing_order():
+        if t.simple[seat] and not flagged:
+            got = by_seat.get(seat)
+            if got and s.has_power(seat):
+                out += got
+            continue
         for name in powers_of(s, seat):
             a = ALIENS.get(name)
             if a is None:
@@ -470,7 +480,7 @@ def _hooks_of(s: GameState, seat: int, hook: str) -> list[Callable[..., Any]]:
     if not s.aliens[seat] or not s.has_power(seat):
         return []
     t = _table(s)
-    if _as_own(s, t):
+    if _as_own(s, t) or (t.simple[seat] and not _flagged(s)):
         return list(t.raw(hook).get(seat, ()))
     out = []
     for name in powers_of(s, seat):
@@ -926,13 +936,15 @@ class _Sheets:
     - `lending`: a sheet lends powers (`Alien.lends`); `excl`: a sheet is in an
       `excludes` pair. Without either (and no power silenced or used up), `powers_of`
       is `own` for every seat (`_as_own`);
-    - `plain`: no sheet nor kept power lends or is in an `excludes` pair: then, with no
-      power silenced or used up, a seat acts with its sheet (`acting_power`);
+    - `simple[seat]`: none of the seat's own powers lends or is in an `excludes` pair:
+      then, with no power silenced or used up, the seat uses just its own powers
+      whatever the others hold, and acts with its sheet (`powers_of`, `acting_power`);
     - per hook, the (seat, alien, function) of each seat's own powers having it."""
 
-    __slots__ = ("size", "own", "lending", "excl", "plain", "powered", "_raw")
+    __slots__ = ("aliens", "size", "own", "lending", "excl", "simple", "powered", "_raw")
 
     def __init__(self, aliens: tuple[str, ...], kept: tuple[tuple[int, str], ...]) -> None:
+        self.aliens = aliens
         self.size = len(ALIENS)
         own = []
         for seat, sheet in enumerate(aliens):
@@ -947,7 +959,8 @@ class _Sheets:
 
         self.lending = any(lends(name) for name in aliens)
         self.excl = bool(exclusive.intersection(aliens))
-        self.plain = not any(lends(n) or n in exclusive for names in own for n in names)
+        self.simple = tuple(not any(lends(n) or n in exclusive for n in names)
+                            for names in own)
         self.powered: dict[str, dict[int, tuple[tuple[int, Alien, Callable[..., Any]], ...]]] \
             = {}
         self._raw: dict[str, dict[int, tuple[Callable[..., Any], ...]]] = {}
@@ -994,13 +1007,21 @@ def _table(s: GameState) -> _Sheets:
     """The `_Sheets` of the powers `s` holds (kept by their key; rebuilt when an alien
     registers later)."""
     kept = s.extra.get("kept")
+    last = _LAST[0]
+    if not kept and s.aliens is last.aliens and last.size == len(ALIENS):
+        return last  # the same sheets as last asked (a tuple: they cannot have changed)
     key = (s.aliens, tuple((k, name) for k, name in kept) if kept else ())
     t = _TABLES.get(key)
     if t is None or t.size != len(ALIENS):
         if len(_TABLES) >= _TABLES_MAX:
             _TABLES.clear()
         t = _TABLES[key] = _Sheets(*key)
+    if not kept:
+        _LAST[0] = t
     return t
+
+
+_LAST = [_Sheets((), ())]  # the table last found without kept powers
 
 
 def _as_own(s: GameState, t: _Sheets) -> bool:
@@ -1010,6 +1031,12 @@ def _as_own(s: GameState, t: _Sheets) -> bool:
     if t.lending:
         return False
     return e is None or not (t.excl or SILENCED in e.flags or SPENT in e.flags)
+
+
+def _flagged(s: GameState) -> bool:
+    """Is a power silenced or used up this encounter (`silence_power`, `spend`)?"""
+    e = s.enc
+    return e is not None and (SILENCED in e.flags or SPENT in e.flags)
 
 
 def _usable(s: GameState, seat: int, name: str, depth: int) -> bool:
@@ -1065,7 +1092,7 @@ def powers_of(s: GameState, seat: int) -> tuple[str, ...]:
     main player (`Alien.excludes`) are left out, with what they would lend. Whether any
     works at all is `has_power` (colonies, Cosmic Zap)."""
     t = _table(s)
-    if _as_own(s, t):
+    if _as_own(s, t) or (t.simple[seat] and not _flagged(s)):
         return t.own[seat]
     return tuple(_expand(s, seat, 0, True)[0])
 
@@ -1077,8 +1104,7 @@ def acting_power(s: GameState, seat: int) -> str:
     sheet = s.aliens[seat]
     if not sheet:
         return ""
-    e = s.enc
-    if _table(s).plain and (e is None or not (SILENCED in e.flags or SPENT in e.flags)):
+    if _table(s).simple[seat] and not _flagged(s):
         return sheet  # nothing lent, silenced, used up or excluded
     names, own = _expand(s, seat, 0, True)
     lent = _unspent(s, seat, names[own:])
