@@ -941,10 +941,9 @@ class _Sheets:
       whatever the others hold, and acts with its sheet (`powers_of`, `acting_power`);
     - per hook, the (seat, alien, function) of each seat's own powers having it."""
 
-    __slots__ = ("aliens", "size", "own", "lending", "excl", "simple", "powered", "_raw")
+    __slots__ = ("size", "own", "lending", "excl", "simple", "powered", "_raw")
 
     def __init__(self, aliens: tuple[str, ...], kept: tuple[tuple[int, str], ...]) -> None:
-        self.aliens = aliens
         self.size = len(ALIENS)
         own = []
         for seat, sheet in enumerate(aliens):
@@ -1007,9 +1006,10 @@ def _table(s: GameState) -> _Sheets:
     """The `_Sheets` of the powers `s` holds (kept by their key; rebuilt when an alien
     registers later)."""
     kept = s.extra.get("kept")
-    last = _LAST[0]
-    if not kept and s.aliens is last.aliens and last.size == len(ALIENS):
-        return last  # the same sheets as last asked (a tuple: they cannot have changed)
+    if not kept and s.aliens is _LAST[0]:
+        last: _Sheets = _LAST[1]
+        if last.size == len(ALIENS):
+            return last  # the very tuple of sheets last asked about: it cannot have changed
     key = (s.aliens, tuple((k, name) for k, name in kept) if kept else ())
     t = _TABLES.get(key)
     if t is None or t.size != len(ALIENS):
@@ -1017,11 +1017,11 @@ def _table(s: GameState) -> _Sheets:
             _TABLES.clear()
         t = _TABLES[key] = _Sheets(*key)
     if not kept:
-        _LAST[0] = t
+        _LAST[:] = [s.aliens, t]
     return t
 
 
-_LAST = [_Sheets((), ())]  # the table last found without kept powers
+_LAST: list[Any] = [None, None]  # (s.aliens, its table) last found without kept powers
 
 
 def _as_own(s: GameState, t: _Sheets) -> bool:
