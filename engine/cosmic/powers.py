@@ -101,6 +101,12 @@ How a power acts:
   discarded once used): it stays among `powers_of` until the encounter ends, so what its
   use started still counts (the Human's 4, the Macron's ships worth 4), but it is never the
   acting power again, and a further use of it resolves to nothing.
+- Asked at every step (`powered` for each hook, `acting_power` for each seat at each
+  window), these read a table (`_Sheets`) of what the sheets and the powers kept beneath
+  them give each hook, kept by (s.aliens, s.extra["kept"]) and shared by every state
+  holding the same: s.aliens is a tuple, replaced and never changed in place. What else
+  decides (`has_power`, the timing order, silenced, used up or excluded powers, what a
+  sheet lends) is read from the state at each ask, never kept.
 - A sheet's reserve (`reserve`, `reserved`, `release`; s.extra["reserved_aliens"]):
   aliens drawn for a sheet (engine.alien_deal `reserve_alien`, the public `new_alien`
   chance) that belong to the sheet wherever it goes and that no other draw can give.
@@ -422,9 +428,9 @@ def powered(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any
 def _powered_by_seat(s: GameState, hook: str, t: _Sheets,
                      by_seat: dict[int, tuple[tuple[int, Alien, Callable[..., Any]], ...]]
                      ) -> list[tuple[int, Alien, Callable[..., Any]]]:
-    """`powered` the long way, while a sheet lends powers or one is silenced, used up or
-    excluded: `powers_of` of each seat in timing order (`by_seat`, the table's entries,
-    for a seat that uses just its own powers now: `_Sheets.simple`)."""
+    """`powered` while a sheet lends powers or a power is silenced, used up or excluded:
+    each seat's `powers_of` in timing order, except that a seat using just its own powers
+    now (`_Sheets.simple`, nothing silenced or used up) takes its entries in `by_seat`."""
     e = s.enc
     flagged = e is not None and (SILENCED in e.flags or SPENT in e.flags)
     out: list[tuple[int, Alien, Callable[..., Any]]] = []
@@ -965,7 +971,8 @@ class _Sheets:
         self._raw: dict[str, dict[int, tuple[Callable[..., Any], ...]]] = {}
 
     def raw(self, hook: str) -> dict[int, tuple[Callable[..., Any], ...]]:
-        """Seat -> the `hook` functions of its own powers, in order (seats without none)."""
+        """Seat -> the `hook` functions of its own powers, in order (seats with none left
+        out)."""
         got = self._raw.get(hook)
         if got is None:
             got = {}
