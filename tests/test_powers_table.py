@@ -103,6 +103,7 @@ def test_the_table_gives_what_the_long_way_gives(aliens: tuple[str, ...],
     checked = 0
     while game.state.outcome is None and checked < 600:
         game.step()
+        assert type(game.state.aliens) is tuple  # the table's key: never changed in place
         _check(game.state)
         checked += 1
     assert checked > 100
