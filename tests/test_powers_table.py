@@ -280,3 +280,24 @@ def test_the_timing_order_follows_offense_and_defense() -> None:
     assert [k for k, _ in _got(c, "after_warp")] == [2, 0, 3, 1]
     assert [k for k, _ in _got(s, "after_warp")] == [0, 1, 2, 3]
     _check(c)
+
+
+def test_an_alien_registered_later_is_seen() -> None:
+    """A table names the hooks of the aliens registered when it was built: registering
+    another drops every table (a test registering its own alien, a module loaded late)."""
+    s = _table_state(("healer", "zombie", "human", "vulch"))
+    set_alien(s, 1, "test_latecomer")
+    _warm(s)
+    assert _got(s, "after_warp") == [(0, "healer")]
+    try:
+        P.register(P.Alien(name="test_latecomer", lamp="green", summary="test",
+                           roles=("any",), phases=(), mandatory=False, source="test",
+                           after_warp=lambda s, seat, owner, count: []))
+        assert _got(s, "after_warp") == [(0, "healer"), (1, "test_latecomer")]
+        assert P.powers_of(s, 1) == ("test_latecomer",)
+        _check(s)
+    finally:
+        P.ALIENS.pop("test_latecomer", None)
+        P._TABLES.clear()
+        P._LAST[:] = [None, None]
+    assert _got(s, "after_warp") == [(0, "healer")]

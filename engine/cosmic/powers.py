@@ -393,6 +393,8 @@ def register(alien: Alien) -> Alien:
     if alien.name in ALIENS:
         raise ValueError(f"alien {alien.name!r} registered twice")
     ALIENS[alien.name] = alien
+    _TABLES.clear()  # a table names the hooks of the aliens registered when it was built
+    _LAST[:] = [None, None]
     return alien
 
 
@@ -947,10 +949,9 @@ class _Sheets:
       whatever the others hold, and acts with its sheet (`powers_of`, `acting_power`);
     - per hook, the (seat, alien, function) of each seat's own powers having it."""
 
-    __slots__ = ("size", "own", "lending", "excl", "simple", "powered", "_raw")
+    __slots__ = ("own", "lending", "excl", "simple", "powered", "_raw")
 
     def __init__(self, aliens: tuple[str, ...], kept: tuple[tuple[int, str], ...]) -> None:
-        self.size = len(ALIENS)
         own = []
         for seat, sheet in enumerate(aliens):
             under = tuple(name for k, name in kept if k == seat and name != sheet)
@@ -1010,16 +1011,15 @@ _TABLES_MAX = 4096  # distinct (sheets, kept) keys kept; then the cache starts a
 
 
 def _table(s: GameState) -> _Sheets:
-    """The `_Sheets` of the powers `s` holds (kept by their key; rebuilt when an alien
-    registers later)."""
+    """The `_Sheets` of the powers `s` holds (kept by their key; `register` drops them
+    all, so an alien registered later is seen)."""
     kept = s.extra.get("kept")
     if not kept and s.aliens is _LAST[0]:
         last: _Sheets = _LAST[1]
-        if last.size == len(ALIENS):
-            return last  # the very tuple of sheets last asked about: it cannot have changed
+        return last  # the very tuple of sheets last asked about: it cannot have changed
     key = (s.aliens, tuple((k, name) for k, name in kept) if kept else ())
     t = _TABLES.get(key)
-    if t is None or t.size != len(ALIENS):
+    if t is None:
         if len(_TABLES) >= _TABLES_MAX:
             _TABLES.clear()
         t = _TABLES[key] = _Sheets(*key)
