@@ -14,6 +14,8 @@ Times are this process's CPU time (time.process_time), pinned to one core, so th
 processes on a shared machine inflate them less; on an idle machine it is the wall time.
 Medians over --repeat runs of --games games each. Goals: >= 30 games/s, >= 90k applied
 actions/s. passes_per_game counts the Pass actions (nearly all at card windows).
+--aliens random deals each seat an alien at random (the card source's deal, so every
+seed plays other powers); the default is no aliens.
 """
 
 from __future__ import annotations
@@ -33,31 +35,37 @@ from bots import RandomBot  # noqa: E402
 from node.local import LocalGame, game_seed  # noqa: E402
 
 
-def _games(n: int, rep: int) -> tuple[float, int, list[list[engine.Action]]]:
+def _config(aliens: str) -> engine.Config:
+    return engine.Config(5, aliens=("?",) * 5 if aliens == "random" else ())
+
+
+def _games(n: int, rep: int, config: engine.Config) -> tuple[float, int,
+                                                             list[list[engine.Action]]]:
     t0 = time.process_time()
     actions = 0
     records = []
     for i in range(n):
         seed = game_seed(f"bench-{rep}", i)
-        g = LocalGame(engine.Config(5), seed, [RandomBot(seed + bytes([k])) for k in range(5)])
+        g = LocalGame(config, seed, [RandomBot(seed + bytes([k])) for k in range(5)])
         g.run()
         actions += len(g.actions)
         records.append(g.actions)
     return time.process_time() - t0, actions, records
 
 
-def _replay(records: list[list[engine.Action]]) -> tuple[float, float, float, int]:
+def _replay(records: list[list[engine.Action]],
+            config: engine.Config) -> tuple[float, float, float, int]:
     """Seconds to replay the records, seconds to clone each state of them once, seconds
     to hash each state of them once (in order), and the number of window passes."""
     applying = cloning = hashing = 0.0
     passes = 0
     for actions in records:
-        s = engine.new_game(engine.Config(5))
+        s = engine.new_game(config)
         t0 = time.process_time()
         for a in actions:
             s, _ = engine.apply(s, a)
         applying += time.process_time() - t0
-        states = [s := engine.new_game(engine.Config(5))]
+        states = [s := engine.new_game(config)]
         states += [s := engine.apply(s, a)[0] for a in actions[:-1]]
         t0 = time.process_time()
         for s in states:
@@ -76,23 +84,26 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--aliens", choices=("none", "random"), default="none",
+                    help="random: an alien dealt to each seat at random")
     args = ap.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     games_s, actions_s, apply_s, clone_s, hash_s = [], [], [], [], []
     per_game = passes_per_game = 0.0
+    config = _config(args.aliens)
     for rep in range(args.repeat):
-        dt, n_actions, records = _games(args.games, rep)
+        dt, n_actions, records = _games(args.games, rep, config)
         games_s.append(args.games / dt)
         actions_s.append(n_actions / dt)
-        applying, cloning, hashing, passes = _replay(records)
+        applying, cloning, hashing, passes = _replay(records, config)
         apply_s.append(n_actions / applying)
         clone_s.append(n_actions / cloning)
         hash_s.append(n_actions / hashing)
         per_game, passes_per_game = n_actions / args.games, passes / args.games
     apply_med, clone_med = statistics.median(apply_s), statistics.median(clone_s)
     out = {
-        "players": 5, "games": args.games, "repeat": args.repeat,
+        "players": 5, "aliens": args.aliens, "games": args.games, "repeat": args.repeat,
         "games_per_s": round(statistics.median(games_s), 2),
         "actions_per_s": round(statistics.median(actions_s)),
         "apply_actions_per_s": round(apply_med),

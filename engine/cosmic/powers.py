@@ -101,6 +101,12 @@ How a power acts:
   discarded once used): it stays among `powers_of` until the encounter ends, so what its
   use started still counts (the Human's 4, the Macron's ships worth 4), but it is never the
   acting power again, and a further use of it resolves to nothing.
+- Asked at every step (`powered` for each hook, `acting_power` for each seat at each
+  window), these read a table (`_Sheets`) of what the sheets and the powers kept beneath
+  them give each hook, kept by (s.aliens, s.extra["kept"]) and shared by every state
+  holding the same: s.aliens is a tuple, replaced and never changed in place. What else
+  decides (`has_power`, the timing order, silenced, used up or excluded powers, what a
+  sheet lends) is read from the state at each ask, never kept.
 - A sheet's reserve (`reserve`, `reserved`, `release`; s.extra["reserved_aliens"]):
   aliens drawn for a sheet (engine.alien_deal `reserve_alien`, the public `new_alien`
   chance) that belong to the sheet wherever it goes and that no other draw can give.
@@ -387,6 +393,8 @@ def register(alien: Alien) -> Alien:
     if alien.name in ALIENS:
         raise ValueError(f"alien {alien.name!r} registered twice")
     ALIENS[alien.name] = alien
+    _TABLES.clear()  # a table names the hooks of the aliens registered when it was built
+    _LAST[:] = [None, None]
     return alien
 
 
@@ -400,8 +408,40 @@ def powered(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any
     timing order."""
     if not any(s.aliens):
         return []
-    out = []
+    t = _table(s)
+    by_seat = t.powered.get(hook)
+    if by_seat is None:
+        by_seat = t.build(hook)
+    if not _as_own(s, t):
+        return _powered_by_seat(s, hook, t, by_seat)
+    if not by_seat:
+        return []
+    if len(by_seat) == 1:  # one seat has it: the timing order does not matter
+        for seat, uses in by_seat.items():
+            return list(uses) if s.has_power(seat) else []
+    out: list[tuple[int, Alien, Callable[..., Any]]] = []
     for seat in s.timing_order():
+        got = by_seat.get(seat)
+        if got and s.has_power(seat):
+            out += got
+    return out
+
+
+def _powered_by_seat(s: GameState, hook: str, t: _Sheets,
+                     by_seat: dict[int, tuple[tuple[int, Alien, Callable[..., Any]], ...]]
+                     ) -> list[tuple[int, Alien, Callable[..., Any]]]:
+    """`powered` while a sheet lends powers or a power is silenced, used up or excluded:
+    each seat's `powers_of` in timing order, except that a seat using just its own powers
+    now (`_Sheets.simple`, nothing silenced or used up) takes its entries in `by_seat`."""
+    e = s.enc
+    flagged = e is not None and (SILENCED in e.flags or SPENT in e.flags)
+    out: list[tuple[int, Alien, Callable[..., Any]]] = []
+    for seat in s.timing_order():
+        if t.simple[seat] and not flagged:
+            got = by_seat.get(seat)
+            if got and s.has_power(seat):
+                out += got
+            continue
         for name in powers_of(s, seat):
             a = ALIENS.get(name)
             if a is None:
@@ -447,6 +487,9 @@ def _hooks_of(s: GameState, seat: int, hook: str) -> list[Callable[..., Any]]:
     powers), if its power works."""
     if not s.aliens[seat] or not s.has_power(seat):
         return []
+    t = _table(s)
+    if _as_own(s, t) or (t.simple[seat] and not _flagged(s)):
+        return list(t.raw(hook).get(seat, ()))
     out = []
     for name in powers_of(s, seat):
         a = ALIENS.get(name)
@@ -874,9 +917,7 @@ _EXCLUSIVE: list[Any] = [0, frozenset()]  # (registry size, names in any `exclud
 
 def _own(s: GameState, seat: int) -> tuple[str, ...]:
     """The seat's sheet and the powers kept beneath it."""
-    if s.extra.get("kept"):
-        return tuple(n for n in (s.aliens[seat], *kept_powers(s, seat)) if n)
-    return (s.aliens[seat],) if s.aliens[seat] else ()
+    return _table(s).own[seat]
 
 
 def _exclusive() -> frozenset[str]:
@@ -889,11 +930,120 @@ def _exclusive() -> frozenset[str]:
 
 def _lending(s: GameState) -> bool:
     """Is any power that lends others in play (fast path for `powers_of`)?"""
-    for name in s.aliens:
-        a = ALIENS.get(name)
-        if a is not None and a.lends is not None:
-            return True
-    return False
+    return _table(s).lending
+
+
+class _Sheets:
+    """What the sheets in play and the powers kept beneath them make of each hook: a
+    value derived from (s.aliens, s.extra["kept"]) alone, so it is kept by that key
+    (`_table`) and shared by every state holding the same powers; what else decides
+    whether a power is used now (its colonies, Cosmic Zap, the timing order, silenced,
+    used up or excluded powers, what a power lends) is read from the state each time.
+
+    - `own[seat]`: the seat's sheet and kept powers (`_own`);
+    - `lending`: a sheet lends powers (`Alien.lends`); `excl`: a sheet is in an
+      `excludes` pair. Without either (and no power silenced or used up), `powers_of`
+      is `own` for every seat (`_as_own`);
+    - `simple[seat]`: none of the seat's own powers lends or is in an `excludes` pair:
+      then, with no power silenced or used up, the seat uses just its own powers
+      whatever the others hold, and acts with its sheet (`powers_of`, `acting_power`);
+    - per hook, the (seat, alien, function) of each seat's own powers having it."""
+
+    __slots__ = ("own", "lending", "excl", "simple", "powered", "_raw")
+
+    def __init__(self, aliens: tuple[str, ...], kept: tuple[tuple[int, str], ...]) -> None:
+        own = []
+        for seat, sheet in enumerate(aliens):
+            under = tuple(name for k, name in kept if k == seat and name != sheet)
+            own.append(tuple(n for n in (sheet, *under) if n))
+        self.own = tuple(own)
+        exclusive = _exclusive()
+
+        def lends(name: str) -> bool:
+            a = ALIENS.get(name)
+            return a is not None and a.lends is not None
+
+        self.lending = any(lends(name) for name in aliens)
+        self.excl = bool(exclusive.intersection(aliens))
+        self.simple = tuple(not any(lends(n) or n in exclusive for n in names)
+                            for names in own)
+        self.powered: dict[str, dict[int, tuple[tuple[int, Alien, Callable[..., Any]], ...]]] \
+            = {}
+        self._raw: dict[str, dict[int, tuple[Callable[..., Any], ...]]] = {}
+
+    def raw(self, hook: str) -> dict[int, tuple[Callable[..., Any], ...]]:
+        """Seat -> the `hook` functions of its own powers, in order (seats with none left
+        out)."""
+        got = self._raw.get(hook)
+        if got is None:
+            got = {}
+            for seat, names in enumerate(self.own):
+                fns = []
+                for name in names:
+                    a = ALIENS.get(name)
+                    fn = getattr(a, hook) if a is not None else None
+                    if fn is not None:
+                        fns.append(fn)
+                if fns:
+                    got[seat] = tuple(fns)
+            self._raw[hook] = got
+        return got
+
+    def build(self, hook: str) -> dict[int, tuple[tuple[int, Alien, Callable[..., Any]], ...]]:
+        """Seat -> `powered`'s entries for its own powers having `hook` (step hooks
+        tagged with their power, `_tagging`)."""
+        got: dict[int, tuple[tuple[int, Alien, Callable[..., Any]], ...]] = {}
+        for seat, names in enumerate(self.own):
+            uses: list[tuple[int, Alien, Callable[..., Any]]] = []
+            for name in names:
+                a = ALIENS.get(name)
+                fn = getattr(a, hook) if a is not None else None
+                if a is not None and fn is not None:
+                    uses.append((seat, a, _tagging(fn, a.name) if hook in _STEP_HOOKS else fn))
+            if uses:
+                got[seat] = tuple(uses)
+        self.powered[hook] = got
+        return got
+
+
+_TABLES: dict[tuple[tuple[str, ...], tuple[tuple[int, str], ...]], _Sheets] = {}
+_TABLES_MAX = 4096  # distinct (sheets, kept) keys kept; then the cache starts again
+
+
+def _table(s: GameState) -> _Sheets:
+    """The `_Sheets` of the powers `s` holds (kept by their key; `register` drops them
+    all, so an alien registered later is seen)."""
+    kept = s.extra.get("kept")
+    if not kept and s.aliens is _LAST[0]:
+        last: _Sheets = _LAST[1]
+        return last  # the very tuple of sheets last asked about: it cannot have changed
+    key = (s.aliens, tuple((k, name) for k, name in kept) if kept else ())
+    t = _TABLES.get(key)
+    if t is None:
+        if len(_TABLES) >= _TABLES_MAX:
+            _TABLES.clear()
+        t = _TABLES[key] = _Sheets(*key)
+    if not kept:
+        _LAST[:] = [s.aliens, t]
+    return t
+
+
+_LAST: list[Any] = [None, None]  # (s.aliens, its table) last found without kept powers
+
+
+def _as_own(s: GameState, t: _Sheets) -> bool:
+    """Is `powers_of` every seat's own powers now (no sheet lends, and, during an
+    encounter, no power silenced, used up or excluded)?"""
+    e = s.enc
+    if t.lending:
+        return False
+    return e is None or not (t.excl or SILENCED in e.flags or SPENT in e.flags)
+
+
+def _flagged(s: GameState) -> bool:
+    """Is a power silenced or used up this encounter (`silence_power`, `spend`)?"""
+    e = s.enc
+    return e is not None and (SILENCED in e.flags or SPENT in e.flags)
 
 
 def _usable(s: GameState, seat: int, name: str, depth: int) -> bool:
@@ -948,11 +1098,9 @@ def powers_of(s: GameState, seat: int) -> tuple[str, ...]:
     drawn). A silenced power (`silence_power`) and a power excluded against the opposing
     main player (`Alien.excludes`) are left out, with what they would lend. Whether any
     works at all is `has_power` (colonies, Cosmic Zap)."""
-    e = s.enc
-    if not _lending(s) and (e is None or not (e.has_flag(SILENCED) or e.has_flag(SPENT))) \
-            and not (
-            e is not None and _exclusive().intersection(s.aliens)):
-        return _own(s, seat)
+    t = _table(s)
+    if _as_own(s, t) or (t.simple[seat] and not _flagged(s)):
+        return t.own[seat]
     return tuple(_expand(s, seat, 0, True)[0])
 
 
@@ -960,8 +1108,11 @@ def acting_power(s: GameState, seat: int) -> str:
     """The power whose uses `seat` is offered at windows, and whose use a power step
     resolves: the first power lent to it (`Alien.lends`) if any, else its sheet (if
     usable); "" for none."""
-    if not s.aliens[seat]:
+    sheet = s.aliens[seat]
+    if not sheet:
         return ""
+    if _table(s).simple[seat] and not _flagged(s):
+        return sheet  # nothing lent, silenced, used up or excluded
     names, own = _expand(s, seat, 0, True)
     lent = _unspent(s, seat, names[own:])
     if lent:

@@ -346,7 +346,9 @@ class GameState:
         self.serial = 0  # actions applied so far
         self.turns = 0
         self.encounters = 0
-        self.aliens: tuple[str, ...] = config.aliens  # current alien of each seat ("" none)
+        # current alien of each seat ("" none); a tuple, replaced, never changed in place:
+        # engine.cosmic.powers keeps what the sheets give each hook by it (`_Sheets`)
+        self.aliens: tuple[str, ...] = config.aliens
         self.extra: dict[str, Any] = {}  # per-alien public state, by alien name
         self.events: list[tuple[Any, ...]] = []  # what the last action caused; not hashed
 
