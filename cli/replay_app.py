@@ -491,7 +491,7 @@ class ReplayApp:
         from .app import STYLE, FittedControl
 
         board = Window(FormattedTextControl(self._board), wrap_lines=True,
-                       height=self._board_height)
+                       height=self._board_height, width=self._board_width)
         side = Window(FittedControl(self._side), width=D(min=20, preferred=32),
                       wrap_lines=True)
         self.side_window = side
@@ -591,6 +591,20 @@ class ReplayApp:
         if self.tl.words().COSMIC:
             rows = max(12, rows - 1)
         return D(min=6, preferred=rows, max=rows)  # the log takes the rest, not blanks
+
+    def _board_width(self) -> D:
+        """The board at least as wide as its table rows (lines of up to 64 columns: the
+        map game's map is 54) where the screen allows it, the side pane keeping 20
+        columns, so that no row of the map or the table wraps at 80; longer lines are
+        prose, wrapped. What is left is shared as before."""
+        from prompt_toolkit.layout.dimension import Dimension as D
+
+        board = self.tl.words().replay_board(self.tl.states[self.pos])
+        rows = max((len(line) for line in board.splitlines() if len(line) <= 64),
+                   default=20)
+        columns = self.app.output.get_size().columns
+        least = max(20, min(rows, columns - 21))  # the bar and the side's least
+        return D(min=least, preferred=least)
 
     def _side(self, width: int, height: int) -> StyleAndTextTuples:
         """The side pane, wrapped between words at the width its window has now (the

@@ -253,10 +253,10 @@ def test_the_worlds_page_draws_stacks_in_deep_space(work: Path) -> None:
         b.close()
 
 
-def _board_rows(screen: str) -> list[str]:
+def _board_rows(screen: str, width: int = WIDTH) -> list[str]:
     """The viewer's board pane: the rows left of the '|' above the rule."""
     rows = screen.splitlines()
-    rule = next(i for i, r in enumerate(rows) if r == "-" * WIDTH)
+    rule = next(i for i, r in enumerate(rows) if r == "-" * width)
     return [r.split("|", 1)[0].rstrip() for r in rows[:rule]]
 
 
@@ -306,6 +306,17 @@ def test_the_worlds_viewer_in_a_real_terminal(game: tuple[Path, Path, dict[str, 
         term.press("q")
         term.wait_for(lambda s: term.exited() is not None)
         assert term.exited() == 0
+    # At 80 by 24 the map keeps its width: every row whole, none wrapped into the next
+    # (the side pane, not the map, gives way).
+    with Terminal([str(COSMIC), "replay", str(journal)], work, width=80, height=24,
+                  env=cosmic_env(work)) as term:
+        screen = term.wait_for(f" {name} 0/{total} |")
+        plain = [r.rstrip() for r in _plain(journal, 0, work).splitlines()]
+        grid = [r for r in plain if GRID_ROW.match(r) and len(r) > 40]
+        board = _board_rows(screen, 80)
+        assert len(grid) == 10 and all(r in board for r in grid), (board, grid)
+        term.press("q")
+        term.wait_for(lambda s: term.exited() is not None)
 
 
 def test_the_plain_replay_says_a_power_in_words(game: tuple[Path, Path, dict[str, Any]],
