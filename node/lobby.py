@@ -61,11 +61,20 @@ RUN_HEARD_S = 2.0  # a member's run not heard this long (beacons: every 0.3 s) h
 def new_lobby_id(config: Any = None, rules: Rules | None = None) -> bytes:
     """A new lobby id announcing the game (`rules`, Cosmic unless given) and the options
     of `config` (its colours are not announced: the lobby gives them). Raises ValueError
-    for options a lobby cannot announce (Cosmic: a turn limit above MAX_LOBBY_TURNS)."""
+    for options a lobby cannot announce (Cosmic: a turn limit above MAX_LOBBY_TURNS), and
+    for any the option bytes would not carry back: every joiner's node builds the genesis
+    from the lobby id alone, so an option lost on the way would start a game other than
+    the one the host asked for, with no one told."""
     game = rules if rules is not None else games.load(games.DEFAULT)
     if config is None:
         config = game.config_from(game.COLOURS[:2], (), {})
-    return secrets.token_bytes(16) + bytes([games.CODES[game.NAME]]) + game.lobby_options(config)
+    options = game.lobby_options(config)
+    announced = game.lobby_config(options, config.seats, tuple(config.colors))
+    if announced != config:
+        raise ValueError(f"a hosted game cannot announce all of these options yet: asked "
+                         f"for {game.options_text(config)}, the lobby would carry only "
+                         f"{game.options_text(announced)} (`cosmic play` plays them all)")
+    return secrets.token_bytes(16) + bytes([games.CODES[game.NAME]]) + options
 
 
 def lobby_game(lobby: bytes) -> Rules:

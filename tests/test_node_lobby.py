@@ -267,6 +267,23 @@ def test_the_lobby_id_carries_the_options_every_player_is_shown(config: engine.C
         assert "at most" not in text
 
 
+@pytest.mark.parametrize("variant", engine.VARIANTS)
+def test_a_lobby_announces_every_variant_it_is_given_or_refuses_it(variant: str) -> None:
+    """Joiners build the genesis from the lobby id alone: a variant the option bytes do
+    not carry would be dropped from everyone's game without a word (found playing
+    `cosmic host --variant teams`: the game started without teams)."""
+    seats = 2 if variant == "two_player" else 4
+    aliens = ("?",) * seats if variant in ("hidden_powers", "rotating_powers") else ()
+    config = engine.Config(seats, **engine.variant_options([variant]), aliens=aliens,
+                           flares=True if variant == "freewheeling_flares" else ())
+    try:
+        lobby = new_lobby_id(config)
+    except ValueError as exc:
+        assert "cannot announce" in str(exc) and options_text(config) in str(exc)
+        return
+    assert lobby_config(lobby, seats) == config
+
+
 def test_lobby_options_that_do_not_read_are_refused() -> None:
     good = new_lobby_id(engine.Config(3, aliens=("?",) * 3))
     for bad, why in [(good[:16], "without its game"), (good[:17], "without options"),
