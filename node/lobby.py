@@ -169,7 +169,8 @@ def games_under_way(listener: Listener) -> list[tuple[bytes, list[str]]]:
 
 
 class LobbyError(Exception):
-    """The lobby ended without a game for this node: declined, or filled without it."""
+    """The lobby ended without a game for this node: declined, filled without it, or its
+    host left."""
 
 
 @dataclass(frozen=True)
@@ -250,6 +251,9 @@ class Lobby:
         self.addresses: dict[bytes, str] = {}  # where each member was heard from
         self._live: dict[bytes, float] = {}  # key -> when its member's run was last heard
         self.started = False
+        # Why this lobby can no longer make a game ("": it still can). The lobby id is the
+        # host's alone, so a host that left without confirming a game took it along.
+        self.closed = ""
 
     def poll(self) -> None:
         if self.beacon.tick():
@@ -280,6 +284,10 @@ class Lobby:
                 if ev.card.agree:  # it confirmed a game and went to play it
                     self.members[ev.card.key] = replace(ev.card, leaving=False)
                 else:
+                    if ev.reason == "leaving" and self.members[ev.card.key].seated == 1:
+                        self.closed = (f"{ev.card.name or 'the host'} (the host) left the "
+                                       "lobby: this game is off (`cosmic join` finds "
+                                       "another)")
                     del self.members[ev.card.key]
 
     def _later_run(self, card: Card) -> bool:
@@ -366,7 +374,8 @@ class Lobby:
         announced, and None when we withdraw it (the proposal changed): once announced,
         the others may start the game with us even if we never hear their last
         confirmation, so what our seat needs to join it later (its journal) must exist
-        by then. Raises LobbyError if we decline or the game fills without us,
+        by then. Raises LobbyError if we decline, the game fills without us or the
+        host leaves without confirming (its lobby can make no game then),
         SameKeyError if another node with our key was here first, TimeoutError if no
         game is agreed in time."""
         end = time.monotonic() + timeout_s
@@ -379,6 +388,9 @@ class Lobby:
             self.confirm(b"")
         while time.monotonic() < end:
             self.poll()
+            if self.closed and not self.host:
+                withdraw()
+                raise LobbyError(self.closed)
             for warning in self.same_key.check():
                 if on_warning is not None:
                     on_warning(warning)

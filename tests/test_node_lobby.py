@@ -206,6 +206,51 @@ def test_a_declined_game_does_not_start() -> None:
     assert isinstance(results["host"], TimeoutError)
 
 
+def test_a_host_that_leaves_ends_the_lobby_for_the_others() -> None:
+    """The lobby id is the host's own: once the host leaves without confirming a game,
+    nobody can make one there. A joiner is told so at once (it waited out its whole
+    timeout, ten minutes by default, in a lobby of its own)."""
+    port = free_udp_port()
+    lobby_id = new_lobby_id()
+    results: dict[str, Any] = {}
+    host = Lobby(SigningKey.generate(), "ann", lobby_id, 3, host=True, port=port,
+                 target=LOOPBACK)
+    guest = Lobby(SigningKey.generate(), "bob", lobby_id, 3, host=False, port=port,
+                  target=LOOPBACK)
+    seen: list[int] = []
+    stop = threading.Event()
+
+    def hosting() -> None:
+        while not stop.is_set():
+            host.poll()
+    hosts = threading.Thread(target=hosting, daemon=True)
+    hosts.start()
+    guest_thread = threading.Thread(target=lambda: results.setdefault("guest", _wait(
+        guest, lambda members: seen.append(len(members)))), daemon=True)
+    guest_thread.start()
+    end = time.monotonic() + 10
+    while 2 not in seen and time.monotonic() < end:
+        time.sleep(0.05)
+    assert 2 in seen, "bob saw ann's lobby"
+    stop.set()
+    hosts.join(5)
+    left = time.monotonic()
+    host.close()  # ann leaves (Ctrl-C): her leaving beacons go out
+    guest_thread.join(30)
+    assert isinstance(results["guest"], LobbyError), results
+    assert "ann (the host) left the lobby" in str(results["guest"])
+    assert time.monotonic() - left < 5
+
+
+def _wait(lobby: Lobby, on_change: Callable[[list[Any]], None]) -> Any:
+    try:
+        return lobby.wait(25.0, on_change=on_change, decide=lambda p: None)
+    except (LobbyError, TimeoutError) as exc:
+        return exc
+    finally:
+        lobby.close()
+
+
 def test_a_roster_change_asks_again_and_binds_the_new_genesis() -> None:
     """ann hosts for two; bob is proposed seat 1 but has not answered when al, whose key
     sorts before bob's, arrives: the proposal becomes ann and al, they confirm and play,
