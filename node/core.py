@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -152,6 +152,7 @@ class NodeCore:
         self._begun = -1
         self._tail = (0, bytes(32))  # our last sealed envelope: (seq, hash), taken or not
         self._restoring = False  # taking our own journal again (see restore)
+        self._journal_at: dict[tuple[int, int], int] = {}  # restore: (author, seq) -> place
         self._hashed: tuple[Any, bytes] = (None, b"")
         self._pended: tuple[Any, Pending | None] = (None, None)
         self._timed: tuple[Any, tuple[str, tuple[int, ...], str] | None] = (None, None)
@@ -256,7 +257,7 @@ class NodeCore:
         """Our own journal's envelopes, in order, to take again (a restart): no window, as
         they are the record itself. Signatures are checked as for any envelope."""
         later = []
-        for raw in raws:
+        for place, raw in enumerate(raws):
             try:
                 env = open_envelope(raw, self.genesis, GAME_KINDS)
             except RemoteProtocolError as exc:
@@ -266,15 +267,19 @@ class NodeCore:
                 later.append(raw)  # the other version of a fork, written after the first
             elif env.seq > self.ledger.last_seq(env.author):
                 self._keep(raw, env)
+                self._journal_at[(env.author, env.seq)] = place
                 if env.author == self.seat:
                     self._tail = max(self._tail, (env.seq, env.hash))
         # Our own envelopes are taken from the journal as they were made (its bytes, and
         # a chat that came between two card messages keeps its place): the card source
         # checks each against what its secret seed gives, and makes nothing new until
         # the last of them is taken.
+        # They are taken in the journal's order (see _take_one): so the record, and the
+        # events a resumed screen shows again, keep a chat where it was said.
         self._restoring = True
         self.pump()
         self._restoring = False
+        self._journal_at = {}
         for raw in later:
             self.offer(raw)  # proof of the fork again
         self.pump()
@@ -488,8 +493,15 @@ class NodeCore:
         self._inbox_bytes[key[0]] -= len(raw)
 
     def _take_one(self) -> bool:
-        """Take the first envelope that is due, if any (refusing those proven wrong)."""
-        for author in range(self.config.seats):
+        """Take the first envelope that is due, if any (refusing those proven wrong): by
+        author, or, restoring, in the order our journal holds them (chat is due whenever
+        its view is, so the authors' order would move it)."""
+        authors: Iterable[int] = range(self.config.seats)
+        if self._restoring:
+            late = len(self._journal_at)
+            authors = sorted(authors, key=lambda a: self._journal_at.get(
+                (a, self.ledger.last_seq(a) + 1), late))
+        for author in authors:
             key = (author, self.ledger.last_seq(author) + 1)
             item = self._inbox.get(key)
             if item is None:

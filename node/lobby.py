@@ -61,11 +61,20 @@ RUN_HEARD_S = 2.0  # a member's run not heard this long (beacons: every 0.3 s) h
 def new_lobby_id(config: Any = None, rules: Rules | None = None) -> bytes:
     """A new lobby id announcing the game (`rules`, Cosmic unless given) and the options
     of `config` (its colours are not announced: the lobby gives them). Raises ValueError
-    for options a lobby cannot announce (Cosmic: a turn limit above MAX_LOBBY_TURNS)."""
+    for options a lobby cannot announce (Cosmic: a turn limit above MAX_LOBBY_TURNS), and
+    for any the option bytes would not carry back: every joiner's node builds the genesis
+    from the lobby id alone, so an option lost on the way would start a game other than
+    the one the host asked for, with no one told."""
     game = rules if rules is not None else games.load(games.DEFAULT)
     if config is None:
         config = game.config_from(game.COLOURS[:2], (), {})
-    return secrets.token_bytes(16) + bytes([games.CODES[game.NAME]]) + game.lobby_options(config)
+    options = game.lobby_options(config)
+    announced = game.lobby_config(options, config.seats, tuple(config.colors))
+    if announced != config:
+        raise ValueError(f"a hosted game cannot announce all of these options yet: asked "
+                         f"for {game.options_text(config)}, the lobby would carry only "
+                         f"{game.options_text(announced)} (`cosmic play` plays them all)")
+    return secrets.token_bytes(16) + bytes([games.CODES[game.NAME]]) + options
 
 
 def lobby_game(lobby: bytes) -> Rules:
@@ -160,7 +169,8 @@ def games_under_way(listener: Listener) -> list[tuple[bytes, list[str]]]:
 
 
 class LobbyError(Exception):
-    """The lobby ended without a game for this node: declined, or filled without it."""
+    """The lobby ended without a game for this node: declined, filled without it, or its
+    host left."""
 
 
 @dataclass(frozen=True)
@@ -241,6 +251,9 @@ class Lobby:
         self.addresses: dict[bytes, str] = {}  # where each member was heard from
         self._live: dict[bytes, float] = {}  # key -> when its member's run was last heard
         self.started = False
+        # Why this lobby can no longer make a game ("": it still can). The lobby id is the
+        # host's alone, so a host that left without confirming a game took it along.
+        self.closed = ""
 
     def poll(self) -> None:
         if self.beacon.tick():
@@ -271,6 +284,10 @@ class Lobby:
                 if ev.card.agree:  # it confirmed a game and went to play it
                     self.members[ev.card.key] = replace(ev.card, leaving=False)
                 else:
+                    if ev.reason == "leaving" and self.members[ev.card.key].seated == 1:
+                        self.closed = (f"{ev.card.name or 'the host'} (the host) left the "
+                                       "lobby: this game is off (`cosmic join` finds "
+                                       "another)")
                     del self.members[ev.card.key]
 
     def _later_run(self, card: Card) -> bool:
@@ -357,7 +374,8 @@ class Lobby:
         announced, and None when we withdraw it (the proposal changed): once announced,
         the others may start the game with us even if we never hear their last
         confirmation, so what our seat needs to join it later (its journal) must exist
-        by then. Raises LobbyError if we decline or the game fills without us,
+        by then. Raises LobbyError if we decline, the game fills without us or the
+        host leaves without confirming (its lobby can make no game then),
         SameKeyError if another node with our key was here first, TimeoutError if no
         game is agreed in time."""
         end = time.monotonic() + timeout_s
@@ -370,6 +388,9 @@ class Lobby:
             self.confirm(b"")
         while time.monotonic() < end:
             self.poll()
+            if self.closed and not self.host:
+                withdraw()
+                raise LobbyError(self.closed)
             for warning in self.same_key.check():
                 if on_warning is not None:
                     on_warning(warning)

@@ -61,6 +61,12 @@ ENVELOPE, HAVE = b"E", b"H"
 # Once another node with our key has been heard, fast again (and at once): the later of
 # the two stops when it has heard two of the other's cards (discovery.SameKey).
 BEACON_SEEKING_S, BEACON_MET_S = 0.3, 1.0
+# A resumed node may be a second one on our seat (a copied journal, another machine, the
+# first still running): SameKey finds it after two of the other's beacons, up to two
+# BEACON_MET_S and some. Until then a resumed node neither lets its bot decide nor sends
+# its own envelopes (they wait, journaled): the later of two such nodes stops before it
+# played the seat, instead of slipping a move in that the first takes as its own.
+SAME_KEY_GRACE_S = 2 * BEACON_MET_S + 1.0
 
 
 @dataclass
@@ -156,9 +162,17 @@ class NodeRunner:
         self._beacons_waiting = self.listener is not None  # read whatever came first
         for endpoint in self.opts.peers:
             self.mesh.say_hello(endpoint)
-        # From now on our envelopes leave the moment they are journaled (see NodeCore).
+        # From now on our envelopes leave the moment they are journaled (see NodeCore),
+        # once a resumed node has listened for another with our key (SAME_KEY_GRACE_S).
+        self._hold_until = (time.monotonic() + SAME_KEY_GRACE_S
+                            if self.resumed and self.listener is not None else 0.0)
+        self._held_out: list[bytes] = []
+
         def send(raw: bytes) -> None:
-            self.mesh.broadcast([ENVELOPE, raw])
+            if self._hold_until:
+                self._held_out.append(raw)
+            else:
+                self.mesh.broadcast([ENVELOPE, raw])
         self.core.send = send
         self._next_have = 0.0
         self._told_even: set[bytes] = set()  # peers told we hold what they hold (done)
@@ -225,6 +239,11 @@ class NodeRunner:
         for ev in self.mesh.poll(timeout_ms):
             self._event(ev)
         self._discover()  # first: a node that came second with our key stops before acting
+        if self._hold_until and time.monotonic() >= self._hold_until:
+            self._hold_until = 0.0  # nobody else plays our seat: what waited may leave
+            held, self._held_out = self._held_out, []
+            for raw in held:
+                self.mesh.broadcast([ENVELOPE, raw])
         self.core.pump()
         self._decide()
         self._flush()
@@ -406,7 +425,7 @@ class NodeRunner:
                                          self.opts.window_s))
                 self.core.act(self.core.rules.on_timeout(self.core.state, self.seat))
                 return
-        if self._thinker is not None and self.core.my_turn():
+        if self._thinker is not None and self.core.my_turn() and not self._hold_until:
             t0 = time.process_time()
             action = self._thinker(self.core.state, self.seat, self.core.knowledge)
             self._controller_cpu += time.process_time() - t0
@@ -438,8 +457,9 @@ class NodeRunner:
             return
         have = [(int(x[0]), bytes(x[1])) for x in theirs]
         self._peer_have[peer] = have
-        for raw in self.core.missing_for(have)[:200]:  # bounded per request
-            self.mesh.send(peer, [ENVELOPE, raw])
+        held = set(self._held_out)  # ours, not to leave yet (SAME_KEY_GRACE_S)
+        for raw in [r for r in self.core.missing_for(have) if r not in held][:200]:
+            self.mesh.send(peer, [ENVELOPE, raw])  # bounded per request
         if self.core.done and peer not in self._told_even and have == self.core.have():
             # The game is over and the peer holds what we hold: say so to it, once. Our
             # periodic have() may never reach a seat restarted on its journal (it dials

@@ -121,6 +121,23 @@ def test_every_journal_verifies_with_its_tells(game: tuple[list[NodeCore], Path]
         assert kinds.count("tell") == 2 and kinds.count("chat") == 1
 
 
+def test_a_restarted_seat_takes_its_journal_again_in_its_order(
+        game: tuple[list[NodeCore], Path]) -> None:
+    """A resumed seat takes its journal's envelopes in the journal's order, so its record
+    is the journal and its screen's recap shows each chat where it was said. (Taken by
+    author instead, blue's tell, said before red's first card message, came after it,
+    and a resumed player's recap moved chat lines below later moves.)"""
+    cores, tmp = game
+    keys = [SigningKey.from_seed(bytes([i + 1]) * 32) for i in range(3)]
+    for seat, colour in enumerate(("red", "blue", "green")):
+        contents = parse_journal((tmp / f"{colour}.journal").read_bytes())
+        again = NodeCore(contents.genesis, seat, keys[seat], secret_seed=bytes([seat + 40]) * 32,
+                         append=lambda raw: None, append_batch=lambda raws: None)
+        again.restore(list(contents.records))
+        assert again.record == contents.records, colour
+        assert again.events == cores[seat].events, colour
+
+
 def test_no_key_the_journal_reveals_opens_a_tell(game: tuple[list[NodeCore], Path]) -> None:
     """After the game every seat's card key share is public, and with it every card X25519
     key (that is how the audit opens the boxes of cards shown): a tell must not open with

@@ -206,6 +206,51 @@ def test_a_declined_game_does_not_start() -> None:
     assert isinstance(results["host"], TimeoutError)
 
 
+def test_a_host_that_leaves_ends_the_lobby_for_the_others() -> None:
+    """The lobby id is the host's own: once the host leaves without confirming a game,
+    nobody can make one there. A joiner is told so at once (it waited out its whole
+    timeout, ten minutes by default, in a lobby of its own)."""
+    port = free_udp_port()
+    lobby_id = new_lobby_id()
+    results: dict[str, Any] = {}
+    host = Lobby(SigningKey.generate(), "ann", lobby_id, 3, host=True, port=port,
+                 target=LOOPBACK)
+    guest = Lobby(SigningKey.generate(), "bob", lobby_id, 3, host=False, port=port,
+                  target=LOOPBACK)
+    seen: list[int] = []
+    stop = threading.Event()
+
+    def hosting() -> None:
+        while not stop.is_set():
+            host.poll()
+    hosts = threading.Thread(target=hosting, daemon=True)
+    hosts.start()
+    guest_thread = threading.Thread(target=lambda: results.setdefault("guest", _wait(
+        guest, lambda members: seen.append(len(members)))), daemon=True)
+    guest_thread.start()
+    end = time.monotonic() + 10
+    while 2 not in seen and time.monotonic() < end:
+        time.sleep(0.05)
+    assert 2 in seen, "bob saw ann's lobby"
+    stop.set()
+    hosts.join(5)
+    left = time.monotonic()
+    host.close()  # ann leaves (Ctrl-C): her leaving beacons go out
+    guest_thread.join(30)
+    assert isinstance(results["guest"], LobbyError), results
+    assert "ann (the host) left the lobby" in str(results["guest"])
+    assert time.monotonic() - left < 5
+
+
+def _wait(lobby: Lobby, on_change: Callable[[list[Any]], None]) -> Any:
+    try:
+        return lobby.wait(25.0, on_change=on_change, decide=lambda p: None)
+    except (LobbyError, TimeoutError) as exc:
+        return exc
+    finally:
+        lobby.close()
+
+
 def test_a_roster_change_asks_again_and_binds_the_new_genesis() -> None:
     """ann hosts for two; bob is proposed seat 1 but has not answered when al, whose key
     sorts before bob's, arrives: the proposal becomes ann and al, they confirm and play,
@@ -269,6 +314,23 @@ def test_the_lobby_id_carries_the_options_every_player_is_shown(config: engine.C
         assert "at most 1 turns" not in text
     else:
         assert "at most" not in text
+
+
+@pytest.mark.parametrize("variant", engine.VARIANTS)
+def test_a_lobby_announces_every_variant_it_is_given_or_refuses_it(variant: str) -> None:
+    """Joiners build the genesis from the lobby id alone: a variant the option bytes do
+    not carry would be dropped from everyone's game without a word (found playing
+    `cosmic host --variant teams`: the game started without teams)."""
+    seats = 2 if variant == "two_player" else 4
+    aliens = ("?",) * seats if variant in ("hidden_powers", "rotating_powers") else ()
+    config = engine.Config(seats, **engine.variant_options([variant]), aliens=aliens,
+                           flares=True if variant == "freewheeling_flares" else ())
+    try:
+        lobby = new_lobby_id(config)
+    except ValueError as exc:
+        assert "cannot announce" in str(exc) and options_text(config) in str(exc)
+        return
+    assert lobby_config(lobby, seats) == config
 
 
 def test_lobby_options_that_do_not_read_are_refused() -> None:

@@ -277,3 +277,62 @@ def test_the_listener_shows_cards_before_its_replay_check() -> None:
             same.check()
     finally:
         listener.close()
+
+
+def test_a_second_resumed_node_on_a_seat_stops_before_it_plays_it(tmp_path: Path) -> None:
+    """Seat 1's node runs for a person who has not answered yet; a copy of its journal is
+    resumed elsewhere with a bot (`cosmic resume COPY --bot` on a second machine). The
+    copy waits SAME_KEY_GRACE_S before its bot decides or its envelopes leave, hears the
+    first node's beacons meanwhile and stops. (Found playing: the copy's bot launched and
+    chose a card at once, the person's own node took both as its own moves, and the
+    person's screen showed moves they never made.)"""
+    from bots import HeuristicBot
+    from node.runner import NodeOptions, NodeRunner
+    from protocol.genesis import Genesis
+
+    gpath, keys = prepare(2, "same-key-resume", tmp_path, max_turns=2)
+    genesis = Genesis.decode(gpath.read_bytes())
+    port = free_udp_port()
+
+    def options() -> NodeOptions:
+        return NodeOptions(discovery_port=port, discovery_target=LOOPBACK)
+    bot = HeuristicBot(b"seat 0")
+    seat0 = NodeRunner(genesis, 0, read_key_file(keys[0]), tmp_path / "seat-0.journal",
+                       options(), bot.choose)
+    first = NodeRunner(genesis, 1, read_key_file(keys[1]), tmp_path / "seat-1.journal",
+                       options(), None)  # a person: nobody answers its questions
+    copy = None
+    try:
+        end = time.monotonic() + 60
+        while not first.core.my_turn() and time.monotonic() < end:
+            seat0.tick(5)
+            first.tick(5)
+        assert first.core.my_turn(), "seat 1 was never asked"
+        asked_at = first.core.state.serial
+        (tmp_path / "elsewhere").mkdir()
+        copied = tmp_path / "elsewhere" / "seat-1.journal"
+        copied.write_bytes((tmp_path / "seat-1.journal").read_bytes())
+        copy = NodeRunner(genesis, 1, read_key_file(keys[1]), copied, options(),
+                          HeuristicBot(b"the copy").choose)
+        assert copy.resumed and copy.core.my_turn()
+        # For a second the first node is not heard (a busy machine, a lost beacon or
+        # two): without the wait the copy met seat 0 and played the seat meanwhile.
+        quiet = time.monotonic() + 1.0
+        while time.monotonic() < quiet:
+            seat0.tick(5)
+            copy.tick(5)
+        with pytest.raises(SameKeyError, match="already playing this seat"):
+            end = time.monotonic() + 30
+            while time.monotonic() < end:
+                for n in (seat0, first, copy):
+                    n.tick(5)
+        for _ in range(100):  # anything the copy let out would arrive meanwhile
+            seat0.tick(5)
+            first.tick(5)
+        assert first.core.my_turn() and first.core.state.serial == asked_at, \
+            "another node's move was taken as the person's own"
+        assert seat0.core.state.serial == asked_at
+    finally:
+        for n in (seat0, first, copy):
+            if n is not None:
+                n.close()
