@@ -3,8 +3,8 @@
 No node has authority: the host is only the first to announce. A lobby id carries the
 game and its options (new_lobby_id, lobby_config): 16 random bytes, a byte naming the
 game (engine.games.CODES: 0 Cosmic), then the game's own option bytes (its
-`lobby_options`; Cosmic's: a byte of flags, a byte of turn limit, one byte per seat's
-alien or none; engine/cosmic/rules.py says which). Everyone in
+`lobby_options`; Cosmic's: the flags (every variant), a byte of turn limit, one byte
+per seat's alien or none; engine/cosmic/rules.py says which). Everyone in
 the lobby beacons a signed card carrying it, with the colour they ask for, so every
 player sees the options before confirming (LobbyInfo.describe, Proposal.describe).
 

@@ -301,9 +301,15 @@ def test_an_unknown_colour_is_refused() -> None:
     engine.Config(4, flares=True, teams=True, classic_artifacts=True, technology=True,
                   freewheeling_flares=True, rotating_powers=True, hidden_powers=True),
     engine.Config(6, aliens=("choose",) * 6, teams=True, hidden_powers=True, max_turns=9),
+    engine.Config(10, flares=True, teams=True, classic_artifacts=True,
+                  technology=True, freewheeling_flares=True, rotating_powers=True,
+                  hidden_powers=True, max_turns=255),
+    engine.Config(10, aliens=("?",) * 10, teams=True, classic_artifacts=True,
+                  technology=True, rotating_powers=True, hidden_powers=True, max_turns=255),
 ])
 def test_the_lobby_id_carries_the_options_every_player_is_shown(config: engine.Config) -> None:
     lobby = new_lobby_id(config)
+    assert len(lobby) <= 32  # what a beacon card carries (node.discovery)
     back = lobby_config(lobby, config.seats)
     assert back == config
     text = options_text(back)

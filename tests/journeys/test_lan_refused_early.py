@@ -87,12 +87,3 @@ def test_a_folder_that_cannot_hold_the_game_is_refused_before_the_lobby(
         assert f"cosmic resume {old / 'seat-0.journal'}" in last, last
     assert {p.name: p.read_bytes() for p in old.iterdir()} == before
 
-
-def test_a_variant_the_lobby_cannot_carry_is_refused(home: Path) -> None:
-    """Every joiner builds the game from the lobby id alone: `host --variant teams`
-    once announced a game without teams (and hidden powers, technology, ...), played so
-    by every seat, the host's own line still saying "teams". It is refused instead."""
-    r = cosmic("host", "--players", "4", "--variant", "teams", "--aliens", "random",
-               "--port", _free_port(), "--timeout", "1", home=home)
-    last = _refused(r, "cannot announce", "teams", "random aliens")
-    assert "would carry only random aliens" in last, last
