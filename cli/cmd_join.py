@@ -136,19 +136,24 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     colour = args.colour
-    if not colour and not args.yes and sys.stdin.isatty():
-        try:
-            colour = input(f"Your colour (free: {', '.join(game.free())}; Enter for any): ")
-        except EOFError:  # Ctrl-D at the question
-            print("\ncosmic join: no colour given; you did not join", file=sys.stderr)
-            return 1
-        colour = colour.strip().lower()
-    if colour and colour not in game.free():
+    asking = not colour and not args.yes and sys.stdin.isatty()
+    while True:
+        if asking:  # a person at the prompt: a wrong answer is told, and asked again
+            try:
+                colour = input(f"Your colour (free: {', '.join(game.free())}; "
+                               "Enter for any): ")
+            except EOFError:  # Ctrl-D at the question
+                print("\ncosmic join: no colour given; you did not join", file=sys.stderr)
+                return 1
+            colour = colour.strip().lower()
+        if not colour or colour in game.free():
+            break
         known = colour in lobby_game(game.lobby).COLOURS
         print(f"cosmic join: {colour!r} is "
               + ("taken in that game" if known else "not a colour of that game")
               + f"; free: {', '.join(game.free())}", file=sys.stderr)
-        return 2
+        if not asking:
+            return 2
     assert key is not None
     name = args.name or f"player-{key.public[:2].hex()}"
     try:
