@@ -53,6 +53,22 @@ def _alien(name: str) -> str:
     return (f"{name.replace('_', ' ')} ({a.lamp} lamp): {a.summary}. Details: docs/aliens.md.")
 
 
+def _flare(flare: str) -> str:
+    """The words for the flare of this name, or "" if the deck has none."""
+    if flare in FLARE_EFFECTS:
+        f = FLARE_EFFECTS[flare]
+        wild, super_ = FLARE_WORDS.get(flare, ("", ""))
+        owner = f.alien.replace("_", " ")
+        return (f"Flare of the {owner}: wild (any other player{': ' + wild if wild else ''})"
+                f"; super (the {owner} itself{': ' + super_ if super_ else ''}). "
+                "Details: docs/rules.md, Flares.")
+    if any(c.kind == "flare" and c.name == flare for c in C.CATALOGUE):
+        return (f"Flare of the {flare.replace('_', ' ')}: our rule documents print no text "
+                "for it, so it is never played here: it is held, given, taken and "
+                "discarded like any card. Details: docs/rules.md, Flares.")
+    return ""
+
+
 def info(s: engine.GameState, what: str) -> str:
     """The words for `what` (an alien, artifact or flare name, or a seat's colour)."""
     key = what.strip().lower().replace(" ", "_").replace("-", "_")
@@ -70,7 +86,12 @@ def info(s: engine.GameState, what: str) -> str:
             "is zapped this encounter" if s.enc is not None and seat in s.enc.zapped
             else "is lost (too few home colonies)")
         return f"{key} is the {_alien(name)} Its power {works}."
-    if key in ALIENS:
+    if key in ALIENS:  # its flare too: 'info ambush' is asked of either
+        if key in FLARE_EFFECTS:
+            return f"The {_alien(key)} Its flare: {_flare(key)}"
+        if _flare(key):
+            return (f"The {_alien(key)} Its flare is only held, given and discarded here "
+                    "(our rule documents print no text for it).")
         return "The " + _alien(key)
     if key in ARTIFACTS:
         return ARTIFACTS[key]
@@ -82,18 +103,9 @@ def info(s: engine.GameState, what: str) -> str:
         return (f"{key.replace('_', ' ').title()} (tech, research {tech.research}; "
                 f"{who}, {when}): {tech.summary}. Details: docs/rules.md, Technology.")
     flare = key.removeprefix("flare_")
-    if flare in FLARE_EFFECTS:
-        f = FLARE_EFFECTS[flare]
-        wild, super_ = FLARE_WORDS.get(flare, ("", ""))
-        owner = f.alien.replace("_", " ")
-        return (f"Flare of the {owner}: wild (any other player{': ' + wild if wild else ''})"
-                f"; super (the {owner} itself{': ' + super_ if super_ else ''}). "
-                "Details: docs/rules.md, Flares.")
-    if key.startswith("flare_") and any(c.kind == "flare" and c.name == flare
-                                        for c in C.CATALOGUE):
-        return (f"Flare of the {flare.replace('_', ' ')}: our rule documents print no text "
-                "for it, so it is never played here: it is held, given, taken and "
-                "discarded like any card. Details: docs/rules.md, Flares.")
+    words = _flare(flare)
+    if words and (flare in FLARE_EFFECTS or key.startswith("flare_")):
+        return words
     known = sorted(set(ALIENS) | set(ARTIFACTS) | set(C.TECHS))
     return (f"No alien, artifact, flare or tech called {what!r}. Try a colour, or one of: "
             + ", ".join(known))
