@@ -205,6 +205,32 @@ def _frame(data: bytes, cap: int) -> tuple[bytes, list[int], list[bytes]]:
     return genesis, offsets, raws
 
 
+def _holds_envelopes(data: bytes, k: int) -> bool:
+    """Whether a journal's bytes frame at least k envelope records (lengths only, as
+    _frame; it stops at the k-th). A networked game's card messages are large: its bytes
+    alone would start a worker for a journal too short to use it, and the fork and its
+    copy-on-write faults cost a one-shot `cosmic verify` more than it saves."""
+    if len(data) < k * _SMALLEST:
+        return False
+    if len(data) < _JOURNAL_HEAD.size or data[:8] != MAGIC:
+        return True  # the parser says what is wrong; the worker costs nothing then
+    _, _, size = _JOURNAL_HEAD.unpack_from(data, 0)
+    pos = _JOURNAL_HEAD.size + size + 4
+    end_of_data = len(data)
+    unpack = _U32.unpack_from
+    while pos + 9 <= end_of_data:
+        (n,) = unpack(data, pos)
+        end = pos + 8 + n
+        if n == 0 or end + 4 > end_of_data:
+            return False
+        if data[pos + 8] == RECORD_ENVELOPE:
+            k -= 1
+            if not k:
+                return True
+        pos = end + 4
+    return False
+
+
 def _journal_of(contents: JournalContents) -> tuple[bytes, list[int]]:
     """Bytes the worker frames as contents' envelope records (checksums left zero: it
     reads none), and the offset of each."""
@@ -688,7 +714,7 @@ def _early_job(data: bytes, parallel: bool | None) -> ParallelSignatures | None:
     """A job started on a journal's bytes before they are parsed, when the parallel path
     may be taken (a journal this long may hold PARALLEL_MIN_RECORDS envelopes)."""
     if parallel is False or not can_fork() or (
-            parallel is None and len(data) < PARALLEL_MIN_RECORDS * _SMALLEST):
+            parallel is None and not _holds_envelopes(data, PARALLEL_MIN_RECORDS)):
         return None
     try:
         return ParallelSignatures(data)

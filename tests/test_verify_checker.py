@@ -239,3 +239,24 @@ def test_the_next_job_reuses_the_last_map_without_its_answers() -> None:
             assert spare is not None
             fds.add(spare[0])
     assert len(fds) == 1  # one memfd served them all
+
+
+@pytest.mark.skipif(not can_fork(), reason="the parallel path runs on Linux with 2+ CPUs")
+def test_a_short_journal_of_large_records_starts_no_worker() -> None:
+    """A networked game's card messages are large: a journal of a few dozen records can
+    weigh what a few hundred small ones do. The worker is started on the count of its
+    envelope records, not on its bytes (a one-shot `cosmic verify` of a short game paid
+    the fork for nothing): fewer than PARALLEL_MIN_RECORDS is verified here alone."""
+    from node.verify import PARALLEL_MIN_RECORDS
+
+    rec = short_game()
+    head = encode_header(rec.genesis)
+    big = rec.raws[0] + bytes(2000)  # framed as an envelope; it fails to open, later
+    few = head + b"".join(encode_record(big) for _ in range(PARALLEL_MIN_RECORDS - 1))
+    assert len(few) > 10 * PARALLEL_MIN_RECORDS * 100
+    jobs = worker_jobs()
+    assert verify_journal(few).error is not None
+    assert worker_jobs() == jobs  # no job handed over
+    enough = few + encode_record(big)
+    assert verify_journal(enough).error is not None
+    assert worker_jobs() == jobs + 1
