@@ -402,7 +402,14 @@ class NodeRunner:
         return self._deal_since[1] + self.opts.deal_s
 
     def away_seats(self) -> list[int]:
+        """Seats whose nodes are not with us now: quit (left_seats) or gone silent."""
         return sorted(s.index for s in self.genesis.seats if s.key in self.away)
+
+    def left_seats(self) -> list[int]:
+        """Of the away seats, those whose node said goodbye (its player quit), not heard
+        since: `cosmic resume` brings them back, where a silent one may only be slow."""
+        return sorted(s.index for s in self.genesis.seats
+                      if s.key in self.away and s.key in self._left)
 
     def _decide(self) -> None:
         deadline = self.deal_deadline()
