@@ -10,7 +10,7 @@ Invariants:
   moves on while the person thinks (the node passed for them after a minute, a peer's
   move changed what is legal), the open question is withdrawn and asked afresh.
 - Both faces accept the same lines: game commands (cli/commands.py; the map game's:
-  cli/worlds_commands.py), `help`, `say`/`tell`, `quit` (Cosmic also `stops`).
+  cli/worlds_commands.py), `help` (or `?`), `say`/`tell`, `quit` (Cosmic also `stops`).
 - The loop is the same for every game: what is the game's own (commands, words, board,
   hand) comes from `self.ui`, picked by the session's `rules.NAME` (cli/game_ui.py).
 """
@@ -265,7 +265,7 @@ class SeatClient:
                 self.say("The game is not over. Type 'quit' again to leave it"
                          + (" (cosmic resume brings you back)."
                             if hasattr(self.session, "drain") else " (a local game ends)."))
-        elif word == "help" or (word == "?" and not self.ui.COSMIC):
+        elif word in ("help", "?"):  # '?' asks for help too: never refused as a move
             self._help(text)
         elif word in ("say", "tell"):
             self._chat(text)
