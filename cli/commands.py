@@ -262,6 +262,11 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
                                             f[0]))[1]
     legal = sorted(table)
     firsts = sorted({c.split()[0] for c in legal})
+    longer = [c for c in legal if c.startswith(text + " ")] if text else []
+    if longer:  # the start of legal commands ("ally blue", "play reinforcement +3")
+        examples = _examples(table, longer)
+        return f"'{typed.strip()}' says too little: " + _more_words(table, text, longer) \
+            + ". Closest: " + ", ".join(examples[:6]) + (" ..." if len(examples) > 6 else "")
     why = after = ""
     if words and firsts and words[0] not in firsts:  # not a move the game asks for now
         after = (f"{words[0]} is not asked now" if words[0] in HELP else
@@ -283,6 +288,38 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     more = " ..." if len(legal) > len(close) else ""
     head = f"'{typed.strip()}' is not legal now" + (f": {why}" if why else "")
     return head + ". Closest: " + ", ".join(close) + more + (f" ({after})" if after else "")
+
+
+def _examples(table: dict[str, tuple[engine.Action, int | None]],
+              commands: list[str]) -> list[str]:
+    """Commands to show for these: a choice of ships by its count (`ally blue 4`, which
+    `lookup` takes), the most and the fewest ships of each group; the others whole."""
+    out: list[str] = []
+    for cmd in commands:
+        group, _, last = cmd.rpartition(" ")
+        if ":" not in last:
+            out.append(cmd)
+            continue
+        counts = sorted({sum(n for _, n in getattr(table[c][0], "ships", ()))
+                         for c in commands if c.rpartition(" ")[0] == group})
+        out += [f"{group} {n}" for n in (counts[-1], counts[0])
+                if f"{group} {n}" not in out]
+    return out
+
+
+def _more_words(table: dict[str, tuple[engine.Action, int | None]], text: str,
+                longer: list[str]) -> str:
+    """What a line that is the start of legal commands still needs: how many ships (a
+    count, or which ones), or which of the ways it goes on."""
+    counts = sorted({sum(n for _, n in getattr(table[c][0], "ships", ())) for c in longer
+                     if ":" in c[len(text) + 1:] and " " not in c[len(text) + 1:]})
+    if counts:
+        span = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        return (f"how many ships ({text} N, N {span}: the ships that keep the most at home "
+                f"are sent), or which ones ({longer[0]})")
+    nexts = sorted({c[len(text) + 1:].split()[0] for c in longer})
+    return "it goes on with " + (" or ".join(nexts[:2]) if len(nexts) <= 2 else
+                                 ", ".join(nexts[:6]) + (" ..." if len(nexts) > 6 else ""))
 
 
 def _count_reason(table: dict[str, tuple[engine.Action, int | None]], words: list[str],

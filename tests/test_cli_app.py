@@ -311,7 +311,8 @@ def test_the_deck_setup_shows_its_progress(tmp_path: Path) -> None:
 
 def test_commands_as_a_person_types_them() -> None:
     """Ships in any order, a count of ships, card names as the hand shows them; what is
-    not legal is refused with the closest legal commands."""
+    not legal is refused with the closest legal commands; the start of a command ('ally
+    blue', 'launch') says what it still needs (it was "not legal")."""
     from cli.commands import lookup
 
     g = _game("typed")
@@ -333,6 +334,14 @@ def test_commands_as_a_person_types_them() -> None:
     # a well-formed command the rules refuse: the engine's reason, planets by name
     own = lookup(table, "launch red.2 red.1:1", s, 0)
     assert isinstance(own, str) and "not legal now: the gate cannot point at red.2." in own
+    # the start of a command says what it still needs, and each command it shows is taken
+    short = lookup(table, head, s, 0)
+    assert isinstance(short, str) and short.startswith(f"'{head}' says too little: how "
+                                                       "many ships"), short
+    shown = short.split("Closest: ")[1].removesuffix(" ...").split(", ")
+    assert shown and all(not isinstance(lookup(table, c, s, 0), str) for c in shown), shown
+    bare = lookup(table, "launch", s, 0)
+    assert isinstance(bare, str) and "goes on with " in bare and head.split()[1] in bare
 
 
 def test_command_table_with_flares_at_two_seats() -> None:
