@@ -303,6 +303,9 @@ class SeatClient:
             return None
         from .power_words import alien_words, use_words
         a = entry[0]
+        if self.session.state.step()[0] == "seek":  # the Seeker asks: accept is yes
+            return "answer yes" if cmd == "accept" else "answer no" if cmd == "decline" \
+                else None
         if isinstance(a, engine.KeepAlien):  # an alien to choose: what its power does
             return alien_words(cmd.split()[-1])
         if isinstance(a, (engine.KeepTech, engine.UseTech)):  # a tech: what it does

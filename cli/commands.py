@@ -40,7 +40,8 @@ HELP = {
               "ships, chosen to keep your colonies (launch blue.1 3)",
     "ally": "ally SIDE SHIPS - join the offense or defense, e.g. ally red red.2:3 (or a "
             "count: ally red 2)",
-    "decline": "decline - refuse every invitation",
+    "decline": "decline - refuse every invitation; to the Seeker's question: no (or "
+               "type 'no')",
     "invite": "invite SEATS - invite allies, e.g. invite yellow,green or invite none",
     "select": "select CARD - put an encounter card face down, e.g. select attack 08",
     "reveal": "reveal - turn your face-down card up",
@@ -56,7 +57,8 @@ HELP = {
     "noencounter": "noencounter - you hold no encounter card: your turn ends",
     "propose": "propose A B P Q [F] - offense gives A cards, defense B; offense settles P, "
                "defense Q (- for none); F: ships of the other the Zombie frees from the warp",
-    "accept": "accept - accept the other player's proposal",
+    "accept": "accept - accept the other player's proposal; to the Seeker's question: "
+              "yes (or type 'yes')",
     "nodeal": "nodeal - give up the deal",
     "give": "give CARDS - hand these cards over",
     "ships": "ships SHIPS - which ships: e.g. ships gate:2,red.1:1",
@@ -251,6 +253,9 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     text = _card_numbers(text)
     if text in table:
         return table[text]
+    answer = {"yes": "accept", "y": "accept", "no": "decline", "n": "decline"}.get(text)
+    if answer in table and s.step()[0] == "seek":  # the Seeker's question: yes or no
+        return table[answer]
     words = text.split()
     if len(words) >= 2 and words[-1].isdigit():
         prefix, want = " ".join(words[:-1]) + " ", int(words[-1])

@@ -466,3 +466,27 @@ def test_a_card_on_its_way_to_the_hand_says_so() -> None:
     assert known and "?" not in " ".join(known)
     coming = [label for _, label in ui.hand(g.state, engine.Knowledge(0), set())]
     assert coming == ["? (being dealt)"] * len(g.state.hands[0])
+
+
+def test_the_seekers_question_is_answered_yes_or_no() -> None:
+    """The Seeker asks a player about a card: 'yes' and 'no' answer it (accept and
+    decline; 'yes' was refused as no command)."""
+    from cli.commands import lookup
+
+    for seed in range(40):
+        s0 = game_seed(f"seek{seed}", 0)
+        g = LocalGame(engine.Config(3, aliens=("", "seeker", "")), s0,
+                      [HeuristicBot(s0 + bytes([k])) for k in range(3)])
+        for _ in range(600):
+            p = engine.pending(g.state)
+            if g.state.outcome is not None:
+                break
+            if p.chance is None and p.seats[0] == 0 and g.state.step()[0] == "seek":
+                s, kn = g.state, g.source.knowledge[0]
+                table = command_table(s, 0, kn)
+                if set(table) == {"accept", "decline"}:  # (else the answer is forced)
+                    assert lookup(table, "yes", s, 0) == table["accept"]
+                    assert lookup(table, "No", s, 0) == table["decline"]
+                    return
+            g.step()
+    raise AssertionError("the Seeker never asked red in 40 games")
