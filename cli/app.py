@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import textwrap
 import time
 from collections.abc import Callable
@@ -55,6 +56,28 @@ STYLE = Style.from_dict({
     "playable": "bold", "dim": "ansibrightblack",
 })
 NBSP = "\u00a0"  # glues the words of a command together when a refusal is wrapped
+BREAK = "\u200b"  # where a command too long for a row may be broken (after its commas)
+
+
+def _wrap_at(text: str, width: int) -> list[str]:
+    """`text` in rows of `width` at most, continued rows indented by two, broken at its
+    spaces or at a BREAK (which shows nothing); a piece longer than a row is cut."""
+    rows: list[str] = []
+    row = ""
+    for piece in re.split(f"( |{BREAK})", text):
+        if piece in (" ", BREAK):
+            row += piece
+            continue
+        if row.strip(" " + BREAK) and len((row + piece).replace(BREAK, "")) > width:
+            rows.append(row.replace(BREAK, "").rstrip())
+            row = "  "
+        row += piece
+        while len(row.replace(BREAK, "")) > width:  # a piece longer than a row: cut
+            flat = row.replace(BREAK, "")
+            rows.append(flat[:width])
+            row = "  " + flat[width:]
+    rows.append(row.replace(BREAK, "").rstrip())
+    return [r for r in rows if r.strip()] or [""]
 
 
 class _LegalCompleter(Completer):
@@ -373,12 +396,13 @@ class ClientApp(SeatClient):
             width = 80
         head, found, listed = self.refused.partition("Closest: ")
         text = self.refused
-        if found:  # each command listed is kept whole, the first beside "Closest:"
+        if found:  # each command listed is kept whole, the first beside "Closest:"; one
+            # longer than a row (giving nine cards) is broken after a comma of its own
             listed, paren, note = listed.partition(" (")  # what is asked now, in words
             text = head + "Closest:" + NBSP + ", ".join(
-                c.replace(" ", NBSP) for c in listed.split(", ")) + paren + note
-        return [row.replace(NBSP, " ")
-                for row in self._wrapped(text, max(20, width))[:6]]
+                c.replace(" ", NBSP).replace(",", "," + BREAK)
+                for c in listed.split(", ")) + paren + note
+        return [row.replace(NBSP, " ") for row in _wrap_at(text, max(20, width))[:6]]
 
     @staticmethod
     def _wrapped(text: str, width: int) -> list[str]:

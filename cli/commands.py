@@ -91,6 +91,7 @@ def normalise(line: str) -> str:
     # Card names as the hand shows them: "reinforcement +3", "artifact plague".
     line = re.sub(r"reinforcement\s+\+", "reinforcement+", line.lower())
     line = re.sub(r"(^|\s)artifact\s+", r"\1", line)
+    line = re.sub(r"\s*,\s*", ",", line)  # a list typed with spaces after its commas
     words = []
     for w in line.split():
         if ":" in w and "," in w:
@@ -253,6 +254,9 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     text = _card_numbers(text)
     if text in table:
         return table[text]
+    cards = _cards_in_any_order(table, text)
+    if cards is not None:
+        return cards
     answer = {"yes": "accept", "y": "accept", "no": "decline", "n": "decline"}.get(text)
     if answer in table and s.step()[0] == "seek":  # the Seeker's question: yes or no
         return table[answer]
@@ -293,6 +297,22 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     more = " ..." if len(legal) > len(close) else ""
     head = f"'{typed.strip()}' is not legal now" + (f": {why}" if why else "")
     return head + ". Closest: " + ", ".join(close) + more + (f" ({after})" if after else "")
+
+
+def _cards_in_any_order(table: dict[str, tuple[engine.Action, int | None]], text: str
+                        ) -> tuple[engine.Action, int | None] | None:
+    """`give` or `discard` with the cards named in any order ("give attack 8,cosmic zap"
+    for "give cosmic_zap,attack 08"); None when no such command has those cards."""
+    head, _, listed = text.partition(" ")
+    if head not in ("give", "discard") or not listed:
+        return None
+
+    def cards(words: str) -> list[str]:
+        return sorted(x.replace("_", " ").replace("-", " ") for x in words.split(",") if x)
+    want = cards(listed)
+    return next((entry for cmd, entry in table.items()
+                 if cmd.startswith(head + " ") and cards(cmd.partition(" ")[2]) == want),
+                None)
 
 
 def _examples(table: dict[str, tuple[engine.Action, int | None]],

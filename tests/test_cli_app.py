@@ -490,3 +490,37 @@ def test_the_seekers_question_is_answered_yes_or_no() -> None:
                     return
             g.step()
     raise AssertionError("the Seeker never asked red in 40 games")
+
+
+def test_cards_to_give_are_named_in_any_order() -> None:
+    """`give` (and a Plague's `discard`) with the cards in any order, spaces after the
+    commas, a value as a person writes it, an artifact's name in words: the same
+    command (nine cards to give had to be typed exactly as listed)."""
+    from cli.commands import lookup
+
+    g = _game("give")
+    give = engine.Give(0, (1, 2, 3))
+    table = {"give flare-ghoul,attack 08,cosmic_zap,attack 04": (give, None),
+             "give attack 08,attack 04,attack 06": (engine.Give(0, (4, 5, 6)), None)}
+    for typed in ("give attack 4, cosmic zap, attack 08, flare ghoul",
+                  "give cosmic_zap,attack 04,attack 8,flare-ghoul"):
+        assert lookup(table, typed, g.state, 0) == (give, None), typed
+    assert isinstance(lookup(table, "give attack 4, cosmic zap", g.state, 0), str)
+
+
+def test_a_command_longer_than_a_row_is_broken_after_a_comma() -> None:
+    """A refusal listing a command longer than the terminal (nine cards to give) breaks
+    it after one of its commas, never inside a card's name ('a ttack 06')."""
+    g = _game("long")
+    long = "give " + ",".join(["flare-ghoul"] + [f"attack {n:02d}" for n in range(1, 12)])
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0))
+        app.refused = f"'give' is not legal now. Closest: {long}, give attack 01 ..."
+        rows = app._refused_rows()
+        width = app.app.output.get_size().columns
+    assert len(rows) > 1 and all(len(r) <= width for r in rows), rows
+    assert all(r.startswith("  ") for r in rows[1:]), rows
+    pieces = [r.strip() for r in rows]
+    joined = pieces[0] + "".join(("" if pieces[i - 1].endswith(",") else " ") + p
+                                 for i, p in enumerate(pieces[1:], 1))
+    assert f"Closest: {long}, give attack 01 ..." in joined, rows
