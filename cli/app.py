@@ -506,7 +506,9 @@ class ClientApp(SeatClient):
 
     def handle_line(self, text: str) -> None:
         """'board' or 'hand' typed: the next rows of the two panels (as F2), never an
-        answer to the game (the plain client prints them instead)."""
+        answer to the game (the plain client prints them instead). A line typed shows
+        the log's newest lines again (scrolled up, it hid what the line did)."""
+        self.log_offset = 0
         if text.strip().lower() in ("board", "hand"):  # (a refusal on screen stays)
             cut = any(isinstance(w.content, _PagedControl) and w.content.cut()
                       for w in (self.board_window, self.hand_window))
@@ -518,7 +520,8 @@ class ClientApp(SeatClient):
         super().handle_line(text)
 
     def ask(self) -> None:
-        self.top_offset = 0  # a question: the board's top (the encounter) in sight
+        self.top_offset = 0  # a question: the board's top (the encounter) in sight,
+        self.log_offset = 0  # and what just happened
 
     def invalidate(self) -> None:
         app = getattr(self, "app", None)  # None while the constructor builds it

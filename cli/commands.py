@@ -257,6 +257,13 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     cards = _cards_in_any_order(table, text)
     if cards is not None:
         return cards
+    words = text.split()
+    if len(words) == 2 and words[0] == "select":  # "select 14", "select neg": one card
+        w = words[1]
+        named = [c for c in table if c.startswith("select ") and (
+            c[7:] == f"attack {int(w):02d}" if w.isdigit() else c[7:].startswith(w))]
+        if len(named) == 1:
+            return table[named[0]]
     answer = {"yes": "accept", "y": "accept", "no": "decline", "n": "decline"}.get(text)
     if answer in table and s.step()[0] == "seek":  # the Seeker's question: yes or no
         return table[answer]

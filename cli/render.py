@@ -633,8 +633,9 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "wrath_retrieve": lambda: f"{c(a[0])} sends {a[2]} retrieved ship(s) back to the "
                                   f"warp; one of {c(a[1])}'s leaves the warp instead",
         "zero": lambda: f"{c(a[0])} makes every attack card count as 0 this encounter",
-        "zero_keep": lambda: f"{c(a[0])} keeps its attack 0",
-        "zero_swap": lambda: f"{c(a[0])} discards its attack 0 and chooses another attack",
+        "zero_keep": lambda: f"{c(a[0])} keeps its zeroed attack (it counts as 0)",
+        "zero_swap": lambda: f"{c(a[0])} discards its zeroed attack and chooses another "
+                             "attack",
     }
     fn = words.get(kind)
     try:

@@ -426,9 +426,10 @@ def test_turn_up_rounds_are_answered_at_once_and_a_queued_turn_up_waits_for_a_qu
 
 
 def test_an_encounter_card_is_found_however_its_value_is_typed() -> None:
-    """`select attack30`, `select attack 4`, `reinforcement 3`: a card typed with its
-    value as a person writes it is the card the hand shows as `attack 30`, `attack 04`,
-    `reinforcement +3` (the refusal offered `select attack 30` for `select attack30`)."""
+    """`select attack30`, `select attack 4`, `select 4`, `select neg`, `reinforcement 3`:
+    a card typed with its value (or the start of its name) as a person writes it is the
+    card the hand shows as `attack 30`, `attack 04`, `negotiate`, `reinforcement +3` (the
+    refusal offered `select attack 30` for `select attack30`)."""
     from cli.commands import lookup
 
     g = _game("typed-cards")
@@ -444,8 +445,13 @@ def test_an_encounter_card_is_found_however_its_value_is_typed() -> None:
     for command in [c for c in table if c.startswith("select attack ")]:
         value = int(command.split()[-1])
         for typed in (f"select attack{value}", f"select attack {value}",
-                      f"Select Attack{value:02d}"):
+                      f"Select Attack{value:02d}", f"select {value}"):  # (the value alone)
             assert lookup(table, typed, s, 0) == table[command], typed
+    selects = [c for c in table if c.startswith("select ")]
+    for command in selects:  # the start of a card's name, when no other card has it
+        start = command[7:10]
+        if sum(c[7:].startswith(start) for c in selects) == 1:
+            assert lookup(table, f"select {start}", s, 0) == table[command], start
     # completion still reads what is typed: the start of a value is not made a value
     from cli.commands import normalise
     assert normalise("select attack 0") == "select attack 0"
