@@ -110,7 +110,8 @@ def test_ten_seats_fit_80x24_and_a_refusal_wraps_between_words(tmp_path: Path,
         term.type("board")  # typed, it pages too (and answers nothing)
         term.wait_for(lambda s: "more row" in s and "is not legal" in s, timeout=10)
         term.resize(80, 60)
-        term.wait_for(lambda s: len(s.splitlines()) == 60, timeout=10)
+        term.wait_for(lambda s: len(s.splitlines()) == 60 and not any(
+            r.startswith("-- ") for r in board_rows(s)), timeout=10)
         tall = board_rows(term.settled())
         assert not any(r.startswith("-- ") for r in tall), tall
 
@@ -119,7 +120,7 @@ def test_ten_seats_fit_80x24_and_a_refusal_wraps_between_words(tmp_path: Path,
         assert body(paged) == body(tall), (paged, tall)
         for width, height in ((100, 30), (200, 50)):
             term.resize(width, height)
-            term.wait_for(lambda s: len(s.splitlines()) == height, timeout=10)
+            term.wait_for(lambda s: "-" * width in s.splitlines(), timeout=10)  # redrawn
             wide = term.settled()
             rows = board_rows(wide)
             assert not any(r.startswith("-- ") for r in rows), wide
@@ -128,8 +129,8 @@ def test_ten_seats_fit_80x24_and_a_refusal_wraps_between_words(tmp_path: Path,
                        for r in rows) == 10, wide
             assert all(len(r) <= width for r in wide.splitlines()), wide
         term.resize(80, 24)
-        screen = term.wait_for(lambda s: "is not legal" in s and len(s.splitlines()) == 24,
-                               timeout=10)
+        screen = term.wait_for(lambda s: "is not legal" in s and "more row" in s,
+                               timeout=10)  # (redrawn: short of rows again)
         command = closest(screen)
         assert command is not None
         if DECISION in status_line(term.screen()):
@@ -277,10 +278,10 @@ def test_a_networked_game_to_its_end_then_verify_and_replay(tmp_path: Path,
         whole = f"game over: {verdict[1]} won ({verdict[2]}); 'quit' leaves"
         for width, height in ((80, 24), (100, 30), (44, 24)):
             term.resize(width, height)
-            term.wait_for(lambda s: len(s.splitlines()) == height
-                          and len(s.splitlines()[-1]) <= width, timeout=10)
+            said = (whole, f"{whole} | cosmic - you are red")
+            term.wait_for(lambda s: status_text(s) in said, timeout=10)  # once redrawn
             shown = term.settled()
-            assert status_text(shown) in (whole, f"{whole} | cosmic - you are red"), shown
+            assert status_text(shown) in said, shown
             assert all(len(r) <= width for r in shown.splitlines()), shown
         term.type("quit")
         term.wait_for(lambda s: term.exited() is not None, timeout=30)
