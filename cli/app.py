@@ -157,6 +157,7 @@ class _PagedControl(FormattedTextControl):
         return out + [("class:dim", mark)]
 
     def create_content(self, width: int, height: int | None) -> Any:
+        self._fragment_cache.clear()  # (kept a frame, it would be the other size's)
         if height is None:  # asked for its preferred height: all of its rows
             saved = self.width, self.height
             self.width, self.height = width, 0
@@ -164,11 +165,10 @@ class _PagedControl(FormattedTextControl):
                 return super().create_content(width, height)
             finally:
                 self.width, self.height = saved
-        if (width, height) != (self.width, self.height):
-            if width != self.width:
-                get_app().invalidate()
-            self.width, self.height = width, height
-            self._fragment_cache.clear()
+                self._fragment_cache.clear()
+        if width != self.width:
+            get_app().invalidate()
+        self.width, self.height = width, height
         return super().create_content(width, height)
 
 
