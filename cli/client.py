@@ -544,6 +544,11 @@ class SeatClient:
                 continue
             where = s.step()
             label = f"{where[1]} window" if where[0] == "window" else where[0]
+            gives = {len(getattr(a, "handles", ())) for a, _ in self.table.values()
+                     if isinstance(a, engine.Give)}
+            if len(gives) == 1:  # how many cards to hand over (a deal's, a power's)
+                n = gives.pop()
+                label += f" {n} card{'s' if n != 1 else ''}"
             kinds = sorted({cmd.split()[0] for cmd in self.table if cmd != "turnup"})
             more = " ..." if len(kinds) > 5 else ""  # what to type, the rest in 'help'
             self._set_status(f"YOUR DECISION ({self.rules.pending(s).phase}: {label}): "

@@ -343,6 +343,11 @@ def _more_words(table: dict[str, tuple[engine.Action, int | None]], text: str,
                 longer: list[str]) -> str:
     """What a line that is the start of legal commands still needs: how many ships (a
     count, or which ones), or which of the ways it goes on."""
+    if text in ("give", "discard"):  # cards of the hand: how many, in any order
+        sizes = sorted({len(c.split(" ", 1)[1].split(",")) for c in longer})
+        many = " or ".join(map(str, sizes))
+        return (f"name the {many} card{'s' if sizes != [1] else ''} to {text}, separated "
+                f"by commas, in any order (e.g. {longer[0]})")
     counts = sorted({sum(n for _, n in getattr(table[c][0], "ships", ())) for c in longer
                      if ":" in c[len(text) + 1:] and " " not in c[len(text) + 1:]})
     if counts:

@@ -512,6 +512,9 @@ def test_cards_to_give_are_named_in_any_order() -> None:
                   "give cosmic_zap,attack 04,attack 8,flare-ghoul"):
         assert lookup(table, typed, g.state, 0) == (give, None), typed
     assert isinstance(lookup(table, "give attack 4, cosmic zap", g.state, 0), str)
+    asked = lookup(table, "give", g.state, 0)  # how many, and how to name them
+    assert isinstance(asked, str) and "name the 3 or 4 cards to give, separated by " \
+        "commas, in any order" in asked, asked
 
 
 def test_a_command_longer_than_a_row_is_broken_after_a_comma() -> None:
