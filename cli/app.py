@@ -465,14 +465,16 @@ class ClientApp(SeatClient):
 
     def _log(self, width: int, height: int) -> StyleAndTextTuples:
         """The newest lines that fit the log's window (scrolled up by PageUp), long lines
-        wrapped (help and chat must be readable in 80 columns), continued rows indented."""
+        wrapped (help and chat must be readable in 80 columns), continued rows indented;
+        the newest at the bottom, just above the status line, on a tall terminal too."""
         width = max(20, width)
         rows: list[str] = []
         for line in reversed(self.log[:len(self.log) - self.log_offset]):
             rows[:0] = self._wrapped(line, width)  # (a path is not cut at its hyphens)
             if len(rows) >= height:
                 break
-        return [("", "\n".join(rows[-height:]))]
+        rows = rows[-height:]
+        return [("", "\n" * (height - len(rows)) + "\n".join(rows))]
 
     def _status_rows(self) -> list[str]:
         """The status line, whole: the most urgent first (the deal's countdown, what you
