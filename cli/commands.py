@@ -258,6 +258,9 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     if cards is not None:
         return cards
     words = text.split()
+    by_name = _power_by_names(table, words, s, seat)
+    if by_name is not None:
+        return by_name
     if len(words) == 2 and words[0] == "select":  # "select 14", "select neg": one card
         w = words[1]
         named = [c for c in table if c.startswith("select ") and (
@@ -267,7 +270,6 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     answer = {"yes": "accept", "y": "accept", "no": "decline", "n": "decline"}.get(text)
     if answer in table and s.step()[0] == "seek":  # the Seeker's question: yes or no
         return table[answer]
-    words = text.split()
     if len(words) >= 2 and words[-1].isdigit():
         prefix, want = " ".join(words[:-1]) + " ", int(words[-1])
         fits = [(cmd, entry) for cmd, entry in table.items() if cmd.startswith(prefix)
@@ -304,6 +306,28 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     more = " ..." if len(legal) > len(close) else ""
     head = f"'{typed.strip()}' is not legal now" + (f": {why}" if why else "")
     return head + ". Closest: " + ", ".join(close) + more + (f" ({after})" if after else "")
+
+
+def _power_by_names(table: dict[str, tuple[engine.Action, int | None]], words: list[str],
+                    s: engine.GameState, seat: int) -> tuple[engine.Action, int | None] | None:
+    """`power N` with planets or players by name ("power 0 red.4", "power 1 blue") for
+    the one use of option N whose words name exactly those (cli/power_words); None when
+    none or several do."""
+    if len(words) < 3 or words[0] != "power" or all(w.isdigit() for w in words[2:]):
+        return None
+    from .power_words import use_words
+    typed = set(words[2:])
+    fits = []
+    for cmd, entry in table.items():
+        if cmd.split()[:2] != words[:2]:
+            continue
+        said = use_words(s, seat, getattr(entry[0], "option", 0), getattr(entry[0], "args", ()))
+        planets = set(re.findall(r"\b[a-z]+\.(?:\d+|warp)\b", said))
+        rest = re.sub(r"\b[a-z]+\.(?:\d+|warp)\b", "", said)
+        seats = {w for w in re.findall(r"[a-z]+", rest) if w in s.config.colors}
+        if planets | seats == typed:
+            fits.append(entry)
+    return fits[0] if len(fits) == 1 else None
 
 
 def _cards_in_any_order(table: dict[str, tuple[engine.Action, int | None]], text: str

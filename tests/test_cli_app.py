@@ -533,3 +533,35 @@ def test_a_command_longer_than_a_row_is_broken_after_a_comma() -> None:
     joined = pieces[0] + "".join(("" if pieces[i - 1].endswith(",") else " ") + p
                                  for i, p in enumerate(pieces[1:], 1))
     assert f"Closest: {long}, give attack 01 ..." in joined, rows
+
+
+def test_a_power_is_used_with_planets_named() -> None:
+    """`power 0 red.4` for the Chill's `power 0 3` (freeze red.4): a power's planets typed
+    by name, as its words say them (the numbers alone were taken)."""
+    import re
+
+    from cli.commands import lookup
+    from cli.power_words import use_words
+
+    for seed in range(20):
+        s0 = game_seed(f"chill{seed}", 0)
+        g = LocalGame(engine.Config(3, aliens=("chill", "", "")), s0,
+                      [HeuristicBot(s0 + bytes([k])) for k in range(3)])
+        for _ in range(400):
+            p = engine.pending(g.state)
+            if g.state.outcome is not None:
+                break
+            table = command_table(g.state, 0, g.source.knowledge[0]) \
+                if p.chance is None and p.seats[0] == 0 else {}
+            uses = {c: e for c, e in table.items() if c.startswith("power 0 ")}
+            if uses:
+                s = g.state
+                for cmd, entry in uses.items():
+                    said = use_words(s, 0, 0, entry[0].args)  # type: ignore[attr-defined]
+                    planets = re.findall(r"\b[a-z]+\.\d+\b", said)
+                    assert planets, said
+                    typed = "power 0 " + " ".join(reversed(planets))
+                    assert lookup(table, typed, s, 0) == entry, (typed, cmd, said)
+                return
+            g.step()
+    raise AssertionError("the Chill's power was never offered to red in 20 games")
