@@ -46,7 +46,8 @@ HELP = {
     "select": "select CARD - put an encounter card face down, e.g. select attack 08",
     "reveal": "reveal - turn your face-down card up",
     "play": "play CARD [TARGET] - play a card face up, e.g. play reinforcement+2 offense",
-    "power": "power N [ARGS] - use your alien's power (option N)",
+    "power": "power N [ARGS] - use your alien's power (option N); planets and players "
+             "may be named instead of numbered, e.g. power 0 red.4",
     "pass": "pass - do nothing at this window",
     "proceed": "proceed - keep your hand and go on",
     "newhand": "newhand - show your hand (no encounter card) and draw eight",
