@@ -565,3 +565,27 @@ def test_a_power_is_used_with_planets_named() -> None:
                 return
             g.step()
     raise AssertionError("the Chill's power was never offered to red in 20 games")
+
+
+def test_the_status_line_is_never_cut() -> None:
+    """Too long for the terminal, the status line drops its title first; a decision's
+    commands are then shortened to what fits (with ' ...': 'help' lists them all); any
+    other status wraps onto more rows, whole (the end of a game with many winners)."""
+    g = _game("status")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0), title="cosmic - you are red (seed status, local)")
+        width = app.app.output.get_size().columns
+        app.status = "waiting for blue (alliance)"
+        assert app._status_rows() == [" waiting for blue (alliance) | cosmic - you are red "
+                                      "(seed status, local) "]
+        asked = "YOUR DECISION (resolution: respond_power window): "
+        app.status = asked + "noencounter, pass, play, power, reestablish ..."
+        rows = app._status_rows()
+        assert len(rows) == 1 and len(rows[0]) <= width, rows
+        assert rows[0].startswith(" " + asked) and rows[0].endswith(", play ..."), rows
+        over = ("game over: red, blue, yellow, green, purple, orange, black won (5 foreign "
+                "colonies); 'quit' leaves")
+        app.status = over
+        rows = app._status_rows()
+        assert len(rows) == 2 and all(len(r) <= width for r in rows), rows
+        assert " ".join(r.strip() for r in rows) == over, rows
