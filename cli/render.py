@@ -412,7 +412,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "reestablish": lambda: f"{c(a[0])} re-establishes {p(a[1])} with {a[2]} ship(s)",
         "launch": lambda: f"{c(a[0])} aims the gate at {p(a[1])} with {a[2]} ship(s)",
         "invite": lambda: f"{c(a[0])} invites {seats(a[1])}",
-        "ally": lambda: f"{c(a[0])} allies with {c(a[1])}, {a[2]} ship(s)",
+        "ally": lambda: f"{c(a[0])} allies with {c(a[1])}, " + (
+            f"{a[2]} ship(s)" if a[2] else "its ships to come just before the reveal"),
         "leave_alliance": lambda: f"{c(a[0])} leaves the "
                                   f"{('offense', 'defense')[a[1]]}'s alliance; its ships go home",
         "decline": lambda: f"{c(a[0])} declines",
