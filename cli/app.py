@@ -94,14 +94,32 @@ class _LegalCompleter(Completer):
         typed = self.normalise(document.text_before_cursor)
         if not typed and not complete_event.completion_requested:
             return  # an empty line shows choices only on Tab
-        seen = 0
-        for cmd in sorted(self.table()):
-            if cmd.startswith(typed):
-                yield Completion(cmd, start_position=-len(document.text_before_cursor),
-                                 display_meta=self.command_words(cmd) or "")
-                seen += 1
-                if seen >= 200:
-                    return
+        table = self.table()
+        start = -len(document.text_before_cursor)
+        matches = [cmd for cmd in sorted(table) if cmd.startswith(typed)]
+        if len(matches) > 12:  # many: first the next word of each (a menu to read)
+            units: dict[str, int] = {}
+            for cmd in matches:
+                cut = cmd.find(" ", len(typed) + 1)
+                unit = cmd[:cut + 1] if cut >= 0 else cmd
+                units[unit] = units.get(unit, 0) + 1
+            if 1 < len(units) < len(matches):  # (else each is a whole command)
+                for unit, n in units.items():
+                    yield Completion(unit, start_position=start, display_meta=(
+                        f"{n} choices" if n > 1 else self.command_words(unit) or ""))
+                return
+            counts = sorted({sum(k for _, k in getattr(table[c][0], "ships", ()))
+                             for c in matches})
+            group = matches[0].rpartition(" ")[0]
+            if all(c.rpartition(" ")[0] == group and ":" in c.rpartition(" ")[2]
+                   for c in matches) and counts and counts[0] > 0:
+                for n in counts:  # a choice of ships: by its count first
+                    yield Completion(f"{group} {n}", start_position=start,
+                                     display_meta=f"{n} ship{'s' if n != 1 else ''}, "
+                                                  "chosen for you")
+        for cmd in matches[:200]:
+            yield Completion(cmd, start_position=start,
+                             display_meta=self.command_words(cmd) or "")
 
 
 class _PagedControl(FormattedTextControl):

@@ -589,3 +589,34 @@ def test_the_status_line_is_never_cut() -> None:
         rows = app._status_rows()
         assert len(rows) == 2 and all(len(r) <= width for r in rows), rows
         assert " ".join(r.strip() for r in rows) == over, rows
+
+
+def test_tab_offers_the_next_word_then_ship_counts() -> None:
+    """Tab with many commands offers the next word of each ('ally ', 'decline'), not a
+    wall of ship lists; at one group of ship choices, their counts first ('ally blue 3',
+    which the prompt takes), then the lists."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from cli.app import _LegalCompleter
+    from cli.commands import HELP, lookup, normalise
+
+    g = _game("tab")
+    table: dict[str, tuple[engine.Action, int | None]] = {"decline": (engine.Decline(0), None)}
+    for a in range(0, 5):
+        for b in range(0, 5 - a):
+            if not a + b:
+                continue
+            ships = (((0, a),) if a else ()) + (((1, b),) if b else ())
+            cmd = "ally blue " + ",".join(f"red.{p + 1}:{n}" for p, n in ships)
+            table[cmd] = (engine.Ally(0, 1, ships), None)
+    assert len(table) > 12
+    tab = _LegalCompleter(lambda: table, HELP, normalise)
+
+    def offered(typed: str) -> list[str]:
+        return [c.text for c in tab.get_completions(Document(typed), CompleteEvent(
+            completion_requested=True))]
+    assert offered("") == ["ally ", "decline"]
+    counts = offered("ally blue ")
+    assert counts[:4] == ["ally blue 1", "ally blue 2", "ally blue 3", "ally blue 4"], counts
+    assert all(not isinstance(lookup(table, c, g.state, 0), str) for c in counts), counts
