@@ -3,7 +3,8 @@
 Layout (top to bottom): the board (left) beside your hand (right); the log of what
 happened, newest last, scrollable with PageUp/PageDown; the status line saying whose
 decision it is (never cut: the title goes first, then it wraps); the prompt, completing
-exactly the commands that are legal now. In Cosmic the board and the hand get the rows
+exactly the commands that are legal now (many: the next word of each first; a choice of
+ships: its counts first). In Cosmic the board and the hand get the rows
 they need before the log (which keeps 2 rows on 22 rows or more; at the end of the game
 the words on the end, whole); when a terminal is too short for them (ten seats with
 colonies everywhere), their last row says how many rows are below and F2 (or typing
