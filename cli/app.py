@@ -1,10 +1,15 @@
 """The full-screen client: board, hand, log, alerts and a prompt, built in one place.
 
 Layout (top to bottom): the board (left) beside your hand (right); the log of what
-happened, newest last, scrollable with PageUp/PageDown; one status line saying whose
-decision it is; the prompt, completing exactly the commands that are legal now. In
-Cosmic the board and the hand get every row they need (ten seats too), the log the rest;
-a refusal takes only its own rows, wrapped between words.
+happened, newest last, scrollable with PageUp/PageDown; the status line saying whose
+decision it is (never cut: the title goes first, then it wraps); the prompt, completing
+exactly the commands that are legal now (many: the next word of each first; a choice of
+ships: its counts first). In Cosmic the board and the hand get the rows
+they need before the log (which keeps 2 rows on 22 rows or more; at the end of the game
+the words on the end, whole); when a terminal is too short for them (ten seats with
+colonies everywhere), their last row says how many rows are below and F2 (or typing
+'board') pages them. The board's lists are wrapped at the columns the hand leaves it.
+A refusal takes only its own rows, wrapped between words.
 
 The game runs as an asyncio task next to the application. A `Session` feeds it: it says
 what the engine waits for and applies actions (a local game here; the networked node
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import textwrap
 import time
 from collections.abc import Callable
@@ -51,6 +57,28 @@ STYLE = Style.from_dict({
     "playable": "bold", "dim": "ansibrightblack",
 })
 NBSP = "\u00a0"  # glues the words of a command together when a refusal is wrapped
+BREAK = "\u200b"  # where a command too long for a row may be broken (after its commas)
+
+
+def _wrap_at(text: str, width: int) -> list[str]:
+    """`text` in rows of `width` at most, continued rows indented by two, broken at its
+    spaces or at a BREAK (which shows nothing); a piece longer than a row is cut."""
+    rows: list[str] = []
+    row = ""
+    for piece in re.split(f"( |{BREAK})", text):
+        if piece in (" ", BREAK):
+            row += piece
+            continue
+        if row.strip(" " + BREAK) and len((row + piece).replace(BREAK, "")) > width:
+            rows.append(row.replace(BREAK, "").rstrip())
+            row = "  "
+        row += piece
+        while len(row.replace(BREAK, "")) > width:  # a piece longer than a row: cut
+            flat = row.replace(BREAK, "")
+            rows.append(flat[:width])
+            row = "  " + flat[width:]
+    rows.append(row.replace(BREAK, "").rstrip())
+    return [r for r in rows if r.strip()] or [""]
 
 
 class _LegalCompleter(Completer):
@@ -67,30 +95,99 @@ class _LegalCompleter(Completer):
         typed = self.normalise(document.text_before_cursor)
         if not typed and not complete_event.completion_requested:
             return  # an empty line shows choices only on Tab
-        seen = 0
-        for cmd in sorted(self.table()):
-            if cmd.startswith(typed):
-                yield Completion(cmd, start_position=-len(document.text_before_cursor),
-                                 display_meta=self.command_words(cmd) or "")
-                seen += 1
-                if seen >= 200:
-                    return
+        table = self.table()
+        start = -len(document.text_before_cursor)
+        matches = [cmd for cmd in sorted(table) if cmd.startswith(typed)]
+        if len(matches) > 12:  # many: first the next word of each (a menu to read)
+            units: dict[str, int] = {}
+            for cmd in matches:
+                cut = cmd.find(" ", len(typed) + 1)
+                unit = cmd[:cut + 1] if cut >= 0 else cmd
+                units[unit] = units.get(unit, 0) + 1
+            if 1 < len(units) < len(matches):  # (else each is a whole command)
+                for unit, n in units.items():
+                    yield Completion(unit, start_position=start, display_meta=(
+                        f"{n} choices" if n > 1 else self.command_words(unit) or ""))
+                return
+            counts = sorted({sum(k for _, k in getattr(table[c][0], "ships", ()))
+                             for c in matches})
+            group = matches[0].rpartition(" ")[0]
+            if all(c.rpartition(" ")[0] == group and ":" in c.rpartition(" ")[2]
+                   for c in matches) and counts and counts[0] > 0:
+                for n in counts:  # a choice of ships: by its count first
+                    yield Completion(f"{group} {n}", start_position=start,
+                                     display_meta=f"{n} ship{'s' if n != 1 else ''}, "
+                                                  "chosen for you")
+        for cmd in matches[:200]:
+            yield Completion(cmd, start_position=start,
+                             display_meta=self.command_words(cmd) or "")
 
 
-class _SizedControl(FormattedTextControl):
-    """Text made for the width its window gets in this very frame (`make(width)`), so a
-    panel wraps its own lines between words. When that width changes, the screen is
-    drawn once more: the heights, reckoned before the widths were known, follow."""
+class _PagedControl(FormattedTextControl):
+    """A panel's rows made for the very width and height its window gets in this frame
+    (`make(width)`: its lines, wrapped between words at that width), shown from the row
+    `offset()` on when they do not all fit, with a last row that says how many are below
+    and which key shows them. When the width changes the screen is drawn once more: the
+    heights, reckoned before the widths were known, follow."""
 
-    def __init__(self, make: Callable[[int], StyleAndTextTuples]) -> None:
-        self.width = 0
-        super().__init__(lambda: make(self.width or 20))
+    def __init__(self, make: Callable[[int], StyleAndTextTuples],
+                 offset: Callable[[], int] = lambda: 0) -> None:
+        self.width, self.height = 0, 0
+        self.make, self.offset = make, offset
+        super().__init__(self._page)
+
+    def rows(self) -> StyleAndTextTuples:
+        """Every row of the panel at its width (a line longer than it cut in rows)."""
+        width = max(4, self.width or 20)
+        out: StyleAndTextTuples = []
+        for style, text, *_ in self.make(width):
+            for line in text.rstrip("\n").split("\n"):
+                out += [(style, line[i:i + width]) for i in range(0, max(1, len(line)), width)]
+        return out
+
+    def cut(self) -> bool:
+        """Its rows do not all fit its window (it is paged)."""
+        return 0 < self.height < len(self.rows())
+
+    def hidden(self) -> int:
+        """How many of its rows are below the window (0: it all fits)."""
+        rows = len(self.rows())
+        if self.height <= 0 or rows <= self.height:
+            return 0
+        page = max(1, self.height - 1)
+        return max(0, rows - self.start(rows, page) - page)
+
+    def start(self, rows: int, page: int) -> int:
+        return min(self.offset(), max(0, rows - page))
+
+    def _page(self) -> StyleAndTextTuples:
+        rows = self.rows()
+        if self.height <= 0 or len(rows) <= self.height:
+            return [(style, text + "\n") for style, text, *_ in rows]
+        page = max(1, self.height - 1)
+        first = self.start(len(rows), page)
+        shown = rows[first:first + page]
+        below = len(rows) - first - page
+        marks = ([f"-- {below} more row{'s' if below != 1 else ''}: F2 or 'board' --",
+                  f"-- {below} more: F2 --", "F2: more"] if below > 0 else
+                 ["-- F2 or 'board': back to the top --", "-- F2: the top --", "F2: top"])
+        mark = next((m for m in marks if len(m) <= self.width), marks[-1])
+        out: StyleAndTextTuples = [(style, text + "\n") for style, text, *_ in shown]
+        return out + [("class:dim", mark)]
 
     def create_content(self, width: int, height: int | None) -> Any:
+        self._fragment_cache.clear()  # (kept a frame, it would be the other size's)
+        if height is None:  # asked for its preferred height: all of its rows
+            saved = self.width, self.height
+            self.width, self.height = width, 0
+            try:
+                return super().create_content(width, height)
+            finally:
+                self.width, self.height = saved
+                self._fragment_cache.clear()
         if width != self.width:
-            self.width = width
-            self._fragment_cache.clear()
             get_app().invalidate()
+        self.width, self.height = width, height
         return super().create_content(width, height)
 
 
@@ -116,13 +213,16 @@ class FittedControl(FormattedTextControl):
 class ClientApp(SeatClient):
     """The full-screen face of one seat's client (the game loop is SeatClient's)."""
 
-    HELP_KEYS = "Tab completes; PageUp/PageDown scroll the log; "
+    HELP_KEYS = ("Tab completes; PageUp/PageDown scroll the log; F2 (or 'board') pages "
+                 "the board and hand when they do not fit; ")
 
     def __init__(self, session: Session, *, title: str = "cosmic",
                  color: bool | None = None) -> None:
         super().__init__(session)
         self.title = title
         self.log_offset = 0  # lines scrolled up from the newest
+        self.top_offset = 0  # rows of the board and the hand paged down (F2)
+        self._frame_memo: dict[str, tuple[Any, Any]] = {}
         if color is None:
             color = not os.environ.get("NO_COLOR")
         self.color = color
@@ -139,18 +239,19 @@ class ClientApp(SeatClient):
 
     def _build(self) -> Application[Any]:
         cosmic = self.ui.COSMIC  # the map game: a wider, taller board, short card names
-        board = Window(_SizedControl(lambda width: self._board()), wrap_lines=True,
+        board = Window(_PagedControl(self._board, lambda: self.top_offset),
                        width=self._board_width if cosmic else None,
                        height=D(min=1, preferred=12) if cosmic else D(min=12, preferred=19))
         self.board_window = board
-        hand = Window(_SizedControl(self._hand),
-                      width=self._hand_width if cosmic else D(min=14, max=20),
-                      wrap_lines=True)
+        hand = Window(_PagedControl(self._hand, lambda: self.top_offset),
+                      width=self._hand_width if cosmic else D(min=14, max=20))
         self.hand_window = hand
         log = Window(FittedControl(self._log), wrap_lines=False,
-                     height=D(min=1 if cosmic else 3, preferred=3))  # and the rest
-        self.log_window = log
-        status = Window(FormattedTextControl(self._status), height=1, style="class:status")
+                     height=self._log_height if cosmic else D(min=3, preferred=3))
+        self.log_window = log  # (and the rest)
+        status = Window(FormattedTextControl(
+            lambda: [("class:status", "\n".join(self._status_rows()))]),
+            height=lambda: D.exact(len(self._status_rows())), style="class:status")
         refused = Window(FormattedTextControl(lambda: [("class:refused",
                                                         "\n".join(self._refused_rows()))]),
                          height=lambda: D.exact(len(self._refused_rows())), wrap_lines=False)
@@ -179,27 +280,81 @@ class ClientApp(SeatClient):
         def _down(event: Any) -> None:
             self.log_offset = max(0, self.log_offset - 5)
 
+        @kb.add("f2")
+        def _page(event: Any) -> None:
+            self.page_top()
+
         return Application(
             layout=Layout(body, focused_element=self.input), key_bindings=kb,
             style=STYLE if self.color else Style([]), full_screen=True, mouse_support=False,
             color_depth=None if self.color else ColorDepth.DEPTH_1_BIT)
 
     # -- sizes (Cosmic) ----------------------------------------------------------------------
-    # The board and the hand take the rows they need (ten seats and a long hand included),
-    # the log the rest (3 rows first; in a tiny terminal 1, the board 3, and the prompt
-    # stays); a refusal takes the rows it needs, none when
-    # there is none. The board gets its widest line first, the hand the rest: a narrow
-    # terminal wraps the hand (short labels, wrapped between words), not the board's
-    # columns.
+    # The board and the hand take the rows they need (ten seats and a long hand included)
+    # before the log, which keeps 2 rows on 22 rows or more (else 1; the board 3 at least,
+    # and the prompt stays) and gets the rest; at the end of the game the log first shows
+    # the words on the end. A refusal takes the rows it needs, none when there is none;
+    # the status line one unless it cannot fit. The board gets its widest line first (its
+    # lists wrapped at the columns the hand leaves it, up to BOARD_WRAP), the hand the rest.
+
+    BOARD_WRAP = 72  # the widest a board's list is wrapped, however wide the terminal
+
+    def _columns(self) -> int:
+        try:
+            return int(self.app.output.get_size().columns)
+        except Exception:
+            return 80
+
+    def _rows(self) -> int:
+        try:
+            return int(self.app.output.get_size().rows)
+        except Exception:
+            return 24
 
     def _width_of(self, window: Window | None, default: int) -> int:
         control = window.content if window is not None else None
-        width = control.width if isinstance(control, _SizedControl) else 0
+        width = control.width if isinstance(control, _PagedControl) else 0
         return width or default
 
+    def _board_wrap(self) -> int:
+        """The columns the board's lists are wrapped at: what the hand leaves (its longest
+        card, 24 columns at most: an alien's words wrap), 46 to BOARD_WRAP."""
+        hand = max((len(text) for _, text in self._this_frame(
+            "hand", self._make_hand_items)), default=14)
+        return max(46, min(self.BOARD_WRAP, self._columns() - 1 - max(14, min(24, hand))))
+
     def _board_lines(self) -> list[str]:
-        board: str = self.ui.screen_board(self.session.state, self.session.knowledge())
-        return board.splitlines()
+        """The board's lines; when they are more than the rows the board can get, less
+        its deck line and aliens' key (`_keys_aside`: the hand's panel shows them)."""
+        lines: list[str] = self._this_frame("board", lambda: self._make_board(
+            self._keys_aside()))
+        return lines
+
+    def _make_board(self, keys_aside: bool) -> list[str]:
+        return str(self.ui.screen_board(self.session.state, self.session.knowledge(),
+                                        self._board_wrap(), not keys_aside)).splitlines()
+
+    def _keys_aside(self) -> bool:
+        """The board is short of rows (ten seats on 24 rows): its deck line and aliens'
+        key go beside it, under the hand, where there are rows to spare."""
+        aside: bool = self._this_frame("aside", lambda: self.ui.COSMIC and len(
+            self._make_board(False)) > self._top_room())
+        return aside
+
+    def _top_room(self) -> int:
+        """The rows the board and the hand can get: all but the log's least, the
+        separator, a refusal, the status and the prompt."""
+        return self._rows() - 2 - len(self._refused_rows()) - len(self._status_rows()) \
+            - self._log_least()
+
+    def _this_frame(self, name: str, make: Callable[[], Any]) -> Any:
+        """`make()`, made once a frame (the sizes of a frame ask for the board and the
+        hand several times; the game and the terminal stand still while it is drawn)."""
+        key = (name, self.app.render_counter, self._columns(), self.session.state.serial,
+               id(self.table))
+        if self._frame_memo.get(name, (None,))[0] != key:
+            self._frame_memo[name] = (key, make())
+        return self._frame_memo[name][1]
 
     def _board_width(self) -> D:
         widest = max((len(line) for line in self._board_lines()), default=20)
@@ -208,13 +363,46 @@ class ClientApp(SeatClient):
     def _hand_width(self) -> D:
         return D(min=14, preferred=14)  # and the rest
 
-    def _top_height(self) -> D:
+    def _top_need(self) -> int:
+        """The rows the board and the hand need to be shown whole."""
         board_w = self._width_of(getattr(self, "board_window", None), 46)
         hand_w = self._width_of(getattr(self, "hand_window", None), 20)
         rows = sum(max(1, -(-len(line) // board_w)) for line in self._board_lines())
         hand = sum(len(self._wrapped(text, hand_w)) for _, text in self._hand_items())
-        need = max(rows, hand, 6)
+        return max(rows, hand, 6)
+
+    def _top_height(self) -> D:
+        need = self._top_need()
         return D(min=3, preferred=need, max=need)  # a tiny terminal still shows a prompt
+
+    def _log_least(self) -> int:
+        """The log's rows at least: 2 (1 on fewer than 22 rows); at the end of the game,
+        the words on the end whole (the board gives up rows for them, keeping 3)."""
+        least = 2 if self._rows() >= 22 else 1
+        if self.session.state.outcome is not None and self.over():
+            room = self._rows() - 2 - len(self._refused_rows()) - len(self._status_rows())
+            end = sum(len(self._wrapped(line, max(20, self._columns())))
+                      for line in self.end_words())
+            least = max(least, min(end, room - 3))
+        return least
+
+    def _log_height(self) -> D:
+        """The log's rows: its least, more once the board and the hand have theirs (3
+        first, then the rest)."""
+        least = self._log_least()
+        room = self._rows() - 2 - len(self._refused_rows()) - len(self._status_rows())
+        return D(min=least, preferred=max(least, min(3, room - self._top_need())))
+
+    def page_top(self) -> None:
+        """The next rows of the board and the hand when they do not fit (F2, 'board'):
+        a page down, and after the last page back to the top."""
+        controls = [w.content for w in (self.board_window, self.hand_window)]
+        if any(isinstance(c, _PagedControl) and c.hidden() for c in controls):
+            self.top_offset += max(1, max(c.height for c in controls
+                                          if isinstance(c, _PagedControl)) - 1)
+        else:
+            self.top_offset = 0
+        self.invalidate()
 
     def _refused_rows(self) -> list[str]:
         """The refusal, wrapped at word boundaries (a command is never cut in two unless
@@ -227,12 +415,13 @@ class ClientApp(SeatClient):
             width = 80
         head, found, listed = self.refused.partition("Closest: ")
         text = self.refused
-        if found:  # each command listed is kept whole, the first beside "Closest:"
+        if found:  # each command listed is kept whole, the first beside "Closest:"; one
+            # longer than a row (giving nine cards) is broken after a comma of its own
             listed, paren, note = listed.partition(" (")  # what is asked now, in words
             text = head + "Closest:" + NBSP + ", ".join(
-                c.replace(" ", NBSP) for c in listed.split(", ")) + paren + note
-        return [row.replace(NBSP, " ")
-                for row in self._wrapped(text, max(20, width))[:6]]
+                c.replace(" ", NBSP).replace(",", "," + BREAK)
+                for c in listed.split(", ")) + paren + note
+        return [row.replace(NBSP, " ") for row in _wrap_at(text, max(20, width))[:6]]
 
     @staticmethod
     def _wrapped(text: str, width: int) -> list[str]:
@@ -241,10 +430,10 @@ class ClientApp(SeatClient):
 
     # -- rendering -------------------------------------------------------------------------
 
-    def _board(self) -> StyleAndTextTuples:
+    def _board(self, width: int) -> StyleAndTextTuples:
         s = self.session.state
         out: StyleAndTextTuples = []
-        for line in self.ui.screen_board(s, self.session.knowledge()).splitlines():
+        for line in self._board_lines():
             style = ""
             for c in s.config.colors:
                 if line.strip().startswith(c + " ") and self.color:
@@ -255,6 +444,13 @@ class ClientApp(SeatClient):
     def _hand_items(self) -> list[tuple[str, str]]:
         """The hand panel's lines (style, text): the aliens dealt to choose from, then the
         hand, `*` marking what can be played now."""
+        items: list[tuple[str, str]] = self._this_frame("hand", self._make_hand_items)
+        if self._keys_aside():  # the board's last lines, when it is short of rows
+            s, kn = self.session.state, self.session.knowledge()
+            items = items + [("", "")] + [("", key) for key in self.ui.board_keys(s, kn)]
+        return items
+
+    def _make_hand_items(self) -> list[tuple[str, str]]:
         s, seat = self.session.state, self.session.seat
         kn = self.session.knowledge()
         out: list[tuple[str, str]] = []
@@ -288,30 +484,65 @@ class ClientApp(SeatClient):
 
     def _log(self, width: int, height: int) -> StyleAndTextTuples:
         """The newest lines that fit the log's window (scrolled up by PageUp), long lines
-        wrapped (help and chat must be readable in 80 columns), continued rows indented."""
+        wrapped (help and chat must be readable in 80 columns), continued rows indented;
+        the newest at the bottom, just above the status line, on a tall terminal too."""
         width = max(20, width)
         rows: list[str] = []
         for line in reversed(self.log[:len(self.log) - self.log_offset]):
             rows[:0] = self._wrapped(line, width)  # (a path is not cut at its hyphens)
             if len(rows) >= height:
                 break
-        return [("", "\n".join(rows[-height:]))]
+        rows = rows[-height:]
+        return [("", "\n" * (height - len(rows)) + "\n".join(rows))]
 
-    def _status(self) -> StyleAndTextTuples:
-        # Most urgent first: a narrow terminal cuts the end of the line, not the deal's
-        # countdown or what you are asked.
-        text = f" {self.status} | {self.title} "
+    def _status_rows(self) -> list[str]:
+        """The status line, whole: the most urgent first (the deal's countdown, what you
+        are asked), the title last and dropped when it does not fit; a decision's list of
+        commands is shortened to fit ('help' lists them all); anything else still too long
+        (the end of a game with many winners) wraps onto more rows."""
+        width = max(20, self._columns())
         deadline = getattr(self.session, "deal_deadline", lambda: None)()
-        if deadline is not None:
-            left = max(0, int(deadline - time.monotonic()))
-            text = f" deal: {left} s left |" + text
-        return [("class:status", text)]
+        head = "" if deadline is None else \
+            f" deal: {max(0, int(deadline - time.monotonic()))} s left |"
+        text = f"{head} {self.status}"
+        if len(f"{text} | {self.title} ") <= width:
+            return [f"{text} | {self.title} "]
+        asked, colon, kinds = text.partition("): ")
+        if len(text) > width and "YOUR DECISION (" in asked and colon:
+            listed = [k for k in kinds.removesuffix(" ...").split(", ") if k]
+            while listed and len(f"{asked}{colon}{', '.join(listed)} ...") > width:
+                listed.pop()
+            if listed:
+                text = f"{asked}{colon}{', '.join(listed)} ..."
+        if len(text) <= width:
+            return [text]
+        return textwrap.wrap(text, width, subsequent_indent="   ",
+                             break_on_hyphens=False) or [""]
 
     # -- input and the loop ------------------------------------------------------------------
 
     def _accept(self, buff: Any) -> bool:
         self.handle_line(buff.text)
         return False  # clear the input line
+
+    def handle_line(self, text: str) -> None:
+        """'board' or 'hand' typed: the next rows of the two panels (as F2), never an
+        answer to the game (the plain client prints them instead). A line typed shows
+        the log's newest lines again (scrolled up, it hid what the line did)."""
+        self.log_offset = 0
+        if text.strip().lower() in ("board", "hand"):  # (a refusal on screen stays)
+            cut = any(isinstance(w.content, _PagedControl) and w.content.cut()
+                      for w in (self.board_window, self.hand_window))
+            self.page_top()
+            if not cut:
+                self.say("The board and your hand are all shown above ('board' or F2 "
+                         "pages them when the terminal is too short for them).")
+            return
+        super().handle_line(text)
+
+    def ask(self) -> None:
+        self.top_offset = 0  # a question: the board's top (the encounter) in sight,
+        self.log_offset = 0  # and what just happened
 
     def invalidate(self) -> None:
         app = getattr(self, "app", None)  # None while the constructor builds it

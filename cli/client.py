@@ -10,7 +10,7 @@ Invariants:
   moves on while the person thinks (the node passed for them after a minute, a peer's
   move changed what is legal), the open question is withdrawn and asked afresh.
 - Both faces accept the same lines: game commands (cli/commands.py; the map game's:
-  cli/worlds_commands.py), `help`, `say`/`tell`, `quit` (Cosmic also `stops`).
+  cli/worlds_commands.py), `help` (or `?`), `say`/`tell`, `quit` (Cosmic also `stops`).
 - The loop is the same for every game: what is the game's own (commands, words, board,
   hand) comes from `self.ui`, picked by the session's `rules.NAME` (cli/game_ui.py).
 """
@@ -265,7 +265,7 @@ class SeatClient:
                 self.say("The game is not over. Type 'quit' again to leave it"
                          + (" (cosmic resume brings you back)."
                             if hasattr(self.session, "drain") else " (a local game ends)."))
-        elif word == "help" or (word == "?" and not self.ui.COSMIC):
+        elif word in ("help", "?"):  # '?' asks for help too: never refused as a move
             self._help(text)
         elif word in ("say", "tell"):
             self._chat(text)
@@ -303,6 +303,9 @@ class SeatClient:
             return None
         from .power_words import alien_words, use_words
         a = entry[0]
+        if self.session.state.step()[0] == "seek":  # the Seeker asks: accept is yes
+            return "answer yes" if cmd == "accept" else "answer no" if cmd == "decline" \
+                else None
         if isinstance(a, engine.KeepAlien):  # an alien to choose: what its power does
             return alien_words(cmd.split()[-1])
         if isinstance(a, (engine.KeepTech, engine.UseTech)):  # a tech: what it does
@@ -541,6 +544,11 @@ class SeatClient:
                 continue
             where = s.step()
             label = f"{where[1]} window" if where[0] == "window" else where[0]
+            gives = {len(getattr(a, "handles", ())) for a, _ in self.table.values()
+                     if isinstance(a, engine.Give)}
+            if len(gives) == 1:  # how many cards to hand over (a deal's, a power's)
+                n = gives.pop()
+                label += f" {n} card{'s' if n != 1 else ''}"
             kinds = sorted({cmd.split()[0] for cmd in self.table if cmd != "turnup"})
             more = " ..." if len(kinds) > 5 else ""  # what to type, the rest in 'help'
             self._set_status(f"YOUR DECISION ({self.rules.pending(s).phase}: {label}): "

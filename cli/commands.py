@@ -40,12 +40,14 @@ HELP = {
               "ships, chosen to keep your colonies (launch blue.1 3)",
     "ally": "ally SIDE SHIPS - join the offense or defense, e.g. ally red red.2:3 (or a "
             "count: ally red 2)",
-    "decline": "decline - refuse every invitation",
+    "decline": "decline - refuse every invitation; to the Seeker's question: no (or "
+               "type 'no')",
     "invite": "invite SEATS - invite allies, e.g. invite yellow,green or invite none",
     "select": "select CARD - put an encounter card face down, e.g. select attack 08",
     "reveal": "reveal - turn your face-down card up",
     "play": "play CARD [TARGET] - play a card face up, e.g. play reinforcement+2 offense",
-    "power": "power N [ARGS] - use your alien's power (option N)",
+    "power": "power N [ARGS] - use your alien's power (option N); planets and players "
+             "may be named instead of numbered, e.g. power 0 red.4",
     "pass": "pass - do nothing at this window",
     "proceed": "proceed - keep your hand and go on",
     "newhand": "newhand - show your hand (no encounter card) and draw eight",
@@ -56,7 +58,8 @@ HELP = {
     "noencounter": "noencounter - you hold no encounter card: your turn ends",
     "propose": "propose A B P Q [F] - offense gives A cards, defense B; offense settles P, "
                "defense Q (- for none); F: ships of the other the Zombie frees from the warp",
-    "accept": "accept - accept the other player's proposal",
+    "accept": "accept - accept the other player's proposal; to the Seeker's question: "
+              "yes (or type 'yes')",
     "nodeal": "nodeal - give up the deal",
     "give": "give CARDS - hand these cards over",
     "ships": "ships SHIPS - which ships: e.g. ships gate:2,red.1:1",
@@ -89,6 +92,7 @@ def normalise(line: str) -> str:
     # Card names as the hand shows them: "reinforcement +3", "artifact plague".
     line = re.sub(r"reinforcement\s+\+", "reinforcement+", line.lower())
     line = re.sub(r"(^|\s)artifact\s+", r"\1", line)
+    line = re.sub(r"\s*,\s*", ",", line)  # a list typed with spaces after its commas
     words = []
     for w in line.split():
         if ":" in w and "," in w:
@@ -251,7 +255,22 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     text = _card_numbers(text)
     if text in table:
         return table[text]
+    cards = _cards_in_any_order(table, text)
+    if cards is not None:
+        return cards
     words = text.split()
+    by_name = _power_by_names(table, words, s, seat)
+    if by_name is not None:
+        return by_name
+    if len(words) == 2 and words[0] == "select":  # "select 14", "select neg": one card
+        w = words[1]
+        named = [c for c in table if c.startswith("select ") and (
+            c[7:] == f"attack {int(w):02d}" if w.isdigit() else c[7:].startswith(w))]
+        if len(named) == 1:
+            return table[named[0]]
+    answer = {"yes": "accept", "y": "accept", "no": "decline", "n": "decline"}.get(text)
+    if answer in table and s.step()[0] == "seek":  # the Seeker's question: yes or no
+        return table[answer]
     if len(words) >= 2 and words[-1].isdigit():
         prefix, want = " ".join(words[:-1]) + " ", int(words[-1])
         fits = [(cmd, entry) for cmd, entry in table.items() if cmd.startswith(prefix)
@@ -262,6 +281,11 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
                                             f[0]))[1]
     legal = sorted(table)
     firsts = sorted({c.split()[0] for c in legal})
+    longer = [c for c in legal if c.startswith(text + " ")] if text else []
+    if longer:  # the start of legal commands ("ally blue", "play reinforcement +3")
+        examples = _examples(table, longer)
+        return f"'{typed.strip()}' says too little: " + _more_words(table, text, longer) \
+            + ". Closest: " + ", ".join(examples[:6]) + (" ..." if len(examples) > 6 else "")
     why = after = ""
     if words and firsts and words[0] not in firsts:  # not a move the game asks for now
         after = (f"{words[0]} is not asked now" if words[0] in HELP else
@@ -283,6 +307,81 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     more = " ..." if len(legal) > len(close) else ""
     head = f"'{typed.strip()}' is not legal now" + (f": {why}" if why else "")
     return head + ". Closest: " + ", ".join(close) + more + (f" ({after})" if after else "")
+
+
+def _power_by_names(table: dict[str, tuple[engine.Action, int | None]], words: list[str],
+                    s: engine.GameState, seat: int) -> tuple[engine.Action, int | None] | None:
+    """`power N` with planets or players by name ("power 0 red.4", "power 1 blue") for
+    the one use of option N whose words name exactly those (cli/power_words); None when
+    none or several do."""
+    if len(words) < 3 or words[0] != "power" or all(w.isdigit() for w in words[2:]):
+        return None
+    from .power_words import use_words
+    typed = set(words[2:])
+    fits = []
+    for cmd, entry in table.items():
+        if cmd.split()[:2] != words[:2]:
+            continue
+        said = use_words(s, seat, getattr(entry[0], "option", 0), getattr(entry[0], "args", ()))
+        planets = set(re.findall(r"\b[a-z]+\.(?:\d+|warp)\b", said))
+        rest = re.sub(r"\b[a-z]+\.(?:\d+|warp)\b", "", said)
+        seats = {w for w in re.findall(r"[a-z]+", rest) if w in s.config.colors}
+        if planets | seats == typed:
+            fits.append(entry)
+    return fits[0] if len(fits) == 1 else None
+
+
+def _cards_in_any_order(table: dict[str, tuple[engine.Action, int | None]], text: str
+                        ) -> tuple[engine.Action, int | None] | None:
+    """`give` or `discard` with the cards named in any order ("give attack 8,cosmic zap"
+    for "give cosmic_zap,attack 08"); None when no such command has those cards."""
+    head, _, listed = text.partition(" ")
+    if head not in ("give", "discard") or not listed:
+        return None
+
+    def cards(words: str) -> list[str]:
+        return sorted(x.replace("_", " ").replace("-", " ") for x in words.split(",") if x)
+    want = cards(listed)
+    return next((entry for cmd, entry in table.items()
+                 if cmd.startswith(head + " ") and cards(cmd.partition(" ")[2]) == want),
+                None)
+
+
+def _examples(table: dict[str, tuple[engine.Action, int | None]],
+              commands: list[str]) -> list[str]:
+    """Commands to show for these: a choice of ships by its count (`ally blue 4`, which
+    `lookup` takes), the most and the fewest ships of each group; the others whole."""
+    out: list[str] = []
+    for cmd in commands:
+        group, _, last = cmd.rpartition(" ")
+        if ":" not in last:
+            out.append(cmd)
+            continue
+        counts = sorted({sum(n for _, n in getattr(table[c][0], "ships", ()))
+                         for c in commands if c.rpartition(" ")[0] == group})
+        out += [f"{group} {n}" for n in (counts[-1], counts[0])
+                if f"{group} {n}" not in out]
+    return out
+
+
+def _more_words(table: dict[str, tuple[engine.Action, int | None]], text: str,
+                longer: list[str]) -> str:
+    """What a line that is the start of legal commands still needs: how many ships (a
+    count, or which ones), or which of the ways it goes on."""
+    if text in ("give", "discard"):  # cards of the hand: how many, in any order
+        sizes = sorted({len(c.split(" ", 1)[1].split(",")) for c in longer})
+        many = " or ".join(map(str, sizes))
+        return (f"name the {many} card{'s' if sizes != [1] else ''} to {text}, separated "
+                f"by commas, in any order (e.g. {longer[0]})")
+    counts = sorted({sum(n for _, n in getattr(table[c][0], "ships", ())) for c in longer
+                     if ":" in c[len(text) + 1:] and " " not in c[len(text) + 1:]})
+    if counts:
+        span = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        return (f"how many ships ({text} N, N {span}: the ships that keep the most at home "
+                f"are sent), or which ones ({longer[0]})")
+    nexts = sorted({c[len(text) + 1:].split()[0] for c in longer})
+    return "it goes on with " + (" or ".join(nexts[:2]) if len(nexts) <= 2 else
+                                 ", ".join(nexts[:6]) + (" ..." if len(nexts) > 6 else ""))
 
 
 def _count_reason(table: dict[str, tuple[engine.Action, int | None]], words: list[str],

@@ -43,9 +43,14 @@ class CosmicUI:
     def board(self, s: Any, kn: Any) -> str:
         return str(self._render.board_text(s, kn))
 
-    def screen_board(self, s: Any, kn: Any) -> str:
-        """The board of the full-screen client (beside the hand)."""
-        return self.board(s, kn)
+    def screen_board(self, s: Any, kn: Any, width: int = 46, keys: bool = True) -> str:
+        """The board of the full-screen client (beside the hand), its lists wrapped at
+        `width` (the columns the hand leaves it); without `keys`, less its deck line and
+        aliens' key (`board_keys`, shown beside it)."""
+        return str(self._render.board_text(s, kn, width, keys))
+
+    def board_keys(self, s: Any, kn: Any) -> list[str]:
+        return list(self._render.board_keys(s, kn))
 
     def hand(self, s: Any, kn: Any, playable: set[int]) -> list[tuple[bool, str]]:
         """(playable now, label) for each card of the hand."""
@@ -178,7 +183,11 @@ class WorldsUI:
             f"({step.phase}: {step.step}). Control 20 worlds to win."
         return head + "\n" + self._wr.board_text(s, kn)
 
-    def screen_board(self, s: Any, kn: Any) -> str:
+    @staticmethod
+    def board_keys(s: Any, kn: Any) -> list[str]:
+        return []  # (its board has no keys to set aside)
+
+    def screen_board(self, s: Any, kn: Any, width: int = 46, keys: bool = True) -> str:
         """The full screen's board: the hand is beside it, so not in it; what a player
         looks at most (the map, the conflict, their tokens) first, for a short screen."""
         rows = self.board(s, kn).splitlines()

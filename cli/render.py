@@ -19,7 +19,7 @@ from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 from protocol.tell import TELL_KIND, read_tell, reader_of
 
-__all__ = ["BOARD_WIDTH", "planet_name", "board_text", "tech_lines", "alien_label", "encounter_totals", "public_summary", "card_label", "describe_event",
+__all__ = ["BOARD_WIDTH", "planet_name", "board_text", "board_keys", "tech_lines", "alien_label", "encounter_totals", "public_summary", "card_label", "describe_event",
            "log_line", "chat_text"]
 
 
@@ -81,18 +81,26 @@ def public_summary(s: engine.GameState) -> dict[str, Any]:
 BOARD_WIDTH = 50  # the widest board line: a seat's row with the longest alien name
 
 
-def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
+def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
+               width: int = 46, keys: bool = True) -> str:
     """The whole public board in short lines (at most BOARD_WIDTH columns; text that
-    wraps, at most 46): fits beside a hand in an 80-column terminal. Each seat's row ends
-    with its alien's whole name. During an encounter each side has a row: the main
-    player's ships in the encounter and its allies' ("offense: red 3; allies: yellow 2",
-    "defense: blue 4; allies: green 1"; the defense's only once it has allies). With `kn` (a seat's knowledge) that seat's own
-    face-down alien is named in brackets (hidden powers); the others read "face down"."""
+    wraps, at most `width`, 46 unless told): fits beside a hand in an 80-column terminal.
+    Each seat's row ends with its alien's whole name. During an encounter each side has a
+    row: the main player's ships in the encounter and its allies' ("offense: red 3;
+    allies: yellow 2", "defense: blue 4; allies: green 1"; the defense's only once it has
+    allies). With `kn` (a seat's knowledge) that seat's own face-down alien is named in
+    brackets (hidden powers); the others read "face down". Given more width (the full
+    screen's spare columns), the board takes fewer rows: lists wrap later, and the
+    running totals join the "red vs blue" line and the aliens' key the column heads
+    where they fit (ten seats on 24 rows). Without `keys`, the aliens' key and the deck
+    line are left out (`board_keys`: the full screen shows them beside the board when
+    the board is short of rows)."""
     colors = s.config.colors
+    width = max(46, width)
     lines = []
     if s.outcome is not None:
         winners = ", ".join(colors[w] for w in s.outcome.winners) or "nobody"
-        lines += textwrap.wrap(f"Game over ({s.outcome.reason}): {winners} won", 46,
+        lines += textwrap.wrap(f"Game over ({s.outcome.reason}): {winners} won", width,
                                subsequent_indent="  ")
     else:
         who = colors[s.offense] if s.offense >= 0 else "-"
@@ -106,55 +114,82 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
         why = (": choose any other player" if name == "wild" else
                " (your own colour): draw again, or a player with a colony in your home "
                "system" if name in colors else "")
-        lines += textwrap.wrap(f" destiny drawn: {name.replace('_', ' ')}{why}", 46,
+        lines += textwrap.wrap(f" destiny drawn: {name.replace('_', ' ')}{why}", width,
                                subsequent_indent="   ")
     if e is not None and e.defense >= 0:
         target = f" at {planet_name(s, e.target)}" if e.target != -1 else \
             ": the gate not aimed yet"
+        vs = len(lines)
         lines.append(f"{colors[e.offense]} vs {colors[e.defense]}{target}")
+        totals = encounter_totals(s)
         for side, main, ships, count in (  # the defense's row: only with allies (a row
                 ("offense", e.offense, s.gate, s.gate[e.offense]),  # fewer at ten seats)
                 ("defense", e.defense, s.beside, ships_at(s, e.defense))):
             allies = [f"{colors[i]} {v}" for i, v in enumerate(ships) if v and i != main]
             if allies or (side == "offense" and count):  # wrapped: at ten seats many
                 head = f" {side}: {colors[main]} {count}" + ("; allies:" if allies else "")
-                lines += _wrap_items(head, allies, ",") if allies else [head]
-        totals = encounter_totals(s)
+                lines += _wrap_items(head, allies, ",", width) if allies else [head]
         if totals is not None:
-            lines.append(" " + totals)
+            if width > 46 and len(lines[vs]) + len(totals) + 2 <= width:
+                lines[vs] += "; " + totals  # a row fewer
+            else:
+                lines.append(" " + totals)
         st = s.step()
         if st[0] == "deal" and st[2]:  # the proposal on the table, to accept or answer
             lines += textwrap.wrap(f" proposal ({colors[st[2][0]]}): "
-                                   f"{deal_words(s, st[2][1:])}", 46, subsequent_indent="   ")
+                                   f"{deal_words(s, st[2][1:])}", width,
+                                   subsequent_indent="   ")
     per = s.config.planets
     aliens = any(s.aliens) or bool(face_down_seats(s))
-    lines.append(f"{'':6} col hnd wrp  home planets 1-{per}"
-                 + ("  alien" if aliens and per == 4 else " alien" if aliens else ""))
+    head = f"{'':6} col hnd wrp  home planets 1-{per}" \
+        + ("  alien" if aliens and per == 4 else " alien" if aliens else "")
+    key = _alien_key(s, kn)
+    if aliens and keys and width > 46 and len(f"{head}: {key}") <= width:
+        lines.append(f"{head}: {key}")  # the key beside its column's head: a row fewer
+        aliens_key = False
+    else:
+        lines.append(head)
+        aliens_key = aliens and keys
     for seat in range(s.n):  # (a colour has six letters at most)
         cells = " ".join(f"{s.on(p, seat):>2}" for p in s.home_planets(seat))
         lines.append(f"{colors[seat]:<6} {s.foreign_colonies(seat):>3} {len(s.hands[seat]):>3} "
                      f"{s.warp[seat]:>3} {cells}"
                      + (f" {alien_label(s, seat, kn=kn)}" if aliens else ""))
-    if aliens:
-        lines.append(" alien: - power lost, z zapped"
-                     + ("; (name) yours" if kn is not None
-                        and own_face_down(s, kn.seat, kn) else ""))
+    if aliens_key:
+        lines.append(" alien: " + key)
     for seat in range(s.n):
         guests = [f"{planet_name(s, p)} " + ",".join(f"{c}{n}" for c, n in _colonies(s, p)
                                                     if c != colors[seat])
                   for p in s.home_planets(seat)
                   if any(s.on(p, o) for o in range(s.n) if o != seat)]
         if guests:  # wrapped: with many seats a home system holds many guests
-            lines += _wrap_items(" in " + colors[seat] + ":", guests, ";")
+            lines += _wrap_items(" in " + colors[seat] + ":", guests, ";", width)
     if s.config.teams:  # teammates sit opposite (rules 004, Team Play)
         pairs = [f"{colors[x]}+{colors[s.config.teammate(x)]}" for x in range(s.n // 2)]
-        lines += textwrap.wrap("teams: " + ", ".join(pairs), 46, subsequent_indent="  ")
-    lines += tech_lines(s)
-    lines.append(f"deck {len(s.deck)} discard {len(s.discard)} destiny {len(s.destiny_deck)}")
+        lines += textwrap.wrap("teams: " + ", ".join(pairs), width, subsequent_indent="  ")
+    lines += tech_lines(s, width)
+    if keys:
+        lines.append(_deck_line(s))
     return "\n".join(lines)
 
 
-def tech_lines(s: engine.GameState) -> list[str]:
+def _alien_key(s: engine.GameState, kn: engine.Knowledge | None) -> str:
+    return "- power lost, z zapped" + ("; (name) yours" if kn is not None
+                                       and own_face_down(s, kn.seat, kn) else "")
+
+
+def _deck_line(s: engine.GameState) -> str:
+    return f"deck {len(s.deck)} discard {len(s.discard)} destiny {len(s.destiny_deck)}"
+
+
+def board_keys(s: engine.GameState, kn: engine.Knowledge | None = None) -> list[str]:
+    """What `board_text(keys=False)` leaves out: the deck line, and the aliens' key when
+    the board has aliens."""
+    aliens = any(s.aliens) or bool(face_down_seats(s))
+    return [_deck_line(s)] + ([f"alien: {_alien_key(s, kn)}"] if aliens else [])
+
+
+def tech_lines(s: engine.GameState, width: int = 46) -> list[str]:
     """The techs on the table (technology variant): per seat its face-down techs with
     the ships researching each, and its completed ones by name; the tech deck and pile."""
     if not s.config.technology:
@@ -167,7 +202,7 @@ def tech_lines(s: engine.GameState) -> list[str]:
         down = [str(r[2]) for r in rows if not r[3]]
         done = [C.CATALOGUE[s.faces[r[1]]].name.replace("_", " ") for r in rows if r[3]]
         parts = ([f"{len(down)} down (ships {','.join(down)})"] if down else []) + done
-        lines += textwrap.wrap(f" tech {s.config.colors[seat]}: " + "; ".join(parts), 46,
+        lines += textwrap.wrap(f" tech {s.config.colors[seat]}: " + "; ".join(parts), width,
                                subsequent_indent="   ")
     lines.append(f"tech deck {len(s.extra.get('tech_deck', ()))} "
                  f"discard {len(s.extra.get('tech_discard', ()))}")
@@ -310,8 +345,8 @@ def _is_flare(face: object) -> bool:
         and C.CATALOGUE[face].kind == "flare"
 
 
-def _wrap_items(head: str, items: list[str], sep: str) -> list[str]:
-    """`head item1SEP item2...` in rows of 46 columns at most, continued rows indented,
+def _wrap_items(head: str, items: list[str], sep: str, width: int = 46) -> list[str]:
+    """`head item1SEP item2...` in rows of `width` columns at most, continued rows indented,
     wrapped between items ("pink 4" is never cut in two) and, in an item too long for a
     row (a planet's guests at ten seats: "green.1 blue2,yellow1,..."), after a comma of
     it, never inside a word."""
@@ -324,7 +359,7 @@ def _wrap_items(head: str, items: list[str], sep: str) -> list[str]:
             tokens[-1] += " "
     rows, row = [], head + " "
     for tok in tokens:
-        if len(row + tok.rstrip()) > 46 and row.strip() != head.strip():
+        if len(row + tok.rstrip()) > width and row.strip() != head.strip():
             rows.append(row.rstrip())
             row = "   "
         row += tok
@@ -377,7 +412,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "reestablish": lambda: f"{c(a[0])} re-establishes {p(a[1])} with {a[2]} ship(s)",
         "launch": lambda: f"{c(a[0])} aims the gate at {p(a[1])} with {a[2]} ship(s)",
         "invite": lambda: f"{c(a[0])} invites {seats(a[1])}",
-        "ally": lambda: f"{c(a[0])} allies with {c(a[1])}, {a[2]} ship(s)",
+        "ally": lambda: f"{c(a[0])} allies with {c(a[1])}, " + (
+            f"{a[2]} ship(s)" if a[2] else "its ships to come just before the reveal"),
         "leave_alliance": lambda: f"{c(a[0])} leaves the "
                                   f"{('offense', 'defense')[a[1]]}'s alliance; its ships go home",
         "decline": lambda: f"{c(a[0])} declines",
@@ -598,8 +634,9 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "wrath_retrieve": lambda: f"{c(a[0])} sends {a[2]} retrieved ship(s) back to the "
                                   f"warp; one of {c(a[1])}'s leaves the warp instead",
         "zero": lambda: f"{c(a[0])} makes every attack card count as 0 this encounter",
-        "zero_keep": lambda: f"{c(a[0])} keeps its attack 0",
-        "zero_swap": lambda: f"{c(a[0])} discards its attack 0 and chooses another attack",
+        "zero_keep": lambda: f"{c(a[0])} keeps its zeroed attack (it counts as 0)",
+        "zero_swap": lambda: f"{c(a[0])} discards its zeroed attack and chooses another "
+                             "attack",
     }
     fn = words.get(kind)
     try:

@@ -25,10 +25,10 @@ from .client import SeatClient, Session
 __all__ = ["PlainClient"]
 
 LIMIT = 30  # commands listed one by one; more are grouped by what they aim at
-FOLLOW_WAKE_S = 0.1
+FOLLOW_WAKE_S = 0.1  # once the input has ended: how often to look whether to stop
 # Lines for the client, not the game: answered at once, never held for a decision.
-CLIENT_WORDS = ("quit", "exit", "help", "say", "tell", "stops", "stop", "unstop", "info",
-                "discards", "board", "hand")  # once the input has ended: how often to look whether to stop
+CLIENT_WORDS = ("quit", "exit", "help", "?", "say", "tell", "stops", "stop", "unstop",
+                "info", "discards", "board", "hand")
 
 
 class PlainClient(SeatClient):

@@ -161,7 +161,7 @@ def test_a_refusal_for_a_question_the_game_withdrew_is_named_with_the_next() -> 
         async def go() -> None:
             task = asyncio.ensure_future(app.run())
             await _wait_for_decision(app)
-            pipe.send_text("?\r")
+            pipe.send_text("zz\r")
             for _ in range(100):
                 await asyncio.sleep(0.01)
                 if app.refused:
@@ -176,8 +176,8 @@ def test_a_refusal_for_a_question_the_game_withdrew_is_named_with_the_next() -> 
             await asyncio.wait_for(task, 10)
 
         asyncio.run(go())
-    assert "'?' is not legal now" in seen["refused"], seen
-    assert seen["asked"] == ("'?' came just before this question: type it again if you "
+    assert "'zz' is not legal now" in seen["refused"], seen
+    assert seen["asked"] == ("'zz' came just before this question: type it again if you "
                              "meant it."), seen
 
 
@@ -311,7 +311,8 @@ def test_the_deck_setup_shows_its_progress(tmp_path: Path) -> None:
 
 def test_commands_as_a_person_types_them() -> None:
     """Ships in any order, a count of ships, card names as the hand shows them; what is
-    not legal is refused with the closest legal commands."""
+    not legal is refused with the closest legal commands; the start of a command ('ally
+    blue', 'launch') says what it still needs (it was "not legal")."""
     from cli.commands import lookup
 
     g = _game("typed")
@@ -333,6 +334,14 @@ def test_commands_as_a_person_types_them() -> None:
     # a well-formed command the rules refuse: the engine's reason, planets by name
     own = lookup(table, "launch red.2 red.1:1", s, 0)
     assert isinstance(own, str) and "not legal now: the gate cannot point at red.2." in own
+    # the start of a command says what it still needs, and each command it shows is taken
+    short = lookup(table, head, s, 0)
+    assert isinstance(short, str) and short.startswith(f"'{head}' says too little: how "
+                                                       "many ships"), short
+    shown = short.split("Closest: ")[1].removesuffix(" ...").split(", ")
+    assert shown and all(not isinstance(lookup(table, c, s, 0), str) for c in shown), shown
+    bare = lookup(table, "launch", s, 0)
+    assert isinstance(bare, str) and "goes on with " in bare and head.split()[1] in bare
 
 
 def test_command_table_with_flares_at_two_seats() -> None:
@@ -417,9 +426,10 @@ def test_turn_up_rounds_are_answered_at_once_and_a_queued_turn_up_waits_for_a_qu
 
 
 def test_an_encounter_card_is_found_however_its_value_is_typed() -> None:
-    """`select attack30`, `select attack 4`, `reinforcement 3`: a card typed with its
-    value as a person writes it is the card the hand shows as `attack 30`, `attack 04`,
-    `reinforcement +3` (the refusal offered `select attack 30` for `select attack30`)."""
+    """`select attack30`, `select attack 4`, `select 4`, `select neg`, `reinforcement 3`:
+    a card typed with its value (or the start of its name) as a person writes it is the
+    card the hand shows as `attack 30`, `attack 04`, `negotiate`, `reinforcement +3` (the
+    refusal offered `select attack 30` for `select attack30`)."""
     from cli.commands import lookup
 
     g = _game("typed-cards")
@@ -435,8 +445,13 @@ def test_an_encounter_card_is_found_however_its_value_is_typed() -> None:
     for command in [c for c in table if c.startswith("select attack ")]:
         value = int(command.split()[-1])
         for typed in (f"select attack{value}", f"select attack {value}",
-                      f"Select Attack{value:02d}"):
+                      f"Select Attack{value:02d}", f"select {value}"):  # (the value alone)
             assert lookup(table, typed, s, 0) == table[command], typed
+    selects = [c for c in table if c.startswith("select ")]
+    for command in selects:  # the start of a card's name, when no other card has it
+        start = command[7:10]
+        if sum(c[7:].startswith(start) for c in selects) == 1:
+            assert lookup(table, f"select {start}", s, 0) == table[command], start
     # completion still reads what is typed: the start of a value is not made a value
     from cli.commands import normalise
     assert normalise("select attack 0") == "select attack 0"
@@ -457,3 +472,151 @@ def test_a_card_on_its_way_to_the_hand_says_so() -> None:
     assert known and "?" not in " ".join(known)
     coming = [label for _, label in ui.hand(g.state, engine.Knowledge(0), set())]
     assert coming == ["? (being dealt)"] * len(g.state.hands[0])
+
+
+def test_the_seekers_question_is_answered_yes_or_no() -> None:
+    """The Seeker asks a player about a card: 'yes' and 'no' answer it (accept and
+    decline; 'yes' was refused as no command)."""
+    from cli.commands import lookup
+
+    for seed in range(40):
+        s0 = game_seed(f"seek{seed}", 0)
+        g = LocalGame(engine.Config(3, aliens=("", "seeker", "")), s0,
+                      [HeuristicBot(s0 + bytes([k])) for k in range(3)])
+        for _ in range(600):
+            p = engine.pending(g.state)
+            if g.state.outcome is not None:
+                break
+            if p.chance is None and p.seats[0] == 0 and g.state.step()[0] == "seek":
+                s, kn = g.state, g.source.knowledge[0]
+                table = command_table(s, 0, kn)
+                if set(table) == {"accept", "decline"}:  # (else the answer is forced)
+                    assert lookup(table, "yes", s, 0) == table["accept"]
+                    assert lookup(table, "No", s, 0) == table["decline"]
+                    return
+            g.step()
+    raise AssertionError("the Seeker never asked red in 40 games")
+
+
+def test_cards_to_give_are_named_in_any_order() -> None:
+    """`give` (and a Plague's `discard`) with the cards in any order, spaces after the
+    commas, a value as a person writes it, an artifact's name in words: the same
+    command (nine cards to give had to be typed exactly as listed)."""
+    from cli.commands import lookup
+
+    g = _game("give")
+    give = engine.Give(0, (1, 2, 3))
+    table = {"give flare-ghoul,attack 08,cosmic_zap,attack 04": (give, None),
+             "give attack 08,attack 04,attack 06": (engine.Give(0, (4, 5, 6)), None)}
+    for typed in ("give attack 4, cosmic zap, attack 08, flare ghoul",
+                  "give cosmic_zap,attack 04,attack 8,flare-ghoul"):
+        assert lookup(table, typed, g.state, 0) == (give, None), typed
+    assert isinstance(lookup(table, "give attack 4, cosmic zap", g.state, 0), str)
+    asked = lookup(table, "give", g.state, 0)  # how many, and how to name them
+    assert isinstance(asked, str) and "name the 3 or 4 cards to give, separated by " \
+        "commas, in any order" in asked, asked
+
+
+def test_a_command_longer_than_a_row_is_broken_after_a_comma() -> None:
+    """A refusal listing a command longer than the terminal (nine cards to give) breaks
+    it after one of its commas, never inside a card's name ('a ttack 06')."""
+    g = _game("long")
+    long = "give " + ",".join(["flare-ghoul"] + [f"attack {n:02d}" for n in range(1, 12)])
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0))
+        app.refused = f"'give' is not legal now. Closest: {long}, give attack 01 ..."
+        rows = app._refused_rows()
+        width = app.app.output.get_size().columns
+    assert len(rows) > 1 and all(len(r) <= width for r in rows), rows
+    assert all(r.startswith("  ") for r in rows[1:]), rows
+    pieces = [r.strip() for r in rows]
+    joined = pieces[0] + "".join(("" if pieces[i - 1].endswith(",") else " ") + p
+                                 for i, p in enumerate(pieces[1:], 1))
+    assert f"Closest: {long}, give attack 01 ..." in joined, rows
+
+
+def test_a_power_is_used_with_planets_named() -> None:
+    """`power 0 red.4` for the Chill's `power 0 3` (freeze red.4): a power's planets typed
+    by name, as its words say them (the numbers alone were taken)."""
+    import re
+
+    from cli.commands import lookup
+    from cli.power_words import use_words
+
+    for seed in range(20):
+        s0 = game_seed(f"chill{seed}", 0)
+        g = LocalGame(engine.Config(3, aliens=("chill", "", "")), s0,
+                      [HeuristicBot(s0 + bytes([k])) for k in range(3)])
+        for _ in range(400):
+            p = engine.pending(g.state)
+            if g.state.outcome is not None:
+                break
+            table = command_table(g.state, 0, g.source.knowledge[0]) \
+                if p.chance is None and p.seats[0] == 0 else {}
+            uses = {c: e for c, e in table.items() if c.startswith("power 0 ")}
+            if uses:
+                s = g.state
+                for cmd, entry in uses.items():
+                    said = use_words(s, 0, 0, entry[0].args)  # type: ignore[attr-defined]
+                    planets = re.findall(r"\b[a-z]+\.\d+\b", said)
+                    assert planets, said
+                    typed = "power 0 " + " ".join(reversed(planets))
+                    assert lookup(table, typed, s, 0) == entry, (typed, cmd, said)
+                return
+            g.step()
+    raise AssertionError("the Chill's power was never offered to red in 20 games")
+
+
+def test_the_status_line_is_never_cut() -> None:
+    """Too long for the terminal, the status line drops its title first; a decision's
+    commands are then shortened to what fits (with ' ...': 'help' lists them all); any
+    other status wraps onto more rows, whole (the end of a game with many winners)."""
+    g = _game("status")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0), title="cosmic - you are red (seed status, local)")
+        width = app.app.output.get_size().columns
+        app.status = "waiting for blue (alliance)"
+        assert app._status_rows() == [" waiting for blue (alliance) | cosmic - you are red "
+                                      "(seed status, local) "]
+        asked = "YOUR DECISION (resolution: respond_power window): "
+        app.status = asked + "noencounter, pass, play, power, reestablish ..."
+        rows = app._status_rows()
+        assert len(rows) == 1 and len(rows[0]) <= width, rows
+        assert rows[0].startswith(" " + asked) and rows[0].endswith(", play ..."), rows
+        over = ("game over: red, blue, yellow, green, purple, orange, black won (5 foreign "
+                "colonies); 'quit' leaves")
+        app.status = over
+        rows = app._status_rows()
+        assert len(rows) == 2 and all(len(r) <= width for r in rows), rows
+        assert " ".join(r.strip() for r in rows) == over, rows
+
+
+def test_tab_offers_the_next_word_then_ship_counts() -> None:
+    """Tab with many commands offers the next word of each ('ally ', 'decline'), not a
+    wall of ship lists; at one group of ship choices, their counts first ('ally blue 3',
+    which the prompt takes), then the lists."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from cli.app import _LegalCompleter
+    from cli.commands import HELP, lookup, normalise
+
+    g = _game("tab")
+    table: dict[str, tuple[engine.Action, int | None]] = {"decline": (engine.Decline(0), None)}
+    for a in range(0, 5):
+        for b in range(0, 5 - a):
+            if not a + b:
+                continue
+            ships = (((0, a),) if a else ()) + (((1, b),) if b else ())
+            cmd = "ally blue " + ",".join(f"red.{p + 1}:{n}" for p, n in ships)
+            table[cmd] = (engine.Ally(0, 1, ships), None)
+    assert len(table) > 12
+    tab = _LegalCompleter(lambda: table, HELP, normalise)
+
+    def offered(typed: str) -> list[str]:
+        return [c.text for c in tab.get_completions(Document(typed), CompleteEvent(
+            completion_requested=True))]
+    assert offered("") == ["ally ", "decline"]
+    counts = offered("ally blue ")
+    assert counts[:4] == ["ally blue 1", "ally blue 2", "ally blue 3", "ally blue 4"], counts
+    assert all(not isinstance(lookup(table, c, g.state, 0), str) for c in counts), counts

@@ -20,6 +20,15 @@ def test_the_seekers_question_in_the_log_says_an_before_a_vowel() -> None:
         "red asks blue: will you play a negotiate?"
 
 
+def test_an_ally_whose_ships_come_later_is_not_said_to_send_none() -> None:
+    """An ally whose ships come just before the reveal (a power's) joins with none yet:
+    "allies with blue, 0 ship(s)" read as an empty alliance."""
+    s = engine.new_game(engine.Config(3))
+    assert describe_event(s, ("ally", 2, 1, 3)) == "yellow allies with blue, 3 ship(s)"
+    assert describe_event(s, ("ally", 2, 1, 0)) == \
+        "yellow allies with blue, its ships to come just before the reveal"
+
+
 def test_a_choosing_setup_deals_aliens_and_a_flares_setup_flares() -> None:
     chooses = engine.new_game(engine.Config(3, aliens=("choose", "choose", "choose")))
     assert "aliens face down" in describe_event(chooses, ("flares_dealt", 2))

@@ -31,6 +31,13 @@ def _board(screen: str) -> list[str]:
     return [r for r in rows[:_rule(rows)] if r.strip(" |")]
 
 
+def _status(row: str) -> bool:
+    """A status line: what is asked or awaited, the title after it whole or left out
+    (a line too long for the terminal drops it, never cuts it)."""
+    said, bar, title = row.strip().partition(" | ")
+    return bool(said) and (not bar or title == "cosmic - you are red (seed tmux, local)")
+
+
 def _drawn(screen: str, width: int, height: int) -> bool:
     """Board, hand, log, status and prompt, all drawn for a width x height screen (just
     after a resize the terminal still shows the old frame, cut to the new size)."""
@@ -41,7 +48,7 @@ def _drawn(screen: str, width: int, height: int) -> bool:
             and "deck " in screen
             and "Your hand (red)" in screen and "* playable now" in screen
             and "-" * width in rows  # the rule under the board, across the screen
-            and "| cosmic - you are red" in rows[-2]  # the status line
+            and _status(rows[-2])  # the status line
             and rows[-1].startswith(">")  # the prompt
             and bool(_log(screen)))
 

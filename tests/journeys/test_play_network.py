@@ -86,13 +86,13 @@ def closest(screen: str) -> str | None:
 
 def decide(term: Terminal) -> str:
     """Answer the open decision with a legal command read off the screen (a refusal
-    lists the legal commands closest to what was typed); returns what was typed. A '?'
+    lists the legal commands closest to what was typed); returns what was typed. A 'zz'
     typed a moment before the question is refused as early; it is typed again (and so if
     the screen stays silent: the answer may have gone with a question the game withdrew
     between two looks at the screen)."""
     screen = ""
     for _ in range(5):
-        term.type("?")
+        term.type("zz")  # no command ('?' is help)
         try:
             screen = term.wait_for(lambda s: CLOSEST.search(s) is not None
                                    or DECISION not in s or EARLY in s, timeout=8)
@@ -105,7 +105,7 @@ def decide(term: Terminal) -> str:
         if DECISION not in screen:
             return ""  # the decision went away meanwhile
         time.sleep(0.3)
-    raise AssertionError(f"'?' went unanswered or was refused as early five times:\n"
+    raise AssertionError(f"'zz' went unanswered or was refused as early five times:\n"
                          f"{term.screen()}")
 
 

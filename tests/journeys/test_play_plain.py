@@ -66,7 +66,7 @@ def test_local_plain_game_to_the_end(home: Path) -> None:
 def test_local_plain_variant_seat_and_players(home: Path) -> None:
     r = cosmic("play", "--local", "--plain", "--players", "2", "--seat", "1", "--variant",
                "four_planets", "--seed", "v", home=home, timeout=60,
-               stdin="info plague\ninfo red\ndiscards\nquit\nquit\n")
+               stdin="info plague\ninfo red\ndiscards\n?\nquit\nquit\n")
     assert r.returncode == 0, r.stderr
     assert "You are blue against 1 bot (seed" in r.stdout
     assert "Four foreign colonies win." in r.stdout  # not five: four planets
@@ -74,6 +74,7 @@ def test_local_plain_variant_seat_and_players(home: Path) -> None:
     assert "Plague: at any card window" in r.stdout  # info, in our words
     assert "red plays without an alien power." in r.stdout
     assert "The discard pile is empty." in r.stdout
+    assert "Commands now: " in r.stdout and "not legal" not in r.stdout  # '?' is help
     assert "home planets 1-4" in r.stdout or "Game left unfinished." in r.stdout
 
 

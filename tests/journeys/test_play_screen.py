@@ -7,6 +7,7 @@ card is marked in the hand, not just the first."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from _journey import COSMIC, cosmic_env
@@ -23,6 +24,29 @@ def board_rows(screen: str) -> list[str]:
     return [row.split("|")[0].rstrip() for row in screen.splitlines() if "|" in row]
 
 
+def panel_text(screen: str) -> str:
+    """The right-hand panel (the hand, and what the board set beside it), its wrapped
+    rows joined."""
+    return " ".join(row.split("|", 1)[1].strip() for row in screen.splitlines() if "|" in row)
+
+
+def whole_board(term: Terminal) -> list[str]:
+    """The board's rows read page by page (F2) until the pages come back to the top;
+    the page marks left out."""
+    seen: list[str] = []
+    for _ in range(10):
+        rows = board_rows(term.settled())
+        page = [r for r in rows if not r.startswith("-- ")]
+        overlap = next(k for k in range(min(len(seen), len(page)), -1, -1)
+                       if seen[len(seen) - k:] == page[:k])  # (the last page ends the board)
+        seen += page[overlap:]
+        if not any("more row" in r for r in rows):
+            return seen
+        term.press("F2")
+        term.wait_for(lambda s: board_rows(s) != rows, timeout=10)
+    raise AssertionError(f"F2 never came to the board's last page:\n{term.screen()}")
+
+
 def hand_rows(screen: str) -> list[str]:
     """The hand panel's cards (mark and label), below "Your hand" and above the key."""
     right = [row.split("|", 1)[1] for row in screen.splitlines() if "|" in row]
@@ -33,6 +57,16 @@ def hand_rows(screen: str) -> list[str]:
             break
         out.append(r.rstrip())
     return out
+
+
+def status_text(screen: str) -> str:
+    """The status line, its rows joined when it wrapped (continued rows are indented by
+    three spaces)."""
+    rows = [r for r in screen.splitlines() if r.strip()][:-1]  # less the prompt
+    first = len(rows) - 1
+    while first > 0 and rows[first].startswith("   "):
+        first -= 1
+    return " ".join(r.strip() for r in rows[first:])
 
 
 def test_ten_seats_fit_80x24_and_a_refusal_wraps_between_words(tmp_path: Path,
@@ -50,8 +84,11 @@ def test_ten_seats_fit_80x24_and_a_refusal_wraps_between_words(tmp_path: Path,
             label = row[33:].strip()  # after the home planets: the alien, and its mark
             shown.add(label[:-1] if label[-1:] in "-z" else label)
         assert shown == {a.replace("_", " ") for a in LONGEST}, screen  # each name whole (cut at 11 letters before)
-        assert any(r.startswith("deck ") for r in rows), screen  # deck, discard, destiny
-        assert " alien: - power lost, z zapped" in rows, screen
+        # deck, discard, destiny and the aliens' key: on the board, or beside it when
+        # the board is short of rows
+        said = "\n".join(rows) + "\n" + panel_text(screen)
+        assert re.search(r"deck \d+ discard \d+ destiny \d+", said), screen
+        assert "alien: - power lost, z zapped" in said, screen
         assert all(len(row) <= 80 for row in screen.splitlines())
 
         term.type("launch nowhere 9")
@@ -63,6 +100,37 @@ def test_ten_seats_fit_80x24_and_a_refusal_wraps_between_words(tmp_path: Path,
         # continued rows are indented: the refusal was wrapped between words, not cut
         # inside one (a command cut in two cannot be typed back)
         assert all(r.startswith("  ") for r in lines[first + 1:end]), screen
+
+        # The refusal's rows leave the board short of rows: its last row says how many
+        # are below, and F2 pages them; all of it is there (the same rows as on a tall
+        # terminal), at 100x30 and on a wide terminal all at once.
+        assert re.search(r"^-- \d+ more rows?: F2 or 'board' --", "\n".join(board_rows(screen)),
+                         re.M), screen
+        paged = whole_board(term)
+        term.type("board")  # typed, it pages too (and answers nothing)
+        term.wait_for(lambda s: "more row" in s and "is not legal" in s, timeout=10)
+        term.resize(80, 60)
+        term.wait_for(lambda s: len(s.splitlines()) == 60 and not any(
+            r.startswith("-- ") for r in board_rows(s)), timeout=10)
+        tall = board_rows(term.settled())
+        assert not any(r.startswith("-- ") for r in tall), tall
+
+        def body(rows: list[str]) -> list[str]:  # less the lines set beside a short board
+            return [r for r in rows if not re.match(r"( +col hnd|deck \d| alien: )", r)]
+        assert body(paged) == body(tall), (paged, tall)
+        for width, height in ((100, 30), (200, 50)):
+            term.resize(width, height)
+            term.wait_for(lambda s: "-" * width in s.splitlines(), timeout=10)  # redrawn
+            wide = term.settled()
+            rows = board_rows(wide)
+            assert not any(r.startswith("-- ") for r in rows), wide
+            assert any(r.startswith("deck ") for r in rows), wide
+            assert sum(bool(re.match(rf"{c} +\d+ +\d+ +\d+ ", r)) for c in COLOURS
+                       for r in rows) == 10, wide
+            assert all(len(r) <= width for r in wide.splitlines()), wide
+        term.resize(80, 24)
+        screen = term.wait_for(lambda s: "is not legal" in s and "more row" in s,
+                               timeout=10)  # (redrawn: short of rows again)
         command = closest(screen)
         assert command is not None
         if DECISION in status_line(term.screen()):
@@ -184,7 +252,8 @@ def test_a_networked_game_to_its_end_then_verify_and_replay(tmp_path: Path,
     play = [str(COSMIC), "play", "--players", "3", "--seed", "to-the-end", "--dir",
             str(game)]
     with Terminal(play, tmp_path, width=80, height=24, env=cosmic_env(home)) as term:
-        for _ in range(400):
+        deadline = time.monotonic() + 300  # (a count of looks ran out on a busy machine)
+        while time.monotonic() < deadline:
             screen = term.wait_for(lambda s: DECISION in s or "game over" in status_line(s)
                                    or "waiting for" in status_line(s), timeout=120)
             if "game over:" in status_line(screen):
@@ -193,6 +262,7 @@ def test_a_networked_game_to_its_end_then_verify_and_replay(tmp_path: Path,
                 decide(term)
             else:
                 term.type("zz")  # while another decides: refused, nothing happens
+                time.sleep(0.1)
         screen = term.wait_for(lambda s: "game over:" in status_line(s), timeout=120)
         screen = term.settled()
         assert "GAME OVER:" in screen, screen
@@ -200,6 +270,19 @@ def test_a_networked_game_to_its_end_then_verify_and_replay(tmp_path: Path,
         said = re.sub(r"\s", "", screen)  # a path longer than a row is cut where it must
         journal = game / "seat-0.journal"
         assert f"cosmicverify{journal}" in said and f"cosmicreplay{journal}" in said, screen
+        # Who won and why, whole, on the status line at 80, 100 and 44 columns (it was
+        # cut at the terminal's edge): the title goes first, then the line wraps.
+        verdict = re.search(r"GAME OVER: (.+?) won \((.+?)\)\.", " ".join(
+            r.strip() for r in screen.splitlines()))
+        assert verdict is not None, screen
+        whole = f"game over: {verdict[1]} won ({verdict[2]}); 'quit' leaves"
+        for width, height in ((80, 24), (100, 30), (44, 24)):
+            term.resize(width, height)
+            said = (whole, f"{whole} | cosmic - you are red")
+            term.wait_for(lambda s: status_text(s) in said, timeout=10)  # once redrawn
+            shown = term.settled()
+            assert status_text(shown) in said, shown
+            assert all(len(r) <= width for r in shown.splitlines()), shown
         term.type("quit")
         term.wait_for(lambda s: term.exited() is not None, timeout=30)
         assert term.exited() == 0
@@ -211,7 +294,8 @@ def test_a_networked_game_to_its_end_then_verify_and_replay(tmp_path: Path,
 
 def test_the_status_line_names_what_to_type(tmp_path: Path, home: Path) -> None:
     """At a decision the status line says which commands answer it (it said only the
-    phase and step, 'planning: planning'), the same as 'help' lists."""
+    phase and step, 'planning: planning'), the same as 'help' lists; '?' alone is help
+    too (it was refused as "not legal", with the closest commands)."""
     play = [str(COSMIC), "play", "--local", "--players", "4", "--seed", "status"]
     with Terminal(play, tmp_path, env=cosmic_env(home)) as term:
         checked = 0
@@ -220,11 +304,12 @@ def test_the_status_line_names_what_to_type(tmp_path: Path, home: Path) -> None:
             # the bots have moved and the game waits for you alone (read sooner, the
             # status line may still show the decision just answered)
             before = term.settled()
-            found = re.search(r"YOUR DECISION \([^)]*\): ([a-z]+(?:, [a-z]+)*)( \.\.\.)? \|",
-                              status_line(before))
+            found = re.search(r"YOUR DECISION \([^)]*\): ([a-z]+(?:, [a-z]+)*)( \.\.\.)?"
+                              r"( \||$)", status_line(before).rstrip())
             if found is None:
                 continue  # the game moved on meanwhile
-            term.type("help")  # its answer is the log's last line, above the status
+            asked = "?" if checked == 0 else "help"  # its answer is the log's last line
+            term.type(asked)
 
             def answered(s: str) -> bool:
                 rows = [r for r in s.splitlines() if r.strip()]
@@ -233,8 +318,9 @@ def test_the_status_line_names_what_to_type(tmp_path: Path, home: Path) -> None:
             if status_line(said) != status_line(before):
                 continue  # the game moved on meanwhile: ask again
             joined = " ".join(r.strip() for r in said.splitlines())
+            assert "not legal" not in joined and "Closest" not in joined, said
             listed = re.findall(r"Commands now: ([a-z, ]+)\.", joined)[-1]
-            assert listed.startswith(found.group(1)), said
+            assert listed.startswith(found.group(1)), (asked, said)
             checked += 1
             if checked == 3:
                 break
