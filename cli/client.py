@@ -31,7 +31,7 @@ from engine.cosmic.windows import RESPONSE_CARD, RESPONSE_POWER, WINDOWS
 from engine import games
 from engine.game import Rules
 
-from .commands import TURN_UP_WORDS
+from .commands import TURN_UP_WORDS, help_now
 from .game_ui import for_rules
 from .info import discards, info, tech_words
 from .render import card_label, window_words
@@ -306,6 +306,9 @@ class SeatClient:
         if self.session.state.step()[0] == "seek":  # the Seeker asks: accept is yes
             return "answer yes" if cmd == "accept" else "answer no" if cmd == "decline" \
                 else None
+        if self.session.state.step()[0] == "gamble":  # the Gambler's statement
+            return "believe it" if cmd == "accept" else "call the bluff" \
+                if cmd == "decline" else None
         if isinstance(a, engine.KeepAlien):  # an alien to choose: what its power does
             return alien_words(cmd.split()[-1])
         if isinstance(a, (engine.KeepTech, engine.UseTech)):  # a tech: what it does
@@ -318,7 +321,8 @@ class SeatClient:
     def _help(self, text: str) -> None:
         parts = text.split()
         if len(parts) > 1 and parts[1] in self.ui.HELP:
-            self.say(self.ui.HELP[parts[1]])
+            self.say(help_now(self.session.state, parts[1]) if self.ui.COSMIC else
+                     self.ui.HELP[parts[1]])
             if parts[1] == "power" and self.ui.COSMIC:
                 uses = [f"{cmd}: {self.command_words(cmd)}" for cmd in sorted(self.table)
                         if cmd.split()[0] == "power"]

@@ -1,0 +1,46 @@
+"""What a player reads at the Gambler's statement and under the Anti-Matter: the card
+stated, what accept and decline do there, and that the lower total wins."""
+
+from pathlib import Path
+
+from cli.commands import HELP, help_now
+from cli.render import board_text, describe_event, encounter_totals
+from engine.cosmic.scenario import run_scenario
+
+ALIENS = Path(__file__).parent / "scenarios" / "aliens"
+
+
+def _until(name: str, last: str) -> str:
+    """The scenario `name` played up to and including its command `last`, no checks."""
+    text = (ALIENS / name).read_text()
+    head = text[:text.index("[[step]]")]
+    do = text[text.index("do = [") + 6:text.index("]\n", text.index("do = ["))]
+    commands = [c.strip().strip('"') for c in do.replace("\n", " ").split('",')]
+    kept = commands[:commands.index(last) + 1]
+    return head + "[[step]]\ndo = [" + ", ".join(f'"{c}"' for c in kept) + "]\n"
+
+
+def test_the_gamblers_statement_names_the_card_and_accept_says_what_it_does() -> None:
+    res = run_scenario(_until("gambler_challenged.toml", "red power 0 @attack40"))
+    s = res.state
+    assert s.step()[0] == "gamble"
+    said = [describe_event(s, ev) for _, ev in res.events if ev[0] == "bluff"]
+    assert said == ["red keeps its card face down and says it is attack 40"]
+    board = board_text(s)
+    assert "red says its face-down card is attack 40" in " ".join(board.split())
+    assert all(len(row) <= 46 for row in board.splitlines())
+    assert "believe" in help_now(s, "accept") and "bluff" in help_now(s, "decline")
+    assert help_now(s, "accept") != HELP["accept"]
+
+
+def test_anti_matter_totals_say_the_lower_total_wins() -> None:
+    res = run_scenario(_until("anti_matter.toml", "blue reveal"))
+    used = [describe_event(res.state, ev) for _, ev in res.events if ev[0] == "power"]
+    assert used and "lower total wins" in used[0], used
+    # both cards up, the Anti-Matter's use recorded: the totals line and the board say it
+    res = run_scenario(_until("anti_matter.toml", "red reveal"))
+    s = res.state
+    assert s.enc is not None
+    assert "lower" not in describe_event(s, ("totals", 4, 14))
+    s.enc.add_flag("anti_matter:0")
+    assert "the lower total wins" in describe_event(s, ("totals", 4, 14))
