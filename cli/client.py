@@ -44,6 +44,17 @@ RECAP_LINES = 12  # the lines of its log before a resume that a seat is shown ag
 EARLY_S = 3.0  # a line refused this shortly before a question is mentioned with it
 
 
+def away_words(colors: tuple[str, ...] | list[str], away: list[int], left: list[int]) -> str:
+    """The status line's note on peers not with us: those who quit on purpose ("red
+    left (cosmic resume brings them back)") apart from those gone silent ("away: blue",
+    maybe only slow); '' when every peer is here. Each part opens with '; '."""
+    gone = [colors[x] for x in away if x in left]
+    silent = [colors[x] for x in away if x not in left]
+    return ("; " + ", ".join(gone) + " left (cosmic resume brings them back)"
+            if gone else "") + (
+        "; away: " + ", ".join(silent) if silent else "")
+
+
 class Session(Protocol):
     """What a client needs from a game, local or networked."""
 
@@ -158,6 +169,10 @@ class NetworkSession:
     def away(self) -> list[int]:
         return self.runner.away_seats()  # type: ignore[no-any-return]
 
+    def left(self) -> list[int]:
+        """Of the away seats, those whose player quit (their node said goodbye)."""
+        return self.runner.left_seats()  # type: ignore[no-any-return]
+
     def say(self, text: str, to: int = -1) -> list[tuple[Any, ...]]:
         self.runner.core.say(text, to)
         return self.drain()
@@ -189,6 +204,7 @@ class SeatClient:
         self.session = session
         self.log: list[str] = []
         self.status = "starting..."
+        self._marks = ""  # the status line's note on absent peers (away_marks)
         self.refused = ""
         self.stops = Stops()
         self.table: dict[str, tuple[engine.Action, int | None]] = {}
@@ -601,7 +617,8 @@ class SeatClient:
         if p.over:
             return "game over"
         setting_up = self.ui.COSMIC and s.phase == "setup"  # Cosmic's decks are dealt
-        if p.chance is not None or setting_up:
+        if p.chance is not None or (setting_up and not p.seats):  # (a seat's choice at
+            # setup, its alien: whom we wait for, as for any decision)
             progress = getattr(self.session, "card_progress", None)
             source = "card protocol" if progress is not None else "card source"
             text = f"setting up the decks ({source})" if setting_up else \
@@ -620,10 +637,14 @@ class SeatClient:
                 text = "waiting for " + (", ".join("you" if x == me else colors[x]
                                                    for x in whose[:1]) or "?") + \
                     f" ({p.phase})"
+        self._marks = self.away_marks()
+        return text + self._marks
+
+    def away_marks(self) -> str:
+        """The peers not with us now, for the status line ('' when none)."""
         away: list[int] = getattr(self.session, "away", lambda: [])()
-        if away:
-            text += "; away: " + ", ".join(colors[x] for x in away)
-        return text
+        left: list[int] = getattr(self.session, "left", lambda: [])()
+        return away_words(self.session.state.config.colors, away, left)
 
     async def _decide(self) -> None:
         refused_line = ""
@@ -690,10 +711,9 @@ class SeatClient:
                     self.waiting.set_result(None)
                     continue
             if asking:
-                away: list[int] = getattr(self.session, "away", lambda: [])()
-                marks = "; away: " + ", ".join(
-                    self.session.state.config.colors[x] for x in away) if away else ""
-                base = self.status.split("; away: ")[0]
+                marks = self.away_marks()
+                base = self.status.removesuffix(self._marks) if self._marks else self.status
+                self._marks = marks
                 self._set_status(base + marks)
             deadline = getattr(self.session, "deal_deadline", lambda: None)()
             if deadline is not None and int(time.monotonic()) != last_second:

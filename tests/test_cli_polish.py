@@ -3,9 +3,13 @@ stated, what accept and decline do there, and that the lower total wins."""
 
 from pathlib import Path
 
+from bots import HeuristicBot
+from cli.client import LocalSession, SeatClient, away_words
 from cli.commands import HELP, help_now
+from engine import cosmic as engine
 from cli.render import board_text, describe_event, encounter_totals
 from engine.cosmic.scenario import run_scenario
+from node.local import LocalGame, game_seed
 
 ALIENS = Path(__file__).parent / "scenarios" / "aliens"
 
@@ -44,3 +48,31 @@ def test_anti_matter_totals_say_the_lower_total_wins() -> None:
     assert "lower" not in describe_event(s, ("totals", 4, 14))
     s.enc.add_flag("anti_matter:0")
     assert "the lower total wins" in describe_event(s, ("totals", 4, 14))
+
+
+def test_while_another_seat_keeps_its_alien_the_status_names_it() -> None:
+    """A --flares game at setup: the decks are dealt (the card source), then each seat
+    keeps an alien; while another seat chooses, the status says whom we wait for."""
+    s = game_seed("polish-setup", 0)
+    g = LocalGame(engine.Config(3, flares=True), s,
+                  [HeuristicBot(s + bytes([k])) for k in range(3)])
+    client = SeatClient(LocalSession(g, 2))
+    seen = []
+    for _ in range(40):  # the deal, its card messages, then each seat keeps in turn
+        p = g.rules.pending(g.state)
+        if p.chance is None and p.seats[:1] == (2,):
+            break
+        if g.state.phase == "setup" and p.chance is None:
+            seen.append(client.waiting_text())
+        g.step()
+    assert seen, "no seat chose before yellow at setup"
+    assert all(t in ("waiting for red (setup)", "waiting for blue (setup)")
+               for t in seen), seen
+
+
+def test_a_player_who_quit_is_told_apart_from_a_silent_one() -> None:
+    colors = ("red", "blue", "yellow")
+    assert away_words(colors, [], []) == ""
+    assert away_words(colors, [1], []) == "; away: blue"
+    assert away_words(colors, [0, 1], [0]) == \
+        "; red left (cosmic resume brings them back); away: blue"
