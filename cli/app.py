@@ -89,7 +89,7 @@ class _LegalCompleter(Completer):
         self.normalise = normalise
         self.command_words = words
         self.words = WordCompleter(sorted(help_words) + ["help", "quit", "stops", "stop",
-                                                         "unstop", "board", "hand"])
+                                                         "unstop", "board", "map", "hand"])
 
     def get_completions(self, document: Document, complete_event: Any):  # type: ignore[no-untyped-def]
         typed = self.normalise(document.text_before_cursor)
@@ -530,13 +530,17 @@ class ClientApp(SeatClient):
         answer to the game (the plain client prints them instead). A line typed shows
         the log's newest lines again (scrolled up, it hid what the line did)."""
         self.log_offset = 0
-        if text.strip().lower() in ("board", "hand"):  # (a refusal on screen stays)
+        word = text.strip().lower()
+        if word in ("board", "map", "hand"):  # (a refusal on screen stays)
             cut = any(isinstance(w.content, _PagedControl) and w.content.cut()
                       for w in (self.board_window, self.hand_window))
             self.page_top()
-            if not cut:
-                self.say("The board and your hand are all shown above ('board' or F2 "
-                         "pages them when the terminal is too short for them).")
+            if word == "hand":  # its cards in the log too, whatever the pane shows
+                self.say(f"Your hand (top right): {self.hand_words()}.")
+            elif not cut:
+                self.say(("The map" if not self.ui.COSMIC else "The board")
+                         + " and your hand are all shown above ('board' or F2 pages them "
+                         "when the terminal is too short for them).")
             return
         super().handle_line(text)
 

@@ -311,6 +311,12 @@ class SeatClient:
             self._early = (text, time.monotonic())
         self.invalidate()
 
+    def hand_words(self) -> str:
+        """The cards of this seat's hand, in one line ("no cards" when empty)."""
+        s, kn = self.session.state, self.session.knowledge()
+        return ", ".join(label.replace(" (face down)", "") if self.ui.COSMIC else label
+                         for _, label in self.ui.hand(s, kn, set())) or "no cards"
+
     def command_words(self, cmd: str) -> str | None:
         """What a legal command does, in words, where its text alone does not say it (an
         alien power's use, an alien to choose: cli/power_words); None for the others."""
@@ -346,7 +352,7 @@ class SeatClient:
                          "No use of your power is open now ('info COLOUR' tells your alien).")
             return
         if len(parts) > 1 and parts[1].lower() not in ("help", "quit", "stops", "stop",
-                                                       "unstop", "board", "hand", "all"):
+                                                       "unstop", "board", "map", "hand", "all"):
             self.say(f"No command {parts[1]!r} to explain. The commands: "
                      + ", ".join(sorted(self.ui.HELP)) + ".")
         if not self.ui.COSMIC:

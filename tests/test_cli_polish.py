@@ -76,3 +76,27 @@ def test_a_player_who_quit_is_told_apart_from_a_silent_one() -> None:
     assert away_words(colors, [1], []) == "; away: blue"
     assert away_words(colors, [0, 1], [0]) == \
         "; red left (cosmic resume brings them back); away: blue"
+
+
+def test_the_full_screen_answers_map_board_and_hand_in_the_map_game() -> None:
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from bots.worlds import HeuristicWorldsBot
+    from cli.app import ClientApp
+    from engine import games
+    rules = games.load("worlds")
+    seed = game_seed("polish-map", 0)
+    g = LocalGame(rules.config_from(rules.COLOURS[:3], (), {}), seed,
+                  [HeuristicWorldsBot(seed + bytes([k])) for k in range(3)], rules=rules)
+    while g.state.turns < 2:
+        g.step()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0))
+        for word in ("map", "board", "hand"):
+            app.handle_line(word)
+            assert not app.refused, (word, app.refused)
+    assert app.log[0].startswith("The map and your hand are all shown above")
+    assert app.log[-1] == f"Your hand (top right): {app.hand_words()}."
+    assert "force" in app.log[-1] or "no cards" in app.log[-1]
