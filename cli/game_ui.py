@@ -201,12 +201,17 @@ class WorldsUI:
         return "\n".join([head, *grid, *mine, players, *races])
 
     def hand(self, s: Any, kn: Any, playable: set[int]) -> list[tuple[bool, str]]:
+        """(playable now, label) for each card of the hand. The command table keeps one
+        copy of two same cards (two force7s are one choice): every copy is marked."""
         out = []
+        word = self._wc.card_word
+        names = {word(kn.faces.get(h, s.faces.get(h))) for h in playable
+                 if kn.faces.get(h, s.faces.get(h)) is not None}
         for h in s.hands[kn.seat]:
             face = kn.faces.get(h, s.faces.get(h))
             down = " (face down)" if h == kn.selected and s.conf is not None else ""
-            label = self._wc.card_word(face) if face is not None else "a card"
-            out.append((h in playable, label + down))
+            label = word(face) if face is not None else "a card"
+            out.append((h in playable or (face is not None and label in names), label + down))
         return out
 
     @staticmethod

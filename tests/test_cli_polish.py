@@ -100,3 +100,30 @@ def test_the_full_screen_answers_map_board_and_hand_in_the_map_game() -> None:
     assert app.log[0].startswith("The map and your hand are all shown above")
     assert app.log[-1] == f"Your hand (top right): {app.hand_words()}."
     assert "force" in app.log[-1] or "no cards" in app.log[-1]
+
+
+def test_every_copy_of_a_playable_card_is_starred_in_the_map_game() -> None:
+    """Two force cards of one value are one command: the hand pane stars both."""
+    from bots.worlds import HeuristicWorldsBot
+    from cli.game_ui import for_rules
+    from engine import games
+    rules = games.load("worlds")
+    ui = for_rules(rules)
+    for i in range(6):
+        seed = game_seed("polish-copies", i)
+        g = LocalGame(rules.config_from(rules.COLOURS[:3], (), {}), seed,
+                      [HeuristicWorldsBot(seed + bytes([k])) for k in range(3)], rules=rules)
+        for _ in range(400):
+            if g.state.outcome is not None:
+                break
+            s, kn = g.state, g.source.knowledge[0]
+            labels = [label for _, label in ui.hand(s, kn, set())]
+            twice = [h for h, label in zip(s.hands[0], labels)
+                     if labels.count(label) > 1 and label != "a card"]
+            if twice:
+                marked = ui.hand(s, kn, {twice[0]})
+                assert [can for can, label in marked] == [
+                    label == labels[s.hands[0].index(twice[0])] for label in labels]
+                return
+            g.step()
+    raise AssertionError("no hand held two copies of a card")
