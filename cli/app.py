@@ -438,7 +438,9 @@ class ClientApp(SeatClient):
             for c in s.config.colors:
                 if line.strip().startswith(c + " ") and self.color:
                     style = f"class:{c}"
-            out.append((style, line + "\n"))
+            # a line wider than the pane (the map game's lists) wraps between words
+            rows = [line] if len(line) <= width else self._wrapped(line, width)
+            out.append((style, "\n".join(rows) + "\n"))
         return out
 
     def _hand_items(self) -> list[tuple[str, str]]:

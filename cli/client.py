@@ -569,7 +569,8 @@ class SeatClient:
                 self.events(await self.session.act(auto))
                 continue
             where = s.step()
-            label = f"{where[1]} window" if where[0] == "window" else where[0]
+            label = f"{where[1]} window" if where[0] == "window" else \
+                self.ui.step_words(str(where[0]))
             gives = {len(getattr(a, "handles", ())) for a, _ in self.table.values()
                      if isinstance(a, engine.Give)}
             if len(gives) == 1:  # how many cards to hand over (a deal's, a power's)

@@ -127,3 +127,48 @@ def test_every_copy_of_a_playable_card_is_starred_in_the_map_game() -> None:
                 return
             g.step()
     raise AssertionError("no hand held two copies of a card")
+
+
+def test_the_map_games_header_says_steps_in_words_and_game_over() -> None:
+    from bots.worlds import HeuristicWorldsBot
+    from cli.game_ui import for_rules
+    from engine import games
+    rules = games.load("worlds")
+    ui = for_rules(rules)
+    seed = game_seed("polish-steps", 0)
+    g = LocalGame(rules.config_from(rules.COLOURS[:2], (), {"max_turns": 3}), seed,
+                  [HeuristicWorldsBot(seed + bytes([k])) for k in range(2)], rules=rules)
+    heads = set()
+    while rules.outcome(g.state) is None:
+        heads.add(ui.board(g.state, g.source.knowledge[0]).splitlines()[0])
+        g.step()
+    assert any("(setup: keep a race)" in h for h in heads), heads
+    assert not any("_" in h for h in heads), heads
+    end = ui.board(g.state, g.source.knowledge[0]).splitlines()[0]
+    assert end.startswith(f"Turn {g.state.turns}: game over."), end
+
+
+def test_the_map_games_board_wraps_between_words_on_the_full_screen() -> None:
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from bots.worlds import HeuristicWorldsBot
+    from cli.app import ClientApp
+    from engine import games
+    rules = games.load("worlds")
+    seed = game_seed("polish-wrap", 0)
+    g = LocalGame(rules.config_from(rules.COLOURS[:4], (), {}), seed,
+                  [HeuristicWorldsBot(seed + bytes([k])) for k in range(4)], rules=rules)
+    while g.state.turns < 3:
+        g.step()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0))
+        lines = app._board_lines()
+        width = 50
+        rows = "".join(text for _, text, *_ in app._board(width)).rstrip("\n").split("\n")
+    long = [line for line in lines if len(line) > width]
+    assert long, "no line wider than the pane"
+    assert all(len(row) <= width for row in rows)
+    words = {w for line in lines for w in line.split()}
+    assert all(w in words for row in rows for w in row.split()), "a word was cut"
