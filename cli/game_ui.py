@@ -54,8 +54,8 @@ class CosmicUI:
 
     @staticmethod
     def step_words(step: str) -> str:
-        """A step as the status line names it (Cosmic's read as they are)."""
-        return step
+        """A step as the status line names it, as the board's head does ("keep alien")."""
+        return step.replace("_", " ")
 
     def hand(self, s: Any, kn: Any, playable: set[int]) -> list[tuple[bool, str]]:
         """(playable now, label) for each card of the hand."""
