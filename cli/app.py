@@ -331,8 +331,10 @@ class ClientApp(SeatClient):
         return lines
 
     def _make_board(self, keys_aside: bool) -> list[str]:
+        width = self._board_wrap() if self.ui.COSMIC else \
+            self._width_of(self.board_window if hasattr(self, "board_window") else None, 59)
         return str(self.ui.screen_board(self.session.state, self.session.knowledge(),
-                                        self._board_wrap(), not keys_aside)).splitlines()
+                                        width, not keys_aside)).splitlines()
 
     def _keys_aside(self) -> bool:
         """The board is short of rows (ten seats on 24 rows): its deck line and aliens'

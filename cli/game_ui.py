@@ -227,6 +227,8 @@ class WorldsUI:
         looks at most (the map, the conflict, their tokens) first, for a short screen."""
         rows = self.board(s, kn).splitlines()
         head, grid = rows[0], rows[1:12]
+        if len(head) > width:  # a row fewer: the goal is said when the game starts
+            head = head.removesuffix(" Control 20 worlds to win.")
         rest = [r for r in rows[12 + s.n:] if not r.startswith("Your hand")]
         races = [r for r in rest if r.startswith("Races:")]
         mine = [r for r in rest if r not in races]

@@ -146,6 +146,8 @@ def test_the_map_games_header_says_steps_in_words_and_game_over() -> None:
     assert not any("_" in h for h in heads), heads
     end = ui.board(g.state, g.source.knowledge[0]).splitlines()[0]
     assert end.startswith(f"Turn {g.state.turns}: game over."), end
+    narrow = ui.screen_board(g.state, g.source.knowledge[0], 30).splitlines()[0]
+    assert narrow == f"Turn {g.state.turns}: game over.", narrow  # the goal: said at start
 
 
 def test_the_map_games_board_wraps_between_words_on_the_full_screen() -> None:
