@@ -440,8 +440,13 @@ class ClientApp(SeatClient):
             for c in s.config.colors:
                 if line.strip().startswith(c + " ") and self.color:
                     style = f"class:{c}"
-            # a line wider than the pane (the map game's lists) wraps between words
+            # a line wider than the pane (the map game's lists) wraps between words,
+            # between the entries of a list ("O Space Pilgrims" kept whole) when it can
+            head, colon, items = line.partition(": ")
+            if colon and ", " in items:
+                line = head + colon + ", ".join(i.replace(" ", NBSP) for i in items.split(", "))
             rows = [line] if len(line) <= width else self._wrapped(line, width)
+            rows = [row.replace(NBSP, " ") for row in rows]
             out.append((style, "\n".join(rows) + "\n"))
         return out
 

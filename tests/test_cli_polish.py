@@ -174,3 +174,6 @@ def test_the_map_games_board_wraps_between_words_on_the_full_screen() -> None:
     assert all(len(row) <= width for row in rows)
     words = {w for line in lines for w in line.split()}
     assert all(w in words for row in rows for w in row.split()), "a word was cut"
+    races = [r for r in lines if r.startswith("Races: ")][0].removeprefix("Races: ")
+    text = " ".join(rows)
+    assert all(entry in text for entry in races.split(", ")), "a race's name was cut"
