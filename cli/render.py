@@ -285,6 +285,10 @@ def encounter_totals(s: engine.GameState) -> str | None:
     if e is None or e.defense < 0 or e.target == -1:
         return None
     faces = [s.faces.get(h) if h >= 0 else None for h in e.cards]
+    for side, flag in ((int(f.split(":")[1]), f) for f in e.flags
+                       if f.startswith("stated:")):  # kept face down, as stated (Gambler)
+        if faces[side] is None:
+            faces[side] = int(flag.split(":")[2])
     if e.result:
         cards = [card_label(f) for f in faces if f is not None]
         won = e.result in ("offense", "defense")

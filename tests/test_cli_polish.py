@@ -35,6 +35,10 @@ def test_the_gamblers_statement_names_the_card_and_accept_says_what_it_does() ->
     assert all(len(row) <= 46 for row in board.splitlines())
     assert "believe" in help_now(s, "accept") and "bluff" in help_now(s, "decline")
     assert help_now(s, "accept") != HELP["accept"]
+    # believed, the card stands as stated (the engine's flag): the totals count it
+    assert s.enc is not None and str(encounter_totals(s)).startswith("so far")
+    s.enc.add_flag(f"stated:0:{s.step()[2]}")
+    assert encounter_totals(s) == "totals: offense 44, defense 14", encounter_totals(s)
 
 
 def test_anti_matter_totals_say_the_lower_total_wins() -> None:
