@@ -18,6 +18,7 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -53,6 +54,10 @@ def away_words(colors: tuple[str, ...] | list[str], away: list[int], left: list[
     return ("; " + ", ".join(gone) + " left (cosmic resume brings them back)"
             if gone else "") + (
         "; away: " + ", ".join(silent) if silent else "")
+
+
+AWAY_MARKS = re.compile(r"(; [a-z, ]+ left \(cosmic resume brings them back\))?"
+                        r"(; away: [a-z, ]+)?$")  # away_words' note, at a status's end
 
 
 class Session(Protocol):
@@ -204,7 +209,6 @@ class SeatClient:
         self.session = session
         self.log: list[str] = []
         self.status = "starting..."
-        self._marks = ""  # the status line's note on absent peers (away_marks)
         self.refused = ""
         self.stops = Stops()
         self.table: dict[str, tuple[engine.Action, int | None]] = {}
@@ -644,8 +648,7 @@ class SeatClient:
                 text = "waiting for " + (", ".join("you" if x == me else colors[x]
                                                    for x in whose[:1]) or "?") + \
                     f" ({p.phase})"
-        self._marks = self.away_marks()
-        return text + self._marks
+        return text + self.away_marks()
 
     def away_marks(self) -> str:
         """The peers not with us now, for the status line ('' when none)."""
@@ -718,10 +721,7 @@ class SeatClient:
                     self.waiting.set_result(None)
                     continue
             if asking:
-                marks = self.away_marks()
-                base = self.status.removesuffix(self._marks) if self._marks else self.status
-                self._marks = marks
-                self._set_status(base + marks)
+                self._set_status(AWAY_MARKS.sub("", self.status) + self.away_marks())
             deadline = getattr(self.session, "deal_deadline", lambda: None)()
             if deadline is not None and int(time.monotonic()) != last_second:
                 last_second = int(time.monotonic())

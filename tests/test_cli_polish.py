@@ -181,3 +181,12 @@ def test_the_map_games_board_wraps_between_words_on_the_full_screen() -> None:
     races = [r for r in lines if r.startswith("Races: ")][0].removeprefix("Races: ")
     text = " ".join(rows)
     assert all(entry in text for entry in races.split(", ")), "a race's name was cut"
+
+
+def test_the_absent_peers_note_is_replaced_not_repeated() -> None:
+    from cli.client import AWAY_MARKS
+    colors = ("red", "blue", "yellow")
+    asked = "YOUR DECISION (planning: planning): select"
+    for away, left in (([0, 1], [0]), ([1], []), ([0, 2], [0, 2])):
+        status = asked + away_words(colors, away, left)
+        assert AWAY_MARKS.sub("", status) == asked, status
