@@ -89,7 +89,7 @@ class _LegalCompleter(Completer):
         self.normalise = normalise
         self.command_words = words
         self.words = WordCompleter(sorted(help_words) + ["help", "quit", "stops", "stop",
-                                                         "unstop", "board", "hand"])
+                                                         "unstop", "board", "map", "hand"])
 
     def get_completions(self, document: Document, complete_event: Any):  # type: ignore[no-untyped-def]
         typed = self.normalise(document.text_before_cursor)
@@ -331,8 +331,10 @@ class ClientApp(SeatClient):
         return lines
 
     def _make_board(self, keys_aside: bool) -> list[str]:
+        width = self._board_wrap() if self.ui.COSMIC else \
+            self._width_of(self.board_window if hasattr(self, "board_window") else None, 59)
         return str(self.ui.screen_board(self.session.state, self.session.knowledge(),
-                                        self._board_wrap(), not keys_aside)).splitlines()
+                                        width, not keys_aside)).splitlines()
 
     def _keys_aside(self) -> bool:
         """The board is short of rows (ten seats on 24 rows): its deck line and aliens'
@@ -438,7 +440,14 @@ class ClientApp(SeatClient):
             for c in s.config.colors:
                 if line.strip().startswith(c + " ") and self.color:
                     style = f"class:{c}"
-            out.append((style, line + "\n"))
+            # a line wider than the pane (the map game's lists) wraps between words,
+            # between the entries of a list ("O Space Pilgrims" kept whole) when it can
+            head, colon, items = line.partition(": ")
+            if colon and ", " in items:
+                line = head + colon + ", ".join(i.replace(" ", NBSP) for i in items.split(", "))
+            rows = [line] if len(line) <= width else self._wrapped(line, width)
+            rows = [row.replace(NBSP, " ") for row in rows]
+            out.append((style, "\n".join(rows) + "\n"))
         return out
 
     def _hand_items(self) -> list[tuple[str, str]]:
@@ -530,13 +539,17 @@ class ClientApp(SeatClient):
         answer to the game (the plain client prints them instead). A line typed shows
         the log's newest lines again (scrolled up, it hid what the line did)."""
         self.log_offset = 0
-        if text.strip().lower() in ("board", "hand"):  # (a refusal on screen stays)
+        word = text.strip().lower()
+        if word in ("board", "map", "hand"):  # (a refusal on screen stays)
             cut = any(isinstance(w.content, _PagedControl) and w.content.cut()
                       for w in (self.board_window, self.hand_window))
             self.page_top()
-            if not cut:
-                self.say("The board and your hand are all shown above ('board' or F2 "
-                         "pages them when the terminal is too short for them).")
+            if word == "hand":  # its cards in the log too, whatever the pane shows
+                self.say(f"Your hand (top right): {self.hand_words()}.")
+            elif not cut:
+                self.say(("The map" if not self.ui.COSMIC else "The board")
+                         + " and your hand are all shown above ('board' or F2 pages them "
+                         "when the terminal is too short for them).")
             return
         super().handle_line(text)
 

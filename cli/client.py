@@ -18,6 +18,7 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,7 +32,7 @@ from engine.cosmic.windows import RESPONSE_CARD, RESPONSE_POWER, WINDOWS
 from engine import games
 from engine.game import Rules
 
-from .commands import TURN_UP_WORDS
+from .commands import TURN_UP_WORDS, help_now
 from .game_ui import for_rules
 from .info import discards, info, tech_words
 from .render import card_label, window_words
@@ -42,6 +43,21 @@ WINDOW_NAMES = (*WINDOWS, RESPONSE_CARD, RESPONSE_POWER)
 FOLLOW_S = 0.1  # how often the follower ticks the node and refreshes what is shown
 RECAP_LINES = 12  # the lines of its log before a resume that a seat is shown again
 EARLY_S = 3.0  # a line refused this shortly before a question is mentioned with it
+
+
+def away_words(colors: tuple[str, ...] | list[str], away: list[int], left: list[int]) -> str:
+    """The status line's note on peers not with us: those who quit on purpose ("red
+    left (cosmic resume brings them back)") apart from those gone silent ("away: blue",
+    maybe only slow); '' when every peer is here. Each part opens with '; '."""
+    gone = [colors[x] for x in away if x in left]
+    silent = [colors[x] for x in away if x not in left]
+    return ("; " + ", ".join(gone) + " left (cosmic resume brings them back)"
+            if gone else "") + (
+        "; away: " + ", ".join(silent) if silent else "")
+
+
+AWAY_MARKS = re.compile(r"(; [a-z, ]+ left \(cosmic resume brings them back\))?"
+                        r"(; away: [a-z, ]+)?$")  # away_words' note, at a status's end
 
 
 class Session(Protocol):
@@ -157,6 +173,10 @@ class NetworkSession:
 
     def away(self) -> list[int]:
         return self.runner.away_seats()  # type: ignore[no-any-return]
+
+    def left(self) -> list[int]:
+        """Of the away seats, those whose player quit (their node said goodbye)."""
+        return self.runner.left_seats()  # type: ignore[no-any-return]
 
     def say(self, text: str, to: int = -1) -> list[tuple[Any, ...]]:
         self.runner.core.say(text, to)
@@ -295,6 +315,12 @@ class SeatClient:
             self._early = (text, time.monotonic())
         self.invalidate()
 
+    def hand_words(self) -> str:
+        """The cards of this seat's hand, in one line ("no cards" when empty)."""
+        s, kn = self.session.state, self.session.knowledge()
+        return ", ".join(label.replace(" (face down)", "") if self.ui.COSMIC else label
+                         for _, label in self.ui.hand(s, kn, set())) or "no cards"
+
     def command_words(self, cmd: str) -> str | None:
         """What a legal command does, in words, where its text alone does not say it (an
         alien power's use, an alien to choose: cli/power_words); None for the others."""
@@ -306,6 +332,9 @@ class SeatClient:
         if self.session.state.step()[0] == "seek":  # the Seeker asks: accept is yes
             return "answer yes" if cmd == "accept" else "answer no" if cmd == "decline" \
                 else None
+        if self.session.state.step()[0] == "gamble":  # the Gambler's statement
+            return "believe it" if cmd == "accept" else "call the bluff" \
+                if cmd == "decline" else None
         if isinstance(a, engine.KeepAlien):  # an alien to choose: what its power does
             return alien_words(cmd.split()[-1])
         if isinstance(a, (engine.KeepTech, engine.UseTech)):  # a tech: what it does
@@ -318,7 +347,8 @@ class SeatClient:
     def _help(self, text: str) -> None:
         parts = text.split()
         if len(parts) > 1 and parts[1] in self.ui.HELP:
-            self.say(self.ui.HELP[parts[1]])
+            self.say(help_now(self.session.state, parts[1]) if self.ui.COSMIC else
+                     self.ui.HELP[parts[1]])
             if parts[1] == "power" and self.ui.COSMIC:
                 uses = [f"{cmd}: {self.command_words(cmd)}" for cmd in sorted(self.table)
                         if cmd.split()[0] == "power"]
@@ -326,7 +356,7 @@ class SeatClient:
                          "No use of your power is open now ('info COLOUR' tells your alien).")
             return
         if len(parts) > 1 and parts[1].lower() not in ("help", "quit", "stops", "stop",
-                                                       "unstop", "board", "hand", "all"):
+                                                       "unstop", "board", "map", "hand", "all"):
             self.say(f"No command {parts[1]!r} to explain. The commands: "
                      + ", ".join(sorted(self.ui.HELP)) + ".")
         if not self.ui.COSMIC:
@@ -543,7 +573,8 @@ class SeatClient:
                 self.events(await self.session.act(auto))
                 continue
             where = s.step()
-            label = f"{where[1]} window" if where[0] == "window" else where[0]
+            label = f"{where[1]} window" if where[0] == "window" else \
+                self.ui.step_words(str(where[0]))
             gives = {len(getattr(a, "handles", ())) for a, _ in self.table.values()
                      if isinstance(a, engine.Give)}
             if len(gives) == 1:  # how many cards to hand over (a deal's, a power's)
@@ -597,7 +628,8 @@ class SeatClient:
         if p.over:
             return "game over"
         setting_up = self.ui.COSMIC and s.phase == "setup"  # Cosmic's decks are dealt
-        if p.chance is not None or setting_up:
+        if p.chance is not None or (setting_up and not p.seats):  # (a seat's choice at
+            # setup, its alien: whom we wait for, as for any decision)
             progress = getattr(self.session, "card_progress", None)
             source = "card protocol" if progress is not None else "card source"
             text = f"setting up the decks ({source})" if setting_up else \
@@ -616,10 +648,13 @@ class SeatClient:
                 text = "waiting for " + (", ".join("you" if x == me else colors[x]
                                                    for x in whose[:1]) or "?") + \
                     f" ({p.phase})"
+        return text + self.away_marks()
+
+    def away_marks(self) -> str:
+        """The peers not with us now, for the status line ('' when none)."""
         away: list[int] = getattr(self.session, "away", lambda: [])()
-        if away:
-            text += "; away: " + ", ".join(colors[x] for x in away)
-        return text
+        left: list[int] = getattr(self.session, "left", lambda: [])()
+        return away_words(self.session.state.config.colors, away, left)
 
     async def _decide(self) -> None:
         refused_line = ""
@@ -686,11 +721,7 @@ class SeatClient:
                     self.waiting.set_result(None)
                     continue
             if asking:
-                away: list[int] = getattr(self.session, "away", lambda: [])()
-                marks = "; away: " + ", ".join(
-                    self.session.state.config.colors[x] for x in away) if away else ""
-                base = self.status.split("; away: ")[0]
-                self._set_status(base + marks)
+                self._set_status(AWAY_MARKS.sub("", self.status) + self.away_marks())
             deadline = getattr(self.session, "deal_deadline", lambda: None)()
             if deadline is not None and int(time.monotonic()) != last_second:
                 last_second = int(time.monotonic())

@@ -29,7 +29,7 @@ from engine.cosmic.windows import CARD_EFFECTS
 
 from .render import card_label, planet_name
 
-__all__ = ["command_for", "command_table", "normalise", "lookup", "HELP", "TURN_UP_WORDS"]
+__all__ = ["command_for", "command_table", "normalise", "lookup", "HELP", "help_now", "TURN_UP_WORDS"]
 
 # What a person may type to turn a face-down alien up (hidden powers).
 TURN_UP_WORDS = ("turnup", "turn up", "reveal power")
@@ -84,6 +84,28 @@ HELP = {
             "player's alien and whether its power works",
     "discards": "discards - the discard pile",
 }
+
+
+# Steps where accept and decline answer something other than a proposal: what each does.
+STEP_HELP: dict[str, dict[str, str]] = {
+    "gamble": {
+        "accept": "accept - believe the Gambler's statement: the encounter goes on as if "
+                  "its face-down card were the card it named (the card is never shown)",
+        "decline": "decline - call the Gambler's bluff: its card is turned up; if it lied "
+                   "it loses its ships in the encounter to the warp, if it told the truth "
+                   "you lose yours (from colonies outside the encounter)",
+    },
+    "seek": {
+        "accept": "accept - answer the Seeker's question yes (or type 'yes')",
+        "decline": "decline - answer the Seeker's question no (or type 'no')",
+    },
+}
+
+
+def help_now(s: engine.GameState, word: str) -> str:
+    """The help of command `word` at the step open now (accept and decline mean other
+    things when the Gambler or the Seeker asks), else its general help."""
+    return STEP_HELP.get(str(s.step()[0]), {}).get(word) or HELP[word]
 
 
 def normalise(line: str) -> str:

@@ -52,6 +52,11 @@ class CosmicUI:
     def board_keys(self, s: Any, kn: Any) -> list[str]:
         return list(self._render.board_keys(s, kn))
 
+    @staticmethod
+    def step_words(step: str) -> str:
+        """A step as the status line names it, as the board's head does ("keep alien")."""
+        return step.replace("_", " ")
+
     def hand(self, s: Any, kn: Any, playable: set[int]) -> list[tuple[bool, str]]:
         """(playable now, label) for each card of the hand."""
         seat = kn.seat
@@ -177,11 +182,41 @@ class WorldsUI:
             return log_line(s, ev, seat)
         return self._wr.describe_event(s, ev)
 
+    # The engine's steps in words, for the header and the status line (the steps keep
+    # their names; one a person reads as it is, like "home", has none here).
+    STEP_WORDS = {
+        "keep_race": "keep a race", "deal_races": "races dealt", "settle_homes": "homes settled",
+        "place": "worlds placed", "rank": "setup order", "ranked": "setup order",
+        "opportunity": "events and powers", "fate": "draw cards",
+        "fate_after": "after the draw", "limit": "discard to the hand limit",
+        "throw": "throw cards away", "genesis": "births", "produce": "births",
+        "migration": "move tokens", "explore": "a world explored",
+        "second_move": "the stack's extra move", "conceal": "hide unseen tokens",
+        "conflicts": "start conflicts", "counter": "counter-attack",
+        "conflict_open": "a conflict opens", "open": "open the conflict",
+        "select": "put a force card face down", "reveal_force": "turn the force card up",
+        "powerup": "Power Up window", "second": "a second force card",
+        "randomize": "a force card at random", "redirect": "turn the attack",
+        "invite": "invite allies", "join": "join a side", "pay": "pay a race's price",
+        "shed": "give up a card", "trap": "remove winning tokens",
+        "enslave": "take a destroyed token", "escape": "save a fallen token",
+        "swap_roles": "roles swapped", "resolve": "the higher total wins",
+        "conflict_end": "the conflict ends", "late": "powers after the conflicts",
+        "second_attack": "the stack's extra attack", "repel": "send tokens back",
+        "ride": "ride the Contagion", "killed": "tokens removed", "end_turn": "end of turn",
+        "round_start": "a round begins", "turn": "a turn begins",
+    }
+
+    def step_words(self, step: str) -> str:
+        """An engine step in words ("keep_race": "keep a race")."""
+        return self.STEP_WORDS.get(step, step.replace("_", " "))
+
     def board(self, s: Any, kn: Any) -> str:
         step = self.rules.pending(s)
-        head = f"Turn {s.turns}: {s.config.colors[s.active] if s.active >= 0 else '-'} " \
-            f"({step.phase}: {step.step}). Control 20 worlds to win."
-        return head + "\n" + self._wr.board_text(s, kn)
+        who = s.config.colors[s.active] if s.active >= 0 else "-"
+        head = f"Turn {s.turns}: game over." if step.over else \
+            f"Turn {s.turns}: {who} ({step.phase}: {self.step_words(step.step)})."
+        return head + " Control 20 worlds to win.\n" + self._wr.board_text(s, kn)
 
     @staticmethod
     def board_keys(s: Any, kn: Any) -> list[str]:
@@ -192,6 +227,8 @@ class WorldsUI:
         looks at most (the map, the conflict, their tokens) first, for a short screen."""
         rows = self.board(s, kn).splitlines()
         head, grid = rows[0], rows[1:12]
+        if len(head) > width:  # a row fewer: the goal is said when the game starts
+            head = head.removesuffix(" Control 20 worlds to win.")
         rest = [r for r in rows[12 + s.n:] if not r.startswith("Your hand")]
         races = [r for r in rest if r.startswith("Races:")]
         mine = [r for r in rest if r not in races]
@@ -201,12 +238,17 @@ class WorldsUI:
         return "\n".join([head, *grid, *mine, players, *races])
 
     def hand(self, s: Any, kn: Any, playable: set[int]) -> list[tuple[bool, str]]:
+        """(playable now, label) for each card of the hand. The command table keeps one
+        copy of two same cards (two force7s are one choice): every copy is marked."""
         out = []
+        word = self._wc.card_word
+        names = {word(kn.faces.get(h, s.faces.get(h))) for h in playable
+                 if kn.faces.get(h, s.faces.get(h)) is not None}
         for h in s.hands[kn.seat]:
             face = kn.faces.get(h, s.faces.get(h))
             down = " (face down)" if h == kn.selected and s.conf is not None else ""
-            label = self._wc.card_word(face) if face is not None else "a card"
-            out.append((h in playable, label + down))
+            label = word(face) if face is not None else "a card"
+            out.append((h in playable or (face is not None and label in names), label + down))
         return out
 
     @staticmethod

@@ -132,13 +132,17 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
         if totals is not None:
             if width > 46 and len(lines[vs]) + len(totals) + 2 <= width:
                 lines[vs] += "; " + totals  # a row fewer
-            else:
-                lines.append(" " + totals)
+            else:  # (the Anti-Matter's note makes it long)
+                lines += textwrap.wrap(" " + totals, width, subsequent_indent="   ")
         st = s.step()
         if st[0] == "deal" and st[2]:  # the proposal on the table, to accept or answer
             lines += textwrap.wrap(f" proposal ({colors[st[2][0]]}): "
                                    f"{deal_words(s, st[2][1:])}", width,
                                    subsequent_indent="   ")
+        if st[0] == "gamble":  # the Gambler's statement, to believe or challenge
+            lines += textwrap.wrap(f" {colors[st[1]]} says its face-down card is "
+                                   f"{card_label(st[2])}: accept believes it, decline "
+                                   "calls the bluff", width, subsequent_indent="   ")
     per = s.config.planets
     aliens = any(s.aliens) or bool(face_down_seats(s))
     head = f"{'':6} col hnd wrp  home planets 1-{per}" \
@@ -260,6 +264,17 @@ def alien_label(s: engine.GameState, seat: int,
     return name.replace("_", " ") + mark
 
 
+LOWER_WINS = " (Anti-Matter: the lower total wins)"
+
+
+def lower_wins(s: engine.GameState) -> bool:
+    """The Anti-Matter's power is in effect (used, so not zapped) in this encounter: the
+    lower of the two totals wins (engine.cosmic.aliens.anti_matter, from rules 004)."""
+    e = s.enc
+    return e is not None and any(e.has_flag(f"anti_matter:{x}") for x in (e.offense, e.defense)
+                                 if x >= 0)
+
+
 def encounter_totals(s: engine.GameState) -> str | None:
     """The running totals of the encounter with what is known now: the ships of each
     side and the reinforcements; once both cards are face up, the cards and every
@@ -270,6 +285,10 @@ def encounter_totals(s: engine.GameState) -> str | None:
     if e is None or e.defense < 0 or e.target == -1:
         return None
     faces = [s.faces.get(h) if h >= 0 else None for h in e.cards]
+    for side, flag in ((int(f.split(":")[1]), f) for f in e.flags
+                       if f.startswith("stated:")):  # kept face down, as stated (Gambler)
+        if faces[side] is None:
+            faces[side] = int(flag.split(":")[2])
     if e.result:
         cards = [card_label(f) for f in faces if f is not None]
         won = e.result in ("offense", "defense")
@@ -282,7 +301,7 @@ def encounter_totals(s: engine.GameState) -> str | None:
         kinds = [C.CATALOGUE[f].kind for f in faces if f is not None]
         if all(k in ("attack", "morph") for k in kinds) and "attack" in kinds:
             off, dfn = engine_totals(s)
-            return f"totals: offense {off}, defense {dfn}"
+            return f"totals: offense {off}, defense {dfn}" + LOWER_WINS * lower_wins(s)
         return "cards: " + " vs ".join(card_label(f) for f in faces)
     off = sum(s.gate) + e.reinforce[0]
     dfn = ships_at(s, e.defense) + sum(s.beside) + e.reinforce[1]
@@ -422,7 +441,7 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "new_hand": lambda: (f"{c(a[0])} shows {a[1]} card(s), discards them, draws eight"
                              if a[1] else f"{c(a[0])} has no cards: it draws eight"),
         "reveal": lambda: f"{c(a[0])} reveals {card_label(a[1])}",
-        "totals": lambda: f"totals: offense {a[0]}, defense {a[1]}",
+        "totals": lambda: f"totals: offense {a[0]}, defense {a[1]}" + LOWER_WINS * lower_wins(s),
         "result": lambda: f"the {a[0]} wins the encounter",
         "negotiate": lambda: "both negotiate: the main players must deal",
         "freed": lambda: f"{c(a[0])} frees {a[2]} of {c(a[1])}'s ships from the warp",
@@ -437,7 +456,9 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
             else (" for the " + ("offense" if a[2] == (0,) else "defense")
                   if C.CATALOGUE[a[1]].kind in _FOR_A_SIDE else "")),
         "negated": lambda: f"{card_label(a[1])} of {c(a[0])} is negated",
-        "power": lambda: f"{c(a[0])} uses the {a[1]} power",
+        "power": lambda: f"{c(a[0])} uses the {a[1]} power" + (
+            ": its side's ships count against it and the lower total wins"
+            if a[1] == "anti_matter" else ""),
         "zapped": lambda: f"{c(a[0])}'s {a[1]} power is zapped",
         "land": lambda: f"{c(a[0])} lands {a[2]} ship(s) on {p(a[1])}",
         "warp": lambda: f"{c(a[0])} loses {a[1]} ship(s) to the warp",
@@ -460,7 +481,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "win": lambda: "winner(s): " + seats(a[0]),
         # alien powers and flares
         "alien": lambda: f"{c(a[0])} becomes the {str(a[1]).replace('_', ' ')}",
-        "bluff": lambda: f"{c(a[0])} keeps its card face down and states what it is",
+        "bluff": lambda: f"{c(a[0])} keeps its card face down and says it is "
+                         f"{card_label(a[1])}",
         "bluff_believed": lambda: f"{c(a[0])} believes the statement",
         "bluff_challenged": lambda: f"{c(a[0])} challenges the statement",
         "bluff_kept": lambda: f"{c(a[0])}'s card goes face down to the bottom of the deck",

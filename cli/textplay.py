@@ -28,13 +28,13 @@ LIMIT = 30  # commands listed one by one; more are grouped by what they aim at
 FOLLOW_WAKE_S = 0.1  # once the input has ended: how often to look whether to stop
 # Lines for the client, not the game: answered at once, never held for a decision.
 CLIENT_WORDS = ("quit", "exit", "help", "?", "say", "tell", "stops", "stop", "unstop",
-                "info", "discards", "board", "hand")
+                "info", "discards", "board", "map", "hand")
 
 
 class PlainClient(SeatClient):
     """One seat's client on a plain text stream."""
 
-    HELP_KEYS = "a number picks from the list; 'all', 'board' and 'hand' show them; "
+    HELP_KEYS = "a number picks from the list; 'all', 'board' (or 'map') and 'hand' show them; "
 
     def __init__(self, session: Session, inp: TextIO | None = None,
                  out: TextIO | None = None) -> None:
@@ -89,18 +89,13 @@ class PlainClient(SeatClient):
         self._the_end = "Game over: " + words[0].partition(": ")[2]
         return words[1:]
 
-    def _hand(self) -> str:
-        s, kn = self.session.state, self.session.knowledge()
-        return ", ".join(label.replace(" (face down)", "") if self.ui.COSMIC else label
-                         for _, label in self.ui.hand(s, kn, set())) or "no cards"
-
     def ask(self) -> None:
         s = self.session.state
         self.invalidate()
         self._write("")
         self._write(self.ui.board(s, self.session.knowledge()))
         if self.ui.COSMIC:  # (the map game's board has the player's own lines)
-            self._write(f"Your hand ({s.config.colors[self.session.seat]}): {self._hand()}")
+            self._write(f"Your hand ({s.config.colors[self.session.seat]}): {self.hand_words()}")
         self._list(all_of_them=False)
         example = self._count_example() if self.ui.COSMIC \
             else "'move A B A 2' moves 2 tokens born on A from A to B"
@@ -225,11 +220,11 @@ class PlainClient(SeatClient):
                     self._group = text
                     self._write(self._how_many(text))
                     return
-        elif word == "board":
+        elif word in ("board", "map"):  # (the map game's board is its map)
             self._write(self.ui.board(self.session.state, self.session.knowledge()))
             return
         elif word == "hand":
-            self._write(f"Your hand: {self._hand()}")
+            self._write(f"Your hand: {self.hand_words()}")
             return
         elif word == "all" and self.table:
             self._list(all_of_them=True)

@@ -111,7 +111,8 @@ def test_summary_and_event_words() -> None:
     assert describe_event(s, ("totals", 23, 9)) == "totals: offense 23, defense 9"
     assert describe_event(s, ("mind_look", 1, 0, 6)) == "blue looks at red's hand (6 cards)"
     # words, never ids: no snake_case, no term lists
-    assert describe_event(s, ("power", 2, "anti_matter")) == "yellow uses the anti matter power"
+    assert describe_event(s, ("power", 2, "anti_matter")).startswith(
+        "yellow uses the anti matter power: ")
     assert describe_event(s, ("over", "turn_limit")) == "the game ends (turn limit)"
     # nothing said of what is none: no "0 ship(s)", no "shows 0 card(s)"
     assert describe_event(s, ("rewards", 0, 2, 0)) == "red takes rewards: 2 card(s)"

@@ -152,7 +152,7 @@ def test_the_map_game_in_a_real_terminal(tmp_path: Path) -> None:
 
         term.type("home q")  # worlds in either case
         term.wait_for("red makes Q its homeworld")
-        term.wait_for("YOUR DECISION (setup: keep_race)")
+        term.wait_for("YOUR DECISION (setup: keep a race)")
         term.type("keep ", enter=False)
         term.wait_for(lambda s: len(re.findall(r"keep [a-z-]+", s)) >= 4)  # the menu
         term.press("Tab")
