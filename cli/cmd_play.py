@@ -82,6 +82,17 @@ def run(args: argparse.Namespace) -> int:
                       args.answer_seconds, node_bot_args(args), rules)
 
 
+def _teammate_words(config: Any, seat: int) -> str:
+    """In team play, who the player's teammate is, and that colonies in its home system
+    count toward no win (rules 004, Team Play, as engine.cosmic.flow counts them)."""
+    mate = config.teammate(seat) if getattr(config, "teams", False) else -1
+    if mate < 0:
+        return ""
+    name = config.colors[mate]
+    return (f"Your teammate is {name} (seated opposite); colonies in {name}'s home system "
+            "count for neither of you. ")
+
+
 def _local(config: Any, seed_text: str, seat: int, screen: bool,
            maker: Callable[[bytes], Any], rules: Rules) -> int:
     import asyncio
@@ -98,7 +109,7 @@ def _local(config: Any, seed_text: str, seat: int, screen: bool,
     hello = (f"You are {config.colors[seat]} against {config.seats - 1} "
              f"{'bot' if config.seats == 2 else 'bots'} (seed "
              f"{seed_text}, local mode; {words}). {for_rules(rules).goal(config)} "
-             "Type 'help'"
+             + _teammate_words(config, seat) + "Type 'help'"
              + ("; Tab completes what is legal now." if screen else "."))
     client: Any
     if screen:
