@@ -398,6 +398,19 @@ def _own_colours(s: GameState, seat: int) -> tuple[str, ...]:
     return (colors[seat],) + ((colors[mate],) if mate >= 0 else ())
 
 
+def destiny_counts_as_own(s: GameState, seat: int, face: int) -> bool:
+    """Whether the destiny card `face`, drawn by `seat`, counts as its own colour: its
+    colour, its teammate's (rules 004, Team Play), or a special card that names its
+    teammate (rules 001 has a special card count as the colour of the seat it names; the
+    special never names the drawer itself, which it skips)."""
+    name = C.CATALOGUE[face].name
+    if name in _own_colours(s, seat):
+        return True
+    mate = s.config.teammate(seat)
+    return (mate >= 0 and name not in s.config.colors and name != "wild"
+            and _special_defense(s, name) == mate)
+
+
 def _own_systems(s: GameState, seat: int) -> list[int]:
     """The home planets an own-colour draw lets `seat` drive colonies out of: its own, and
     in team play its teammate's too."""
@@ -461,7 +474,7 @@ class Destiny(Step):
             push(s, ("reveal_cards", (e.destiny,)), ("destiny_drawn", s.offense, e.destiny))
             return True
         info = C.CATALOGUE[s.faces[e.destiny]]
-        if info.name in _own_colours(s, s.offense) or info.name == "wild":
+        if destiny_counts_as_own(s, s.offense, s.faces[e.destiny]) or info.name == "wild":
             return False  # the offense chooses
         if info.name in s.config.colors:
             e.defense = s.config.colors.index(info.name)

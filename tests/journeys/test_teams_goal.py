@@ -16,6 +16,8 @@ def test_team_play_says_how_a_team_wins(home: Path) -> None:
     first = r.stdout.splitlines()[0]
     assert "Teams of two: a team wins when one of the two has five foreign colonies, or " \
            "the two have seven on seven different planets." in first, first
+    assert "Your teammate is yellow (seated opposite); colonies in yellow's home system " \
+           "count for neither of you." in first, first
     four = cosmic("play", "--local", "--plain", "--players", "4", "--variant", "teams",
                   "--variant", "four_planets", "--seed", "t", home=home, stdin="quit\nquit\n",
                   timeout=60)
