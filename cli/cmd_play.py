@@ -82,27 +82,6 @@ def run(args: argparse.Namespace) -> int:
                       args.answer_seconds, node_bot_args(args), rules)
 
 
-def _variant_words(config: Any, seat: int) -> str:
-    """What the variants change for the player, said once at the start: in team play who
-    its teammate is and that colonies in its home system count toward no win (rules 004,
-    Team Play, as engine.cosmic.flow counts them); in the two-player game where it may
-    attack and how many home colonies keep its power (rules 004, Two-Player Game)."""
-    out = ""
-    mate = config.teammate(seat) if getattr(config, "teams", False) else -1
-    if mate >= 0:
-        name = config.colors[mate]
-        out += (f"Your teammate is {name} (seated opposite); colonies in {name}'s home "
-                "system count for neither of you. ")
-    if getattr(config, "two_player", False):
-        other = config.colors[1 - seat]
-        keep = "four" if config.planets == 5 else "three"
-        powers = any(config.aliens) or bool(config.flares)
-        out += (f"No destiny and no allies: each encounter is against {other}, on its "
-                "planets or on a planet of your system where it has a colony"
-                + (f"; your power needs {keep} home colonies. " if powers else ". "))
-    return out
-
-
 def _local(config: Any, seed_text: str, seat: int, screen: bool,
            maker: Callable[[bytes], Any], rules: Rules) -> int:
     import asyncio
@@ -110,7 +89,7 @@ def _local(config: Any, seed_text: str, seat: int, screen: bool,
     from node.local import LocalGame, game_seed
 
     from .client import LocalSession
-    from .game_ui import for_rules
+    from .game_ui import for_rules, variant_words
 
     seed = game_seed(seed_text, 0)
     controllers: list[Any] = [maker(seed + bytes([k])) for k in range(config.seats)]
@@ -119,7 +98,7 @@ def _local(config: Any, seed_text: str, seat: int, screen: bool,
     hello = (f"You are {config.colors[seat]} against {config.seats - 1} "
              f"{'bot' if config.seats == 2 else 'bots'} (seed "
              f"{seed_text}, local mode; {words}). {for_rules(rules).goal(config)} "
-             + _variant_words(config, seat) + "Type 'help'"
+             + variant_words(config, seat) + "Type 'help'"
              + ("; Tab completes what is legal now." if screen else "."))
     client: Any
     if screen:

@@ -5,7 +5,7 @@ for (and the card to put face down, for a select). Completion offers these strin
 parsing a typed line is a lookup after normalising spaces, so what the prompt accepts is
 exactly what the engine allows, and a refused line can list what is legal instead.
 
-    launch blue.1 red.1:2,red.3:1     ally red red.2:3       invite yellow,green
+    launch blue.1 red.1:2,red.3:1     ally red yellow.2:3    invite yellow,green
     select attack 08                  reveal                 play reinforcement+2 offense
     play plague blue                  pass                   propose 0 1 blue.3 -
     ships gate:2,red.1:1              rewards 1 red.2:1      give attack 13
@@ -38,7 +38,8 @@ HELP = {
     "launch": "launch PLANET SHIPS - aim the gate and send 1-4 ships, e.g. launch blue.1 red.1:2"
               " (a Gith's warp, when offered: launch blue.warp red.1:2); launch PLANET N: N "
               "ships, chosen to keep your colonies (launch blue.1 3)",
-    "ally": "ally SIDE SHIPS - join the offense or defense, e.g. ally red red.2:3 (or a "
+    "ally": "ally SIDE SHIPS - join the offense or defense: the colour of the side, then "
+            "ships from your colonies, e.g. yellow joining red: ally red yellow.2:3 (or a "
             "count: ally red 2)",
     "decline": "decline - refuse every invitation; to the Seeker's question: no (or "
                "type 'no')",

@@ -343,3 +343,24 @@ class WorldsUI:
 def for_rules(rules: Rules) -> CosmicUI | WorldsUI:
     """The client's words for this game."""
     return WorldsUI(rules) if rules.NAME == "worlds" else CosmicUI(rules)
+
+
+def variant_words(config: Any, seat: int) -> str:
+    """What the variants change for the player, said once at the start: in team play who
+    its teammate is and that colonies in its home system count toward no win (rules 004,
+    Team Play, as engine.cosmic.flow counts them); in the two-player game where it may
+    attack and how many home colonies keep its power (rules 004, Two-Player Game)."""
+    out = ""
+    mate = config.teammate(seat) if getattr(config, "teams", False) else -1
+    if mate >= 0:
+        name = config.colors[mate]
+        out += (f"Your teammate is {name} (seated opposite); colonies in {name}'s home "
+                "system count for neither of you. ")
+    if getattr(config, "two_player", False):
+        other = config.colors[1 - seat]
+        keep = "four" if config.planets == 5 else "three"
+        powers = any(config.aliens) or bool(config.flares)
+        out += (f"No destiny and no allies: each encounter is against {other}, on its "
+                "planets or on a planet of your system where it has a colony"
+                + (f"; your power needs {keep} home colonies. " if powers else ". "))
+    return out

@@ -28,6 +28,20 @@ ARTIFACTS = {
               "choice from its colonies and discards one card of each type it holds.",
     "quash": "Quash: at the deal window, cancel the deal just agreed; it fails, with the "
              "failed deal's penalty.",
+    # The classic artifacts (--variant classic_artifacts; docs/rules.md has how we read them)
+    "back_zap": "Back-Zap (classic): in answer to another player's Cosmic Zap; the zap "
+                "still works, and the zapper's own power is off for the rest of the "
+                "encounter too.",
+    "glitch": "Glitch (classic): in answer to another player's artifact: that artifact does "
+              "nothing and is discarded (flares are not touched).",
+    "rebirth": "Rebirth (classic): the offense, at the start of its encounter: one to four "
+               "of its ships from the warp or its colonies make a colony again on an empty "
+               "home planet of its own; the encounter goes on.",
+    "stellar_gas": "Stellar Gas (classic): at the reveal window: nobody collects "
+                   "compensation this encounter (defender rewards still come).",
+    "time_gash": "TimeGash (classic): at the end of an encounter: its player has one "
+                 "encounter of its own right after, as the offense, against any other "
+                 "player on a planet where that player has a colony, with no destiny draw.",
 }
 
 

@@ -153,12 +153,13 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         return code
     from .client import NetworkSession
     session = NetworkSession(runner)
-    from .game_ui import for_rules
+    from .game_ui import for_rules, variant_words
     goal = for_rules(runner.core.rules).goal(runner.core.state.config)
     limit = getattr(runner.core.state.config, "max_turns", 0)
     if limit:  # as the lobby announced it: a game that stops short is no surprise
         goal += f" At most {limit} turn{'s' if limit != 1 else ''}."
-    hello = (f"You are {colors[seat]}. {goal} Type 'help'; "
+    hello = (f"You are {colors[seat]}. {goal} "
+             + variant_words(runner.core.state.config, seat) + "Type 'help'; "
              + ("Tab completes what is legal now; " if screen else "")
              + "'say TEXT' chats.")
     ended = ""

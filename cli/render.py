@@ -494,7 +494,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "filch": lambda: f"{c(a[0])} filches {card_label(a[1])}",
         "flare": lambda: f"{c(a[0])} flares the {str(a[1]).replace('_', ' ')} ({a[2]})",
         "flares_dealt": lambda: (
-            "each player is dealt its alien's flare" if a[0] == 1 else
+            "each player is dealt its alien face down (a flare card names it)"
+            if a[0] == 1 else
             f"every player is dealt {a[0]} flares and keeps the alien of one of them"
             if s.config.flares
             else f"every player choosing is dealt {a[0]} aliens face down, to keep one"),

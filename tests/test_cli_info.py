@@ -18,3 +18,13 @@ def test_an_aliens_name_tells_its_flare_too() -> None:
     assert held.startswith("The zombie (") and "Its flare is only held" in held
     assert info(s, "flare_zombie").startswith("Flare of the zombie: our rule documents")
     assert info(s, "nothing").startswith("No alien, artifact, flare or tech called")
+
+
+def test_every_artifact_of_the_catalogue_has_words() -> None:
+    """`info glitch` in a classic-artifacts game once answered 'No alien, artifact ...'."""
+    from engine.cosmic import cards as C
+
+    s = engine.new_game(engine.Config(3, classic_artifacts=True))
+    for name in sorted({c.name for c in C.CATALOGUE if c.kind == "artifact"}):
+        words = info(s, name)
+        assert not words.startswith("No alien"), name
