@@ -175,11 +175,31 @@ def _who(genesis: Genesis | None, seat: int | str | None) -> str:
     return "unknown author" if seat is None else f"author {seat}"
 
 
+# Checks made before or at the signature (docs/journal-format.md 5.2): a record failing
+# one of them is not signed by the seat it names, so it says nothing of that seat.
+_UNSIGNED = frozenset({"size", "canonical", "version", "schema", "author", "game-id",
+                       "point", "signature"})
+
+
+def _not_proven(err: RemoteProtocolError, genesis: Genesis | None) -> str:
+    """Why an unproven failure blames no seat (security.md: a damaged or forged record is
+    its journal's failure, never its author's)."""
+    if err.author is None or genesis is None or not 0 <= err.author < genesis.n_seats:
+        return ""
+    who = genesis.seats[err.author].name
+    if err.check in _UNSIGNED:
+        return (f" (not {who}'s doing: its signature does not cover this record, "
+                "a damaged or forged one)")
+    return (f" (this proves nothing against {who}: the journal itself may lack, repeat or "
+            "misplace a record)")
+
+
 def _error_text(err: ProtocolError, genesis: Genesis | None) -> str:
     if isinstance(err, RemoteProtocolError) and err.record is not None:
         seq = "" if err.seq is None else f", seq {err.seq}"
+        blame = "" if err.proven else _not_proven(err, genesis)
         return (f"record {err.record} ({_who(genesis, err.author)}{seq}) failed check "
-                f"'{err.check}': {err.message}")
+                f"'{err.check}': {err.message}{blame}")
     if isinstance(err, JournalError):
         where = "the header" if err.index is None else f"record {err.index}"
         at = "" if err.offset is None else f" at byte {err.offset}"
