@@ -622,3 +622,40 @@ def test_html_refuses_what_it_cannot_do(aliens: tuple[Path, Path], work: Path) -
     assert r.returncode == 2 and "cannot write the page" in r.stderr
     r = cosmic("replay", str(journal), "--html", str(work), home=work)
     assert r.returncode == 2 and "is a directory" in r.stderr
+
+
+# Each board text's drawn height and place, in CSS pixels, and the page's own width.
+_SIZES = """(() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; };
+  return { page: document.documentElement.scrollWidth, view: innerWidth,
+           board: box(document.getElementById("board")),
+           names: [...document.querySelectorAll("#board .sname")].map(box),
+           panels: [...document.querySelectorAll("#board #encounter, #board #track")]
+             .map((g) => box(g)) };
+})()"""
+
+
+def test_on_a_phone_the_board_is_drawn_large_enough_to_read(
+        aliens: tuple[Path, Path], browser: Browser) -> None:
+    """At 390 by 844 (a phone) ten seats' rows squeezed beside the encounter would draw
+    their names a few pixels high: the board lays its parts one under the other, at
+    least 13 pixels a name, and the page itself never scrolls sideways (the board
+    does, in its own box)."""
+    _, page = aliens
+    try:
+        browser.call("Emulation.setDeviceMetricsOverride", session=True, width=390,
+                     height=844, deviceScaleFactor=1, mobile=True)
+        browser.open(_url(page, 200))
+        seen = browser.eval(_SIZES)
+        assert seen["page"] <= seen["view"], seen
+        assert seen["names"] and all(b - t >= 13 for _, t, _, b in seen["names"]), seen
+        last_row = max(b for _, _, _, b in seen["names"])
+        assert all(t >= last_row for _, t, _, _ in seen["panels"]), seen  # under the rows
+    finally:
+        browser.call("Emulation.setDeviceMetricsOverride", session=True, width=1400,
+                     height=1000, deviceScaleFactor=1, mobile=False)
+    browser.open(_url(page, 200))
+    wide = browser.eval(_SIZES)
+    first_row = min(t for _, t, _, _ in wide["names"])
+    assert any(t <= first_row + 20 for _, t, _, _ in wide["panels"]), wide  # beside them
