@@ -195,7 +195,7 @@
     // narrow screen one under the other, so that the board is drawn at a readable size.
     const narrow = NARROW.matches;
     const rows = N * 88 + 8;
-    const right = 238 + 10 + 58 + 12 + 34 + N * 20 + 12 + 52;
+    const right = 238 + 10 + 58 + 12 + 34 + N * 20 + 12 + 70;
     const h = narrow ? rows + right + 8 : Math.max(rows, right) + 8;
     let out = "";
     for (let i = 0; i < N; i++) out += seatRow(st, i, 8 + i * 88);
@@ -208,6 +208,10 @@
       `destiny ${num(st.destiny_deck)}`, "line decks");
     if (st.discard_top) {
       out += text(x + 12, ty + 18, `top of the discard: ${st.discard_top}`, "line");
+    }
+    if ((D.teams || []).length) {  // team play: who shares a win with whom
+      out += text(x + 12, ty + 36, "teams: " + D.teams.map((t) => t.join(" + ")).join(", "),
+        "line teams", ` data-teams="${esc(D.teams.map((t) => t.join("+")).join(","))}"`);
     }
     const board = $("board");
     board.setAttribute("viewBox", `0 0 ${narrow ? 600 : 990} ${h}`);

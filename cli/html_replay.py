@@ -210,6 +210,9 @@ def page_data(tl: Timeline, lines: list[tuple[str, ...]],
         "planets": [] if s0 is None or not cosmic else [planet_name(s0, p)
                                                         for p in range(s0.planet_count)],
         "per": 0 if config is None or not cosmic else config.planets,
+        # team play: each pair of teammates (seated opposite), by colour
+        "teams": [] if config is None or not cosmic or not config.teams else [
+            [tl.colors[x], tl.colors[config.teammate(x)]] for x in range(config.seats // 2)],
         "mode": tl.mode,
         "total": tl.total,
         "revealed": tl.faces is not None,

@@ -659,3 +659,17 @@ def test_on_a_phone_the_board_is_drawn_large_enough_to_read(
     wide = browser.eval(_SIZES)
     first_row = min(t for _, t, _, _ in wide["names"])
     assert any(t <= first_row + 20 for _, t, _, _ in wide["panels"]), wide  # beside them
+
+
+def test_a_team_game_names_the_teams_on_the_board(browser: Browser, work: Path) -> None:
+    """Teammates sit opposite (rules 004, Team Play): the board says who plays with whom,
+    as the board in words does."""
+    r = cosmic("simulate", "--players", "4", "--games", "1", "--seed", "teams",
+               "--variant", "teams", "--max-turns", "2", "--journal-dir", "teams", home=work)
+    assert r.returncode == 0, r.stderr
+    page = _page(work / "teams" / "game-0000.journal", work / "teams.html", work)
+    browser.open(_url(page, 1))
+    shown = browser.eval("document.querySelector('#board .teams').dataset.teams")
+    assert shown == "red+yellow,blue+green"
+    assert "teams: red+yellow, blue+green" in browser.eval(
+        "document.getElementById('boardtext').textContent")
