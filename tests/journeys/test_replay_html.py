@@ -502,6 +502,13 @@ def test_flares_and_a_network_game(browser: Browser, work: Path) -> None:
     assert r.returncode == 0, r.stdout + r.stderr
     journal = work / "net" / "seat-2.journal"
     page = _page(journal, work / "net.html", work)
+    # What a card-protocol message completed (the deal, a draw) is in its record's
+    # events, as in the terminal viewer's log: the page leaves out none of it.
+    doc = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>',
+                               page.read_text(), re.S).group(1))  # type: ignore[union-attr]
+    said = [[doc["strings"][x] for x in st[3]] for st in doc["steps"]
+            if doc["strings"][st[2]].startswith("card protocol")]
+    assert any(any(" draws " in x for x in events) for events in said), said[:20]
     end = _json(journal, None, work)
     total = end["of"]
     browser.open(_url(page, total))
