@@ -53,3 +53,18 @@ def test_a_signed_illegal_move_is_still_its_seats(tmp_path: Path) -> None:
     line = _verdict(tmp_path, raws)
     assert "failed check 'state-hash'" in line
     assert "doing" not in line and "proves nothing" not in line
+
+
+def test_a_record_of_another_game_names_no_seat(tmp_path: Path) -> None:
+    """Records spliced in from a game of more seats: the first names a seat this game
+    lacks (checked before its game id, docs/journal-format.md 5.2)."""
+    rec, other = short_game(), short_game("another")
+    k = len(rec.raws) // 2
+    stranger = next(i for i, e in enumerate(other.envelopes) if e.author >= 0)
+
+    def change(fields: list[object]) -> None:
+        fields[2] = 7  # the author of a seventh seat, in a three-seat game
+    raws = rec.raws[:k] + [other.resign(stranger, change)] + rec.raws[k:]
+    line = _verdict(tmp_path, raws)
+    assert f"record {k} (unknown author) failed check 'author'" in line
+    assert "one of another game" in line
