@@ -223,8 +223,10 @@ def result_text(result: VerifyResult, audit: bool = False, partial: bool = False
         lines.append(f"{result.path}: FAILED: incomplete: {incomplete} (--partial "
                      "checks a game in progress)")
     elif v is not None and code != 0:
+        why = (f" (a network game's faces are known once every seat's end-of-game key "
+               f"share is in; {incomplete})" if incomplete is not None else "")
         lines.append(f"{result.path}: FAILED: the claims audit needs every face, "
-                     "and they are not all known")
+                     f"and they are not all known{why}")
     elif incomplete is not None and v is not None:
         upto = "no record" if result.last_record is None else f"records 0..{result.last_record}"
         lines.append(f"{result.path}: OK (partial): {upto} verified, up to turn "

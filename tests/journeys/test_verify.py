@@ -119,6 +119,7 @@ class Runs:
             "partial": ["--partial", *unfinished],
             "audit_json": ["--json", "--audit", self.paths["finished"], self.paths["no-audit"]],
             "partial_json": ["--json", "--partial", self.paths["prefix"]],
+            "audit_partial": ["--audit", "--partial", self.paths["prefix"]],
         }
         if todo:
             tmp.mkdir(parents=True, exist_ok=True)
@@ -132,6 +133,7 @@ class Runs:
                                               *kept[k]) for k in commands}
         self.text, self.partial = got["text"], got["partial"]
         self.audit_json, self.partial_json = got["audit_json"], got["partial_json"]
+        self.audit_partial = got["audit_partial"]
         self.text_blocks = blocks(self.text, every)
         self.partial_blocks = blocks(self.partial, unfinished)
 
@@ -229,6 +231,15 @@ def test_a_game_cut_before_its_end_of_game_audit_fails(runs: Runs) -> None:
     assert data["audited"] is False and data["ok"] is False and data["complete"] is False
     claims = data["claim_list"]
     assert claims and all(c["true"] is None for c in claims), claims
+
+
+def test_audit_of_a_game_in_progress_says_why_the_faces_are_unknown(runs: Runs) -> None:
+    r = runs.audit_partial
+    assert r.returncode == 1, r.stdout + r.stderr
+    head = r.stdout.splitlines()[0]
+    assert "the claims audit needs every face, and they are not all known" in head
+    assert "end-of-game key share" in head
+    assert f"the journal stops after record {runs.cut - 1}" in head
 
 
 def test_help_says_the_audit_is_for_every_game_and_offers_partial() -> None:
