@@ -181,6 +181,12 @@ _UNSIGNED = frozenset({"size", "canonical", "version", "schema", "author", "game
                        "point", "signature"})
 
 
+# A message that came before what it waits for: valid, and taken later by a node that
+# gets it early (5.2, section 9: recoverable). In a journal, which holds envelopes in the
+# order its node accepted them, it shows a journal out of order, not its author's fault.
+_EARLY = frozenset({"too-early", "seq-gap"})
+
+
 def _not_proven(err: RemoteProtocolError, genesis: Genesis | None) -> str:
     """Why an unproven failure blames no seat (security.md: a damaged or forged record is
     its journal's failure, never its author's)."""
@@ -198,7 +204,7 @@ def _not_proven(err: RemoteProtocolError, genesis: Genesis | None) -> str:
 def _error_text(err: ProtocolError, genesis: Genesis | None) -> str:
     if isinstance(err, RemoteProtocolError) and err.record is not None:
         seq = "" if err.seq is None else f", seq {err.seq}"
-        blame = "" if err.proven else _not_proven(err, genesis)
+        blame = "" if err.proven and err.check not in _EARLY else _not_proven(err, genesis)
         return (f"record {err.record} ({_who(genesis, err.author)}{seq}) failed check "
                 f"'{err.check}': {err.message}{blame}")
     if isinstance(err, JournalError):

@@ -68,3 +68,19 @@ def test_a_record_of_another_game_names_no_seat(tmp_path: Path) -> None:
     line = _verdict(tmp_path, raws)
     assert f"record {k} (unknown author) failed check 'author'" in line
     assert "one of another game" in line
+
+
+def test_records_swapped_out_of_order_are_not_blamed_on_the_later_seat(
+        tmp_path: Path) -> None:
+    """A seat's next envelope moved before its previous one: the journal is out of
+    order (a node takes an early envelope later, section 9 `seq-gap`), the seat signed
+    nothing wrong."""
+    rec = short_game()
+    k = len(rec.raws) // 2
+    author = rec.envelopes[k].author
+    j = next(i for i in range(k + 1, len(rec.raws)) if rec.envelopes[i].author == author)
+    raws = list(rec.raws)
+    raws[k], raws[j] = raws[j], raws[k]
+    line = _verdict(tmp_path, raws)
+    assert "failed check 'seq-gap'" in line or "failed check 'too-early'" in line, line
+    assert f"proves nothing against {rec.genesis.seats[author].name}" in line

@@ -249,3 +249,35 @@ def test_help_says_the_audit_is_for_every_game_and_offers_partial() -> None:
     text = " ".join(r.stdout.split())
     assert "local games" not in text
     assert "end-of-game audit" in text and "--partial" in text and "whole game" in text
+
+
+def test_a_card_message_moved_before_what_it_waits_for_blames_no_seat(
+        game: Path, tmp_path: Path) -> None:
+    """Two seats' card-protocol messages swapped in the file: a node takes one that comes
+    early later (section 9, `too-early`), so in a journal it shows the file out of order,
+    not its author's fault."""
+    from cli.cmd_verify import result_text
+    from node.verify import verify_journal
+
+    whole = (game / "seat-0.journal").read_bytes()
+    contents = parse_journal(whole)
+    kinds = [(e, open_envelope(e.data, contents.genesis, GAME_KINDS))
+             for e in contents.entries if e.type == RECORD_ENVELOPE]
+    pairs = [(a, b) for (a, x), (b, y) in zip(kinds, kinds[1:])
+             if x.kind == y.kind == "cards.shares" and x.author != y.author]
+    for a, b in pairs[:12]:
+        size_a = b.offset - a.offset  # the two records are next to each other
+        nxt = next((e.offset for e in contents.entries if e.offset > b.offset), len(whole))
+        size_b = nxt - b.offset
+        swapped = (whole[:a.offset] + whole[b.offset:b.offset + size_b]
+                   + whole[a.offset:a.offset + size_a] + whole[b.offset + size_b:])
+        path = tmp_path / "swapped.journal"
+        path.write_bytes(swapped)
+        result = verify_journal(path, parallel=False)
+        if result.error is not None and result.error.check == "too-early":
+            break
+    else:
+        pytest.fail("no swap of two seats' card messages came out too early")
+    line = result_text(result).splitlines()[0]
+    author = contents.genesis.seats[result.error.author].name  # type: ignore[attr-defined]
+    assert f"this proves nothing against {author}" in line, line
