@@ -220,7 +220,7 @@ def verify_campaign(path: Path, say: Callable[[str], None] = lambda _: None) -> 
             data = journal.read_bytes()
         except OSError as exc:
             raise CampaignError(f"game {i}: {journal}: cannot read: {exc.strerror or exc}",
-                                1) from None
+                                2) from None
         if hashlib.sha256(data).hexdigest() != entry["sha256"]:
             raise CampaignError(f"game {i}: {journal} was changed since it joined the "
                                 "campaign (its SHA-256 differs)")

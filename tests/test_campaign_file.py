@@ -38,3 +38,14 @@ def test_a_copy_of_a_game_under_another_name_is_the_same_game(tmp_path: Path) ->
     with pytest.raises(CampaignError, match="already in the campaign"):
         verify_campaign(_campaign(tmp_path, ["a.journal", "copy.journal"]))
 
+
+
+def test_a_game_whose_journal_is_gone_cannot_be_read(tmp_path: Path) -> None:
+    """Exit status 2, as for any file that cannot be read (cosmic verify's too)."""
+    (tmp_path / "a.journal").write_bytes(short_game().journal)
+    path = _campaign(tmp_path, ["a.journal"])
+    (tmp_path / "a.journal").unlink()
+    with pytest.raises(CampaignError) as caught:
+        verify_campaign(path)
+    assert caught.value.code == 2 and "game 1" in str(caught.value)
+    assert "cannot read" in str(caught.value)
