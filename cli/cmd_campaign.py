@@ -161,12 +161,18 @@ class Campaign:
         v = result.verdict
         assert v is not None and v.outcome is not None
         g, s = v.genesis, v.state
+        for n, earlier in enumerate(self.results, 1):
+            if earlier.verdict is not None and earlier.verdict.genesis.game_id == g.game_id:
+                raise CampaignError(f"{where}: this game is already in the campaign (game "
+                                    f"{n}, {g.game_id.hex()[:16]}): a game counts once")
         sides = _sides(v.config)
         keys = [_side_key(g, side) for side in sides]
         if self.sides and sorted(keys) != sorted(self.sides):
+            ours = ", ".join(self.sides[k].name for k in self.order)
             raise CampaignError(f"{where}: not this campaign's players"
                                 + (" (or teams)" if v.config.teams else "") + ": "
-                                + ", ".join(_side_name(g, side) for side in sides))
+                                + ", ".join(_side_name(g, side) for side in sides)
+                                + f" (the campaign's: {ours})")
         for key, side in zip(keys, sides):
             line = self.sides.get(key)
             if line is None:
@@ -204,7 +210,8 @@ def _verify_game(journal: Path) -> VerifyResult:
 
 def verify_campaign(path: Path, say: Callable[[str], None] = lambda _: None) -> Campaign:
     """Check every game of a campaign file (its bytes unchanged since it joined, a whole
-    game that verifies, the campaign's players) and score them; CampaignError if not."""
+    game that verifies, the campaign's players, each game once) and score them;
+    CampaignError if not."""
     games = _load(path)
     campaign = Campaign()
     for i, entry in enumerate(games, 1):
@@ -213,7 +220,7 @@ def verify_campaign(path: Path, say: Callable[[str], None] = lambda _: None) -> 
             data = journal.read_bytes()
         except OSError as exc:
             raise CampaignError(f"game {i}: {journal}: cannot read: {exc.strerror or exc}",
-                                1) from None
+                                2) from None
         if hashlib.sha256(data).hexdigest() != entry["sha256"]:
             raise CampaignError(f"game {i}: {journal} was changed since it joined the "
                                 "campaign (its SHA-256 differs)")
@@ -262,11 +269,6 @@ def run(args: argparse.Namespace) -> int:
             games = _load(args.file)
             campaign = verify_campaign(args.file)
             result = _verify_game(args.journal)
-            assert result.verdict is not None
-            game_id = result.verdict.genesis.game_id
-            if any(r.verdict is not None and r.verdict.genesis.game_id == game_id
-                   for r in campaign.results):
-                raise CampaignError(f"{args.journal}: this game is already in the campaign")
             campaign.add(result, str(args.journal))
             data = args.journal.read_bytes()
             games.append({"journal": _relative(args.journal, args.file.parent),

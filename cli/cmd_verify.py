@@ -175,11 +175,38 @@ def _who(genesis: Genesis | None, seat: int | str | None) -> str:
     return "unknown author" if seat is None else f"author {seat}"
 
 
+# Checks made before or at the signature (docs/journal-format.md 5.2): a record failing
+# one of them is not signed by the seat it names, so it says nothing of that seat.
+_UNSIGNED = frozenset({"size", "canonical", "version", "schema", "author", "game-id",
+                       "point", "signature"})
+
+
+# A message that came before what it waits for: valid, and taken later by a node that
+# gets it early (5.2, section 9: recoverable). In a journal, which holds envelopes in the
+# order its node accepted them, it shows a journal out of order, not its author's fault.
+_EARLY = frozenset({"too-early", "seq-gap"})
+
+
+def _not_proven(err: RemoteProtocolError, genesis: Genesis | None) -> str:
+    """Why an unproven failure blames no seat (security.md: a damaged or forged record is
+    its journal's failure, never its author's)."""
+    if err.author is None or genesis is None or not 0 <= err.author < genesis.n_seats:
+        return (" (a damaged or forged record, or one of another game: it names no seat "
+                "of this one)") if err.check in _UNSIGNED else ""
+    who = genesis.seats[err.author].name
+    if err.check in _UNSIGNED:
+        return (f" (not {who}'s doing: its signature does not cover this record, "
+                "a damaged or forged one)")
+    return (f" (this proves nothing against {who}: the journal itself may lack, repeat or "
+            "misplace a record)")
+
+
 def _error_text(err: ProtocolError, genesis: Genesis | None) -> str:
     if isinstance(err, RemoteProtocolError) and err.record is not None:
         seq = "" if err.seq is None else f", seq {err.seq}"
+        blame = "" if err.proven and err.check not in _EARLY else _not_proven(err, genesis)
         return (f"record {err.record} ({_who(genesis, err.author)}{seq}) failed check "
-                f"'{err.check}': {err.message}")
+                f"'{err.check}': {err.message}{blame}")
     if isinstance(err, JournalError):
         where = "the header" if err.index is None else f"record {err.index}"
         at = "" if err.offset is None else f" at byte {err.offset}"
@@ -202,8 +229,10 @@ def result_text(result: VerifyResult, audit: bool = False, partial: bool = False
         lines.append(f"{result.path}: FAILED: incomplete: {incomplete} (--partial "
                      "checks a game in progress)")
     elif v is not None and code != 0:
+        why = (f" (a network game's faces are known once every seat's end-of-game key "
+               f"share is in; {incomplete})" if incomplete is not None else "")
         lines.append(f"{result.path}: FAILED: the claims audit needs every face, "
-                     "and they are not all known")
+                     f"and they are not all known{why}")
     elif incomplete is not None and v is not None:
         upto = "no record" if result.last_record is None else f"records 0..{result.last_record}"
         lines.append(f"{result.path}: OK (partial): {upto} verified, up to turn "

@@ -30,6 +30,9 @@
     { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
   const $ = (id) => document.getElementById(id);
   const num = (v) => (typeof v === "number" ? v : 0);
+  // A narrow screen (a phone): the boards lay their parts one under the other (the style
+  // sheet's matching rule keeps them at a readable size, scrolled sideways if need be).
+  const NARROW = window.matchMedia("(max-width: 700px)");
 
   let pos = 0;
   let showHands = false;
@@ -188,23 +191,30 @@
   }
 
   function drawBoard(st) {
+    // Side by side (the seats, then the encounter, warp and track beside them), or on a
+    // narrow screen one under the other, so that the board is drawn at a readable size.
+    const narrow = NARROW.matches;
     const rows = N * 88 + 8;
-    const right = 238 + 10 + 58 + 12 + 34 + N * 20 + 12 + 52;
-    const h = Math.max(rows, right) + 8;
+    const right = 238 + 10 + 58 + 12 + 34 + N * 20 + 12 + 70;
+    const h = narrow ? rows + right + 8 : Math.max(rows, right) + 8;
     let out = "";
     for (let i = 0; i < N; i++) out += seatRow(st, i, 8 + i * 88);
-    const x = 612;
-    out += encounterBox(st, x, 8);
-    out += warpBox(st, x, 256);
-    out += trackBox(st, x, 326);
-    const ty = 326 + 34 + N * 20 + 24;
+    const x = narrow ? 4 : 612, y0 = narrow ? rows : 8;
+    out += encounterBox(st, x, y0);
+    out += warpBox(st, x, y0 + 248);
+    out += trackBox(st, x, y0 + 318);
+    const ty = y0 + 318 + 34 + N * 20 + 24;
     out += text(x + 12, ty, `deck ${num(st.deck)}, discard ${num(st.discard)}, ` +
       `destiny ${num(st.destiny_deck)}`, "line decks");
     if (st.discard_top) {
       out += text(x + 12, ty + 18, `top of the discard: ${st.discard_top}`, "line");
     }
+    if ((D.teams || []).length) {  // team play: who shares a win with whom
+      out += text(x + 12, ty + 36, "teams: " + D.teams.map((t) => t.join(" + ")).join(", "),
+        "line teams", ` data-teams="${esc(D.teams.map((t) => t.join("+")).join(","))}"`);
+    }
     const board = $("board");
-    board.setAttribute("viewBox", `0 0 990 ${h}`);
+    board.setAttribute("viewBox", `0 0 ${narrow ? 600 : 990} ${h}`);
     board.innerHTML = out;
   }
 
@@ -344,7 +354,7 @@
   // Another game's board (the map game's: html_replay_worlds.js, run before this script)
   // is drawn by its own drawer, with these helpers; Cosmic's is drawBoard above.
   const GAME_BOARD = (window.replayBoards || {})[D.game] || null;
-  const HELP = { D, S, FILL, esc, num, text, ships, board: $("board") };
+  const HELP = { D, S, FILL, esc, num, text, ships, board: $("board"), narrow: NARROW };
 
   const verdict = $("verdict");
   const v = D.verify;
@@ -378,6 +388,7 @@
   }
   hands.addEventListener("change", () => { showHands = hands.checked; show(pos); });
   $("slider").max = String(LAST);
+  NARROW.addEventListener("change", () => show(pos));
   $("slider").addEventListener("input", (e) => show(parseInt(e.target.value, 10)));
   $("first").addEventListener("click", () => show(0));
   $("last").addEventListener("click", () => show(LAST));

@@ -43,6 +43,7 @@ from protocol.errors import ProtocolError
 from protocol.game import GameVerifier
 from protocol.journal import JournalContents
 from protocol.keys import SigningKey
+from protocol.tell import CHAT_KINDS
 
 from .cmd_verify import exit_code, result_text
 from .html_replay_worlds import SCRIPT_FILE as WORLDS_SCRIPT
@@ -81,7 +82,9 @@ class _PageVisitor(TimelineVisitor):
             self.lines.append(())
             self.totals.append(None)
         log_line = self.tl.words().log_line
-        said = (log_line(s, ev) for ev in raw) if env.kind == "action" else iter(())
+        # A card-protocol message says what its completion did too (a network game's
+        # deal, draws and aliens come after one), as the terminal viewer's log does.
+        said = (log_line(s, ev) for ev in raw) if env.kind not in CHAT_KINDS else iter(())
         self.lines.append(tuple(line for line in said if line is not None))
         self.totals.append(next(((int(ev[1]), int(ev[2])) for ev in reversed(raw)
                                  if ev[0] == "totals"), None))
@@ -210,6 +213,9 @@ def page_data(tl: Timeline, lines: list[tuple[str, ...]],
         "planets": [] if s0 is None or not cosmic else [planet_name(s0, p)
                                                         for p in range(s0.planet_count)],
         "per": 0 if config is None or not cosmic else config.planets,
+        # team play: each pair of teammates (seated opposite), by colour
+        "teams": [] if config is None or not cosmic or not config.teams else [
+            [tl.colors[x], tl.colors[config.teammate(x)]] for x in range(config.seats // 2)],
         "mode": tl.mode,
         "total": tl.total,
         "revealed": tl.faces is not None,

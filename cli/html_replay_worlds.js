@@ -46,7 +46,8 @@
       out += `<circle cx="${PANEL + 8}" cy="${y + 10}" r="8" fill="${h.FILL[c] || "#888"}"` +
         ` stroke="#000"/>`;
       out += h.text(PANEL + 22, y + 15, c + (active ? " (its turn)" : ""), "sname");
-      out += h.text(PANEL + 150, y + 15, `${worlds} worlds`, "line");
+      // right-aligned at the row's end: "orange (its turn)" never runs into it
+      out += h.text(PANEL + 248, y + 15, `${worlds} worlds`, "line", ' text-anchor="end"');
       const w = Math.min(1, worlds / (st.win || 20)) * 240;
       out += `<rect x="${PANEL}" y="${y + 24}" width="240" height="7" rx="3" class="track"/>`;
       out += `<rect x="${PANEL}" y="${y + 24}" width="${w}" height="7" rx="3"` +
@@ -110,9 +111,17 @@
     for (const sq of Object.keys(taken)) {
       out += cell(st, h, taken[sq], st["world/" + taken[sq]]);
     }
-    out += panel(st, h);
+    const map = Y0 + GRID * CELL + 10;
     const board = h.board;
-    board.setAttribute("viewBox", `0 0 ${PANEL + 272} ${Y0 + GRID * CELL + 10}`);
+    if (h.narrow.matches) {  // a phone: the scores under the map, not beside it
+      out += `<g transform="translate(${X0 - PANEL} ${map})">${panel(st, h)}</g>`;
+      const below = Y0 + 44 + h.D.colors.length * 62 + 26 + 12 * 17;
+      board.setAttribute("viewBox", `0 0 ${PANEL} ${map + below}`);
+    } else {
+      out += panel(st, h);
+      board.setAttribute("viewBox", `0 0 ${PANEL + 272} ${map}`);
+    }
+    board.setAttribute("class", "map");
     board.setAttribute("aria-label", "the map");
     board.innerHTML = out;
   }

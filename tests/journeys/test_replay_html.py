@@ -502,6 +502,13 @@ def test_flares_and_a_network_game(browser: Browser, work: Path) -> None:
     assert r.returncode == 0, r.stdout + r.stderr
     journal = work / "net" / "seat-2.journal"
     page = _page(journal, work / "net.html", work)
+    # What a card-protocol message completed (the deal, a draw) is in its record's
+    # events, as in the terminal viewer's log: the page leaves out none of it.
+    doc = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>',
+                               page.read_text(), re.S).group(1))  # type: ignore[union-attr]
+    said = [[doc["strings"][x] for x in st[3]] for st in doc["steps"]
+            if doc["strings"][st[2]].startswith("card protocol")]
+    assert any(any(" draws " in x for x in events) for events in said), said[:20]
     end = _json(journal, None, work)
     total = end["of"]
     browser.open(_url(page, total))
@@ -622,3 +629,54 @@ def test_html_refuses_what_it_cannot_do(aliens: tuple[Path, Path], work: Path) -
     assert r.returncode == 2 and "cannot write the page" in r.stderr
     r = cosmic("replay", str(journal), "--html", str(work), home=work)
     assert r.returncode == 2 and "is a directory" in r.stderr
+
+
+# Each board text's drawn height and place, in CSS pixels, and the page's own width.
+_SIZES = """(() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; };
+  return { page: document.documentElement.scrollWidth, view: innerWidth,
+           board: box(document.getElementById("board")),
+           names: [...document.querySelectorAll("#board .sname")].map(box),
+           panels: [...document.querySelectorAll("#board #encounter, #board #track")]
+             .map((g) => box(g)) };
+})()"""
+
+
+def test_on_a_phone_the_board_is_drawn_large_enough_to_read(
+        aliens: tuple[Path, Path], browser: Browser) -> None:
+    """At 390 by 844 (a phone) ten seats' rows squeezed beside the encounter would draw
+    their names a few pixels high: the board lays its parts one under the other, at
+    least 13 pixels a name, and the page itself never scrolls sideways (the board
+    does, in its own box)."""
+    _, page = aliens
+    try:
+        browser.call("Emulation.setDeviceMetricsOverride", session=True, width=390,
+                     height=844, deviceScaleFactor=1, mobile=True)
+        browser.open(_url(page, 200))
+        seen = browser.eval(_SIZES)
+        assert seen["page"] <= seen["view"], seen
+        assert seen["names"] and all(b - t >= 13 for _, t, _, b in seen["names"]), seen
+        last_row = max(b for _, _, _, b in seen["names"])
+        assert all(t >= last_row for _, t, _, _ in seen["panels"]), seen  # under the rows
+    finally:
+        browser.call("Emulation.setDeviceMetricsOverride", session=True, width=1400,
+                     height=1000, deviceScaleFactor=1, mobile=False)
+    browser.open(_url(page, 200))
+    wide = browser.eval(_SIZES)
+    first_row = min(t for _, t, _, _ in wide["names"])
+    assert any(t <= first_row + 20 for _, t, _, _ in wide["panels"]), wide  # beside them
+
+
+def test_a_team_game_names_the_teams_on_the_board(browser: Browser, work: Path) -> None:
+    """Teammates sit opposite (rules 004, Team Play): the board says who plays with whom,
+    as the board in words does."""
+    r = cosmic("simulate", "--players", "4", "--games", "1", "--seed", "teams",
+               "--variant", "teams", "--max-turns", "2", "--journal-dir", "teams", home=work)
+    assert r.returncode == 0, r.stderr
+    page = _page(work / "teams" / "game-0000.journal", work / "teams.html", work)
+    browser.open(_url(page, 1))
+    shown = browser.eval("document.querySelector('#board .teams').dataset.teams")
+    assert shown == "red+yellow,blue+green"
+    assert "teams: red+yellow, blue+green" in browser.eval(
+        "document.getElementById('boardtext').textContent")

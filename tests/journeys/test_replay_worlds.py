@@ -381,3 +381,42 @@ def test_a_networked_worlds_game_shows_hands_only_once_revealed(work: Path) -> N
         _check_map(seen, _plain(cut, last, work))
     finally:
         b.close()
+
+
+def test_on_a_phone_the_map_is_readable_and_its_scores_do_not_overlap(
+        game: tuple[Path, Path, dict[str, Any]], work: Path) -> None:
+    """At 390 by 844 the map is drawn with the scores under it, its world letters at least
+    12 pixels high; in every score row, at any width, the name (with "(its turn)") ends
+    before the worlds count begins."""
+    _, page, _ = game
+    sizes = """(() => {
+      const box = (e) => e.getBoundingClientRect();
+      const rows = [...document.querySelectorAll("#board g.score")].map((g) => {
+        const [name, worlds] = [...g.querySelectorAll("text")].slice(0, 2).map(box);
+        return [name.right, worlds.left]; });
+      return { page: document.documentElement.scrollWidth, view: innerWidth,
+               letters: [...document.querySelectorAll("#board .wletter")]
+                 .map((e) => box(e).height),
+               mapBottom: Math.max(...[...document.querySelectorAll("#board g.world")]
+                 .map((g) => box(g).bottom)),
+               scoresTop: box(document.getElementById("scores")).top, rows };
+    })()"""
+    b = Browser(work)
+    try:
+        for width, height, mobile in ((390, 844, True), (1400, 1000, False)):
+            b.call("Emulation.setDeviceMetricsOverride", session=True, width=width,
+                   height=height, deviceScaleFactor=1, mobile=mobile)
+            b.open(page.resolve().as_uri() + "#record=1")
+            for _ in range(60):  # to yellow's turn: the longest name with "(its turn)"
+                if b.eval("!!document.querySelector('#board g.score.active"
+                          "[data-colour=yellow]')"):
+                    break
+                b.press("PageDown")
+            seen = b.eval(sizes)
+            assert seen["rows"] and all(n <= w for n, w in seen["rows"]), seen["rows"]
+            if mobile:
+                assert seen["page"] <= seen["view"], seen
+                assert min(seen["letters"]) >= 12, seen["letters"]
+                assert seen["scoresTop"] >= seen["mapBottom"], seen
+    finally:
+        b.close()

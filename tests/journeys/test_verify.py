@@ -119,6 +119,7 @@ class Runs:
             "partial": ["--partial", *unfinished],
             "audit_json": ["--json", "--audit", self.paths["finished"], self.paths["no-audit"]],
             "partial_json": ["--json", "--partial", self.paths["prefix"]],
+            "audit_partial": ["--audit", "--partial", self.paths["prefix"]],
         }
         if todo:
             tmp.mkdir(parents=True, exist_ok=True)
@@ -132,6 +133,7 @@ class Runs:
                                               *kept[k]) for k in commands}
         self.text, self.partial = got["text"], got["partial"]
         self.audit_json, self.partial_json = got["audit_json"], got["partial_json"]
+        self.audit_partial = got["audit_partial"]
         self.text_blocks = blocks(self.text, every)
         self.partial_blocks = blocks(self.partial, unfinished)
 
@@ -231,6 +233,15 @@ def test_a_game_cut_before_its_end_of_game_audit_fails(runs: Runs) -> None:
     assert claims and all(c["true"] is None for c in claims), claims
 
 
+def test_audit_of_a_game_in_progress_says_why_the_faces_are_unknown(runs: Runs) -> None:
+    r = runs.audit_partial
+    assert r.returncode == 1, r.stdout + r.stderr
+    head = r.stdout.splitlines()[0]
+    assert "the claims audit needs every face, and they are not all known" in head
+    assert "end-of-game key share" in head
+    assert f"the journal stops after record {runs.cut - 1}" in head
+
+
 def test_help_says_the_audit_is_for_every_game_and_offers_partial() -> None:
     r = subprocess.run([str(COSMIC), "verify", "--help"], capture_output=True, text=True,
                        timeout=60)
@@ -238,3 +249,35 @@ def test_help_says_the_audit_is_for_every_game_and_offers_partial() -> None:
     text = " ".join(r.stdout.split())
     assert "local games" not in text
     assert "end-of-game audit" in text and "--partial" in text and "whole game" in text
+
+
+def test_a_card_message_moved_before_what_it_waits_for_blames_no_seat(
+        game: Path, tmp_path: Path) -> None:
+    """Two seats' card-protocol messages swapped in the file: a node takes one that comes
+    early later (section 9, `too-early`), so in a journal it shows the file out of order,
+    not its author's fault."""
+    from cli.cmd_verify import result_text
+    from node.verify import verify_journal
+
+    whole = (game / "seat-0.journal").read_bytes()
+    contents = parse_journal(whole)
+    kinds = [(e, open_envelope(e.data, contents.genesis, GAME_KINDS))
+             for e in contents.entries if e.type == RECORD_ENVELOPE]
+    pairs = [(a, b) for (a, x), (b, y) in zip(kinds, kinds[1:])
+             if x.kind == y.kind == "cards.shares" and x.author != y.author]
+    for a, b in pairs[:12]:
+        size_a = b.offset - a.offset  # the two records are next to each other
+        nxt = next((e.offset for e in contents.entries if e.offset > b.offset), len(whole))
+        size_b = nxt - b.offset
+        swapped = (whole[:a.offset] + whole[b.offset:b.offset + size_b]
+                   + whole[a.offset:a.offset + size_a] + whole[b.offset + size_b:])
+        path = tmp_path / "swapped.journal"
+        path.write_bytes(swapped)
+        result = verify_journal(path, parallel=False)
+        if result.error is not None and result.error.check == "too-early":
+            break
+    else:
+        pytest.fail("no swap of two seats' card messages came out too early")
+    line = result_text(result).splitlines()[0]
+    author = contents.genesis.seats[result.error.author].name  # type: ignore[attr-defined]
+    assert f"this proves nothing against {author}" in line, line
