@@ -1,0 +1,261 @@
+"""A cheater inside the table: seat 1 holds its real key and is in the genesis, but runs
+modified code. Its envelopes are signed and chained like an honest seat's; what it signs
+is not what the rules or the card protocol allow. Cores pass envelopes in memory with
+real signatures and the real card protocol (tests/test_node_core.py's way), so each
+attack is cheap; tests/test_integrity_flood.py and _fork.py do the same with processes.
+
+For every attack: each honest core names seat 1 and never an honest seat, takes nothing
+of the attack (its record and state are what an honest game gives), keeps going, and its
+journal verifies (or, for a game the cheater stalls, verifies as far as it goes, naming
+no one falsely)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import cosmic as engine
+from bots import HeuristicBot
+from node.core import NodeCore
+from protocol import canonical
+from engine.cosmic.actions import ACTION_KINDS
+from protocol.envelope import ENVELOPE_VERSION, Envelope, open_envelope, seal
+from protocol.game import GAME_KINDS, action_body, make_genesis, verify_journal_bytes
+from protocol.journal import journal_bytes
+from protocol.keys import SigningKey
+
+CHEAT = 1
+HONEST = (0, 2)
+# What the cheater does with each envelope its honest core makes: the envelopes to send
+# in its place, in order (the envelope itself to stay honest; [] to withhold it).
+Tamper = Callable[[NodeCore, Envelope], list[bytes]]
+
+
+def _table(turns: int = 1, salt: bytes = b"\x07" * 32) -> tuple[list[NodeCore], list[list[bytes]]]:
+    keys = [SigningKey.from_seed(bytes([i + 1]) * 32) for i in range(3)]
+    g = make_genesis(engine.Config(3, max_turns=turns), [(f"p{i}", k.public)
+                                                         for i, k in enumerate(keys)],
+                     mode="network", salt=salt)
+    written: list[list[bytes]] = [[], [], []]
+    cores = [NodeCore(g, i, keys[i], secret_seed=bytes([i + 9]) * 32,
+                      append=written[i].append) for i in range(3)]
+    return cores, written
+
+
+def _play(cores: list[NodeCore], tamper: Tamper, limit: int = 3000) -> None:
+    """Play until every honest core is done or nothing moves any more (a stall)."""
+    bots = [HeuristicBot(bytes([i])) for i in range(3)]
+    g = cores[0].genesis
+    quiet = 0
+    for _ in range(limit):
+        if all(cores[s].done for s in HONEST):
+            return
+        moved = False
+        for i, c in enumerate(cores):
+            moved |= c.pump()
+            if c.my_turn():
+                c.act(bots[i].choose(c.state, i, c.knowledge))
+                moved = True
+        for i, c in enumerate(cores):
+            for raw in c.outbox():
+                moved = True
+                mail = [raw]
+                if i == CHEAT:
+                    mail = tamper(c, open_envelope(raw, g, GAME_KINDS))
+                for m in mail:
+                    for j, d in enumerate(cores):
+                        if j != i:
+                            d.offer(m)
+                            d.pump()  # each lie is judged before the truth comes
+        quiet = 0 if moved else quiet + 1
+        if quiet > 3:
+            return
+    raise AssertionError("the game neither ended nor stalled")
+
+
+def _resign(core: NodeCore, env: Envelope, kind: str, body: canonical.Value) -> bytes:
+    """Another body at env's place in the cheater's chain, signed with its real key."""
+    _, raw = seal(core.genesis, core.key, env.author, env.seq, env.prev, env.state_hash,
+                  kind, body, kinds=GAME_KINDS, view=env.view)
+    return raw
+
+
+def _named_only_the_cheater(cores: list[NodeCore], check: str) -> None:
+    for s in HONEST:
+        blames = cores[s].blames
+        assert any(b.author == CHEAT and b.check == check for b in blames), (s, blames)
+        assert not [b for b in blames if b.author in HONEST], (s, blames)
+
+
+def _finished_clean(cores: list[NodeCore], written: list[list[bytes]]) -> None:
+    """Each honest core finished and audited the game; its journal holds what it took
+    (nothing refused) and verifies; both hold the same envelopes."""
+    g = cores[0].genesis
+    for s in HONEST:
+        assert cores[s].done and not cores[s].halted, s
+        assert written[s] == cores[s].record
+        verdict = verify_journal_bytes(journal_bytes(g, written[s]))
+        assert verdict is not None
+    assert set(written[0]) == set(written[2])
+
+
+def _once(kind: str, lie: Callable[[NodeCore, Envelope], bytes | None]) -> Tamper:
+    """A tamper that sends a lie at the place of the cheater's first envelope of `kind`
+    (when `lie` gives one), then the true envelope."""
+    done: list[bytes] = []
+
+    def tamper(core: NodeCore, env: Envelope) -> list[bytes]:
+        if done or env.kind != kind:
+            return [env.raw]
+        bad = lie(core, env)
+        if bad is None:
+            return [env.raw]
+        done.append(bad)
+        return [bad, env.raw]
+    tamper.done = done  # type: ignore[attr-defined]
+    return tamper
+
+
+def _flip_last(b: bytes) -> bytes:
+    return b[:-1] + bytes([b[-1] ^ 1])
+
+
+def test_a_card_share_with_a_bad_proof_is_refused_and_the_true_one_taken() -> None:
+    cores, written = _table()
+
+    def lie(core: NodeCore, env: Envelope) -> bytes | None:
+        op, shares, proof = env.body
+        return _resign(core, env, env.kind, [op, shares, _flip_last(proof)])
+    tamper = _once("cards.shares", lie)
+    _play(cores, tamper)
+    assert tamper.done  # type: ignore[attr-defined]
+    _named_only_the_cheater(cores, "share-proof")
+    _finished_clean(cores, written)
+
+
+def _raw(core: NodeCore, env: Envelope, kind: str, body: canonical.Value) -> bytes:
+    """Like _resign, but signed as is: seal() would refuse such a body (so would a peer)."""
+    g = core.genesis
+    signed = canonical.encode([ENVELOPE_VERSION, g.game_id, env.author, g.seats[env.author].key,
+                               env.seq, env.prev, env.state_hash, kind, body,
+                               env.view.encode()])
+    return signed + core.key.sign(signed)
+
+
+def _action_lie(make: Callable[[NodeCore, Envelope], bytes | None]) -> Tamper:
+    return _once("action", make)
+
+
+def test_an_illegal_action_with_a_valid_signature_changes_nothing() -> None:
+    cores, written = _table()
+
+    def lie(core: NodeCore, env: Envelope) -> bytes | None:
+        if core.state.turns < 1:
+            return None
+        wrong = ACTION_KINDS["endturn"](CHEAT)  # not what the game waits for
+        return _resign(core, env, "action", action_body(wrong))
+    tamper = _action_lie(lie)
+    _play(cores, tamper)
+    assert tamper.done  # type: ignore[attr-defined]
+    _named_only_the_cheater(cores, "illegal")
+    _finished_clean(cores, written)
+
+
+def test_an_action_signed_for_another_seats_turn_is_refused() -> None:
+    """The cheater signs, at its own turn, an action in the name of the seat after it
+    (the envelope's author is the cheater; the action's seat another)."""
+    cores, written = _table()
+
+    def lie(core: NodeCore, env: Envelope) -> bytes | None:
+        data = list(env.body[0])
+        data[1] = (CHEAT + 1) % 3  # [kind, seat, ...]
+        return _raw(core, env, "action", [data, env.body[1]])
+    tamper = _action_lie(lie)
+    _play(cores, tamper)
+    assert tamper.done  # type: ignore[attr-defined]
+    _named_only_the_cheater(cores, "schema")
+    _finished_clean(cores, written)
+
+
+def test_a_chat_with_terminal_escapes_is_refused_before_anyone_reads_it() -> None:
+    cores, written = _table()
+    cores[CHEAT].say("hello")
+
+    def lie(core: NodeCore, env: Envelope) -> bytes | None:
+        return _raw(core, env, "chat", [-1, "\x1b]0;owned\x07\x1b[2J\rfake: gg\u202e"])
+    tamper = _once("chat", lie)
+    _play(cores, tamper)
+    assert tamper.done  # type: ignore[attr-defined]
+    _named_only_the_cheater(cores, "schema")
+    for s in HONEST:
+        heard = [e for e in cores[s].events if e[0] == "chat"]
+        assert heard == [("chat", CHEAT, -1, "hello")], heard
+    _finished_clean(cores, written)
+
+
+def test_a_reveal_that_does_not_open_its_commitment_is_refused() -> None:
+    cores, written = _table()
+
+    def lie(core: NodeCore, env: Envelope) -> bytes | None:
+        op, faces, shares, proof, facedown = env.body
+        if facedown is None:
+            return None
+        handle, nonce = facedown
+        return _resign(core, env, env.kind, [op, faces, shares, proof,
+                                             [handle, _flip_last(nonce)]])
+    tamper = _once("cards.open", lie)
+    _play(cores, tamper)
+    assert tamper.done  # type: ignore[attr-defined]
+    _named_only_the_cheater(cores, "commitment")
+    _finished_clean(cores, written)
+
+
+def test_shares_of_another_card_are_refused() -> None:
+    """The cheater answers a draw with the (valid, proven) shares it gave for an earlier
+    one, signed at its new place."""
+    cores, written = _table()
+    earlier: list[Envelope] = []
+
+    def lie(core: NodeCore, env: Envelope) -> bytes | None:
+        old = next((e for e in earlier if len(e.body[1]) == len(env.body[1])
+                    and e.body[1] != env.body[1]), None)
+        earlier.append(env)
+        if old is None:
+            return None
+        return _resign(core, env, env.kind, [env.body[0], old.body[1], old.body[2]])
+    done: list[bytes] = []
+
+    def tamper(core: NodeCore, env: Envelope) -> list[bytes]:
+        if done or env.kind != "cards.shares":
+            return [env.raw]
+        bad = lie(core, env)
+        if bad is None:
+            return [env.raw]
+        done.append(bad)
+        return [bad, env.raw]
+    _play(cores, tamper)
+    assert done
+    _named_only_the_cheater(cores, "share-proof")
+    _finished_clean(cores, written)
+
+
+def test_envelopes_of_another_game_and_old_seqs_name_no_one_and_change_nothing() -> None:
+    """The cheater replays its own envelopes of an earlier game (same keys, same seats)
+    and, throughout, its own earlier envelopes of this game: nothing is taken from them,
+    nobody is named (anyone could replay them), the game goes on."""
+    old, _ = _table(salt=b"\x08" * 32)
+    _play(old, lambda core, env: [env.raw])
+    assert old[0].done
+    replays = [r for r in old[CHEAT].record
+               if open_envelope(r, old[0].genesis, GAME_KINDS).author == CHEAT]
+    cores, written = _table()
+    sent: list[bytes] = []
+
+    def tamper(core: NodeCore, env: Envelope) -> list[bytes]:
+        mail = [replays[len(sent) % len(replays)], *sent[-3:], env.raw]
+        sent.append(env.raw)
+        return mail
+    _play(cores, tamper)
+    for s in HONEST:
+        assert not [b for b in cores[s].blames if b.author is not None], cores[s].blames
+        assert any(b.check == "game-id" for b in cores[s].blames), cores[s].blames
+    _finished_clean(cores, written)
