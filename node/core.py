@@ -56,7 +56,7 @@ from engine.errors import IllegalAction
 from engine.game import Action, Knowledge, Pending, Rules
 from protocol.canonical import Value
 from protocol.cards_source import NetworkCardSource
-from protocol.envelope import Envelope, Evidence, Ledger, open_envelope, seal
+from protocol.envelope import CHAT_KINDS, Envelope, Evidence, Ledger, open_envelope, seal
 from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
 from protocol.keys import verify
 from protocol.game import (
@@ -66,7 +66,8 @@ from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 from protocol.tell import TELL_KIND, read_tell, reader_of, tell_body
 
-__all__ = ["NodeCore", "Blame", "secret_seed_for", "WINDOW", "WINDOW_BYTES", "BLAME_KEEP"]
+__all__ = ["NodeCore", "Blame", "secret_seed_for", "WINDOW", "WINDOW_BYTES", "BLAME_KEEP",
+           "CHAT_BURST", "CHAT_PER_S"]
 
 CARD_PREFIX = "cards."
 # Per author, the inbox keeps envelopes of seqs last+1 .. last+WINDOW only, WINDOW_BYTES
@@ -78,6 +79,14 @@ WINDOW = 64
 WINDOW_BYTES = 2 * 1024 * 1024
 BLAME_KEEP = 16  # blames kept per (seat or None, check); the rest are only counted
 _REFUSED_MEMORY = 4096  # hashes of refused envelopes remembered (not checked again)
+# Chat taken from another seat, once limit_chat() is called (the runner does): a budget
+# per author of CHAT_BURST, refilled by one for every game envelope taken (from anyone)
+# and CHAT_PER_S a second of chat_time(). A chat beyond it waits in the inbox (its
+# author's later envelopes with it), so a seat that floods valid chat grows our record
+# and journal at that rate only, not at the rate we can write; a person typing never
+# meets it, and a node catching up takes old chat as fast as the game it comes with.
+CHAT_BURST = 32
+CHAT_PER_S = 1.0
 
 
 def secret_seed_for(key: SigningKey, genesis: Genesis) -> bytes:
@@ -144,6 +153,7 @@ class NodeCore:
         self._probed: set[bytes] = set()  # envelopes whose view showed a fork (see _fork)
         self._evidence_done = 0  # ledger.evidence already sent and journaled
         self.blames: list[Blame] = []
+        self._chat_budget: list[float] | None = None  # per author (see CHAT_BURST)
         self.blame_counts: dict[tuple[int | None, str], int] = {}  # every blame, counted
         # Engine events and chat for the screen; chat is ("chat", author, to, text), to -1
         # for everyone, text None for a tell between two other seats (sealed).
@@ -350,6 +360,16 @@ class NodeCore:
                       self.public_hash(), kind, body, kinds=GAME_KINDS,
                       view=self.ledger.view(self.seat))
         self._take_own(env.raw, env)
+
+    def limit_chat(self) -> None:
+        """From now on take other seats' chat within a budget (CHAT_BURST, CHAT_PER_S)."""
+        self._chat_budget = [float(CHAT_BURST)] * self.config.seats
+
+    def chat_time(self, seconds: float) -> None:
+        """`seconds` have passed: every author's chat budget grows by CHAT_PER_S each."""
+        if self._chat_budget is not None and seconds > 0:
+            self._chat_budget = [min(float(CHAT_BURST), b + seconds * CHAT_PER_S)
+                                 for b in self._chat_budget]
 
     def pump(self) -> bool:
         """Make every step that is possible now, one at a time; True if anything changed.
@@ -622,6 +642,12 @@ class NodeCore:
         except RemoteProtocolError:
             self._fork(env)
             return "wait"  # a fork: nobody is blamed until it is proven
+        budget = self._chat_budget
+        if env.kind in CHAT_KINDS and budget is not None and env.author != self.seat \
+                and not self._restoring:
+            if budget[env.author] < 1:
+                return "wait"  # over its chat budget: taken when it has grown
+            budget[env.author] -= 1
         try:
             if env.kind == "chat":
                 return self._commit(env, raw, lambda: self.events.append(
@@ -695,6 +721,8 @@ class NodeCore:
     def _commit(self, env: Envelope, raw: bytes, effect: Callable[[], None]) -> str:
         """Durably record, then act: the journal holds it before it changes anything."""
         self.ledger.accept(env)
+        if self._chat_budget is not None and env.kind not in CHAT_KINDS:
+            self._chat_budget = [min(float(CHAT_BURST), b + 1) for b in self._chat_budget]
         if self._batch is not None:
             self._batch.append(raw)  # journaled with the rest of act()'s batch
         else:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from engine import cosmic as engine
 from bots import HeuristicBot
-from node.core import NodeCore
+from node.core import CHAT_BURST, WINDOW, NodeCore
 from protocol import canonical
 from engine.cosmic.actions import ACTION_KINDS
 from protocol.envelope import ENVELOPE_VERSION, Envelope, open_envelope, seal
@@ -41,8 +41,10 @@ def _table(turns: int = 1, salt: bytes = b"\x07" * 32) -> tuple[list[NodeCore], 
     return cores, written
 
 
-def _play(cores: list[NodeCore], tamper: Tamper, limit: int = 3000) -> None:
-    """Play until every honest core is done or nothing moves any more (a stall)."""
+def _play(cores: list[NodeCore], tamper: Tamper, limit: int = 3000,
+          between: Callable[[], None] = lambda: None) -> None:
+    """Play until every honest core is done or nothing moves any more (a stall);
+    `between` runs at every round."""
     bots = [HeuristicBot(bytes([i])) for i in range(3)]
     g = cores[0].genesis
     quiet = 0
@@ -66,6 +68,9 @@ def _play(cores: list[NodeCore], tamper: Tamper, limit: int = 3000) -> None:
                         if j != i:
                             d.offer(m)
                             d.pump()  # each lie is judged before the truth comes
+        sizes = [len(c.record) for c in cores]
+        between()
+        moved |= sizes != [len(c.record) for c in cores]
         quiet = 0 if moved else quiet + 1
         if quiet > 3:
             return
@@ -258,4 +263,102 @@ def test_envelopes_of_another_game_and_old_seqs_name_no_one_and_change_nothing()
     for s in HONEST:
         assert not [b for b in cores[s].blames if b.author is not None], cores[s].blames
         assert any(b.check == "game-id" for b in cores[s].blames), cores[s].blames
+    _finished_clean(cores, written)
+
+
+def _stalled_on_the_cheater(cores: list[NodeCore], written: list[list[bytes]]) -> None:
+    """Every honest core waits for the cheater (the game says whom), blames no one, and
+    its journal verifies as far as it goes."""
+    g = cores[0].genesis
+    for s in HONEST:
+        c = cores[s]
+        assert not c.done and not c.halted
+        p = c.pending()
+        awaited = c.cards.waiting_for() if not c.cards.cards.idle else (
+            p.seats[0] if p.chance is None and p.seats else None)
+        assert awaited == CHEAT, (s, awaited, c.cards.waiting_for(), p)
+        assert not [b for b in c.blames if b.author is not None], (s, c.blames)
+        assert written[s] == c.record
+        verify_journal_bytes(journal_bytes(g, written[s]))  # raises on a fault
+
+
+def test_a_seat_that_withholds_its_card_shares_is_the_one_awaited() -> None:
+    cores, written = _table()
+    withheld: list[bytes] = []
+
+    def tamper(core: NodeCore, env: Envelope) -> list[bytes]:
+        if withheld or (env.kind == "cards.shares" and core.state.turns >= 1):
+            withheld.append(env.raw)  # this one, and all that chain after it
+            return []
+        return [env.raw]
+    _play(cores, tamper)
+    assert withheld
+    _stalled_on_the_cheater(cores, written)
+
+
+def test_a_false_view_makes_its_author_the_one_awaited() -> None:
+    """The cheater's chat names envelopes of seat 0 that do not exist (a view the others
+    cannot check): it waits for ever, the cheater's chain with it, nobody is named."""
+    cores, written = _table()
+    cores[CHEAT].say("look at this")
+
+    def lie(core: NodeCore, env: Envelope) -> bytes | None:
+        seqs = list(env.view.seqs)
+        seqs[0] += 10_000
+        view = type(env.view)(tuple(seqs), bytes(32))
+        _, raw = seal(core.genesis, core.key, env.author, env.seq, env.prev,
+                      env.state_hash, env.kind, env.body, kinds=GAME_KINDS, view=view)
+        return raw
+    sent: list[bytes] = []
+
+    def tamper(core: NodeCore, env: Envelope) -> list[bytes]:
+        if sent or env.kind == "chat":  # the lie in place of the chat; the rest after it
+            sent.append(env.raw)
+            return [lie(core, env)] if len(sent) == 1 else [env.raw]
+        return [env.raw]
+    _play(cores, tamper)
+    assert sent
+    _stalled_on_the_cheater(cores, written)
+
+
+def test_a_flood_of_valid_chat_is_taken_at_the_budgets_pace() -> None:
+    """The cheater sends 300 valid, signed chats at once mid-game. Each honest core (with
+    the chat budget its runner gives it) takes at most CHAT_BURST of them at once, keeps
+    at most a window of the rest, and takes more only as time passes or the game moves;
+    the game still ends, every chat in both honest records, and both journals verify."""
+    cores, written = _table()
+    for c in cores:
+        c.limit_chat()
+    flooded: list[bool] = []
+
+    def tamper(core: NodeCore, env: Envelope) -> list[bytes]:
+        if not flooded and core.state.turns >= 1 and env.kind == "action":
+            flooded.append(True)
+            for i in range(300):
+                core.say(f"spam {i} " + "x" * 400)
+            flood = core.outbox()
+            for s in HONEST:
+                cores[s].offer(env.raw)
+                cores[s].pump()
+                before = len(cores[s].record)
+                for raw in flood:
+                    cores[s].offer(raw)
+                cores[s].pump()
+                taken = len(cores[s].record) - before
+                assert 0 < taken <= CHAT_BURST, (s, taken)
+                waiting = [k for k in cores[s]._inbox if k[0] == CHEAT]
+                assert len(waiting) <= WINDOW
+            return []  # delivered
+        return [env.raw]
+
+    def catch_up() -> None:  # as the runner does: time passes, peers send what we lack
+        for s in HONEST:
+            cores[s].chat_time(0.5)
+            for raw in cores[CHEAT].missing_for(cores[s].have())[:200]:
+                cores[s].offer(raw)
+    _play(cores, tamper, between=catch_up)
+    assert flooded
+    for s in HONEST:
+        spam = [e for e in cores[s].events if e[0] == "chat" and e[1] == CHEAT]
+        assert len(spam) == 300
     _finished_clean(cores, written)
