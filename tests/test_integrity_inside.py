@@ -12,10 +12,12 @@ no one falsely)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine import cosmic as engine
 from bots import HeuristicBot
 from node.core import CHAT_BURST, WINDOW, NodeCore
+from node.verify import verify_journal
 from protocol import canonical
 from engine.cosmic.actions import ACTION_KINDS
 from protocol.envelope import ENVELOPE_VERSION, Envelope, open_envelope, seal
@@ -99,7 +101,7 @@ def _finished_clean(cores: list[NodeCore], written: list[list[bytes]]) -> None:
         assert cores[s].done and not cores[s].halted, s
         assert written[s] == cores[s].record
         verdict = verify_journal_bytes(journal_bytes(g, written[s]))
-        assert verdict is not None
+        assert verdict.audited and verdict.awaited is None
     assert set(written[0]) == set(written[2])
 
 
@@ -279,7 +281,10 @@ def _stalled_on_the_cheater(cores: list[NodeCore], written: list[list[bytes]]) -
         assert awaited == CHEAT, (s, awaited, c.cards.waiting_for(), p)
         assert not [b for b in c.blames if b.author is not None], (s, c.blames)
         assert written[s] == c.record
-        verify_journal_bytes(journal_bytes(g, written[s]))  # raises on a fault
+        # `cosmic verify` of the journal: a game in progress, stopped on the cheater
+        result = verify_journal(journal_bytes(g, written[s]), parallel=False)
+        assert result.error is None and result.incomplete, (result.error, result.incomplete)
+        assert result.awaited == CHEAT, result.awaited
 
 
 def test_a_seat_that_withholds_its_card_shares_is_the_one_awaited() -> None:
@@ -362,3 +367,32 @@ def test_a_flood_of_valid_chat_is_taken_at_the_budgets_pace() -> None:
         spam = [e for e in cores[s].events if e[0] == "chat" and e[1] == CHEAT]
         assert len(spam) == 300
     _finished_clean(cores, written)
+
+
+def test_a_stale_view_is_taken_or_refused_alike_by_nodes_and_the_verifier() -> None:
+    """The cheater signs an action with a view it bound earlier (true then, stale now:
+    it had taken more since). Whatever the nodes do with it, the verifier of their
+    journals agrees: a journal an honest node wrote never fails on an envelope it took,
+    and no honest seat is named."""
+    cores, written = _table()
+    cheat = cores[CHEAT]
+    real_view = cheat.ledger.view
+    seen: list[Any] = []
+    used: list[Any] = []
+
+    def stale_view(author: int) -> Any:
+        now = real_view(author)
+        if not used and cheat.state.turns >= 1 and cheat.my_turn():
+            old = next((v for v in seen if v.seqs != now.seqs and any(v.seqs)), None)
+            if old is not None:
+                used.append((old, now))
+                return old
+        seen.append(now)
+        return now
+    cheat.ledger.view = stale_view  # type: ignore[method-assign]
+    _play(cores, lambda core, env: [env.raw])
+    assert used
+    for s in HONEST:
+        assert not [b for b in cores[s].blames if b.author in HONEST], cores[s].blames
+        assert cores[s].done  # taken: a stale view proves nothing checkable
+        verify_journal_bytes(journal_bytes(cores[0].genesis, written[s]))
