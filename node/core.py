@@ -150,6 +150,7 @@ class NodeCore:
         # Per author, the record position of its seq 1, 2, ... (taken in seq order).
         self._at: list[list[int]] = [[] for _ in range(n)]
         self._refused: OrderedDict[bytes, None] = OrderedDict()  # hashes refused for good
+        self._refused_signed: set[bytes] = set()  # of those, the ones whose signature held
         self._probed: set[bytes] = set()  # envelopes whose view showed a fork (see _fork)
         self._evidence_done = 0  # ledger.evidence already sent and journaled
         self.blames: list[Blame] = []
@@ -226,8 +227,11 @@ class NodeCore:
         if type(raw) is not bytes:
             return
         h = hashlib.sha256(raw).digest()
-        if h in self._refused or h in self._taken:
-            return  # refused for good, or a copy of one we took (catch-up sends many)
+        if h in self._taken:
+            return  # a copy of one we took (catch-up sends many)
+        refused = h in self._refused
+        if refused and h not in self._refused_signed:
+            return  # refused for good (bytes that do not open, or a forgery)
         try:
             env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False,
                                 digest=h)
@@ -236,11 +240,16 @@ class NodeCore:
             return
         author, seq = env.author, env.seq
         last = self.ledger.last_seq(author)
+        if refused and (seq > last or author in self.ledger.blamed):
+            return  # judged and refused; only beside the version we took is it news
         if seq <= last:
             held = self.ledger.get(author, seq)
             if held is not None and held.raw == raw:
                 return  # a copy of one we took
-            if not self._signed(env, h):
+            # Another signed version of one we took, even one we refused before taking
+            # this: a peer that held both at once proved equivocation with them, and so
+            # must we (else it halts and we wait on it for ever).
+            if not refused and not self._signed(env, h):
                 return
             try:
                 self.ledger.accept(env)  # the same signed bytes (dropped) or equivocation
@@ -489,10 +498,16 @@ class NodeCore:
             self._blame(exc, raw)
         self._remember_refused(h)
 
-    def _remember_refused(self, h: bytes) -> None:
+    def _remember_refused(self, h: bytes, signed: bool = False) -> None:
+        """Remember a refused envelope's hash (not checked again). `signed`: its author's
+        signature held (refused for what it says), so it is still proof of equivocation
+        beside another version of its seq (see offer)."""
         self._refused[h] = None
+        if signed:
+            self._refused_signed.add(h)
         if len(self._refused) > _REFUSED_MEMORY:
-            self._refused.popitem(last=False)
+            old, _ = self._refused.popitem(last=False)
+            self._refused_signed.discard(old)
 
     def _room(self, author: int, seq: int, size: int) -> bool:
         """Make room for an envelope of author at seq within WINDOW_BYTES, dropping the
@@ -533,7 +548,7 @@ class NodeCore:
             self._drop(key)
             if result == "taken":
                 return True  # peers that did not hear the author get it by catch-up
-            self._remember_refused(env.hash)
+            self._remember_refused(env.hash, signed=True)
         return False
 
     def _publish_evidence(self) -> None:

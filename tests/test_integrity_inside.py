@@ -20,6 +20,7 @@ from node.core import CHAT_BURST, WINDOW, NodeCore
 from node.verify import verify_journal
 from protocol import canonical
 from engine.cosmic.actions import ACTION_KINDS
+from protocol.errors import RemoteProtocolError
 from protocol.envelope import ENVELOPE_VERSION, Envelope, open_envelope, seal
 from protocol.game import GAME_KINDS, action_body, make_genesis, verify_journal_bytes
 from protocol.journal import journal_bytes
@@ -66,8 +67,9 @@ def _play(cores: list[NodeCore], tamper: Tamper, limit: int = 3000,
                 if i == CHEAT:
                     mail = tamper(c, open_envelope(raw, g, GAME_KINDS))
                 for m in mail:
+                    own = _author(m, g)
                     for j, d in enumerate(cores):
-                        if j != i:
+                        if j != i and not (j == CHEAT == own):  # it ignores its own
                             d.offer(m)
                             d.pump()  # each lie is judged before the truth comes
         sizes = [len(c.record) for c in cores]
@@ -77,6 +79,13 @@ def _play(cores: list[NodeCore], tamper: Tamper, limit: int = 3000,
         if quiet > 3:
             return
     raise AssertionError("the game neither ended nor stalled")
+
+
+def _author(raw: bytes, g: Any) -> int | None:
+    try:
+        return open_envelope(raw, g, GAME_KINDS, check_signature=False).author
+    except RemoteProtocolError:
+        return None  # a body no one takes
 
 
 def _resign(core: NodeCore, env: Envelope, kind: str, body: canonical.Value) -> bytes:
@@ -396,3 +405,46 @@ def test_a_stale_view_is_taken_or_refused_alike_by_nodes_and_the_verifier() -> N
         assert not [b for b in cores[s].blames if b.author in HONEST], cores[s].blames
         assert cores[s].done  # taken: a stale view proves nothing checkable
         verify_journal_bytes(journal_bytes(cores[0].genesis, written[s]))
+
+
+def test_a_lie_and_its_truth_halt_every_honest_node_whatever_each_saw_first() -> None:
+    """The cheater sends an illegal action and then the true one at the same seq. Seat 0
+    judges the lie before the truth comes (refused: illegal, the truth taken); seat 2
+    gets both in one batch (two signed versions of one waiting envelope: equivocation).
+    Seat 2 sends both versions to every peer; seat 0, which had refused the lie, must
+    take them as the proof they are: both honest nodes end halted, naming the cheater,
+    neither waiting on the other. (Seat 0 refused the lie for good: without this, it
+    ignored it when it came back as proof, went on, and waited for seat 2 for ever.)"""
+    cores, written = _table()
+    x, y = cores[0], cores[2]
+    sent: list[bytes] = []
+
+    def tamper(core: NodeCore, env: Envelope) -> list[bytes]:
+        if sent or env.kind != "action" or core.state.turns < 1:
+            return [env.raw]
+        lie = _resign(core, env, "action", action_body(ACTION_KINDS["endturn"](CHEAT)))
+        sent.append(lie)
+        x.offer(lie)
+        x.pump()
+        x.offer(env.raw)
+        x.pump()
+        y.offer(lie)
+        y.offer(env.raw)
+        y.pump()
+        return []
+    _play(cores, tamper)
+    assert sent
+    assert any(b.check == "illegal" and b.author == CHEAT for b in x.blames), x.blames
+    for c in (x, y):
+        assert c.halted, (c.seat, c.blames)
+        assert any(b.author == CHEAT and b.check == "equivocation" for b in c.blames)
+        assert not [b for b in c.blames if b.author in HONEST], c.blames
+        (ev,) = c.evidence
+        assert ev.author == CHEAT
+        result = verify_journal(journal_bytes(c.genesis, written[c.seat]), parallel=False)
+        if c.ledger.get(CHEAT, ev.seq) is not None:  # took one: the other follows it
+            assert result.error is not None and result.error.check == "equivocation"
+            assert getattr(result.error, "author", None) == CHEAT
+        else:  # took neither: a game that stops on the cheater
+            assert result.error is None and result.awaited == CHEAT, result
+    assert x.ledger.get(CHEAT, ev.seq) is not None  # the case this test is about
