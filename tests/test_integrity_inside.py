@@ -448,3 +448,27 @@ def test_a_lie_and_its_truth_halt_every_honest_node_whatever_each_saw_first() ->
         else:  # took neither: a game that stops on the cheater
             assert result.error is None and result.awaited == CHEAT, result
     assert x.ledger.get(CHEAT, ev.seq) is not None  # the case this test is about
+
+
+def test_a_seat_that_withholds_its_key_share_at_the_end_is_the_one_awaited() -> None:
+    """The game is over, but the cheater never publishes its key share, so no one can
+    audit its hidden claims: every honest node waits for it, and the journal says the
+    audit is missing and whose share it waits for. The refusal is itself the evidence."""
+    cores, written = _table()
+    withheld: list[bytes] = []
+
+    def tamper(core: NodeCore, env: Envelope) -> list[bytes]:
+        if withheld or env.kind == "cards.secret":
+            withheld.append(env.raw)
+            return []
+        return [env.raw]
+    _play(cores, tamper)
+    assert withheld
+    g = cores[0].genesis
+    for s in HONEST:
+        c = cores[s]
+        assert c.state.outcome and not c.done and c.cards.waiting_for() == CHEAT
+        assert not c.blames, c.blames
+        result = verify_journal(journal_bytes(g, written[s]), parallel=False)
+        assert result.error is None and "audit is missing" in (result.incomplete or "")
+        assert result.awaited == CHEAT
