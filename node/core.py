@@ -150,7 +150,8 @@ class NodeCore:
         # Per author, the record position of its seq 1, 2, ... (taken in seq order).
         self._at: list[list[int]] = [[] for _ in range(n)]
         self._refused: OrderedDict[bytes, None] = OrderedDict()  # hashes refused for good
-        self._refused_signed: set[bytes] = set()  # of those, the ones whose signature held
+        # of those, the ones whose signature held: hash -> (author, seq)
+        self._refused_signed: dict[bytes, tuple[int, int]] = {}
         self._probed: set[bytes] = set()  # envelopes whose view showed a fork (see _fork)
         self._evidence_done = 0  # ledger.evidence already sent and journaled
         self.blames: list[Blame] = []
@@ -230,8 +231,10 @@ class NodeCore:
         if h in self._taken:
             return  # a copy of one we took (catch-up sends many)
         refused = h in self._refused
-        if refused and h not in self._refused_signed:
-            return  # refused for good (bytes that do not open, or a forgery)
+        if refused:
+            at = self._refused_signed.get(h)
+            if at is None or at[1] > self.ledger.last_seq(at[0]) or at[0] in self.ledger.blamed:
+                return  # refused for good; signed, it is news only beside the one we took
         try:
             env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False,
                                 digest=h)
@@ -240,8 +243,6 @@ class NodeCore:
             return
         author, seq = env.author, env.seq
         last = self.ledger.last_seq(author)
-        if refused and (seq > last or author in self.ledger.blamed):
-            return  # judged and refused; only beside the version we took is it news
         if seq <= last:
             held = self.ledger.get(author, seq)
             if held is not None and held.raw == raw:
@@ -498,16 +499,16 @@ class NodeCore:
             self._blame(exc, raw)
         self._remember_refused(h)
 
-    def _remember_refused(self, h: bytes, signed: bool = False) -> None:
-        """Remember a refused envelope's hash (not checked again). `signed`: its author's
-        signature held (refused for what it says), so it is still proof of equivocation
-        beside another version of its seq (see offer)."""
+    def _remember_refused(self, h: bytes, signed: Envelope | None = None) -> None:
+        """Remember a refused envelope's hash (not checked again). `signed`: the envelope,
+        whose author's signature held (refused for what it says), so it is still proof of
+        equivocation beside another version of its seq (see offer)."""
         self._refused[h] = None
-        if signed:
-            self._refused_signed.add(h)
+        if signed is not None:
+            self._refused_signed[h] = (signed.author, signed.seq)
         if len(self._refused) > _REFUSED_MEMORY:
             old, _ = self._refused.popitem(last=False)
-            self._refused_signed.discard(old)
+            self._refused_signed.pop(old, None)
 
     def _room(self, author: int, seq: int, size: int) -> bool:
         """Make room for an envelope of author at seq within WINDOW_BYTES, dropping the
@@ -548,7 +549,7 @@ class NodeCore:
             self._drop(key)
             if result == "taken":
                 return True  # peers that did not hear the author get it by catch-up
-            self._remember_refused(env.hash, signed=True)
+            self._remember_refused(env.hash, signed=env)
         return False
 
     def _publish_evidence(self) -> None:

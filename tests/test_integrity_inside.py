@@ -33,7 +33,8 @@ HONEST = (0, 2)
 Tamper = Callable[[NodeCore, Envelope], list[bytes]]
 
 
-def _table(turns: int = 1, salt: bytes = b"\x07" * 32) -> tuple[list[NodeCore], list[list[bytes]]]:
+def _table(turns: int = 1, salt: bytes = b"\x07" * 32,
+           ) -> tuple[list[NodeCore], list[list[bytes]]]:
     keys = [SigningKey.from_seed(bytes([i + 1]) * 32) for i in range(3)]
     g = make_genesis(engine.Config(3, max_turns=turns), [(f"p{i}", k.public)
                                                          for i, k in enumerate(keys)],
