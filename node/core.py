@@ -727,6 +727,11 @@ class NodeCore:
         except IllegalAction as exc:
             raise RemoteProtocolError("illegal", str(exc), author=env.author, seq=env.seq,
                                       proven=True) from None
+        except Exception as exc:  # an engine bug met by a signed action: as the verifier
+            raise RemoteProtocolError(  # judges it (protocol.game), never our crash
+                "illegal", f"the engine failed on {action.format()}: "
+                f"{type(exc).__name__}: {exc}", author=env.author, seq=env.seq,
+                proven=True) from None
 
         def go() -> None:
             self.state = new

@@ -473,3 +473,37 @@ def test_a_seat_that_withholds_its_key_share_at_the_end_is_the_one_awaited() -> 
         result = verify_journal(journal_bytes(g, written[s]), parallel=False)
         assert result.error is None and "audit is missing" in (result.incomplete or "")
         assert result.awaited == CHEAT
+
+
+def test_an_engine_failure_on_a_signed_action_names_its_author_not_our_crash() -> None:
+    """Should the engine ever fail (raise anything but IllegalAction) on an action a seat
+    signed, an honest node judges it as the verifier does: illegal, named on its author,
+    nothing taken; it does not crash. (The engine has no such bug we know of, so one is
+    planted for the lie alone, on the honest nodes.)"""
+    cores, written = _table()
+    planted = ACTION_KINDS["endturn"](CHEAT)
+
+    class Planted:  # the game's rules (a shared module: not patched), but for one action
+        def __init__(self, rules: Any) -> None:
+            self.rules = rules
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.rules, name)
+
+        def apply(self, state: Any, action: Any) -> Any:
+            if action == planted:
+                raise KeyError("a planted engine bug")
+            return self.rules.apply(state, action)
+    for s in HONEST:
+        cores[s].rules = Planted(cores[s].rules)  # type: ignore[assignment]
+
+    def lie(core: NodeCore, env: Envelope) -> bytes | None:
+        if core.state.turns < 1:
+            return None
+        return _resign(core, env, "action", action_body(planted))
+    tamper = _action_lie(lie)
+    _play(cores, tamper)
+    assert tamper.done  # type: ignore[attr-defined]
+    _named_only_the_cheater(cores, "illegal")
+    assert all(any("engine failed" in b.message for b in cores[s].blames) for s in HONEST)
+    _finished_clean(cores, written)
