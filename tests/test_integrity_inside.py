@@ -507,3 +507,69 @@ def test_an_engine_failure_on_a_signed_action_names_its_author_not_our_crash() -
     _named_only_the_cheater(cores, "illegal")
     assert all(any("engine failed" in b.message for b in cores[s].blames) for s in HONEST)
     _finished_clean(cores, written)
+
+
+def _flip_one(body: Any, rng: Any) -> Any:
+    """body with one bit flipped in one of its byte strings (None if it holds none)."""
+    paths: list[tuple[int, ...]] = []
+
+    def walk(v: Any, at: tuple[int, ...]) -> None:
+        if isinstance(v, bytes) and v:
+            paths.append(at)
+        elif isinstance(v, list):
+            for i, x in enumerate(v):
+                walk(x, at + (i,))
+    walk(body, ())
+    if not paths:
+        return None
+    at = paths[rng.randrange(len(paths))]
+
+    def rebuild(v: Any, rest: tuple[int, ...]) -> Any:
+        if not rest:
+            b = bytearray(v)
+            b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
+            return bytes(b)
+        return [rebuild(x, rest[1:]) if i == rest[0] else x for i, x in enumerate(v)]
+    return rebuild(body, at)
+
+
+# Commitments: any 32 bytes are one (taken; opened later, where a lie is caught).
+UNCHECKABLE = ("cards.key-commit", "cards.beacon-commit", "cards.facedown")
+
+
+def test_card_messages_with_a_flipped_bit_are_refused_and_named_never_a_crash() -> None:
+    """Before each of its first card messages the cheater sends a version with one bit
+    flipped in a proof, a point, a ciphertext or a nonce, signed, at a time every honest
+    node can judge it: each names the cheater, never crashes, never names an honest seat,
+    and takes the true message after it."""
+    import random
+    rng = random.Random(7)
+    cores, written = _table(turns=2)
+    lies: list[bytes] = []
+
+    def tamper(core: NodeCore, env: Envelope) -> list[bytes]:
+        due = all(cores[s].cards.waiting_for() == CHEAT
+                  and cores[s].ledger.last_seq(CHEAT) == env.seq - 1 for s in HONEST)
+        if (not env.kind.startswith("cards.") or env.kind in UNCHECKABLE or len(lies) >= 30
+                or not due):
+            return [env.raw]  # (a lie that must wait, then its truth: equivocation)
+        body = _flip_one(env.body, rng)
+        if body is None:
+            return [env.raw]
+        lies.append(_resign(core, env, env.kind, body) if _fits(core, env, body)
+                    else _raw(core, env, env.kind, body))
+        return [lies[-1], env.raw]
+    _play(cores, tamper)
+    assert len(lies) >= 8, len(lies)  # every kind of card message judged, some twice
+    for s in HONEST:
+        c = cores[s]
+        assert c.blames and all(b.author == CHEAT for b in c.blames), c.blames
+    _finished_clean(cores, written)
+
+
+def _fits(core: NodeCore, env: Envelope, body: Any) -> bool:
+    try:
+        _resign(core, env, env.kind, body)
+        return True
+    except Exception:
+        return False
