@@ -56,7 +56,7 @@ from engine.errors import IllegalAction
 from engine.game import Action, Knowledge, Pending, Rules
 from protocol.canonical import Value
 from protocol.cards_source import NetworkCardSource
-from protocol.envelope import Envelope, Evidence, Ledger, open_envelope, seal
+from protocol.envelope import CHAT_KINDS, Envelope, Evidence, Ledger, open_envelope, seal
 from protocol.errors import LocalProtocolError, ProtocolError, RemoteProtocolError
 from protocol.keys import verify
 from protocol.game import (
@@ -66,7 +66,8 @@ from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 from protocol.tell import TELL_KIND, read_tell, reader_of, tell_body
 
-__all__ = ["NodeCore", "Blame", "secret_seed_for", "WINDOW", "WINDOW_BYTES", "BLAME_KEEP"]
+__all__ = ["NodeCore", "Blame", "secret_seed_for", "WINDOW", "WINDOW_BYTES", "BLAME_KEEP",
+           "CHAT_BURST", "CHAT_PER_S"]
 
 CARD_PREFIX = "cards."
 # Per author, the inbox keeps envelopes of seqs last+1 .. last+WINDOW only, WINDOW_BYTES
@@ -78,6 +79,14 @@ WINDOW = 64
 WINDOW_BYTES = 2 * 1024 * 1024
 BLAME_KEEP = 16  # blames kept per (seat or None, check); the rest are only counted
 _REFUSED_MEMORY = 4096  # hashes of refused envelopes remembered (not checked again)
+# Chat taken from another seat, once limit_chat() is called (the runner does): a budget
+# per author of CHAT_BURST, refilled by one for every game envelope taken (from anyone)
+# and CHAT_PER_S a second of chat_time(). A chat beyond it waits in the inbox (its
+# author's later envelopes with it), so a seat that floods valid chat grows our record
+# and journal at that rate only, not at the rate we can write; a person typing never
+# meets it, and a node catching up takes old chat as fast as the game it comes with.
+CHAT_BURST = 32
+CHAT_PER_S = 1.0
 
 
 def secret_seed_for(key: SigningKey, genesis: Genesis) -> bytes:
@@ -141,9 +150,12 @@ class NodeCore:
         # Per author, the record position of its seq 1, 2, ... (taken in seq order).
         self._at: list[list[int]] = [[] for _ in range(n)]
         self._refused: OrderedDict[bytes, None] = OrderedDict()  # hashes refused for good
+        # of those, the ones whose signature held: hash -> (author, seq)
+        self._refused_signed: dict[bytes, tuple[int, int]] = {}
         self._probed: set[bytes] = set()  # envelopes whose view showed a fork (see _fork)
         self._evidence_done = 0  # ledger.evidence already sent and journaled
         self.blames: list[Blame] = []
+        self._chat_budget: list[float] | None = None  # per author (see CHAT_BURST)
         self.blame_counts: dict[tuple[int | None, str], int] = {}  # every blame, counted
         # Engine events and chat for the screen; chat is ("chat", author, to, text), to -1
         # for everyone, text None for a tell between two other seats (sealed).
@@ -216,8 +228,13 @@ class NodeCore:
         if type(raw) is not bytes:
             return
         h = hashlib.sha256(raw).digest()
-        if h in self._refused or h in self._taken:
-            return  # refused for good, or a copy of one we took (catch-up sends many)
+        if h in self._taken:
+            return  # a copy of one we took (catch-up sends many)
+        refused = h in self._refused
+        if refused:
+            at = self._refused_signed.get(h)
+            if at is None or at[1] > self.ledger.last_seq(at[0]) or at[0] in self.ledger.blamed:
+                return  # refused for good; signed, it is news only beside the one we took
         try:
             env = open_envelope(raw, self.genesis, GAME_KINDS, check_signature=False,
                                 digest=h)
@@ -230,7 +247,10 @@ class NodeCore:
             held = self.ledger.get(author, seq)
             if held is not None and held.raw == raw:
                 return  # a copy of one we took
-            if not self._signed(env, h):
+            # Another signed version of one we took, even one we refused before taking
+            # this: a peer that held both at once proved equivocation with them, and so
+            # must we (else it halts and we wait on it for ever).
+            if not refused and not self._signed(env, h):
                 return
             try:
                 self.ledger.accept(env)  # the same signed bytes (dropped) or equivocation
@@ -351,6 +371,16 @@ class NodeCore:
                       view=self.ledger.view(self.seat))
         self._take_own(env.raw, env)
 
+    def limit_chat(self) -> None:
+        """From now on take other seats' chat within a budget (CHAT_BURST, CHAT_PER_S)."""
+        self._chat_budget = [float(CHAT_BURST)] * self.config.seats
+
+    def chat_time(self, seconds: float) -> None:
+        """`seconds` have passed: every author's chat budget grows by CHAT_PER_S each."""
+        if self._chat_budget is not None and seconds > 0:
+            self._chat_budget = [min(float(CHAT_BURST), b + seconds * CHAT_PER_S)
+                                 for b in self._chat_budget]
+
     def pump(self) -> bool:
         """Make every step that is possible now, one at a time; True if anything changed.
 
@@ -469,10 +499,16 @@ class NodeCore:
             self._blame(exc, raw)
         self._remember_refused(h)
 
-    def _remember_refused(self, h: bytes) -> None:
+    def _remember_refused(self, h: bytes, signed: Envelope | None = None) -> None:
+        """Remember a refused envelope's hash (not checked again). `signed`: the envelope,
+        whose author's signature held (refused for what it says), so it is still proof of
+        equivocation beside another version of its seq (see offer)."""
         self._refused[h] = None
+        if signed is not None:
+            self._refused_signed[h] = (signed.author, signed.seq)
         if len(self._refused) > _REFUSED_MEMORY:
-            self._refused.popitem(last=False)
+            old, _ = self._refused.popitem(last=False)
+            self._refused_signed.pop(old, None)
 
     def _room(self, author: int, seq: int, size: int) -> bool:
         """Make room for an envelope of author at seq within WINDOW_BYTES, dropping the
@@ -513,7 +549,7 @@ class NodeCore:
             self._drop(key)
             if result == "taken":
                 return True  # peers that did not hear the author get it by catch-up
-            self._remember_refused(env.hash)
+            self._remember_refused(env.hash, signed=env)
         return False
 
     def _publish_evidence(self) -> None:
@@ -622,6 +658,12 @@ class NodeCore:
         except RemoteProtocolError:
             self._fork(env)
             return "wait"  # a fork: nobody is blamed until it is proven
+        budget = self._chat_budget
+        if env.kind in CHAT_KINDS and budget is not None and env.author != self.seat \
+                and not self._restoring:
+            if budget[env.author] < 1:
+                return "wait"  # over its chat budget: taken when it has grown
+            budget[env.author] -= 1
         try:
             if env.kind == "chat":
                 return self._commit(env, raw, lambda: self.events.append(
@@ -685,6 +727,11 @@ class NodeCore:
         except IllegalAction as exc:
             raise RemoteProtocolError("illegal", str(exc), author=env.author, seq=env.seq,
                                       proven=True) from None
+        except Exception as exc:  # an engine bug met by a signed action: as the verifier
+            raise RemoteProtocolError(  # judges it (protocol.game), never our crash
+                "illegal", f"the engine failed on {action.format()}: "
+                f"{type(exc).__name__}: {exc}", author=env.author, seq=env.seq,
+                proven=True) from None
 
         def go() -> None:
             self.state = new
@@ -695,6 +742,8 @@ class NodeCore:
     def _commit(self, env: Envelope, raw: bytes, effect: Callable[[], None]) -> str:
         """Durably record, then act: the journal holds it before it changes anything."""
         self.ledger.accept(env)
+        if self._chat_budget is not None and env.kind not in CHAT_KINDS:
+            self._chat_budget = [min(float(CHAT_BURST), b + 1) for b in self._chat_budget]
         if self._batch is not None:
             self._batch.append(raw)  # journaled with the rest of act()'s batch
         else:

@@ -67,6 +67,8 @@ BEACON_SEEKING_S, BEACON_MET_S = 0.3, 1.0
 # its own envelopes (they wait, journaled): the later of two such nodes stops before it
 # played the seat, instead of slipping a move in that the first takes as its own.
 SAME_KEY_GRACE_S = 2 * BEACON_MET_S + 1.0
+# A peer's have() is answered at most this often (the latest one; see _answer_haves).
+HAVE_ANSWER_EVERY_S = 0.1
 
 
 @dataclass
@@ -174,11 +176,17 @@ class NodeRunner:
             else:
                 self.mesh.broadcast([ENVELOPE, raw])
         self.core.send = send
+        self.core.limit_chat()  # a seat flooding chat: see node.core.CHAT_BURST
+        self._chat_clock = time.monotonic()
         self._next_have = 0.0
         self._told_even: set[bytes] = set()  # peers told we hold what they hold (done)
         self._endpoints: dict[bytes, str] = {}  # peer key -> the endpoint we dial
         # peer key -> its last have(): per author, the last seq and the head's hash
         self._peer_have: dict[bytes, list[tuple[int, bytes]]] = {}
+        # peer key -> its latest have() not answered yet, and when we may answer it next
+        # (HAVE_ANSWER_EVERY_S): a seat flooding have()s gets one answer an interval
+        self._have_in: dict[bytes, bytes] = {}
+        self._have_next: dict[bytes, float] = {}
         self._left: set[bytes] = set()  # peers that said goodbye and were not heard since
         self._seat_keys = {s.key: s.index for s in genesis.seats}
         self._refused_curve: set[int] = set()  # seats whose card claimed a taken key
@@ -244,6 +252,10 @@ class NodeRunner:
             held, self._held_out = self._held_out, []
             for raw in held:
                 self.mesh.broadcast([ENVELOPE, raw])
+        self._answer_haves()
+        now = time.monotonic()
+        self.core.chat_time(now - self._chat_clock)
+        self._chat_clock = now
         self.core.pump()
         self._decide()
         self._flush()
@@ -309,7 +321,7 @@ class NodeRunner:
                 self.core.offer(ev.frames[1])
             elif ev.frames[0] == HAVE and len(ev.frames) == 2:
                 self._left.discard(ev.peer)  # back (restarted): it may lack what we hold
-                self._send_missing(ev.peer, ev.frames[1])
+                self._have_in[ev.peer] = ev.frames[1]  # answered by _answer_haves
         elif isinstance(ev, Readable):
             self._beacons_waiting = True  # the listener's socket (see _discover)
         elif isinstance(ev, Hello):
@@ -449,6 +461,19 @@ class NodeRunner:
         self._next_have = now + self.opts.have_every_s
         have = [[seq, head] for seq, head in self.core.have()]
         self.mesh.broadcast([HAVE, msgpack.packb(have, use_bin_type=True)])
+
+    def _answer_haves(self) -> None:
+        """Answer each peer's latest have(), at most once per HAVE_ANSWER_EVERY_S: one
+        costs a look over our record and up to 200 envelopes sent, for a few bytes in,
+        so a seat sending have()s as fast as it can must not get an answer to each (it
+        would take the node's time from the game); an honest peer asks every
+        have_every_s, and what it asked last is answered, only later."""
+        if not self._have_in:
+            return
+        now = time.monotonic()
+        for peer in [p for p in self._have_in if self._have_next.get(p, 0.0) <= now]:
+            self._have_next[peer] = now + HAVE_ANSWER_EVERY_S
+            self._send_missing(peer, self._have_in.pop(peer))
 
     def _send_missing(self, peer: bytes, payload: bytes) -> None:
         """A peer's have(): [[seq, head], ...] per author. Send what it lacks and our

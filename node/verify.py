@@ -765,6 +765,14 @@ class VerifyResult:
         return "; ".join(why) or None
 
     @property
+    def awaited(self) -> int | None:
+        """In a journal that stops before its end, the seat whose envelope the game needed
+        next (a stalled game: the seat that stalled it), else None."""
+        if self.incomplete is None or self.verdict is None:
+            return None
+        return self.verdict.awaited
+
+    @property
     def complete(self) -> bool:
         """No error, and the whole game is there: to its end and its end-of-game audit."""
         return self.error is None and self.verdict is not None and self.incomplete is None

@@ -565,6 +565,11 @@ class ObserverSource:
         self.obs.receive(env)
         self._sync()
 
+    def waiting_for(self) -> int | None:
+        """The seat whose card message the record needs next (None: no card work open)."""
+        self._sync()
+        return self.obs.waiting_for()
+
     def answer(self, chance: Any) -> Action:
         self._sync()
         try:

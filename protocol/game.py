@@ -486,6 +486,10 @@ class Verdict:
     claims: tuple[tuple[int | None, int, str], ...]  # (record, seat, kind) of each claim
     audited: bool  # every claim checked against the true faces
     checked: tuple[str, ...]
+    # The seat whose envelope the record needs next (a card message, or the decision the
+    # game waits for), None when nothing is awaited: in a journal that stops early, the
+    # seat that stalled it, or simply the next to move when the journal was cut.
+    awaited: int | None = None
 
 
 class GameVerifier:
@@ -688,8 +692,20 @@ class GameVerifier:
         return Verdict(
             self.genesis, self.config, self.mode, self.records, self.actions, self.state,
             self.rules.outcome(self.state), tuple(self._claim_rows()), faces is not None,
-            tuple(checked),
+            tuple(checked), None if faces is not None else self._awaited(),
         )
+
+    def _awaited(self) -> int | None:
+        """The seat whose envelope comes next: the card message the source waits for,
+        else the seat named first by the decision the position waits for."""
+        waiting = getattr(self.source, "waiting_for", None)
+        card = waiting() if callable(waiting) else None
+        if type(card) is int:
+            return card
+        p = self.rules.pending(self.state)
+        if p.chance is None and not p.over and p.seats:
+            return int(p.seats[0])
+        return None
 
     def _claim_rows(self) -> list[tuple[int | None, int, str]]:
         return [(self._made[c.serial][0] if c.serial in self._made else None, c.seat, c.kind)
