@@ -190,10 +190,11 @@ _EARLY = frozenset({"too-early", "seq-gap"})
 def _not_proven(err: RemoteProtocolError, genesis: Genesis | None) -> str:
     """Why an unproven failure blames no seat (security.md: a damaged or forged record is
     its journal's failure, never its author's)."""
-    if err.author is None or genesis is None or not 0 <= err.author < genesis.n_seats:
+    author = err.author if isinstance(err.author, int) else None
+    if author is None or genesis is None or not 0 <= author < genesis.n_seats:
         return (" (a damaged or forged record, or one of another game: it names no seat "
                 "of this one)") if err.check in _UNSIGNED else ""
-    who = genesis.seats[err.author].name
+    who = genesis.seats[author].name
     if err.check in _UNSIGNED:
         return (f" (not {who}'s doing: its signature does not cover this record, "
                 "a damaged or forged one)")
