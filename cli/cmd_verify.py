@@ -111,7 +111,7 @@ def result_data(result: VerifyResult, audit: bool = False,
     out: dict[str, Any] = {
         "path": result.path, "ok": code == 0, "exit": code,
         "complete": result.complete, "incomplete": result.incomplete,
-        "last_record": result.last_record,
+        "awaited": result.awaited, "last_record": result.last_record,
         "error": None if result.error is None else _error_data(result.error),
         "torn": None if result.torn is None else {
             "record": result.torn.index, "offset": result.torn.offset,
@@ -241,6 +241,12 @@ def result_text(result: VerifyResult, audit: bool = False, partial: bool = False
         lines.append(f"  incomplete: {incomplete}")
     else:
         lines.append(f"{result.path}: OK")
+    awaited = result.awaited
+    if awaited is not None and genesis is not None and 0 <= awaited < genesis.n_seats:
+        seat = genesis.seats[awaited]
+        lines.append(f"  next      an envelope of seat {awaited}, {seat.name} ({seat.colour}): "
+                     "the game waited for it here (its node stopped or held it back, or "
+                     "the journal was cut)")
     if result.torn is not None:
         t = result.torn
         lines.append(f"  warning: the last record is torn ({t.reason}): record {t.index} at "

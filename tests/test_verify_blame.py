@@ -84,3 +84,4 @@ def test_records_swapped_out_of_order_are_not_blamed_on_the_later_seat(
     line = _verdict(tmp_path, raws)
     assert "failed check 'seq-gap'" in line or "failed check 'too-early'" in line, line
     assert f"proves nothing against {rec.genesis.seats[author].name}" in line
+

@@ -197,8 +197,15 @@ def test_a_copy_cut_before_the_end_fails_and_says_where_it_stops(runs: Runs) -> 
         f"{m.group(1)}",
         f"  incomplete: the journal stops after record {last} (turn {m.group(1)}), before the "
         "game's end"]
+    # ... and whose envelope the game waited for there (a node that stopped, one that
+    # held it back, or a cut copy: the words accuse nobody).
+    nxt = re.match(r"  next      an envelope of seat (\d), bot-\1 \((\w+)\): the game waited "
+                   r"for it here \(its node stopped or held it back, or the journal was "
+                   r"cut\)$", runs.partial_blocks["prefix"].splitlines()[2])
+    assert nxt, runs.partial_blocks["prefix"]
     assert runs.partial_json.returncode == 0
     data = rows(runs.partial_json)["prefix"]
+    assert data["awaited"] == int(nxt.group(1))
     assert (data["ok"], data["exit"], data["complete"], data["error"]) == (True, 0, False, None)
     assert (data["last_record"], data["records"], data["turn"]) == (last, runs.cut, int(m.group(1)))
     assert f"stops after record {last}" in data["incomplete"]
