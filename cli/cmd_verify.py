@@ -243,8 +243,8 @@ def result_text(result: VerifyResult, audit: bool = False, partial: bool = False
         lines.append(f"{result.path}: OK")
     awaited = result.awaited
     if awaited is not None and genesis is not None and 0 <= awaited < genesis.n_seats:
-        seat = genesis.seats[awaited]
-        lines.append(f"  next      an envelope of seat {awaited}, {seat.name} ({seat.colour}): "
+        waited = genesis.seats[awaited]
+        lines.append(f"  next      an envelope of seat {awaited}, {waited.name} ({waited.colour}): "
                      "the game waited for it here (its node stopped or held it back, or "
                      "the journal was cut)")
     if result.torn is not None:
