@@ -83,6 +83,7 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         self.last: deque[tuple[int, int, Any, str | None, list[str], str]] = deque(
             maxlen=last)
         self._before: Any = None  # the position the next record's author saw
+        self.good = 0  # records taken (a fault stops the replay after them)
         self.error: ProtocolError | None = None
         self.over = False
 
@@ -115,7 +116,12 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
             events = event_words(self.ui, s, raw, s.config.colors, env.author,
                                  None if action is None else said)
         self.last.append((record, env.author, action, chat, list(events), said))
-        self._before = s
+        self._before = self.state = s
+        self.good = record + 1
+
+    def upto(self, total: int) -> int:
+        """How many records the position shown has taken: up to a fault, --to, or all."""
+        return self.good if self.error is not None else total if self.to is None else self.to
 
     def handle_error(self, error: ProtocolError) -> None:
         self.error = error
@@ -140,7 +146,7 @@ def replay_data(path: str, v: ReplayVisitor, total: int) -> dict[str, Any]:
     assert s is not None and words is not None
     rules = words.rules
     return {
-        "path": path, "game": rules.NAME, "records": total if v.to is None else v.to,
+        "path": path, "game": rules.NAME, "records": v.upto(total),
         "of": total, "public_hash": rules.public_hash(s).hex(), "public": words.public(s),
         "summary": words.summary(s), "pending": _pending(rules, s),
         "last": [{"record": r, "author": a, "action": None if act is None else act.format(),
@@ -154,7 +160,7 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
     s, words = v.state, v.words
     assert s is not None and words is not None
     rules = words.rules
-    n = total if v.to is None else v.to
+    n = v.upto(total)
     colors = s.config.colors
     lines = [f"{path}: after {n} of {total} records (public hash "
              f"{rules.public_hash(s).hex()[:16]})"]
@@ -233,14 +239,16 @@ def run(args: argparse.Namespace) -> int:
     if _interactive(args):
         return _view(path, contents, key, damage)
     v = read_journal_parallel(contents, ReplayVisitor(args.to, key=key))
-    if v.error is not None:
+    if v.state is not None and v.words is not None:  # up to a fault, too: as far as it holds
+        if args.json:
+            print(json.dumps(replay_data(path, v, total), sort_keys=True, default=str))
+        else:
+            print(replay_text(path, v, total))
+    if v.error is not None:  # in verify's words (who is and is not to blame)
+        from .cmd_verify import _error_text
         code = 2 if isinstance(v.error, LocalProtocolError) else 1
-        print(f"{path}: FAILED: {v.error}", file=sys.stderr)
+        print(f"{path}: FAILED: {_error_text(v.error, contents.genesis)}", file=sys.stderr)
         return code
-    if args.json:
-        print(json.dumps(replay_data(path, v, total), sort_keys=True, default=str))
-    else:
-        print(replay_text(path, v, total))
     if damage is not None:  # shown as far as it is intact; the journal still fails
         print(f"{path}: FAILED: {damage}", file=sys.stderr)
         return 1

@@ -225,3 +225,26 @@ def test_the_plain_replay_tells_each_record_as_the_viewer_does() -> None:
             repeats += line in events
             powers += action is not None and any(e.endswith(" power") for e in events)
     assert repeats == 0 and powers > 0
+
+
+def test_a_journal_that_fails_a_check_is_shown_up_to_its_fault(tmp_path: Path) -> None:
+    """`replay --plain` and `--json` on a journal with a bad signature at record 30 show
+    the position before it (as the viewer and the page do), then fail in verify's words,
+    which blame no seat for a record its signature does not cover. They printed nothing
+    on stdout, and an error in other words."""
+    path = tmp_path / "bad.journal"
+    path.write_bytes(_bad_journal())
+    tl = _timeline(_bad_journal())
+    assert tl.last == 30
+    for flag in ("--plain", "--json"):
+        r = subprocess.run([sys.executable, "-m", "cli.main", "replay", flag, str(path)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert r.returncode == 1, r.stderr
+        assert "FAILED: record 30 (" in r.stderr and "failed check" in r.stderr, r.stderr
+        if flag == "--plain":
+            assert "after 30 of 84 records" in r.stdout and board_text(tl.states[30]) in r.stdout
+        else:
+            import json
+            data = json.loads(r.stdout)
+            assert (data["records"], data["of"]) == (30, 84)
+            assert data["public_hash"] == engine.public_hash(tl.states[30]).hex()
