@@ -26,6 +26,7 @@ The screen and the parsing of commands are plain functions (tested directly).
 from __future__ import annotations
 
 import os
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -317,6 +318,9 @@ def parse_command(text: str, k: int, tl: Timeline) -> int | str:
     w = words[0]
     if w.startswith("/"):
         return search(tl, k, text.strip()[1:].strip())
+    glued = re.fullmatch(r"(g|go|goto)(\d+)", w)  # `g500`, as `g 500`
+    if glued and len(words) == 1:
+        w, words = glued.group(1), [glued.group(1), glued.group(2)]
     if w in ("g", "go", "goto") and not (len(words) == 2 and words[1].isdigit()):
         return f"error: {w} takes a position: {w} N, N from 0 to {tl.last}"
     if w.isdigit() or w in ("g", "go", "goto"):

@@ -65,6 +65,7 @@ def test_commands_move_as_documented() -> None:
     assert parse_command("", 3, tl) == 4 and parse_command("n", 84, tl) == 84
     assert parse_command("p", 0, tl) == 0 and parse_command("p", 5, tl) == 4
     assert parse_command("g 17", 0, tl) == 17 and parse_command("17", 0, tl) == 17
+    assert parse_command("g17", 0, tl) == 17 and parse_command("goto9", 0, tl) == 9
     assert parse_command("e", 0, tl) == starts[0]
     assert parse_command("e", starts[0], tl) == starts[1]
     assert parse_command("E", starts[1] + 1, tl) == starts[1]
