@@ -60,7 +60,7 @@ NBSP = "\u00a0"  # glues the words of a command together when a refusal is wrapp
 BREAK = "\u200b"  # where a command too long for a row may be broken (after its commas)
 
 
-def _wrap_at(text: str, width: int) -> list[str]:
+def wrap_at(text: str, width: int) -> list[str]:
     """`text` in rows of `width` at most, continued rows indented by two, broken at its
     spaces or at a BREAK (which shows nothing); a piece longer than a row is cut."""
     rows: list[str] = []
@@ -423,7 +423,7 @@ class ClientApp(SeatClient):
             text = head + "Closest:" + NBSP + ", ".join(
                 c.replace(" ", NBSP).replace(",", "," + BREAK)
                 for c in listed.split(", ")) + paren + note
-        return [row.replace(NBSP, " ") for row in _wrap_at(text, max(20, width))[:6]]
+        return [row.replace(NBSP, " ") for row in wrap_at(text, max(20, width))[:6]]
 
     @staticmethod
     def _wrapped(text: str, width: int) -> list[str]:

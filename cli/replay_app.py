@@ -492,9 +492,9 @@ class ReplayApp:
         from prompt_toolkit.output.color_depth import ColorDepth
         from prompt_toolkit.styles import Style
 
-        from .app import STYLE, FittedControl
+        from .app import STYLE, FittedControl, wrap_at
 
-        board = Window(FormattedTextControl(self._board), wrap_lines=True,
+        board = Window(FittedControl(self._board), wrap_lines=False,
                        height=self._board_height, width=self._board_width)
         side = Window(FittedControl(self._side), width=D(min=20, preferred=32),
                       wrap_lines=True)
@@ -505,10 +505,11 @@ class ReplayApp:
         self.log_window = log
         fault = Window(FormattedTextControl(lambda: [("class:refused", fault_text(self.tl))]),
                        height=lambda: self._rows(fault_text(self.tl), 0), wrap_lines=True)
-        status = Window(FormattedTextControl(
-            lambda: [("class:status", status_text(self.tl, self.pos, self.hands, self.note))]),
+        status = Window(FittedControl(
+            lambda width, height: [("class:status", "\n".join(wrap_at(
+                status_text(self.tl, self.pos, self.hands, self.note), width)))]),
             height=lambda: self._rows(status_text(self.tl, self.pos, self.hands, self.note)),
-            wrap_lines=True, style="class:status")  # the keys wrap
+            wrap_lines=False, style="class:status")  # the keys wrap, between words
         body = HSplit([VSplit([board, Window(width=1, char="|"), side]),
                        Window(height=1, char="-"), log, fault, status, self.input])
         kb = KeyBindings()
@@ -573,7 +574,11 @@ class ReplayApp:
 
     # -- rendering -------------------------------------------------------------------------
 
-    def _board(self) -> StyleAndTextTuples:
+    def _board(self, width: int, height: int) -> StyleAndTextTuples:
+        """The board, a line longer than the pane wrapped between words (continued rows
+        indented), each player's line in its colour."""
+        from .app import wrap_at
+
         s = self.tl.states[self.pos]
         out: StyleAndTextTuples = []
         for line in self.tl.words().replay_board(s).splitlines():
@@ -581,7 +586,8 @@ class ReplayApp:
             for c in s.config.colors:
                 if self.color and line.strip().startswith((c + " ", c + ":")):
                     style = f"class:{c}"
-            out.append((style, line + "\n"))
+            rows = wrap_at(line, max(20, width)) if len(line) > width else [line]
+            out += [(style, row + "\n") for row in rows]
         return out
 
     def _board_height(self) -> D:

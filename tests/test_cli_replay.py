@@ -249,3 +249,19 @@ def test_a_journal_that_fails_a_check_is_shown_up_to_its_fault(tmp_path: Path) -
             data = json.loads(r.stdout)
             assert (data["records"], data["of"]) == (30, 84)
             assert data["public_hash"] == engine.public_hash(tl.states[30]).hex()
+
+
+def test_the_viewers_board_wraps_between_words() -> None:
+    """A board line longer than its pane breaks at spaces, the continued rows indented
+    (the window's own wrapping cut words: 'gre|en 5'); the status line wraps the same
+    way (cli/app wrap_at)."""
+    tl = _timeline()
+    with create_app_session(output=DummyOutput()):
+        app = ReplayApp(tl, color=False)
+    app.pos = 40
+    s = tl.states[40]
+    want = tl.words().replay_board(s).split()
+    for width in (24, 31, 47):
+        rows = "".join(text for _, text in app._board(width, 40)).splitlines()
+        assert all(len(r) <= width for r in rows if " " in r.strip()), (width, rows)
+        assert " ".join(rows).split() == want  # no word cut in two
