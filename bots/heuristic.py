@@ -114,6 +114,13 @@ class HeuristicBot:
         allies = [a for a in options if isinstance(a, engine.Ally)]
         if not allies or e is None:
             return options[0]
+        mate = state.config.teammate(seat)  # team play (rules 004): a teammate's side, only
+        if mate in (e.offense, e.defense):
+            beside = [a for a in allies if a.side == mate]
+            if beside:
+                return max(beside, key=lambda a: (-abs(sum(c for _, c in a.ships) - 3),
+                                                   _ships_score(state, seat, a.ships)))
+            return next((a for a in options if not isinstance(a, engine.Ally)), options[0])
         off = sum(state.gate)
         dfn = ships_at(state, e.defense) + sum(state.beside)
         lead = state.foreign_colonies(e.offense) >= state.config.win_colonies - 1
