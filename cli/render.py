@@ -8,7 +8,7 @@ from typing import Any
 
 from engine import cosmic as engine
 from engine.cosmic import cards as C
-from engine.cosmic.flow import totals as engine_totals
+from engine.cosmic.flow import destiny_counts_as_own, totals as engine_totals
 from engine.cosmic.hidden import face_down_handle, face_down_seats, own_face_down
 from engine.cosmic.powers import deal_frees
 from engine.cosmic.targets import is_site, ships_at, site_seat
@@ -111,9 +111,12 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
     if e is not None and e.defense < 0 and e.destiny >= 0 and s.faces.get(e.destiny) \
             is not None:  # a destiny card that leaves the offense a choice: which one
         name = C.CATALOGUE[s.faces[e.destiny]].name
+        mate = s.config.teammate(s.offense)
         why = (": choose any other player" if name == "wild" else
-               " (your own colour): draw again, or a player with a colony in your home "
-               "system" if name in colors else "")
+               (" (the offense's own colour)" if mate < 0 else " (the offense's team's colour)")
+               + ": draw again, or a player with a colony in "
+               + _home_systems(s, s.offense, "the offense's")
+               if destiny_counts_as_own(s, s.offense, s.faces[e.destiny]) else "")
         lines += textwrap.wrap(f" destiny drawn: {name.replace('_', ' ')}{why}", width,
                                subsequent_indent="   ")
     if e is not None and e.defense >= 0:
@@ -322,9 +325,17 @@ def _own_colours(s: engine.GameState, seat: int) -> tuple[str, ...]:
 
 
 def _destiny_choice(s: engine.GameState, drawer: int, face: int) -> bool:
-    """The destiny card leaves the choice to its drawer: a wild, or its own colour."""
-    name = C.CATALOGUE[face].name
-    return name == "wild" or name in _own_colours(s, drawer)
+    """The destiny card leaves the choice to its drawer: a wild, or its own colour (in
+    team play its team's, a special card naming its teammate too: engine.cosmic.flow)."""
+    return C.CATALOGUE[face].name == "wild" or destiny_counts_as_own(s, drawer, face)
+
+
+def _home_systems(s: engine.GameState, seat: int, whose: str = "its") -> str:
+    """Where an own-colour draw lets `seat` attack: `whose` ("its", "red's") home system,
+    in team play its teammate's too."""
+    mate = s.config.teammate(seat)
+    return (f"{whose} home system" if mate < 0 else
+            f"{whose} or its teammate {s.config.colors[mate]}'s home system")
 
 
 def _drawn_words(s: engine.GameState, drawer: int, face: int) -> str:
@@ -336,9 +347,11 @@ def _drawn_words(s: engine.GameState, drawer: int, face: int) -> str:
     head = f"{colors[drawer]} draws {card_label(face)}"
     if name == "wild":
         return head + ": it chooses whom to encounter"
-    if name in _own_colours(s, drawer):
-        whose = "its own colour" if name == colors[drawer] else "its team's colour"
-        return head + f", {whose}: it draws again or attacks a colony in its home system"
+    if destiny_counts_as_own(s, drawer, face):
+        whose = ("its own colour" if name == colors[drawer] else "its team's colour"
+                 if name in colors else "a special card naming its teammate: its team's colour")
+        return head + (f", {whose}: it draws again or attacks a colony in "
+                       f"{_home_systems(s, drawer)}")
     return head + (f": encounter with {name}" if name in colors else "")
 
 
@@ -424,10 +437,12 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "destiny_drawn": lambda: _drawn_words(s, a[0], a[1]),
         "destiny": lambda: (f"{c(a[0])} chooses to encounter {c(a[2])}"
                             + ("" if C.CATALOGUE[a[1]].name == "wild" else
-                               f" in {c(a[0])}'s home system")
+                               f" in {_home_systems(s, a[0], c(a[0]) + chr(39) + 's')}")
                             if _destiny_choice(s, a[0], a[1]) else
                             f"{c(a[0])}'s encounter is with {c(a[2])}"),
-        "draw_again": lambda: f"{c(a[0])} discards its own colour and draws again",
+        "draw_again": lambda: (f"{c(a[0])} discards its "
+                               + ("own" if s.config.teammate(a[0]) < 0 else "team's")
+                               + " colour and draws again"),
         "reestablish": lambda: f"{c(a[0])} re-establishes {p(a[1])} with {a[2]} ship(s)",
         "launch": lambda: f"{c(a[0])} aims the gate at {p(a[1])} with {a[2]} ship(s)",
         "invite": lambda: f"{c(a[0])} invites {seats(a[1])}",

@@ -63,3 +63,24 @@ def test_the_side_pane_says_the_destiny_card_once_and_short_names_are_one_word()
     lines = ui.side_lines(g.state)
     assert any(line.startswith(" drawn: destiny ") for line in lines), lines
     assert not any("destiny: destiny" in line for line in lines), lines
+
+
+def test_team_destiny_is_said_as_the_teams() -> None:
+    """Team play (rules 004): the teammate's colour, or a special card naming the teammate
+    (rules 001), is the team's colour: the draw says so, and that the drive-out may be in
+    either home system; the choice that follows names both systems (it said red's alone
+    while the gate then aimed at yellow.3)."""
+    from engine.cosmic import cards as C
+    from cli.render import _drawn_words, describe_event
+
+    s = engine.new_game(engine.Config(4, teams=True))
+    face = next(i for i, c in enumerate(C.CATALOGUE) if c.kind == "destiny" and c.name == "yellow")
+    assert _drawn_words(s, 0, face) == (
+        "red draws destiny yellow, its team's colour: it draws again or attacks a colony in "
+        "its or its teammate yellow's home system")
+    assert describe_event(s, ("destiny", 0, face, 1)) == (
+        "red chooses to encounter blue in red's or its teammate yellow's home system")
+    alone = engine.new_game(engine.Config(4))
+    red = next(i for i, c in enumerate(C.CATALOGUE) if c.kind == "destiny" and c.name == "red")
+    assert describe_event(alone, ("destiny", 0, red, 1)) == (
+        "red chooses to encounter blue in red's home system")
