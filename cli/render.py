@@ -264,8 +264,7 @@ def tech_lines(s: engine.GameState, width: int = 46,
             parts = [f"{len(down)} down (ships {','.join(str(r[2]) for r in down)})"] \
                 if down else []
         parts += [C.CATALOGUE[s.faces[r[1]]].name.replace("_", " ") for r in rows if r[3]]
-        lines += textwrap.wrap(f" tech {s.config.colors[seat]}: " + "; ".join(parts), width,
-                               subsequent_indent="   ")
+        lines += _wrap_items(f" tech {s.config.colors[seat]}:", parts, ";", width)
     lines.append(f"tech deck {len(s.extra.get('tech_deck', ()))} "
                  f"discard {len(s.extra.get('tech_discard', ()))}")
     return lines
