@@ -137,8 +137,16 @@ def tech_words(word: str) -> str | None:
 
 
 def discards(s: engine.GameState) -> str:
-    """The discard pile, newest last, in words."""
+    """The discard pile, newest last, in words; in the technology variant the tech discard
+    pile too (its cards lie face up: rules 000 and 001, Technology), a face not public
+    (it cannot be, but the state is read as it is) as "?"."""
     faces = [s.faces.get(h) for h in s.discard]
-    return ("Discard pile (newest last): " + ", ".join(C.CATALOGUE[f].label().replace("_", " ")
-                                                        for f in faces if f is not None)
-            if faces else "The discard pile is empty.")
+    text = ("Discard pile (newest last): " + ", ".join(
+        C.CATALOGUE[f].label().replace("_", " ") for f in faces if f is not None)
+        if faces else "The discard pile is empty.")
+    if not s.config.technology:
+        return text
+    techs = [s.faces.get(h) for h in s.extra.get("tech_discard", ())]
+    return text + (" Tech discard pile (newest last): " + ", ".join(
+        C.CATALOGUE[f].name.replace("_", " ") if f is not None else "?" for f in techs) + "."
+        if techs else " The tech discard pile is empty.")

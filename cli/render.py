@@ -8,10 +8,11 @@ from typing import Any
 
 from engine import cosmic as engine
 from engine.cosmic import cards as C
-from engine.cosmic.flow import destiny_counts_as_own, totals as engine_totals
+from engine.cosmic.flow import destiny_counts_as_own, external_colonies, \
+    totals as engine_totals
 from engine.cosmic.hidden import face_down_handle, face_down_seats, own_face_down
 from engine.cosmic.powers import deal_frees
-from engine.cosmic.targets import is_site, ships_at, site_seat
+from engine.cosmic.targets import is_site, ships_at, site_seat, win_places
 from engine.cosmic.windows import CARD_EFFECTS
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
@@ -89,7 +90,10 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
     row: the main player's ships in the encounter and its allies' ("offense: red 3;
     allies: yellow 2", "defense: blue 4; allies: green 1"; the defense's only once it has
     allies). With `kn` (a seat's knowledge) that seat's own face-down alien is named in
-    brackets (hidden powers); the others read "face down". Given more width (the full
+    brackets (hidden powers), and so are its face-down techs (`tech_lines`); the others
+    read "face down". In team play a seat's `col` counts only the colonies that count
+    toward a win (none in its teammate's home system), and each team's line says how many
+    different planets the two hold toward their combined goal. Given more width (the full
     screen's spare columns), the board takes fewer rows: lists wrap later, and the
     running totals join the "red vs blue" line and the aliens' key the column heads
     where they fit (ten seats on 24 rows). Without `keys`, the aliens' key and the deck
@@ -157,9 +161,10 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
     else:
         lines.append(head)
         aliens_key = aliens and keys
+    colonies = _counted_colonies(s)
     for seat in range(s.n):  # (a colour has six letters at most)
         cells = " ".join(f"{s.on(p, seat):>2}" for p in s.home_planets(seat))
-        lines.append(f"{colors[seat]:<6} {s.foreign_colonies(seat):>3} {len(s.hands[seat]):>3} "
+        lines.append(f"{colors[seat]:<6} {colonies[seat]:>3} {len(s.hands[seat]):>3} "
                      f"{s.warp[seat]:>3} {cells}"
                      + (f" {alien_label(s, seat, kn=kn)}" if aliens else ""))
     if aliens_key:
@@ -171,13 +176,53 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
                   if any(s.on(p, o) for o in range(s.n) if o != seat)]
         if guests:  # wrapped: with many seats a home system holds many guests
             lines += _wrap_items(" in " + colors[seat] + ":", guests, ";", width)
-    if s.config.teams:  # teammates sit opposite (rules 004, Team Play)
-        pairs = [f"{colors[x]}+{colors[s.config.teammate(x)]}" for x in range(s.n // 2)]
-        lines += textwrap.wrap("teams: " + ", ".join(pairs), width, subsequent_indent="  ")
-    lines += tech_lines(s, width)
+    if s.config.teams:  # teammates sit opposite (rules 004, Team Play), each team with
+        # the different planets its counted colonies are on, of its combined goal
+        goal = s.config.win_colonies + 2
+        pairs = [f"{colors[x]}+{colors[s.config.teammate(x)]} {n}/{goal}"
+                 for x, n in enumerate(team_progress(s))]  # (an item is never cut)
+        lines += _wrap_items("teams:", pairs, ",", width)
+    lines += tech_lines(s, width, kn)
     if keys:
         lines.append(_deck_line(s))
     return "\n".join(lines)
+
+
+def _places(s: engine.GameState) -> dict[int, list[int] | None]:
+    """Per seat the places that count toward its win as engine.cosmic.flow `check_win`
+    reads them: its external colonies (`external_colonies`: in team play never in its
+    teammate's home system) and what a power adds (engine.targets `win_places`, the
+    Gith's warp); None for a seat a power keeps from winning now."""
+    extra = win_places(s) if any(s.aliens) else {}
+    out: dict[int, list[int] | None] = {}
+    for seat in range(s.n):
+        more = extra.get(seat, ())
+        out[seat] = None if more is None else external_colonies(s, seat) + list(more)
+    return out
+
+
+def _counted_colonies(s: engine.GameState) -> list[int]:
+    """The board's `col`: a seat's foreign colonies; in team play those that count toward
+    a win (rules 004, Team Play: a colony in the teammate's home system counts for
+    neither), as engine.cosmic.flow counts them."""
+    if not s.config.teams:
+        return [s.foreign_colonies(seat) for seat in range(s.n)]
+    return [len(external_colonies(s, seat)) for seat in range(s.n)]
+
+
+def team_progress(s: engine.GameState) -> list[int]:
+    """Per team (its first seat's index, 0 .. n/2-1) the different planets its two
+    players' counted colonies are on (a planet both hold counts once), toward the
+    team's combined goal of the usual number plus two (rules 004, Team Play, as
+    engine.cosmic.flow `_team_winners` counts it; a seat a power keeps from winning
+    counts nothing there)."""
+    places = _places(s)
+    out = []
+    for seat in range(s.n // 2):
+        mine = places[seat] or []
+        theirs = places[s.config.teammate(seat)] or []
+        out.append(len(set(mine) | set(theirs)))
+    return out
 
 
 def _alien_key(s: engine.GameState, kn: engine.Knowledge | None) -> str:
@@ -196,9 +241,13 @@ def board_keys(s: engine.GameState, kn: engine.Knowledge | None = None) -> list[
     return [_deck_line(s)] + ([f"alien: {_alien_key(s, kn)}"] if aliens else [])
 
 
-def tech_lines(s: engine.GameState, width: int = 46) -> list[str]:
+def tech_lines(s: engine.GameState, width: int = 46,
+               kn: engine.Knowledge | None = None) -> list[str]:
     """The techs on the table (technology variant): per seat its face-down techs with
-    the ships researching each, and its completed ones by name; the tech deck and pile."""
+    the ships researching each, and its completed ones by name; the tech deck and pile.
+    With `kn` (a seat's knowledge) that seat's own face-down techs are named in brackets,
+    each with its ships (rules 001, Technology: a player may look at its own face-down
+    tech at any time); another seat's read only "N down"."""
     if not s.config.technology:
         return []
     lines = []
@@ -206,14 +255,25 @@ def tech_lines(s: engine.GameState, width: int = 46) -> list[str]:
         rows = [r for r in s.extra.get("techs", ()) if r[0] == seat]
         if not rows:
             continue
-        down = [str(r[2]) for r in rows if not r[3]]
-        done = [C.CATALOGUE[s.faces[r[1]]].name.replace("_", " ") for r in rows if r[3]]
-        parts = ([f"{len(down)} down (ships {','.join(down)})"] if down else []) + done
-        lines += textwrap.wrap(f" tech {s.config.colors[seat]}: " + "; ".join(parts), width,
-                               subsequent_indent="   ")
+        down = [r for r in rows if not r[3]]
+        mine = [_own_tech(s, kn, r[1]) for r in down] if kn is not None \
+            and kn.seat == seat else []
+        if down and all(mine) and mine:
+            parts = [f"({name}) ships {r[2]}" for name, r in zip(mine, down)]
+        else:
+            parts = [f"{len(down)} down (ships {','.join(str(r[2]) for r in down)})"] \
+                if down else []
+        parts += [C.CATALOGUE[s.faces[r[1]]].name.replace("_", " ") for r in rows if r[3]]
+        lines += _wrap_items(f" tech {s.config.colors[seat]}:", parts, ";", width)
     lines.append(f"tech deck {len(s.extra.get('tech_deck', ()))} "
                  f"discard {len(s.extra.get('tech_discard', ()))}")
     return lines
+
+
+def _own_tech(s: engine.GameState, kn: engine.Knowledge | None, handle: int) -> str:
+    """The name of a face-down tech as `kn` sees it ("" if it cannot)."""
+    face = kn.faces.get(handle) if kn is not None else None
+    return C.CATALOGUE[face].name.replace("_", " ") if face is not None else ""
 
 
 def deal_words(s: engine.GameState, terms: Any) -> str:
