@@ -678,5 +678,5 @@ def test_a_team_game_names_the_teams_on_the_board(browser: Browser, work: Path) 
     browser.open(_url(page, 1))
     shown = browser.eval("document.querySelector('#board .teams').dataset.teams")
     assert shown == "red+yellow,blue+green"
-    assert "teams: red+yellow, blue+green" in browser.eval(
+    assert "teams: red+yellow 0/7, blue+green 0/7" in browser.eval(
         "document.getElementById('boardtext').textContent")
