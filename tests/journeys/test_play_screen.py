@@ -214,7 +214,7 @@ def test_the_techs_dealt_are_shown_with_what_they_do(tmp_path: Path, home: Path)
     play = [str(COSMIC), "play", "--local", "--players", "3", "--variant", "technology",
             "--seed", "techs"]
     with Terminal(play, tmp_path, width=100, height=30, env=cosmic_env(home)) as term:
-        screen = term.wait_for("YOUR DECISION (setup: tech keep)", timeout=60)
+        screen = term.wait_for("YOUR DECISION (setup: keep a technology)", timeout=60)
         panel = " ".join(row.split("|", 1)[1].strip() for row in screen.splitlines()
                          if "|" in row)
         assert "Techs dealt to you (keep one):" in panel, screen
