@@ -199,6 +199,15 @@ class Stops:
         return "*" in self.rules or window in self.rules
 
 
+# What the card source is asked for, in words for the status line (engine Chance kinds).
+CHANCE_WORDS = {
+    "shuffle": "a shuffle", "deliver": "cards dealt", "reveal": "cards turned up",
+    "hand_shuffle": "a hand shuffled", "first_player": "who plays first",
+    "new_alien": "an alien dealt", "show": "cards shown", "roll": "a die rolled",
+    "unseen_add": "a token hidden", "unseen_open": "hidden tokens shown",
+}
+
+
 # `help board`: the Cosmic board's columns (cli/render.py `board_text` draws them).
 BOARD_WORDS = (
     "The board: a row a player; col = foreign colonies (the count that wins), hnd = cards "
@@ -657,8 +666,9 @@ class SeatClient:
             # setup, its alien: whom we wait for, as for any decision)
             progress = getattr(self.session, "card_progress", None)
             source = "card protocol" if progress is not None else "card source"
+            kind = str(p.chance.kind if p.chance else p.step)
             text = f"setting up the decks ({source})" if setting_up else \
-                f"waiting for the {source} ({p.chance.kind if p.chance else p.step})"
+                f"waiting for the {source} ({CHANCE_WORDS.get(kind, kind.replace('_', ' '))})"
             if progress is not None:  # networked: how far it got, and whose turn it is
                 taken, awaited = progress()
                 text += f": {taken} messages"

@@ -549,6 +549,8 @@ def test_a_power_is_used_with_planets_named() -> None:
                       [HeuristicBot(s0 + bytes([k])) for k in range(3)])
         for _ in range(400):
             p = engine.pending(g.state)
+            if g.state.outcome is not None or not (p.chance or p.seats):
+                break
             if g.state.outcome is not None:
                 break
             table = command_table(g.state, 0, g.source.knowledge[0]) \
@@ -648,6 +650,17 @@ def test_a_newcomer_keeps_the_goal_in_view_and_is_told_the_board_and_windows() -
         first = app.pass_words("start", "artifact plague")
         assert "A window is a moment of the turn when cards may be played" in first
         assert "'stops' lists them" in first and "type 'stop start'" in first, first
+        from cli.client import CHANCE_WORDS  # what the card source is asked: in words
+        kinds: set[str] = set()
+        for _ in range(400):
+            p = engine.pending(g.state)
+            if g.state.outcome is not None or not (p.chance or p.seats):
+                break
+            if p.chance is not None and g.state.phase != "setup":
+                kinds.add(p.chance.kind)
+                assert f"({CHANCE_WORDS[p.chance.kind]})" in app.waiting_text(), p.chance
+            g.step()
+        assert {"deliver", "shuffle"} & kinds, kinds
         later = app.pass_words("alliance", "reinforcement +2")
         assert later == ("(passed for you at the alliance window, where you could play "
                          "reinforcement +2: 'stop alliance' to be asked there)"), later
