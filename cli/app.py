@@ -258,7 +258,9 @@ class ClientApp(SeatClient):
         body = FloatContainer(
             HSplit([VSplit([board, Window(width=1, char="|"), hand],
                            height=self._top_height if cosmic else None),
-                    Window(height=1, char="-"), log, refused, status, self.input]),
+                    Window(FormattedTextControl(lambda: self.rule_row(self._columns())),
+                           height=1, char="-"),
+                    log, refused, status, self.input]),
             floats=[Float(xcursor=True, ycursor=True,
                           content=CompletionsMenu(max_height=12, scroll_offset=1))])
         kb = KeyBindings()
@@ -503,6 +505,14 @@ class ClientApp(SeatClient):
                 break
         rows = rows[-height:]
         return [("", "\n" * (height - len(rows)) + "\n".join(rows))]
+
+    def rule_row(self, width: int) -> str:
+        """The rule between the board and the log, naming your colour and what wins (the
+        greeting that said it scrolls away under the bots' first moves): cut to `width`."""
+        s = self.session.state
+        goal = self.ui.short_goal(s.config)
+        text = f"-- you are {s.config.colors[self.session.seat]}; {goal} "
+        return (text + "-" * max(0, width - len(text)))[:width]
 
     def _status_rows(self) -> list[str]:
         """The status line, whole: the most urgent first (the deal's countdown, what you

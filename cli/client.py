@@ -199,6 +199,22 @@ class Stops:
         return "*" in self.rules or window in self.rules
 
 
+# What the card source is asked for, in words for the status line (engine Chance kinds).
+CHANCE_WORDS = {
+    "shuffle": "a shuffle", "deliver": "cards dealt", "reveal": "cards turned up",
+    "hand_shuffle": "a hand shuffled", "first_player": "who plays first",
+    "new_alien": "an alien dealt", "show": "cards shown", "roll": "a die rolled",
+    "unseen_add": "a token hidden", "unseen_open": "hidden tokens shown",
+}
+
+
+# `help board`: the Cosmic board's columns (cli/render.py `board_text` draws them).
+BOARD_WORDS = (
+    "The board: a row a player; col = foreign colonies (the count that wins), hnd = cards "
+    "in hand, wrp = ships in the warp; then one number a home planet: that player's ships "
+    "on it. An 'in COLOUR:' line lists other players' ships on that player's planets.")
+
+
 class SeatClient:
     """The game loop of one seat, for any face. A face overrides `invalidate` (redraw)
     and `ask` (a decision was opened), and calls `handle_line` with what was typed."""
@@ -216,6 +232,7 @@ class SeatClient:
         self._early: tuple[str, float] = ("", 0.0)  # a line typed before the question
         self.asked_serial = -1  # the state serial the open question was asked at
         self._hinted: set[str] = set()  # windows whose "you could have played" was said
+        self._explained_windows = False  # the first such note says what a window is
         self._quit_asked = False  # 'quit' once during a game: the next 'quit' leaves
         self.quit = False
         self.turn_up_queued = False  # hidden powers: turn up at the next question
@@ -366,7 +383,13 @@ class SeatClient:
             self.say("The game is over: 'quit' leaves; 'info NAME', 'discards' and chat "
                      "still work.")
             return
+        if len(parts) > 1 and parts[1].lower() == "board":
+            self.say(BOARD_WORDS)
+            return
         legal = sorted({cmd.split()[0] for cmd in self.table})
+        s = self.session.state
+        self.say(f"You are {s.config.colors[self.session.seat]}. {self.ui.goal(s.config)} "
+                 "'help board' explains the board.")
         self.say("Commands now: " + (", ".join(legal) or "none (waiting)") +
                  ". 'help COMMAND' explains one; " + self.HELP_KEYS + "'stops': where you "
                  "are asked; 'info NAME|COLOUR', 'discards'; 'quit' leaves.")
@@ -500,9 +523,20 @@ class SeatClient:
         if plays and window not in self._hinted:
             self._hinted.add(window)
             cards = ", ".join(p.replace("_", " ") for p in plays)
-            self.log.append(f"(passed for you at the {window_words(window)}, where you "
-                            f"could play {cards}: 'stop {window}' to be asked there)")
+            self.log.append(self.pass_words(window, cards))
         return passes[0]
+
+    def pass_words(self, window: str, cards: str) -> str:
+        """The note on a window passed for the person though a card of theirs could be
+        played there; the first one says what a window is and how to be asked."""
+        if self._explained_windows:
+            return (f"(passed for you at the {window_words(window)}, where you could play "
+                    f"{cards}: 'stop {window}' to be asked there)")
+        self._explained_windows = True
+        return (f"(A window is a moment of the turn when cards may be played. You are asked "
+                f"only at your stops ('stops' lists them); elsewhere the game passes for you. "
+                f"It passed at the {window_words(window)}, where you could play {cards}: "
+                f"type 'stop {window}' to be asked there from now on.)")
 
     def over(self) -> bool:
         """The game is over and, networked, its end-of-game reveal and audit are done."""
@@ -632,8 +666,9 @@ class SeatClient:
             # setup, its alien: whom we wait for, as for any decision)
             progress = getattr(self.session, "card_progress", None)
             source = "card protocol" if progress is not None else "card source"
+            kind = str(p.chance.kind if p.chance else p.step)
             text = f"setting up the decks ({source})" if setting_up else \
-                f"waiting for the {source} ({p.chance.kind if p.chance else p.step})"
+                f"waiting for the {source} ({CHANCE_WORDS.get(kind, kind.replace('_', ' '))})"
             if progress is not None:  # networked: how far it got, and whose turn it is
                 taken, awaited = progress()
                 text += f": {taken} messages"

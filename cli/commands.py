@@ -403,6 +403,11 @@ def _more_words(table: dict[str, tuple[engine.Action, int | None]], text: str,
         return (f"how many ships ({text} N, N {span}: the ships that keep the most at home "
                 f"are sent), or which ones ({longer[0]})")
     nexts = sorted({c[len(text) + 1:].split()[0] for c in longer})
+    if text == "ally":  # a side, then ships: both said in words, with an example
+        sent = sorted({sum(n for _, n in getattr(table[c][0], "ships", ())) for c in longer
+                       if c.split()[1] == nexts[0]})
+        n = 2 if 2 in sent else sent[0] if sent else 1
+        return f"name a side ({' or '.join(nexts)}) and how many ships, e.g. ally {nexts[0]} {n}"
     return "it goes on with " + (" or ".join(nexts[:2]) if len(nexts) <= 2 else
                                  ", ".join(nexts[:6]) + (" ..." if len(nexts) > 6 else ""))
 

@@ -52,10 +52,36 @@ class CosmicUI:
     def board_keys(self, s: Any, kn: Any) -> list[str]:
         return list(self._render.board_keys(s, kn))
 
+    # The engine's steps a person is asked at, in words for the status line (the phase
+    # names, "alliance" or "planning", are the game's own and stay; a step without words
+    # here is said with its name's underscores as spaces).
+    STEP_WORDS = {
+        "accept": "join a side or not", "invite": "invite allies",
+        "launch": "aim the gate, send ships", "destiny": "the destiny draw",
+        "defense_known": "the defense is known", "regroup": "a ship back from the warp",
+        "planning": "choose an encounter card", "reveal": "cards turned up",
+        "reveal_cards": "cards turned up", "deal": "make a deal",
+        "rewards": "take rewards", "collect": "take compensation",
+        "second_choice": "a second encounter or not", "keep_alien": "keep an alien",
+        "turn_up": "turn your alien up", "give": "give cards", "take": "take a card",
+        "tech_keep": "keep a technology", "setup_hand": "the first hands",
+        "place": "place ships", "resolve": "the result", "outcome": "the result",
+        "start_turn": "the start of the turn",
+    }
+
+    def step_words(self, step: str) -> str:
+        """A step as the status line names it ("accept": "join a side or not")."""
+        return self.STEP_WORDS.get(step, step.replace("_", " "))
+
     @staticmethod
-    def step_words(step: str) -> str:
-        """A step as the status line names it, as the board's head does ("keep alien")."""
-        return step.replace("_", " ")
+    def short_goal(config: Any) -> str:
+        """What wins, short enough for the line under the board at 80 columns."""
+        n = "five" if config.win_colonies == 5 else "four"
+        if getattr(config, "teams", False):
+            both = 7 if n == "five" else 6
+            return (f"a team wins: {5 if n == 'five' else 4} foreign colonies of one, "
+                    f"or {both} on {both} planets")
+        return f"{n} foreign colonies win (on other players' home planets)"
 
     def hand(self, s: Any, kn: Any, playable: set[int]) -> list[tuple[bool, str]]:
         """(playable now, label) for each card of the hand."""
@@ -270,6 +296,10 @@ class WorldsUI:
     @staticmethod
     def goal(config: Any) -> str:
         return "Control 20 of the 26 worlds to win."
+
+    @staticmethod
+    def short_goal(config: Any) -> str:
+        return "control 20 of the 26 worlds to win"
 
     # -- replays -----------------------------------------------------------------------
 

@@ -549,6 +549,8 @@ def test_a_power_is_used_with_planets_named() -> None:
                       [HeuristicBot(s0 + bytes([k])) for k in range(3)])
         for _ in range(400):
             p = engine.pending(g.state)
+            if g.state.outcome is not None or not (p.chance or p.seats):
+                break
             if g.state.outcome is not None:
                 break
             table = command_table(g.state, 0, g.source.knowledge[0]) \
@@ -620,3 +622,80 @@ def test_tab_offers_the_next_word_then_ship_counts() -> None:
     counts = offered("ally blue ")
     assert counts[:4] == ["ally blue 1", "ally blue 2", "ally blue 3", "ally blue 4"], counts
     assert all(not isinstance(lookup(table, c, g.state, 0), str) for c in counts), counts
+
+
+def test_a_newcomer_keeps_the_goal_in_view_and_is_told_the_board_and_windows() -> None:
+    """The line under the board names your colour and what wins (the greeting scrolls
+    away under the bots' first moves), at 80 columns, teams too; `help` says the goal
+    first and `help board` the board's columns; the first window passed for you says
+    what a window is and how to be asked there, the later ones briefly."""
+    from cli.client import BOARD_WORDS
+    from cli.game_ui import CosmicUI
+
+    g = _game("first")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0))
+        row = app.rule_row(80)
+        assert len(row) == 80 and row.startswith(
+            "-- you are red; five foreign colonies win (on other players' home planets) "), row
+        teams = CosmicUI.short_goal(engine.Config(4, teams=True))
+        assert "team" in teams and len(f"-- you are purple; {teams} ") <= 80, teams
+        app._help("help")
+        assert app.log[0] == ("You are red. Five foreign colonies win. 'help board' "
+                              "explains the board."), app.log
+        assert app.log[1].startswith("Commands now:"), app.log
+        app._help("help board")
+        assert app.log[-1] == BOARD_WORDS
+        assert all(f"{col} = " in BOARD_WORDS for col in ("col", "hnd", "wrp"))
+        first = app.pass_words("start", "artifact plague")
+        assert "A window is a moment of the turn when cards may be played" in first
+        assert "'stops' lists them" in first and "type 'stop start'" in first, first
+        from cli.client import CHANCE_WORDS  # what the card source is asked: in words
+        kinds: set[str] = set()
+        for _ in range(400):
+            p = engine.pending(g.state)
+            if g.state.outcome is not None or not (p.chance or p.seats):
+                break
+            if p.chance is not None and g.state.phase != "setup":
+                kinds.add(p.chance.kind)
+                assert f"({CHANCE_WORDS[p.chance.kind]})" in app.waiting_text(), p.chance
+            g.step()
+        assert {"deliver", "shuffle"} & kinds, kinds
+        later = app.pass_words("alliance", "reinforcement +2")
+        assert later == ("(passed for you at the alliance window, where you could play "
+                         "reinforcement +2: 'stop alliance' to be asked there)"), later
+
+
+def test_every_step_a_person_is_asked_at_is_said_in_words() -> None:
+    """The status line's step (\"YOUR DECISION (alliance: join a side or not)\") is said
+    in words for every step the game asks seat 0 at, never as the engine's name; and
+    a bare 'ally' says to name a side and a number of ships, with an example taken."""
+    from cli.commands import lookup
+    from cli.game_ui import CosmicUI
+
+    asked: set[str] = set()
+    ally = ""
+    for k in range(12):  # games until seat 0 has been invited to ally (course-free)
+        g = _game(f"steps{k}")
+        for _ in range(3000):
+            s = g.state
+            if s.outcome is not None:
+                break
+            p = engine.pending(s)
+            if p.chance is None and 0 in p.seats[:1] and s.step()[0] != "window":
+                asked.add(str(s.step()[0]))
+                if s.step()[0] == "accept" and not ally:
+                    table = command_table(s, 0, g.source.knowledge[0])
+                    said = lookup(table, "ally", s, 0)
+                    assert isinstance(said, str), said
+                    ally = said
+                    example = said.split("e.g. ")[1].split(".")[0]
+                    assert not isinstance(lookup(table, example, s, 0), str), example
+            g.step()
+        if ally:
+            break
+    assert {"accept", "launch", "planning"} <= asked, asked
+    words = CosmicUI.STEP_WORDS
+    assert all(step in words for step in asked), asked - set(words)
+    assert ally.startswith("'ally' says too little: name a side (") and \
+        ") and how many ships, e.g. ally " in ally, ally

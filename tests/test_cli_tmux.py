@@ -22,7 +22,7 @@ def _log(screen: str) -> list[str]:
 
 def _rule(rows: list[str]) -> int:
     """The row of the rule under the board."""
-    return next(i for i, r in enumerate(rows) if r and set(r) == {"-"})
+    return next(i for i, r in enumerate(rows) if r.startswith("-- you are ") and r.endswith("-"))
 
 
 def _board(screen: str) -> list[str]:
@@ -47,7 +47,9 @@ def _drawn(screen: str, width: int, height: int) -> bool:
             and rows[0].startswith("Turn ") and "col hnd wrp" in screen  # the board
             and "deck " in screen
             and "Your hand (red)" in screen and "* playable now" in screen
-            and "-" * width in rows  # the rule under the board, across the screen
+            # the rule under the board, across the screen, naming your colour and goal
+            and any(r.startswith("-- you are red; ") and len(r) == width and r.endswith("-")
+                    for r in rows)
             and _status(rows[-2])  # the status line
             and rows[-1].startswith(">")  # the prompt
             and bool(_log(screen)))

@@ -24,7 +24,7 @@ def test_the_destiny_drawn_is_on_the_board_when_you_choose(home: Path) -> None:
         assert "Traceback" not in out
         assert "gives back" not in out  # "gives back 0 card(s) and discards 7": gone
         assert not re.search(r"a card from each of \w+$", out, re.M)  # one player: named
-        blocks = out.split("-- YOUR DECISION (destiny: destiny)")
+        blocks = out.split("-- YOUR DECISION (destiny: the destiny draw)")
         for before, block in zip(blocks, blocks[1:]):
             told = [line for line in before.splitlines() if line.startswith("   red draws ")]
             assert told and re.match(r"   red draws destiny (wild: it chooses whom to "

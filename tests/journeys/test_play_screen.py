@@ -77,6 +77,8 @@ def test_ten_seats_fit_80x24_and_a_refusal_wraps_between_words(tmp_path: Path,
         term.wait_for(DECISION, timeout=90)
         screen = term.settled()
         rows = board_rows(screen)
+        # the goal stays in view under the board, whatever the log scrolled past
+        assert "-- you are red; five foreign colonies win" in screen, screen
         shown = set()
         for colour in COLOURS:  # a row for each seat, the last ones too
             row = next((r for r in rows if re.match(rf"{colour} +\d+ +\d+ +\d+ ", r)), None)
@@ -120,7 +122,9 @@ def test_ten_seats_fit_80x24_and_a_refusal_wraps_between_words(tmp_path: Path,
         assert body(paged) == body(tall), (paged, tall)
         for width, height in ((100, 30), (200, 50)):
             term.resize(width, height)
-            term.wait_for(lambda s: "-" * width in s.splitlines(), timeout=10)  # redrawn
+            term.wait_for(lambda s: any(  # redrawn: the rule under the board spans it
+                r.startswith("-- you are red; ") and len(r) == width and r.endswith("-")
+                for r in s.splitlines()), timeout=10)
             wide = term.settled()
             rows = board_rows(wide)
             assert not any(r.startswith("-- ") for r in rows), wide
@@ -214,7 +218,7 @@ def test_the_techs_dealt_are_shown_with_what_they_do(tmp_path: Path, home: Path)
     play = [str(COSMIC), "play", "--local", "--players", "3", "--variant", "technology",
             "--seed", "techs"]
     with Terminal(play, tmp_path, width=100, height=30, env=cosmic_env(home)) as term:
-        screen = term.wait_for("YOUR DECISION (setup: tech keep)", timeout=60)
+        screen = term.wait_for("YOUR DECISION (setup: keep a technology)", timeout=60)
         panel = " ".join(row.split("|", 1)[1].strip() for row in screen.splitlines()
                          if "|" in row)
         assert "Techs dealt to you (keep one):" in panel, screen
