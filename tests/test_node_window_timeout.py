@@ -42,6 +42,7 @@ def test_a_silent_pass_is_told_before_what_it_brings(tmp_path: Path) -> None:
             for ev in person.mesh.poll(5):
                 person._event(ev)
             person._discover()
+            person._answer_haves()
             person.core.pump()
             core = person.core
             timer = core.timer()
