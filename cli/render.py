@@ -82,6 +82,20 @@ def public_summary(s: engine.GameState) -> dict[str, Any]:
 BOARD_WIDTH = 50  # the widest board line: a seat's row with the longest alien name
 
 
+# The steps a seat is asked at, in a few words for the board's first line (its 46 columns
+# hold "Turn 12: yellow; resolution (2nd encounter?)"; the status line has room for the
+# longer words of cli/game_ui CosmicUI.STEP_WORDS). Others: the name, spaced.
+HEADER_STEPS = {
+    "accept": "join a side?", "invite": "invite allies", "launch": "aim the gate",
+    "planning": "choose cards", "second_choice": "2nd encounter?", "deal": "make a deal",
+    "rewards": "take rewards", "collect": "compensation", "keep_alien": "keep an alien",
+    "turn_up": "turn alien up", "give": "give cards", "take": "take a card",
+    "tech_keep": "keep a tech", "setup_hand": "first hands", "start_turn": "ready?",
+    "defense_known": "defense known", "destiny": "destiny draw", "reveal": "cards up",
+    "reveal_cards": "cards up", "resolve": "the result", "outcome": "the result",
+}
+
+
 def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
                width: int = 46, keys: bool = True) -> str:
     """The whole public board in short lines (at most BOARD_WIDTH columns; text that
@@ -109,8 +123,9 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
     else:
         who = colors[s.offense] if s.offense >= 0 else "-"
         st = s.step()
-        where = window_words(st[1]) if st[0] == "window" else st[0].replace("_", " ")
-        lines.append(f"Turn {s.turns}: {who}; {s.phase} ({where})")
+        where = (window_words(st[1]) if st[0] == "window"
+                 else HEADER_STEPS.get(st[0], st[0].replace("_", " ")))
+        lines.append(f"Turn {s.turns}: {who}; {s.phase.replace('_', ' ')} ({where})")
     e = s.enc
     if e is not None and e.defense < 0 and e.destiny >= 0 and s.faces.get(e.destiny) \
             is not None:  # a destiny card that leaves the offense a choice: which one

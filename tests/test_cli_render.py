@@ -12,7 +12,7 @@ from node.local import LocalGame, game_seed
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 EXPECTED_AFTER_A_WIN = """\
-Turn 1: red; resolution (second choice)
+Turn 1: red; resolution (2nd encounter?)
        col hnd wrp  home planets 1-5
 red      1   1   0  4  4  1  4  4
 blue     0   1   3  0  5  4  4  4
@@ -289,3 +289,22 @@ def test_before_the_gate_is_aimed_the_board_says_so() -> None:
     res = run_scenario((SCENARIOS / "destiny_draw_again.toml").read_text())
     assert res.state.step()[0] == "launch"
     assert board_text(res.state).splitlines()[1] == "red vs yellow: the gate not aimed yet"
+
+
+
+def test_the_boards_first_line_says_the_step_in_words_within_its_width() -> None:
+    """The board's first line names the step a seat is asked at in words ("alliance (join
+    a side?)", not "alliance (accept)"), within the board's width for the longest colour,
+    phase and turn number; in a played game no line shows a step's raw name."""
+    from cli.render import HEADER_STEPS
+
+    for words in HEADER_STEPS.values():
+        assert len(f"Turn 99: yellow; resolution ({words})") <= BOARD_WIDTH, words
+    seed = game_seed("header-words", 0)
+    game = LocalGame(engine.Config(4, max_turns=3), seed,
+                     [HeuristicBot(seed + bytes([k])) for k in range(4)])
+    firsts: set[str] = set()
+    game.run(on_step=lambda action, state: firsts.add(board_text(state).splitlines()[0]))
+    asked = [line for line in firsts if "(" in line and not line.startswith("Game over")]
+    assert any("(join a side?)" in line for line in asked), sorted(firsts)
+    assert all("_" not in line and len(line) <= BOARD_WIDTH for line in asked), sorted(asked)

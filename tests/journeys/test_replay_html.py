@@ -312,7 +312,7 @@ def check_position(seen: dict[str, Any], data: dict[str, Any]) -> None:
         assert first == f"Game over ({over['reason']}): {winners} won", first
     else:
         assert first.startswith(f"Turn {summary['turn']}: {summary['offense'] or '-'}; "
-                                f"{summary['phase']} ("), first
+                                f"{summary['phase'].replace('_', ' ')} ("), first
     assert len(colours) == len(seen["seats"])
     if n == 0:
         assert seen["head"] == "The game as dealt: no record yet"

@@ -58,7 +58,7 @@ def _check(screen: str, data: dict[str, Any], colours: list[str]) -> None:
         assert board[0] == f"Game over ({over['reason']}): {winners} won", board
     else:
         assert board[0].startswith(
-            f"Turn {summary['turn']}: {summary['offense'] or '-'}; {summary['phase']} ("), board
+            f"Turn {summary['turn']}: {summary['offense'] or '-'}; {summary['phase'].replace('_', ' ')} ("), board
     for colour in colours:  # col hnd wrp, then the seat's ships on its home planets
         row = next(r for r in board if re.fullmatch(rf"{colour} +[\d ]+", r))
         numbers = [int(x) for x in row.split()[1:]]
