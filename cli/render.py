@@ -392,13 +392,6 @@ def _a(noun: object) -> str:
     return ("an " if text[:1] in "aeiou" else "a ") + text
 
 
-def _own_colours(s: engine.GameState, seat: int) -> tuple[str, ...]:
-    """The destiny colours that are `seat`'s own: its colour, and in team play its
-    teammate's (as engine.cosmic.flow follows them)."""
-    colors, mate = s.config.colors, s.config.teammate(seat)
-    return (colors[seat],) + ((colors[mate],) if mate >= 0 else ())
-
-
 def _destiny_choice(s: engine.GameState, drawer: int, face: int) -> bool:
     """The destiny card leaves the choice to its drawer: a wild, or its own colour (in
     team play its team's, a special card naming its teammate too: engine.cosmic.flow)."""
