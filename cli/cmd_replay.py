@@ -245,9 +245,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(replay_text(path, v, total))
     if v.error is not None:  # in verify's words (who is and is not to blame)
-        from .cmd_verify import _error_text
+        from .cmd_verify import error_text
         code = 2 if isinstance(v.error, LocalProtocolError) else 1
-        print(f"{path}: FAILED: {_error_text(v.error, contents.genesis)}", file=sys.stderr)
+        print(f"{path}: FAILED: {error_text(v.error, contents.genesis)}", file=sys.stderr)
         return code
     if damage is not None:  # shown as far as it is intact; the journal still fails
         print(f"{path}: FAILED: {damage}", file=sys.stderr)

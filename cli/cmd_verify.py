@@ -202,7 +202,9 @@ def _not_proven(err: RemoteProtocolError, genesis: Genesis | None) -> str:
             "misplace a record)")
 
 
-def _error_text(err: ProtocolError, genesis: Genesis | None) -> str:
+def error_text(err: ProtocolError, genesis: Genesis | None) -> str:
+    """A failure in words for people, saying who is and is not to blame (verify and
+    replay say it alike)."""
     if isinstance(err, RemoteProtocolError) and err.record is not None:
         seq = "" if err.seq is None else f", seq {err.seq}"
         blame = "" if err.proven and err.check not in _EARLY else _not_proven(err, genesis)
@@ -225,7 +227,7 @@ def result_text(result: VerifyResult, audit: bool = False, partial: bool = False
     incomplete = result.incomplete
     if result.error is not None:
         head = "CANNOT CHECK" if code == 2 else "FAILED"
-        lines.append(f"{result.path}: {head}: {_error_text(result.error, genesis)}")
+        lines.append(f"{result.path}: {head}: {error_text(result.error, genesis)}")
     elif incomplete is not None and not partial:
         lines.append(f"{result.path}: FAILED: incomplete: {incomplete} (--partial "
                      "checks a game in progress)")
