@@ -370,9 +370,10 @@ class Regroup(Step):
 # -- destiny ----------------------------------------------------------------------------------
 
 
-def _special_defense(s: GameState, which: str) -> int:
-    """The seat a special destiny card names, ties broken to the offense's left."""
-    others = s.clockwise_from_left(s.offense)
+def _special_defense(s: GameState, which: str, drawer: int) -> int:
+    """The seat a special destiny card names for `drawer` (never the drawer itself), ties
+    broken to the drawer's left."""
+    others = s.clockwise_from_left(drawer)
 
     def score(seat: int) -> int:
         if which == "most_foreign_colonies":
@@ -408,7 +409,39 @@ def destiny_counts_as_own(s: GameState, seat: int, face: int) -> bool:
         return True
     mate = s.config.teammate(seat)
     return (mate >= 0 and name not in s.config.colors and name != "wild"
-            and _special_defense(s, name) == mate)
+            and _special_named(s, name, seat) == mate)
+
+
+SPECIAL_NAMED = "special_named:"  # encounter flag: the seat the special card drawn named
+
+
+def _special_named(s: GameState, name: str, drawer: int) -> int:
+    """The seat the special destiny card `name` drawn by `drawer` names: as settled when
+    it came up if a power acted on it then (`DestinyDrawn`), else as the counts stand."""
+    e = s.enc
+    if e is not None:
+        for f in e.flags:
+            if f.startswith(SPECIAL_NAMED):
+                return int(f[len(SPECIAL_NAMED):])
+    return _special_defense(s, name, drawer)
+
+
+def destiny_seat(s: GameState, drawer: int, handle: int) -> int:
+    """The seat whose colour the destiny card `handle`, drawn by `drawer`, shows, or -1
+    (wild). A special card shows the colour of the seat it names as the defense (rules
+    001, Color of Special Destiny Cards): for the card the offense drew this encounter,
+    the seat it names in this encounter; for any other card or drawer, the seat it would
+    name were `drawer` to draw it now (never the drawer itself)."""
+    name = C.CATALOGUE[s.faces[handle]].name
+    colors = s.config.colors
+    if name in colors:
+        return colors.index(name)
+    if name == "wild":
+        return -1
+    e = s.enc
+    if e is not None and handle == e.destiny and drawer == e.offense:
+        return _special_named(s, name, drawer)
+    return _special_defense(s, name, drawer)
 
 
 def _own_systems(s: GameState, seat: int) -> list[int]:
@@ -476,10 +509,7 @@ class Destiny(Step):
         info = C.CATALOGUE[s.faces[e.destiny]]
         if destiny_counts_as_own(s, s.offense, s.faces[e.destiny]) or info.name == "wild":
             return False  # the offense chooses
-        if info.name in s.config.colors:
-            e.defense = s.config.colors.index(info.name)
-        else:
-            e.defense = _special_defense(s, info.name)
+        e.defense = destiny_seat(s, s.offense, e.destiny)
         emit(s, "destiny", s.offense, s.faces[e.destiny], e.defense)
         pop(s)
         return True
@@ -532,6 +562,7 @@ class Destiny(Step):
             P.discard_destiny(s, a.seat, e.destiny)
             emit(s, "draw_again", a.seat)
             e.destiny = -1
+            e.flags = tuple(f for f in e.flags if not f.startswith(SPECIAL_NAMED))
         elif isinstance(a, Reestablish):
             self._reestablish(s, a)
 
@@ -570,7 +601,15 @@ class DestinyDrawn(Step):
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         emit(s, "destiny_drawn", st[1], s.faces[st[2]])
-        replace(s, *P.destiny_drawn(s, st[1], st[2]))
+        steps = P.destiny_drawn(s, st[1], st[2])
+        if steps and s.enc is not None and C.CATALOGUE[s.faces[st[2]]].name not in \
+                s.config.colors:
+            # The powers act on the seat a special card names now; what they do must not
+            # change whom it names (rules 001, Color of Special Destiny Cards).
+            named = destiny_seat(s, st[1], st[2])
+            if named >= 0:
+                s.enc.add_flag(f"{SPECIAL_NAMED}{named}")
+        replace(s, *steps)
         return True
 
 
