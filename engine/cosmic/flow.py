@@ -444,7 +444,7 @@ def destiny_seat(s: GameState, drawer: int, handle: int) -> int:
     return _special_defense(s, name, drawer)
 
 
-def _own_systems(s: GameState, seat: int) -> list[int]:
+def own_systems(s: GameState, seat: int) -> list[int]:
     """The home planets an own-colour draw lets `seat` drive colonies out of: its own, and
     in team play its teammate's too."""
     mate = s.config.teammate(seat)
@@ -457,7 +457,7 @@ def _drive_out_targets(s: GameState, seat: int) -> list[int]:
     n, mate = s.n, s.config.teammate(seat)
     return [
         other for other in range(n) if other not in (seat, mate)
-        and any(s.ships[p * n + other] for p in _own_systems(s, seat))
+        and any(s.ships[p * n + other] for p in own_systems(s, seat))
     ]
 
 
@@ -623,7 +623,7 @@ def _launch_planets(s: GameState) -> list[int]:
     if aimed is not None:  # a power chose the planet (engine.cosmic.powers `aim`)
         return [aimed]
     if e.has_flag("home_system"):  # driving out a colony from the offense's own system
-        return [p for p in _own_systems(s, s.offense) if s.on(p, e.defense)]
+        return [p for p in own_systems(s, s.offense) if s.on(p, e.defense)]
     # the gate aims at the defense's system: a power may offer sites there (engine.targets)
     sites = T.extra_targets(s) if any(s.aliens) else []
     if s.config.two_player:  # rules 004: the opponent's planets, or its colonies in ours
