@@ -141,23 +141,41 @@ def external_colonies(s: GameState, seat: int) -> list[int]:
     return [p for p in s.colonies(seat) if p not in homes]
 
 
+def team_goal(s: GameState) -> int:
+    """The places a team's two players need together: the usual number plus two (rules
+    004, Team Play: seven with five planets, six with four)."""
+    return s.config.win_colonies + 2
+
+
+def team_colonies(s: GameState, seat: int,
+                  places: dict[int, tuple[int, ...] | None] | None = None) -> list[int]:
+    """The different places where `seat`'s team holds colonies that count toward its
+    combined win, sorted (rules 004, Team Play): both teammates' external colonies
+    (`external_colonies`: never in either's home system), a planet both hold counted
+    once; places a power counts as a colony (`places`, by default engine.targets
+    `win_places`: the Gith's warp) count as the seat's; a seat a power keeps from winning
+    now adds nothing (its teammate may still win alone)."""
+    if places is None:
+        places = T.win_places(s) if any(s.aliens) else {}
+    return sorted(set(_counted(s, seat, places))
+                  | set(_counted(s, s.config.teammate(seat), places)))
+
+
+def _counted(s: GameState, seat: int, places: dict[int, tuple[int, ...] | None]) -> list[int]:
+    extra = places.get(seat, ())
+    return [] if extra is None else external_colonies(s, seat) + list(extra)
+
+
 def _team_winners(s: GameState, places: dict[int, tuple[int, ...] | None]) -> list[int]:
     """Rules 004, Team Play: a team wins when one of the two has the usual number of
-    external colonies, or the two together have two more on as many different planets (a
-    planet both hold counts once): seven with five planets, six with four. Places a power
-    counts as colonies (`places`, engine.targets `win_places`) count as the seat's, each
-    once; a seat that cannot win now counts nothing (its teammate may still win alone)."""
+    external colonies (`_counted`), or the two together reach `team_goal` in
+    `team_colonies`."""
     goal = s.config.win_colonies
     winners: list[int] = []
-
-    def counted(x: int) -> list[int]:
-        extra = places.get(x, ())
-        return [] if extra is None else external_colonies(s, x) + list(extra)
-
     for seat in range(s.n // 2):
         mate = s.config.teammate(seat)
-        mine, theirs = counted(seat), counted(mate)
-        if max(len(mine), len(theirs)) >= goal or len(set(mine) | set(theirs)) >= goal + 2:
+        if (max(len(_counted(s, seat, places)), len(_counted(s, mate, places))) >= goal
+                or len(team_colonies(s, seat, places)) >= team_goal(s)):
             winners += [seat, mate]
     return sorted(winners)
 
