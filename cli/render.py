@@ -686,6 +686,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "tech_drawn": lambda: f"{c(a[0])} is dealt {a[1]} tech card(s) to choose from",
         "tech_kept": lambda: f"{c(a[0])} keeps a tech face down"
                              + (f" and discards {a[2]}" if a[2] else ""),
+        "tech_discarded": lambda: f"{c(a[0])} discards face up: "
+                                  + ", ".join(f"the {C.CATALOGUE[f].name}" for f in a[1]),
         "research": lambda: f"{c(a[0])} moves a ship from {p(a[2])} onto a tech "
                             f"({a[3]} researching)",
         "tech_turned": lambda: f"{c(a[0])} turns a tech up to "

@@ -5,9 +5,10 @@ Text followed: rules 004 (classic Assassin), in 2008 terms ("token" = ship, "bas
 colony). Choices we made:
 - "Comes up in the destiny pile" is any destiny card of that colour drawn by anyone (the
   offense drawing it for an encounter, or drawing again), the Assassin's own encounters
-  included. A card of the Assassin's own colour does nothing. A special card shows the colour of the seat it names as the
-  defense (rules 001, Color of Special Destiny Cards; engine.cosmic.flow
-  `destiny_seat`), settled when it comes up; a wild card has none.
+  included. A card of the Assassin's own colour does nothing. A special card shows the
+  colour of the seat it names as the defense (rules 001, Color of Special Destiny
+  Cards; engine.cosmic.flow `destiny_seat`), settled when it comes up: what the
+  Assassin does cannot change the defense. A wild card has none.
 - The power is mandatory: it acts as an automatic use (an "auto_power" step) as soon as
   the card is face up, before the draw is followed; being a use, a Cosmic Zap cancels it.
   It acts from any role (the destiny draw comes before anyone but the offense has one).

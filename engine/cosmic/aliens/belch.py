@@ -5,10 +5,10 @@ as the Belch has on its biggest colony in that system.
 Text followed: rules 004 (classic Belch), in 2008 terms ("token" = ship, "base" =
 colony, "system" = home system). Choices we made:
 - "Flipped on the destiny pile" is any destiny card of that colour drawn by anyone (for
-  an encounter, or drawing again). A card of the Belch's own colour does nothing.
-  A special card shows the colour of the seat it names as the
-  defense (rules 001, Color of Special Destiny Cards; engine.cosmic.flow
-  `destiny_seat`), settled when it comes up; a wild card has none.
+  an encounter, or drawing again). A card of the Belch's own colour does nothing. A
+  special card shows the colour of the seat it names as the defense (rules 001, Color
+  of Special Destiny Cards; engine.cosmic.flow `destiny_seat`), settled when it comes
+  up; a wild card has none.
 - The loss is mandatory: an automatic use (an "auto_power" step) as soon as the card is
   face up, before the draw is followed; being a use, a Cosmic Zap cancels it. It acts
   from any role (at the destiny draw only the offense has one).

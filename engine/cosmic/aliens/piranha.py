@@ -8,8 +8,7 @@ colony, "Destiny Pile flipped" = a destiny card drawn). Choices we made:
   player's colour indicates that player's home system, the Piranha's own and the
   drawer's included. A special card shows the colour of the seat it names as the
   defense (rules 001, Color of Special Destiny Cards; engine.cosmic.flow
-  `destiny_seat`), settled when it comes up; a wild card indicates
-  no system.
+  `destiny_seat`), settled when it comes up; a wild card indicates no system.
 - Optional, in any role, right after the card is face up and before the draw is
   followed: a "devour" step asks the Piranha (`power 0 VICTIM PLANET`, or pass). At most
   one player on one planet per card. The planet must be in that system and hold ships
