@@ -8,11 +8,11 @@ from typing import Any
 
 from engine import cosmic as engine
 from engine.cosmic import cards as C
-from engine.cosmic.flow import destiny_counts_as_own, external_colonies, \
-    totals as engine_totals
+from engine.cosmic.flow import destiny_counts_as_own, external_colonies, team_colonies, \
+    team_goal, totals as engine_totals
 from engine.cosmic.hidden import face_down_handle, face_down_seats, own_face_down
 from engine.cosmic.powers import deal_frees
-from engine.cosmic.targets import is_site, ships_at, site_seat, win_places
+from engine.cosmic.targets import is_site, ships_at, site_seat
 from engine.cosmic.windows import CARD_EFFECTS
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
@@ -51,7 +51,12 @@ def public_summary(s: engine.GameState) -> dict[str, Any]:
         "warp": {colors[i]: s.warp[i] for i in range(s.n)},
         "gate": {colors[i]: s.gate[i] for i in range(s.n) if s.gate[i]},
         "beside": {colors[i]: s.beside[i] for i in range(s.n) if s.beside[i]},
-        "foreign_colonies": {colors[i]: s.foreign_colonies(i) for i in range(s.n)},
+        # the colonies that count toward a win (in team play never in the teammate's
+        # home system), and per team the places counted toward its combined goal
+        "foreign_colonies": {colors[i]: len(external_colonies(s, i)) for i in range(s.n)},
+        **({"team_colonies": {f"{colors[x]}+{colors[s.config.teammate(x)]}":
+                              len(team_colonies(s, x)) for x in range(s.n // 2)},
+            "team_goal": team_goal(s)} if s.config.teams else {}),
         "hand_sizes": {colors[i]: len(s.hands[i]) for i in range(s.n)},
         "deck": len(s.deck), "discard": [card_label(s.faces.get(h)) for h in s.discard],
         "destiny_deck": len(s.destiny_deck),
@@ -192,28 +197,16 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
         if guests:  # wrapped: with many seats a home system holds many guests
             lines += _wrap_items(" in " + colors[seat] + ":", guests, ";", width)
     if s.config.teams:  # teammates sit opposite (rules 004, Team Play), each team with
-        # the different planets its counted colonies are on, of its combined goal
-        goal = s.config.win_colonies + 2
-        pairs = [f"{colors[x]}+{colors[s.config.teammate(x)]} {n}/{goal}"
-                 for x, n in enumerate(team_progress(s))]  # (an item is never cut)
+        # the different places its counted colonies are on, of its combined goal
+        goal = team_goal(s)
+        pairs = [f"{colors[x]}+{colors[s.config.teammate(x)]} "
+                 f"{len(team_colonies(s, x))}/{goal}"
+                 for x in range(s.n // 2)]  # (an item is never cut)
         lines += _wrap_items("teams:", pairs, ",", width)
     lines += tech_lines(s, width, kn)
     if keys:
         lines.append(_deck_line(s))
     return "\n".join(lines)
-
-
-def _places(s: engine.GameState) -> dict[int, list[int] | None]:
-    """Per seat the places that count toward its win as engine.cosmic.flow `check_win`
-    reads them: its external colonies (`external_colonies`: in team play never in its
-    teammate's home system) and what a power adds (engine.targets `win_places`, the
-    Gith's warp); None for a seat a power keeps from winning now."""
-    extra = win_places(s) if any(s.aliens) else {}
-    out: dict[int, list[int] | None] = {}
-    for seat in range(s.n):
-        more = extra.get(seat, ())
-        out[seat] = None if more is None else external_colonies(s, seat) + list(more)
-    return out
 
 
 def _counted_colonies(s: engine.GameState) -> list[int]:
@@ -223,21 +216,6 @@ def _counted_colonies(s: engine.GameState) -> list[int]:
     if not s.config.teams:
         return [s.foreign_colonies(seat) for seat in range(s.n)]
     return [len(external_colonies(s, seat)) for seat in range(s.n)]
-
-
-def team_progress(s: engine.GameState) -> list[int]:
-    """Per team (its first seat's index, 0 .. n/2-1) the different planets its two
-    players' counted colonies are on (a planet both hold counts once), toward the
-    team's combined goal of the usual number plus two (rules 004, Team Play, as
-    engine.cosmic.flow `_team_winners` counts it; a seat a power keeps from winning
-    counts nothing there)."""
-    places = _places(s)
-    out = []
-    for seat in range(s.n // 2):
-        mine = places[seat] or []
-        theirs = places[s.config.teammate(seat)] or []
-        out.append(len(set(mine) | set(theirs)))
-    return out
 
 
 def _alien_key(s: engine.GameState, kn: engine.Knowledge | None) -> str:
@@ -708,6 +686,8 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
         "tech_drawn": lambda: f"{c(a[0])} is dealt {a[1]} tech card(s) to choose from",
         "tech_kept": lambda: f"{c(a[0])} keeps a tech face down"
                              + (f" and discards {a[2]}" if a[2] else ""),
+        "tech_discarded": lambda: f"{c(a[0])} discards face up: "
+                                  + ", ".join(f"the {C.CATALOGUE[f].name}" for f in a[1]),
         "research": lambda: f"{c(a[0])} moves a ship from {p(a[2])} onto a tech "
                             f"({a[3]} researching)",
         "tech_turned": lambda: f"{c(a[0])} turns a tech up to "

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from bots import RandomBot
 from cli.info import discards
-from cli.render import board_text, team_progress
+from cli.render import board_text
 from engine import cosmic as engine
 from engine.cosmic import cards as C
-from engine.cosmic.flow import check_win
+from engine.cosmic.flow import check_win, team_colonies
 from node.local import LocalGame, game_seed
 
 
@@ -66,6 +66,10 @@ def _on(s: engine.GameState, planet: int, seat: int, ships: int) -> None:
     s.ships[planet * s.n + seat] = ships
 
 
+def _team(s: engine.GameState) -> list[int]:
+    return [len(team_colonies(s, x)) for x in range(s.n // 2)]
+
+
 def test_team_colonies_count_as_the_engine_counts_them() -> None:
     """Rules 004, Team Play: a colony in the teammate's home system counts for neither;
     the two together win with two more than the usual number on different planets."""
@@ -80,18 +84,18 @@ def test_team_colonies_count_as_the_engine_counts_them() -> None:
     assert s.foreign_colonies(red) == 2  # what the board's column read before
     rows = {line.split()[0]: line.split() for line in board_text(s).splitlines()}
     assert rows["red"][1] == "1" and rows["yellow"][1] == "2" and rows["blue"][1] == "0"
-    assert team_progress(s) == [2, 0]
+    assert _team(s) == [2, 0]
     assert "teams: red+yellow 2/7, blue+green 0/7" in board_text(s)
     green = 3
     for planet in (blue * per + 2, blue * per + 3):  # yellow: four, red: three
         _on(s, planet, yellow, 1)
     for planet in (green * per, green * per + 1):
         _on(s, planet, red, 1)
-    assert team_progress(s) == [6, 0]
+    assert _team(s) == [6, 0]
     check_win(s)
     assert s.outcome is None  # six of seven, neither of the two has five
     _on(s, green * per + 2, red, 1)  # red four, yellow four: seven planets together
-    assert team_progress(s) == [7, 0]
+    assert _team(s) == [7, 0]
     assert "teams: red+yellow 7/7" in board_text(s)
     check_win(s)
     assert s.outcome is not None and set(s.outcome.winners) == {red, yellow}

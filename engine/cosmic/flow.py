@@ -141,23 +141,41 @@ def external_colonies(s: GameState, seat: int) -> list[int]:
     return [p for p in s.colonies(seat) if p not in homes]
 
 
+def team_goal(s: GameState) -> int:
+    """The places a team's two players need together: the usual number plus two (rules
+    004, Team Play: seven with five planets, six with four)."""
+    return s.config.win_colonies + 2
+
+
+def team_colonies(s: GameState, seat: int,
+                  places: dict[int, tuple[int, ...] | None] | None = None) -> list[int]:
+    """The different places where `seat`'s team holds colonies that count toward its
+    combined win, sorted (rules 004, Team Play): both teammates' external colonies
+    (`external_colonies`: never in either's home system), a planet both hold counted
+    once; places a power counts as a colony (`places`, by default engine.targets
+    `win_places`: the Gith's warp) count as the seat's; a seat a power keeps from winning
+    now adds nothing (its teammate may still win alone)."""
+    if places is None:
+        places = T.win_places(s) if any(s.aliens) else {}
+    return sorted(set(_counted(s, seat, places))
+                  | set(_counted(s, s.config.teammate(seat), places)))
+
+
+def _counted(s: GameState, seat: int, places: dict[int, tuple[int, ...] | None]) -> list[int]:
+    extra = places.get(seat, ())
+    return [] if extra is None else external_colonies(s, seat) + list(extra)
+
+
 def _team_winners(s: GameState, places: dict[int, tuple[int, ...] | None]) -> list[int]:
     """Rules 004, Team Play: a team wins when one of the two has the usual number of
-    external colonies, or the two together have two more on as many different planets (a
-    planet both hold counts once): seven with five planets, six with four. Places a power
-    counts as colonies (`places`, engine.targets `win_places`) count as the seat's, each
-    once; a seat that cannot win now counts nothing (its teammate may still win alone)."""
+    external colonies (`_counted`), or the two together reach `team_goal` in
+    `team_colonies`."""
     goal = s.config.win_colonies
     winners: list[int] = []
-
-    def counted(x: int) -> list[int]:
-        extra = places.get(x, ())
-        return [] if extra is None else external_colonies(s, x) + list(extra)
-
     for seat in range(s.n // 2):
         mate = s.config.teammate(seat)
-        mine, theirs = counted(seat), counted(mate)
-        if max(len(mine), len(theirs)) >= goal or len(set(mine) | set(theirs)) >= goal + 2:
+        if (max(len(_counted(s, seat, places)), len(_counted(s, mate, places))) >= goal
+                or len(team_colonies(s, seat, places)) >= team_goal(s)):
             winners += [seat, mate]
     return sorted(winners)
 
@@ -370,9 +388,10 @@ class Regroup(Step):
 # -- destiny ----------------------------------------------------------------------------------
 
 
-def _special_defense(s: GameState, which: str) -> int:
-    """The seat a special destiny card names, ties broken to the offense's left."""
-    others = s.clockwise_from_left(s.offense)
+def _special_defense(s: GameState, which: str, drawer: int) -> int:
+    """The seat a special destiny card names for `drawer` (never the drawer itself), ties
+    broken to the drawer's left."""
+    others = s.clockwise_from_left(drawer)
 
     def score(seat: int) -> int:
         if which == "most_foreign_colonies":
@@ -408,10 +427,42 @@ def destiny_counts_as_own(s: GameState, seat: int, face: int) -> bool:
         return True
     mate = s.config.teammate(seat)
     return (mate >= 0 and name not in s.config.colors and name != "wild"
-            and _special_defense(s, name) == mate)
+            and _special_named(s, name, seat) == mate)
 
 
-def _own_systems(s: GameState, seat: int) -> list[int]:
+SPECIAL_NAMED = "special_named:"  # encounter flag: the seat the special card drawn named
+
+
+def _special_named(s: GameState, name: str, drawer: int) -> int:
+    """The seat the special destiny card `name` drawn by `drawer` names: as settled when
+    it came up if a power acted on it then (`DestinyDrawn`), else as the counts stand."""
+    e = s.enc
+    if e is not None:
+        for f in e.flags:
+            if f.startswith(SPECIAL_NAMED):
+                return int(f[len(SPECIAL_NAMED):])
+    return _special_defense(s, name, drawer)
+
+
+def destiny_seat(s: GameState, drawer: int, handle: int) -> int:
+    """The seat whose colour the destiny card `handle`, drawn by `drawer`, shows, or -1
+    (wild). A special card shows the colour of the seat it names as the defense (rules
+    001, Color of Special Destiny Cards): for the card the offense drew this encounter,
+    the seat it names in this encounter; for any other card or drawer, the seat it would
+    name were `drawer` to draw it now (never the drawer itself)."""
+    name = C.CATALOGUE[s.faces[handle]].name
+    colors = s.config.colors
+    if name in colors:
+        return colors.index(name)
+    if name == "wild":
+        return -1
+    e = s.enc
+    if e is not None and handle == e.destiny and drawer == e.offense:
+        return _special_named(s, name, drawer)
+    return _special_defense(s, name, drawer)
+
+
+def own_systems(s: GameState, seat: int) -> list[int]:
     """The home planets an own-colour draw lets `seat` drive colonies out of: its own, and
     in team play its teammate's too."""
     mate = s.config.teammate(seat)
@@ -424,7 +475,7 @@ def _drive_out_targets(s: GameState, seat: int) -> list[int]:
     n, mate = s.n, s.config.teammate(seat)
     return [
         other for other in range(n) if other not in (seat, mate)
-        and any(s.ships[p * n + other] for p in _own_systems(s, seat))
+        and any(s.ships[p * n + other] for p in own_systems(s, seat))
     ]
 
 
@@ -476,10 +527,7 @@ class Destiny(Step):
         info = C.CATALOGUE[s.faces[e.destiny]]
         if destiny_counts_as_own(s, s.offense, s.faces[e.destiny]) or info.name == "wild":
             return False  # the offense chooses
-        if info.name in s.config.colors:
-            e.defense = s.config.colors.index(info.name)
-        else:
-            e.defense = _special_defense(s, info.name)
+        e.defense = destiny_seat(s, s.offense, e.destiny)
         emit(s, "destiny", s.offense, s.faces[e.destiny], e.defense)
         pop(s)
         return True
@@ -532,6 +580,7 @@ class Destiny(Step):
             P.discard_destiny(s, a.seat, e.destiny)
             emit(s, "draw_again", a.seat)
             e.destiny = -1
+            e.flags = tuple(f for f in e.flags if not f.startswith(SPECIAL_NAMED))
         elif isinstance(a, Reestablish):
             self._reestablish(s, a)
 
@@ -570,7 +619,15 @@ class DestinyDrawn(Step):
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         emit(s, "destiny_drawn", st[1], s.faces[st[2]])
-        replace(s, *P.destiny_drawn(s, st[1], st[2]))
+        steps = P.destiny_drawn(s, st[1], st[2])
+        if steps and s.enc is not None and C.CATALOGUE[s.faces[st[2]]].name not in \
+                s.config.colors:
+            # The powers act on the seat a special card names now; what they do must not
+            # change whom it names (rules 001, Color of Special Destiny Cards).
+            named = destiny_seat(s, st[1], st[2])
+            if named >= 0:
+                s.enc.add_flag(f"{SPECIAL_NAMED}{named}")
+        replace(s, *steps)
         return True
 
 
@@ -584,7 +641,7 @@ def _launch_planets(s: GameState) -> list[int]:
     if aimed is not None:  # a power chose the planet (engine.cosmic.powers `aim`)
         return [aimed]
     if e.has_flag("home_system"):  # driving out a colony from the offense's own system
-        return [p for p in _own_systems(s, s.offense) if s.on(p, e.defense)]
+        return [p for p in own_systems(s, s.offense) if s.on(p, e.defense)]
     # the gate aims at the defense's system: a power may offer sites there (engine.targets)
     sites = T.extra_targets(s) if any(s.aliens) else []
     if s.config.two_player:  # rules 004: the opponent's planets, or its colonies in ours

@@ -11,8 +11,11 @@ the gate, "challenge" = encounter). Choices we made:
 - Use: as a main player or an ally, at any window from the launch to the reveal (before
   the outcome is decided: "launch", "alliance", "planning", "selected", "reveal"), it
   discards a held card of a player's colour (`power 0 SEAT`) and one of that player's
-  ships on the gate goes to the warp. Only colour cards can be spent (wild and special
-  cards have no colour; they are only held); only ships on the gate can be hit (the
+  ships on the gate goes to the warp. A wild card has no colour: it is only held. A
+  held special card shows the colour of the seat it would name as the defense were the
+  Ambush to draw it when it spends it (rules 001, Color of Special Destiny Cards: the
+  card names whom it indicates as it is read; never the Ambush itself, ties to the
+  Ambush's left; engine.cosmic.flow `destiny_seat`). Only ships on the gate can be hit (the
   offense's and its allies'); its own colour is allowed, as the text does not exclude it.
   Several uses per encounter, one card each.
 - The use is zappable: a Cosmic Zap cancels it entirely, and the card stays held.
@@ -24,11 +27,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..flow import destiny_seat
 from ..powers import Alien, held_destiny, register, release_destiny
 from ..state import GameState
 from ..steps import emit, push, to_warp
 from ._util import is_main_or_ally
-from .assassin import colour_seat
 
 Step_t = tuple[Any, ...]
 
@@ -41,13 +44,13 @@ def _keep(s: GameState, seat: int, drawer: int, handle: int) -> bool:
 
 def _card_for(s: GameState, seat: int, target: int) -> int | None:
     """The oldest held card of `target`'s colour."""
-    return next((h for h in held_destiny(s, seat) if colour_seat(s, h) == target), None)
+    return next((h for h in held_destiny(s, seat) if destiny_seat(s, seat, h) == target), None)
 
 
 def _options(s: GameState, seat: int, window: str) -> list[tuple[int, tuple[int, ...]]]:
     if window not in WINDOWS or not is_main_or_ally(s, seat):
         return []
-    colours = sorted({colour_seat(s, h) for h in held_destiny(s, seat)} - {-1})
+    colours = sorted({destiny_seat(s, seat, h) for h in held_destiny(s, seat)} - {-1})
     return [(0, (t,)) for t in colours if s.gate[t] > 0]
 
 

@@ -5,8 +5,10 @@ Text followed: rules 004 (classic Assassin), in 2008 terms ("token" = ship, "bas
 colony). Choices we made:
 - "Comes up in the destiny pile" is any destiny card of that colour drawn by anyone (the
   offense drawing it for an encounter, or drawing again), the Assassin's own encounters
-  included; wild and special cards have no colour and do nothing. A card of the
-  Assassin's own colour does nothing.
+  included. A card of the Assassin's own colour does nothing. A special card shows the
+  colour of the seat it names as the defense (rules 001, Color of Special Destiny
+  Cards; engine.cosmic.flow `destiny_seat`), settled when it comes up: what the
+  Assassin does cannot change the defense. A wild card has none.
 - The power is mandatory: it acts as an automatic use (an "auto_power" step) as soon as
   the card is face up, before the draw is followed; being a use, a Cosmic Zap cancels it.
   It acts from any role (the destiny draw comes before anyone but the offense has one).
@@ -20,9 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import cards as C
 from ..actions import Action
 from ..choices import Dist
+from ..flow import destiny_seat
 from ..powers import Alien, register
 from ..state import GameState
 from ..steps import emit, pop, push, register as register_step, to_warp
@@ -31,14 +33,8 @@ from ..zones import ShipChoice
 Step_t = tuple[Any, ...]
 
 
-def colour_seat(s: GameState, handle: int) -> int:
-    """The seat whose colour a destiny card shows, or -1 (wild, special, not in play)."""
-    name = C.CATALOGUE[s.faces[handle]].name
-    return s.config.colors.index(name) if name in s.config.colors else -1
-
-
 def _drawn(s: GameState, seat: int, drawer: int, handle: int) -> list[Step_t]:
-    target = colour_seat(s, handle)
+    target = destiny_seat(s, drawer, handle)
     if target < 0 or target == seat or not s.colonies(target):
         return []
     return [("auto_power", seat, 0, (target,))]

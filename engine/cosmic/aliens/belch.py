@@ -5,8 +5,10 @@ as the Belch has on its biggest colony in that system.
 Text followed: rules 004 (classic Belch), in 2008 terms ("token" = ship, "base" =
 colony, "system" = home system). Choices we made:
 - "Flipped on the destiny pile" is any destiny card of that colour drawn by anyone (for
-  an encounter, or drawing again); wild and special cards have no colour. A card of the
-  Belch's own colour does nothing.
+  an encounter, or drawing again). A card of the Belch's own colour does nothing. A
+  special card shows the colour of the seat it names as the defense (rules 001, Color
+  of Special Destiny Cards; engine.cosmic.flow `destiny_seat`), settled when it comes
+  up; a wild card has none.
 - The loss is mandatory: an automatic use (an "auto_power" step) as soon as the card is
   face up, before the draw is followed; being a use, a Cosmic Zap cancels it. It acts
   from any role (at the destiny draw only the offense has one).
@@ -21,12 +23,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..flow import destiny_seat
 from ..powers import Alien, register
 from ..research import home_system, take_researching
 from ..state import GameState
 from ..steps import emit, fail, pop, push, register as register_step, remove_ships, to_warp
 from ..zones import WarpLoss
-from .assassin import colour_seat
 
 Step_t = tuple[Any, ...]
 
@@ -41,7 +43,7 @@ def _home_ships(s: GameState, target: int) -> list[tuple[int, int]]:
 
 
 def _drawn(s: GameState, seat: int, drawer: int, handle: int) -> list[Step_t]:
-    target = colour_seat(s, handle)
+    target = destiny_seat(s, drawer, handle)
     if target < 0 or target == seat or not _stink(s, seat, target):
         return []
     if not _home_ships(s, target):

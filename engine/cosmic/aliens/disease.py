@@ -5,8 +5,10 @@ other planet of that system.
 Text followed: rules 004 (classic Disease), in 2008 terms ("token" = ship, "base" =
 colony, "system" = home system). Choices we made:
 - "Flipped in the destiny pile" is any destiny card of that colour drawn by anyone (for
-  an encounter, or drawing again), the Disease's own encounters included; wild and
-  special cards have no colour. Its own colour does nothing.
+  an encounter, or drawing again), the Disease's own encounters included. Its own
+  colour does nothing. A special card shows the colour of the seat it names as the
+  defense (rules 001, Color of Special Destiny Cards; engine.cosmic.flow
+  `destiny_seat`), settled when it comes up; a wild card has none.
 - Optional, from any role, right after the card is face up and before the draw is
   followed: a "spread" step asks the Disease (`power 0 FROM COUNT TO` or pass). One
   spread per card drawn: from one colony of at least three of its ships in that system,
@@ -24,11 +26,11 @@ from typing import Any
 
 from ..actions import Action, Pass, UsePower
 from ..choices import Fixed
+from ..flow import destiny_seat
 from ..powers import Alien, register
 from ..state import GameState, Knowledge
 from ..steps import SeatStep, emit, fail, held, pop, register as register_step, replace
 from ..windows import power_step
-from .assassin import colour_seat
 
 Step_t = tuple[Any, ...]
 
@@ -48,7 +50,7 @@ def _spreads(s: GameState, seat: int, target: int) -> list[UsePower]:
 
 
 def _drawn(s: GameState, seat: int, drawer: int, handle: int) -> list[Step_t]:
-    target = colour_seat(s, handle)
+    target = destiny_seat(s, drawer, handle)
     if target < 0 or target == seat or not _spreads(s, seat, target):
         return []
     return [("spread", seat, target)]

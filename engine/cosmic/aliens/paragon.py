@@ -9,9 +9,12 @@ base" = foreign colony, "token" = ship). Choices we made:
 - As the offense, once destiny has named the defense (the `defense_known` hook): if the
   defense is among the strongest, nothing changes. Otherwise the Paragon must attack a
   colony of one of the strongest in the system destiny showed (the defense's home
-  system; in a drive-out, its own); if there is none there, any colony of one of the
-  strongest, anywhere. It chooses (`paragon_target` step, `power 0 SEAT PLANET`; no pass):
-  that seat becomes the defense and the gate must point at that planet. A use, so a
+  system; in a drive-out, its own, and in team play its teammate's too, since a draw of
+  the teammate's colour counts as its own there, drive-out included: rules 004, Team
+  Play; the teammate's own colonies are never the target of a drive-out); if there is
+  none there, any colony of one of the strongest, anywhere. It chooses
+  (`paragon_target` step, `power 0 SEAT PLANET`; no pass): that seat becomes the
+  defense and the gate must point at that planet. A use, so a
   Cosmic Zap cancels it and the encounter goes on against the destiny defense. If no
   strongest seat has a colony at all, nothing changes.
 - Helping the weak: while not a main player, it may join the side of a main player who
@@ -27,6 +30,7 @@ from typing import Any
 
 from ..actions import Action, UsePower
 from ..choices import Fixed
+from ..flow import own_systems
 from ..powers import Alien, aim, change_defense, register
 from ..state import GameState, Knowledge
 from ..steps import SeatStep, emit, fail, register as register_step, replace
@@ -51,8 +55,12 @@ def _targets(s: GameState, seat: int) -> list[tuple[int, int]]:
     strong = _strongest(s, seat)
     if e.defense in strong:
         return []
-    system = s.home_planets(e.offense if e.has_flag("home_system") else e.defense)
-    here = [(o, p) for p in system for o in strong if s.on(p, o)]
+    if e.has_flag("home_system"):  # a drive-out: its own system, or its teammate's
+        mate = s.config.teammate(seat)
+        system = own_systems(s, seat)
+        here = [(o, p) for p in system for o in strong if o != mate and s.on(p, o)]
+    else:
+        here = [(o, p) for p in s.home_planets(e.defense) for o in strong if s.on(p, o)]
     if here:
         return here
     return [(o, p) for o in strong for p in s.colonies(o)]

@@ -6,7 +6,9 @@ Text followed: rules 004 (classic Piranha), in 2008 terms ("token" = ship, "base
 colony, "Destiny Pile flipped" = a destiny card drawn). Choices we made:
 - Every destiny card drawn by anyone (for an encounter, or drawing again) that shows a
   player's colour indicates that player's home system, the Piranha's own and the
-  drawer's included; wild and special cards indicate no system.
+  drawer's included. A special card shows the colour of the seat it names as the
+  defense (rules 001, Color of Special Destiny Cards; engine.cosmic.flow
+  `destiny_seat`), settled when it comes up; a wild card indicates no system.
 - Optional, in any role, right after the card is face up and before the draw is
   followed: a "devour" step asks the Piranha (`power 0 VICTIM PLANET`, or pass). At most
   one player on one planet per card. The planet must be in that system and hold ships
@@ -23,11 +25,11 @@ from typing import Any
 
 from ..actions import Action, Pass, UsePower
 from ..choices import Fixed
+from ..flow import destiny_seat
 from ..powers import Alien, register
 from ..state import GameState, Knowledge
 from ..steps import SeatStep, emit, fail, pop, push, register as register_step, replace, to_warp
 from ..windows import power_step
-from .assassin import colour_seat
 
 NAME = "piranha"
 Step_t = tuple[Any, ...]
@@ -43,7 +45,7 @@ def _prey(s: GameState, seat: int, system: int) -> list[tuple[int, int]]:
 
 
 def _drawn(s: GameState, seat: int, drawer: int, handle: int) -> list[Step_t]:
-    system = colour_seat(s, handle)
+    system = destiny_seat(s, drawer, handle)
     if system < 0 or not _prey(s, seat, system):
         return []
     return [("devour", seat, system)]

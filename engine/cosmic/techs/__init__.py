@@ -29,7 +29,8 @@ Invariants and how it works:
   ships suffice.
 - A new tech instead of another encounter (`NewTech` at the second-encounter choice,
   Machine's later ones too; rules 000 note): draw foreign colonies + 1, keep one, the
-  rest face up to the tech discard, and the turn ends. An empty tech deck is made anew
+  rest face up to the tech discard (named by the event "tech_discarded" once turned
+  up), and the turn ends. An empty tech deck is made anew
   from the shuffled tech discard; with neither left, fewer are drawn.
 - With four planets the techs of research 8 or more stay in the box
   (engine.cosmic.cards.tech_deck).
@@ -198,9 +199,22 @@ def _keep(s: GameState, seat: int, handles: Sequence[int], kept: int) -> None:
     s.extra[TECH_DISCARD] = s.extra[TECH_DISCARD] + list(others)
     emit(s, "tech_kept", seat, kept, len(others))
     if others:
-        replace(s, ("reveal_cards", others))
+        replace(s, ("reveal_cards", others), ("tech_discarded", seat, others))
     else:
         pop(s)
+
+
+@register
+class TechDiscarded(Step):
+    """("tech_discarded", seat, handles): the techs `seat` did not keep are face up on
+    the tech discard pile; the event names them (event "tech_discarded": seat, faces)."""
+
+    name, phase = "tech_discarded", "cards"
+
+    def auto(self, s: GameState, st: Step_t) -> bool:
+        emit(s, "tech_discarded", st[1], tuple(s.faces[h] for h in st[2]))
+        pop(s)
+        return True
 
 
 # -- the regroup moment -------------------------------------------------------------------------
