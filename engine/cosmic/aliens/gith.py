@@ -17,7 +17,11 @@ we made:
   special card naming it, an extra encounter, the two-player game), while the Gith has
   ships in the warp and its power works at the launch (`extra_targets`). Not when the
   offense drives colonies out of its own system (the gate points there), nor when a
-  power fixed the planet (the Deflector's). Commands name it `COLOUR.warp`.
+  power fixed the planet (the Deflector's). Commands name it `COLOUR.warp`. The power
+  reads the encounter's defense, never the card, so a special card goes as the colour
+  of the seat it names (rules 001, Color of Special Destiny Cards) without more: naming
+  the Gith, it is the Gith's colour; naming a Gith that is the offense's teammate, the
+  offense's own (a drive-out: no warp to aim at).
 - "As if it were a colony on one of its home planets": the Gith's ships in the warp are
   its defending ships and count in its total (engine.targets `ships_at`, read live: ships
   that reach or leave the warp meanwhile count or stop counting; none left, it defends

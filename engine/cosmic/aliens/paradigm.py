@@ -10,11 +10,19 @@ Text followed: rules 004 (classic Paradigm), in 2008 terms ("challenge" = encoun
 - The draw: the top destiny card is turned up (a `reveal_cards` chance, as for any
   destiny draw; `paradigm_shift` step) and then discarded (a power that keeps destiny
   cards, the Ambush, may take it).
-- Only a colour card of a seat outside the encounter (neither main player nor an ally)
-  moves it: that seat becomes the defense, and the gate points at the planet of its home
-  system in the same place as the old target (the Paradigm's Nth planet becomes its Nth).
-  Any other card (the offense's or the Paradigm's own colour, an ally's colour, wild, a
-  special card) shows no new system to go to: nothing changes, the use is spent.
+- Only a card showing the colour of a seat outside the encounter (neither main player nor
+  an ally) moves it: that seat becomes the defense, and the gate points at the planet of
+  its home system in the same place as the old target (the Paradigm's Nth planet becomes
+  its Nth). Any other card (the offense's or the Paradigm's own colour, an ally's colour,
+  wild) shows no new system to go to: nothing changes, the use is spent. In team play
+  the Paradigm's teammate's colour counts as its own (rules 004, Team Play): nothing
+  changes either (a colour of the offense's teammate does move the encounter there).
+- A special card shows the colour of the seat it names as the defense (rules 001, Color
+  of Special Destiny Cards; engine.cosmic.flow `destiny_seat`). The Paradigm is the one
+  who turns it up, so it reads it as its own draw, as the counts stand when it comes up:
+  it skips the Paradigm (not the offense) and breaks ties to the Paradigm's left. The
+  seat it names then goes as that seat's colour card would: outside the encounter it
+  defends; the offense or an ally changes nothing.
 - The new defense plays the Paradigm's face-down card: the Paradigm still turns it up at
   the reveal (the framework's `play_for`), and it counts as the defense's card for the
   outcome (a lost negotiate's compensation goes to the new defense). The new defense's
@@ -26,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import cards as C
+from ..flow import destiny_seat
 from ..powers import Alien, Option, change_defense, discard_destiny, play_for, register
 from ..state import GameState
 from ..steps import Step, emit, pop, push, register as register_step
@@ -69,10 +77,9 @@ class ParadigmShift(Step):
         pop(s)
         s.destiny_discard = tuple(x for x in s.destiny_discard if x != h)
         discard_destiny(s, seat, h)
-        info = C.CATALOGUE[s.faces[h]]
-        colors = s.config.colors
-        new = colors.index(info.name) if info.name in colors else -1
-        busy = (e.offense, e.defense, *e.allies[0], *e.allies[1])
+        new = destiny_seat(s, seat, h)
+        # its teammate's colour counts as its own (rules 004, Team Play)
+        busy = (e.offense, e.defense, s.config.teammate(seat), *e.allies[0], *e.allies[1])
         if new < 0 or new in busy or e.target < 0:
             emit(s, "paradigm_stays", seat, s.faces[h])
             return True
