@@ -15,8 +15,9 @@ Text followed: rules 004 (classic Paradigm), in 2008 terms ("challenge" = encoun
   its home system in the same place as the old target (the Paradigm's Nth planet becomes
   its Nth). Any other card (the offense's or the Paradigm's own colour, an ally's colour,
   wild) shows no new system to go to: nothing changes, the use is spent. In team play
-  the Paradigm's teammate's colour counts as its own (rules 004, Team Play): nothing
-  changes either (a colour of the offense's teammate does move the encounter there).
+  the Paradigm's teammate's colour counts as its own, and the offense's teammate's as
+  the offense's (rules 004, Team Play: teammates never meet in an encounter): nothing
+  changes either.
 - A special card shows the colour of the seat it names as the defense (rules 001, Color
   of Special Destiny Cards; engine.cosmic.flow `destiny_seat`). The Paradigm is the one
   who turns it up, so it reads it as its own draw, as the counts stand when it comes up:
@@ -78,8 +79,10 @@ class ParadigmShift(Step):
         s.destiny_discard = tuple(x for x in s.destiny_discard if x != h)
         discard_destiny(s, seat, h)
         new = destiny_seat(s, seat, h)
-        # its teammate's colour counts as its own (rules 004, Team Play)
-        busy = (e.offense, e.defense, s.config.teammate(seat), *e.allies[0], *e.allies[1])
+        # Its teammate's colour counts as its own, and the offense's teammate's as the
+        # offense's: teammates never have an encounter together (rules 004, Team Play).
+        busy = (e.offense, e.defense, s.config.teammate(seat), s.config.teammate(e.offense),
+                *e.allies[0], *e.allies[1])
         if new < 0 or new in busy or e.target < 0:
             emit(s, "paradigm_stays", seat, s.faces[h])
             return True
