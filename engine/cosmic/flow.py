@@ -434,10 +434,11 @@ SPECIAL_NAMED = "special_named:"  # encounter flag: the seat the special card dr
 
 
 def _special_named(s: GameState, name: str, drawer: int) -> int:
-    """The seat the special destiny card `name` drawn by `drawer` names: as settled when
-    it came up if a power acted on it then (`DestinyDrawn`), else as the counts stand."""
+    """The seat the special destiny card `name` drawn by `drawer` names: for the
+    offense's draw, as settled when it came up if a power acted on it then
+    (`DestinyDrawn`: the flag is that draw's only); else as the counts stand."""
     e = s.enc
-    if e is not None:
+    if e is not None and drawer == e.offense:
         for f in e.flags:
             if f.startswith(SPECIAL_NAMED):
                 return int(f[len(SPECIAL_NAMED):])
