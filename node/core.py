@@ -296,6 +296,7 @@ class NodeCore:
         """Our own journal's envelopes, in order, to take again (a restart): no window, as
         they are the record itself. Signatures are checked as for any envelope."""
         later = []
+        self._restoring = True  # (a fault in our own journal is not a peer's evidence)
         for place, raw in enumerate(raws):
             try:
                 env = open_envelope(raw, self.genesis, GAME_KINDS)

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from _evidence_games import (
-    CHEAT, HONEST, LIES, Table, key, lying_game, named, play, raw_signed, table,
+    CHEAT, HONEST, LIES, Table, key, lying_game, named, play, raw_signed, resign, table,
 )
 from cli.cmd_verify import evidence_text, result_data
-from node.core import EVIDENCE_BYTES, EVIDENCE_KEEP
+from node.core import EVIDENCE_BYTES, EVIDENCE_KEEP, NodeCore
 from node.runner import NodeOptions, NodeRunner
 from node.verify import verify_journal
-from protocol.envelope import open_envelope, seal
+from protocol.envelope import Envelope, open_envelope, seal
 from protocol.game import GAME_KINDS
 from protocol.journal import encode_evidence, encode_header, encode_record, parse_journal
 
@@ -26,6 +26,15 @@ from protocol.journal import encode_evidence, encode_header, encode_record, pars
 @pytest.fixture(scope="module")
 def lied() -> Table:
     return lying_game()
+
+
+@pytest.fixture(scope="module")
+def quiet() -> Table:
+    """A game without lies (seat 1 chats once)."""
+    t = table()
+    t.cores[CHEAT].say("hi")
+    play(t, [])
+    return t
 
 
 def test_each_refused_lie_is_kept_once_and_verify_names_its_signer(lied: Table) -> None:
@@ -95,13 +104,11 @@ def _place(t: Table, raw: bytes) -> tuple[int, int]:
     return env.author, env.seq
 
 
-def test_no_honest_envelope_kept_as_evidence_anywhere_names_its_author() -> None:
+def test_no_honest_envelope_kept_as_evidence_anywhere_names_its_author(quiet: Table) -> None:
     """Every envelope of a game without lies, put as evidence at every place from just
     after its author's previous envelope to just after itself: none names anyone (legal
     there, not due, a view the game does not hold there, or the game's own)."""
-    t = table()
-    t.cores[CHEAT].say("hi")
-    play(t, [])
+    t = quiet
     envelopes = [raw for kind, raw in t.written[0] if kind == "e"]
     before: list[list[bytes]] = [[] for _ in range(len(envelopes) + 1)]
     previous: dict[int, int] = {}
@@ -186,13 +193,12 @@ def test_a_node_resumes_on_a_journal_with_evidence_and_still_refuses_the_lies(
     assert len(result.evidence) == len(LIES) and all(f.author == CHEAT for f in result.evidence)
 
 
-def test_an_action_with_an_older_view_put_before_its_turn_proves_nothing() -> None:
+def test_an_action_with_an_older_view_put_before_its_turn_proves_nothing(quiet: Table) -> None:
     """Seat 1's true actions, each signed again with the view of its previous envelope (a
     stale view proves nothing: nodes take it when it is due) and put as evidence just
     after that envelope, before the game waits for seat 1: not due there, so nothing is
     proven, though the move is not legal there; at its own place it is legal."""
-    t = table()
-    play(t, [])
+    t = quiet
     envelopes = [raw for kind, raw in t.written[0] if kind == "e"]
     opened = [open_envelope(raw, t.genesis, GAME_KINDS) for raw in envelopes]
     before: list[list[bytes]] = [[] for _ in range(len(envelopes) + 1)]
@@ -215,3 +221,35 @@ def test_an_action_with_an_older_view_put_before_its_turn_proves_nothing() -> No
     checks = Counter(f.check for f in result.evidence)
     assert not [f for f in result.evidence if f.proven], checks
     assert checks["not-due"] >= 1 and checks["legal"] >= 1, checks
+
+
+def test_card_messages_with_a_flipped_bit_are_kept_and_proven_as_the_node_found() -> None:
+    """Seat 1 sends card messages with one bit flipped in a proof, a point, a ciphertext
+    or a nonce (tests/test_integrity_inside.py's attack), when every honest node can
+    judge them: each honest node keeps each, and verify proves each against seat 1 with
+    the check the node found."""
+    import random
+
+    from test_integrity_inside import UNCHECKABLE, _fits, _flip_one
+    rng = random.Random(7)
+    t = table(turns=2)
+
+    def lie(core: NodeCore, env: Envelope) -> bytes | None:
+        due = all(t.cores[s].cards.waiting_for() == CHEAT
+                  and t.cores[s].ledger.last_seq(CHEAT) == env.seq - 1 for s in HONEST)
+        body = _flip_one(env.body, rng) if due else None
+        if body is None:
+            return None
+        return (resign(core, env, env.kind, body) if _fits(core, env, body)
+                else raw_signed(core, env, env.kind, body))
+    kinds = [k for k in GAME_KINDS.names() if k.startswith("cards.") and k not in UNCHECKABLE]
+    play(t, [("flip", k, lie) for _ in range(3) for k in kinds])
+    assert len(t.lies) >= 6, len(t.lies)
+    for s in HONEST:
+        core = t.cores[s]
+        assert core.done and sorted(core.kept) == sorted(raw for _, raw in t.lies)
+        result = verify_journal(t.journal(s), parallel=False)
+        assert result.complete
+        assert all(f.author == CHEAT for f in result.evidence), result.evidence
+        assert Counter(f.check for f in result.evidence) == Counter(
+            b.check for b in core.blames), (result.evidence, core.blames)
