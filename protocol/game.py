@@ -848,6 +848,11 @@ class VerifyVisitor(JournalVisitor[Verdict | None]):
 
     def handle_error(self, error: ProtocolError) -> None:
         self.error = error
+        # Evidence judged at or after a failing record stood on a game that does not
+        # hold (signatures checked elsewhere may fail after it was judged): dropped.
+        at = error.record if isinstance(error, RemoteProtocolError) else None
+        if at is not None:
+            self.evidence = [f for f in self.evidence if f.record < at]
         if self.strict:
             raise error
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from _journal_games import short_game
 from _evidence_games import (
     CHEAT, HONEST, LIES, Table, key, lying_game, named, play, raw_signed, resign, table,
 )
@@ -253,3 +254,35 @@ def test_card_messages_with_a_flipped_bit_are_kept_and_proven_as_the_node_found(
         assert all(f.author == CHEAT for f in result.evidence), result.evidence
         assert Counter(f.check for f in result.evidence) == Counter(
             b.check for b in core.blames), (result.evidence, core.blames)
+
+
+def test_evidence_in_a_local_game_is_judged_and_said_to_prove_nothing_of_a_player() -> None:
+    """A local game's keys come from its public seed: a signed illegal move kept there is
+    judged like any other, and verify adds that it proves nothing of a player. Evidence
+    after a record that fails is not reported (it stood on a game that does not hold),
+    even when the failure is found after it was judged (signatures checked in parallel)."""
+    rec = short_game()
+    k = next(i for i in range(len(rec.raws) // 2, len(rec.raws))
+             if rec.envelopes[i].kind == "action" and rec.envelopes[i].author >= 0)
+
+    def illegal(fields: list[object]) -> None:
+        body = fields[8]
+        assert isinstance(body, list) and isinstance(body[0], list)
+        fields[8] = [["endturn", body[0][1]], b""]
+    lie = rec.resign(k, illegal)
+    framed = [encode_record(r) for r in rec.raws]
+    journal = encode_header(rec.genesis) + b"".join(framed[:k]) + encode_evidence(lie) \
+        + b"".join(framed[k:])
+    result = verify_journal(journal, parallel=False)
+    assert result.error is None
+    (f,) = result.evidence
+    assert f.proven and f.author == rec.envelopes[k].author and f.check == "illegal"
+    assert evidence_text(f, rec.genesis).endswith(
+        "kept as evidence (a local game: its keys are public, so it proves nothing of a player)")
+    forged = encode_record(rec.raws[k - 1][:-1] + bytes([rec.raws[k - 1][-1] ^ 1]))
+    broken = encode_header(rec.genesis) + b"".join(framed[:k - 1]) + forged \
+        + encode_evidence(lie) + b"".join(framed[k:])
+    for parallel in (False, True):  # (in parallel the bad signature is met after it)
+        result = verify_journal(broken, parallel=parallel)
+        assert result.error is not None and result.error.check == "signature"
+        assert not result.evidence
