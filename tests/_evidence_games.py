@@ -61,14 +61,16 @@ def table(turns: int = 1) -> Table:
     return Table(g, cores, written)
 
 
-def play(t: Table, lies: list[tuple[str, str, Lie]], limit: int = 3000) -> None:
-    """Play the game; each lie (name, envelope kind, lie) is told once, before the first
-    true envelope of that kind it gives bytes for (one lie per envelope), then the truth."""
+def play(t: Table, lies: list[tuple[str, str, Lie]], limit: int = 3000,
+         until: Callable[[], bool] = lambda: False) -> None:
+    """Play the game (or until `until()`); each lie (name, envelope kind, lie) is told
+    once, before the first true envelope of that kind it gives bytes for (one lie per
+    envelope), then the truth."""
     bots = [HeuristicBot(bytes([i])) for i in range(3)]
     todo = list(lies)
     quiet = 0
     for _ in range(limit):
-        if all(t.cores[s].done for s in HONEST):
+        if all(t.cores[s].done for s in HONEST) or until():
             return
         moved = False
         for i, c in enumerate(t.cores):

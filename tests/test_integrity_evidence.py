@@ -16,7 +16,7 @@ from _evidence_games import (
     CHEAT, HONEST, LIES, Table, key, lying_game, named, play, raw_signed, resign, table,
 )
 from cli.cmd_verify import evidence_text, result_data
-from node.core import EVIDENCE_BYTES, EVIDENCE_KEEP, NodeCore
+from node.core import EVIDENCE_BYTES, EVIDENCE_KEEP, NodeCore, secret_seed_for
 from node.runner import NodeOptions, NodeRunner
 from node.verify import verify_journal
 from protocol.envelope import Envelope, open_envelope, seal
@@ -286,3 +286,44 @@ def test_evidence_in_a_local_game_is_judged_and_said_to_prove_nothing_of_a_playe
         result = verify_journal(broken, parallel=parallel)
         assert result.error is not None and result.error.check == "signature"
         assert not result.evidence
+
+
+def test_a_node_restarted_mid_game_on_its_evidence_plays_on_to_a_journal_that_verifies(
+        ) -> None:
+    """Seat 0's node stops once every lie is told, mid-game, and starts again from its
+    journal as a runner does (evidence read back, envelopes taken again, nothing
+    written twice); the lies come again; the game goes on to its end and seat 0's
+    journal verifies, each lie kept once and named."""
+    t = table(turns=2)
+    t.cores[CHEAT].say("hello")
+    play(t, LIES, until=lambda: len(t.lies) == len(LIES))
+    assert len(t.lies) == len(LIES) and not t.cores[0].state.outcome
+    old = t.cores[0]
+    kept = [raw for kind, raw in t.written[0] if kind == "x"]
+    records = [raw for kind, raw in t.written[0] if kind == "e"]
+    assert records == old.record and sorted(kept) == sorted(raw for _, raw in t.lies)
+    again = len(records)
+
+    def append(raw: bytes) -> None:  # the runner's: what restore takes again is there
+        nonlocal again
+        if again:
+            again -= 1
+            return
+        t.written[0].append(("e", raw))
+    core = NodeCore(t.genesis, 0, key(0), secret_seed=secret_seed_for(key(0), t.genesis),
+                    append=append, keep=lambda raw: t.written[0].append(("x", raw)))
+    core.remember_evidence(kept)
+    core.restore(records)
+    assert core.record == records and again == 0 and not core.halted
+    t.cores[0] = core
+    for name, raw in t.lies:
+        if name == "schema":  # refused for good, as before the restart
+            core.offer(raw)
+    core.pump()
+    assert core.record == records and sorted(core.kept) == sorted(kept)
+    play(t, [])
+    assert core.done and not core.halted
+    result = verify_journal(t.journal(0), parallel=False)
+    assert result.complete
+    assert sorted(f.check for f in result.evidence) == sorted(n for n, _, _ in LIES)
+    assert all(f.author == CHEAT for f in result.evidence)

@@ -8,12 +8,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from _evidence_games import LIES, lying_game
+import pytest
+
+from _evidence_games import LIES, Table, key, lying_game
 from _journey import cosmic
+from node.journal_file import write_key_file
 
 
-def test_verify_names_the_seat_that_signed_each_kept_lie(home: Path) -> None:
-    t = lying_game()
+@pytest.fixture(scope="module")
+def lied() -> Table:
+    return lying_game()
+
+
+def test_verify_names_the_seat_that_signed_each_kept_lie(home: Path, lied: Table) -> None:
+    t = lied
     good, bad = home / "seat-0.journal", home / "tampered.journal"
     good.write_bytes(t.journal(0))
     bad.write_bytes(t.journal(0, change=lambda b: b[:-1] + bytes([b[-1] ^ 1])))
@@ -44,3 +52,16 @@ def test_verify_names_the_seat_that_signed_each_kept_lie(home: Path) -> None:
     r = cosmic("verify", "--json", str(bad), home=home)
     assert not any(e["proven"] or e["author"] is not None
                    for e in json.loads(r.stdout)["evidence"])
+
+
+def test_resume_reads_a_journal_with_evidence(home: Path, lied: Table) -> None:
+    """`cosmic resume` on that finished journal, evidence records and all: it restores
+    the game to its end and says there is nothing to resume; the file is unchanged."""
+    t = lied
+    journal = home / "seat-0.journal"
+    journal.write_bytes(t.journal(0))
+    write_key_file(home / "seat-0.key", key(0))
+    r = cosmic("resume", str(journal), "--key", str(home / "seat-0.key"), home=home)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "This game is over; your journal holds it to the end." in r.stdout
+    assert journal.read_bytes() == t.journal(0)
