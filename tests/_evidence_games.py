@@ -178,6 +178,7 @@ LIES: list[tuple[str, str, Lie]] = [
     ("commitment", "cards.open", _commitment),
     ("schema", "chat", _escapes),
     ("chain", "cards.shares", _chain),
+    ("state-hash", "cards.shares", _state_hash),
 ]
 
 
