@@ -123,7 +123,8 @@ def _not_due(trial: GameVerifier, env: Any, record: int) -> str | None:
         trial.settle(record)
         p = rules.pending(trial.state)
         card = waiting() if callable(waiting) else None
-        if p.chance is not None or p.over or not p.seats or p.seats[0] != author or card is not None:
+        if (p.chance is not None or p.over or not p.seats or p.seats[0] != author
+                or card is not None):
             return f"the game does not wait for seat {author}'s action there"
         return None
     trial._settle_done(record)
