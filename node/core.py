@@ -793,7 +793,6 @@ class NodeCore:
         self.blames.append(Blame(who, exc.check, str(exc), raw))
         self.events.append(("blame", who, exc.check, str(exc)))
 
-
     def _keep_evidence(self, author: int, raw: bytes) -> None:
         """Write raw (author's signed envelope, refused for a proven fault) as evidence,
         once, within author's cap. Our own (a bug, never a peer's fault) and our

@@ -739,7 +739,7 @@ class VerifyResult:
     torn: TornTail | None
     last_record: int | None = None  # index of the last intact record (notes too), if any
     # What each evidence record showed (refused envelopes, judged at their place: see
-    # protocol/evidence.py), those read before any error included.
+    # protocol/evidence.py); with an error, those before its record only.
     evidence: tuple[Finding, ...] = ()
 
     @property
