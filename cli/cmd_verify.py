@@ -12,6 +12,11 @@ Several journals of one game (one seat's each, say) are also compared with each 
 prove that it showed its peers two versions of its chain (a fork); one journal alone
 cannot show it. A line per game, after the journals' own results, says which.
 
+Evidence records (a refused envelope an honest node kept, protocol/evidence.py) are
+judged one by one and listed: what each proves against the seat that signed it, or that
+it proves nothing against anyone. They never change the exit status: the game is the
+envelope records'.
+
 Exit status: 0 when every check holds for every journal; 1 when a check fails (the
 first failing record and check are named), a journal does not hold the whole game, or
 journals of one game differ; 2 when a file cannot be read, is not a journal, or holds a
@@ -36,12 +41,13 @@ from protocol.errors import JournalError, LocalProtocolError, ProtocolError, Rem
 
 if TYPE_CHECKING:
     from node.verify import VerifyResult
+    from protocol.evidence import Finding
     from protocol.agreement import Agreement, Difference
     from protocol.game import Verdict
     from protocol.genesis import Genesis
     from protocol.journal import JournalContents
 
-__all__ = ["add_parser", "run", "result_data", "result_text", "exit_code"]
+__all__ = ["add_parser", "run", "result_data", "result_text", "exit_code", "evidence_text"]
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -118,6 +124,10 @@ def result_data(result: VerifyResult, audit: bool = False,
             "dropped": result.torn.dropped, "reason": result.torn.reason},
     }
     g = result.genesis
+    out["evidence"] = [{"record": f.record, "proven": f.proven, "author": f.author,
+                        "seq": f.seq, "kind": f.kind, "check": f.check,
+                        "message": f.message, "text": evidence_text(f, g)}
+                       for f in result.evidence]
     if g is not None:
         out.update({
             "game_id": g.game_id.hex(), "mode": g.option("mode"),
@@ -202,6 +212,37 @@ def _not_proven(err: RemoteProtocolError, genesis: Genesis | None) -> str:
             "misplace a record)")
 
 
+# A proven fault of an evidence record in a few words (the check's name otherwise).
+_FAULTS = {
+    "illegal": "an illegal move",
+    "state-hash": "a false state hash",
+    "commitment": "a reveal that does not open its commitment",
+    "face": "a card face the card protocol refutes",
+    "chain": "an envelope that leaves its own chain",
+    "equivocation": "a second version of one of its envelopes",
+    "schema": "a message no seat may sign",
+    "kind": "a message of no known kind",
+}
+# The card protocol's proofs and points (docs/card-protocol.md names each check).
+_PROOFS = frozenset({"key-proof", "key-share", "shuffle-proof", "remask-proof", "share-proof",
+                     "point", "pick"})
+
+
+def evidence_text(f: Finding, genesis: Genesis | None) -> str:
+    """What an evidence record shows, for people: the seat and its fault, or that it
+    proves nothing against anyone (never naming a seat for bytes it did not sign)."""
+    if f.author is None:
+        return (f"record {f.record} proves nothing against anyone: {f.message} (a forged "
+                "or damaged record, or no fault at its place)")
+    fault = _FAULTS.get(f.check, f"a card message whose proof fails ('{f.check}')"
+                        if f.check in _PROOFS else f"a message that fails check '{f.check}'")
+    local = genesis is not None and genesis.option("mode") == "local"
+    return (f"record {f.record}: {_who(genesis, f.author)} signed {fault} at its seq "
+            f"{f.seq}: {f.message}; kept as evidence"
+            + (" (a local game: its keys are public, so it proves nothing of a player)"
+               if local else ""))
+
+
 def error_text(err: ProtocolError, genesis: Genesis | None) -> str:
     """A failure in words for people, saying who is and is not to blame (verify and
     replay say it alike)."""
@@ -254,11 +295,12 @@ def result_text(result: VerifyResult, audit: bool = False, partial: bool = False
         lines.append(f"  warning: the last record is torn ({t.reason}): record {t.index} at "
                      f"byte {t.offset}, {t.dropped} bytes not counted; the records before "
                      "it were checked")
+    evidence = [f"  evidence  {evidence_text(f, genesis)}" for f in result.evidence]
     if v is None:
         if genesis is not None:
             lines += [f"  seat {s.index}    {s.name} ({s.colour})  key {fingerprint(s.key)}"
                       for s in genesis.seats]
-        return "\n".join(lines)
+        return "\n".join(lines + evidence)
     g = v.genesis
     mode = "local (cards from the public seed: not secret)" if v.mode == "local" else v.mode
     lines.append(f"  game      {g.game_id.hex()[:16]}  {mode}, {g.engine_version}"
@@ -279,7 +321,7 @@ def result_text(result: VerifyResult, audit: bool = False, partial: bool = False
             lines.append(f"    claim at record {record}: {who} {claim_words(kind)} ({kind}): "
                          + ("true" if v.audited else "not audited"))
     lines.append(f"  checked   {', '.join(v.checked)}")
-    return "\n".join(lines)
+    return "\n".join(lines + evidence)
 
 
 CLEAR_LINE = "\r\x1b[K"  # back to the start of the line and erase it
@@ -423,7 +465,7 @@ def run(args: argparse.Namespace) -> int:
             if args.json:  # the keys of any other result (result_data), for programs
                 print(json.dumps({
                     "path": str(path), "ok": False, "exit": 2, "complete": False,
-                    "incomplete": None, "last_record": None, "torn": None,
+                    "incomplete": None, "last_record": None, "torn": None, "evidence": [],
                     "error": {"check": "file", "message": why, "offset": None,
                               "record": None, "text": f"cannot read: {why}"}},
                     sort_keys=True))

@@ -17,6 +17,13 @@ BLAME_KEEP blames of one kind per seat are kept (the rest are counted). One exce
 tell (private chat) whose box does not open is taken like every other seat takes it
 (only its recipient can know), and the recipient names its author with it.
 
+Evidence. A peer's envelope refused for a proven fault (its author's signature holds;
+not equivocation, which the journal shows as two envelope records, nor a fault only we
+can see) is written once, by `keep(raw)`, into the journal as an evidence record at the
+place we refused it (protocol/evidence.py judges it there), so a third party can check
+what was signed. At most EVIDENCE_KEEP of them and EVIDENCE_BYTES per seat (the rest are
+counted in evidence_over): a flood of lies grows the journal by that much at most.
+
 Forks. Every envelope binds its author's view of the other chains (protocol/envelope.py,
 View). Before anything that depends on those chains (a proof, a state hash, the rules),
 an envelope's view is compared with ours: if it names envelopes we do not hold yet, it
@@ -67,7 +74,7 @@ from protocol.keys import SigningKey
 from protocol.tell import TELL_KIND, read_tell, reader_of, tell_body
 
 __all__ = ["NodeCore", "Blame", "secret_seed_for", "WINDOW", "WINDOW_BYTES", "BLAME_KEEP",
-           "CHAT_BURST", "CHAT_PER_S"]
+           "CHAT_BURST", "CHAT_PER_S", "EVIDENCE_KEEP", "EVIDENCE_BYTES"]
 
 CARD_PREFIX = "cards."
 # Per author, the inbox keeps envelopes of seqs last+1 .. last+WINDOW only, WINDOW_BYTES
@@ -78,6 +85,10 @@ CARD_PREFIX = "cards."
 WINDOW = 64
 WINDOW_BYTES = 2 * 1024 * 1024
 BLAME_KEEP = 16  # blames kept per (seat or None, check); the rest are only counted
+# Evidence records written per seat: at most this many envelopes and bytes (see Evidence).
+EVIDENCE_KEEP = 16
+EVIDENCE_BYTES = 1024 * 1024
+_NOT_EVIDENCE = frozenset({"equivocation", "box"})  # in the journal already; ours alone
 _REFUSED_MEMORY = 4096  # hashes of refused envelopes remembered (not checked again)
 # Chat taken from another seat, once limit_chat() is called (the runner does): a budget
 # per author of CHAT_BURST, refilled by one for every game envelope taken (from anyone)
@@ -113,7 +124,8 @@ class NodeCore:
                  secret_seed: bytes | None = None,
                  on_take: Callable[[Envelope], None] | None = None,
                  send: Callable[[bytes], None] | None = None,
-                 append_batch: Callable[[list[bytes]], None] | None = None) -> None:
+                 append_batch: Callable[[list[bytes]], None] | None = None,
+                 keep: Callable[[bytes], None] | None = None) -> None:
         """`append(raw)` stores an envelope durably (the journal); it is called before the
         envelope changes anything. `send(raw)`, if given, sends an envelope to every peer
         at once: ours the moment they are journaled, before any further work (card
@@ -122,7 +134,9 @@ class NodeCore:
         An action and the card messages it needs (a Select's commitment, the faces a play
         shows) are journaled together by `append_batch(raws)` (one write; default: append
         each) and sent only then. So a crash leaves either all of them or card messages
-        no one has seen, which unbacked() counts and a restart drops."""
+        no one has seen, which unbacked() counts and a restart drops.
+
+        `keep(raw)` writes an evidence record (see the module's Evidence) durably."""
         if genesis.seat_key(seat) != key.public:
             raise LocalProtocolError("author", f"this key is not seat {seat}'s in the genesis")
         self.genesis, self.seat, self.key = genesis, seat, key
@@ -155,6 +169,11 @@ class NodeCore:
         self._probed: set[bytes] = set()  # envelopes whose view showed a fork (see _fork)
         self._evidence_done = 0  # ledger.evidence already sent and journaled
         self.blames: list[Blame] = []
+        self.keep = keep or (lambda raw: None)
+        self.kept: list[bytes] = []  # evidence written (or read back by remember_evidence)
+        self._kept_hashes: set[bytes] = set()
+        self._kept_size = [[0, 0] for _ in range(n)]  # per seat: envelopes, bytes
+        self.evidence_over = [0] * n  # per seat: evidence not written (over the cap)
         self._chat_budget: list[float] | None = None  # per author (see CHAT_BURST)
         self.blame_counts: dict[tuple[int | None, str], int] = {}  # every blame, counted
         # Engine events and chat for the screen; chat is ("chat", author, to, text), to -1
@@ -277,6 +296,7 @@ class NodeCore:
         """Our own journal's envelopes, in order, to take again (a restart): no window, as
         they are the record itself. Signatures are checked as for any envelope."""
         later = []
+        self._restoring = True  # (a fault in our own journal is not a peer's evidence)
         for place, raw in enumerate(raws):
             try:
                 env = open_envelope(raw, self.genesis, GAME_KINDS)
@@ -766,10 +786,57 @@ class NodeCore:
         key = (who, exc.check)
         count = self.blame_counts.get(key, 0)
         self.blame_counts[key] = count + 1
+        if proven and who is not None and raw and exc.check not in _NOT_EVIDENCE:
+            self._keep_evidence(who, raw)
         if count >= BLAME_KEEP:
             return  # a flood of one fault: counted, not kept again
         self.blames.append(Blame(who, exc.check, str(exc), raw))
         self.events.append(("blame", who, exc.check, str(exc)))
+
+    def _keep_evidence(self, author: int, raw: bytes) -> None:
+        """Write raw (author's signed envelope, refused for a proven fault) as evidence,
+        once, within author's cap. Our own (a bug, never a peer's fault) and our
+        journal's own envelopes (restoring, or taken: a tell) are not kept."""
+        if self._restoring or author == self.seat:
+            return
+        h = hashlib.sha256(raw).digest()
+        if h in self._kept_hashes or h in self._taken:
+            return
+        size = self._kept_size[author]
+        if size[0] >= EVIDENCE_KEEP or size[1] + len(raw) > EVIDENCE_BYTES:
+            self.evidence_over[author] += 1
+            return
+        signer: int | str | None
+        try:  # the author's signature holds (again: only what it signed is kept)
+            signer = open_envelope(raw, self.genesis, GAME_KINDS).author
+        except RemoteProtocolError as exc:
+            signer = exc.author if exc.proven else None
+        if signer != author:
+            return
+        self.keep(raw)
+        self._note_kept(author, raw, h)
+
+    def _note_kept(self, author: int, raw: bytes, h: bytes) -> None:
+        self.kept.append(raw)
+        self._kept_hashes.add(h)
+        self._kept_size[author][0] += 1
+        self._kept_size[author][1] += len(raw)
+
+    def remember_evidence(self, raws: list[bytes]) -> None:
+        """The evidence records of our own journal (a restart): counted against their
+        seats' caps, never written again, and their envelopes refused for good, as before
+        (one signed beside the version we took is still proof of equivocation)."""
+        for raw in raws:
+            h = hashlib.sha256(raw).digest()
+            try:
+                env = open_envelope(raw, self.genesis, GAME_KINDS)
+            except RemoteProtocolError as exc:
+                if type(exc.author) is int and exc.proven:
+                    self._note_kept(exc.author, raw, h)
+                self._remember_refused(h)
+                continue
+            self._note_kept(env.author, raw, h)
+            self._remember_refused(h, signed=env)
 
 
 def _card_source(genesis: Genesis, seat: int, secret_seed: bytes | None) -> NetworkCardSource:

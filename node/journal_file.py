@@ -24,7 +24,7 @@ from types import TracebackType
 from protocol.errors import LocalProtocolError
 from protocol.genesis import Genesis
 from protocol.journal import (
-    JournalContents, encode_header, encode_note, encode_record, parse_journal,
+    JournalContents, encode_evidence, encode_header, encode_note, encode_record, parse_journal,
 )
 from protocol.keys import SigningKey, dump_key_file, load_key_file
 
@@ -152,6 +152,10 @@ class JournalFile:
     def append_note(self, note: bytes) -> None:
         """Append a node-local note (never a secret: journals are shared), durably."""
         self._append(encode_note(note))
+
+    def append_evidence(self, envelope: bytes) -> None:
+        """Append an evidence record (a refused envelope's exact bytes), durably."""
+        self._append(encode_evidence(envelope))
 
     def _append(self, framed: bytes, count: int = 1) -> None:
         fd = self._fileno()

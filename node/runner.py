@@ -112,11 +112,13 @@ class NodeRunner:
         self._thinker = Thinker(controller) if controller is not None else None
         self.progress = progress
         resumed: list[bytes] = []
+        self._kept: list[bytes] = []  # our journal's evidence records (a resume)
         if Path(journal_path).exists():  # resume: rebuild from our own record, then catch up
             self.journal, contents, self.torn = JournalFile.open(journal_path)
             if contents.genesis.game_id != genesis.game_id:
                 raise ValueError(f"{journal_path} is the journal of another game")
             resumed = list(contents.records)
+            self._kept = [e.data for e in contents.evidence]
         else:
             self.journal, self.torn = JournalFile.create(journal_path, genesis), None
         self.core = self._rebuild(resumed)
@@ -128,6 +130,7 @@ class NodeRunner:
             envelopes = [e for e in contents.entries if e.type == RECORD_ENVELOPE]
             first = envelopes[-unbacked]
             self.journal.cut(first.offset, first.index)
+            self._kept = [e.data for e in contents.evidence if e.offset < first.offset]
             resumed = resumed[:-unbacked]
             self.core = self._rebuild(resumed)
         self.resumed = len(resumed)
@@ -206,7 +209,8 @@ class NodeRunner:
         core = NodeCore(self.genesis, self.seat, self.key, append=self._append,
                         append_batch=self._append_batch,
                         secret_seed=secret_seed_for(self.key, self.genesis),
-                        on_take=self._took)
+                        on_take=self._took, keep=self.journal.append_evidence)
+        core.remember_evidence(self._kept)
         core.restore(resumed)
         return core
 

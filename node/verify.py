@@ -97,6 +97,7 @@ from nacl._sodium import ffi as _ffi, lib as _lib
 from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
 from protocol.envelope import MAX_ENVELOPE_SIZE, KindRegistry, check_opening
+from protocol.evidence import Finding
 from protocol.game import GAME_KINDS, JournalVisitor, VerifyVisitor, Verdict, read_journal
 from protocol.journal import (
     MAGIC, RECORD_ENVELOPE, JournalContents, TornTail, parse_journal,
@@ -737,6 +738,9 @@ class VerifyResult:
     error: ProtocolError | None
     torn: TornTail | None
     last_record: int | None = None  # index of the last intact record (notes too), if any
+    # What each evidence record showed (refused envelopes, judged at their place: see
+    # protocol/evidence.py); with an error, those before its record only.
+    evidence: tuple[Finding, ...] = ()
 
     @property
     def turn(self) -> int | None:
@@ -819,4 +823,5 @@ def verify_journal(journal: str | os.PathLike[str] | bytes, *, parallel: bool | 
     visitor = VerifyVisitor(strict=False) if tick is None else _ProgressVisitor(tick)
     verdict = _read(contents, visitor, parallel, job)
     last = contents.entries[-1].index if contents.entries else None
-    return VerifyResult(path, contents.genesis, verdict, visitor.error, contents.torn, last)
+    return VerifyResult(path, contents.genesis, verdict, visitor.error, contents.torn, last,
+                        tuple(visitor.evidence))

@@ -28,6 +28,9 @@
 #   source confirms every face shown), legality (engine.apply). finish() answers the
 #   chance facts after the last record and audits every recorded claim when the card
 #   source knows every face (always in local mode).
+# - An evidence record (a refused envelope a node kept) is not part of the game: read_journal
+#   has the verifier judge it at its place (protocol/evidence.py) and tells the visitor
+#   what it shows; the game, its verdict and its errors are those of the envelope records.
 # - With check_signature=False the signature step is skipped and the caller must
 #   supply a SignatureResults; read_journal() then reconciles so that the verdict and
 #   error are exactly those of the serial check (see read_journal). A SignatureResults
@@ -55,7 +58,10 @@ from protocol.errors import (
     JournalError, LocalProtocolError, ProtocolError, RemoteProtocolError,
 )
 from protocol.genesis import Genesis
-from protocol.journal import RECORD_ENVELOPE, JournalContents, TornTail, parse_journal
+from protocol.evidence import Finding, judge
+from protocol.journal import (
+    RECORD_ENVELOPE, RECORD_EVIDENCE, JournalContents, TornTail, parse_journal,
+)
 from protocol.keys import SigningKey
 from protocol.schema import Bytes, Record, Tree
 
@@ -490,6 +496,8 @@ class Verdict:
     # game waits for), None when nothing is awaited: in a journal that stops early, the
     # seat that stalled it, or simply the next to move when the journal was cut.
     awaited: int | None = None
+    # What each evidence record shows (a refused envelope, judged at its place), in order.
+    evidence: tuple[Finding, ...] = ()
 
 
 class GameVerifier:
@@ -521,6 +529,7 @@ class GameVerifier:
         self._open: dict[int, tuple[bytes, int]] = {}  # seat -> (commitment, record)
         self._made: dict[int, tuple[int, int, int]] = {}  # serial -> (record, author, seq)
         self._page: tuple[int, tuple[int, ...]] | None = None  # a local page being applied
+        self.evidence: list[Finding] = []  # each evidence record judged (see judge_evidence)
 
     def settle(self, record: int | None = None) -> Any:
         """Apply the card source's facts until a seat must act (or the game is over);
@@ -595,6 +604,13 @@ class GameVerifier:
             if exc.record is None:
                 exc.record = record
             raise
+
+    def judge_evidence(self, data: bytes, record: int) -> Finding:
+        """Judge evidence record `record` at this place (protocol/evidence.py) and keep
+        what it shows; the game is not changed. Never raises a ProtocolError."""
+        finding = judge(self, data, record)
+        self.evidence.append(finding)
+        return finding
 
     def _remote(self, check: str, message: str, env: Envelope, record: int
                 ) -> RemoteProtocolError:
@@ -693,6 +709,7 @@ class GameVerifier:
             self.genesis, self.config, self.mode, self.records, self.actions, self.state,
             self.rules.outcome(self.state), tuple(self._claim_rows()), faces is not None,
             tuple(checked), None if faces is not None else self._awaited(),
+            tuple(self.evidence),
         )
 
     def _awaited(self) -> int | None:
@@ -796,6 +813,9 @@ class JournalVisitor(Generic[T]):
         """Record `record` is checked and applied; verifier.state is the state after it,
         verifier.chance the chance facts answered just before it."""
 
+    def visit_evidence(self, finding: Finding) -> None:
+        """An evidence record, judged at its place (not part of the game)."""
+
     def stop(self, records: int) -> bool:
         """True to stop after `records` records (envelopes and notes) have been read."""
         return False
@@ -818,12 +838,21 @@ class VerifyVisitor(JournalVisitor[Verdict | None]):
         self.verdict: Verdict | None = None
         self.torn: TornTail | None = None
         self.error: ProtocolError | None = None
+        self.evidence: list[Finding] = []
+
+    def visit_evidence(self, finding: Finding) -> None:
+        self.evidence.append(finding)
 
     def visit_torn(self, torn: TornTail) -> None:
         self.torn = torn
 
     def handle_error(self, error: ProtocolError) -> None:
         self.error = error
+        # Evidence judged at or after a failing record stood on a game that does not
+        # hold (signatures checked elsewhere may fail after it was judged): dropped.
+        at = error.record if isinstance(error, RemoteProtocolError) else None
+        if at is not None:
+            self.evidence = [f for f in self.evidence if f.record < at]
         if self.strict:
             raise error
 
@@ -867,6 +896,9 @@ def read_journal(
         for n, entry in enumerate(contents.entries):
             if visitor.stop(n):
                 break
+            if entry.type == RECORD_EVIDENCE:
+                visitor.visit_evidence(verifier.judge_evidence(entry.data, entry.index))
+                continue
             if entry.type != RECORD_ENVELOPE:
                 continue
             last = entry.index

@@ -9,7 +9,10 @@
 #   torn tail; crc = CRC-32 of every preceding byte of that header or record. The CRCs
 #   catch torn and damaged writes; authenticity comes from the envelopes' signatures.
 # - Record types: 1 = envelope (payload is the envelope's exact stored bytes),
-#   2 = note (node-local, unsigned; verifiers skip it). Any other type is damage.
+#   2 = note (node-local, unsigned; verifiers skip it), 3 = evidence (the exact bytes of
+#   an envelope the node refused for a proven fault; not part of the game: the game's
+#   replay skips it, verify judges it on its own at its place, protocol/evidence.py).
+#   Any other type is damage.
 # - 1 <= n <= MAX_RECORD_BODY. A crash can only tear the last record, so these are a
 #   torn tail, cut off and reported (TornTail), never raised: fewer than 8 bytes left;
 #   a good length whose record runs past the end; a final record with a bad crc; an
@@ -33,6 +36,7 @@ __all__ = [
     "JOURNAL_VERSION",
     "RECORD_ENVELOPE",
     "RECORD_NOTE",
+    "RECORD_EVIDENCE",
     "MAX_RECORD_BODY",
     "JournalRecord",
     "TornTail",
@@ -41,6 +45,7 @@ __all__ = [
     "encode_header",
     "encode_record",
     "encode_note",
+    "encode_evidence",
     "journal_append_bytes",
     "journal_bytes",
     "parse_journal",
@@ -50,8 +55,9 @@ MAGIC = b"COSMICJ\x00"
 JOURNAL_VERSION = 1
 RECORD_ENVELOPE = 1
 RECORD_NOTE = 2
+RECORD_EVIDENCE = 3
 MAX_RECORD_BODY = 1 + MAX_ENVELOPE_SIZE
-_RECORD_TYPES = frozenset({RECORD_ENVELOPE, RECORD_NOTE})
+_RECORD_TYPES = frozenset({RECORD_ENVELOPE, RECORD_NOTE, RECORD_EVIDENCE})
 _HEAD = struct.Struct(">8sHI")  # magic, version, genesis length
 _U32 = struct.Struct(">I")
 _PREFIX_STRUCT = struct.Struct(">II")  # u32 n, u32 ncheck
@@ -100,6 +106,11 @@ class JournalContents:
     def notes(self) -> list[JournalRecord]:
         return [r for r in self.entries if r.type == RECORD_NOTE]
 
+    @property
+    def evidence(self) -> list[JournalRecord]:
+        """Every evidence record (a refused envelope's bytes), in order."""
+        return [r for r in self.entries if r.type == RECORD_EVIDENCE]
+
 
 def encode_header(genesis: Genesis) -> bytes:
     """The journal header for genesis."""
@@ -121,6 +132,11 @@ def encode_record(data: bytes, rtype: int = RECORD_ENVELOPE) -> bytes:
 def encode_note(data: bytes) -> bytes:
     """A node-local note record (never put secrets in a journal that will be shared)."""
     return encode_record(data, RECORD_NOTE)
+
+
+def encode_evidence(envelope: bytes) -> bytes:
+    """An evidence record: the exact bytes of an envelope refused for a proven fault."""
+    return encode_record(envelope, RECORD_EVIDENCE)
 
 
 def journal_append_bytes(envelopes: Iterable[bytes]) -> bytes:
