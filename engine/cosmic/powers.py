@@ -216,7 +216,7 @@ __all__ = [
     "held_destiny", "release_destiny", "gather_held_destiny", "destiny_shuffled",
     "HELD_DESTINY", "adjust_card_kinds", "may_land", "powers_of", "acting_power", "copyable",
     "silence_power", "silenced", "SILENCED", "encounter_start", "power_used", "reserve",
-    "spend", "spent", "SPENT",
+    "spend", "spent", "SPENT", "sheets_act",
     "reserved", "release", "RESERVED", "pass_aliens", "note_lent_use", "dealt_at_setup",
     "supplies_cards", "must_reveal", "forced_reveal", "CAPTIVES", "captures", "hold_captives",
     "captives_at", "captives_of", "follow_captives", "holds", "holding", "kept_on_planet",
@@ -1118,6 +1118,14 @@ def acting_power(s: GameState, seat: int) -> str:
     if lent:
         return lent[0]
     return s.aliens[seat] if s.aliens[seat] in names else ""
+
+
+def sheets_act(s: GameState) -> tuple[bool, ...]:
+    """For each seat: is `acting_power` its sheet now, known without working it out
+    (nothing lent, silenced, used up or excluded)? False: ask `acting_power`."""
+    if _flagged(s):
+        return (False,) * s.n
+    return _table(s).simple
 
 
 def _unspent(s: GameState, seat: int, names: Sequence[str]) -> list[str]:

@@ -65,29 +65,26 @@ def public_hash(state: GameState) -> bytes:
     likewise, while it is the same dict with the same items. The first twelve items (up
     to next_handle: the head) change least: the places' bytes are kept while they hold
     the same items, the bytes of the items after them while they are those of the last
-    state hashed (`_head`). What is kept never changes a result: only the time it
+    state hashed. What is kept never changes a result: only the time it
     takes."""
     enc = state.enc
     o = state.outcome
     pack = _PACKER.pack
     return hashlib.sha256(b"".join((
-        _head(state),
+        # The head (array header through next_handle): the prefix kept by the config,
+        # the places kept while they hold the same items (`_packed_places`), the rest
+        # kept while it is that of the last state hashed (`_rest`). Most actions change
+        # one of the two at most (ships moved, or cards).
+        _prefix(state.config), _packed_places(state), _rest(state),
         # stack, encounter, offense (the fixarray header 0x93 dropped)
         pack((state.stack, _encounter_items(enc) if enc is not None else None,
               state.offense))[1:],
         _packed_claims(state.claims),
         pack(((o.reason, o.winners) if o is not None else None, state.serial,
-              state.turns, state.encounters, sorted(state.extra.items()),
+              state.turns, state.encounters,
+              sorted(state.extra.items()) if state.extra else (),  # () packs as []
               state.aliens))[1:],  # fixarray 0x96
     ))).digest()
-
-
-def _head(state: GameState) -> bytes:
-    """The encoding's head (array header through next_handle): the prefix kept by the
-    config, the places kept while they hold the same items (`_packed_places`), the rest
-    kept while it is that of the last state hashed (`_rest`). Most actions change one
-    of the two at most (ships moved, or cards)."""
-    return b"".join((_prefix(state.config), _packed_places(state), _rest(state)))
 
 
 # The rest of the head last hashed: the objects it was made of, a copy of the faces

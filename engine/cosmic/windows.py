@@ -31,7 +31,7 @@ from .actions import Action, Pass, Play, UsePower
 from .choices import Concat, Fixed, Mapped
 from .hidden import FACE_DOWN, ask_round
 from .powers import (
-    ALIENS, acting_power, discarded, note_lent_use, power_used, powers_of, spent,
+    ALIENS, acting_power, discarded, note_lent_use, power_used, powers_of, sheets_act, spent,
 )
 from .state import Config, GameState, Knowledge
 from .steps import (
@@ -229,10 +229,13 @@ def _effects_by_face(name: str) -> dict[int, tuple[CardEffect, ...]]:
 _BY_FACE: dict[str, tuple[int, dict[int, tuple[CardEffect, ...]]]] = {}
 
 
-def _power_options(s: GameState, seat: int, name: str) -> Sequence[tuple[int, tuple[int, ...]]]:
+def _power_options(s: GameState, seat: int, name: str,
+                   power: str = "") -> Sequence[tuple[int, tuple[int, ...]]]:
+    """The options `seat`'s acting power offers at window `name` (`power`: that power,
+    when the caller knows it already)."""
     if not s.aliens[seat]:
         return ()
-    alien = ALIENS.get(acting_power(s, seat))  # its sheet, or a power lent to it
+    alien = ALIENS.get(power or acting_power(s, seat))  # its sheet, or a power lent to it
     if alien is None or name not in alien.windows or not s.has_power(seat):
         return ()
     return alien.options(s, seat, name)
@@ -245,33 +248,79 @@ def power_uses(s: GameState, seat: int, name: str) -> Sequence[Action]:
 
 
 def _must_use(s: GameState, seat: int, name: str) -> bool:
-    """A mandatory power with something to do here: its owner may not pass."""
-    alien = ALIENS.get(acting_power(s, seat)) if s.aliens[seat] else None
-    return bool(alien is not None and _power_options(s, seat, name)
-                and alien.must_use(s, seat, name))
+    """A mandatory power with something to do here: its owner may not pass. (Whether it
+    is mandatory here is asked first: a constant of the power, cheaper than its options.)"""
+    if not s.aliens[seat]:
+        return False
+    power = acting_power(s, seat)
+    alien = ALIENS.get(power)
+    return bool(alien is not None and alien.must_use(s, seat, name)
+                and _power_options(s, seat, name, power))
 
 
 def eligible(s: GameState, name: str) -> list[int]:
     """The seats asked at window `name`, in timing order (public information only)."""
-    usable = _game_effects_at(s, name)
+    usable, table = _window_sources(s, name)
     effects: list[CardEffect] = []
     if usable:
-        public = _public_faces(s)
-        effects = [e for e, ids in usable if _hidden(ids, public)]
+        # A set of public faces holds at most one face per card face up: an effect with
+        # more copies in the game than that has one hidden without building the set.
+        shown = len(s.discard) + (len(s.enc.played) if s.enc is not None else 0)
+        public: set[int | None] | None = None
+        for e, ids in usable:
+            if len(ids) > shown:
+                effects.append(e)
+                continue
+            if public is None:
+                public = _public_faces(s)
+            if _hidden(ids, public):
+                effects.append(e)
     aliens = s.aliens
-    table = bool(WINDOW_USES) and bool(_uses_in(s))
-    if not effects and not any(aliens) and not table:
+    powers = any(aliens)
+    if not effects and not powers and not table:
         return []
     out = []
     hands = s.hands
+    sheets = sheets_act(s) if powers else ()
     for seat in s.timing_order():
-        if effects and hands[seat] and any(e.who(s, seat) for e in effects):
-            out.append(seat)
-        elif aliens[seat] and _power_options(s, seat, name):
+        if effects and hands[seat]:
+            allowed = False
+            for e in effects:
+                if e.who(s, seat):
+                    allowed = True
+                    break
+            if allowed:
+                out.append(seat)
+                continue
+        if aliens[seat] and _power_options(s, seat, name,
+                                           aliens[seat] if sheets[seat] else ""):
             out.append(seat)
         elif table and _table_uses(s, seat, name):
             out.append(seat)
     return out
+
+
+def _window_sources(s: GameState, name: str) -> tuple[
+        tuple[tuple[CardEffect, frozenset[int]], ...], bool]:
+    """The card effects at window `name` with cards in this game (`_game_effects_at`),
+    and whether the game has window uses (`_uses_in`): kept for the config last asked
+    about, while no effect or use registers."""
+    cfg, effects, uses, by_name = _SOURCES[0]
+    if cfg is not s.config or effects != len(CARD_EFFECTS) or uses != len(WINDOW_USES):
+        cfg, effects, uses, by_name = s.config, len(CARD_EFFECTS), len(WINDOW_USES), {}
+        _SOURCES[0] = (cfg, effects, uses, by_name)
+    got = by_name.get(name)
+    if got is None:
+        got = by_name[name] = (_game_effects_at(s, name),
+                               bool(WINDOW_USES) and bool(_uses_in(s)))
+    return got
+
+
+# The config last asked about, the counts of effects and uses registered then, and what
+# `_window_sources` found for it by window name: one tuple, read and replaced whole.
+_SOURCES: list[tuple[object, int, int, dict[
+    str, tuple[tuple[tuple[CardEffect, frozenset[int]], ...], bool]]]] = [
+        (object(), 0, 0, {})]
 
 
 def _game_effects_at(s: GameState, name: str) -> tuple[tuple[CardEffect, frozenset[int]], ...]:
