@@ -31,6 +31,7 @@ from node.journal_file import read_key_file
 from node.verify import read_journal_parallel
 from protocol.envelope import Envelope
 from protocol.errors import JournalError, LocalProtocolError, ProtocolError
+from protocol.evidence import Finding
 from protocol.game import GameVerifier, JournalVisitor, game_of
 from protocol.journal import parse_journal
 from protocol.keys import SigningKey
@@ -39,7 +40,7 @@ from protocol.tell import CHAT_KINDS
 from .game_ui import for_rules
 from .options import UsageError
 from .render import board_text, chat_text, describe_event, public_summary
-from .replay_app import action_text, event_words, message_text, settle_chance
+from .replay_app import action_text, event_words, evidence_words, message_text, settle_chance
 
 
 class Words:
@@ -80,14 +81,17 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         self.words: Words | None = None
         self.ui: Any = None  # the game's words for people (cli/game_ui.py)
         # (record, author, action, chat in words or None, events, the action in words)
-        self.last: deque[tuple[int, int, Any, str | None, list[str], str]] = deque(
+        # (author None: an evidence record, said in verify's words)
+        self.last: deque[tuple[int, int | None, Any, str | None, list[str], str]] = deque(
             maxlen=last)
+        self._genesis: Any = None
         self._before: Any = None  # the position the next record's author saw
         self.good = 0  # records taken (a fault stops the replay after them)
         self.error: ProtocolError | None = None
         self.over = False
 
     def begin(self, genesis: Any, config: Any, state: Any) -> None:
+        self._genesis = genesis
         self.state = self._before = state
         self.words = Words(game_of(genesis))
         self.ui = for_rules(self.words.rules)
@@ -118,6 +122,10 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
         self.last.append((record, env.author, action, chat, list(events), said))
         self._before = self.state = s
         self.good = record + 1
+
+    def visit_evidence(self, finding: Finding) -> None:
+        self.last.append((finding.record, None, None, None, [],
+                          evidence_words(finding, self._genesis)))
 
     def upto(self, total: int) -> int:
         """How many records the position shown has taken: up to a fault, --to, or all."""
@@ -176,7 +184,8 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
         lines.append("last records:")
     for record, author, action, chat, events, said in v.last:
         text = said if action is not None else chat or said
-        lines.append(f"  {record:>5} {colors[author]:>7}: {text}")
+        who = colors[author] if author is not None else "-"
+        lines.append(f"  {record:>5} {who:>7}: {text}")
         lines += [f"          {e}" for e in events]
     return "\n".join(lines)
 

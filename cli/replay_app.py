@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from engine import games
 from protocol.envelope import Envelope
 from protocol.errors import ProtocolError, RemoteProtocolError
+from protocol.evidence import Finding
 from protocol.game import GameVerifier, JournalVisitor, Verdict, game_of
 from protocol.genesis import Genesis
 from protocol.journal import JournalContents
@@ -53,7 +54,8 @@ if TYPE_CHECKING:
     from prompt_toolkit.layout.dimension import Dimension as D
 
 __all__ = [
-    "Step", "Timeline", "TimelineVisitor", "action_text", "message_text", "build_timeline",
+    "Step", "Timeline", "TimelineVisitor", "action_text", "evidence_words", "message_text",
+    "build_timeline",
     "parse_command", "search", "side_text",
     "log_lines", "short_label", "status_text", "fault_text", "ReplayApp", "HELP_TEXT",
 ]
@@ -184,6 +186,15 @@ class TimelineVisitor(JournalVisitor[Timeline]):
         self.tl.steps.append(Step(record, env.author, env.kind, text, words))
         self.tl.states.append(s)
 
+    def visit_evidence(self, finding: Finding) -> None:
+        """An evidence record (an envelope this journal's node refused and kept): a step
+        where nothing changes, saying what verify judges it proves."""
+        self._notes(finding.record)
+        genesis = self._zero.genesis if self._zero is not None else None
+        self.tl.steps.append(Step(finding.record, None, "evidence",
+                                  evidence_words(finding, genesis), ()))
+        self.tl.states.append(self.tl.states[-1])
+
     def _notes(self, upto: int) -> None:
         """Journal notes before record `upto`: steps where nothing changes."""
         while len(self.tl.steps) < upto:
@@ -234,6 +245,12 @@ CARD_WORDS = {
     "cards.page": "commits to a hidden page",
     "cards.unveil": "unveils how many a hidden page holds",
 }
+
+
+def evidence_words(finding: Finding, genesis: Genesis | None) -> str:
+    """An evidence record as the replay tells it: verify's words for it."""
+    from .cmd_verify import evidence_text  # verify's own words (imported when met)
+    return "evidence: " + evidence_text(finding, genesis)
 
 
 def message_text(kind: str) -> str:

@@ -65,3 +65,35 @@ def test_resume_reads_a_journal_with_evidence(home: Path, lied: Table) -> None:
     assert r.returncode == 0, r.stdout + r.stderr
     assert "This game is over; your journal holds it to the end." in r.stdout
     assert journal.read_bytes() == t.journal(0)
+
+
+def test_replay_tells_each_kept_lie_at_its_place(home: Path, lied: Table) -> None:
+    """`cosmic replay --plain --to N` and `--json` show an evidence record where it stands,
+    in verify's words, naming no colour as its author; the viewer's timeline has it as a
+    step where nothing changes."""
+    from cli.replay_app import build_timeline
+    from protocol.journal import RECORD_EVIDENCE, parse_journal
+
+    journal = home / "seat-0.journal"
+    journal.write_bytes(lied.journal(0))
+    contents = parse_journal(journal.read_bytes())
+    where = [e.index for e in contents.entries if e.type == RECORD_EVIDENCE]
+    assert len(where) == len(LIES)
+    first = where[0]
+
+    r = cosmic("replay", "--plain", "--to", str(first + 1), str(journal), home=home)
+    assert r.returncode == 0, r.stdout + r.stderr
+    line = next(x for x in r.stdout.splitlines() if x.lstrip().startswith(f"{first} "))
+    assert "      -: evidence: record " in line and "seat 1 p1 (" in line, line
+    assert line.endswith("; kept as evidence")
+
+    r = cosmic("replay", "--json", "--to", str(first + 1), str(journal), home=home)
+    last = json.loads(r.stdout)["last"][-1]
+    assert last["record"] == first and last["author"] is None
+    assert last["said"].startswith("evidence: record ")
+
+    tl = build_timeline(contents, str(journal))
+    steps = [st for st in tl.steps if st.kind == "evidence"]
+    assert [st.record for st in steps] == where
+    assert all(st.author is None and "kept as evidence" in st.text for st in steps)
+    assert all(tl.states[i] is tl.states[i + 1] for i in where)  # nothing changes there
