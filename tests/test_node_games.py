@@ -35,14 +35,15 @@ def _free_tcp_port() -> int:
 
 
 def _node(tmp: Path, gpath: Path, keys: list[Path], seat: int, *extra: str,
-          port: int | None = None, bot: str = "heuristic") -> subprocess.Popen[str]:
+          port: int | None = None, bot: str = "heuristic",
+          env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     cmd = [sys.executable, "-m", "cli.main", "node", "--genesis", str(gpath), "--key",
            str(keys[seat]), "--seat", str(seat), "--journal", str(tmp / f"seat-{seat}.journal"),
            "--bot", bot, "--bot-seed", "test", "--progress", *extra]
     if port is not None:
         cmd += ["--discovery-port", str(port), "--discovery-target", LOOPBACK]
     return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, env=env)
 
 
 def _finish(procs: list[subprocess.Popen[str]], timeout: float = 120) -> list[list[dict]]:
@@ -200,7 +201,11 @@ def test_a_node_killed_mid_game_resumes_from_its_journal(tmp_path: Path, kill_af
     while kept[-1 - batch].author == 1 and kept[-1 - batch].kind != ACTION_KIND:
         batch += 1
     time.sleep(0.5)
-    procs[1] = _node(tmp_path, gpath, keys, 1, port=port)  # same journal: resume
+    # Same journal: resume. It holds its moves back 0.3 s, not node.runner's 3 s, while it
+    # listens for a second node on its seat (there is none; test_node_same_key runs the
+    # default).
+    procs[1] = _node(tmp_path, gpath, keys, 1, port=port,
+                     env={**os.environ, "COSMIC_SAME_KEY_GRACE_S": "0.3"})
     outs = _finish(procs)
     assert all(o[-1]["audited"] for o in outs)
     # rebuilt from its journal: its first report already counts what the journal held

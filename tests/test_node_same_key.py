@@ -285,10 +285,13 @@ def test_a_second_resumed_node_on_a_seat_stops_before_it_plays_it(tmp_path: Path
     copy waits SAME_KEY_GRACE_S before its bot decides or its envelopes leave, hears the
     first node's beacons meanwhile and stops. (Found playing: the copy's bot launched and
     chose a card at once, the person's own node took both as its own moves, and the
-    person's screen showed moves they never made.)"""
+    person's screen showed moves they never made.) The grace is the real default here
+    (journeys shorten it for their resumed nodes, which never meet a second one)."""
     from bots import HeuristicBot
-    from node.runner import NodeOptions, NodeRunner
+    from node.runner import SAME_KEY_GRACE_S, NodeOptions, NodeRunner, same_key_grace_s
     from protocol.genesis import Genesis
+
+    assert same_key_grace_s() == SAME_KEY_GRACE_S
 
     gpath, keys = prepare(2, "same-key-resume", tmp_path, max_turns=2)
     genesis = Genesis.decode(gpath.read_bytes())

@@ -14,10 +14,19 @@ import pytest
 COSMIC = Path(sys.executable).parent / "cosmic"
 
 
+# A resumed node holds its moves back this long (not the 3 s of node.runner's
+# SAME_KEY_GRACE_S) while it listens for a second node on its seat: no journey starts
+# one, and each resume sat out the whole grace (tests/test_node_same_key.py runs the
+# default, and fails without it).
+SAME_KEY_GRACE_S = "0.3"
+
+
 def cosmic_env(home: Path, **more: str) -> dict[str, str]:
-    """This process's environment with COSMIC_HOME set (no colours, no tmux)."""
+    """This process's environment with COSMIC_HOME set (no colours, no tmux), and a
+    shorter same-key grace for the nodes it resumes (SAME_KEY_GRACE_S)."""
     env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "COSMIC_HOME")}
-    env.update(COSMIC_HOME=str(home), NO_COLOR="1", **more)
+    env.update(COSMIC_HOME=str(home), NO_COLOR="1", COSMIC_SAME_KEY_GRACE_S=SAME_KEY_GRACE_S,
+               **more)
     return env
 
 
