@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import time
 from collections.abc import Callable
@@ -78,8 +79,13 @@ HAVE_ANSWER_EVERY_S = 0.1
 
 def same_key_grace_s() -> float:
     """How long a resumed node holds its bot and envelopes back: SAME_KEY_GRACE_S unless
-    the environment says otherwise (read when a node starts)."""
-    return max(0.0, float(os.environ.get(SAME_KEY_GRACE_ENV) or SAME_KEY_GRACE_S))
+    the environment says otherwise (read when a node starts; a value that is not a
+    number of seconds is ignored)."""
+    try:
+        value = float(os.environ.get(SAME_KEY_GRACE_ENV) or SAME_KEY_GRACE_S)
+    except ValueError:
+        return SAME_KEY_GRACE_S
+    return max(0.0, value) if math.isfinite(value) else SAME_KEY_GRACE_S
 
 
 @dataclass
