@@ -105,18 +105,19 @@ class CosmicUI:
     @staticmethod
     def why_over(s: Any) -> str:
         """Why the game ended, in words ("5 foreign colonies")."""
-        reason = str(s.outcome.reason)
-        return {"colonies": f"{s.config.win_colonies} foreign colonies"
-                if not s.config.teams else "foreign colonies, as a team",
-                "turn_limit": "the turn limit was reached"}.get(reason,
-                                                                reason.replace("_", " "))
+        from . import render
+        return str(render.why_over(s))
 
-    def end_words(self, s: Any) -> list[str]:
-        out = s.outcome
+    @staticmethod
+    def reason_words(reason: str, config: Any) -> str:
+        """An outcome's reason in words, without the state (a demo's summary)."""
+        from . import render
+        return str(render.reason_words(reason, config))
+
+    def end_words(self, s: Any, seat: int | None = None) -> list[str]:
+        """The end: its headline (`headline`), then everyone's foreign colonies."""
         colors = s.config.colors
-        why = self.why_over(s)
-        return ["GAME OVER: " + (", ".join(colors[w] for w in out.winners) or "nobody")
-                + f" won ({why}).",
+        return [headline(self, s, seat),
                 "Foreign colonies: " + ", ".join(f"{c} {s.foreign_colonies(i)}"
                                                  for i, c in enumerate(colors)) + "."]
 
@@ -277,19 +278,20 @@ class WorldsUI:
             out.append((h in playable or (face is not None and label in names), label + down))
         return out
 
-    @staticmethod
-    def why_over(s: Any) -> str:
+    @classmethod
+    def why_over(cls, s: Any) -> str:
         """Why the game ended, in words ("20 worlds")."""
-        reason = str(s.outcome.reason)
+        return cls.reason_words(str(s.outcome.reason), s.config)
+
+    @staticmethod
+    def reason_words(reason: str, config: Any) -> str:
         return {"worlds": "20 worlds", "turn_limit": "the turn limit was reached"}.get(
             reason, reason.replace("_", " "))
 
-    def end_words(self, s: Any) -> list[str]:
-        out = s.outcome
+    def end_words(self, s: Any, seat: int | None = None) -> list[str]:
+        """The end: its headline (`headline`), then the worlds each player controls."""
         colors = s.config.colors
-        why = self.why_over(s)
-        return ["GAME OVER: " + (", ".join(colors[w] for w in out.winners) or "nobody")
-                + f" won ({why}).",
+        return [headline(self, s, seat),
                 "Worlds controlled: " + ", ".join(f"{c} {s.controlled(i)}"
                                                   for i, c in enumerate(colors)) + "."]
 
@@ -368,6 +370,15 @@ class WorldsUI:
             owner = s.config.colors[s.control[w]] if s.control[w] >= 0 else "nobody"
             return f"World {what.strip().upper()}: {race}; controlled by {owner}."
         return f"info: no race or world {what.strip()!r} (info tachyons, info C)"
+
+
+def headline(ui: Any, s: Any, seat: int | None = None) -> str:
+    """The end in one line, the same on the screen and in the terminal after it: who won
+    and how ("GAME OVER: yellow won (5 foreign colonies)."); with `seat`, that player's
+    colour is marked "(you)" where it is named."""
+    colors = s.config.colors
+    names = [colors[w] + (" (you)" if w == seat else "") for w in s.outcome.winners]
+    return f"GAME OVER: {', '.join(names) or 'nobody'} won ({ui.why_over(s)})."
 
 
 def for_rules(rules: Rules) -> CosmicUI | WorldsUI:

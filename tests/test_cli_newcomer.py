@@ -1,0 +1,113 @@
+"""What a person new to the program reads on their own screen: the log speaks to them
+("you draw", "your turn begins") where a replay names colours; a step with one possible
+move passes quietly after it was explained once, a choice made for them is still told;
+the end says who won and how in the same words on the screen and in the terminal."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from cli.you_words import second_person, to_you
+
+COSMIC = Path(sys.executable).parent / "cosmic"
+LOG = "   "  # a log line of the plain client starts so (a choice: "    1. pass")
+
+
+def _plain(seed: str, seat: int = 0, players: int = 3) -> str:
+    """A local plain-text game played to its end, every question answered '1'."""
+    r = subprocess.run([str(COSMIC), "play", "--local", "--plain", "--players",
+                        str(players), "--seat", str(seat), "--seed", seed],
+                       input="1\n" * 3000, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "Traceback" not in r.stdout + r.stderr, r.stderr[-2000:]
+    return r.stdout
+
+
+def test_the_log_says_you_on_your_own_screen_and_a_forced_step_passes_quietly() -> None:
+    for seat, colour in ((0, "red"), (1, "blue")):
+        out = _plain(f"you-{seat}", seat=seat)
+        log = [line[len(LOG):] for line in out.splitlines()  # (not a numbered choice)
+               if re.match(r"   [^\s\d]", line)]
+        assert "your turn begins" in log, out[-2000:]
+        assert any(re.match(r"you (draw|aim|reveal|invite|decline) ", line + " ")
+                   for line in log), log
+        # the player's own colour never names them in the log (a planet's name, "red.1",
+        # and a destiny card, "destiny red", stay as they are)
+        mine = [line for line in log if re.search(rf"(?<![\w.])(?<!destiny ){colour}"
+                                                  rf"(?![\w]|\.\w)", line)
+                and not line.startswith(("Foreign colonies", "Your journal", "You are "))]
+        assert not mine, mine
+        # the turn going on (you hold an encounter card) and your card turned up: said
+        # once, the first time, then never again
+        assert "your only choice" not in out
+        assert out.count("(The game took the only move open to you -- ") == 1, out[:3000]
+        assert not re.search(r"made for you: (proceed|reveal|pass)\b", out)
+        # the end, once, last: who won (you, if you did) and how
+        last = out.splitlines()[-1]
+        assert re.fullmatch(r"Game over: \w+( \(you\))?(, \w+( \(you\))?)* won "
+                            r"\(5 foreign colonies\)\.", last), last
+        winners = [line for line in log if line.startswith("winner(s): ")][-1]
+        assert ("(you)" in last) == ("you" in winners.split(": ")[1].split(", ")), last
+
+
+def test_second_person_words() -> None:
+    """The grammar of the turn: the verb after "you", its "its", the verbs it goes on
+    with; other seats, planets and destiny cards unchanged."""
+    said = {
+        "red draws destiny red, its own colour: it draws again or attacks a colony in its "
+        "home system": "you draw destiny red, your own colour: you draw again or attack a "
+                       "colony in your home system",
+        "red allies with blue, 2 ship(s)": "you ally with blue, 2 ship(s)",
+        "red shows 3 card(s), discards them, draws eight":
+            "you show 3 card(s), discard them, draw eight",
+        "red has no cards: it draws eight": "you have no cards: you draw eight",
+        "red is now the defense": "you are now the defense",
+        "red passes at the reveal window": "you pass at the reveal window",
+        "red keeps its card face down and says it is attack 08":
+            "you keep your card face down and say it is attack 08",  # "it": the card
+        "red's turn begins": "your turn begins",
+        "green invites red, blue": "green invites you, blue",
+        "blue aims the gate at red.1 with 4 ship(s)": "blue aims the gate at red.1 with 4 "
+                                                      "ship(s)",
+        "blue draws destiny red: encounter with red": "blue draws destiny red: encounter "
+                                                      "with you",
+        "blue ambushes a ship of red's on the gate": "blue ambushes a ship of yours on the "
+                                                     "gate",
+        "blue drafts 2 of red's ships from the warp": "blue drafts 2 of your ships from "
+                                                      "the warp",
+        "green allies with blue, its ships to come": "green allies with blue, its ships to "
+                                                     "come",
+        "blue says red must play attack 08 if it has one":
+            "blue says you must play attack 08 if you have one",
+    }
+    for neutral, yours in said.items():
+        assert to_you(neutral, "red") == yours, neutral
+    assert [second_person(v) for v in ("fetches", "passes", "allies", "loses", "goes")] \
+        == ["fetch", "pass", "ally", "lose", "go"]
+
+
+def test_help_board_explains_every_column_the_board_shows(tmp_path: Path) -> None:
+    """`help board` on the full screen, at 80x24 and 120x40, with aliens: each count in
+    the head of the board's columns is explained, and so are the rows on it now."""
+    from _tmux import Terminal
+
+    for width, height in ((80, 24), (120, 40)):
+        play = [sys.executable, "-m", "cli.main", "play", "--local", "--players", "4",
+                "--seed", "legend", "--aliens", "random"]
+        with Terminal(play, tmp_path, width=width, height=height) as term:
+            screen = term.wait_for("YOUR DECISION (", timeout=60)
+            head = next(row.split("|")[0] for row in screen.splitlines()
+                        if "home planets 1-" in row)
+            heads = head.split("home planets")[0].split()
+            assert heads and "alien" in head, screen
+            term.type("help board")
+            screen = term.wait_for("The board: a row a player: ", timeout=20)
+            said = " ".join(row.strip() for row in screen.splitlines())
+            said = said[said.index("The board: "):]
+            for h in heads:
+                assert f"{h} = " in said, (h, said)
+            assert "alien = " in said and "'deck' = " in said and "'Turn' = " in said, said
+            term.type("quit")
+            term.type("quit")
