@@ -35,7 +35,7 @@ from engine.game import Rules
 from .commands import TURN_UP_WORDS, help_now
 from .game_ui import for_rules, headline
 from .info import discards, info, tech_words
-from .render import board_legend, card_label, window_words
+from .render import board_legend, card_label, window_moment, window_words
 from .you_words import to_you
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
@@ -601,7 +601,7 @@ class SeatClient:
                 self.events(await self.session.act(auto))
                 continue
             where = s.step()
-            label = f"{where[1]} window" if where[0] == "window" else \
+            label = window_moment(str(where[1])) if where[0] == "window" else \
                 self.ui.step_words(str(where[0]))
             gives = {len(getattr(a, "handles", ())) for a, _ in self.table.values()
                      if isinstance(a, engine.Give)}

@@ -25,7 +25,7 @@ from protocol.tell import TELL_KIND, read_tell, reader_of
 
 from .you_words import to_you
 
-__all__ = ["BOARD_WIDTH", "BOARD_COLUMNS", "board_legend", "why_over", "reason_words", "planet_name", "board_text", "board_keys", "tech_lines", "alien_label", "encounter_totals", "public_summary", "card_label", "describe_event",
+__all__ = ["BOARD_WIDTH", "BOARD_COLUMNS", "window_moment", "board_legend", "why_over", "reason_words", "planet_name", "board_text", "board_keys", "tech_lines", "alien_label", "encounter_totals", "public_summary", "card_label", "describe_event",
            "log_line", "chat_text"]
 
 
@@ -394,6 +394,26 @@ def deal_words(s: engine.GameState, terms: Any) -> str:
         who = colors[frees[1]] if frees is not None else "the other"
         parts.append(f"{freed} of {who}'s ships leave the warp")
     return "; ".join(parts) or "nothing for anyone"
+
+
+# The moment of the encounter each card window comes at, for the status line of a person
+# asked there (engine.cosmic.windows WINDOWS, in the order the flow opens them).
+WINDOW_MOMENTS = {
+    "start": "the encounter begins", "destiny": "destiny drawn", "launch": "the gate aimed",
+    "alliance": "allies joined", "planning": "cards not chosen yet",
+    "selected": "cards chosen face down", "reveal": "cards turned up",
+    "result": "the winner known", "deal": "the deal settled",
+    "discard": "the cards going to the discard pile", "end": "the encounter over",
+    "respond_card": "a card just played", "respond_power": "a power just used",
+}
+
+
+def window_moment(name: str) -> str:
+    """A card window after the moment it comes at: "cards chosen face down - selected
+    window" (the window's name last: 'stop NAME' names it); its name alone where no
+    moment is known."""
+    moment = WINDOW_MOMENTS.get(name)
+    return (f"{moment} - " if moment else "") + window_words(name)
 
 
 def window_words(name: str) -> str:
@@ -865,9 +885,12 @@ def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None) 
         who = "you" if ev[1] == seat else colors[ev[1]]
         return f"No answer in {ev[3]:g} s: {who} passed at the {ev[2]} window."
     text = describe_event(s, ev)
+    if seat is None or not 0 <= seat < len(colors):
+        return text
+    if kind == "alien" and ev[1] == seat:  # what it does is one command away
+        text += f" ('info {str(ev[2]).replace('_', ' ')}' says what it does)"
     # the person's own seat is "you" on their screen; replays stay in colours
-    return to_you(text, colors[seat]) if seat is not None and 0 <= seat < len(colors) \
-        else text
+    return to_you(text, colors[seat])
 
 
 def chat_text(genesis: Genesis, env: Envelope, key: SigningKey | None = None) -> str:

@@ -16,10 +16,10 @@ COSMIC = Path(sys.executable).parent / "cosmic"
 LOG = "   "  # a log line of the plain client starts so (a choice: "    1. pass")
 
 
-def _plain(seed: str, seat: int = 0, players: int = 3) -> str:
+def _plain(seed: str, seat: int = 0, players: int = 3, *more: str) -> str:
     """A local plain-text game played to its end, every question answered '1'."""
     r = subprocess.run([str(COSMIC), "play", "--local", "--plain", "--players",
-                        str(players), "--seat", str(seat), "--seed", seed],
+                        str(players), "--seat", str(seat), "--seed", seed, *more],
                        input="1\n" * 3000, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and "Traceback" not in r.stdout + r.stderr, r.stderr[-2000:]
     return r.stdout
@@ -111,3 +111,18 @@ def test_help_board_explains_every_column_the_board_shows(tmp_path: Path) -> Non
             assert "alien = " in said and "'deck' = " in said and "'Turn' = " in said, said
             term.type("quit")
             term.type("quit")
+
+
+def test_your_alien_says_how_to_learn_it_and_a_window_says_its_moment() -> None:
+    """With aliens, the line that gives you yours names the command that explains it
+    (and the command works); a question at a card window says the moment it comes at
+    before the window's name (which 'stop NAME' takes)."""
+    out = _plain("alien-hint", 0, 3, "--aliens", "random")
+    got = re.search(r"^   you become the ([a-z ]+) \('info \1' says what it does\)$", out, re.M)
+    assert got is not None, out[:3000]
+    assert re.search(r"^   (blue|yellow) becomes the [a-z ]+$", out, re.M)  # others: plain
+    assert re.search(r"-- YOUR DECISION \(reveal: cards turned up - reveal window\)", out)
+    said = subprocess.run([str(COSMIC), "play", "--local", "--plain", "--players", "3",
+                           "--seed", "alien-hint"], input=f"info {got.group(1)}\nquit\nquit\n",
+                          capture_output=True, text=True, timeout=60).stdout
+    assert re.search(rf"The {got.group(1)} \(\w+ lamp\): ", said), said[-2000:]
