@@ -382,8 +382,8 @@ def _examples(table: dict[str, tuple[engine.Action, int | None]],
             continue
         counts = sorted({sum(n for _, n in getattr(table[c][0], "ships", ()))
                          for c in commands if c.rpartition(" ")[0] == group})
-        out += [f"{group} {n}" for n in (counts[-1], counts[0])
-                if f"{group} {n}" not in out]
+        out += [f"{group} {n}" for n in dict.fromkeys((counts[-1], counts[0]))
+                if f"{group} {n}" not in out]  # (one count: said once)
     return out
 
 
@@ -398,10 +398,12 @@ def _more_words(table: dict[str, tuple[engine.Action, int | None]], text: str,
                 f"by commas, in any order (e.g. {longer[0]})")
     counts = sorted({sum(n for _, n in getattr(table[c][0], "ships", ())) for c in longer
                      if ":" in c[len(text) + 1:] and " " not in c[len(text) + 1:]})
+    if len(counts) == 1:  # the count is given (ships going home): only which ones
+        return (f"which {counts[0]} ship{'s' if counts[0] != 1 else ''} (e.g. {longer[0]}), "
+                f"or '{text} {counts[0]}' and the game chooses them")
     if counts:
-        span = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
-        return (f"how many ships ({text} N, N {span}: the ships that keep the most at home "
-                f"are sent), or which ones ({longer[0]})")
+        return (f"how many ships ({text} N, N {counts[0]} to {counts[-1]}: the ships that "
+                f"keep the most at home are sent), or which ones ({longer[0]})")
     nexts = sorted({c[len(text) + 1:].split()[0] for c in longer})
     if text == "ally":  # a side, then ships: both said in words, with an example
         sent = sorted({sum(n for _, n in getattr(table[c][0], "ships", ())) for c in longer

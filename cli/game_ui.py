@@ -65,7 +65,7 @@ class CosmicUI:
         "second_choice": "a second encounter or not", "keep_alien": "keep an alien",
         "turn_up": "turn your alien up", "give": "give cards", "take": "take a card",
         "tech_keep": "keep a technology", "setup_hand": "the first hands",
-        "place": "place ships", "resolve": "the result", "outcome": "the result",
+        "place": "your ships go home: onto which colonies", "resolve": "the result", "outcome": "the result",
         "start_turn": "the start of the turn",
     }
 

@@ -98,6 +98,7 @@ HEADER_STEPS = {
     "tech_keep": "keep a tech", "setup_hand": "first hands", "start_turn": "ready?",
     "defense_known": "defense known", "destiny": "destiny draw", "reveal": "cards up",
     "reveal_cards": "cards up", "resolve": "the result", "outcome": "the result",
+    "place": "ships go home",
 }
 
 
