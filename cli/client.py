@@ -602,12 +602,13 @@ class SeatClient:
                 continue
             where = s.step()
             label = window_moment(str(where[1])) if where[0] == "window" else \
-                self.ui.step_words(str(where[0]))
+                self.ui.question_words(tuple(where), s, self.session.seat)
             gives = {len(getattr(a, "handles", ())) for a, _ in self.table.values()
                      if isinstance(a, engine.Give)}
             if len(gives) == 1:  # how many cards to hand over (a deal's, a power's)
                 n = gives.pop()
-                label += f" {n} card{'s' if n != 1 else ''}"
+                many = f"{n} card{'s' if n != 1 else ''}"
+                label = f"give {many}" if where[0] == "give" else f"{label} {many}"
             kinds = sorted({cmd.split()[0] for cmd in self.table if cmd != "turnup"})
             more = " ..." if len(kinds) > 5 else ""  # what to type, the rest in 'help'
             self._set_status(f"YOUR DECISION ({self.rules.pending(s).phase}: {label}): "

@@ -484,8 +484,11 @@ def _engine_reason(text: str, s: engine.GameState, seat: int) -> str:
             return ""  # another kind of move is asked for: said by the caller
         reason = re.sub(r"the warp of seat (\d+)",
                         lambda m: planet_name(s, warp_site(int(m.group(1)))), exc.reason)
+        reason = re.sub(r"(\d+)\.\.(\d+)", lambda m: m.group(1) if m.group(1) == m.group(2)
+                        else f"{m.group(1)} to {m.group(2)}", reason)  # "4..4": "4"
         return re.sub(r"planet (\d+)", lambda m: planet_name(s, int(m.group(1))),
-                      reason).replace(" (sorted planet:count)", "")
+                      reason).replace(" (sorted planet:count)", "").replace(
+                          " (sorted location:count)", "")
     except engine.EngineError:
         return ""
     return ""

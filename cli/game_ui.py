@@ -63,15 +63,31 @@ class CosmicUI:
         "reveal_cards": "cards turned up", "deal": "make a deal",
         "rewards": "take rewards", "collect": "take compensation",
         "second_choice": "a second encounter or not", "keep_alien": "keep an alien",
-        "turn_up": "turn your alien up", "give": "give cards", "take": "take a card",
+        "turn_up": "turn your alien up", "give": "give cards", "take": "which of your ships go",
         "tech_keep": "keep a technology", "setup_hand": "the first hands",
-        "place": "your ships go home: onto which colonies", "resolve": "the result", "outcome": "the result",
+        "place": "your ships go home", "resolve": "the result", "outcome": "the result",
         "start_turn": "the start of the turn",
     }
 
     def step_words(self, step: str) -> str:
         """A step as the status line names it ("accept": "join a side or not")."""
         return self.STEP_WORDS.get(step, step.replace("_", " "))
+
+    def question_words(self, st: tuple[Any, ...], s: Any = None,
+                       seat: int | None = None) -> str:
+        """The step asked now (the whole step, engine `s.step()`), as the status line
+        names it to the person at `seat`: a choice of ships says where they go and where
+        they are chosen ("you lose ships to the warp: from which colonies", in the
+        replay's words of that choice: cli/action_words.py ship_question)."""
+        from .action_words import ship_question
+        from .you_words import to_you
+        asked = ship_question(s, st) if s is not None and seat is not None else None
+        if asked is None:
+            return self.step_words(str(st[0]))
+        words, prep = asked
+        colour = s.config.colors[seat]
+        where = "planets" if prep == "on" else "colonies"
+        return to_you(f"{colour} {words}", colour) + f": {prep} which {where}"
 
     @staticmethod
     def short_goal(config: Any) -> str:
@@ -237,6 +253,11 @@ class WorldsUI:
     def step_words(self, step: str) -> str:
         """An engine step in words ("keep_race": "keep a race")."""
         return self.STEP_WORDS.get(step, step.replace("_", " "))
+
+    def question_words(self, st: tuple[Any, ...], s: Any = None,
+                       seat: int | None = None) -> str:
+        """The step asked now, as the status line names it."""
+        return self.step_words(str(st[0]))
 
     def board(self, s: Any, kn: Any) -> str:
         step = self.rules.pending(s)

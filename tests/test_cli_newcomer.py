@@ -125,4 +125,35 @@ def test_your_alien_says_how_to_learn_it_and_a_window_says_its_moment() -> None:
     said = subprocess.run([str(COSMIC), "play", "--local", "--plain", "--players", "3",
                            "--seed", "alien-hint"], input=f"info {got.group(1)}\nquit\nquit\n",
                           capture_output=True, text=True, timeout=60).stdout
-    assert re.search(rf"The {got.group(1)} \(\w+ lamp\): ", said), said[-2000:]
+    assert re.search(rf"The {got.group(1)} \(\w+ lamp: \w+ to play\): ", said), said[-2000:]
+
+
+def test_a_wrong_choice_of_ships_to_lose_is_refused_in_words() -> None:
+    """After a failed deal (rules 001, Resolution Phase: each main player loses three
+    ships), a choice of the wrong number of ships is refused in words: the count once
+    ("choose 3 of your ships", not "3..3"), no notation of the engine's, and the status
+    line names the question ("you lose ships to the warp: from which colonies")."""
+    from cli.commands import command_table, lookup
+    from cli.game_ui import CosmicUI
+    from engine import cosmic as engine
+    from engine.cosmic.scenario import run_scenario
+
+    text = (Path(__file__).parent / "scenarios" / "deal_fails.toml").read_text()
+    head, _, rest = text.partition("[[step]]")
+    first = rest.partition("[[step]]")[0]
+    first = first[:first.index("expect")]
+    res = run_scenario(head + "[[step]]" + first + '\n[[step]]\ndo = ["red nodeal"]\n')
+    s = res.state
+    assert s.step()[0] == "take", s.step()
+    table = command_table(s, 0, engine.Knowledge(0))
+    said = lookup(table, "ships red.2:1", s, 0)
+    assert isinstance(said, str) and "choose 3 of your ships" in said, said
+    reason = said.partition(". Closest: ")[0]
+    assert ".." not in reason and "sorted" not in said and "location:count" not in said, said
+    asked = CosmicUI(engine_rules()).question_words(s.step(), s, 0)
+    assert asked == "you lose ships to the warp: from which colonies", asked
+
+
+def engine_rules():  # type: ignore[no-untyped-def]
+    from engine import games
+    return games.load(games.DEFAULT)
