@@ -32,7 +32,7 @@ from engine.cosmic.windows import RESPONSE_CARD, RESPONSE_POWER, WINDOWS
 from engine import games
 from engine.game import Rules
 
-from .commands import TURN_UP_WORDS, help_now
+from .commands import TURN_UP_WORDS, examples, help_now
 from .game_ui import for_rules, headline
 from .info import discards, info, tech_words
 from .render import board_legend, card_label, window_moment, window_words
@@ -366,6 +366,12 @@ class SeatClient:
                         if cmd.split()[0] == "power"]
                 self.say("Now: " + "; ".join(uses) if uses else
                          "No use of your power is open now ('info COLOUR' tells your alien).")
+            elif self.ui.COSMIC:  # the help's example is any game's: what you may type now
+                now = examples(self.table, sorted(c for c in self.table
+                                                  if c.split()[0] == parts[1]))
+                if now:
+                    self.say(f"You may type now: {', '.join(now[:6])}"
+                             + (" ..." if len(now) > 6 else "") + ".")
             return
         if len(parts) > 1 and parts[1].lower() not in ("help", "quit", "stops", "stop",
                                                        "unstop", "board", "map", "hand", "all"):

@@ -29,7 +29,8 @@ from engine.cosmic.windows import CARD_EFFECTS
 
 from .render import card_label, planet_name
 
-__all__ = ["command_for", "command_table", "normalise", "lookup", "HELP", "help_now", "TURN_UP_WORDS"]
+__all__ = ["command_for", "command_table", "normalise", "lookup", "HELP", "help_now", "TURN_UP_WORDS",
+           "examples"]
 
 # What a person may type to turn a face-down alien up (hidden powers).
 TURN_UP_WORDS = ("turnup", "turn up", "reveal power")
@@ -306,7 +307,7 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     firsts = sorted({c.split()[0] for c in legal})
     longer = [c for c in legal if c.startswith(text + " ")] if text else []
     if longer:  # the start of legal commands ("ally blue", "play reinforcement +3")
-        examples = _examples(table, longer)
+        examples = examples(table, longer)
         return f"'{typed.strip()}' says too little: " + _more_words(table, text, longer) \
             + ". Closest: " + ", ".join(examples[:6]) + (" ..." if len(examples) > 6 else "")
     why = after = ""
@@ -370,7 +371,7 @@ def _cards_in_any_order(table: dict[str, tuple[engine.Action, int | None]], text
                 None)
 
 
-def _examples(table: dict[str, tuple[engine.Action, int | None]],
+def examples(table: dict[str, tuple[engine.Action, int | None]],
               commands: list[str]) -> list[str]:
     """Commands to show for these: a choice of ships by its count (`ally blue 4`, which
     `lookup` takes), the most and the fewest ships of each group; the others whole."""

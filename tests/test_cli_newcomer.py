@@ -157,3 +157,16 @@ def test_a_wrong_choice_of_ships_to_lose_is_refused_in_words() -> None:
 def engine_rules():  # type: ignore[no-untyped-def]
     from engine import games
     return games.load(games.DEFAULT)
+
+
+def test_help_for_a_command_says_what_you_may_type_now() -> None:
+    """`help ally` gives the command's form with an example from any game; at a question
+    it answers it adds the commands you may type now, in your own colours and counts."""
+    r = subprocess.run([str(COSMIC), "play", "--local", "--plain", "--players", "3",
+                        "--seed", "help-now"], input="help ally\n1\n" * 400,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    now = re.findall(r"^   You may type now: (ally \w+ \d+(?:, ally \w+ \d+)*)\.$", r.stdout,
+                     re.M)
+    assert now, r.stdout[-3000:]
+    assert all("ally red" not in line for line in now), now  # red is you: not a side
