@@ -632,10 +632,10 @@ class SeatClient:
 
     def _say_forced(self, cmd: str, action: engine.Action) -> None:
         """A move the client makes because it is the only one. A step with nothing to
-        choose (`proceed`: the turn goes on; a `pass` where passing is all there is) is
-        explained the first time and then passes quietly (so is
-        turning your encounter card up, which every encounter asks); a move that says what was
-        chosen (a card, ships, a target) is told every time, as it was chosen for you."""
+        choose (`proceed`: the turn goes on; a `pass` where passing is all there is;
+        `reveal`: your card turned up, every encounter) is explained the first time and
+        then passes quietly; a move that says what was chosen (a card, ships, a target)
+        is told every time, as it was chosen for you."""
         if cmd.split()[0] not in ("proceed", "pass", "reveal"):
             self.log.append(f"(only one move was possible, made for you: {cmd})")
             return
