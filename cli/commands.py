@@ -307,9 +307,9 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     firsts = sorted({c.split()[0] for c in legal})
     longer = [c for c in legal if c.startswith(text + " ")] if text else []
     if longer:  # the start of legal commands ("ally blue", "play reinforcement +3")
-        examples = examples(table, longer)
+        shown = examples(table, longer)
         return f"'{typed.strip()}' says too little: " + _more_words(table, text, longer) \
-            + ". Closest: " + ", ".join(examples[:6]) + (" ..." if len(examples) > 6 else "")
+            + ". Closest: " + ", ".join(shown[:6]) + (" ..." if len(shown) > 6 else "")
     why = after = ""
     if words and firsts and words[0] not in firsts:  # not a move the game asks for now
         after = (f"{words[0]} is not asked now" if words[0] in HELP else

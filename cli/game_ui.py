@@ -25,6 +25,11 @@ from engine.game import Rules
 __all__ = ["for_rules", "CosmicUI", "WorldsUI"]
 
 
+# The longest words of a question on the status line: with "YOUR DECISION (resolution: "
+# before them and the commands after, one row of 80 columns.
+QUESTION_WIDTH = 36
+
+
 class CosmicUI:
     """Cosmic Encounter: cli/commands.py and cli/render.py."""
 
@@ -63,7 +68,7 @@ class CosmicUI:
         "reveal_cards": "cards turned up", "deal": "make a deal",
         "rewards": "take rewards", "collect": "take compensation",
         "second_choice": "a second encounter or not", "keep_alien": "keep an alien",
-        "turn_up": "turn your alien up", "give": "give cards", "take": "which of your ships go",
+        "turn_up": "turn your alien up", "give": "give cards", "take": "which ships move",
         "tech_keep": "keep a technology", "setup_hand": "the first hands",
         "place": "your ships go home", "resolve": "the result", "outcome": "the result",
         "start_turn": "the start of the turn",
@@ -76,18 +81,19 @@ class CosmicUI:
     def question_words(self, st: tuple[Any, ...], s: Any = None,
                        seat: int | None = None) -> str:
         """The step asked now (the whole step, engine `s.step()`), as the status line
-        names it to the person at `seat`: a choice of ships says where they go and where
-        they are chosen ("you lose ships to the warp: from which colonies", in the
-        replay's words of that choice: cli/action_words.py ship_question)."""
+        names it to the person at `seat`: a choice of ships says where they go ("you lose
+        ships to the warp", in the replay's words of that choice: cli/action_words.py
+        ship_question), where that is short enough for the status line of an 80-column
+        screen to keep one row (QUESTION_WIDTH); else the step's words."""
         from .action_words import ship_question
         from .you_words import to_you
         asked = ship_question(s, st) if s is not None and seat is not None else None
-        if asked is None:
-            return self.step_words(str(st[0]))
-        words, prep = asked
-        colour = s.config.colors[seat]
-        where = "planets" if prep == "on" else "colonies"
-        return to_you(f"{colour} {words}", colour) + f": {prep} which {where}"
+        if asked is not None:
+            colour = s.config.colors[seat]
+            said = to_you(f"{colour} {asked[0]}", colour)
+            if len(said) <= QUESTION_WIDTH:
+                return said
+        return self.step_words(str(st[0]))
 
     @staticmethod
     def short_goal(config: Any) -> str:

@@ -401,16 +401,16 @@ def deal_words(s: engine.GameState, terms: Any) -> str:
 # asked there (engine.cosmic.windows WINDOWS, in the order the flow opens them).
 WINDOW_MOMENTS = {
     "start": "the encounter begins", "destiny": "destiny drawn", "launch": "the gate aimed",
-    "alliance": "allies joined", "planning": "cards not chosen yet",
-    "selected": "cards chosen face down", "reveal": "cards turned up",
+    "alliance": "allies joined", "planning": "cards to choose",
+    "selected": "cards face down", "reveal": "cards turned up",
     "result": "the winner known", "deal": "the deal settled",
-    "discard": "the cards going to the discard pile", "end": "the encounter over",
+    "discard": "cards discarded", "end": "the encounter over",
     "respond_card": "a card just played", "respond_power": "a power just used",
 }
 
 
 def window_moment(name: str) -> str:
-    """A card window after the moment it comes at: "cards chosen face down - selected
+    """A card window after the moment it comes at: "cards face down - selected
     window" (the window's name last: 'stop NAME' names it); its name alone where no
     moment is known."""
     moment = WINDOW_MOMENTS.get(name)

@@ -132,7 +132,7 @@ def test_a_wrong_choice_of_ships_to_lose_is_refused_in_words() -> None:
     """After a failed deal (rules 001, Resolution Phase: each main player loses three
     ships), a choice of the wrong number of ships is refused in words: the count once
     ("choose 3 of your ships", not "3..3"), no notation of the engine's, and the status
-    line names the question ("you lose ships to the warp: from which colonies")."""
+    line names the question ("you lose ships to the warp")."""
     from cli.commands import command_table, lookup
     from cli.game_ui import CosmicUI
     from engine import cosmic as engine
@@ -151,7 +151,7 @@ def test_a_wrong_choice_of_ships_to_lose_is_refused_in_words() -> None:
     reason = said.partition(". Closest: ")[0]
     assert ".." not in reason and "sorted" not in said and "location:count" not in said, said
     asked = CosmicUI(engine_rules()).question_words(s.step(), s, 0)
-    assert asked == "you lose ships to the warp: from which colonies", asked
+    assert asked == "you lose ships to the warp", asked
 
 
 def engine_rules():  # type: ignore[no-untyped-def]
@@ -170,3 +170,18 @@ def test_help_for_a_command_says_what_you_may_type_now() -> None:
                      re.M)
     assert now, r.stdout[-3000:]
     assert all("ally red" not in line for line in now), now  # red is you: not a side
+
+
+def test_the_questions_in_words_keep_the_status_line_to_one_row() -> None:
+    """Every question's words (a card window's moment, a choice of ships in the replay's
+    words) leave the status line one row of 80 columns with a command after them, in
+    the longest phase a question is asked in: wrapped, the line under it would be the
+    prompt's row, and a reader of the last rows would miss the question."""
+    from cli.game_ui import QUESTION_WIDTH
+    from cli.render import WINDOW_MOMENTS, window_moment
+
+    for name in WINDOW_MOMENTS:
+        row = f" YOUR DECISION (resolution: {window_moment(name)}): pass"
+        assert len(row) <= 80, row
+    row = " YOUR DECISION (resolution: " + "x" * QUESTION_WIDTH + "): ships"
+    assert len(row) <= 80, row

@@ -1,6 +1,6 @@
 """`cosmic play` as a newcomer meets its questions: when your ships go home after an
-encounter the question says where from and where to ("you return your ships from the
-gate: to which colonies", not "place ships"), and a half-typed `ships` is answered
+encounter the question says where they come from ("you return your ships from the
+gate", not "place ships"), and a half-typed `ships` is answered
 with what it still needs: which ships (their number is given: not "how many"), each
 closest command once ("Closest: ships 2", never "ships 2, ships 2")."""
 
@@ -26,8 +26,7 @@ def _ships_typed_at_the_way_home(home: Path, seed: str) -> list[str] | None:
     asked = False
     try:
         for line in lines_of(proc, seen, 120):
-            if line.startswith(HOME_STEP) and line.endswith(": to which colonies): ships") \
-                    and not asked:
+            if line.startswith(HOME_STEP) and line.endswith("): ships") and not asked:
                 asked = True
             elif line.startswith("Type a number"):
                 answer(proc, "ships" if asked and not any("says too little" in x
