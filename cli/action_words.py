@@ -34,7 +34,7 @@ from engine.cosmic.targets import is_site
 
 from .render import card_label, describe_event, planet_name, window_words
 
-__all__ = ["action_words"]
+__all__ = ["action_words", "ship_question"]
 
 Words = Callable[[engine.GameState, Any, tuple[Any, ...]], str]
 
@@ -266,6 +266,19 @@ _SHIP_CHOICES: dict[str, tuple[Callable[[engine.GameState, tuple[Any, ...]], str
     "filth_land": (lambda s, st: "lands its gate ships", "on"),
     "filth_drive": (lambda s, st: f"moves its ships off {_place(s, st[2])}", "to"),
 }
+
+
+def ship_question(s: engine.GameState, st: tuple[Any, ...]) -> tuple[str, str] | None:
+    """A step that asks which ships go somewhere, in the words of its action without the
+    seat ("loses ships to the warp"), and the word before each place the ships are
+    chosen at ("from"); None for another step."""
+    found = _SHIP_CHOICES.get(str(st[0]))
+    if found is None:
+        return None
+    try:
+        return found[0](s, st), found[1]
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+        return None
 
 
 def _rewards(s: engine.GameState, a: Any, st: tuple[Any, ...]) -> str:

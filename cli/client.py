@@ -32,10 +32,11 @@ from engine.cosmic.windows import RESPONSE_CARD, RESPONSE_POWER, WINDOWS
 from engine import games
 from engine.game import Rules
 
-from .commands import TURN_UP_WORDS, help_now
-from .game_ui import for_rules
+from .commands import TURN_UP_WORDS, examples, help_now
+from .game_ui import for_rules, headline
 from .info import discards, info, tech_words
-from .render import card_label, window_words
+from .render import board_legend, card_label, window_moment, window_words
+from .you_words import to_you
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
 
@@ -208,13 +209,6 @@ CHANCE_WORDS = {
 }
 
 
-# `help board`: the Cosmic board's columns (cli/render.py `board_text` draws them).
-BOARD_WORDS = (
-    "The board: a row a player; col = foreign colonies (the count that wins), hnd = cards "
-    "in hand, wrp = ships in the warp; then one number a home planet: that player's ships "
-    "on it. An 'in COLOUR:' line lists other players' ships on that player's planets.")
-
-
 class SeatClient:
     """The game loop of one seat, for any face. A face overrides `invalidate` (redraw)
     and `ask` (a decision was opened), and calls `handle_line` with what was typed."""
@@ -233,6 +227,7 @@ class SeatClient:
         self.asked_serial = -1  # the state serial the open question was asked at
         self._hinted: set[str] = set()  # windows whose "you could have played" was said
         self._explained_windows = False  # the first such note says what a window is
+        self._explained_forced = False  # the first step passed for you is explained
         self._quit_asked = False  # 'quit' once during a game: the next 'quit' leaves
         self.quit = False
         self.turn_up_queued = False  # hidden powers: turn up at the next question
@@ -371,6 +366,12 @@ class SeatClient:
                         if cmd.split()[0] == "power"]
                 self.say("Now: " + "; ".join(uses) if uses else
                          "No use of your power is open now ('info COLOUR' tells your alien).")
+            elif self.ui.COSMIC:  # the help's example is any game's: what you may type now
+                now = examples(self.table, sorted(c for c in self.table
+                                                  if c.split()[0] == parts[1]))
+                if now:
+                    self.say(f"You may type now: {', '.join(now[:6])}"
+                             + (" ..." if len(now) > 6 else "") + ".")
             return
         if len(parts) > 1 and parts[1].lower() not in ("help", "quit", "stops", "stop",
                                                        "unstop", "board", "map", "hand", "all"):
@@ -384,7 +385,7 @@ class SeatClient:
                      "still work.")
             return
         if len(parts) > 1 and parts[1].lower() == "board":
-            self.say(BOARD_WORDS)
+            self.say(board_legend(self.session.state, self.session.knowledge()))
             return
         legal = sorted({cmd.split()[0] for cmd in self.table})
         s = self.session.state
@@ -575,12 +576,11 @@ class SeatClient:
                                      "audit are under way")
                     await asyncio.sleep(0.05)
                     continue
-                winners = ", ".join(s.config.colors[w] for w in s.outcome.winners)
                 self.refused = ""  # a refusal of the game under way answers nothing now
                 for line in self.end_words():
                     self.log.append(line)
-                self._set_status(f"game over: {winners or 'nobody'} won "
-                                 f"({self.ui.why_over(s)}); 'quit' leaves")
+                said = headline(self.ui, s, self.session.seat).partition(": ")[2]
+                self._set_status(f"game over: {said.rstrip('.')}; 'quit' leaves")
                 self.invalidate()
                 return
             seat = self.session.seat
@@ -602,18 +602,19 @@ class SeatClient:
                     pass  # only `conceal` is offered: the page stays as it is
                 elif handle is not None or self.rules.secret(auto) == "commit":
                     self.session.knowledge().selected = handle
-                self.log.append(f"(your only choice, made for you: {cmd})")
+                self._say_forced(cmd, auto)
             if auto is not None:
                 self.events(await self.session.act(auto))
                 continue
             where = s.step()
-            label = f"{where[1]} window" if where[0] == "window" else \
-                self.ui.step_words(str(where[0]))
+            label = window_moment(str(where[1])) if where[0] == "window" else \
+                self.ui.question_words(tuple(where), s, self.session.seat)
             gives = {len(getattr(a, "handles", ())) for a, _ in self.table.values()
                      if isinstance(a, engine.Give)}
             if len(gives) == 1:  # how many cards to hand over (a deal's, a power's)
                 n = gives.pop()
-                label += f" {n} card{'s' if n != 1 else ''}"
+                many = f"{n} card{'s' if n != 1 else ''}"
+                label = f"give {many}" if where[0] == "give" else f"{label} {many}"
             kinds = sorted({cmd.split()[0] for cmd in self.table if cmd != "turnup"})
             more = " ..." if len(kinds) > 5 else ""  # what to type, the rest in 'help'
             self._set_status(f"YOUR DECISION ({self.rules.pending(s).phase}: {label}): "
@@ -629,12 +630,30 @@ class SeatClient:
             self.invalidate()
             await self._decide()
 
+    def _say_forced(self, cmd: str, action: engine.Action) -> None:
+        """A move the client makes because it is the only one. A step with nothing to
+        choose (`proceed`: the turn goes on; a `pass` where passing is all there is;
+        `reveal`: your card turned up, every encounter) is explained the first time and
+        then passes quietly; a move that says what was chosen (a card, ships, a target)
+        is told every time, as it was chosen for you."""
+        if cmd.split()[0] not in ("proceed", "pass", "reveal"):
+            self.log.append(f"(only one move was possible, made for you: {cmd})")
+            return
+        if self._explained_forced:
+            return
+        self._explained_forced = True
+        s = self.session.state
+        colour = s.config.colors[self.session.seat]
+        what = to_you(f"{colour} {self.ui.action_words(s, action)}", colour)
+        self.log.append(f"(The game took the only move open to you -- {what}. Steps "
+                        "like this pass by themselves from now on.)")
+
     def end_words(self) -> list[str]:
         """The end of the game in words: who won and why, everyone's foreign colonies,
         and (networked) the journal and how to check it."""
         s = self.session.state
         assert s.outcome is not None
-        lines: list[str] = self.ui.end_words(s)
+        lines: list[str] = self.ui.end_words(s, self.session.seat)
         runner = getattr(self.session, "runner", None)
         if runner is not None:
             path = runner.journal.path

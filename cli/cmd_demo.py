@@ -156,7 +156,9 @@ def run(args: argparse.Namespace) -> int:
     if any(last.get("aliens") or ()):
         print("aliens: " + ", ".join(f"{c} {a.replace('_', ' ') or 'none'}"
                                      for c, a in zip(colors, last["aliens"])))
-    print(f"game over ({last.get('over')}): {winners} won; {last.get('records')} records "
+    from .game_ui import for_rules
+    why = for_rules(rules).reason_words(str(last.get("over")), config)
+    print(f"game over: {winners} won ({why}); {last.get('records')} records "
           f"in {took:.1f} s" + (f"; first encounter after {first_encounter or 0:.1f} s"
                                 if args.game == "cosmic" else ""))
     print(f"journals in {shown}/: check one with `cosmic verify {shown}/seat-0.journal`")

@@ -116,7 +116,7 @@ def _local(config: Any, seed_text: str, seat: int, screen: bool,
     except KeyboardInterrupt:
         pass
     if screen or ended != "over":  # (plain text says the end itself, once, last)
-        _say_result(game.state, config)
+        _say_result(game.state, for_rules(rules), seat)
     return 0
 
 
@@ -162,10 +162,10 @@ def _networked(config: Any, seed_text: str, seat: int, screen: bool,
     return code
 
 
-def _say_result(state: Any, config: Any) -> None:
-    out = state.outcome
-    if out is None:
+def _say_result(state: Any, ui: Any, seat: int) -> None:
+    """The last words in the terminal: the screen's headline of the end (who won, how)."""
+    if state.outcome is None:
         print("Game left unfinished.")
     else:
-        print("Game over: " + (", ".join(config.colors[w] for w in out.winners) or "nobody")
-              + " won.")
+        from .game_ui import headline
+        print("Game over: " + headline(ui, state, seat).partition(": ")[2])

@@ -29,7 +29,8 @@ from engine.cosmic.windows import CARD_EFFECTS
 
 from .render import card_label, planet_name
 
-__all__ = ["command_for", "command_table", "normalise", "lookup", "HELP", "help_now", "TURN_UP_WORDS"]
+__all__ = ["command_for", "command_table", "normalise", "lookup", "HELP", "help_now", "TURN_UP_WORDS",
+           "examples"]
 
 # What a person may type to turn a face-down alien up (hidden powers).
 TURN_UP_WORDS = ("turnup", "turn up", "reveal power")
@@ -306,9 +307,9 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     firsts = sorted({c.split()[0] for c in legal})
     longer = [c for c in legal if c.startswith(text + " ")] if text else []
     if longer:  # the start of legal commands ("ally blue", "play reinforcement +3")
-        examples = _examples(table, longer)
+        shown = examples(table, longer)
         return f"'{typed.strip()}' says too little: " + _more_words(table, text, longer) \
-            + ". Closest: " + ", ".join(examples[:6]) + (" ..." if len(examples) > 6 else "")
+            + ". Closest: " + ", ".join(shown[:6]) + (" ..." if len(shown) > 6 else "")
     why = after = ""
     if words and firsts and words[0] not in firsts:  # not a move the game asks for now
         after = (f"{words[0]} is not asked now" if words[0] in HELP else
@@ -370,7 +371,7 @@ def _cards_in_any_order(table: dict[str, tuple[engine.Action, int | None]], text
                 None)
 
 
-def _examples(table: dict[str, tuple[engine.Action, int | None]],
+def examples(table: dict[str, tuple[engine.Action, int | None]],
               commands: list[str]) -> list[str]:
     """Commands to show for these: a choice of ships by its count (`ally blue 4`, which
     `lookup` takes), the most and the fewest ships of each group; the others whole."""
@@ -382,8 +383,8 @@ def _examples(table: dict[str, tuple[engine.Action, int | None]],
             continue
         counts = sorted({sum(n for _, n in getattr(table[c][0], "ships", ()))
                          for c in commands if c.rpartition(" ")[0] == group})
-        out += [f"{group} {n}" for n in (counts[-1], counts[0])
-                if f"{group} {n}" not in out]
+        out += [f"{group} {n}" for n in dict.fromkeys((counts[-1], counts[0]))
+                if f"{group} {n}" not in out]  # (one count: said once)
     return out
 
 
@@ -398,10 +399,12 @@ def _more_words(table: dict[str, tuple[engine.Action, int | None]], text: str,
                 f"by commas, in any order (e.g. {longer[0]})")
     counts = sorted({sum(n for _, n in getattr(table[c][0], "ships", ())) for c in longer
                      if ":" in c[len(text) + 1:] and " " not in c[len(text) + 1:]})
+    if len(counts) == 1:  # the count is given (ships going home): only which ones
+        return (f"which {counts[0]} ship{'s' if counts[0] != 1 else ''} (e.g. {longer[0]}), "
+                f"or '{text} {counts[0]}' and the game chooses them")
     if counts:
-        span = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
-        return (f"how many ships ({text} N, N {span}: the ships that keep the most at home "
-                f"are sent), or which ones ({longer[0]})")
+        return (f"how many ships ({text} N, N {counts[0]} to {counts[-1]}: the ships that "
+                f"keep the most at home are sent), or which ones ({longer[0]})")
     nexts = sorted({c[len(text) + 1:].split()[0] for c in longer})
     if text == "ally":  # a side, then ships: both said in words, with an example
         sent = sorted({sum(n for _, n in getattr(table[c][0], "ships", ())) for c in longer
@@ -482,8 +485,11 @@ def _engine_reason(text: str, s: engine.GameState, seat: int) -> str:
             return ""  # another kind of move is asked for: said by the caller
         reason = re.sub(r"the warp of seat (\d+)",
                         lambda m: planet_name(s, warp_site(int(m.group(1)))), exc.reason)
+        reason = re.sub(r"(\d+)\.\.(\d+)", lambda m: m.group(1) if m.group(1) == m.group(2)
+                        else f"{m.group(1)} to {m.group(2)}", reason)  # "4..4": "4"
         return re.sub(r"planet (\d+)", lambda m: planet_name(s, int(m.group(1))),
-                      reason).replace(" (sorted planet:count)", "")
+                      reason).replace(" (sorted planet:count)", "").replace(
+                          " (sorted location:count)", "")
     except engine.EngineError:
         return ""
     return ""

@@ -25,6 +25,11 @@ from engine.game import Rules
 __all__ = ["for_rules", "CosmicUI", "WorldsUI"]
 
 
+# The longest words of a question on the status line: with "YOUR DECISION (resolution: "
+# before them and the commands after, one row of 80 columns.
+QUESTION_WIDTH = 36
+
+
 class CosmicUI:
     """Cosmic Encounter: cli/commands.py and cli/render.py."""
 
@@ -63,15 +68,32 @@ class CosmicUI:
         "reveal_cards": "cards turned up", "deal": "make a deal",
         "rewards": "take rewards", "collect": "take compensation",
         "second_choice": "a second encounter or not", "keep_alien": "keep an alien",
-        "turn_up": "turn your alien up", "give": "give cards", "take": "take a card",
+        "turn_up": "turn your alien up", "give": "give cards", "take": "which ships move",
         "tech_keep": "keep a technology", "setup_hand": "the first hands",
-        "place": "place ships", "resolve": "the result", "outcome": "the result",
+        "place": "your ships go home", "resolve": "the result", "outcome": "the result",
         "start_turn": "the start of the turn",
     }
 
     def step_words(self, step: str) -> str:
         """A step as the status line names it ("accept": "join a side or not")."""
         return self.STEP_WORDS.get(step, step.replace("_", " "))
+
+    def question_words(self, st: tuple[Any, ...], s: Any = None,
+                       seat: int | None = None) -> str:
+        """The step asked now (the whole step, engine `s.step()`), as the status line
+        names it to the person at `seat`: a choice of ships says where they go ("you lose
+        ships to the warp", in the replay's words of that choice: cli/action_words.py
+        ship_question), where that is short enough for the status line of an 80-column
+        screen to keep one row (QUESTION_WIDTH); else the step's words."""
+        from .action_words import ship_question
+        from .you_words import to_you
+        asked = ship_question(s, st) if s is not None and seat is not None else None
+        if asked is not None:
+            colour = s.config.colors[seat]
+            said = to_you(f"{colour} {asked[0]}", colour)
+            if len(said) <= QUESTION_WIDTH:
+                return said
+        return self.step_words(str(st[0]))
 
     @staticmethod
     def short_goal(config: Any) -> str:
@@ -105,18 +127,19 @@ class CosmicUI:
     @staticmethod
     def why_over(s: Any) -> str:
         """Why the game ended, in words ("5 foreign colonies")."""
-        reason = str(s.outcome.reason)
-        return {"colonies": f"{s.config.win_colonies} foreign colonies"
-                if not s.config.teams else "foreign colonies, as a team",
-                "turn_limit": "the turn limit was reached"}.get(reason,
-                                                                reason.replace("_", " "))
+        from . import render
+        return str(render.why_over(s))
 
-    def end_words(self, s: Any) -> list[str]:
-        out = s.outcome
+    @staticmethod
+    def reason_words(reason: str, config: Any) -> str:
+        """An outcome's reason in words, without the state (a demo's summary)."""
+        from . import render
+        return str(render.reason_words(reason, config))
+
+    def end_words(self, s: Any, seat: int | None = None) -> list[str]:
+        """The end: its headline (`headline`), then everyone's foreign colonies."""
         colors = s.config.colors
-        why = self.why_over(s)
-        return ["GAME OVER: " + (", ".join(colors[w] for w in out.winners) or "nobody")
-                + f" won ({why}).",
+        return [headline(self, s, seat),
                 "Foreign colonies: " + ", ".join(f"{c} {s.foreign_colonies(i)}"
                                                  for i, c in enumerate(colors)) + "."]
 
@@ -237,6 +260,11 @@ class WorldsUI:
         """An engine step in words ("keep_race": "keep a race")."""
         return self.STEP_WORDS.get(step, step.replace("_", " "))
 
+    def question_words(self, st: tuple[Any, ...], s: Any = None,
+                       seat: int | None = None) -> str:
+        """The step asked now, as the status line names it."""
+        return self.step_words(str(st[0]))
+
     def board(self, s: Any, kn: Any) -> str:
         step = self.rules.pending(s)
         who = s.config.colors[s.active] if s.active >= 0 else "-"
@@ -277,19 +305,20 @@ class WorldsUI:
             out.append((h in playable or (face is not None and label in names), label + down))
         return out
 
-    @staticmethod
-    def why_over(s: Any) -> str:
+    @classmethod
+    def why_over(cls, s: Any) -> str:
         """Why the game ended, in words ("20 worlds")."""
-        reason = str(s.outcome.reason)
+        return cls.reason_words(str(s.outcome.reason), s.config)
+
+    @staticmethod
+    def reason_words(reason: str, config: Any) -> str:
         return {"worlds": "20 worlds", "turn_limit": "the turn limit was reached"}.get(
             reason, reason.replace("_", " "))
 
-    def end_words(self, s: Any) -> list[str]:
-        out = s.outcome
+    def end_words(self, s: Any, seat: int | None = None) -> list[str]:
+        """The end: its headline (`headline`), then the worlds each player controls."""
         colors = s.config.colors
-        why = self.why_over(s)
-        return ["GAME OVER: " + (", ".join(colors[w] for w in out.winners) or "nobody")
-                + f" won ({why}).",
+        return [headline(self, s, seat),
                 "Worlds controlled: " + ", ".join(f"{c} {s.controlled(i)}"
                                                   for i, c in enumerate(colors)) + "."]
 
@@ -368,6 +397,15 @@ class WorldsUI:
             owner = s.config.colors[s.control[w]] if s.control[w] >= 0 else "nobody"
             return f"World {what.strip().upper()}: {race}; controlled by {owner}."
         return f"info: no race or world {what.strip()!r} (info tachyons, info C)"
+
+
+def headline(ui: Any, s: Any, seat: int | None = None) -> str:
+    """The end in one line, the same on the screen and in the terminal after it: who won
+    and how ("GAME OVER: yellow won (5 foreign colonies)."); with `seat`, that player's
+    colour is marked "(you)" where it is named."""
+    colors = s.config.colors
+    names = [colors[w] + (" (you)" if w == seat else "") for w in s.outcome.winners]
+    return f"GAME OVER: {', '.join(names) or 'nobody'} won ({ui.why_over(s)})."
 
 
 def for_rules(rules: Rules) -> CosmicUI | WorldsUI:

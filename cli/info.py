@@ -62,9 +62,15 @@ FLARE_WORDS = {
 }
 
 
+# An alien's lamp is how hard it is to play well, not a player's colour: said in words.
+LAMP_WORDS = {"green": "easy", "yellow": "medium", "red": "hard"}
+
+
 def _alien(name: str) -> str:
     a = ALIENS[name]
-    return (f"{name.replace('_', ' ')} ({a.lamp} lamp): {a.summary}. Details: docs/aliens.md.")
+    lamp = f"{a.lamp} lamp: {LAMP_WORDS[a.lamp]} to play" if a.lamp in LAMP_WORDS \
+        else f"{a.lamp} lamp"
+    return f"{name.replace('_', ' ')} ({lamp}): {a.summary}. Details: docs/aliens.md."
 
 
 def _flare(flare: str) -> str:

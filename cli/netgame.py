@@ -149,7 +149,7 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         code = runner.run()
         if runner.gave_up:
             print(f"cosmic: {runner.gave_up}", file=sys.stderr)
-        _said_the_end(runner, journal, colors, "")
+        _said_the_end(runner, journal, "")
         return code
     from .client import NetworkSession
     session = NetworkSession(runner)
@@ -186,19 +186,21 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
     finally:
         runner.close()
     if screen or ended != "over":  # (plain text says the end itself, once, last)
-        _said_the_end(runner, journal, colors, unfinished)
+        _said_the_end(runner, journal, unfinished)
     return 0
 
 
-def _said_the_end(runner: NodeRunner, journal: Path, colors: list[str],
-                  unfinished: str) -> None:
-    out = runner.core.state.outcome
-    if out is None:
+def _said_the_end(runner: NodeRunner, journal: Path, unfinished: str) -> None:
+    """The last words in the terminal: the screen's own headline of the end (who won and
+    how, cli/game_ui headline), or how to pick the game up again."""
+    s = runner.core.state
+    if s.outcome is None:
         print(f"Game left unfinished. Pick it up again with: cosmic resume {journal}"
               + (f"\n{unfinished}" if unfinished else ""))
     else:
-        print("Game over: " + (", ".join(colors[w] for w in out.winners) or "nobody")
-              + f" won ({out.reason}).")
+        from .game_ui import for_rules, headline
+        said = headline(for_rules(runner.core.rules), s, runner.core.seat)
+        print("Game over: " + said.partition(": ")[2])
         print(f"Your journal: {journal} (check it: cosmic verify {journal})")
 
 

@@ -3,7 +3,10 @@ as JSON-able data. Used by scenario, replay, play and the full-screen client; te
 
 from __future__ import annotations
 
+import re
 import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine import cosmic as engine
@@ -20,7 +23,9 @@ from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 from protocol.tell import TELL_KIND, read_tell, reader_of
 
-__all__ = ["BOARD_WIDTH", "planet_name", "board_text", "board_keys", "tech_lines", "alien_label", "encounter_totals", "public_summary", "card_label", "describe_event",
+from .you_words import to_you
+
+__all__ = ["BOARD_WIDTH", "BOARD_COLUMNS", "window_moment", "board_legend", "why_over", "reason_words", "planet_name", "board_text", "board_keys", "tech_lines", "alien_label", "encounter_totals", "public_summary", "card_label", "describe_event",
            "log_line", "chat_text"]
 
 
@@ -94,11 +99,72 @@ HEADER_STEPS = {
     "accept": "join a side?", "invite": "invite allies", "launch": "aim the gate",
     "planning": "choose cards", "second_choice": "2nd encounter?", "deal": "make a deal",
     "rewards": "take rewards", "collect": "compensation", "keep_alien": "keep an alien",
-    "turn_up": "turn alien up", "give": "give cards", "take": "take a card",
+    "turn_up": "turn alien up", "give": "give cards", "take": "which ships",
     "tech_keep": "keep a tech", "setup_hand": "first hands", "start_turn": "ready?",
     "defense_known": "defense known", "destiny": "destiny draw", "reveal": "cards up",
     "reveal_cards": "cards up", "resolve": "the result", "outcome": "the result",
+    "place": "ships go home",
 }
+
+
+@dataclass(frozen=True)
+class BoardColumn:
+    """A count in each seat's row of the board: its head, what it counts (`help board`
+    says it), and the count for a seat (given the colonies that count toward a win)."""
+    head: str
+    means: str
+    count: Callable[[engine.GameState, int, list[int]], int]
+
+
+# The board's counts after the colour, in order: `board_text` draws them and `help board`
+# (board_legend) explains them from this one table.
+BOARD_COLUMNS = (
+    BoardColumn("col", "foreign colonies, the count that wins",
+                lambda s, seat, colonies: colonies[seat]),
+    BoardColumn("hnd", "cards in hand", lambda s, seat, colonies: len(s.hands[seat])),
+    BoardColumn("wrp", "ships in the warp", lambda s, seat, colonies: s.warp[seat]),
+)
+# The board's other rows, by how they start (a pattern), in words for `help board`
+# (board_legend): only those on the board at the time are explained.
+BOARD_ROWS = (
+    (r"Turn ", "the turn, whose encounter it is, the phase and (in brackets) the step now"),
+    (r"\w+ vs \w+", "the encounter: offense vs defense, and the planet the gate aims at"),
+    (" destiny drawn:", "the destiny card that leaves the offense a choice, and what it allows"),
+    (" offense:", "the offense's ships in the encounter, the main player's then its allies'"),
+    (" defense:", "the defense's ships, once it has allies"),
+    (" so far:", "the totals of the two sides so far (cards not counted yet)"),
+    (" the (offense|defense) won", "who won the encounter, and the cards that decided it"),
+    (" proposal", "the deal on the table, to accept or answer"),
+    (" alien:", "the alien column's marks"),
+    (" in ", "other players' ships on that player's home planets (planet, then colour and "
+            "ships)"),
+    ("teams:", "each team's progress toward its combined goal"),
+    (" tech ", "each player's techs: face down (with the ships researching), completed"),
+    ("deck ", "cards left in the deck, in the discard pile ('discards' lists it) and in "
+              "the destiny deck"),
+)
+
+
+def board_legend(s: engine.GameState, kn: engine.Knowledge | None = None) -> str:
+    """`help board`: the board's columns (BOARD_COLUMNS, as `board_text` draws them) and
+    what each other row on the board now means (BOARD_ROWS)."""
+    per = s.config.planets
+    aliens = any(s.aliens) or bool(face_down_seats(s))
+    said = [f"{c.head} = {c.means}" for c in BOARD_COLUMNS]
+    said.append(f"then {per} numbers, the ships on each of that player's home planets "
+                f"(COLOUR.1 to COLOUR.{per})")
+    if aliens:
+        said.append(f"alien = that player's alien ({_alien_key(s, kn)})")
+    if s.config.teams:
+        said[0] = f"{BOARD_COLUMNS[0].head} = foreign colonies that count toward a win " \
+                  "(none in your teammate's home system)"
+    board = board_text(s, kn)
+    lines = board.splitlines()
+    rows = [f"'{found.group(0).strip()}' = {means}" for start, means in BOARD_ROWS
+            if (found := next((m for line in lines if (m := re.match(start, line))),
+                              None)) is not None]
+    return ("The board: a row a player: " + "; ".join(said) + "."
+            + (" Other rows: " + "; ".join(rows) + "." if rows else ""))
 
 
 def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
@@ -123,7 +189,7 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
     lines = []
     if s.outcome is not None:
         winners = ", ".join(colors[w] for w in s.outcome.winners) or "nobody"
-        lines += textwrap.wrap(f"Game over ({s.outcome.reason}): {winners} won", width,
+        lines += textwrap.wrap(f"Game over: {winners} won ({why_over(s)})", width,
                                subsequent_indent="  ")
     else:
         who = colors[s.offense] if s.offense >= 0 else "-"
@@ -172,7 +238,8 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
                                    "calls the bluff", width, subsequent_indent="   ")
     per = s.config.planets
     aliens = any(s.aliens) or bool(face_down_seats(s))
-    head = f"{'':6} col hnd wrp  home planets 1-{per}" \
+    head = f"{'':6} " + " ".join(c.head for c in BOARD_COLUMNS) \
+        + f"  home planets 1-{per}" \
         + ("  alien" if aliens and per == 4 else " alien" if aliens else "")
     key = _alien_key(s, kn)
     if aliens and keys and width > 46 and len(f"{head}: {key}") <= width:
@@ -184,8 +251,8 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
     colonies = _counted_colonies(s)
     for seat in range(s.n):  # (a colour has six letters at most)
         cells = " ".join(f"{s.on(p, seat):>2}" for p in s.home_planets(seat))
-        lines.append(f"{colors[seat]:<6} {colonies[seat]:>3} {len(s.hands[seat]):>3} "
-                     f"{s.warp[seat]:>3} {cells}"
+        counts = " ".join(f"{c.count(s, seat, colonies):>3}" for c in BOARD_COLUMNS)
+        lines.append(f"{colors[seat]:<6} {counts} {cells}"
                      + (f" {alien_label(s, seat, kn=kn)}" if aliens else ""))
     if aliens_key:
         lines.append(" alien: " + key)
@@ -207,6 +274,20 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
     if keys:
         lines.append(_deck_line(s))
     return "\n".join(lines)
+
+
+def why_over(s: engine.GameState) -> str:
+    """Why the game ended, in words, as the screen, the board and the terminal say it
+    ("5 foreign colonies")."""
+    assert s.outcome is not None
+    return reason_words(str(s.outcome.reason), s.config)
+
+
+def reason_words(reason: str, config: Any) -> str:
+    """An outcome's reason ("colonies") in words for a game of `config`."""
+    return {"colonies": f"{config.win_colonies} foreign colonies"
+            if not config.teams else "foreign colonies, as a team",
+            "turn_limit": "the turn limit was reached"}.get(reason, reason.replace("_", " "))
 
 
 def _counted_colonies(s: engine.GameState) -> list[int]:
@@ -292,6 +373,26 @@ def deal_words(s: engine.GameState, terms: Any) -> str:
         who = colors[frees[1]] if frees is not None else "the other"
         parts.append(f"{freed} of {who}'s ships leave the warp")
     return "; ".join(parts) or "nothing for anyone"
+
+
+# The moment of the encounter each card window comes at, for the status line of a person
+# asked there (engine.cosmic.windows WINDOWS, in the order the flow opens them).
+WINDOW_MOMENTS = {
+    "start": "the encounter begins", "destiny": "destiny drawn", "launch": "the gate aimed",
+    "alliance": "allies joined", "planning": "cards to choose",
+    "selected": "cards face down", "reveal": "cards turned up",
+    "result": "the winner known", "deal": "the deal settled",
+    "discard": "cards discarded", "end": "the encounter over",
+    "respond_card": "a card just played", "respond_power": "a power just used",
+}
+
+
+def window_moment(name: str) -> str:
+    """A card window after the moment it comes at: "cards face down - selected
+    window" (the window's name last: 'stop NAME' names it); its name alone where no
+    moment is known."""
+    moment = WINDOW_MOMENTS.get(name)
+    return (f"{moment} - " if moment else "") + window_words(name)
 
 
 def window_words(name: str) -> str:
@@ -745,8 +846,8 @@ _FOR_A_SIDE = ("reinforcement", "attack")
 
 
 def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None) -> str | None:
-    """The log line of one event as the person at `seat` reads it (None: not shown).
-    Both clients, full screen and plain, log through this one function."""
+    """The log line of one event as the person at `seat` reads it (None: not shown):
+    their own seat is "you" (cli/you_words.py); with no seat, colours only. Both clients, full screen and plain, log through this one function."""
     colors = s.config.colors
     kind = ev[0]
     if kind in _QUIET or (kind == "destiny" and _told_at_the_draw(s, ev)):
@@ -764,7 +865,13 @@ def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None) 
     if kind == "timed_out":  # ("timed_out", seat, window, seconds): passed for a person
         who = "you" if ev[1] == seat else colors[ev[1]]
         return f"No answer in {ev[3]:g} s: {who} passed at the {ev[2]} window."
-    return describe_event(s, ev)
+    text = describe_event(s, ev)
+    if seat is None or not 0 <= seat < len(colors):
+        return text
+    if kind == "alien" and ev[1] == seat:  # what it does is one command away
+        text += f" ('info {str(ev[2]).replace('_', ' ')}' says what it does)"
+    # the person's own seat is "you" on their screen; replays stay in colours
+    return to_you(text, colors[seat])
 
 
 def chat_text(genesis: Genesis, env: Envelope, key: SigningKey | None = None) -> str:

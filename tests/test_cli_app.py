@@ -233,7 +233,7 @@ def test_a_deal_through_the_prompt() -> None:
             await asyncio.wait_for(task, 10)
 
         asyncio.run(go())
-    assert "red proposes a deal: red gets 1 card" in app.log  # the defense gives one
+    assert "you propose a deal: you get 1 card" in app.log  # the defense gives one (red)
     assert "the deal is made" in app.log
 
 
@@ -629,8 +629,8 @@ def test_a_newcomer_keeps_the_goal_in_view_and_is_told_the_board_and_windows() -
     away under the bots' first moves), at 80 columns, teams too; `help` says the goal
     first and `help board` the board's columns; the first window passed for you says
     what a window is and how to be asked there, the later ones briefly."""
-    from cli.client import BOARD_WORDS
     from cli.game_ui import CosmicUI
+    from cli.render import BOARD_COLUMNS
 
     g = _game("first")
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
@@ -645,8 +645,9 @@ def test_a_newcomer_keeps_the_goal_in_view_and_is_told_the_board_and_windows() -
                               "explains the board."), app.log
         assert app.log[1].startswith("Commands now:"), app.log
         app._help("help board")
-        assert app.log[-1] == BOARD_WORDS
-        assert all(f"{col} = " in BOARD_WORDS for col in ("col", "hnd", "wrp"))
+        said = app.log[-1]  # (the columns as the board draws them: cli/render.py)
+        assert said.startswith("The board: a row a player: "), said
+        assert all(f"{c.head} = {c.means}" in said for c in BOARD_COLUMNS), said
         first = app.pass_words("start", "artifact plague")
         assert "A window is a moment of the turn when cards may be played" in first
         assert "'stops' lists them" in first and "type 'stop start'" in first, first

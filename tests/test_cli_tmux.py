@@ -81,7 +81,7 @@ def test_a_local_game_in_a_real_terminal_resized_and_quit(tmp_path: Path) -> Non
         assert "'quit' leaves." in screen
 
         # Tab completion: a prefix opens the menu of legal commands; Tab takes the
-        # first; Enter plays it, and the log says what red did.
+        # first; Enter plays it, and the log says what you (red) did.
         before = _log(screen)
         term.type(first[:3], enter=False)
         entry = re.compile(rf"(^|\s){re.escape(first)}(\s|$)")
@@ -90,7 +90,7 @@ def test_a_local_game_in_a_real_terminal_resized_and_quit(tmp_path: Path) -> Non
         term.wait_for(lambda s: s.splitlines()[-1].rstrip() == f"> {first}")
         term.press("Enter")
         screen = term.wait_for(lambda s: any(
-            line.startswith("red ") and line not in before for line in _log(s)))
+            line.startswith("you ") and line not in before for line in _log(s)))
         assert screen.splitlines()[-1].rstrip() == ">"
 
         # Larger: everything is redrawn to the new size, and the prompt still answers.

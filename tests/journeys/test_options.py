@@ -46,7 +46,7 @@ def test_demo_with_chosen_aliens_plays_through_the_card_protocol(home: Path) -> 
                "chosen", "--max-turns", "4", home=home, timeout=150)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "3 nodes play: aliens chosen: each player is dealt two and keeps one" in r.stdout
-    assert "game over (" in r.stdout
+    assert "game over: " in r.stdout
     _aliens_line(r.stdout, ["red", "blue", "yellow"])
     _verified(home, home / "chosen", 3)
 
@@ -159,8 +159,8 @@ def test_play_local_with_random_aliens_answered_by_a_script(home: Path) -> None:
                "--seed", "7", home=home, stdin="1\n4\n8\n" * 1000, timeout=120)
     assert r.returncode == 0, r.stderr[-3000:]
     assert "(seed 7, local mode; random aliens)" in r.stdout
-    dealt = re.findall(r"^   (red|blue|yellow) becomes the (\w+)", r.stdout, re.M)
-    assert [c for c, _ in dealt[:3]] == ["red", "blue", "yellow"], dealt
+    dealt = re.findall(r"^   (you|blue|yellow) becomes? the (\w+)", r.stdout, re.M)
+    assert [c for c, _ in dealt[:3]] == ["you", "blue", "yellow"], dealt  # (you: red)
     assert "uses the" in r.stdout and "power" in r.stdout
     assert "Game over:" in r.stdout.splitlines()[-1]
 
@@ -175,7 +175,7 @@ def test_play_local_choosing_an_alien(home: Path) -> None:
         offered = re.findall(r"^    ([12])\. keep (\w+)  \((.+)\)$", r.stdout, re.M)
         assert [n for n, _, _ in offered] == ["1", "2"], r.stdout[:2000]
         assert all(said for _, _, said in offered)  # each with what its power does
-        assert f"red becomes the {offered[1][1].replace('_', ' ')}" in r.stdout, option
+        assert f"you become the {offered[1][1].replace('_', ' ')}" in r.stdout, option
     flares = cosmic("play", "--local", "--plain", "--players", "3", "--flares", "--seed", "k",
                     home=home, stdin="quit\n", timeout=60)
     assert "flares: each player keeps one of two dealt aliens" in flares.stdout

@@ -26,9 +26,9 @@ def test_the_destiny_drawn_is_on_the_board_when_you_choose(home: Path) -> None:
         assert not re.search(r"a card from each of \w+$", out, re.M)  # one player: named
         blocks = out.split("-- YOUR DECISION (destiny: the destiny draw)")
         for before, block in zip(blocks, blocks[1:]):
-            told = [line for line in before.splitlines() if line.startswith("   red draws ")]
-            assert told and re.match(r"   red draws destiny (wild: it chooses whom to "
-                                     r"encounter|red, its own colour: it draws again)",
+            told = [line for line in before.splitlines() if line.startswith("   you draw ")]
+            assert told and re.match(r"   you draw destiny (wild: you choose whom to "
+                                     r"encounter|red, your own colour: you draw again)",
                                      told[-1]), before[-600:]
             board = block.split("Type a number")[0]
             found = re.search(r"^ destiny drawn: (\w+)(.*)$", board, re.M)
@@ -37,7 +37,7 @@ def test_the_destiny_drawn_is_on_the_board_when_you_choose(home: Path) -> None:
             assert "choose any other player" in found.group(2) or "your own colour" in \
                 found.group(2), board
             chose = True
-        haunted |= bool(re.search(r"blue (gives \d+ card\(s\) back to (red|yellow)|discards "
+        haunted |= bool(re.search(r"blue (gives \d+ card\(s\) back to (you|yellow)|discards "
                                   r"the \d+ card\(s\) left of its drawn hand)", out))
         if chose and haunted:
             break

@@ -55,7 +55,7 @@ def test_local_plain_game_to_the_end(home: Path) -> None:
         assert words in out, words
     # the end in words, said once and last: who won and why, after everyone's foreign
     # colonies (it was said four times: the log, two statuses and the command's last line)
-    assert re.fullmatch(r"Game over: \w+ won \(5 foreign colonies\)\.",
+    assert re.fullmatch(r"Game over: \w+( \(you\))? won \(5 foreign colonies\)\.",
                         out.splitlines()[-1]), out[-800:]
     assert len(re.findall("game over", out, re.I)) == 1, out[-800:]
     assert "'quit' leaves" not in out[-800:]  # the program ends by itself
@@ -88,7 +88,7 @@ def test_networked_plain_game_shows_the_log_and_verifies(tmp_path: Path, home: P
     for words in ("reveals", "winner(s):", "end-of-game audit: every hidden claim held"):
         assert words in out, words
     journal = game / "seat-0.journal"
-    assert re.fullmatch(r"Game over: \w+ won \(.+\)\.", out.splitlines()[-1]), out[-800:]
+    assert re.fullmatch(r"Game over: \w+( \(you\))? won \(.+\)\.", out.splitlines()[-1]), out[-800:]
     assert len(re.findall("game over:", out, re.I)) == 1, out[-800:]  # said once, last
     assert out.count(f"cosmic verify {journal}") == 1, out[-800:]
     assert f"cosmic replay {journal}" in out  # the end says how to see it again, too
@@ -145,10 +145,10 @@ def test_local_plain_game_with_technology(home: Path) -> None:
     # each tech offered says what it does
     assert re.search(r"^\s+\d+\. keeptech (enigma-device|warpspace-key)(#2)?  \(Discard it: "
                      r".*\(research \d.*\)\)$", out, re.M), out[-3000:]
-    assert "red keeps a tech face down and discards 1" in out
-    assert re.search(r"red moves a ship from red\.\d onto a tech \(\d researching\)", out)
+    assert "you keep a tech face down and discard 1" in out  # (you are red)
+    assert re.search(r"you move a ship from red\.\d onto a tech \(\d researching\)", out)
     # red's own face-down tech by name, for its eyes only (rule 001: it may look at it)
     assert re.search(r"tech red: \((enigma device|warpspace key)\) ships [1-9]", out), \
         out[-3000:]
-    assert "red completes the " in out, out[-3000:]
+    assert "you complete the " in out, out[-3000:]
     assert "Game over:" in out.splitlines()[-1]

@@ -50,7 +50,7 @@ def deal_in_plain_text(home: Path, seed: str) -> list[str] | None:
                 example = re.search(r"e\.g\. (propose \d+ \d+ \S+ \S+)$", line)
                 assert example is not None, line
                 send(example.group(1))
-            elif dealing and "red proposes a deal" in line:
+            elif dealing and "you propose a deal" in line:
                 send("quit")
                 send("quit")
         proc.wait(timeout=30)
@@ -66,6 +66,6 @@ def test_a_deal_in_plain_text_is_one_line_and_its_example_proposes(home: Path) -
         if seen is not None:
             out = "\n".join(seen)
             assert "Traceback" not in out
-            assert "red proposes a deal: " in out, out[-3000:]
+            assert "you propose a deal: " in out, out[-3000:]  # (you are red)
             return
     raise AssertionError("no deal in nine games")

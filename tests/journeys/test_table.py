@@ -24,7 +24,8 @@ def test_aliens_totals_info_and_a_power_through_the_prompt(tmp_path: Path,
         assert all(len(line) <= 80 for line in screen.splitlines())
 
         term.type("info red")
-        term.wait_for("red is the mind (green lamp): Looks at a main player's hand", timeout=10)
+        term.wait_for("red is the mind (green lamp: easy to play): Looks at a main player's "
+                      "hand", timeout=10)
         term.type("info plague")
         term.wait_for("Plague: at any card window", timeout=10)
 
@@ -32,7 +33,7 @@ def test_aliens_totals_info_and_a_power_through_the_prompt(tmp_path: Path,
         for _ in range(80):  # play along until the Mind's power is offered, and use it
             screen = term.wait_for(DECISION, timeout=60)
             totals |= " so far: offense " in screen
-            if "red uses the mind power" in screen:  # chosen from the closest commands
+            if "you use the mind power" in screen:  # chosen from the closest commands
                 used = True
                 break
             if "launch window" in status_line(screen):
@@ -44,8 +45,8 @@ def test_aliens_totals_info_and_a_power_through_the_prompt(tmp_path: Path,
                 if found is None or not found.group(1).startswith("power 0"):
                     continue  # the screen was a moment old: the game had moved on
                 term.type(found.group(1).strip())
-                term.wait_for(lambda s: "red uses the mind power" in s
-                              and "red looks at" in s, timeout=40)
+                term.wait_for(lambda s: "you use the mind power" in s
+                              and "you look at" in s, timeout=40)
                 used = True
                 break
             decide(term)

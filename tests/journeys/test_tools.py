@@ -23,7 +23,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     r = cosmic("demo", "--players", "3", "--seed", "tools", "--dir", "game", "--max-turns",
                "3", "--bot", "heuristic", home=home, timeout=180)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "game over (" in r.stdout and "turn 1:" in r.stdout  # a win or the turn limit
+    assert "game over: " in r.stdout and "turn 1:" in r.stdout  # a win or the turn limit
     assert "cosmic verify game/seat-0.journal" in r.stdout
     return home / "game"
 
