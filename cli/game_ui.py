@@ -137,11 +137,22 @@ class CosmicUI:
         return str(render.reason_words(reason, config))
 
     def end_words(self, s: Any, seat: int | None = None) -> list[str]:
-        """The end: its headline (`headline`), then everyone's foreign colonies."""
+        """The end: its headline (`headline`), then everyone's foreign colonies; in team
+        play those that count (never in a teammate's home system) and each team's count
+        of its goal, as the board's `col` and `teams:` say (engine.cosmic.flow)."""
         colors = s.config.colors
+        if not s.config.teams:
+            return [headline(self, s, seat),
+                    "Foreign colonies: " + ", ".join(f"{c} {s.foreign_colonies(i)}"
+                                                     for i, c in enumerate(colors)) + "."]
+        from engine.cosmic.flow import external_colonies, team_colonies, team_goal
+        goal = team_goal(s)
         return [headline(self, s, seat),
-                "Foreign colonies: " + ", ".join(f"{c} {s.foreign_colonies(i)}"
-                                                 for i, c in enumerate(colors)) + "."]
+                "Foreign colonies that count: " + ", ".join(
+                    f"{c} {len(external_colonies(s, i))}" for i, c in enumerate(colors)) + ".",
+                "Teams: " + ", ".join(
+                    f"{colors[x]}+{colors[s.config.teammate(x)]} {len(team_colonies(s, x))}"
+                    f"/{goal}" for x in range(s.n // 2)) + "."]
 
     @staticmethod
     def goal(config: Any) -> str:

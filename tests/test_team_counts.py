@@ -63,6 +63,16 @@ def test_the_win_check_uses_the_same_count() -> None:
     assert len(team_colonies(s, 0)) == 7
     check_win(s)
     assert s.outcome is not None and s.outcome.winners == (0, 2)
+    # The end's words count as the board does: red's colony in yellow's home system is
+    # not one of red's, and the team has its seven of seven.
+    from cli.game_ui import CosmicUI
+    from engine import games
+    words = CosmicUI(games.load("cosmic")).end_words(s, seat=0)
+    assert words[0].startswith("GAME OVER: red (you), yellow won (")
+    assert words[1] == ("Foreign colonies that count: red 4, blue 0, yellow 4, "
+                        "green 0.") == "Foreign colonies that count: " + ", ".join(
+        f"{c} {len(external_colonies(s, i))}" for i, c in enumerate(s.config.colors)) + "."
+    assert words[2] == "Teams: red+yellow 7/7, blue+green 0/7."
 
 
 def test_replay_json_reports_the_engines_team_counts(tmp_path: Path) -> None:
