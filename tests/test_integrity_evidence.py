@@ -18,7 +18,7 @@ from _evidence_games import (
 from cli.cmd_verify import evidence_text, result_data
 from node.core import EVIDENCE_BYTES, EVIDENCE_KEEP, NodeCore, secret_seed_for
 from node.runner import NodeOptions, NodeRunner
-from node.verify import verify_journal
+from node.verify import VerifyResult, verify_journal
 from protocol.envelope import Envelope, open_envelope, seal
 from protocol.game import GAME_KINDS
 from protocol.journal import encode_evidence, encode_header, encode_record, parse_journal
@@ -37,6 +37,18 @@ def quiet() -> Table:
     play(t, [])
     return t
 
+
+
+def _verified_with(t: Table, envelopes: list[bytes], before: list[list[bytes]]) -> VerifyResult:
+    """The game's journal with evidence records `before[i]` ahead of envelope i (and
+    `before[len(envelopes)]` after the last), verified serially; it must be complete."""
+    data = encode_header(t.genesis) + b"".join(
+        b"".join(map(encode_evidence, before[i])) + (encode_record(envelopes[i])
+                                                     if i < len(envelopes) else b"")
+        for i in range(len(envelopes) + 1))
+    result = verify_journal(data, parallel=False)
+    assert result.complete
+    return result
 
 def test_each_refused_lie_is_kept_once_and_verify_names_its_signer(lied: Table) -> None:
     for s in HONEST:
@@ -118,12 +130,7 @@ def test_no_honest_envelope_kept_as_evidence_anywhere_names_its_author(quiet: Ta
         for p in range(previous.get(author, -1) + 1, q + 2):
             before[p].append(raw)
         previous[author] = q
-    data = encode_header(t.genesis) + b"".join(
-        b"".join(map(encode_evidence, before[i])) + (encode_record(envelopes[i])
-                                                     if i < len(envelopes) else b"")
-        for i in range(len(envelopes) + 1))
-    result = verify_journal(data, parallel=False)
-    assert result.complete
+    result = _verified_with(t, envelopes, before)
     checks = Counter(f.check for f in result.evidence)
     assert len(result.evidence) == sum(map(len, before)) > 3 * len(envelopes)
     assert not [f for f in result.evidence if f.proven], checks
@@ -213,12 +220,7 @@ def test_an_action_with_an_older_view_put_before_its_turn_proves_nothing(quiet: 
             before[last + 1].append(stale)
             before[q].append(stale)
         last = q
-    data = encode_header(t.genesis) + b"".join(
-        b"".join(map(encode_evidence, before[i])) + (encode_record(envelopes[i])
-                                                     if i < len(envelopes) else b"")
-        for i in range(len(envelopes) + 1))
-    result = verify_journal(data, parallel=False)
-    assert result.complete
+    result = _verified_with(t, envelopes, before)
     checks = Counter(f.check for f in result.evidence)
     assert not [f for f in result.evidence if f.proven], checks
     assert checks["not-due"] >= 1 and checks["legal"] >= 1, checks
