@@ -703,20 +703,21 @@ class SeatClient:
                 text = f"your decision is next ({p.phase}); the card protocol is busy"
             else:
                 me = self.session.seat
-                text = "waiting for " + (", ".join("you" if x == me else self.who(x)
+                name = self.player_name(whose[0]) if whose and whose[0] != me else ""
+                text = "waiting for " + (", ".join("you" if x == me else colors[x]
                                                    for x in whose[:1]) or "?") + \
-                    f" ({p.phase})"
+                    (f" ({name}; {p.phase})" if name else f" ({p.phase})")
         return text + self.away_marks()
 
-    def who(self, seat: int) -> str:
-        """A seat as the status line names it: its colour, and the name its player gave
-        the lobby where one is known ("red (Alice)"; a local game has none; a bot's
-        node name, "bot-1", is said too: it tells a bot from a person)."""
-        colour = self.session.state.config.colors[seat]
+    def player_name(self, seat: int) -> str:
+        """The name the player of `seat` gave the lobby, as the game's genesis holds it
+        ("" where none is known: a local game; a name that is only the colour). The
+        status line says it after the colour, "waiting for red (Alice; planning)"; a bot
+        node's name, "bot-1", tells a bot from a person."""
         genesis = getattr(getattr(self.session, "runner", None), "genesis", None)
         seats = getattr(genesis, "seats", ())
-        name = seats[seat].name if 0 <= seat < len(seats) else ""
-        return f"{colour} ({name})" if name and name != colour else colour
+        name = str(seats[seat].name)[:16] if 0 <= seat < len(seats) else ""  # (one row)
+        return "" if name == self.session.state.config.colors[seat] else name
 
     def away_marks(self) -> str:
         """The peers not with us now, for the status line ('' when none)."""
