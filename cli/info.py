@@ -108,7 +108,8 @@ def info(s: engine.GameState, what: str, me: int | None = None) -> str:
         works = "works" if s.has_power(seat) else (
             "is zapped this encounter" if s.enc is not None and seat in s.enc.zapped
             else "is lost (too few home colonies)")
-        return f"{who} {'are' if mine else 'is'} the {_alien(name)} {'Your' if mine else 'Its'} power {works}."
+        return (f"{who} {'are' if mine else 'is'} the {_alien(name)} "
+                f"{'Your' if mine else 'Its'} power {works}.")
     if key in ALIENS:  # its flare too: 'info ambush' is asked of either
         if key in FLARE_EFFECTS:
             return f"The {_alien(key)} Its flare: {_flare(key)}"
