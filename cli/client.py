@@ -307,7 +307,7 @@ class SeatClient:
             self._stops(text)
         elif word == "info":
             what = text.split(maxsplit=1)[1] if len(text.split()) > 1 else ""
-            self.say(info(self.session.state, what) if what else
+            self.say(info(self.session.state, what, self.session.seat) if what else
                      "info NAME: an alien, artifact or flare (info oracle, info plague), "
                      "or a colour for that player's alien")
         elif word == "discards":
@@ -642,6 +642,10 @@ class SeatClient:
         if self._explained_forced:
             return
         self._explained_forced = True
+        if cmd.split()[0] == "reveal":  # the log's next line says which card it was
+            self.log.append("(The game turned your card up: it was the only move open to "
+                            "you. Steps like this pass by themselves from now on.)")
+            return
         s = self.session.state
         colour = s.config.colors[self.session.seat]
         what = to_you(f"{colour} {self.ui.action_words(s, action)}", colour)
@@ -699,10 +703,21 @@ class SeatClient:
                 text = f"your decision is next ({p.phase}); the card protocol is busy"
             else:
                 me = self.session.seat
+                name = self.player_name(whose[0]) if whose and whose[0] != me else ""
                 text = "waiting for " + (", ".join("you" if x == me else colors[x]
                                                    for x in whose[:1]) or "?") + \
-                    f" ({p.phase})"
+                    (f" ({name}; {p.phase})" if name else f" ({p.phase})")
         return text + self.away_marks()
+
+    def player_name(self, seat: int) -> str:
+        """The name the player of `seat` gave the lobby, as the game's genesis holds it
+        ("" where none is known: a local game; a name that is only the colour). The
+        status line says it after the colour, "waiting for red (Alice; planning)"; a bot
+        node's name, "bot-1", tells a bot from a person."""
+        genesis = getattr(getattr(self.session, "runner", None), "genesis", None)
+        seats = getattr(genesis, "seats", ())
+        name = str(seats[seat].name)[:16] if 0 <= seat < len(seats) else ""  # (one row)
+        return "" if name == self.session.state.config.colors[seat] else name
 
     def away_marks(self) -> str:
         """The peers not with us now, for the status line ('' when none)."""

@@ -130,9 +130,9 @@ class Confirm:
                 while select.select([self.stdin], [], [], 0)[0]:
                     if not self.stdin.readline():  # typed before this game was shown
                         break
-            print(f"Every seat is taken: {proposal.describe()} "
-                  f"({len(proposal.agreed)} of {proposal.genesis.n_seats} confirmed)",
-                  flush=True)
+            print(to_width(f"Every seat is taken: {proposal.describe()} "
+                           f"({len(proposal.agreed)} of {proposal.genesis.n_seats} "
+                           "confirmed)"), flush=True)
             if self.auto:
                 return True
             print("Play this game? [y/n] ", end="", flush=True)
@@ -152,6 +152,22 @@ class Confirm:
             return False
         print("Answer y or n: ", end="", flush=True)
         return None
+
+
+def to_width(text: str, stream: TextIO | None = None) -> str:
+    """`text` broken between words to the width of the terminal `stream` (stdout) shows
+    it in, continued rows indented; as it is when the stream is no terminal (a pipe, a
+    file: a reader there wraps as it likes). A long line of the lobby's (the free
+    colours, every seat and its key) would otherwise break in the middle of a word."""
+    import shutil
+    import textwrap
+
+    stream = stream or sys.stdout
+    if not _isatty(stream):
+        return text
+    width = max(40, shutil.get_terminal_size().columns - 1)
+    return "\n".join(textwrap.wrap(text, width, subsequent_indent="  ",
+                                   break_on_hyphens=False)) or text
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -189,7 +205,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
         confirm.lobby_changed()
         names = ", ".join(f"{c.name or '?'}{' (' + c.colour + ')' if c.colour else ''} "
                           f"[{c.key[:4].hex()}]" for c in members)
-        print(f"  in the lobby: {names}", flush=True)
+        print(to_width(f"  in the lobby: {names}"), flush=True)
 
     def warn(text: str) -> None:  # a node with our key came in after us; beacons lost
         still = "Still hosting." if lobby.host else "Still in the lobby."

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from .botopts import seat_bot
-from .cmd_host import key_file, lan_trouble, lobby_args, start_game
+from .cmd_host import key_file, lan_trouble, lobby_args, start_game, to_width
 from .options import add_game_options, mismatch, wanted
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
               "on the same --port?)", file=sys.stderr)
         return 1
     for i, g in enumerate(games, 1):
-        print(f"  {i}. {g.describe()}")
+        print(to_width(f"  {i}. {g.describe()}"))
     if args.list:
         return 0
     picks = [g for g in games if not args.game or g.lobby.hex().startswith(args.game)
@@ -140,8 +140,10 @@ def run(args: argparse.Namespace) -> int:
     while True:
         if asking:  # a person at the prompt: a wrong answer is told, and asked again
             try:
-                colour = input(f"Your colour (free: {', '.join(game.free())}; "
-                               "Enter for any): ")
+                # the free colours on a row of their own: the question stays short,
+                # and what is typed is not pushed to a wrapped row's end
+                print(to_width(f"Free colours: {', '.join(game.free())}."))
+                colour = input("Your colour (Enter for any): ")
             except EOFError:  # Ctrl-D at the question
                 print("\ncosmic join: no colour given; you did not join", file=sys.stderr)
                 return 1
@@ -149,9 +151,9 @@ def run(args: argparse.Namespace) -> int:
         if not colour or colour in game.free():
             break
         known = colour in lobby_game(game.lobby).COLOURS
-        print(f"cosmic join: {colour!r} is "
-              + ("taken in that game" if known else "not a colour of that game")
-              + f"; free: {', '.join(game.free())}", file=sys.stderr)
+        print(to_width(f"cosmic join: {colour!r} is "
+                       + ("taken in that game" if known else "not a colour of that game")
+                       + f"; free: {', '.join(game.free())}", sys.stderr), file=sys.stderr)
         if not asking:
             return 2
     assert key is not None
@@ -166,5 +168,6 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"cosmic join: {lan_trouble(args, exc)}", file=sys.stderr)
         return 2
-    print(f"Joining {game.describe()} as {name} (key {key.public[:4].hex()})", flush=True)
+    print(to_width(f"Joining {game.describe()} as {name} (key {key.public[:4].hex()})"),
+          flush=True)
     return start_game(lobby, args)

@@ -27,6 +27,7 @@ from engine.cosmic.steps import WARP
 from engine.cosmic.targets import warp_site
 from engine.cosmic.windows import CARD_EFFECTS
 
+from .closest import closest_words
 from .render import card_label, planet_name
 
 __all__ = ["command_for", "command_table", "normalise", "lookup", "HELP", "help_now", "TURN_UP_WORDS",
@@ -328,9 +329,8 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
         why = _engine_reason(text, s, seat)
     close = [c for c in legal if c.split()[0] == (words[0] if words else "")]
     close = difflib.get_close_matches(text, close or legal, n=6, cutoff=0) or legal[:6]
-    more = " ..." if len(legal) > len(close) else ""
     head = f"'{typed.strip()}' is not legal now" + (f": {why}" if why else "")
-    return head + ". Closest: " + ", ".join(close) + more + (f" ({after})" if after else "")
+    return closest_words(head, close, len(legal), f" ({after})" if after else "")
 
 
 def _power_by_names(table: dict[str, tuple[engine.Action, int | None]], words: list[str],

@@ -22,6 +22,8 @@ from typing import Any
 
 from engine.game import Rules
 
+from .you_words import to_you
+
 __all__ = ["for_rules", "CosmicUI", "WorldsUI"]
 
 
@@ -240,7 +242,11 @@ class WorldsUI:
         if ev[0] in self.NODE_EVENTS:
             from .render import log_line
             return log_line(s, ev, seat)
-        return self._wr.describe_event(s, ev)
+        text = self._wr.describe_event(s, ev)
+        colors = s.config.colors
+        if seat is None or not 0 <= seat < len(colors):
+            return text  # a replay: colours only
+        return to_you(text, colors[seat])  # your own seat is "you", as in Cosmic's log
 
     # The engine's steps in words, for the header and the status line (the steps keep
     # their names; one a person reads as it is, like "home", has none here).

@@ -89,23 +89,27 @@ def _flare(flare: str) -> str:
     return ""
 
 
-def info(s: engine.GameState, what: str) -> str:
-    """The words for `what` (an alien, artifact or flare name, or a seat's colour)."""
+def info(s: engine.GameState, what: str, me: int | None = None) -> str:
+    """The words for `what` (an alien, artifact or flare name, or a seat's colour); the
+    colour of the reader's own seat `me` is answered to them ("you are the ...")."""
     key = what.strip().lower().replace(" ", "_").replace("-", "_")
     colors = s.config.colors
     if key in colors:
         seat = colors.index(key)
         name = s.aliens[seat]
+        mine = seat == me
+        whose, who = ("Your", "You") if mine else (f"{key}'s", key)
         if face_down_handle(s, seat) >= 0:  # hidden powers
-            return f"{key}'s alien is face down: its power does not work until turned up."
+            return f"{whose} alien is face down: its power does not work until turned up."
         if not name:
-            return f"{key} plays without an alien power."
+            return f"{who} {'play' if mine else 'plays'} without an alien power."
         if name == "?":
-            return f"{key}'s alien is not dealt yet."
+            return f"{whose} alien is not dealt yet."
         works = "works" if s.has_power(seat) else (
             "is zapped this encounter" if s.enc is not None and seat in s.enc.zapped
             else "is lost (too few home colonies)")
-        return f"{key} is the {_alien(name)} Its power {works}."
+        return (f"{who} {'are' if mine else 'is'} the {_alien(name)} "
+                f"{'Your' if mine else 'Its'} power {works}.")
     if key in ALIENS:  # its flare too: 'info ambush' is asked of either
         if key in FLARE_EFFECTS:
             return f"The {_alien(key)} Its flare: {_flare(key)}"

@@ -853,9 +853,11 @@ def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None) 
     if kind in _QUIET or (kind == "destiny" and _told_at_the_draw(s, ev)):
         return None
     if kind == "chat":  # ("chat", author, to, text); text None: private to others
-        to = f" to {colors[ev[2]]}" if ev[2] >= 0 else ""
+        def named(x: int) -> str:  # the reader's own seat: "you" (a replay: colours)
+            return "you" if x == seat else colors[x]
+        to = f" to {named(ev[2])}" if ev[2] >= 0 else ""
         text = ev[3] if ev[3] is not None else "(private)"
-        return f"[{colors[ev[1]]}{to}] {text}"
+        return f"[{named(ev[1])}{to}] {text}"
     if kind == "blame":
         who = colors[ev[1]] if ev[1] is not None else "an unknown sender"
         return f"!! {who} broke the protocol ({ev[2]}): {ev[3]}"

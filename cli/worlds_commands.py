@@ -39,6 +39,8 @@ from engine.worlds.rules import legal_actions, secret_options
 from engine.worlds.state import RANGE, WORLDS, GameState, Knowledge, distance
 from engine.worlds.unseen import page_reachable
 
+from .closest import closest_words
+
 __all__ = ["HELP", "Table", "command_table", "lookup", "normalise", "card_word", "race_word"]
 
 Entry = tuple[Any, int | tuple[int, ...] | None]
@@ -271,10 +273,9 @@ def lookup(table: dict[str, Entry], typed: str, s: GameState, seat: int) -> Entr
         return f"'{typed.strip()}': nothing is yours to do now"
     close = [c for c in legal if c.split()[0] == (words[0] if words else "")]
     close = difflib.get_close_matches(text, close or legal, n=6, cutoff=0) or legal[:6]
-    more = " ..." if len(legal) > len(close) else ""
     why = f" ('{words[0]}' is not a command; 'help' lists them)" if words and \
         words[0] not in HELP else _why(table, words, s)
-    return f"'{typed.strip()}' is not legal now{why}. Closest: " + ", ".join(close) + more
+    return closest_words(f"'{typed.strip()}' is not legal now{why}", close, len(legal))
 
 
 def _shorthand(table: dict[str, Entry], text: str, s: GameState, seat: int) -> Entry | str | None:

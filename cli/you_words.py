@@ -4,7 +4,7 @@ destiny blue" (cli/render.py describe_event stays neutral; render.log_line turns
 to the person at `seat` with `to_you`).
 
 How: the seat's colour, standing as a whole word, becomes "you" (its possessive "your",
-"of red's" "of yours"), and a verb in the third person right after it takes the second
+"of red's" and "of red" "of yours"), and a verb in the third person right after it takes the second
 ("you draw", "you have", "you are"). Where the sentence is about the seat (it starts with
 the colour), the seat's "its" becomes "your", and the verbs the same sentence goes on with
 (", discards them, draws eight", "and keeps it") follow, as do the few phrases in which
@@ -73,6 +73,7 @@ def to_you(text: str, colour: str) -> str:
     about_you = re.match(rf"{word}(?:'s)? ", text) is not None
     text = re.sub(rf"\bof {name}'s(?= on | to |$)", "of yours", text)
     text = re.sub(rf"{name}'s\b", "your", text)
+    text = re.sub(rf"\bof {name}(?!')", "of yours", text)  # "a token of yours on A"
     text = re.sub(rf"{name} (\w+)", lambda m: "you " + second_person(m.group(1)), text)
     text = re.sub(name, "you", text)
     if re.match(r"you ", text):  # the seat does what the sentence says: it goes on so

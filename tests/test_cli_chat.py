@@ -72,9 +72,9 @@ def test_chat_shows_at_once_and_is_signed_into_every_journal(tmp_path: Path) -> 
                 frozen.append(pid)
 
             term.type("say hello all")
-            term.wait_for("[red] hello all", timeout=10)
+            term.wait_for("[you] hello all", timeout=10)
             term.type("tell blue psst, blue only")
-            term.wait_for("[red to blue] psst, blue only", timeout=10)
+            term.wait_for("[you to blue] psst, blue only", timeout=10)
             term.type("tell purple hi")  # no such seat: refused, with the usage
             term.wait_for("tell COLOUR TEXT", timeout=10)
             assert _chat(game / "seat-0.journal") == RECORDED

@@ -42,7 +42,8 @@ def test_the_log_says_you_on_your_own_screen_and_a_forced_step_passes_quietly() 
         # the turn going on (you hold an encounter card) and your card turned up: said
         # once, the first time, then never again
         assert "your only choice" not in out
-        assert out.count("(The game took the only move open to you -- ") == 1, out[:3000]
+        assert out.count("(The game took the only move open to you -- ") \
+            + out.count("(The game turned your card up: ") == 1, out[:3000]
         assert not re.search(r"made for you: (proceed|reveal|pass)\b", out)
         # the end, once, last: who won (you, if you did) and how
         last = out.splitlines()[-1]

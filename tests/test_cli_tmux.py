@@ -153,7 +153,7 @@ def test_the_map_game_in_a_real_terminal(tmp_path: Path) -> None:
         assert "(setup: home)" in screen.splitlines()[-2]
 
         term.type("home q")  # worlds in either case
-        term.wait_for("red makes Q its homeworld")
+        term.wait_for("you make Q your homeworld")
         term.wait_for("YOUR DECISION (setup: keep a race)")
         term.type("keep ", enter=False)
         term.wait_for(lambda s: len(re.findall(r"keep [a-z-]+", s)) >= 4)  # the menu

@@ -82,7 +82,7 @@ def test_host_join_chat_and_play_a_short_game(tmp_path: Path) -> None:
                 ann.type("say hello table")
                 ann.type("tell blue only for you")
                 bob.wait_for("[green] hello table", timeout=20)
-                bob.wait_for("[green to blue] only for you", timeout=20)
+                bob.wait_for("[green to you] only for you", timeout=20)
                 _play_to_the_end([ann, bob])
                 out, err = cy.communicate(timeout=120)
                 assert cy.returncode == 0, out[-2000:] + err[-2000:]

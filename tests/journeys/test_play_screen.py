@@ -93,10 +93,12 @@ def test_ten_seats_fit_80x24_and_a_refusal_wraps_between_words(tmp_path: Path,
         assert "alien: - power lost, z zapped" in said, screen
         assert all(len(row) <= 80 for row in screen.splitlines())
 
-        term.type("launch nowhere 9")
+        # (a long line typed: its refusal takes five rows, though its closest commands
+        # keep to two)
+        term.type("launch nowhere 9" + " and all of my ships" * 9)
         screen = term.wait_for("Closest:", timeout=20)
         lines = screen.splitlines()
-        first = next(i for i, r in enumerate(lines) if "is not legal now" in r)
+        first = next(i for i, r in enumerate(lines) if r.startswith("'launch nowhere 9 "))
         end = next(i for i, r in enumerate(lines) if DECISION in r or "waiting for" in r)
         assert end > first, screen
         # continued rows are indented: the refusal was wrapped between words, not cut

@@ -94,14 +94,14 @@ def test_play_the_map_game_in_plain_text(home: Path) -> None:
     """Local: the board with the races, your hand and tokens; help; a refused line; a
     homeworld by name; a force card put face down and shown; then a clean quit."""
     code, out = _play(["play", "--game", "worlds", "--local", "--plain", "--players", "3",
-                       "--seed", "person"], home, re.compile(r"red shows force \d+"),
+                       "--seed", "person"], home, re.compile(r"you show force \d+"),
                       ["help", "?", "move Q Z Q 9", "home Q", "help move"])
     assert code == 0 and "Traceback" not in out, out[-3000:]
     assert "You are red against 2 bots" in out and "Control 20 of the 26 worlds" in out
     assert "-- YOUR DECISION (setup: home)" in out and "    1. home A" in out
     assert re.search(r"Legal now: home A, home B, .*'help COMMAND' explains one", out)
     assert "'move Q Z Q 9' is not legal now. Closest: home " in out  # nothing changed:
-    assert "red makes Q its homeworld" in out  # the next line was still this decision's
+    assert "you make Q your homeworld" in out  # the next line was still this decision's
     assert "move FROM TO ORIGIN COUNT" in out  # help move
     assert re.search(r"^\s+\d+\. keep [a-z-]+$", out, re.M)
     assert "Races: " in out and re.search(r"Your hand \(red\): (force \d+|[a-z_]+)", out)
@@ -119,13 +119,13 @@ def test_play_the_map_game_networked_and_refuse_cosmic_options(tmp_path: Path,
     game = tmp_path / "game"
     code, out = _play(["play", "--game", "worlds", "--plain", "--players", "2", "--seed",
                        "net", "--dir", str(game), "--bot", "random", "--patience", "3"], home,
-                      re.compile(r"red shows (force \d+|no force)"), [])
+                      re.compile(r"you show (force \d+|no force)"), [])
     assert code == 0 and "Traceback" not in out, out[-3000:]
     assert "2 players, first to control 20 worlds" in out
     # a force card put face down by the person: committed, then opened, by the protocol
     assert re.search(r"^\s+\d+\. select (force\d+|none)$", out, re.M), out[-3000:]
-    assert re.search(r"red shows (force \d+|no force)", out), out[-3000:]
-    assert "-- YOUR DECISION (setup: home)" in out and "red makes " in out
+    assert re.search(r"you show (force \d+|no force)", out), out[-3000:]
+    assert "-- YOUR DECISION (setup: home)" in out and "you make " in out
     assert f"cosmic resume {game / 'seat-0.journal'}" in out
     v = cosmic("verify", "--partial", str(game / "seat-0.journal"), home=home)
     assert v.returncode == 0 and "worlds-engine/1" in v.stdout, v.stdout + v.stderr
@@ -181,7 +181,7 @@ def test_host_the_map_game_and_a_joiner_learns_it_from_the_lobby(tmp_path: Path)
                            "--colour", "green", "--port", port, "--target", "127.255.255.255",
                            "--yes", "--plain", "--timeout", "60", "--dir",
                            str(homes[0] / "game")], homes[0],
-                          re.compile(r"green moves \d+ token"), [])
+                          re.compile(r"you move \d+ token"), [])
         helper.join(60)
     finally:
         for p in started:
@@ -189,7 +189,7 @@ def test_host_the_map_game_and_a_joiner_learns_it_from_the_lobby(tmp_path: Path)
     assert code == 0 and "Traceback" not in out, out[-3000:]
     # the host's announcement, and the pile the joiner learned from the lobby id alone
     assert "2 players, first to control 20 worlds; 9 races in the pile" in out
-    assert "-- YOUR DECISION (setup: home)" in out and "green makes " in out
+    assert "-- YOUR DECISION (setup: home)" in out and "you make " in out
     # ann moved onto bob's worlds and quit, or stayed home and bob's bot won
     assert "Game left unfinished." in out or "Game over: red won" in out, out[-3000:]
     bob = started[0].communicate(timeout=30)[0]

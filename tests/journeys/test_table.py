@@ -24,7 +24,7 @@ def test_aliens_totals_info_and_a_power_through_the_prompt(tmp_path: Path,
         assert all(len(line) <= 80 for line in screen.splitlines())
 
         term.type("info red")
-        term.wait_for("red is the mind (green lamp: easy to play): Looks at a main player's "
+        term.wait_for("You are the mind (green lamp: easy to play): Looks at a main player's "
                       "hand", timeout=10)
         term.type("info plague")
         term.wait_for("Plague: at any card window", timeout=10)
