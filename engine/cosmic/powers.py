@@ -442,12 +442,14 @@ def _powered_by_seat(s: GameState, hook: str, t: _Sheets,
             if got and s.has_power(seat):
                 out += got
             continue
+        if not s.has_power(seat):  # asked first: a seat without a working power has none
+            continue
         for name in powers_of(s, seat):
             a = ALIENS.get(name)
             if a is None:
                 continue
             fn = getattr(a, hook)
-            if fn is not None and s.has_power(seat):
+            if fn is not None:
                 out.append((seat, a, _tagging(fn, a.name) if hook in _STEP_HOOKS else fn))
     return out
 
@@ -1068,28 +1070,57 @@ def _expand(s: GameState, seat: int, depth: int, check: bool) -> tuple[list[str]
     """(the powers `seat` uses: its sheet, kept powers, what they lend, then the powers
     it used up this encounter (`spend`) and what those lend, in order; how many of them
     are its own). With `check`, silenced and excluded powers are left out, and so is
-    what they would lend."""
-    names: list[str] = []
-    for n in _own(s, seat):
-        if not check or _usable(s, seat, n, depth):
-            names.append(n)
+    what they would lend (`_usable`, asked only where it could say no: a power is
+    silenced this encounter, or `seat` is a main player facing a defense and the name is
+    in an `excludes` pair)."""
+    e = s.enc
+    excl: frozenset[str] = frozenset()
+    if check:
+        if e is None:
+            check = False
+        else:
+            flags = e.flags
+            if e.defense >= 0 and seat in (e.offense, e.defense):
+                excl = _exclusive()
+            if SILENCED not in flags:
+                if not excl:
+                    check = False
+            else:
+                excl = _ALL_NAMES  # every name may be silenced: ask each
+    own_names = _table(s).own[seat]
+    if check:
+        names = [n for n in own_names if n not in excl or _usable(s, seat, n, depth)]
+    else:
+        names = list(own_names)
     own = len(names)
     if depth >= MAX_LEND_DEPTH:
         return names, own
+    aliens = ALIENS
     i = 0
-    for more in ((), spent(s, seat)):
+    for more in ((), spent(s, seat) if e is not None and SPENT in e.flags else ()):
         for n in more:
-            if n not in names and n in ALIENS and (not check or _usable(s, seat, n, depth)):
+            if n not in names and n in aliens and (
+                    n not in excl or _usable(s, seat, n, depth)):
                 names.append(n)
         while i < len(names):
-            a = ALIENS.get(names[i])
+            a = aliens.get(names[i])
             if a is not None and a.lends is not None:
                 for n in a.lends(s, seat, depth + 1):
-                    if n and n not in names and n in ALIENS and (
-                            not check or _usable(s, seat, n, depth)):
+                    if n and n not in names and n in aliens and (
+                            n not in excl or _usable(s, seat, n, depth)):
                         names.append(n)
             i += 1
     return names, own
+
+
+class _AllNames(frozenset[str]):
+    """Contains every name (`_expand` asks `_usable` of each while powers are silenced)."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_ALL_NAMES = _AllNames()
 
 
 def powers_of(s: GameState, seat: int) -> tuple[str, ...]:
