@@ -444,7 +444,7 @@ def _powered_by_seat(s: GameState, hook: str, t: _Sheets,
             continue
         if not s.has_power(seat):  # asked first: a seat without a working power has none
             continue
-        for name in powers_of(s, seat):
+        for name in _expand(s, seat, 0, True)[0]:  # its `powers_of`, not its own alone
             a = ALIENS.get(name)
             if a is None:
                 continue
