@@ -406,13 +406,16 @@ def alien_of(s: GameState, seat: int) -> Alien | None:
 def powered(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any]]]:
     """(seat, alien, hook function) of every seat whose working power has this hook, in
     timing order."""
-    if not any(s.aliens):
+    aliens = s.aliens
+    if not any(aliens):
         return []
-    t = _table(s)
+    last = _LAST  # `_table(s)`, its quickest case spelled out: asked at every hook
+    t: _Sheets = last[1] if aliens is last[0] and not s.extra.get("kept") else _table(s)
     by_seat = t.powered.get(hook)
     if by_seat is None:
         by_seat = t.build(hook)
-    if not _as_own(s, t):
+    e = s.enc  # `_as_own(s, t)`, spelled out
+    if t.lending or (e is not None and (t.excl or SILENCED in e.flags or SPENT in e.flags)):
         return _powered_by_seat(s, hook, t, by_seat)
     if not by_seat:
         return []
