@@ -106,7 +106,10 @@ How a power acts:
   them give each hook, kept by (s.aliens, s.extra["kept"]) and shared by every state
   holding the same: s.aliens is a tuple, replaced and never changed in place. What else
   decides (`has_power`, the timing order, silenced, used up or excluded powers, what a
-  sheet lends) is read from the state at each ask, never kept.
+  sheet lends) is read from the state at each ask, never kept; but a seat whose power
+  does not work is passed over before what it is lent is worked out, and whether a power
+  may be used (`_usable`) is asked only where the answer could be no (a power silenced
+  this encounter; a main player's power in an `excludes` pair, facing a defense).
 - A sheet's reserve (`reserve`, `reserved`, `release`; s.extra["reserved_aliens"]):
   aliens drawn for a sheet (engine.alien_deal `reserve_alien`, the public `new_alien`
   chance) that belong to the sheet wherever it goes and that no other draw can give.
@@ -496,7 +499,7 @@ def _hooks_of(s: GameState, seat: int, hook: str) -> list[Callable[..., Any]]:
     if _as_own(s, t) or (t.simple[seat] and not _flagged(s)):
         return list(t.raw(hook).get(seat, ()))
     out = []
-    for name in powers_of(s, seat):
+    for name in _expand(s, seat, 0, True)[0]:  # its `powers_of`, not its own alone
         a = ALIENS.get(name)
         fn = getattr(a, hook) if a is not None else None
         if fn is not None:
