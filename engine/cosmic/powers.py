@@ -106,7 +106,10 @@ How a power acts:
   them give each hook, kept by (s.aliens, s.extra["kept"]) and shared by every state
   holding the same: s.aliens is a tuple, replaced and never changed in place. What else
   decides (`has_power`, the timing order, silenced, used up or excluded powers, what a
-  sheet lends) is read from the state at each ask, never kept.
+  sheet lends) is read from the state at each ask, never kept; but a seat whose power
+  does not work is passed over before what it is lent is worked out, and whether a power
+  may be used (`_usable`) is asked only where the answer could be no (a power silenced
+  this encounter; a main player's power in an `excludes` pair, facing a defense).
 - A sheet's reserve (`reserve`, `reserved`, `release`; s.extra["reserved_aliens"]):
   aliens drawn for a sheet (engine.alien_deal `reserve_alien`, the public `new_alien`
   chance) that belong to the sheet wherever it goes and that no other draw can give.
@@ -406,13 +409,16 @@ def alien_of(s: GameState, seat: int) -> Alien | None:
 def powered(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any]]]:
     """(seat, alien, hook function) of every seat whose working power has this hook, in
     timing order."""
-    if not any(s.aliens):
+    aliens = s.aliens
+    if not any(aliens):
         return []
-    t = _table(s)
+    last = _LAST  # `_table(s)`, its quickest case spelled out: asked at every hook
+    t: _Sheets = last[1] if aliens is last[0] and not s.extra.get("kept") else _table(s)
     by_seat = t.powered.get(hook)
     if by_seat is None:
         by_seat = t.build(hook)
-    if not _as_own(s, t):
+    e = s.enc  # `_as_own(s, t)`, spelled out
+    if t.lending or (e is not None and (t.excl or SILENCED in e.flags or SPENT in e.flags)):
         return _powered_by_seat(s, hook, t, by_seat)
     if not by_seat:
         return []
@@ -442,12 +448,14 @@ def _powered_by_seat(s: GameState, hook: str, t: _Sheets,
             if got and s.has_power(seat):
                 out += got
             continue
-        for name in powers_of(s, seat):
+        if not s.has_power(seat):  # asked first: a seat without a working power has none
+            continue
+        for name in _expand(s, seat, 0, True)[0]:  # its `powers_of`, not its own alone
             a = ALIENS.get(name)
             if a is None:
                 continue
             fn = getattr(a, hook)
-            if fn is not None and s.has_power(seat):
+            if fn is not None:
                 out.append((seat, a, _tagging(fn, a.name) if hook in _STEP_HOOKS else fn))
     return out
 
@@ -491,7 +499,7 @@ def _hooks_of(s: GameState, seat: int, hook: str) -> list[Callable[..., Any]]:
     if _as_own(s, t) or (t.simple[seat] and not _flagged(s)):
         return list(t.raw(hook).get(seat, ()))
     out = []
-    for name in powers_of(s, seat):
+    for name in _expand(s, seat, 0, True)[0]:  # its `powers_of`, not its own alone
         a = ALIENS.get(name)
         fn = getattr(a, hook) if a is not None else None
         if fn is not None:
@@ -1068,28 +1076,57 @@ def _expand(s: GameState, seat: int, depth: int, check: bool) -> tuple[list[str]
     """(the powers `seat` uses: its sheet, kept powers, what they lend, then the powers
     it used up this encounter (`spend`) and what those lend, in order; how many of them
     are its own). With `check`, silenced and excluded powers are left out, and so is
-    what they would lend."""
-    names: list[str] = []
-    for n in _own(s, seat):
-        if not check or _usable(s, seat, n, depth):
-            names.append(n)
+    what they would lend (`_usable`, asked only where it could say no: a power is
+    silenced this encounter, or `seat` is a main player facing a defense and the name is
+    in an `excludes` pair)."""
+    e = s.enc
+    excl: frozenset[str] = frozenset()
+    if check:
+        if e is None:
+            check = False
+        else:
+            flags = e.flags
+            if e.defense >= 0 and seat in (e.offense, e.defense):
+                excl = _exclusive()
+            if SILENCED not in flags:
+                if not excl:
+                    check = False
+            else:
+                excl = _ALL_NAMES  # every name may be silenced: ask each
+    own_names = _table(s).own[seat]
+    if check:
+        names = [n for n in own_names if n not in excl or _usable(s, seat, n, depth)]
+    else:
+        names = list(own_names)
     own = len(names)
     if depth >= MAX_LEND_DEPTH:
         return names, own
+    aliens = ALIENS
     i = 0
-    for more in ((), spent(s, seat)):
+    for more in ((), spent(s, seat) if e is not None and SPENT in e.flags else ()):
         for n in more:
-            if n not in names and n in ALIENS and (not check or _usable(s, seat, n, depth)):
+            if n not in names and n in aliens and (
+                    n not in excl or _usable(s, seat, n, depth)):
                 names.append(n)
         while i < len(names):
-            a = ALIENS.get(names[i])
+            a = aliens.get(names[i])
             if a is not None and a.lends is not None:
                 for n in a.lends(s, seat, depth + 1):
-                    if n and n not in names and n in ALIENS and (
-                            not check or _usable(s, seat, n, depth)):
+                    if n and n not in names and n in aliens and (
+                            n not in excl or _usable(s, seat, n, depth)):
                         names.append(n)
             i += 1
     return names, own
+
+
+class _AllNames(frozenset[str]):
+    """Contains every name (`_expand` asks `_usable` of each while powers are silenced)."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_ALL_NAMES = _AllNames()
 
 
 def powers_of(s: GameState, seat: int) -> tuple[str, ...]:

@@ -435,9 +435,13 @@ class GameState:
         Planets and Alien Powers) and while not zapped this encounter."""
         if not self.aliens[seat]:
             return False
-        if self.home_colonies(seat) < self.config.power_threshold:
+        c = self.config  # home_colonies(seat), spelled out: asked at every hook of a power
+        p, n = c.planets, c.seats
+        if p - self.ships[seat * p * n + seat: (seat + 1) * p * n: n].count(0) \
+                < c.power_threshold:
             return False
-        return not (self.enc is not None and seat in self.enc.zapped)
+        e = self.enc
+        return e is None or seat not in e.zapped
 
     def timing_order(self) -> list[int]:
         """Offense, defense, then the others clockwise from the offense's left (rules 001,
