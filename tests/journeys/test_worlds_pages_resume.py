@@ -7,7 +7,9 @@ journal verifies (every page opened and audited) and holds the same bytes.
 The nodes are started as `cosmic demo --game worlds` starts them, with a genesis whose
 race pile is nine races (the fewest two seats may have), the Invisible Beings among
 them, so that a seat keeps them in most seeded games; seeds are tried in a fixed order
-until one deals them to a seat that commits a page."""
+until one deals them to a seat that commits a page. A seed whose seats kept other races
+is left as soon as its setup is over (read from seat 0's journal as `cosmic replay`
+reads it), not played on."""
 
 from __future__ import annotations
 
@@ -18,12 +20,14 @@ from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env
 from cli.cmd_demo import LOOPBACK_BROADCAST, free_udp_port, prepare
+from cli.replay_app import settle_chance
 from engine import games
+from engine.worlds.unseen import UNSEEN_RACE
 from protocol.envelope import open_envelope
 from protocol.errors import JournalError
-from protocol.game import GAME_KINDS
+from protocol.game import GAME_KINDS, GameVerifier
 from protocol.genesis import Genesis
-from protocol.journal import parse_journal
+from protocol.journal import RECORD_ENVELOPE, parse_journal
 from test_play_network import until
 
 RULES = games.load("worlds")
@@ -63,6 +67,42 @@ def _kinds(genesis: Genesis, journal: Path) -> list[tuple[int, str, list[object]
     return out
 
 
+class _Setup:
+    """Follows a growing journal record by record (verified, the chance facts settled as
+    `cosmic replay` settles them) until the setup is over; then `kept` says whether a
+    seat kept the Invisible Beings (its homeworld's native race)."""
+
+    def __init__(self, genesis: Genesis, journal: Path) -> None:
+        self.verifier = GameVerifier(genesis)
+        self.journal = journal
+        self.fed = 0
+        self.kept: bool | None = None
+
+    def follow(self) -> bool | None:
+        if self.kept is not None or not self.journal.exists():
+            return self.kept
+        try:
+            entries = parse_journal(self.journal.read_bytes()).entries
+        except JournalError as exc:
+            if exc.index is None:  # the node is still writing the header
+                return None
+            raise
+        v = self.verifier
+        for entry in entries[self.fed:]:
+            self.fed += 1
+            if entry.type != RECORD_ENVELOPE:  # evidence: no move of the game
+                continue
+            v.feed(entry.data, entry.index)
+            settle_chance(v, entry.index)
+            # The homeworlds (the only worlds held during the setup) take their kept
+            # races as natives together, at the setup's end.
+            natives = [r for r, seat in zip(v.state.native, v.state.control) if seat >= 0]
+            if len(natives) == v.genesis.n_seats and min(natives) >= 0:
+                self.kept = UNSEEN_RACE in natives
+                break
+        return self.kept
+
+
 def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
     for p in procs:
         if p.poll() is None:
@@ -76,8 +116,11 @@ def test_kill_the_seat_holding_a_secret_page_and_resume_it(tmp_path: Path, home:
         genesis, procs = _start(game, f"pages{k}")
         try:
             journal0 = game / "seat-0.journal"
+            setup = _Setup(genesis, journal0)
 
             def page_or_done() -> str | None:
+                if setup.follow() is False:
+                    return "none"  # the setup is over and no seat kept them
                 kinds = _kinds(genesis, journal0)
                 if any(kind == "cards.page" for _, kind, _ in kinds):
                     return "page"
