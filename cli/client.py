@@ -635,9 +635,13 @@ class SeatClient:
         choose (`proceed`: the turn goes on; a `pass` where passing is all there is;
         `reveal`: your card turned up, every encounter) is explained the first time and
         then passes quietly; a move that says what was chosen (a card, ships, a target)
-        is told every time, as it was chosen for you."""
+        is told every time, as it was chosen for you, in the game's own way (ui
+        forced_words: the map game's in words, never `discard force3,force13`)."""
+        s = self.session.state
+        colour = s.config.colors[self.session.seat]
         if cmd.split()[0] not in ("proceed", "pass", "reveal"):
-            self.log.append(f"(only one move was possible, made for you: {cmd})")
+            said = self.ui.forced_words(s, action, cmd, colour)
+            self.log.append(f"(only one move was possible, made for you: {said})")
             return
         if self._explained_forced:
             return
@@ -646,8 +650,6 @@ class SeatClient:
             self.log.append("(The game turned your card up: it was the only move open to "
                             "you. Steps like this pass by themselves from now on.)")
             return
-        s = self.session.state
-        colour = s.config.colors[self.session.seat]
         what = to_you(f"{colour} {self.ui.action_words(s, action)}", colour)
         self.log.append(f"(The game took the only move open to you -- {what}. Steps "
                         "like this pass by themselves from now on.)")
