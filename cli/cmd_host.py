@@ -270,7 +270,9 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
         return 2
     journal = directory / f"seat-{seat}.journal"
     # said before the full screen takes over: after a kill or a crash it is still there
-    print(f"Your journal: {journal} (cut off? `cosmic resume {journal}`)", flush=True)
+    again = f"`cosmic resume {journal}`"  # whole on a row of its own, at a terminal
+    print(to_width(f"Your journal: {journal} (cut off? {again})",
+                   whole=("(cut off?", again)), flush=True)
     try:
         # the key file named in full: `cosmic resume` finds it, --key given or not
         info = ResumeInfo.from_options(seat, opts, key=str(Path(key_file(args)).resolve()))

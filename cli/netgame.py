@@ -40,7 +40,8 @@ def player_key(path: Path | None) -> SigningKey:
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             write_key_file(path, SigningKey.generate())
-            print(f"A new player key was made in {path} (readable only by you).")
+            from .cmd_host import to_width
+            print(to_width(f"A new player key was made in {path} (readable only by you)."))
         return read_key_file(path)
     except OSError as exc:
         raise ValueError(f"cannot use the key file {path}: {exc.strerror or exc}") from None

@@ -49,3 +49,43 @@ def _quit_in_a_terminal(tmp_path: Path, where: Path) -> None:
     _rows_hold_whole(screen, f"Game left unfinished. Pick it up again with: cosmic "
                              f"resume {journal} The bots wait 5 s for you to come back; "
                              f"their journals and logs are in {where}.")
+
+
+def test_the_journal_line_of_a_lan_game_breaks_between_words(tmp_path: Path) -> None:
+    """`cosmic host`'s "Your journal: PATH (cut off? `cosmic resume PATH`)", said as the
+    game starts, in an 80-column terminal: the command to type again whole on a row."""
+    import re
+    import socket
+    import subprocess
+
+    from _tmux import Terminal
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port = str(s.getsockname()[1])
+    short = Path(tempfile.mkdtemp(prefix="cosmic-end-"))  # (pytest's own is too long)
+    homes = [short / "a", short / "b"]  # a row holds the command
+    for h in homes:
+        h.mkdir()
+    common = ["--bot", "--yes", "--plain", "--port", port, "--target", "127.255.255.255",
+              "--timeout", "90"]
+    env = {"COSMIC_HOME": str(homes[0]), "NO_COLOR": "1"}
+    host = [str(COSMIC), "host", "--players", "2", "--max-turns", "1", "--name", "ann",
+            *common]
+    try:
+        with Terminal(host, tmp_path, width=80, height=40, env=env) as term:
+            join = subprocess.run([str(COSMIC), "join", "--game", "ann", "--name", "bob",
+                                   *common], env={**term.env, "COSMIC_HOME": str(homes[1])},
+                                  stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                                  timeout=240)
+            assert join.returncode == 0, join.stdout[-2000:] + join.stderr[-2000:]
+            term.wait_for("[exit status", timeout=120)
+            screen = term.screen(history=True)
+    finally:
+        shutil.rmtree(short)
+    journal = re.search(r"^Your journal: (\S+seat-0\.journal)$", screen, re.M)
+    assert journal is not None, screen
+    rows = [row.strip() for row in screen.splitlines()]
+    assert f"`cosmic resume {journal.group(1)}`)" in rows, screen
+    _rows_hold_whole(screen, f"A new player key was made in {homes[0] / 'key'} (readable "
+                             "only by you).")
