@@ -1,4 +1,4 @@
-"""The lines `cosmic play` prints in the terminal before and after its game (where it is
+"""The lines `cosmic play` (and `host`) print in the terminal around a game (where it is
 set up, how to pick an unfinished one up again, the end's headline) break between words
 at the terminal's width, a path whole on a row; piped, they stay one line each (the
 journeys search them whole). Driven in a real 80-column terminal (tests/_tmux.py)."""
