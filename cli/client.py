@@ -183,6 +183,12 @@ class NetworkSession:
         self.runner.core.say(text, to)
         return self.drain()
 
+    def unkept(self) -> list[int]:
+        """The seats whose refused lies went over the node's evidence cap (node/core.py:
+        at most EVIDENCE_KEEP a seat in the journal, the rest only counted)."""
+        over: list[int] = self.runner.core.evidence_over
+        return [seat for seat, n in enumerate(over) if n]
+
 
 @dataclass
 class Stops:
@@ -228,6 +234,7 @@ class SeatClient:
         self._hinted: set[str] = set()  # windows whose "you could have played" was said
         self._explained_windows = False  # the first such note says what a window is
         self._explained_forced = False  # the first step passed for you is explained
+        self._told_unkept: set[int] = set()  # seats whose lies over the cap were said
         self._quit_asked = False  # 'quit' once during a game: the next 'quit' leaves
         self.quit = False
         self.turn_up_queued = False  # hidden powers: turn up at the next question
@@ -276,8 +283,29 @@ class SeatClient:
             line = self.ui.log_line(s, ev, seat)
             if line is not None:
                 self.log.append(line)
-        if events:
+        said = self._say_unkept()
+        if events or said:
             self.invalidate()
+
+    def _say_unkept(self) -> bool:
+        """Once a seat, when its refused lies went over the evidence cap: the lies the log
+        blamed it for are in the journal as evidence, its later ones are only counted
+        (docs/playing.md; node/core.py's evidence_over). Said at the first events after
+        the cap is passed: the blame for a lie past it may not be shown (a flood of one
+        fault is blamed BLAME_KEEP times), the note always is."""
+        unkept = getattr(self.session, "unkept", None)
+        if unkept is None:  # a local game keeps no evidence
+            return False
+        from node.core import EVIDENCE_BYTES, EVIDENCE_KEEP
+        colors = self.session.state.config.colors
+        new = [k for k in unkept() if k not in self._told_unkept]
+        for k in new:
+            self._told_unkept.add(k)
+            self.log.append(f"!! {colors[k]} went on breaking the protocol: its later "
+                            f"refused messages are counted but no longer kept as evidence "
+                            f"(your journal keeps at most {EVIDENCE_KEEP} a seat, "
+                            f"{EVIDENCE_BYTES // 1024} KiB in all)")
+        return bool(new)
 
     # -- lines typed -----------------------------------------------------------------------
 
@@ -635,9 +663,13 @@ class SeatClient:
         choose (`proceed`: the turn goes on; a `pass` where passing is all there is;
         `reveal`: your card turned up, every encounter) is explained the first time and
         then passes quietly; a move that says what was chosen (a card, ships, a target)
-        is told every time, as it was chosen for you."""
+        is told every time, as it was chosen for you, in the game's own way (ui
+        forced_words: the map game's in words, never `discard force3,force13`)."""
+        s = self.session.state
+        colour = s.config.colors[self.session.seat]
         if cmd.split()[0] not in ("proceed", "pass", "reveal"):
-            self.log.append(f"(only one move was possible, made for you: {cmd})")
+            said = self.ui.forced_words(s, action, cmd, colour)
+            self.log.append(f"(only one move was possible, made for you: {said})")
             return
         if self._explained_forced:
             return
@@ -646,8 +678,6 @@ class SeatClient:
             self.log.append("(The game turned your card up: it was the only move open to "
                             "you. Steps like this pass by themselves from now on.)")
             return
-        s = self.session.state
-        colour = s.config.colors[self.session.seat]
         what = to_you(f"{colour} {self.ui.action_words(s, action)}", colour)
         self.log.append(f"(The game took the only move open to you -- {what}. Steps "
                         "like this pass by themselves from now on.)")

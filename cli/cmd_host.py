@@ -154,20 +154,28 @@ class Confirm:
         return None
 
 
-def to_width(text: str, stream: TextIO | None = None) -> str:
+def to_width(text: str, stream: TextIO | None = None, whole: tuple[str, ...] = ()) -> str:
     """`text` broken between words to the width of the terminal `stream` (stdout) shows
     it in, continued rows indented; as it is when the stream is no terminal (a pipe, a
     file: a reader there wraps as it likes). A long line of the lobby's (the free
-    colours, every seat and its key) would otherwise break in the middle of a word."""
+    colours, every seat and its key) or of the end of a game (the journal's path) would
+    otherwise break in the middle of a word. A word longer than the width (a long path)
+    stays whole on a row of its own, to be copied in one piece, and so does each phrase
+    of `whole` (a command to type again: `cosmic resume PATH`); each line of a text of
+    several is wrapped on its own."""
     import shutil
     import textwrap
 
     stream = stream or sys.stdout
     if not _isatty(stream):
         return text
+    for phrase in whole:  # NUL is no space to textwrap: the phrase is one word to it
+        text = text.replace(phrase, phrase.replace(" ", "\0"))
     width = max(40, shutil.get_terminal_size().columns - 1)
-    return "\n".join(textwrap.wrap(text, width, subsequent_indent="  ",
-                                   break_on_hyphens=False)) or text
+    return "\n".join("\n".join(textwrap.wrap(line, width, subsequent_indent="  ",
+                                             break_on_hyphens=False,
+                                             break_long_words=False)) or line
+                     for line in text.split("\n")).replace("\0", " ")
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -262,7 +270,9 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
         return 2
     journal = directory / f"seat-{seat}.journal"
     # said before the full screen takes over: after a kill or a crash it is still there
-    print(f"Your journal: {journal} (cut off? `cosmic resume {journal}`)", flush=True)
+    again = f"`cosmic resume {journal}`"  # whole on a row of its own, at a terminal
+    print(to_width(f"Your journal: {journal} (cut off? {again})",
+                   whole=("(cut off?", again)), flush=True)
     try:
         # the key file named in full: `cosmic resume` finds it, --key given or not
         info = ResumeInfo.from_options(seat, opts, key=str(Path(key_file(args)).resolve()))

@@ -129,12 +129,13 @@ def _networked(config: Any, seed_text: str, seat: int, screen: bool,
     from protocol.genesis import Genesis
 
     from .cmd_demo import LOOPBACK_BROADCAST, free_udp_port, prepare
+    from .cmd_host import to_width
     from .netgame import cosmic_home, play_seat, start_bots
 
     directory = (directory or cosmic_home() / "games" / time.strftime("%Y%m%d-%H%M%S")).resolve()
     words = rules.options_text(config) if rules.NAME != "cosmic" else options_text(config)
-    print(f"Setting up a networked game in {directory} (keys, genesis, card protocol; "
-          f"{words})...", flush=True)
+    print(to_width(f"Setting up a networked game in {directory} (keys, genesis, card "
+                   f"protocol; {words})..."), flush=True)
     try:
         gpath, keys = prepare(config.seats, seed_text, directory, config=config, rules=rules,
                               names=["player" if i == seat else f"bot-{i}"  # the person's
@@ -163,9 +164,11 @@ def _networked(config: Any, seed_text: str, seat: int, screen: bool,
 
 
 def _say_result(state: Any, ui: Any, seat: int) -> None:
-    """The last words in the terminal: the screen's headline of the end (who won, how)."""
+    """The last words in the terminal: the screen's headline of the end (who won, how),
+    broken between words at the terminal's width."""
+    from .cmd_host import to_width
     if state.outcome is None:
         print("Game left unfinished.")
     else:
         from .game_ui import headline
-        print("Game over: " + headline(ui, state, seat).partition(": ")[2])
+        print(to_width("Game over: " + headline(ui, state, seat).partition(": ")[2]))

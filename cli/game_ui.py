@@ -174,6 +174,13 @@ class CosmicUI:
     def event_words(self, s: Any, ev: tuple[Any, ...]) -> str:
         return str(self._render.describe_event(s, ev))
 
+    @staticmethod
+    def forced_words(s: Any, a: Any, cmd: str, colour: str) -> str:
+        """A move made for the person at `colour` as the only one open: its command
+        (`select negotiate`), which names their own card where the game's public words
+        say only "puts a card face down"; the log's next line words what it did."""
+        return cmd
+
     def action_words(self, before: Any, a: Any, faces: Any = None) -> str:
         """The action as a person replaying reads it, from the position it was taken in
         (cli/action_words.py: public faces only; `faces`, what a reader may know besides,
@@ -354,6 +361,14 @@ class WorldsUI:
 
     def event_words(self, s: Any, ev: tuple[Any, ...]) -> str:
         return self._wr.describe_event(s, ev)
+
+    def forced_words(self, s: Any, a: Any, cmd: str, colour: str) -> str:
+        """A move made for the person at `colour` as the only one open, in words to them
+        ("you end your migration", "you pay your race's price: force 1, ..."), never its
+        command (`done`, `discard force1,force3`): the map game's log does not say what
+        such a step did."""
+        from .you_words import to_you
+        return to_you(f"{colour} {self.action_words(s, a)}", colour)
 
     def action_words(self, before: Any, a: Any, faces: Any = None) -> str:
         """The action as a person reads it, from the position it was taken in (a race's

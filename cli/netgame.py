@@ -40,7 +40,8 @@ def player_key(path: Path | None) -> SigningKey:
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             write_key_file(path, SigningKey.generate())
-            print(f"A new player key was made in {path} (readable only by you).")
+            from .cmd_host import to_width
+            print(to_width(f"A new player key was made in {path} (readable only by you)."))
         return read_key_file(path)
     except OSError as exc:
         raise ValueError(f"cannot use the key file {path}: {exc.strerror or exc}") from None
@@ -193,15 +194,18 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
 def _said_the_end(runner: NodeRunner, journal: Path, unfinished: str) -> None:
     """The last words in the terminal: the screen's own headline of the end (who won and
     how, cli/game_ui headline), or how to pick the game up again."""
+    from .cmd_host import to_width  # between words at a terminal's width, a path whole
     s = runner.core.state
     if s.outcome is None:
-        print(f"Game left unfinished. Pick it up again with: cosmic resume {journal}"
-              + (f"\n{unfinished}" if unfinished else ""))
+        again = f"cosmic resume {journal}"
+        print(to_width(f"Game left unfinished. Pick it up again with: {again}"
+                       + (f"\n{unfinished}" if unfinished else ""), whole=(again,)))
     else:
         from .game_ui import for_rules, headline
         said = headline(for_rules(runner.core.rules), s, runner.core.seat)
-        print("Game over: " + said.partition(": ")[2])
-        print(f"Your journal: {journal} (check it: cosmic verify {journal})")
+        print(to_width("Game over: " + said.partition(": ")[2]))
+        check = f"cosmic verify {journal}"
+        print(to_width(f"Your journal: {journal} (check it: {check})", whole=(check,)))
 
 
 def goal_words(config: Any) -> str:
