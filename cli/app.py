@@ -417,15 +417,23 @@ class ClientApp(SeatClient):
             width = self.app.output.get_size().columns
         except Exception:
             width = 80
+        width = max(20, width)
         head, found, listed = self.refused.partition("Closest: ")
         text = self.refused
-        if found:  # each command listed is kept whole, the first beside "Closest:"; one
-            # longer than a row (giving nine cards) is broken after a comma of its own
+        if found:  # each command listed is kept whole, the first beside "Closest:" when
+            # they fit a row together; only one longer than a row (giving nine cards) is
+            # broken, after a comma of its own: a command that would fit a row never is
             listed, paren, note = listed.partition(" (")  # what is asked now, in words
-            text = head + "Closest:" + NBSP + ", ".join(
-                c.replace(" ", NBSP).replace(",", "," + BREAK)
-                for c in listed.split(", ")) + paren + note
-        return [row.replace(NBSP, " ") for row in wrap_at(text, max(20, width))[:6]]
+            commands = listed.split(", ")
+            room = width - 2  # a continued row is indented by two
+
+            def glued(c: str) -> str:
+                whole = c.replace(" ", NBSP)
+                return whole if len(c) <= room else whole.replace(",", "," + BREAK)
+
+            first = "Closest:" + (NBSP if len("Closest: " + commands[0]) <= room else " ")
+            text = head + first + ", ".join(glued(c) for c in commands) + paren + note
+        return [row.replace(NBSP, " ") for row in wrap_at(text, width)[:6]]
 
     @staticmethod
     def _wrapped(text: str, width: int) -> list[str]:

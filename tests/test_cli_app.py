@@ -535,6 +535,25 @@ def test_a_command_longer_than_a_row_is_broken_after_a_comma() -> None:
     assert f"Closest: {long}, give attack 01 ..." in joined, rows
 
 
+def test_a_command_that_fits_a_row_is_never_broken() -> None:
+    """Seven cards to give fit a row of their own but not beside "Closest:": the command
+    starts the next row whole (it was broken after a comma, and the piece on the next
+    row read as a command of its own)."""
+    g = _game("seven")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app = ClientApp(LocalSession(g, 0))
+        width = app.app.output.get_size().columns
+        cards = [f"attack {n:02d}" for n in range(1, 12)]
+        seven = "give " + ",".join(cards[:7])
+        while len(seven) < width - 2 - 8:
+            seven += ",negotiate"
+        app.refused = f"'give negotiate' is not legal now. Closest: {seven}, give x"
+        rows = app._refused_rows()
+    assert len(seven) <= width - 2 < len("Closest: " + seven), seven
+    assert any(r.strip() == seven + "," for r in rows), rows
+    assert all(len(r) <= width for r in rows), rows
+
+
 def test_a_power_is_used_with_planets_named() -> None:
     """`power 0 red.4` for the Chill's `power 0 3` (freeze red.4): a power's planets typed
     by name, as its words say them (the numbers alone were taken)."""

@@ -71,14 +71,22 @@ def closest(screen: str) -> str | None:
     of its own)."""
     lines = screen.splitlines()
     for i, line in enumerate(lines):
-        if "Closest: " not in line:
+        if "Closest:" not in line:
             continue
-        block = [line.strip()]
+        said = line.strip()
         for nxt in lines[i + 1:]:
             if DECISION in nxt or not nxt.startswith("  ") or not nxt.strip():
                 break
-            block.append(nxt.strip())
-        found = CLOSEST.search(" ".join(block))
+            # Only a command longer than a row is broken, after one of its own commas: a
+            # row that goes on with no command of its own (they begin with one verb)
+            # continues the first command.
+            first = said.partition("Closest: ")[2]
+            verb = first.split(" ")[0] + " "
+            nxt = nxt.strip()
+            inside = first and ", " not in first and said.endswith(",") \
+                and not nxt.startswith((verb, "and "))
+            said += ("" if inside else " ") + nxt
+        found = CLOSEST.search(said)
         if found is not None:
             return found.group(1).strip().rstrip(",")
     return None
