@@ -66,7 +66,8 @@ def action_sentence(s: engine.GameState, a: Any, viewer: int | None = None) -> s
         from .power_words import told_sentence
         return told_sentence(s, a.seat, a.option, a.args, viewer)
     words = action_words(s, a, viewer)
-    return words if words == a.format() else f"{Voice(s.config.colors, viewer).name(a.seat)} {words}"
+    who = Voice(s.config.colors, viewer).name(a.seat)
+    return words if words == a.format() else f"{who} {words}"
 
 
 # -- the pieces ----------------------------------------------------------------------------
@@ -368,7 +369,8 @@ def _new_alien(s: engine.GameState, a: Any, st: tuple[Any, ...], y: Subject) -> 
     seat = int(st[1])
     v = y.voice
     return (f"{v.does(seat, 'draws')} the {name} into {v.its(seat)} reserve"
-            if st[0] == "reserve_alien" else describe_event(s, ("alien", seat, name), v.viewer))
+            if st[0] == "reserve_alien" else
+            describe_event(s, ("alien", seat, name), v.viewer))
 
 
 def _delivered(s: engine.GameState, a: Any, st: tuple[Any, ...], y: Subject) -> str:

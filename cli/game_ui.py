@@ -251,7 +251,7 @@ class WorldsUI:
         if ev[0] in self.NODE_EVENTS:
             from .render import log_line
             return log_line(s, ev, seat)
-        return self._wr.describe_event(s, ev, seat)  # your own seat is "you"; replays: colours
+        return self._wr.describe_event(s, ev, seat)  # their own seat "you"; replays: colours
 
     # The engine's steps in words, for the header and the status line (the steps keep
     # their names; one a person reads as it is, like "home", has none here).

@@ -125,6 +125,12 @@ def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int],
             return None
     if rest:
         return None
+    # a seat followed by "'s" in the words ("one of {}'s ships"): to its own player "your"
+    pieces = words.split("{}")
+    for k, part in enumerate(parts[:len(pieces) - 1]):
+        if part == "you" and pieces[k + 1].startswith("'s"):
+            parts[k], pieces[k + 1] = "your", pieces[k + 1][2:]
+    words = "{}".join(pieces)
     try:
         return voice.subject(seat).say(words, *parts)
     except (IndexError, KeyError, ValueError):
@@ -199,7 +205,7 @@ def told_sentence(s: engine.GameState, seat: int, option: int, args: Sequence[in
                   viewer: int | None = None) -> str:
     """The same use as a whole sentence naming its seat, as the person at `viewer` reads
     it: "your Seeker asks yellow ...", "red's Seeker asks you ...", "the Trader's power,
-    lent to you, swaps ...", "you use the Rot's power, lent to you: ..."."""
+    lent to you, swaps ...", "you use the Rot's power, lent to you: the Rot ..."."""
     v = Voice(s.config.colors, viewer)
     name = _power(s, seat) if 0 <= seat < s.n else ""
     if not name:
@@ -207,10 +213,11 @@ def told_sentence(s: engine.GameState, seat: int, option: int, args: Sequence[in
     title, said, own = _told(s, seat, name, option, args, v)
     if said is None:
         summary = alien_words(name)
-        said = (f"{v.whose(seat)} {title} uses its power" if own else
-                f"{v.does(seat, 'uses')} the {title}'s power, lent to {v.it(seat)}") + (
-            f": {summary}" if summary else "")
-        return said
+        if own:
+            return f"{v.whose(seat)} {title} uses its power" + (
+                f": {summary}" if summary else "")
+        return f"{v.does(seat, 'uses')} the {title}'s power, lent to {v.it(seat)}" + (
+            f": the {title} {summary}" if summary else "")  # (the summary's subject)
     return f"{v.whose(seat)} {title} {said}" if own else \
         f"the {title}'s power, lent to {v.name(seat)}, {said}"
 
