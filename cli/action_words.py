@@ -10,6 +10,11 @@ Where the log has words for what an action does (cli/render.py describe_event) t
 reused: the action's event is said in the log's words and the seat's colour taken off the
 front; what the action adds (where ships come from, what a claim says) is said after them.
 
+To the seat's own player (`viewer`) the same words are made in the second person at their
+source ("pass at the reveal window", "keep your hand: you hold an encounter card"): the
+tables' words are templates about the seat (cli/you_words.py Subject); `action_sentence`
+puts the seat in front ("you pass ...") for the client's note on a move made for them.
+
 Invariants: only the public state of the position is read (`s.faces` holds the faces
 revealed by then): a face-down card is never named, a card's face only when the action
 itself turns it up (a reveal, a card played, cards discarded or shown) or it was public

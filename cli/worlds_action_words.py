@@ -9,6 +9,10 @@ attack stand or sends no token back; `discard` is the hand limit, a race's price
 throw): the words read the step the action answers in the position it was taken in
 (`answered`).
 
+To the seat's own player (`viewer`) the words are made in the second person at their
+source ("end your migration"): the tables' words are templates about the seat
+(cli/you_words.py Subject: "{ends} {its} migration").
+
 Invariants: only the public state of the position is read (`s.faces` holds the faces
 public by then): a race chit kept face down, the force card put face down and a card
 handed over unseen are never named; a card's face only when the action itself turns it

@@ -6,8 +6,9 @@ Only the flares whose effects the engine plays (engine/cosmic/flares.py: Amoeba,
 Kamikaze, the classic Filch) have words here; another flare, or arguments that fit no
 words, is told by its name and side alone (never by bare numbers). The words follow the
 engine's comments on each side's arguments; they read the position the play was made in.
-A flare's words name the seat's verbs (`{adds}`) and possessive (`{its}`) for
-cli/power_words `_fill` to make agree with it (cli/you_words.py).
+A flare's words are templates about the seat playing it (cli/you_words.py Subject):
+"{adds} ships ... from {its} colonies" reads "adds ... its" in a replay and "add ... your"
+on the player's own screen.
 
 Invariants: `told_flare` never raises for a play the engine allowed, and reads only the
 public state."""
