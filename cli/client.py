@@ -36,7 +36,6 @@ from .commands import TURN_UP_WORDS, examples, help_now
 from .game_ui import for_rules, headline
 from .info import discards, info, tech_words
 from .render import board_legend, card_label, window_moment, window_words
-from .you_words import to_you
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
 
@@ -678,7 +677,7 @@ class SeatClient:
             self.log.append("(The game turned your card up: it was the only move open to "
                             "you. Steps like this pass by themselves from now on.)")
             return
-        what = to_you(f"{colour} {self.ui.action_words(s, action)}", colour)
+        what = self.ui.action_sentence(s, action, self.session.seat)
         self.log.append(f"(The game took the only move open to you -- {what}. Steps "
                         "like this pass by themselves from now on.)")
 

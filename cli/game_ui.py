@@ -22,8 +22,6 @@ from typing import Any
 
 from engine.game import Rules
 
-from .you_words import to_you
-
 __all__ = ["for_rules", "CosmicUI", "WorldsUI"]
 
 
@@ -88,11 +86,9 @@ class CosmicUI:
         ship_question), where that is short enough for the status line of an 80-column
         screen to keep one row (QUESTION_WIDTH); else the step's words."""
         from .action_words import ship_question
-        from .you_words import to_you
-        asked = ship_question(s, st) if s is not None and seat is not None else None
+        asked = ship_question(s, st, seat) if s is not None and seat is not None else None
         if asked is not None:
-            colour = s.config.colors[seat]
-            said = to_you(f"{colour} {asked[0]}", colour)
+            said = f"you {asked[0]}"  # (the person's own question)
             if len(said) <= QUESTION_WIDTH:
                 return said
         return self.step_words(str(st[0]))
@@ -188,6 +184,12 @@ class CosmicUI:
         from .action_words import action_words
         return action_words(before, a)
 
+    @staticmethod
+    def action_sentence(s: Any, a: Any, seat: int | None = None) -> str:
+        """The action as a sentence to the person at `seat` ("you pass at ...")."""
+        from .action_words import action_sentence
+        return action_sentence(s, a, seat)
+
     def replay_board(self, s: Any) -> str:
         return str(self._render.board_text(s))
 
@@ -249,11 +251,7 @@ class WorldsUI:
         if ev[0] in self.NODE_EVENTS:
             from .render import log_line
             return log_line(s, ev, seat)
-        text = self._wr.describe_event(s, ev)
-        colors = s.config.colors
-        if seat is None or not 0 <= seat < len(colors):
-            return text  # a replay: colours only
-        return to_you(text, colors[seat])  # your own seat is "you", as in Cosmic's log
+        return self._wr.describe_event(s, ev, seat)  # their own seat "you"; replays: colours
 
     # The engine's steps in words, for the header and the status line (the steps keep
     # their names; one a person reads as it is, like "home", has none here).
@@ -367,14 +365,19 @@ class WorldsUI:
         ("you end your migration", "you pay your race's price: force 1, ..."), never its
         command (`done`, `discard force1,force3`): the map game's log does not say what
         such a step did."""
-        from .you_words import to_you
-        return to_you(f"{colour} {self.action_words(s, a)}", colour)
+        return self.action_sentence(s, a, a.seat)
 
     def action_words(self, before: Any, a: Any, faces: Any = None) -> str:
         """The action as a person reads it, from the position it was taken in (a race's
         power with its arguments in words: cli/worlds_words.py)."""
         from .worlds_words import action_words
         return action_words(before, a, faces)
+
+    @staticmethod
+    def action_sentence(s: Any, a: Any, seat: int | None = None) -> str:
+        """The action as a sentence to the person at `seat` ("you end your migration")."""
+        from .worlds_words import action_sentence
+        return action_sentence(s, a, seat)
 
     def replay_board(self, s: Any) -> str:
         """The map, each player's line, the explored worlds' races and the conflict (public

@@ -23,7 +23,7 @@ from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 from protocol.tell import TELL_KIND, read_tell, reader_of
 
-from .you_words import to_you
+from .you_words import Voice
 
 __all__ = ["BOARD_WIDTH", "BOARD_COLUMNS", "window_moment", "board_legend", "why_over", "reason_words", "planet_name", "board_text", "board_keys", "tech_lines", "alien_label", "encounter_totals", "public_summary", "card_label", "describe_event",
            "log_line", "chat_text"]
@@ -205,7 +205,7 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
         why = (": choose any other player" if name == "wild" else
                (" (the offense's own colour)" if mate < 0 else " (the offense's team's colour)")
                + ": draw again, or a player with a colony in "
-               + _home_systems(s, s.offense, "the offense's")
+               + _home_systems(s, s.offense, Voice(colors), "the offense's")
                if destiny_counts_as_own(s, s.offense, s.faces[e.destiny]) else "")
         lines += textwrap.wrap(f" destiny drawn: {name.replace('_', ' ')}{why}", width,
                                subsequent_indent="   ")
@@ -350,28 +350,28 @@ def _own_tech(s: engine.GameState, kn: engine.Knowledge | None, handle: int) -> 
     return C.CATALOGUE[face].name.replace("_", " ") if face is not None else ""
 
 
-def deal_words(s: engine.GameState, terms: Any) -> str:
+def deal_words(s: engine.GameState, terms: Any, viewer: int | None = None) -> str:
     """Deal terms (offense gives, defense gives, offense settles, defense settles) in
-    words: "yellow gives 1 card and a colony on red.3; red gives 2 cards"."""
+    words: "yellow gets 1 card and a colony on red.3; red gets 2 cards" (to the person at
+    `viewer`, their own seat "you": "you get 2 cards")."""
     og, dg, op, dp = terms[:4]
     freed = terms[4] if len(terms) > 4 else 0
     e = s.enc
     off, dfn = (e.offense, e.defense) if e is not None else (s.offense, -1)
-    colors = s.config.colors
+    v = Voice(s.config.colors, viewer)
 
     def side(seat: int, cards: int, planet: int) -> str | None:
         what = [f"{cards} card{'s' if cards != 1 else ''}"] if cards else []
         if planet >= 0:
             what.append(f"a colony on {planet_name(s, planet)}")
-        who = colors[seat] if 0 <= seat < len(colors) else "?"
-        return f"{who} gets " + " and ".join(what) if what else None
+        return f"{v.does(seat, 'gets')} " + " and ".join(what) if what else None
 
     # The offense's cards go to the defense and the other way round.
     parts = [p for p in (side(dfn, og, dp), side(off, dg, op)) if p]
     if freed:
         frees = deal_frees(s) if e is not None else None
-        who = colors[frees[1]] if frees is not None else "the other"
-        parts.append(f"{freed} of {who}'s ships leave the warp")
+        who = v.whose(frees[1]) if frees is not None else "the other's"
+        parts.append(f"{freed} of {who} ships leave the warp")
     return "; ".join(parts) or "nothing for anyone"
 
 
@@ -477,29 +477,35 @@ def _destiny_choice(s: engine.GameState, drawer: int, face: int) -> bool:
     return C.CATALOGUE[face].name == "wild" or destiny_counts_as_own(s, drawer, face)
 
 
-def _home_systems(s: engine.GameState, seat: int, whose: str = "its") -> str:
-    """Where an own-colour draw lets `seat` attack: `whose` ("its", "red's") home system,
-    in team play its teammate's too."""
+def _home_systems(s: engine.GameState, seat: int, v: Voice, whose: str = "") -> str:
+    """Where an own-colour draw lets `seat` attack: `whose` ("red's"; by default "its" or,
+    to the seat itself, "your") home system, in team play its teammate's too."""
+    whose = whose or v.its(seat)
     mate = s.config.teammate(seat)
     return (f"{whose} home system" if mate < 0 else
-            f"{whose} or its teammate {s.config.colors[mate]}'s home system")
+            f"{whose} or {v.its(seat)} teammate {v.whose(mate)} home system")
 
 
-def _drawn_words(s: engine.GameState, drawer: int, face: int) -> str:
+def _drawn_words(s: engine.GameState, drawer: int, face: int, v: Voice | None = None) -> str:
     """A destiny draw, told as it happens, with what the card asks: "red draws destiny
     blue: encounter with blue"; a wild or the drawer's own colour says that the drawer
     chooses (what it chose is told next); a special card names no one yet."""
     colors = s.config.colors
+    v = v if v is not None else Voice(colors)
     name = C.CATALOGUE[face].name
-    head = f"{colors[drawer]} draws {card_label(face)}"
+    head = f"{v.does(drawer, 'draws')} {card_label(face)}"
+    it = f"{v.it(drawer)} {v.verb(drawer, 'chooses')}"
     if name == "wild":
-        return head + ": it chooses whom to encounter"
+        return head + f": {it} whom to encounter"
     if destiny_counts_as_own(s, drawer, face):
-        whose = ("its own colour" if name == colors[drawer] else "its team's colour"
-                 if name in colors else "a special card naming its teammate: its team's colour")
-        return head + (f", {whose}: it draws again or attacks a colony in "
-                       f"{_home_systems(s, drawer)}")
-    return head + (f": encounter with {name}" if name in colors else "")
+        its = v.its(drawer)
+        whose = (f"{its} own colour" if name == colors[drawer] else f"{its} team's colour"
+                 if name in colors else
+                 f"a special card naming {its} teammate: {its} team's colour")
+        return head + (f", {whose}: {v.it(drawer)} {v.verb(drawer, 'draws')} again or "
+                       f"{v.verb(drawer, 'attacks')} a colony in "
+                       f"{_home_systems(s, drawer, v)}")
+    return head + (f": encounter with {v.name(colors.index(name))}" if name in colors else "")
 
 
 def _told_at_the_draw(s: engine.GameState, ev: tuple[Any, ...]) -> bool:
@@ -511,12 +517,12 @@ def _told_at_the_draw(s: engine.GameState, ev: tuple[Any, ...]) -> bool:
         and s.config.colors.index(name) == defense
 
 
-def _flare_play(s: engine.GameState, ev: tuple[Any, ...]) -> str:
+def _flare_play(s: engine.GameState, ev: tuple[Any, ...], viewer: int | None = None) -> str:
     """A flare's play in words, with what its arguments name (cli/power_words/flares.py):
-    'plays the Kamikaze flare (wild): ...'."""
+    'plays the Kamikaze flare (wild): ...' (to its player: 'play ...')."""
     from .power_words import told_flare  # (power_words reads this module)
-    said = told_flare(s, ev[0], ev[1], tuple(ev[2]))
-    return said or f"plays {card_label(ev[1])}"
+    said = told_flare(s, ev[0], ev[1], tuple(ev[2]), viewer)
+    return said or f"{Voice(s.config.colors, viewer).verb(ev[0], 'plays')} {card_label(ev[1])}"
 
 
 def _is_flare(face: object) -> bool:
@@ -545,285 +551,318 @@ def _wrap_items(head: str, items: list[str], sep: str, width: int = 46) -> list[
     return rows + [row.rstrip()]
 
 
-def describe_event(s: engine.GameState, ev: tuple[Any, ...]) -> str:
-    """One event in words (the log)."""
-    colors = s.config.colors
-
-    def c(seat: int) -> str:
-        return colors[seat] if 0 <= seat < len(colors) else "?"
+def describe_event(s: engine.GameState, ev: tuple[Any, ...], viewer: int | None = None) -> str:
+    """One event in words (the log), as the person at `viewer` reads it: their own seat is
+    "you" and its verbs agree ("you draw", "your turn begins"); with no viewer (a replay,
+    verify, a spectator) every seat by its colour."""
+    v = Voice(s.config.colors, viewer)
+    c, d, vb, its, whose = v.name, v.does, v.verb, v.its, v.whose
 
     def p(planet: int) -> str:
         return planet_name(s, planet) if planet >= 0 or is_site(planet) else "the gate"
 
     def seats(xs: Any) -> str:
-        return ", ".join(c(x) for x in xs) or "nobody"
+        return v.names(xs)
 
     def pile(x: int) -> str:  # a hand (a seat), the deck (-1) or the discard pile (-2)
-        return {-1: "the deck", -2: "the discard pile"}.get(x, f"{c(x)}'s hand")
+        return {-1: "the deck", -2: "the discard pile"}.get(x, f"{whose(x)} hand")
 
     kind, a = ev[0], ev[1:]
     words: dict[str, Any] = {
-        "first_player": lambda: f"{c(a[0])} plays first",
-        "ally_more": lambda: f"{c(a[0])} changes its alliance by {a[1]} ship(s)",
-        "angel_negotiates": lambda: f"{c(a[0])} declares a negotiate (the Angel); its card "
-                                    "goes back to its hand unseen",
-        "atrophy": lambda: f"{c(a[0])} takes a card at random from {seats(a[1])}",
-        "berserk": lambda: f"{c(a[0])} sends one of {c(a[1])}'s ships to the warp",
-        "carnage": lambda: f"{c(a[0])}'s carnage: {c(a[1])} loses {a[2]} more ship(s)",
-        "chaos": lambda: f"{c(a[0])} shuffles together {pile(a[1])} and {pile(a[2])}",
-        "collect": lambda: f"{c(a[0])} draws one more card (the Collector)",
-        "conjure": lambda: f"{c(a[0])} conjures: discards cards for ships from the warp",
-        "conscript": lambda: f"{c(a[0])} drafts {a[2]} of {c(a[1])}'s ships from the warp",
-        "conscript_return": lambda: f"{a[1]} drafted ship(s) of {c(a[0])} go back to the "
-                                    "warp",
-        "crystal": lambda: f"{c(a[0])} sets {c(a[1])}'s ships in the alliance to {a[2]}",
+        "first_player": lambda: f"{d(a[0], 'plays')} first",
+        "ally_more": lambda: f"{d(a[0], 'changes')} {its(a[0])} alliance by {a[1]} ship(s)",
+        "angel_negotiates": lambda: f"{d(a[0], 'declares')} a negotiate (the Angel); "
+                                    f"{its(a[0])} card goes back to {its(a[0])} hand unseen",
+        "atrophy": lambda: f"{d(a[0], 'takes')} a card at random from {seats(a[1])}",
+        "berserk": lambda: f"{d(a[0], 'sends')} one of {whose(a[1])} ships to the warp",
+        "carnage": lambda: f"{whose(a[0])} carnage: {d(a[1], 'loses')} {a[2]} more ship(s)",
+        "chaos": lambda: f"{d(a[0], 'shuffles')} together {pile(a[1])} and {pile(a[2])}",
+        "collect": lambda: f"{d(a[0], 'draws')} one more card (the Collector)",
+        "conjure": lambda: f"{d(a[0], 'conjures')}: {vb(a[0], 'discards')} cards for ships "
+                           "from the warp",
+        "conscript": lambda: f"{d(a[0], 'drafts')} {a[2]} of {whose(a[1])} ships from the warp",
+        "conscript_return": lambda: f"{a[1]} drafted ship(s) of {v.owner(a[0])} go back to "
+                                    "the warp",
+        "crystal": lambda: f"{d(a[0], 'sets')} {whose(a[1])} ships in the alliance to {a[2]}",
         "face_up": lambda: f"{a[0]} card(s) in hands turned face up (the Aura)",
-        "turn": lambda: f"{c(a[0])}'s turn begins",
-        "encounter": lambda: f"{c(a[0])} begins encounter {a[1]}",
-        "regroup": lambda: f"{c(a[0])} brings a ship back from the warp to {p(a[1])}",
-        "destiny_drawn": lambda: _drawn_words(s, a[0], a[1]),
-        "destiny": lambda: (f"{c(a[0])} chooses to encounter {c(a[2])}"
+        "turn": lambda: f"{whose(a[0])} turn begins",
+        "encounter": lambda: f"{d(a[0], 'begins')} encounter {a[1]}",
+        "regroup": lambda: f"{d(a[0], 'brings')} a ship back from the warp to {p(a[1])}",
+        "destiny_drawn": lambda: _drawn_words(s, a[0], a[1], v),
+        "destiny": lambda: (f"{d(a[0], 'chooses')} to encounter {c(a[2])}"
                             + ("" if C.CATALOGUE[a[1]].name == "wild" else
-                               f" in {_home_systems(s, a[0], c(a[0]) + chr(39) + 's')}")
+                               f" in {_home_systems(s, a[0], v, whose(a[0]))}")
                             if _destiny_choice(s, a[0], a[1]) else
-                            f"{c(a[0])}'s encounter is with {c(a[2])}"),
-        "draw_again": lambda: (f"{c(a[0])} discards its "
+                            f"{whose(a[0])} encounter is with {c(a[2])}"),
+        "draw_again": lambda: (f"{d(a[0], 'discards')} {its(a[0])} "
                                + ("own" if s.config.teammate(a[0]) < 0 else "team's")
-                               + " colour and draws again"),
-        "reestablish": lambda: f"{c(a[0])} re-establishes {p(a[1])} with {a[2]} ship(s)",
-        "launch": lambda: f"{c(a[0])} aims the gate at {p(a[1])} with {a[2]} ship(s)",
-        "invite": lambda: f"{c(a[0])} invites {seats(a[1])}",
-        "ally": lambda: f"{c(a[0])} allies with {c(a[1])}, " + (
-            f"{a[2]} ship(s)" if a[2] else "its ships to come just before the reveal"),
-        "leave_alliance": lambda: f"{c(a[0])} leaves the "
-                                  f"{('offense', 'defense')[a[1]]}'s alliance; its ships go home",
-        "decline": lambda: f"{c(a[0])} declines",
-        "select": lambda: f"{c(a[0])} puts a card face down",
-        "no_encounter": lambda: f"{c(a[0])} has no encounter card: the turn ends",
-        "new_hand": lambda: (f"{c(a[0])} shows {a[1]} card(s), discards them, draws eight"
-                             if a[1] else f"{c(a[0])} has no cards: it draws eight"),
-        "reveal": lambda: f"{c(a[0])} reveals {card_label(a[1])}",
+                               + f" colour and {vb(a[0], 'draws')} again"),
+        "reestablish": lambda: f"{d(a[0], 're-establishes')} {p(a[1])} with {a[2]} ship(s)",
+        "launch": lambda: f"{d(a[0], 'aims')} the gate at {p(a[1])} with {a[2]} ship(s)",
+        "invite": lambda: f"{d(a[0], 'invites')} {seats(a[1])}",
+        "ally": lambda: f"{d(a[0], 'allies')} with {c(a[1])}, " + (
+            f"{a[2]} ship(s)" if a[2] else f"{its(a[0])} ships to come just before the reveal"),
+        "leave_alliance": lambda: f"{d(a[0], 'leaves')} the {('offense', 'defense')[a[1]]}'s "
+                                  f"alliance; {its(a[0])} ships go home",
+        "decline": lambda: f"{d(a[0], 'declines')}",
+        "select": lambda: f"{d(a[0], 'puts')} a card face down",
+        "no_encounter": lambda: f"{d(a[0], 'has')} no encounter card: the turn ends",
+        "new_hand": lambda: (f"{d(a[0], 'shows')} {a[1]} card(s), {vb(a[0], 'discards')} "
+                             f"them, {vb(a[0], 'draws')} eight" if a[1] else
+                             f"{d(a[0], 'has')} no cards: {v.it(a[0])} "
+                             f"{vb(a[0], 'draws')} eight"),
+        "reveal": lambda: f"{d(a[0], 'reveals')} {card_label(a[1])}",
         "totals": lambda: f"totals: offense {a[0]}, defense {a[1]}" + LOWER_WINS * lower_wins(s),
         "result": lambda: f"the {a[0]} wins the encounter",
         "negotiate": lambda: "both negotiate: the main players must deal",
-        "freed": lambda: f"{c(a[0])} frees {a[2]} of {c(a[1])}'s ships from the warp",
-        "propose": lambda: f"{c(a[0])} proposes a deal: {deal_words(s, a[1])}",
+        "freed": lambda: f"{d(a[0], 'frees')} {a[2]} of {whose(a[1])} ships from the warp",
+        "propose": lambda: f"{d(a[0], 'proposes')} a deal: {deal_words(s, a[1], viewer)}",
         "deal": lambda: "the deal is made",
         "no_deal": lambda: "the deal fails",
         "quashed": lambda: "the deal is quashed",
-        "play": lambda: f"{c(a[0])} {_flare_play(s, a)}"
-        if _is_flare(a[1]) else f"{c(a[0])} plays {card_label(a[1])}" + (
+        "play": lambda: f"{c(a[0])} {_flare_play(s, a, viewer)}"
+        if _is_flare(a[1]) else f"{d(a[0], 'plays')} {card_label(a[1])}" + (
             f" ({', '.join(p(x) for x in a[2])})" if a[2] and _names_planets(a[1]) else
             f" ({seats(a[2])})" if a[2] and C.CATALOGUE[a[1]].kind not in _FOR_A_SIDE
             else (" for the " + ("offense" if a[2] == (0,) else "defense")
                   if C.CATALOGUE[a[1]].kind in _FOR_A_SIDE else "")),
-        "negated": lambda: f"{card_label(a[1])} of {c(a[0])} is negated",
-        "power": lambda: f"{c(a[0])} uses the {a[1]} power" + (
-            ": its side's ships count against it and the lower total wins"
+        "negated": lambda: f"{card_label(a[1])} of {v.owner(a[0])} is negated",
+        "power": lambda: f"{d(a[0], 'uses')} the {a[1]} power" + (
+            f": {its(a[0])} side's ships count against it and the lower total wins"
             if a[1] == "anti_matter" else ""),
-        "zapped": lambda: f"{c(a[0])}'s {a[1]} power is zapped",
-        "land": lambda: f"{c(a[0])} lands {a[2]} ship(s) on {p(a[1])}",
-        "warp": lambda: f"{c(a[0])} loses {a[1]} ship(s) to the warp",
-        "return": lambda: f"{c(a[0])} returns {a[1]} ship(s) to its colonies",
-        "colony": lambda: f"{c(a[0])} settles {p(a[1])} with {a[2]} ship(s)",
-        "compensation": lambda: f"{c(a[0])} takes {a[2]} card(s) from {c(a[1])} as compensation",
-        "rewards": lambda: f"{c(a[0])} takes rewards: " + (" and ".join(
+        "zapped": lambda: f"{whose(a[0])} {a[1]} power is zapped",
+        "land": lambda: f"{d(a[0], 'lands')} {a[2]} ship(s) on {p(a[1])}",
+        "warp": lambda: f"{d(a[0], 'loses')} {a[1]} ship(s) to the warp",
+        "return": lambda: f"{d(a[0], 'returns')} {a[1]} ship(s) to {its(a[0])} colonies",
+        "colony": lambda: f"{d(a[0], 'settles')} {p(a[1])} with {a[2]} ship(s)",
+        "compensation": lambda: f"{d(a[0], 'takes')} {a[2]} card(s) from {c(a[1])} as "
+                                "compensation",
+        "rewards": lambda: f"{d(a[0], 'takes')} rewards: " + (" and ".join(
             f"{n} {what}(s)" for n, what in ((a[1], "card"), (a[2], "ship")) if n)
             or "nothing"),
-        "give": lambda: f"{c(a[0])} gives {a[2]} card(s) to {c(a[1])}",
-        "draw": lambda: f"{c(a[0])} draws {a[1]} card(s)",
-        "discard": lambda: f"{c(a[0])} discards {', '.join(card_label(f) for f in a[1])}",
-        "plague": lambda: f"{c(a[0])} plagues {c(a[1])}",
+        "give": lambda: f"{d(a[0], 'gives')} {a[2]} card(s) to {c(a[1])}",
+        "draw": lambda: f"{d(a[0], 'draws')} {a[1]} card(s)",
+        "discard": lambda: f"{d(a[0], 'discards')} {', '.join(card_label(f) for f in a[1])}",
+        "plague": lambda: f"{d(a[0], 'plagues')} {c(a[1])}",
         "allies_cancelled": lambda: f"alliances cancelled: {seats(a[0])}",
-        "end_turn": lambda: f"{c(a[0])} ends its turn",
+        "end_turn": lambda: f"{d(a[0], 'ends')} {its(a[0])} turn",
         "reshuffle": lambda: "the discard pile is shuffled into a new deck",
         "reshuffle_destiny": lambda: "the destiny deck is reshuffled",
         "cosmic_quake": lambda: "cosmic quake! every hand is discarded and dealt anew",
         "shuffled": lambda: f"the {a[0]} deck is shuffled",
         "win": lambda: "winner(s): " + seats(a[0]),
         # alien powers and flares
-        "alien": lambda: f"{c(a[0])} becomes the {str(a[1]).replace('_', ' ')}",
-        "bluff": lambda: f"{c(a[0])} keeps its card face down and says it is "
-                         f"{card_label(a[1])}",
-        "bluff_believed": lambda: f"{c(a[0])} believes the statement",
-        "bluff_challenged": lambda: f"{c(a[0])} challenges the statement",
-        "bluff_kept": lambda: f"{c(a[0])}'s card goes face down to the bottom of the deck",
-        "bluff_settled": lambda: f"{c(a[0])} told the " + ("truth" if a[1] else "lie"),
-        "fido_fetch": lambda: f"{c(a[0])} fetches {card_label(a[1])} and offers it to {c(a[2])}",
-        "fido_accepted": lambda: f"{c(a[0])} accepts {card_label(a[1])}",
-        "fido_refused": lambda: f"{c(a[0])} refuses the fetched card",
-        "fido_kept": lambda: f"{c(a[0])} keeps {card_label(a[1])}",
-        "filch": lambda: f"{c(a[0])} filches {card_label(a[1])}",
-        "flare": lambda: f"{c(a[0])} flares the {str(a[1]).replace('_', ' ')} ({a[2]})",
+        "alien": lambda: f"{d(a[0], 'becomes')} the {str(a[1]).replace('_', ' ')}",
+        "bluff": lambda: f"{d(a[0], 'keeps')} {its(a[0])} card face down and "
+                         f"{vb(a[0], 'says')} it is {card_label(a[1])}",
+        "bluff_believed": lambda: f"{d(a[0], 'believes')} the statement",
+        "bluff_challenged": lambda: f"{d(a[0], 'challenges')} the statement",
+        "bluff_kept": lambda: f"{whose(a[0])} card goes face down to the bottom of the deck",
+        "bluff_settled": lambda: f"{d(a[0], 'told')} the " + ("truth" if a[1] else "lie"),
+        "fido_fetch": lambda: f"{d(a[0], 'fetches')} {card_label(a[1])} and "
+                              f"{vb(a[0], 'offers')} it to {c(a[2])}",
+        "fido_accepted": lambda: f"{d(a[0], 'accepts')} {card_label(a[1])}",
+        "fido_refused": lambda: f"{d(a[0], 'refuses')} the fetched card",
+        "fido_kept": lambda: f"{d(a[0], 'keeps')} {card_label(a[1])}",
+        "filch": lambda: f"{d(a[0], 'filches')} {card_label(a[1])}",
+        "flare": lambda: f"{d(a[0], 'flares')} the {str(a[1]).replace('_', ' ')} ({a[2]})",
         "flares_dealt": lambda: (
             "each player is dealt its alien face down (a flare card names it)"
             if a[0] == 1 else
             f"every player is dealt {a[0]} flares and keeps the alien of one of them"
             if s.config.flares
             else f"every player choosing is dealt {a[0]} aliens face down, to keep one"),
-        "hate_refused": lambda: f"{c(a[0])} will not discard: it loses ships instead",
-        "hate_ships": lambda: f"{c(a[0])} makes {c(a[1])} lose {a[2]} ship(s)",
-        "heal": lambda: f"{c(a[0])} heals {a[2]} of {c(a[1])}'s ships",
-        "kept": lambda: f"{c(a[0])} keeps its alien",
-        "mind_look": lambda: f"{c(a[0])} looks at {c(a[1])}'s hand ({a[2]} cards)",
-        "mutant_draw": lambda: f"{c(a[0])} draws a card from "
+        "hate_refused": lambda: f"{d(a[0], 'will')} not discard: {v.it(a[0])} "
+                                f"{vb(a[0], 'loses')} ships instead",
+        "hate_ships": lambda: f"{d(a[0], 'makes')} {c(a[1])} lose {a[2]} ship(s)",
+        "heal": lambda: f"{d(a[0], 'heals')} {a[2]} of {whose(a[1])} ships",
+        "kept": lambda: f"{d(a[0], 'keeps')} {its(a[0])} alien",
+        "mind_look": lambda: f"{d(a[0], 'looks')} at {whose(a[1])} hand ({a[2]} cards)",
+        "mutant_draw": lambda: f"{d(a[0], 'draws')} a card from "
                                + ("the deck" if a[1] < 0 else c(a[1])),
-        "driven": lambda: f"{c(a[0])}'s {a[2]} ship(s) leave {p(a[1])} for its other colonies",
-        "equalized": lambda: f"{c(a[0])} must also ally with {c(a[1])}, {a[2]} ship(s)",
-        "ooze": lambda: f"{c(a[0])} {'adds' if a[1] >= 0 else 'takes back'} {abs(a[1])} ship(s)",
-        "possess": lambda: f"{c(a[0])} possesses {c(a[1])}'s hand ({a[2]} cards)",
-        "unpossess": lambda: f"{c(a[0])} gives {a[2]} possessed card(s) back to {c(a[1])}",
-        "sacrifice": lambda: f"{c(a[0])} sacrifices {a[1]} ship(s)",
+        "driven": lambda: f"{whose(a[0])} {a[2]} ship(s) leave {p(a[1])} for {its(a[0])} "
+                          "other colonies",
+        "equalized": lambda: f"{d(a[0], 'must')} also ally with {c(a[1])}, {a[2]} ship(s)",
+        "ooze": lambda: f"{d(a[0], 'adds' if a[1] >= 0 else 'takes back')} {abs(a[1])} "
+                        "ship(s)",
+        "possess": lambda: f"{d(a[0], 'possesses')} {whose(a[1])} hand ({a[2]} cards)",
+        "unpossess": lambda: f"{d(a[0], 'gives')} {a[2]} possessed card(s) back to {c(a[1])}",
+        "sacrifice": lambda: f"{d(a[0], 'sacrifices')} {a[1]} ship(s)",
         "shown": lambda: f"{a[1]} card(s) are shown to {c(a[0])}",
-        "trade_hands": lambda: f"{c(a[0])} trades hands with {c(a[1])}",
-        "vulch": lambda: f"{c(a[0])} salvages {', '.join(card_label(f) for f in a[1])}",
-        "vulch_keep": lambda: f"{c(a[0])} keeps {a[1]} artifact(s)",
+        "trade_hands": lambda: f"{d(a[0], 'trades')} hands with {c(a[1])}",
+        "vulch": lambda: f"{d(a[0], 'salvages')} {', '.join(card_label(f) for f in a[1])}",
+        "vulch_keep": lambda: f"{d(a[0], 'keeps')} {a[1]} artifact(s)",
         # the card aliens of issue 15 (Jinx, Laser, Leech, Rot, Seeker, Visionary, Wastrel)
-        "wastrel": lambda: f"{c(a[0])} throws away its hand ({a[1]} cards) for a new one",
-        "jinx": lambda: f"{c(a[0])} jinxes {c(a[1])}'s card: it will count as an attack 13",
-        "vision": lambda: f"{c(a[0])} says {c(a[1])} must play {card_label(a[2])} if it has one",
-        "seek": lambda: f"{c(a[0])} asks {c(a[1])}: " + (
+        "wastrel": lambda: f"{d(a[0], 'throws')} away {its(a[0])} hand ({a[1]} cards) for a "
+                           "new one",
+        "jinx": lambda: f"{d(a[0], 'jinxes')} {whose(a[1])} card: it will count as an "
+                        "attack 13",
+        "vision": lambda: f"{d(a[0], 'says')} {d(a[1], 'must')} play {card_label(a[2])} if "
+                          f"{v.it(a[1])} {vb(a[1], 'has')} one",
+        "seek": lambda: f"{d(a[0], 'asks')} {c(a[1])}: " + (
             f"do you hold {_a(a[3])}?" if a[2] == "holds" else f"will you play {_a(a[3])}?"),
-        "seek_answer": lambda: f"{c(a[0])} answers {'yes' if a[3] else 'no'}",
-        "laser": lambda: f"{c(a[0])} will pick {c(a[1])}'s encounter card at random",
-        "laser_pick": lambda: f"{c(a[1])} must play the card {c(a[0])} picked",
-        "laser_miss": lambda: f"{c(a[1])} shows {c(a[0])} the picked card: no encounter card",
-        "pick_random": lambda: f"{c(a[0])} picks {a[2]} of {c(a[1])}'s cards at random",
-        "rot": lambda: f"{c(a[0])} rots: {a[1]} card(s) of others follow its discard",
-        "rot_discard": lambda: f"{c(a[0])} loses {a[1]} card(s) at random to the discard pile",
-        "leech": lambda: f"{c(a[0])} borrows a card at random from "
+        "seek_answer": lambda: f"{d(a[0], 'answers')} {'yes' if a[3] else 'no'}",
+        "laser": lambda: f"{d(a[0], 'will')} pick {whose(a[1])} encounter card at random",
+        "laser_pick": lambda: f"{d(a[1], 'must')} play the card {c(a[0])} picked",
+        "laser_miss": lambda: f"{d(a[1], 'shows')} {c(a[0])} the picked card: no encounter "
+                              "card",
+        "pick_random": lambda: f"{d(a[0], 'picks')} {a[2]} of {whose(a[1])} cards at random",
+        "rot": lambda: f"{d(a[0], 'rots')}: {a[1]} card(s) of others follow {its(a[0])} "
+                       "discard",
+        "rot_discard": lambda: f"{d(a[0], 'loses')} {a[1]} card(s) at random to the discard "
+                               "pile",
+        "leech": lambda: f"{d(a[0], 'borrows')} a card at random from "
                          + ", ".join(c(x) for x in a[1]),
-        "leech_borrow": lambda: f"{c(a[0])} borrows {a[2]} card(s) at random from {c(a[1])}",
-        "leech_return": lambda: f"{c(a[0])} gets {a[1]} lent card(s) back",
-        "take_random": lambda: f"{c(a[0])} takes {a[2]} card(s) at random from {c(a[1])}",
-        "will_chooses": lambda: f"{c(a[0])} chooses to encounter {c(a[1])}",
+        "leech_borrow": lambda: f"{d(a[0], 'borrows')} {a[2]} card(s) at random from "
+                                f"{c(a[1])}",
+        "leech_return": lambda: f"{d(a[0], 'gets')} {a[1]} lent card(s) back",
+        "take_random": lambda: f"{d(a[0], 'takes')} {a[2]} card(s) at random from {c(a[1])}",
+        "will_chooses": lambda: f"{d(a[0], 'chooses')} to encounter {c(a[1])}",
         # powers that move powers, the defense, the target or the cards (rules 004)
-        "anarchy": lambda: f"{c(a[0])} deals all {a[1]} powers out again",
-        "chameleon_colour": lambda: f"{c(a[0])} takes {c(a[1])}'s colour: {c(a[1])} defends",
-        "chameleon_cancels": lambda: f"{c(a[0])} takes {c(a[1])}'s colour: no encounter",
-        "new_defense": lambda: f"{c(a[0])} is now the defense",
-        "chronos": lambda: f"{c(a[0])} turns back time: both choose cards again",
-        "set_aside": lambda: f"{c(a[0])}'s card is set aside until the encounter ends",
-        "last_card": lambda: f"{c(a[0])} shows it was its last encounter card and keeps it",
+        "anarchy": lambda: f"{d(a[0], 'deals')} all {a[1]} powers out again",
+        "chameleon_colour": lambda: f"{d(a[0], 'takes')} {whose(a[1])} colour: "
+                                    f"{d(a[1], 'defends')}",
+        "chameleon_cancels": lambda: f"{d(a[0], 'takes')} {whose(a[1])} colour: no encounter",
+        "new_defense": lambda: f"{d(a[0], 'is')} now the defense",
+        "chronos": lambda: f"{d(a[0], 'turns')} back time: both choose cards again",
+        "set_aside": lambda: f"{whose(a[0])} card is set aside until the encounter ends",
+        "last_card": lambda: f"{d(a[0], 'shows')} it was {its(a[0])} last encounter card and "
+                             f"{vb(a[0], 'keeps')} it",
         "replay": lambda: "the encounter is replayed from the choice of cards",
-        "deflect": lambda: f"{c(a[0])} makes the offense attack {p(a[1])}",
+        "deflect": lambda: f"{d(a[0], 'makes')} the offense attack {p(a[1])}",
         # powers that hold, take or mix hands (Doppleganger, Enigma)
-        "no_hand": lambda: f"{c(a[0])} is dealt no hand",
-        "haunt": lambda: f"{c(a[0])} takes {c(a[1])}'s hand for the encounter ({a[2]} cards)",
-        "haunt_draw": lambda: f"{c(a[0])} draws a hand for the encounter",
-        "unhaunt": lambda: (f"{c(a[0])} gives {a[2]} card(s) back to {c(a[1])}"
-                            + (f" and discards {a[3]}" if a[3] else "") if a[1] >= 0 else
-                            f"{c(a[0])} discards the {a[3]} card(s) left of its drawn hand"),
-        "enigma": lambda: f"{c(a[0])} mixes {c(a[1])}'s face-down card with a card from "
+        "no_hand": lambda: f"{d(a[0], 'is')} dealt no hand",
+        "haunt": lambda: f"{d(a[0], 'takes')} {whose(a[1])} hand for the encounter "
+                         f"({a[2]} cards)",
+        "haunt_draw": lambda: f"{d(a[0], 'draws')} a hand for the encounter",
+        "unhaunt": lambda: (f"{d(a[0], 'gives')} {a[2]} card(s) back to {c(a[1])}"
+                            + (f" and {vb(a[0], 'discards')} {a[3]}" if a[3] else "")
+                            if a[1] >= 0 else
+                            f"{d(a[0], 'discards')} the {a[3]} card(s) left of {its(a[0])} "
+                            "drawn hand"),
+        "enigma": lambda: f"{d(a[0], 'mixes')} {whose(a[1])} face-down card with a card from "
                           + (f"each of {seats(a[2])}" if len(a[2]) > 1 else seats(a[2])),
-        "enigma_give": lambda: f"{c(a[0])} hands over its face-down card",
-        "enigma_take": lambda: f"a card is taken at random from {c(a[0])}'s hand",
+        "enigma_give": lambda: f"{d(a[0], 'hands')} over {its(a[0])} face-down card",
+        "enigma_take": lambda: f"a card is taken at random from {whose(a[0])} hand",
         "enigma_mix": lambda: f"{a[0]} cards are shuffled and handed back",
-        "enigma_play": lambda: f"{c(a[0])} " + ("must play the card it got" if a[1] else
-                                                "got no encounter card and chooses again"),
-        "capture": lambda: f"{c(a[0])} captures {a[2]} ship(s) under its ships",
-        "released": lambda: f"{c(a[0])} releases {a[2]} captive ship(s) of {c(a[1])}'s "
-                            "to the warp",
-        "captives_move": lambda: f"{c(a[0])}'s {a[3]} captive ship(s) move with its ships",
+        "enigma_play": lambda: (f"{d(a[0], 'must')} play the card {v.it(a[0])} got" if a[1]
+                                else f"{d(a[0], 'got')} no encounter card and "
+                                     f"{vb(a[0], 'chooses')} again"),
+        "capture": lambda: f"{d(a[0], 'captures')} {a[2]} ship(s) under {its(a[0])} ships",
+        "released": lambda: f"{d(a[0], 'releases')} {a[2]} captive ship(s) of "
+                            f"{v.ours(a[1])} to the warp",
+        "captives_move": lambda: f"{whose(a[0])} {a[3]} captive ship(s) move with "
+                                 f"{its(a[0])} ships",
         # the destiny-deck aliens
-        "assassinate": lambda: f"{c(a[0])} executes a ship of {c(a[1])}'s on {p(a[2])}",
-        "belch": lambda: f"{c(a[0])} makes {c(a[1])} lose {a[2]} ship(s) at home",
-        "spread": lambda: f"{c(a[0])} spreads {a[3]} ship(s) from {p(a[1])} to {p(a[2])}",
-        "destiny_kept": lambda: f"{c(a[0])} keeps the destiny card {card_label(a[1])}",
-        "ambush": lambda: f"{c(a[0])} ambushes a ship of {c(a[1])}'s on the gate",
-        "freeze": lambda: f"{c(a[0])} freezes {', '.join(p(x) for x in a[1])}",
-        "fate_look": lambda: f"{c(a[0])} looks through the destiny deck ({a[1]} cards)",
-        "fate_arranged": lambda: f"{c(a[0])} arranges the destiny deck ({a[1]} placed on top)",
+        "assassinate": lambda: f"{d(a[0], 'executes')} a ship of {v.ours(a[1])} on {p(a[2])}",
+        "belch": lambda: f"{d(a[0], 'makes')} {c(a[1])} lose {a[2]} ship(s) at home",
+        "spread": lambda: f"{d(a[0], 'spreads')} {a[3]} ship(s) from {p(a[1])} to {p(a[2])}",
+        "destiny_kept": lambda: f"{d(a[0], 'keeps')} the destiny card {card_label(a[1])}",
+        "ambush": lambda: f"{d(a[0], 'ambushes')} a ship of {v.ours(a[1])} on the gate",
+        "freeze": lambda: f"{d(a[0], 'freezes')} {', '.join(p(x) for x in a[1])}",
+        "fate_look": lambda: f"{d(a[0], 'looks')} through the destiny deck ({a[1]} cards)",
+        "fate_arranged": lambda: f"{d(a[0], 'arranges')} the destiny deck ({a[1]} placed on "
+                                 "top)",
         # the shape of the turn and the encounter (rules 004: Zealot ... Wrack)
-        "zealot_streak": lambda: f"{c(a[0])} will attack {c(a[1])}'s system until it wins",
-        "destiny_skipped": lambda: f"{c(a[0])} attacks {c(a[1])} again, without destiny",
-        "forced_alliance": lambda: f"{c(a[0])}'s invitees must ally with it or its opponent",
-        "queue_next": lambda: f"{c(a[0])} chooses {c(a[1])} to play next",
-        "gate_moved": lambda: f"{c(a[0])} moves the gate to {p(a[1])}",
-        "paragon_target": lambda: f"{c(a[0])} must attack {c(a[1])} on {p(a[2])}",
-        "late_ships": lambda: f"{c(a[0])} puts {a[2]} ship(s) in for the "
+        "zealot_streak": lambda: f"{d(a[0], 'will')} attack {whose(a[1])} system until "
+                                 f"{v.it(a[0])} {vb(a[0], 'wins')}",
+        "destiny_skipped": lambda: f"{d(a[0], 'attacks')} {c(a[1])} again, without destiny",
+        "forced_alliance": lambda: f"{whose(a[0])} invitees must ally with "
+                                   f"{'you' if v.you(a[0]) else 'it'} or {its(a[0])} opponent",
+        "queue_next": lambda: f"{d(a[0], 'chooses')} {c(a[1])} to play next",
+        "gate_moved": lambda: f"{d(a[0], 'moves')} the gate to {p(a[1])}",
+        "paragon_target": lambda: f"{d(a[0], 'must')} attack {c(a[1])} on {p(a[2])}",
+        "late_ships": lambda: f"{d(a[0], 'puts')} {a[2]} ship(s) in for the "
                               + ("offense" if a[1] == 0 else "defense"),
-        "paradigm_shift": lambda: f"{c(a[0])} sends the encounter to {p(a[2])}: "
-                                  f"{c(a[1])} defends with {c(a[0])}'s card",
-        "paradigm_stays": lambda: f"{c(a[0])} draws {card_label(a[1])}: the encounter stays",
-        "torture": lambda: f"{c(a[0])} tortures {c(a[1])}: "
+        "paradigm_shift": lambda: f"{d(a[0], 'sends')} the encounter to {p(a[2])}: "
+                                  f"{d(a[1], 'defends')} with {whose(a[0])} card",
+        "paradigm_stays": lambda: f"{d(a[0], 'draws')} {card_label(a[1])}: the encounter stays",
+        "torture": lambda: f"{d(a[0], 'tortures')} {c(a[1])}: "
                            + {"ship": "a ship to the warp", "card": "a random card discarded",
                               "none": "nothing to take"}.get(a[2], str(a[2])),
-        "refuse": lambda: f"{c(a[0])} refuses the deal",
-        "no_torture": lambda: f"{c(a[0])} lets the encounter go on",
-        "wrack_loses": lambda: f"{c(a[0])} could not break its opponent and loses",
+        "refuse": lambda: f"{d(a[0], 'refuses')} the deal",
+        "no_torture": lambda: f"{d(a[0], 'lets')} the encounter go on",
+        "wrack_loses": lambda: f"{d(a[0], 'could')} not break {its(a[0])} opponent and "
+                               f"{vb(a[0], 'loses')}",
         "over": lambda: f"the game ends ({a[0]})",
         # powers a seat uses besides its sheet
-        "copies": lambda: f"{c(a[0])} copies {c(a[1])}'s power"
+        "copies": lambda: f"{d(a[0], 'copies')} {whose(a[1])} power"
                           + (f" ({', '.join(map(str, a[2]))})" if a[2] else ""),
-        "graft": lambda: f"{c(a[0])} grafts {c(a[1])}'s power ({', '.join(map(str, a[2]))})",
-        "silenced": lambda: f"{c(a[0])} may not use the {a[1]} power this encounter",
-        "warp_broken": lambda: f"{c(a[0])}'s warp falls: its ships there go home",
-        "gust": lambda: f"{c(a[0])} passes every alien one seat to the right",
-        "reserved": lambda: f"{c(a[0])}'s {a[1]} draws the {a[2]} into its reserve",
-        "shapeshift": lambda: f"{c(a[0])} discards the {a[1]} power" + {
-            "draw": " it has used and draws another",
+        "graft": lambda: f"{d(a[0], 'grafts')} {whose(a[1])} power "
+                         f"({', '.join(map(str, a[2]))})",
+        "silenced": lambda: f"{d(a[0], 'may')} not use the {a[1]} power this encounter",
+        "warp_broken": lambda: f"{whose(a[0])} warp falls: {its(a[0])} ships there go home",
+        "gust": lambda: f"{d(a[0], 'passes')} every alien one seat to the right",
+        "reserved": lambda: f"{whose(a[0])} {a[1]} draws the {a[2]} into {its(a[0])} reserve",
+        "shapeshift": lambda: f"{d(a[0], 'discards')} the {a[1]} power" + {
+            "draw": f" {v.it(a[0])} {vb(a[0], 'has used')} and {vb(a[0], 'draws')} another",
             "trade": " unused, to draw another",
-        }.get(a[2], " it has used; no new power until the next encounter (two changes "
-                    "this encounter)"),
+        }.get(a[2], f" {v.it(a[0])} {vb(a[0], 'has used')}; no new power until the next "
+                    "encounter (two changes this encounter)"),
         # the classic artifacts (--variant classic_artifacts)
-        "zapped_back": lambda: f"{c(a[0])} zaps back: {c(a[1])}'s own power is off for "
+        "zapped_back": lambda: f"{d(a[0], 'zaps')} back: {whose(a[1])} own power is off for "
                                "the encounter",
-        "rebirth": lambda: f"{c(a[0])} makes {p(a[1])} a colony again with {a[2]} ship(s)",
-        "extra_encounter_for": lambda: f"{c(a[0])} will have an encounter of its own next",
-        "extra_encounter": lambda: f"{c(a[0])} has an extra encounter (the TimeGash)",
-        "defense_chosen": lambda: f"{c(a[0])} chooses to encounter {c(a[1])}",
-        "rotated": lambda: f"{c(a[0])} keeps the {a[1]}; the {a[2]} leaves the game",
+        "rebirth": lambda: f"{d(a[0], 'makes')} {p(a[1])} a colony again with {a[2]} ship(s)",
+        "extra_encounter_for": lambda: f"{d(a[0], 'will')} have an encounter of "
+                                       f"{its(a[0])} own next",
+        "extra_encounter": lambda: f"{d(a[0], 'has')} an extra encounter (the TimeGash)",
+        "defense_chosen": lambda: f"{d(a[0], 'chooses')} to encounter {c(a[1])}",
+        "rotated": lambda: f"{d(a[0], 'keeps')} the {a[1]}; the {a[2]} leaves the game",
         # hidden powers
         "face_down": lambda: f"{a[0]} alien(s) dealt face down: each player sees only "
                              "its own ('turnup' turns yours up)",
-        "turned_up": lambda: f"{c(a[0])} turns its alien face up: the {a[1]}",
+        "turned_up": lambda: f"{d(a[0], 'turns')} {its(a[0])} alien face up: the {a[1]}",
         "rotated_hidden": lambda: (
-            f"{c(a[0])} keeps the new alien, face down"
+            f"{d(a[0], 'keeps')} the new alien, face down"
             + (f"; the {a[2]} leaves the game" if a[2] else
                "; the old one leaves the game face down") if a[1] else
-            f"{c(a[0])} keeps its alien; the new one leaves the game face down"),
+            f"{d(a[0], 'keeps')} {its(a[0])} alien; the new one leaves the game face down"),
         # the technology variant
-        "tech_drawn": lambda: f"{c(a[0])} is dealt {a[1]} tech card(s) to choose from",
-        "tech_kept": lambda: f"{c(a[0])} keeps a tech face down"
-                             + (f" and discards {a[2]}" if a[2] else ""),
-        "tech_discarded": lambda: f"{c(a[0])} discards face up: "
+        "tech_drawn": lambda: f"{d(a[0], 'is')} dealt {a[1]} tech card(s) to choose from",
+        "tech_kept": lambda: f"{d(a[0], 'keeps')} a tech face down"
+                             + (f" and {vb(a[0], 'discards')} {a[2]}" if a[2] else ""),
+        "tech_discarded": lambda: f"{d(a[0], 'discards')} face up: "
                                   + ", ".join(f"the {C.CATALOGUE[f].name}" for f in a[1]),
-        "research": lambda: f"{c(a[0])} moves a ship from {p(a[2])} onto a tech "
+        "research": lambda: f"{d(a[0], 'moves')} a ship from {p(a[2])} onto a tech "
                             f"({a[3]} researching)",
-        "tech_turned": lambda: f"{c(a[0])} turns a tech up to "
+        "tech_turned": lambda: f"{d(a[0], 'turns')} a tech up to "
                                + ("complete it" if a[2] else "abandon it"),
-        "tech_completed": lambda: f"{c(a[0])} completes the {C.CATALOGUE[a[1]].name}",
-        "tech_abandoned": lambda: f"{c(a[0])} abandons the {C.CATALOGUE[a[1]].name}",
-        "tech_used": lambda: f"{c(a[0])} uses the {C.CATALOGUE[a[1]].name} and discards it",
-        "new_tech": lambda: f"{c(a[0])} draws {a[1]} tech card(s) instead of another encounter",
+        "tech_completed": lambda: f"{d(a[0], 'completes')} the {C.CATALOGUE[a[1]].name}",
+        "tech_abandoned": lambda: f"{d(a[0], 'abandons')} the {C.CATALOGUE[a[1]].name}",
+        "tech_used": lambda: f"{d(a[0], 'uses')} the {C.CATALOGUE[a[1]].name} and "
+                             f"{vb(a[0], 'discards')} it",
+        "new_tech": lambda: f"{d(a[0], 'draws')} {a[1]} tech card(s) instead of another "
+                            "encounter",
         "reshuffle_tech": lambda: "the tech discard pile is shuffled into a new tech deck",
-        "random_discard": lambda: f"{c(a[0])} discards {a[1]} card(s) at random",
+        "random_discard": lambda: f"{d(a[0], 'discards')} {a[1]} card(s) at random",
         # powers whose events had no words (their log lines read as raw action text)
-        "devour": lambda: f"{c(a[0])} devours {a[3]} of {c(a[1])}'s ships on {p(a[2])}: "
+        "devour": lambda: f"{d(a[0], 'devours')} {a[3]} of {whose(a[1])} ships on {p(a[2])}: "
                           "they go to the warp",
-        "ghost": lambda: f"{c(a[0])} brings {a[1]} ship(s) out of the warp into the "
+        "ghost": lambda: f"{d(a[0], 'brings')} {a[1]} ship(s) out of the warp into the "
                          "encounter",
-        "ghost_back": lambda: f"{a[1]} of {c(a[0])}'s ghost ship(s) go back to the warp",
-        "move_ship": lambda: f"{c(a[0])} moves a ship from {p(a[1])} to {p(a[2])}",
-        "plunder": lambda: f"{c(a[0])} plunders: {a[1]} ship(s) back from the warp, "
+        "ghost_back": lambda: f"{a[1]} of {whose(a[0])} ghost ship(s) go back to the warp",
+        "move_ship": lambda: f"{d(a[0], 'moves')} a ship from {p(a[1])} to {p(a[2])}",
+        "plunder": lambda: f"{d(a[0], 'plunders')}: {a[1]} ship(s) back from the warp, "
                            f"{a[2]} card(s) drawn",
-        "poison": lambda: f"{c(a[0])} poisons {c(a[1])}: one ship lost on each of "
+        "poison": lambda: f"{d(a[0], 'poisons')} {c(a[1])}: one ship lost on each of "
                           + ", ".join(p(x) for x in a[2]),
-        "sting": lambda: f"{c(a[0])} stings {c(a[1])}: its {a[2]} lost ship(s) come home "
-                         f"and {c(a[1])} loses as many (or all it can)",
-        "sting_draw": lambda: f"{c(a[0])} takes {a[2]} card(s) at random from {c(a[1])} "
-                              f"and draws {a[3]}",
-        "sting_wait": lambda: f"{c(a[0])} takes its cards from {c(a[1])} once its "
-                              "encounter card is revealed",
-        "troll": lambda: f"{c(a[0])} brings a ship back from the warp to {p(a[1])}",
-        "warlock": lambda: f"{c(a[0])} draws {a[1]} card(s) for its ships lost to the warp",
-        "wrath_retrieve": lambda: f"{c(a[0])} sends {a[2]} retrieved ship(s) back to the "
-                                  f"warp; one of {c(a[1])}'s leaves the warp instead",
-        "zero": lambda: f"{c(a[0])} makes every attack card count as 0 this encounter",
-        "zero_keep": lambda: f"{c(a[0])} keeps its zeroed attack (it counts as 0)",
-        "zero_swap": lambda: f"{c(a[0])} discards its zeroed attack and chooses another "
-                             "attack",
+        "sting": lambda: f"{d(a[0], 'stings')} {c(a[1])}: {its(a[0])} {a[2]} lost ship(s) "
+                         f"come home and {d(a[1], 'loses')} as many (or all {v.it(a[1])} "
+                         f"{vb(a[1], 'can')})",
+        "sting_draw": lambda: f"{d(a[0], 'takes')} {a[2]} card(s) at random from {c(a[1])} "
+                              f"and {vb(a[0], 'draws')} {a[3]}",
+        "sting_wait": lambda: f"{d(a[0], 'takes')} {its(a[0])} cards from {c(a[1])} once "
+                              f"{'your' if v.you(a[1]) else 'its'} encounter card is "
+                              "revealed",
+        "troll": lambda: f"{d(a[0], 'brings')} a ship back from the warp to {p(a[1])}",
+        "warlock": lambda: f"{d(a[0], 'draws')} {a[1]} card(s) for {its(a[0])} ships lost to "
+                           "the warp",
+        "wrath_retrieve": lambda: f"{d(a[0], 'sends')} {a[2]} retrieved ship(s) back to the "
+                                  f"warp; one of {v.ours(a[1])} leaves the warp instead",
+        "zero": lambda: f"{d(a[0], 'makes')} every attack card count as 0 this encounter",
+        "zero_keep": lambda: f"{d(a[0], 'keeps')} {its(a[0])} zeroed attack (it counts as 0)",
+        "zero_swap": lambda: f"{d(a[0], 'discards')} {its(a[0])} zeroed attack and "
+                             f"{vb(a[0], 'chooses')} another attack",
     }
     fn = words.get(kind)
     try:
@@ -847,7 +886,9 @@ _FOR_A_SIDE = ("reinforcement", "attack")
 
 def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None) -> str | None:
     """The log line of one event as the person at `seat` reads it (None: not shown):
-    their own seat is "you" (cli/you_words.py); with no seat, colours only. Both clients, full screen and plain, log through this one function."""
+    their own seat is "you", its verbs agreeing (describe_event's `viewer`, cli/you_words.py);
+    with no seat, colours only. Both clients, full screen and plain, log through this one
+    function."""
     colors = s.config.colors
     kind = ev[0]
     if kind in _QUIET or (kind == "destiny" and _told_at_the_draw(s, ev)):
@@ -867,13 +908,10 @@ def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None) 
     if kind == "timed_out":  # ("timed_out", seat, window, seconds): passed for a person
         who = "you" if ev[1] == seat else colors[ev[1]]
         return f"No answer in {ev[3]:g} s: {who} passed at the {ev[2]} window."
-    text = describe_event(s, ev)
-    if seat is None or not 0 <= seat < len(colors):
-        return text
     if kind == "alien" and ev[1] == seat:  # what it does is one command away
-        text += f" ('info {str(ev[2]).replace('_', ' ')}' says what it does)"
-    # the person's own seat is "you" on their screen; replays stay in colours
-    return to_you(text, colors[seat])
+        return describe_event(s, ev, seat) + \
+            f" ('info {str(ev[2]).replace('_', ' ')}' says what it does)"
+    return describe_event(s, ev, seat)  # the person's own seat is "you"; replays: colours
 
 
 def chat_text(genesis: Genesis, env: Envelope, key: SigningKey | None = None) -> str:

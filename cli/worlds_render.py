@@ -19,6 +19,7 @@ from engine.worlds.state import GRID, MOVES, WORLDS, GameState
 
 from .worlds_action_words import card_name
 from .worlds_words import power_words, the_race
+from .you_words import Voice
 
 __all__ = ["board_text", "describe_event", "summary", "player_lines", "conflict_line",
            "natives_line"]
@@ -205,35 +206,45 @@ def _card(face: int) -> str:
     return CARDS[face].label() if 0 <= face < len(CARDS) else f"card {face}"
 
 
-def describe_event(s: GameState, ev: tuple[Any, ...]) -> str:
-    """One event of the engine in words (unknown ones as their raw form)."""
+def describe_event(s: GameState, ev: tuple[Any, ...], viewer: int | None = None) -> str:
+    """One event of the engine in words (unknown ones as their raw form), as the person at
+    `viewer` reads it: their own seat "you", its verbs agreeing (cli/you_words.py); with no
+    viewer (a replay, a spectator) every seat by its colour."""
     kind, args = ev[0], ev[1:]
+    v = Voice(s.config.colors, viewer)
+    d, its = v.does, v.its
+
     def c(seat: int) -> str:
-        return _colour(s, seat)
+        return v.name(seat) if 0 <= seat < len(v.colors) else f"seat {seat}"
+
+    def tok(seat: int) -> str:  # "a blue token", "a token of yours"
+        return "a token of yours" if v.you(seat) else f"a {c(seat)} token"
 
     w = world_name
     words: dict[str, Callable[[], str]] = {
-        "ally": lambda: f"{c(args[0])} allies with the {'defender' if args[1] else 'attacker'}",
-        "born": lambda: f"{args[2]} new token(s) of {c(args[1])} on {w(args[0])}",
-        "called_off": lambda: f"{c(args[0])} calls off the conflict on {w(args[1])}",
-        "card_taken": lambda: f"{c(args[0])} takes a card from {c(args[1])}",
-        "conflict": lambda: f"conflict on {w(args[0])}: {c(args[1])} attacks {c(args[2])}",
-        "control": lambda: f"{c(args[1])} controls {w(args[0])}",
-        "discarded": lambda: f"{c(args[0])} discards {args[1]} card(s)",
-        "drew": lambda: f"{c(args[0])} draws {args[1]} card(s)",
+        "ally": lambda: f"{d(args[0], 'allies')} with the "
+                        f"{'defender' if args[1] else 'attacker'}",
+        "born": lambda: f"{args[2]} new token(s) of {v.owner(args[1])} on {w(args[0])}",
+        "called_off": lambda: f"{d(args[0], 'calls')} off the conflict on {w(args[1])}",
+        "card_taken": lambda: f"{d(args[0], 'takes')} a card from {c(args[1])}",
+        "conflict": lambda: f"conflict on {w(args[0])}: {d(args[1], 'attacks')} {c(args[2])}",
+        "control": lambda: f"{d(args[1], 'controls')} {w(args[0])}",
+        "discarded": lambda: f"{d(args[0], 'discards')} {args[1]} card(s)",
+        "drew": lambda: f"{d(args[0], 'draws')} {args[1]} card(s)",
         "explored": lambda: f"{w(args[0])} is explored: {_race(args[1])} live there",
-        "force_card": lambda: f"{c(args[0])} shows {_card(args[1])}",
-        "home": lambda: f"{c(args[0])} makes {w(args[1])} its homeworld",
-        "killed": lambda: f"a token of {c(args[1])} on {w(args[0])} is killed",
-        "moved": lambda: f"{c(args[0])} moves {args[3]} token(s) from {w(args[1])} to "
+        "force_card": lambda: f"{d(args[0], 'shows')} {_card(args[1])}",
+        "home": lambda: f"{d(args[0], 'makes')} {w(args[1])} {its(args[0])} homeworld",
+        "killed": lambda: f"a token of {v.owner(args[1])} on {w(args[0])} is killed",
+        "moved": lambda: f"{d(args[0], 'moves')} {args[3]} token(s) from {w(args[1])} to "
                          f"{w(args[2])}",
-        "no_force": lambda: f"{c(args[0])} shows no force card",
-        "played": lambda: f"{c(args[0])} plays {card_name(args[1])}",
-        "power": lambda: f"{c(args[0])} uses the power of {the_race(args[1])}"
-                         + (f": {power_words(s, args[1], args[2])}" if len(args) > 2 else ""),
+        "no_force": lambda: f"{d(args[0], 'shows')} no force card",
+        "played": lambda: f"{d(args[0], 'plays')} {card_name(args[1])}",
+        "power": lambda: f"{d(args[0], 'uses')} the power of {the_race(args[1])}"
+                         + (f": {power_words(s, args[1], args[2], None, viewer, args[0])}"
+                            if len(args) > 2 else ""),
         "result": lambda: (f"the {'defender' if args[1] else 'attacker'} wins the conflict "
                            f"on {w(args[0])}, {args[2][0]} to {args[2][1]}"),
-        "retreat": lambda: f"{c(args[0])} retreats from {w(args[1])} to {w(args[2])}",
+        "retreat": lambda: f"{d(args[0], 'retreats')} from {w(args[1])} to {w(args[2])}",
         "rolled": lambda: {"place": "dice placing the worlds (two a world): ",
                            "ranked": "dice for the order of choosing homeworlds: "}.get(
             str(args[0]), "dice: ") + ", ".join(map(str, args[1])),
@@ -243,27 +254,27 @@ def describe_event(s: GameState, ev: tuple[Any, ...]) -> str:
         "setup_order": lambda: "homeworlds are chosen in the order "
                                + ", ".join(c(x) for x in args[0]),
         "map": lambda: "the worlds are placed on the map",
-        "born_unseen": lambda: f"{args[2]} unseen token(s) of {c(args[1])} born on "
+        "born_unseen": lambda: f"{args[2]} unseen token(s) of {v.owner(args[1])} born on "
                                f"{w(args[0])}",
-        "card_given": lambda: f"{c(args[0])} gives a card to {c(args[1])}",
-        "enslaved": lambda: f"{c(args[1])} keeps a {c(args[2])} token born on "
+        "card_given": lambda: f"{d(args[0], 'gives')} a card to {c(args[1])}",
+        "enslaved": lambda: f"{d(args[1], 'keeps')} {tok(args[2])} born on "
                             f"{w(args[3])} on {w(args[0])}",
-        "reanimated": lambda: f"{c(args[1])} brings back {args[2]} fallen token(s) on "
+        "reanimated": lambda: f"{d(args[1], 'brings')} back {args[2]} fallen token(s) on "
                               f"{w(args[0])}",
-        "redirected": lambda: f"{c(args[1])} turns the attack on {w(args[0])} onto "
+        "redirected": lambda: f"{d(args[1], 'turns')} the attack on {w(args[0])} onto "
                               f"{c(args[2])}",
         "refight": lambda: f"the {'defender' if args[1] else 'attacker'} fights again on "
                            f"{w(args[0])} ({args[2][0]} to {args[2][1]})",
-        "roles_swapped": lambda: f"on {w(args[0])}, {c(args[2])} attacks and {c(args[1])} "
-                                 "defends now",
-        "shown": lambda: f"{c(args[0])} is shown {args[1]} card(s) of a hand",
-        "switched": lambda: f"{c(args[1])} switches a Body Snatcher with a {c(args[2])} "
-                            f"token born on {w(args[3])}",
-        "copies": lambda: f"{c(args[0])}'s {_race(args[2])} on {w(args[1])} copy the "
+        "roles_swapped": lambda: f"on {w(args[0])}, {d(args[2], 'attacks')} and "
+                                 f"{d(args[1], 'defends')} now",
+        "shown": lambda: f"{d(args[0], 'is')} shown {args[1]} card(s) of a hand",
+        "switched": lambda: f"{d(args[1], 'switches')} a Body Snatcher with {tok(args[2])} "
+                            f"born on {w(args[3])}",
+        "copies": lambda: f"{v.whose(args[0])} {_race(args[2])} on {w(args[1])} copy the "
                           f"power of {the_race(args[3])}",
         "gifted": lambda: f"the Gifted of {w(args[0])} are given the powers of "
                           + " and ".join(the_race(r) for r in args[1]),
-        "unveiled": lambda: f"{c(args[0])} brings {args[2]} unseen token(s) into view on "
+        "unveiled": lambda: f"{d(args[0], 'brings')} {args[2]} unseen token(s) into view on "
                             f"{w(args[1])}",
     }
     try:

@@ -6,7 +6,10 @@ The engine keeps a power's arguments as a tuple of ints whose meaning each race 
 documents (engine/worlds/races/*.py, "Arguments: ..."); `POWER_WORDS` below is that list
 read for people, one entry a race that takes a Power action. A race missing here, or
 arguments of an unexpected length, read as the raw numbers (never an exception): a new
-race still shows, only less nicely.
+race still shows, only less nicely. The words leave out the seat using the power, their
+subject: its verbs and its "its" are made to agree with it as the reader sees it
+("kills ..." in a replay, "kill ..." after "you use the power of the Assassins:" on its
+own player's screen; cli/you_words.py).
 
 Invariant: only what the reader may know is named: a card by its face only when `faces`
 (the public faces, or a seat's knowledge, or a revealed game's) holds it.
@@ -21,7 +24,10 @@ from engine.worlds.actions import world_name
 from engine.worlds.data import CARDS, RACES
 from engine.worlds.state import GRID, WORLDS
 
-__all__ = ["power_words", "power_command", "action_words", "race_name", "POWER_WORDS"]
+from .you_words import Voice
+
+__all__ = ["power_words", "power_command", "action_words", "action_sentence", "race_name",
+           "POWER_WORDS"]
 
 
 def race_name(r: int) -> str:
@@ -35,15 +41,29 @@ def the_race(r: int) -> str:
 
 
 class _Say:
-    """The words for one kind of argument, read from one position."""
+    """The words for one kind of argument, read from one position, as the person at
+    `viewer` reads them; `seat` is the one using the power, the subject of the words: its
+    verbs (`v("kills")`) and its "its" agree with it (cli/you_words.py)."""
 
-    def __init__(self, s: Any, faces: Mapping[int, int] | None) -> None:
+    def __init__(self, s: Any, faces: Mapping[int, int] | None, viewer: int | None = None,
+                 seat: int = -1) -> None:
         self.s = s
         self.faces = faces
+        self.voice = Voice(s.config.colors, viewer)
+        self.seat = seat
+        self.its = self.voice.its(seat)
 
-    def c(self, seat: int) -> str:
+    def v(self, verb: str) -> str:
+        """The power user's verb ("kills"), agreeing with it."""
+        return self.voice.verb(self.seat, verb)
+
+    def colour(self, seat: int) -> str:
         colours = self.s.config.colors
         return colours[seat] if 0 <= seat < len(colours) else f"seat {seat}"
+
+    def c(self, seat: int) -> str:
+        """A seat in words: "you" to its own player, else its colour."""
+        return "you" if self.voice.you(seat) else self.colour(seat)
 
     @staticmethod
     def w(world: int) -> str:
@@ -56,7 +76,9 @@ class _Say:
         return f"born on {world_name(origin)}{race}"
 
     def tok(self, seat: int, origin: int) -> str:
-        return f"a {self.c(seat)} token {self.born(origin)}"
+        """"a blue token born on A (Tachyons)", to blue "a token of yours born on ..."."""
+        whose = "a token of yours" if self.voice.you(seat) else f"a {self.colour(seat)} token"
+        return f"{whose} {self.born(origin)}"
 
     def card(self, handle: int) -> str:
         face = None
@@ -86,91 +108,96 @@ _Words = Callable[[_Say, tuple[int, ...]], str]
 # the race modules' documented arguments (checked over whole bot games by
 # tests/test_worlds_words.py). A kind is how an argument is typed in a command (KINDS).
 POWER_WORDS: dict[str, tuple[str, _Words]] = {
-    "anarchists": ("", lambda y, a: "swaps hands with the opposing primary player"),
-    "assassins": ("world seat origin", lambda y, a: f"kills {y.tok(a[1], a[2])} on {y.w(a[0])}"),
-    "berserkers": ("", lambda y, a: "gives up a Berserker token for 5 force"),
-    "body_snatchers": ("seat origin", lambda y, a: "switches a Body Snatcher with "
+    "anarchists": ("", lambda y, a: f"{y.v('swaps')} hands with the opposing primary player"),
+    "assassins": ("world seat origin", lambda y, a: f"{y.v('kills')} {y.tok(a[1], a[2])} on {y.w(a[0])}"),
+    "berserkers": ("", lambda y, a: f"{y.v('gives')} up a Berserker token for 5 force"),
+    "body_snatchers": ("seat origin", lambda y, a: f"{y.v('switches')} a Body Snatcher with "
                        f"{y.tok(a[0], a[1])}"),
-    "boobytrappers": ("seat origin", lambda y, a: f"takes {y.tok(a[0], a[1])} down too"),
-    "breeders": ("world", lambda y, a: f"discards a card for two Breeder tokens on {y.w(a[0])}"),
-    "burnouts": ("world", lambda y, a: f"gives up a Burnout token on {y.w(a[0])} to draw a card"),
-    "commandos": ("world", lambda y, a: f"brings a Commando token from {y.w(a[0])} into the "
+    "boobytrappers": ("seat origin", lambda y, a: f"{y.v('takes')} {y.tok(a[0], a[1])} down too"),
+    "breeders": ("world", lambda y, a: f"{y.v('discards')} a card for two Breeder tokens on "
+                  f"{y.w(a[0])}"),
+    "burnouts": ("world", lambda y, a: f"{y.v('gives')} up a Burnout token on {y.w(a[0])} to "
+                  "draw a card"),
+    "commandos": ("world", lambda y, a: f"{y.v('brings')} a Commando token from {y.w(a[0])} into the "
                   "conflict"),
-    "confusers": ("race", lambda y, a: f"takes the power from an opposing {race_name(a[0])} "
+    "confusers": ("race", lambda y, a: f"{y.v('takes')} the power from an opposing {race_name(a[0])} "
                   "token"),
     "contagion": ("count",
-        lambda y, a: f"sends {a[0]} Contagion token(s) along with the move"),
+        lambda y, a: f"{y.v('sends')} {a[0]} Contagion token(s) along with the move"),
     "deporters": ("world seat origin world",
-        lambda y, a: f"sends {y.tok(a[1], a[2])} away from {y.w(a[0])} to "
+        lambda y, a: f"{y.v('sends')} {y.tok(a[1], a[2])} away from {y.w(a[0])} to "
         f"{y.w(a[3])}"),
-    "disinformers": ("seat", lambda y, a: f"turns the attack onto {y.c(a[0])}"),
-    "eliminationists": ("seat origin", lambda y, a: "gives up an Eliminationist token to remove "
+    "disinformers": ("seat", lambda y, a: f"{y.v('turns')} the attack onto {y.c(a[0])}"),
+    "eliminationists": ("seat origin", lambda y, a: f"{y.v('gives')} up an Eliminationist token to remove "
                         f"{y.tok(a[0], a[1])}"),
     "escapists": ("world origin",
-        lambda y, a: f"saves a fallen token {y.born(a[1])} to {y.w(a[0])}"),
+        lambda y, a: f"{y.v('saves')} a fallen token {y.born(a[1])} to {y.w(a[0])}"),
     "fanatics": ("world world seat origin",
-        lambda y, a: f"gives up a Fanatic token on {y.w(a[0])} to remove "
+        lambda y, a: f"{y.v('gives')} up a Fanatic token on {y.w(a[0])} to remove "
         f"{y.tok(a[2], a[3])} on {y.w(a[1])}"),
-    "feedbacks": ("", lambda y, a: "gives up a Feedback token: the opposing force cards "
-                  "count for its side too"),
-    "foundation": ("seat card", lambda y, a: f"gives {y.card(a[1])} to {y.c(a[0])}"),
-    "gatherers": ("world", lambda y, a: f"gathers every Gatherer token on {y.w(a[0])}"),
-    "genocidals": ("world seat origin", lambda y, a: f"kills {y.tok(a[1], a[2])} on {y.w(a[0])}"),
-    "invisible_beings": ("world", lambda y, a: f"brings its unseen tokens on {y.w(a[0])} into "
-                         "view"),
-    "martyrs": ("", lambda y, a: "gives up a Martyr token: each other token of its stack "
-                "counts one more"),
+    "feedbacks": ("", lambda y, a: f"{y.v('gives')} up a Feedback token: the opposing force "
+                  f"cards count for {y.its} side too"),
+    "foundation": ("seat card", lambda y, a: f"{y.v('gives')} {y.card(a[1])} to {y.c(a[0])}"),
+    "gatherers": ("world", lambda y, a: f"{y.v('gathers')} every Gatherer token on {y.w(a[0])}"),
+    "genocidals": ("world seat origin", lambda y, a: f"{y.v('kills')} {y.tok(a[1], a[2])} on {y.w(a[0])}"),
+    "invisible_beings": ("world", lambda y, a: f"{y.v('brings')} {y.its} unseen tokens on "
+                         f"{y.w(a[0])} into view"),
+    "martyrs": ("", lambda y, a: f"{y.v('gives')} up a Martyr token: each other token of "
+                f"{y.its} stack counts one more"),
     "microns": ("world",
-        lambda y, a: f"moves its Micron tokens away to {y.w(a[0])}"),
+        lambda y, a: f"{y.v('moves')} {y.its} Micron tokens away to {y.w(a[0])}"),
     "mind_controllers": ("seat origin",
-        lambda y, a: f"takes {y.tok(a[0], a[1])} into its own stack"),
-    "neutralizers": ("race", lambda y, a: f"strips the opposing {race_name(a[0])} tokens of "
+        lambda y, a: f"{y.v('takes')} {y.tok(a[0], a[1])} into {y.its} own stack"),
+    "neutralizers": ("race", lambda y, a: f"{y.v('strips')} the opposing {race_name(a[0])} tokens of "
                      "their power"),
     "pacifists": ("",
-        lambda y, a: "gives up its Pacifist tokens to call the conflict off"),
+        lambda y, a: f"{y.v('gives')} up {y.its} Pacifist tokens to call the conflict "
+        "off"),
     "planet_jumpers": ("world world",
-        lambda y, a: f"swaps the squares of {y.w(a[0])} and {y.w(a[1])}"),
-    "plea_makers": ("seat", lambda y, a: f"makes {y.c(a[0])} join its side as an ally"),
+        lambda y, a: f"{y.v('swaps')} the squares of {y.w(a[0])} and {y.w(a[1])}"),
+    "plea_makers": ("seat", lambda y, a: f"{y.v('makes')} {y.c(a[0])} join {y.its} side as an "
+                  "ally"),
     "projectors": ("world",
-        lambda y, a: f"gives up a Projector token on {y.w(a[0])} for 2 force"),
+        lambda y, a: f"{y.v('gives')} up a Projector token on {y.w(a[0])} for 2 force"),
     "propagandists": ("world seat origin",
-        lambda y, a: f"turns {y.tok(a[1], a[2])} on {y.w(a[0])} into one "
-        "of its own"),
-    "rearguard": ("world", lambda y, a: "gives up a Rearguard token: the rest of its stack "
-                  f"retreats to {y.w(a[0])}"),
+        lambda y, a: f"{y.v('turns')} {y.tok(a[1], a[2])} on {y.w(a[0])} into one "
+        f"of {y.its} own"),
+    "rearguard": ("world", lambda y, a: f"{y.v('gives')} up a Rearguard token: the rest of {y.its} "
+                  f"stack retreats to {y.w(a[0])}"),
     "reinforcers": ("world origin",
-        lambda y, a: f"brings a token {y.born(a[1])} from {y.w(a[0])} into "
+        lambda y, a: f"{y.v('brings')} a token {y.born(a[1])} from {y.w(a[0])} into "
         "the conflict"),
-    "repulsors": ("count", lambda y, a: f"sends {a[0]} arriving token(s) back"),
-    "resurrectionists": ("world", lambda y, a: f"gives up a Resurrectionist token on {y.w(a[0])} "
+    "repulsors": ("count", lambda y, a: f"{y.v('sends')} {a[0]} arriving token(s) back"),
+    "resurrectionists": ("world", lambda y, a: f"{y.v('gives')} up a Resurrectionist token on {y.w(a[0])} "
                          "to take the top card of the discard pile"),
-    "reversists": ("", lambda y, a: "makes the attacker and the defender change roles"),
-    "slavers": ("seat origin", lambda y, a: f"keeps {y.tok(a[0], a[1])} of the losing side"),
-    "space_vampires": ("origin", lambda y, a: f"gives up a token {y.born(a[0])} for 3 force"),
-    "strategists": ("world", lambda y, a: f"gives its stack on {y.w(a[0])} a second migration "
-                    "and attack"),
+    "reversists": ("", lambda y, a: f"{y.v('makes')} the attacker and the defender change "
+                   "roles"),
+    "slavers": ("seat origin", lambda y, a: f"{y.v('keeps')} {y.tok(a[0], a[1])} of the losing side"),
+    "space_vampires": ("origin", lambda y, a: f"{y.v('gives')} up a token {y.born(a[0])} for 3 force"),
+    "strategists": ("world", lambda y, a: f"{y.v('gives')} {y.its} stack on {y.w(a[0])} a second "
+                    "migration and attack"),
     "temporaneans": ("order",
-        lambda y, a: f"sets the turn order: {y.order(a)}"),
+        lambda y, a: f"{y.v('sets')} the turn order: {y.order(a)}"),
     "traders": ("seat card",
-        lambda y, a: f"gives {y.card(a[1])} to {y.c(a[0])} for a card of theirs "
-        "at random"),
+        lambda y, a: f"{y.v('gives')} {y.card(a[1])} to {y.c(a[0])} for a card of "
+        f"{'yours' if y.voice.you(a[0]) else 'theirs'} at random"),
     "transporters": ("world origin",
-        lambda y, a: f"sends a token {y.born(a[1])} from {y.w(a[0])} into "
+        lambda y, a: f"{y.v('sends')} a token {y.born(a[1])} from {y.w(a[0])} into "
         "the conflict"),
-    "worldship": ("world square", lambda y, a: f"moves {y.w(a[0])} to {y.square(a[1])}"),
+    "worldship": ("world square", lambda y, a: f"{y.v('moves')} {y.w(a[0])} to {y.square(a[1])}"),
     # Emulators and Copycats: in the opportunity phase a world and the race to copy
     # there; in a conflict's opening, the race only (on the conflict's world).
-    "emulators": ("world race|race", lambda y, a: _copies(a)),
-    "copycats": ("world race|race", lambda y, a: _copies(a)),
+    "emulators": ("world race|race", lambda y, a: _copies(y, a)),
+    "copycats": ("world race|race", lambda y, a: _copies(y, a)),
     "space_pilgrims": ("place place origin count",
-        lambda y, a: f"moves {a[3]} token(s) {y.born(a[2])} from {y.place(a[0])} to "
+        lambda y, a: f"{y.v('moves')} {a[3]} token(s) {y.born(a[2])} from {y.place(a[0])} to "
         f"{y.place(a[1])}"),
 }
 
 
-def _copies(a: tuple[int, ...]) -> str:
+def _copies(y: _Say, a: tuple[int, ...]) -> str:
     where = f" on {world_name(a[0])}" if len(a) == 2 else ""
-    return f"copies the power of {the_race(a[-1])}{where}"
+    return f"{y.v('copies')} the power of {the_race(a[-1])}{where}"
 
 
 def _fits(kinds: str, args: tuple[int, ...]) -> bool:
@@ -189,7 +216,7 @@ def _typed(y: _Say, kind: str, v: int) -> str:
     if kind in ("world", "origin"):
         return world_name(v)
     if kind == "seat":
-        return y.c(v)
+        return y.colour(v)
     if kind == "race":
         return race_word(v)
     if kind == "card":
@@ -223,10 +250,12 @@ def power_command(s: Any, race: int, args: tuple[int, ...] | list[int],
 
 
 def power_words(s: Any, race: int, args: tuple[int, ...] | list[int],
-                faces: Mapping[int, int] | None = None) -> str:
-    """What this use of a race's power does, in words ("kills a blue token born on A
-    (Tachyons) on F"); the raw numbers for a race or arguments it does not know. `faces`:
-    card faces the reader knows besides the public ones."""
+                faces: Mapping[int, int] | None = None, viewer: int | None = None,
+                seat: int = -1) -> str:
+    """What this use of a race's power by `seat` does, in words without the seat ("kills a
+    blue token born on A (Tachyons) on F"; to its own player at `viewer` "kill ..."); the
+    raw numbers for a race or arguments it does not know. `faces`: card faces the reader
+    knows besides the public ones."""
     args = tuple(args)
     key = RACES[race].key if 0 <= race < len(RACES) else ""
     entry = POWER_WORDS.get(key)
@@ -234,15 +263,28 @@ def power_words(s: Any, race: int, args: tuple[int, ...] | list[int],
     if entry is None or not _fits(entry[0], args):
         return f"arguments {raw}"
     try:
-        return entry[1](_Say(s, faces), args)
+        return entry[1](_Say(s, faces, viewer, seat), args)
     except (IndexError, TypeError, ValueError):
         return f"arguments {raw}"
 
 
-def action_words(s: Any, a: Any, faces: Mapping[int, int] | None = None) -> str:
+def action_words(s: Any, a: Any, faces: Mapping[int, int] | None = None,
+                 viewer: int | None = None) -> str:
     """An action of the map game as a person replaying it reads it, from the position `s`
-    it was taken in: a sentence about its seat (cli/worlds_action_words.py). `faces`,
-    what a reader may know besides the public faces, is not used: a replay names a card
-    only by a face public at that position (a revealed game's replay knows every face)."""
+    it was taken in: words about its seat, without it (cli/worlds_action_words.py), its
+    verbs agreeing with it as the person at `viewer` reads them. `faces`, what a reader
+    may know besides the public faces, is not used: a replay names a card only by a face
+    public at that position (a revealed game's replay knows every face)."""
     from .worlds_action_words import action_words as words
-    return words(s, a)
+    return words(s, a, viewer)
+
+
+def action_sentence(s: Any, a: Any, viewer: int | None = None) -> str:
+    """The action as a whole sentence naming its seat, as the person at `viewer` reads it
+    ("you end your migration", "blue ends its migration"); a chance fact of the card
+    source, which has no seat of its own, in its own words."""
+    from .worlds_action_words import NO_SEAT, action_words as words
+    said = words(s, a, viewer)
+    if a.KIND in NO_SEAT or said == a.format():
+        return said
+    return f"{Voice(s.config.colors, viewer).name(a.seat)} {said}"

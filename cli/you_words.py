@@ -1,90 +1,140 @@
-"""The log on a player's own screen speaks to that player: "you draw destiny blue", "blue
-invites you, green", "your turn begins", where a replay or another viewer reads "red draws
-destiny blue" (cli/render.py describe_event stays neutral; render.log_line turns its words
-to the person at `seat` with `to_you`).
+"""Who the game's words speak to: on a player's own screen the log says "you draw destiny
+blue", "blue invites you, green", "your turn begins", where a replay, verify's text or a
+spectator reads "red draws destiny blue".
 
-How: the seat's colour, standing as a whole word, becomes "you" (its possessive "your",
-"of red's" and "of red" "of yours"), and a verb in the third person right after it takes the second
-("you draw", "you have", "you are"). Where the sentence is about the seat (it starts with
-the colour), the seat's "its" becomes "your", and the verbs the same sentence goes on with
-(", discards them, draws eight", "and keeps it") follow, as do the few phrases in which
-"it" stands for the seat (": it draws again", "until it wins"); any other "it" is a card
-or a power and stays.
+How: the functions that make a sentence (cli/render.py describe_event, cli/action_words.py,
+cli/power_words, cli/worlds_render.py, cli/worlds_words.py, cli/worlds_action_words.py)
+take the viewing seat and name every seat through a `Voice`: the subject with its verb
+(`does(seat, "draws")`: "you draw" / "red draws"), each later verb of the same subject
+(`verb(seat, "discards")`), the seat as an object (`name`), its possessive (`whose`:
+"your" / "red's"; `its`: "your" / "its" where the sentence is about it already; after
+"of", `ours`: "yours" / "red's", `owner`: "yours" / "red"), and the pronoun (`it`:
+"you" / "it"). Tables of words about one seat are templates a `Subject` fills ("{ends}
+{its} migration"). A sentence is made once, for one reader, so every verb of it agrees
+with its subject.
 
-Invariants: a planet's name ("red.1", "red.warp") and a destiny card ("destiny red": the
-card's name is a colour) never change; the words change only for the one colour given;
-the change is a pure function of the text, so the log reads the same on a resumed screen.
+Invariants: with no viewer (None) every word is the third person and the sentence is the
+same as a replay's; a verb is given in the third person singular as the source writes it,
+never found by reading finished text; a planet's name ("red.1") and a destiny card
+("destiny red") are made by other code and never change.
 """
 
 from __future__ import annotations
 
-import re
+import string
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-__all__ = ["to_you", "second_person"]
+__all__ = ["Voice", "Subject", "second_person"]
 
 # Third-person forms whose second person is not the word less its "s"/"es".
 _IRREGULAR = {"has": "have", "is": "are", "does": "do", "goes": "go", "was": "were"}
-# Verbs that carry on a sentence about the seat after ", ", " and ", " or " (the log's words
-# that do: cli/render.py describe_event and the powers' words).
-_GOES_ON = ("attacks", "chooses", "deals", "discards", "draws", "flares", "keeps", "loses",
-            "moves", "offers", "reads", "says", "takes")
-# Phrases in which "it" stands for the seat the sentence is about.
-_IT_IS_THE_SEAT = (
-    (re.compile(r": it (\w+)"), ": you {}"),
-    (re.compile(r" it (has used|got)\b"), " you {}"),
-    (re.compile(r"until it (wins)\b"), "until you {}"),
-)
-
-# Sentences about another seat that go on about this one with "it": (what shows that this
-# seat is meant, the words with "it", the same for "you").
-_IT_AFTER_YOU = (
-    ("you must play", "if it has one", "if you have one"),  # the Visionary's
-    ("you lose as many", "(or all it can)", "(or all you can)"),  # the Sting's
-)
+# Words that take no ending: a modal or a past form stays as it is after "you".
+_SAME = frozenset({"must", "will", "may", "can", "could", "would", "told", "got", "had"})
 
 
 def second_person(verb: str) -> str:
     """A verb in the third person singular in the second ("draws" -> "draw", "allies" ->
-    "ally", "passes" -> "pass", "has" -> "have"); a word that is no such form as it is."""
-    if verb in _IRREGULAR:
-        return _IRREGULAR[verb]
-    if len(verb) > 3 and verb.endswith("ies"):
-        return verb[:-3] + "y"
-    if verb.endswith(("sses", "ches", "shes", "xes", "zzes")):
-        return verb[:-2]
-    if verb.endswith("s") and not verb.endswith("ss") and len(verb) > 2:
-        return verb[:-1]
-    return verb
+    "ally", "passes" -> "pass", "has" -> "have"); of several words, the first ("has used"
+    -> "have used"); a modal or past form as it is ("must", "told")."""
+    head, space, rest = verb.partition(" ")
+    if head in _SAME:
+        out = head
+    elif head in _IRREGULAR:
+        out = _IRREGULAR[head]
+    elif len(head) > 3 and head.endswith("ies"):
+        out = head[:-3] + "y"
+    elif head.endswith(("sses", "ches", "shes", "xes", "zzes")):
+        out = head[:-2]
+    elif head.endswith("s") and not head.endswith("ss") and len(head) > 2:
+        out = head[:-1]
+    else:
+        out = head
+    return out + space + rest
 
 
-def _verb_first(words: str) -> str:
-    """"has used" -> "have used": the first word in the second person."""
-    head, _, rest = words.partition(" ")
-    return second_person(head) + (" " + rest if rest else "")
+class Voice:
+    """The words for seats as the person at `viewer` reads them (None: nobody's own screen,
+    every seat in the third person by its colour)."""
+
+    def __init__(self, colors: Sequence[str], viewer: int | None = None) -> None:
+        self.colors = tuple(colors)
+        self.viewer = viewer if viewer is not None and 0 <= viewer < len(colors) else None
+
+    def you(self, seat: int) -> bool:
+        """`seat` is the reader."""
+        return self.viewer is not None and seat == self.viewer
+
+    def colour(self, seat: int) -> str:
+        return self.colors[seat] if 0 <= seat < len(self.colors) else "?"
+
+    def name(self, seat: int) -> str:
+        """The seat as a subject or an object: "you" / "red"."""
+        return "you" if self.you(seat) else self.colour(seat)
+
+    def verb(self, seat: int, verb: str) -> str:
+        """`verb` (third person singular: "draws", "has used") agreeing with `seat`."""
+        return second_person(verb) if self.you(seat) else verb
+
+    def does(self, seat: int, verb: str) -> str:
+        """The seat and its verb: "you draw" / "red draws"."""
+        return f"{self.name(seat)} {self.verb(seat, verb)}"
+
+    def whose(self, seat: int) -> str:
+        """The seat's possessive by name: "your" / "red's"."""
+        return "your" if self.you(seat) else f"{self.colour(seat)}'s"
+
+    def its(self, seat: int) -> str:
+        """The seat's possessive where the sentence has named it: "your" / "its"."""
+        return "your" if self.you(seat) else "its"
+
+    def it(self, seat: int) -> str:
+        """The seat as a pronoun where the sentence has named it: "you" / "it"."""
+        return "you" if self.you(seat) else "it"
+
+    def ours(self, seat: int) -> str:
+        """After "of" ("a ship of ..."): "yours" / "red's"."""
+        return "yours" if self.you(seat) else f"{self.colour(seat)}'s"
+
+    def owner(self, seat: int) -> str:
+        """After "of" where the third person needs no "'s" ("a card of red"): "yours" /
+        "red"."""
+        return "yours" if self.you(seat) else self.colour(seat)
+
+    def names(self, seats: Sequence[int], none: str = "nobody") -> str:
+        """Seats as a list ("blue, you"), `none` for none."""
+        return ", ".join(self.name(x) for x in seats) or none
+
+    def subject(self, seat: int) -> Subject:
+        return Subject(self, seat)
 
 
-def to_you(text: str, colour: str) -> str:
-    """`text` (a log line in the neutral words) as the player of `colour` reads it."""
-    word = re.escape(colour)
-    # the colour as a name of the seat: not a planet ("red.1"), not a destiny card
-    name = rf"(?<![\w.])(?<!destiny ){word}(?![\w]|\.\w)"
-    if not re.search(name, text):
-        return text
-    about_you = re.match(rf"{word}(?:'s)? ", text) is not None
-    text = re.sub(rf"\bof {name}'s(?= on | to |$)", "of yours", text)
-    text = re.sub(rf"{name}'s\b", "your", text)
-    text = re.sub(rf"\bof {name}(?!')", "of yours", text)  # "a token of yours on A"
-    text = re.sub(rf"{name} (\w+)", lambda m: "you " + second_person(m.group(1)), text)
-    text = re.sub(name, "you", text)
-    if re.match(r"you ", text):  # the seat does what the sentence says: it goes on so
-        text = re.sub(r"\bits\b", "your", text)
-        text = re.sub(r"(, | and | or )(" + "|".join(_GOES_ON) + r")\b",
-                      lambda m: m.group(1) + second_person(m.group(2)), text)
-        for pattern, form in _IT_IS_THE_SEAT:
-            text = pattern.sub(lambda m: form.format(_verb_first(m.group(1))), text)
-    elif about_you:  # "your turn begins", "your card goes face down ..."
-        text = re.sub(r"\bits\b", "your", text)
-    for said, it, you in _IT_AFTER_YOU:
-        if said in text:
-            text = text.replace(it, you)
-    return text
+class Subject:
+    """One seat as the subject of words written as a template, for tables of words about a
+    seat: "{ends} {its} migration", "{keeps} {its} hand: {it} {holds} an encounter card".
+    A named field is the seat's verb in the third person singular ("{has used}" too), or
+    `its` / `it`; `{}` fields take the arguments of `say`."""
+
+    def __init__(self, voice: Voice, seat: int) -> None:
+        self.voice, self.seat = voice, seat
+
+    def __getitem__(self, key: str) -> str:
+        if key == "its":
+            return self.voice.its(self.seat)
+        if key == "it":
+            return self.voice.it(self.seat)
+        return self.voice.verb(self.seat, key)
+
+    def say(self, template: str, *args: Any) -> str:
+        """`template` with its verbs agreeing with the seat and `args` in its `{}`."""
+        return _Template(self).vformat(template, args, {})
+
+
+class _Template(string.Formatter):
+    """Fills a template's `{}` with arguments and its named fields from a `Subject`."""
+
+    def __init__(self, subject: Subject) -> None:
+        self.subject = subject
+
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        return args[key] if isinstance(key, int) else self.subject[key]

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cli.you_words import second_person, to_you
+from cli.you_words import second_person
 
 COSMIC = Path(sys.executable).parent / "cosmic"
 LOG = "   "  # a log line of the plain client starts so (a choice: "    1. pass")
@@ -54,39 +54,55 @@ def test_the_log_says_you_on_your_own_screen_and_a_forced_step_passes_quietly() 
 
 
 def test_second_person_words() -> None:
-    """The grammar of the turn: the verb after "you", its "its", the verbs it goes on
-    with; other seats, planets and destiny cards unchanged."""
+    """The grammar of the turn, made for the reader (cli/you_words.py): every verb of a
+    sentence about them in the second person, their "its" "your"; other seats, planets
+    and destiny cards unchanged; with no reader, the third person."""
+    from cli.render import describe_event
+    from engine import cosmic as engine
+    from engine.cosmic import cards as C
+
+    s = engine.new_game(engine.Config(4))  # red, blue, yellow, green
+    card = {c.label(): i for i, c in enumerate(C.CATALOGUE)}
+    red, attack = card["destiny red"], card["attack 08"]
     said = {
-        "red draws destiny red, its own colour: it draws again or attacks a colony in its "
-        "home system": "you draw destiny red, your own colour: you draw again or attack a "
-                       "colony in your home system",
-        "red allies with blue, 2 ship(s)": "you ally with blue, 2 ship(s)",
-        "red shows 3 card(s), discards them, draws eight":
-            "you show 3 card(s), discard them, draw eight",
-        "red has no cards: it draws eight": "you have no cards: you draw eight",
-        "red is now the defense": "you are now the defense",
-        "red passes at the reveal window": "you pass at the reveal window",
-        "red keeps its card face down and says it is attack 08":
-            "you keep your card face down and say it is attack 08",  # "it": the card
-        "red's turn begins": "your turn begins",
-        "green invites red, blue": "green invites you, blue",
-        "blue aims the gate at red.1 with 4 ship(s)": "blue aims the gate at red.1 with 4 "
-                                                      "ship(s)",
-        "blue draws destiny red: encounter with red": "blue draws destiny red: encounter "
-                                                      "with you",
-        "blue ambushes a ship of red's on the gate": "blue ambushes a ship of yours on the "
-                                                     "gate",
-        "blue drafts 2 of red's ships from the warp": "blue drafts 2 of your ships from "
-                                                      "the warp",
-        "green allies with blue, its ships to come": "green allies with blue, its ships to "
-                                                     "come",
-        "blue says red must play attack 08 if it has one":
-            "blue says you must play attack 08 if you have one",
+        ("destiny_drawn", 0, red): (
+            "red draws destiny red, its own colour: it draws again or attacks a colony in "
+            "its home system", "you draw destiny red, your own colour: you draw again or "
+            "attack a colony in your home system"),
+        ("ally", 0, 1, 2): ("red allies with blue, 2 ship(s)", "you ally with blue, 2 ship(s)"),
+        ("new_hand", 0, 3): ("red shows 3 card(s), discards them, draws eight",
+                             "you show 3 card(s), discard them, draw eight"),
+        ("new_hand", 0, 0): ("red has no cards: it draws eight",
+                             "you have no cards: you draw eight"),
+        ("new_defense", 0): ("red is now the defense", "you are now the defense"),
+        ("bluff", 0, attack): ("red keeps its card face down and says it is attack 08",
+                               "you keep your card face down and say it is attack 08"),
+        ("turn", 0): ("red's turn begins", "your turn begins"),
+        ("invite", 3, (0, 1)): ("green invites red, blue", "green invites you, blue"),
+        ("launch", 1, 0, 4): ("blue aims the gate at red.1 with 4 ship(s)",) * 2,
+        ("destiny_drawn", 1, red): ("blue draws destiny red: encounter with red",
+                                    "blue draws destiny red: encounter with you"),
+        ("ambush", 1, 0): ("blue ambushes a ship of red's on the gate",
+                           "blue ambushes a ship of yours on the gate"),
+        ("conscript", 1, 0, 2): ("blue drafts 2 of red's ships from the warp",
+                                 "blue drafts 2 of your ships from the warp"),
+        ("ally", 3, 1, 0): ("green allies with blue, its ships to come just before the "
+                            "reveal",) * 2,
+        ("vision", 1, 0, attack): ("blue says red must play attack 08 if it has one",
+                                   "blue says you must play attack 08 if you have one"),
+        ("sting", 1, 0, 2): ("blue stings red: its 2 lost ship(s) come home and red loses "
+                             "as many (or all it can)", "blue stings you: its 2 lost ship(s) "
+                             "come home and you lose as many (or all you can)"),
+        ("shapeshift", 0, "oracle", "draw"): (
+            "red discards the oracle power it has used and draws another",
+            "you discard the oracle power you have used and draw another"),
     }
-    for neutral, yours in said.items():
-        assert to_you(neutral, "red") == yours, neutral
-    assert [second_person(v) for v in ("fetches", "passes", "allies", "loses", "goes")] \
-        == ["fetch", "pass", "ally", "lose", "go"]
+    for ev, (theirs, yours) in said.items():
+        assert describe_event(s, ev) == theirs, ev
+        assert describe_event(s, ev, 0) == yours, ev
+    assert [second_person(v) for v in ("fetches", "passes", "allies", "loses", "goes",
+                                       "has used", "must")] \
+        == ["fetch", "pass", "ally", "lose", "go", "have used", "must"]
 
 
 def test_help_board_explains_every_column_the_board_shows(tmp_path: Path) -> None:

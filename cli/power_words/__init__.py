@@ -42,12 +42,14 @@ from engine.cosmic.aliens.seeker import QUESTIONS
 from engine.cosmic.powers import ALIENS, acting_power, powers_of
 
 from ..render import planet_name
+from ..you_words import Voice
 from .a_d import OPTIONS as _A_D, TOLD as _TOLD_A_D
 from .e_m import OPTIONS as _E_M, TOLD as _TOLD_E_M
 from .n_z import OPTIONS as _N_Z, TOLD as _TOLD_N_Z
 
 __all__ = ["Spec", "OPTIONS", "TOLD", "use_words", "spec_words", "alien_words",
-           "told_words", "told_flare", "alien_title", "acting_title", "ARG_KINDS"]
+           "told_words", "told_sentence", "told_flare", "alien_title", "acting_title",
+           "ARG_KINDS"]
 
 Spec = tuple[str, tuple[str, ...]]
 OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
@@ -59,14 +61,16 @@ SIDES = ("the offense", "the defense")
 PILES = {-1: "the deck", -2: "the discard pile"}  # where a seat argument may be a pile
 
 
-def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1) -> str:
-    """One argument in words; `before` is the argument just before it (a power's seat)."""
+def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1,
+         v: Voice | None = None) -> str:
+    """One argument in words; `before` is the argument just before it (a power's seat);
+    a seat as `v` names it ("you" to its own player), else by its colour."""
     if kind == "seat":
-        return str(s.config.colors[value]) if 0 <= value < s.n else PILES.get(
-            value, str(value))
+        return (v.name(value) if v is not None else str(s.config.colors[value])) \
+            if 0 <= value < s.n else PILES.get(value, str(value))
     if kind == "source":  # a seat's hand, or a pile (the Chaos mixes either)
-        return (f"{s.config.colors[value]}'s hand" if 0 <= value < s.n
-                else PILES.get(value, str(value)))
+        whose = v.whose(value) if v is not None else f"{s.config.colors[value]}'s"
+        return f"{whose} hand" if 0 <= value < s.n else PILES.get(value, str(value))
     if kind == "planet" and value == engine.GATE:
         return "the gate"
     if kind == "planet":
@@ -94,8 +98,12 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1) 
     return str(value)
 
 
-def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int]) -> str | None:
+def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int],
+          v: Voice | None = None, seat: int = -1) -> str | None:
+    """The words of `spec` with `args` in them; seats as `v` names them, and the subject
+    `seat`'s verbs and "its" agreeing with it (a template: cli/you_words.py Subject)."""
     words, kinds = spec
+    voice = v if v is not None else Voice(s.config.colors)
     parts: list[str] = []
     rest = list(args)
     for kind in kinds:
@@ -103,21 +111,28 @@ def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int]) -> str 
             first, second = kind[:-1].split(",")
             if len(rest) % 2:
                 return None
-            parts.append(", ".join(f"{_arg(s, kn, first, a)}: {_arg(s, kn, second, b)}"
+            parts.append(", ".join(f"{_arg(s, kn, first, a, -1, v)}: "
+                                   f"{_arg(s, kn, second, b, -1, v)}"
                                    for a, b in zip(rest[::2], rest[1::2])) or "none")
             rest = []
         elif kind.endswith("*"):
-            parts.append(", ".join(_arg(s, kn, kind[:-1], v) for v in rest) or "none")
+            parts.append(", ".join(_arg(s, kn, kind[:-1], x, -1, v) for x in rest) or "none")
             rest = []
         elif rest:
             before = args[len(args) - len(rest) - 1] if len(rest) < len(args) else -1
-            parts.append(_arg(s, kn, kind, rest.pop(0), before))
+            parts.append(_arg(s, kn, kind, rest.pop(0), before, v))
         else:
             return None
     if rest:
         return None
+    # a seat followed by "'s" in the words ("one of {}'s ships"): to its own player "your"
+    pieces = words.split("{}")
+    for k, part in enumerate(parts[:len(pieces) - 1]):
+        if part == "you" and pieces[k + 1].startswith("'s"):
+            parts[k], pieces[k + 1] = "your", pieces[k + 1][2:]
+    words = "{}".join(pieces)
     try:
-        return words.format(*parts)
+        return voice.subject(seat).say(words, *parts)
     except (IndexError, KeyError, ValueError):
         return None
 
@@ -164,26 +179,57 @@ def acting_title(s: engine.GameState, seat: int) -> str:
     return alien_title(name) if name else ""
 
 
-def told_words(s: engine.GameState, seat: int, option: int, args: Sequence[int]) -> str:
+def told_words(s: engine.GameState, seat: int, option: int, args: Sequence[int],
+               viewer: int | None = None) -> str:
     """`power OPTION ARGS` of `seat`, taken in position `s`, for someone replaying the game
     (whose log names the seat already): "the Seeker asks yellow ...", or "with the
     Trader's power, swaps ..." for a power lent to the seat. A use without fitting words
     is told by the power's summary (never by its option number): "the Warlock uses its
-    power: ...", or "uses the Rot's power, lent to it: ..."."""
+    power: ...", or "uses the Rot's power, lent to it: ...". The seats it names as the
+    person at `viewer` reads them ("the Seeker asks you")."""
+    v = Voice(s.config.colors, viewer)
     name = _power(s, seat) if 0 <= seat < s.n else ""
     if not name:
-        return "uses a power"
-    title = alien_title(name)
-    words = TOLD.get(name, {}).get(option)
-    kinds = OPTIONS.get(name, {}).get(option, ("", ()))[1]
-    said = _fill(s, None, (words, kinds), args) if words is not None else None
-    own = name == s.aliens[seat]
+        return f"{v.verb(seat, 'uses')} a power"
+    title, said, own = _told(s, seat, name, option, args, v)
     if said is None:
         summary = alien_words(name)
-        said = ("uses its power" if own else f"uses the {title}'s power, lent to it") + (
+        said = ("uses its power" if own else
+                f"{v.verb(seat, 'uses')} the {title}'s power, lent to {v.it(seat)}") + (
             f": {summary}" if summary else "")
         return f"the {title} {said}" if own else said
     return f"the {title} {said}" if own else f"with the {title}'s power, {said}"
+
+
+def told_sentence(s: engine.GameState, seat: int, option: int, args: Sequence[int],
+                  viewer: int | None = None) -> str:
+    """The same use as a whole sentence naming its seat, as the person at `viewer` reads
+    it: "your Seeker asks yellow ...", "red's Seeker asks you ...", "the Trader's power,
+    lent to you, swaps ...", "you use the Rot's power, lent to you: the Rot ..."."""
+    v = Voice(s.config.colors, viewer)
+    name = _power(s, seat) if 0 <= seat < s.n else ""
+    if not name:
+        return f"{v.does(seat, 'uses')} a power"
+    title, said, own = _told(s, seat, name, option, args, v)
+    if said is None:
+        summary = alien_words(name)
+        if own:
+            return f"{v.whose(seat)} {title} uses its power" + (
+                f": {summary}" if summary else "")
+        return f"{v.does(seat, 'uses')} the {title}'s power, lent to {v.it(seat)}" + (
+            f": the {title} {summary}" if summary else "")  # (the summary's subject)
+    return f"{v.whose(seat)} {title} {said}" if own else \
+        f"the {title}'s power, lent to {v.name(seat)}, {said}"
+
+
+def _told(s: engine.GameState, seat: int, name: str, option: int, args: Sequence[int],
+          v: Voice) -> tuple[str, str | None, bool]:
+    """(the power's title, the TOLD words of this use or None, whether the power is the
+    seat's own): the words' subject is the power, in the third person."""
+    words = TOLD.get(name, {}).get(option)
+    kinds = OPTIONS.get(name, {}).get(option, ("", ()))[1]
+    said = _fill(s, None, (words, kinds), args, v) if words is not None else None
+    return alien_title(name), said, name == s.aliens[seat]
 
 
 from .flares import told_flare  # noqa: E402  (it reads _fill above)
