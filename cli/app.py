@@ -45,7 +45,7 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import TextArea
 
 
-from .client import LocalSession, NetworkSession, SeatClient, Session, Stops
+from .client import LocalSession, NetworkSession, SeatClient, Session, Stops, wrap_words
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "ClientApp", "Stops", "STYLE"]
 
@@ -385,7 +385,7 @@ class ClientApp(SeatClient):
         least = 2 if self._rows() >= 22 else 1
         if self.session.state.outcome is not None and self.over():
             room = self._rows() - 2 - len(self._refused_rows()) - len(self._status_rows())
-            end = sum(len(self._wrapped(line, max(20, self._columns())))
+            end = sum(len(self._log_rows(line, max(20, self._columns())))
                       for line in self.end_words())
             least = max(least, min(end, room - 3))
         return least
@@ -508,11 +508,24 @@ class ClientApp(SeatClient):
         width = max(20, width)
         rows: list[str] = []
         for line in reversed(self.log[:len(self.log) - self.log_offset]):
-            rows[:0] = self._wrapped(line, width)  # (a path is not cut at its hyphens)
+            rows[:0] = self._log_rows(line, width)
             if len(rows) >= height:
                 break
         rows = rows[-height:]
         return [("", "\n" * (height - len(rows)) + "\n".join(rows))]
+
+    @staticmethod
+    def _log_rows(line: str, width: int) -> list[str]:
+        """A line of the log in rows between words (cli/client.wrap_words: a command
+        with the words that introduce it, "(check it: cosmic verify PATH", on one row);
+        a path longer than a row cut in pieces rather than lost past the window's edge."""
+        rows: list[str] = []
+        for row in wrap_words(line, width):
+            while len(row) > width:
+                rows.append(row[:width])
+                row = "  " + row[width:]
+            rows.append(row)
+        return rows
 
     def rule_row(self, width: int) -> str:
         """The rule between the board and the log, naming your colour and what wins (the
