@@ -81,6 +81,15 @@ def wrap_at(text: str, width: int) -> list[str]:
     return [r for r in rows if r.strip()] or [""]
 
 
+def _merged(cards: list[tuple[bool, str]]) -> list[tuple[bool, str]]:
+    """A hand's (playable, label) rows with the copies of a card on the row of its first
+    ("negotiate x3"): the hand on fewer rows when the terminal is short of them."""
+    counts: dict[tuple[bool, str], int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return [(can, label if n == 1 else f"{label} x{n}") for (can, label), n in counts.items()]
+
+
 class _LegalCompleter(Completer):
     def __init__(self, table: Callable[[], dict[str, Any]], help_words: Any,
                  normalise: Callable[[str], str],
@@ -379,10 +388,22 @@ class ClientApp(SeatClient):
         need = self._top_need()
         return D(min=3, preferred=need, max=need)  # a tiny terminal still shows a prompt
 
+    def _log_share(self) -> int:
+        """The log's fair share of the rows: a quarter of them on 22 rows or more (6 of
+        24: the game's last events, not 2 rows under a long hand), 1 on fewer."""
+        rows = self._rows()
+        return max(2, rows // 4) if rows >= 22 else 1
+
     def _log_least(self) -> int:
-        """The log's rows at least: 2 (1 on fewer than 22 rows); at the end of the game,
-        the words on the end whole (the board gives up rows for them, keeping 3)."""
-        least = 2 if self._rows() >= 22 else 1
+        """The log's rows at least: its share (`_log_share`) as far as the board's lines
+        whole leave it (2 at least; the hand pages, F2, rather than the board); at the
+        end of the game, the words on the end whole (the board gives up rows for them,
+        keeping 3)."""
+        least = self._log_share()
+        if least > 2:
+            room = self._rows() - 2 - len(self._refused_rows()) - len(self._status_rows())
+            board: int = self._this_frame("board whole", lambda: len(self._make_board(False)))
+            least = max(2, min(least, room - max(3, board)))
         if self.session.state.outcome is not None and self.over():
             room = self._rows() - 2 - len(self._refused_rows()) - len(self._status_rows())
             end = sum(len(self._log_rows(line, max(20, self._columns())))
@@ -490,7 +511,12 @@ class ClientApp(SeatClient):
         if not self.ui.COSMIC:  # the map game: cards it may discard now too
             playable |= {h for _, (a, _) in self.table.items() if a.KIND == "discard"
                          for h, _f in getattr(a, "cards")}
-        for can, label in self.ui.hand(s, kn, playable):
+        cards = self.ui.hand(s, kn, playable)
+        room = self._rows() - 2 - len(self._refused_rows()) - len(self._status_rows()) \
+            - self._log_share() - len(out) - 1
+        if len(cards) > room:  # short of rows: a card held twice on one row ("x2")
+            cards = _merged(cards)
+        for can, label in cards:
             out.append(("class:playable" if can else "", f"{'*' if can else ' '} {label}"))
         out.append(("class:dim", "* playable now"))
         return out
