@@ -58,9 +58,10 @@ def away_words(colors: tuple[str, ...] | list[str], away: list[int], left: list[
 
 
 GLUE = "\u00a0"  # joins words that a row must not part (no space to textwrap)
-# A command to type again (cosmic verify PATH) and the words that introduce it ("(check
-# it:", "again with:"): one row, so the words never end a row alone above the command.
-_COMMAND = re.compile(r"(\(\w+ \w+: |[\w-]+: )?(cosmic [a-z]+) (\S+)")
+# A command to type (cosmic verify PATH) and the words that open a parenthesis to
+# introduce it ("(check it:"): one row, the words never alone at the end of the row above.
+_COMMAND = re.compile(r"(\(\w+ \w+: )?(cosmic (?:verify|replay|resume|play|host|"
+                      r"join|node|demo|keygen|campaign|scenario|simulate)) (\S+)")
 # A command quoted in the words ('launch blue.1 3'), not an apostrophe (yellow's).
 _QUOTED = re.compile(r"(?<!\w)'[^'\n]{1,40}'(?!\w)")
 
@@ -83,9 +84,10 @@ def wrap_words(text: str, width: int, indent: str = "  ",
             return glue(f"{lead}{verb} {path}")
         return f"{glue(lead + verb)} {path}"  # too long for a row: the path on its own
 
-    for phrase in whole:
-        text = text.replace(phrase, glue(phrase))
     text = _QUOTED.sub(lambda m: glue(m.group(0)), _COMMAND.sub(command, text))
+    for phrase in whole:  # (a command in it may be glued already)
+        found = re.compile("[ {}]".format(GLUE).join(map(re.escape, phrase.split(" "))))
+        text = found.sub(lambda m: glue(m.group(0).replace(GLUE, " ")), text)
     import textwrap
     rows = textwrap.wrap(text, max(8, width), subsequent_indent=indent,
                          break_on_hyphens=False, break_long_words=False)
