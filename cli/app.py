@@ -5,10 +5,12 @@ happened, newest last, scrollable with PageUp/PageDown; the status line saying w
 decision it is (never cut: the title goes first, then it wraps); the prompt, completing
 exactly the commands that are legal now (many: the next word of each first; a choice of
 ships: its counts first). In Cosmic the board and the hand get the rows
-they need before the log (which keeps 2 rows on 22 rows or more; at the end of the game
-the words on the end, whole); when a terminal is too short for them (ten seats with
-colonies everywhere), their last row says how many rows are below and F2 (or typing
-'board') pages them. The board's lists are wrapped at the columns the hand leaves it.
+they need before the log, which keeps a quarter of the rows on 22 rows or more (6 of 24)
+as far as the board's lines whole leave it (2 at least; at the end of the game the words
+on the end, whole); a hand short of rows shows a card held twice on one row ("negotiate
+x2"); when a terminal is still too short for them (ten seats with colonies everywhere, a
+long hand), their last row says how many rows are below and F2 (or typing 'board')
+pages them. The board's lists are wrapped at the columns the hand leaves it.
 A refusal takes only its own rows, wrapped between words.
 
 The game runs as an asyncio task next to the application. A `Session` feeds it: it says
@@ -302,8 +304,9 @@ class ClientApp(SeatClient):
 
     # -- sizes (Cosmic) ----------------------------------------------------------------------
     # The board and the hand take the rows they need (ten seats and a long hand included)
-    # before the log, which keeps 2 rows on 22 rows or more (else 1; the board 3 at least,
-    # and the prompt stays) and gets the rest; at the end of the game the log first shows
+    # before the log, which keeps its share (a quarter of 22 rows or more, as far as the
+    # board's lines whole leave it, 2 at least; else 1; the board 3 at least, and the
+    # prompt stays) and gets the rest; at the end of the game the log first shows
     # the words on the end. A refusal takes the rows it needs, none when there is none;
     # the status line one unless it cannot fit. The board gets its widest line first (its
     # lists wrapped at the columns the hand leaves it, up to BOARD_WRAP), the hand the rest.

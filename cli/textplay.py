@@ -6,6 +6,10 @@ wait for changes, and, when the decision is yours, the board, your hand and the 
 commands numbered. It accepts what the full screen accepts (commands, `help`, `stops`,
 `say`, `tell`, `quit`), plus a number from the list, `board`, `hand` and `all`.
 
+In a terminal each line is broken between words at its width, continued rows indented
+(a card of the hand, a listed command, a path kept whole); on a pipe or in a file the
+lines are written whole, for a script or a screen reader.
+
 The end is said once, as the last line ("Game over: yellow won (5 foreign colonies)."),
 after the log's last words on it (everyone's colonies, the journal): the program ends by
 itself, so the full screen's status "...; 'quit' leaves" is not printed, nor a refusal of
