@@ -71,8 +71,9 @@ def wrap_words(text: str, width: int, indent: str = "  ",
     """`text` (one line) in rows of `width` at most, broken between words, continued
     rows indented by `indent`. Kept on one row: a command to type (`cosmic verify PATH`)
     with the words before it that introduce it when they fit one row together, a quoted
-    command, and each phrase of `whole`; a word or phrase longer than a row (a long
-    path) stays whole on a row of its own, to be copied in one piece."""
+    command, and each phrase of `whole`; a word or phrase longer than a row stays whole
+    on a row of its own, to be copied in one piece (a long path), unless it is a list
+    (cards to give), broken after its commas."""
     room = max(8, width - len(indent))
 
     def glue(phrase: str) -> str:
@@ -85,13 +86,20 @@ def wrap_words(text: str, width: int, indent: str = "  ",
         return f"{glue(lead + verb)} {path}"  # too long for a row: the path on its own
 
     text = _QUOTED.sub(lambda m: glue(m.group(0)), _COMMAND.sub(command, text))
-    for phrase in whole:  # (a command in it may be glued already)
+    for phrase in filter(None, whole):  # (a command in it may be glued already)
         found = re.compile("[ {}]".format(GLUE).join(map(re.escape, phrase.split(" "))))
         text = found.sub(lambda m: glue(m.group(0).replace(GLUE, " ")), text)
     import textwrap
     rows = textwrap.wrap(text, max(8, width), subsequent_indent=indent,
                          break_on_hyphens=False, break_long_words=False)
-    return [row.replace(GLUE, " ") for row in rows] or [text.replace(GLUE, " ")]
+    out: list[str] = []
+    for row in rows:  # a command longer than a row (nine cards to give): after a comma
+        while len(row) > width and "/" not in row and "," in row[len(indent) + 1:width]:
+            cut = row.rindex(",", len(indent) + 1, width) + 1
+            out.append(row[:cut])
+            row = indent + row[cut:].lstrip(" " + GLUE)
+        out.append(row)
+    return [row.replace(GLUE, " ") for row in out] or [text.replace(GLUE, " ")]
 
 
 def to_terminal(text: str, whole: tuple[str, ...] = ()) -> str:

@@ -91,7 +91,8 @@ class PlainClient(SeatClient):
             self._write("   " + line)
         self._printed = len(self.log)
         if self.refused and self.refused != self._shown_refused:
-            self._write("!! " + _listed_whole(self.refused, closest=True), indent="   ")
+            self._write("!! " + _listed_whole(self.refused, closest=True,
+                                              room=self._width() - 3), indent="   ")
         self._shown_refused = self.refused
         if self.status != self._shown_status:
             self._shown_status = self.status
@@ -202,8 +203,10 @@ class PlainClient(SeatClient):
         self._numbered = [what for _, what in entries]
         for i, (shown, what) in enumerate(entries, 1):
             words = self.command_words(what)
-            self._write(f"  {i:>3}. {shown}" + (f"  ({words})" if words else ""),
-                        indent="     ", whole=(shown,))
+            example = shown.partition("; e.g. ")[2].removesuffix(")")  # (a proposal)
+            row = f"  {i:>3}. {shown}" + (f"  ({words})" if words else "")
+            lead = len(row) - len(row.lstrip(" "))  # continued under the command
+            self._write(row, indent=" " * (7 - lead), whole=(shown.partition(" (")[0], example))
 
     def _proposal(self, members: list[str]) -> str:
         """A proposal to show as an example: a card at most each way and a colony."""
@@ -324,16 +327,20 @@ class PlainClient(SeatClient):
         return "quit"
 
 
-def _listed_whole(text: str, closest: bool = False) -> str:
+def _listed_whole(text: str, closest: bool = False, room: int = 0) -> str:
     """A list's entries glued (GLUE) so that a row breaks only between them: the cards
     of a hand ("artifact cosmic_zap"); with `closest`, the commands a refusal lists after
-    "Closest: " up to what is asked in words (a refusal without them as it is)."""
+    "Closest: " up to what is asked in words (a refusal without them as it is), the
+    first on the row of "Closest:" when the two fit in `room` columns."""
     head, found, listed = text.partition("Closest: ") if closest else ("", "", text)
     if closest and not found:
         return text
     listed, paren, note = listed.partition(" (")
-    return head + found + ", ".join(item.replace(" ", GLUE)
-                                    for item in listed.split(", ")) + paren + note
+    items = listed.split(", ")
+    if found and len(found + items[0]) + 1 <= room:
+        found = found.replace(" ", GLUE)
+    return head + found + ", ".join(item.replace(" ", GLUE) for item in items) \
+        + paren + note
 
 
 def _isatty(stream: TextIO) -> bool:
