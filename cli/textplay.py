@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sys
 import threading
 from collections import deque
@@ -31,6 +32,9 @@ __all__ = ["PlainClient"]
 
 LIMIT = 30  # commands listed one by one; more are grouped by what they aim at
 FOLLOW_WAKE_S = 0.1  # once the input has ended: how often to look whether to stop
+# The card protocol's progress in a status ("setting up the decks (card protocol): 7
+# messages, next from blue"): a count that moves on is no news to print a line for.
+_PROGRESS = re.compile(r": \d+ messages(, next from [a-z]+)?")
 # Lines for the client, not the game: answered at once, never held for a decision.
 CLIENT_WORDS = ("quit", "exit", "help", "?", "say", "tell", "stops", "stop", "unstop",
                 "info", "discards", "board", "map", "hand")
@@ -95,8 +99,9 @@ class PlainClient(SeatClient):
                                               room=self._width() - 3), indent="   ")
         self._shown_refused = self.refused
         if self.status != self._shown_status:
+            news = _PROGRESS.sub("", self.status) != _PROGRESS.sub("", self._shown_status)
             self._shown_status = self.status
-            if not self._ended() and not self.status.startswith(
+            if news and not self._ended() and not self.status.startswith(
                     ("waiting for you (", "waiting for the card source (")):
                 # (the first is said in passing, just before YOUR DECISION or a choice the
                 # client made for you, which say it: a line apart it only repeated them;
