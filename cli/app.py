@@ -5,10 +5,12 @@ happened, newest last, scrollable with PageUp/PageDown; the status line saying w
 decision it is (never cut: the title goes first, then it wraps); the prompt, completing
 exactly the commands that are legal now (many: the next word of each first; a choice of
 ships: its counts first). In Cosmic the board and the hand get the rows
-they need before the log (which keeps 2 rows on 22 rows or more; at the end of the game
-the words on the end, whole); when a terminal is too short for them (ten seats with
-colonies everywhere), their last row says how many rows are below and F2 (or typing
-'board') pages them. The board's lists are wrapped at the columns the hand leaves it.
+they need before the log, which keeps a quarter of the rows on 22 rows or more (6 of 24)
+as far as the board's lines whole leave it (2 at least; at the end of the game the words
+on the end, whole); a hand short of rows shows a card held twice on one row ("negotiate
+x2"); when a terminal is still too short for them (ten seats with colonies everywhere, a
+long hand), their last row says how many rows are below and F2 (or typing 'board')
+pages them. The board's lists are wrapped at the columns the hand leaves it.
 A refusal takes only its own rows, wrapped between words.
 
 The game runs as an asyncio task next to the application. A `Session` feeds it: it says
@@ -45,7 +47,7 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import TextArea
 
 
-from .client import LocalSession, NetworkSession, SeatClient, Session, Stops
+from .client import LocalSession, NetworkSession, SeatClient, Session, Stops, wrap_words
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "ClientApp", "Stops", "STYLE"]
 
@@ -79,6 +81,15 @@ def wrap_at(text: str, width: int) -> list[str]:
             row = "  " + flat[width:]
     rows.append(row.replace(BREAK, "").rstrip())
     return [r for r in rows if r.strip()] or [""]
+
+
+def _merged(cards: list[tuple[bool, str]]) -> list[tuple[bool, str]]:
+    """A hand's (playable, label) rows with the copies of a card on the row of its first
+    ("negotiate x3"): the hand on fewer rows when the terminal is short of them."""
+    counts: dict[tuple[bool, str], int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return [(can, label if n == 1 else f"{label} x{n}") for (can, label), n in counts.items()]
 
 
 class _LegalCompleter(Completer):
@@ -293,8 +304,9 @@ class ClientApp(SeatClient):
 
     # -- sizes (Cosmic) ----------------------------------------------------------------------
     # The board and the hand take the rows they need (ten seats and a long hand included)
-    # before the log, which keeps 2 rows on 22 rows or more (else 1; the board 3 at least,
-    # and the prompt stays) and gets the rest; at the end of the game the log first shows
+    # before the log, which keeps its share (a quarter of 22 rows or more, as far as the
+    # board's lines whole leave it, 2 at least; else 1; the board 3 at least, and the
+    # prompt stays) and gets the rest; at the end of the game the log first shows
     # the words on the end. A refusal takes the rows it needs, none when there is none;
     # the status line one unless it cannot fit. The board gets its widest line first (its
     # lists wrapped at the columns the hand leaves it, up to BOARD_WRAP), the hand the rest.
@@ -379,13 +391,25 @@ class ClientApp(SeatClient):
         need = self._top_need()
         return D(min=3, preferred=need, max=need)  # a tiny terminal still shows a prompt
 
+    def _log_share(self) -> int:
+        """The log's fair share of the rows: a quarter of them on 22 rows or more (6 of
+        24: the game's last events, not 2 rows under a long hand), 1 on fewer."""
+        rows = self._rows()
+        return max(2, rows // 4) if rows >= 22 else 1
+
     def _log_least(self) -> int:
-        """The log's rows at least: 2 (1 on fewer than 22 rows); at the end of the game,
-        the words on the end whole (the board gives up rows for them, keeping 3)."""
-        least = 2 if self._rows() >= 22 else 1
+        """The log's rows at least: its share (`_log_share`) as far as the board's lines
+        whole leave it (2 at least; the hand pages, F2, rather than the board); at the
+        end of the game, the words on the end whole (the board gives up rows for them,
+        keeping 3)."""
+        least = self._log_share()
+        if least > 2:
+            room = self._rows() - 2 - len(self._refused_rows()) - len(self._status_rows())
+            board: int = self._this_frame("board whole", lambda: len(self._make_board(False)))
+            least = max(2, min(least, room - max(3, board)))
         if self.session.state.outcome is not None and self.over():
             room = self._rows() - 2 - len(self._refused_rows()) - len(self._status_rows())
-            end = sum(len(self._wrapped(line, max(20, self._columns())))
+            end = sum(len(self._log_rows(line, max(20, self._columns())))
                       for line in self.end_words())
             least = max(least, min(end, room - 3))
         return least
@@ -490,7 +514,12 @@ class ClientApp(SeatClient):
         if not self.ui.COSMIC:  # the map game: cards it may discard now too
             playable |= {h for _, (a, _) in self.table.items() if a.KIND == "discard"
                          for h, _f in getattr(a, "cards")}
-        for can, label in self.ui.hand(s, kn, playable):
+        cards = self.ui.hand(s, kn, playable)
+        room = self._rows() - 2 - len(self._refused_rows()) - len(self._status_rows()) \
+            - self._log_share() - len(out) - 1
+        if len(cards) > room:  # short of rows: a card held twice on one row ("x2")
+            cards = _merged(cards)
+        for can, label in cards:
             out.append(("class:playable" if can else "", f"{'*' if can else ' '} {label}"))
         out.append(("class:dim", "* playable now"))
         return out
@@ -508,11 +537,24 @@ class ClientApp(SeatClient):
         width = max(20, width)
         rows: list[str] = []
         for line in reversed(self.log[:len(self.log) - self.log_offset]):
-            rows[:0] = self._wrapped(line, width)  # (a path is not cut at its hyphens)
+            rows[:0] = self._log_rows(line, width)
             if len(rows) >= height:
                 break
         rows = rows[-height:]
         return [("", "\n" * (height - len(rows)) + "\n".join(rows))]
+
+    @staticmethod
+    def _log_rows(line: str, width: int) -> list[str]:
+        """A line of the log in rows between words (cli/client.wrap_words: a command
+        with the words that introduce it, "(check it: cosmic verify PATH", on one row);
+        a path longer than a row cut in pieces rather than lost past the window's edge."""
+        rows: list[str] = []
+        for row in wrap_words(line, width):
+            while len(row) > width:
+                rows.append(row[:width])
+                row = "  " + row[width:]
+            rows.append(row)
+        return rows
 
     def rule_row(self, width: int) -> str:
         """The rule between the board and the log, naming your colour and what wins (the

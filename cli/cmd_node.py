@@ -98,8 +98,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if runner.resumed and runner.core.done:  # as `cosmic resume` says of a finished game
         runner.close()
-        print(f"This game is over; {args.journal} holds it to the end. Nothing to play "
-              f"(check it: cosmic verify {args.journal}).")
+        from .client import to_terminal  # "(check it:" on the row of its command
+        print(to_terminal(f"This game is over; {args.journal} holds it to the end. "
+                          f"Nothing to play (check it: cosmic verify {args.journal})."))
         return 0
     code = runner.run()
     if runner.gave_up:

@@ -131,8 +131,9 @@ def run(args: argparse.Namespace) -> int:
         if host not in opts.beacon_to:
             opts.beacon_to.append(host)
     if _finished(genesis, seat, key, contents.records):
-        print(f"This game is over; your journal holds it to the end. Nothing to resume "
-              f"(check it: cosmic verify {args.journal}).")
+        from .client import to_terminal  # "(check it:" on the row of its command
+        print(to_terminal(f"This game is over; your journal holds it to the end. Nothing "
+                          f"to resume (check it: cosmic verify {args.journal})."))
         return 0
     if info.bots:
         start_bots(info.bots, journal.parent)  # a bot still running keeps its seat

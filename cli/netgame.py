@@ -194,18 +194,18 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
 def _said_the_end(runner: NodeRunner, journal: Path, unfinished: str) -> None:
     """The last words in the terminal: the screen's own headline of the end (who won and
     how, cli/game_ui headline), or how to pick the game up again."""
-    from .cmd_host import to_width  # between words at a terminal's width, a path whole
+    from .client import to_terminal  # between words, "(check it:" with its command
     s = runner.core.state
     if s.outcome is None:
         again = f"cosmic resume {journal}"
-        print(to_width(f"Game left unfinished. Pick it up again with: {again}"
-                       + (f"\n{unfinished}" if unfinished else ""), whole=(again,)))
+        print(to_terminal(f"Game left unfinished. Pick it up again with: {again}"
+                          + (f"\n{unfinished}" if unfinished else "")))
     else:
         from .game_ui import for_rules, headline
         said = headline(for_rules(runner.core.rules), s, runner.core.seat)
-        print(to_width("Game over: " + said.partition(": ")[2]))
+        print(to_terminal("Game over: " + said.partition(": ")[2]))
         check = f"cosmic verify {journal}"
-        print(to_width(f"Your journal: {journal} (check it: {check})", whole=(check,)))
+        print(to_terminal(f"Your journal: {journal} (check it: {check})"))
 
 
 def goal_words(config: Any) -> str:

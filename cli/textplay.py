@@ -6,6 +6,10 @@ wait for changes, and, when the decision is yours, the board, your hand and the 
 commands numbered. It accepts what the full screen accepts (commands, `help`, `stops`,
 `say`, `tell`, `quit`), plus a number from the list, `board`, `hand` and `all`.
 
+In a terminal each line is broken between words at its width, continued rows indented
+(a card of the hand, a listed command, a path kept whole); on a pipe or in a file the
+lines are written whole, for a script or a screen reader.
+
 The end is said once, as the last line ("Game over: yellow won (5 foreign colonies)."),
 after the log's last words on it (everyone's colonies, the journal): the program ends by
 itself, so the full screen's status "...; 'quit' leaves" is not printed, nor a refusal of
@@ -15,17 +19,22 @@ an answer typed ahead that came too late.
 from __future__ import annotations
 
 import asyncio
+import os
+import re
 import sys
 import threading
 from collections import deque
 from typing import Any, TextIO
 
-from .client import SeatClient, Session
+from .client import GLUE, SeatClient, Session, wrap_words
 
 __all__ = ["PlainClient"]
 
 LIMIT = 30  # commands listed one by one; more are grouped by what they aim at
 FOLLOW_WAKE_S = 0.1  # once the input has ended: how often to look whether to stop
+# The card protocol's progress in a status ("setting up the decks (card protocol): 7
+# messages, next from blue"): a count that moves on is no news to print a line for.
+_PROGRESS = re.compile(r": \d+ messages(, next from [a-z]+)?")
 # Lines for the client, not the game: answered at once, never held for a decision.
 CLIENT_WORDS = ("quit", "exit", "help", "?", "say", "tell", "stops", "stop", "unstop",
                 "info", "discards", "board", "map", "hand")
@@ -53,28 +62,51 @@ class PlainClient(SeatClient):
 
     # -- output ------------------------------------------------------------------------------
 
-    def _write(self, text: str) -> None:
+    def _write(self, text: str, indent: str = "  ", whole: tuple[str, ...] = ()) -> None:
+        """Write `text`, each of its lines broken between words at the terminal's width,
+        continued rows indented by `indent` more than the line (a command, a card, a path
+        kept whole: cli/client.wrap_words); as it is (GLUE made spaces) on a pipe."""
+        width = self._width()
+        rows = []
+        for line in text.split("\n"):
+            if width and len(line) > width:
+                lead = line[:len(line) - len(line.lstrip(" "))]
+                rows += wrap_words(line, width, lead + indent, whole)
+            else:
+                rows.append(line.replace(GLUE, " "))
         try:
-            self.out.write(text + "\n")
+            self.out.write("\n".join(rows) + "\n")
             self.out.flush()
         except (BrokenPipeError, ValueError):
             pass  # nobody reads any more; the game goes on
+
+    def _width(self) -> int:
+        """The columns to fill: the terminal's less one (a row as wide as the terminal
+        leaves some of them a blank row); 0 when the output is no terminal."""
+        if not _isatty(self.out):
+            return 0
+        try:
+            return max(20, os.get_terminal_size(self.out.fileno()).columns - 1)
+        except (AttributeError, OSError, ValueError):
+            return 79
 
     def invalidate(self) -> None:
         for line in self.log[self._printed:]:
             self._write("   " + line)
         self._printed = len(self.log)
         if self.refused and self.refused != self._shown_refused:
-            self._write("!! " + self.refused)
+            self._write("!! " + _listed_whole(self.refused, closest=True,
+                                              room=self._width() - 3), indent="   ")
         self._shown_refused = self.refused
         if self.status != self._shown_status:
+            news = _PROGRESS.sub("", self.status) != _PROGRESS.sub("", self._shown_status)
             self._shown_status = self.status
-            if not self._ended() and not self.status.startswith(
+            if news and not self._ended() and not self.status.startswith(
                     ("waiting for you (", "waiting for the card source (")):
                 # (the first is said in passing, just before YOUR DECISION or a choice the
                 # client made for you, which say it: a line apart it only repeated them;
                 # a local game's card source answers at once: its wait is no news)
-                self._write(f"-- {self.status}")
+                self._write(f"-- {self.status}", indent="   ")
 
     def _ended(self) -> bool:
         """The game is over and nothing is awaited any more (networked: the end-of-game
@@ -93,9 +125,10 @@ class PlainClient(SeatClient):
         s = self.session.state
         self.invalidate()
         self._write("")
-        self._write(self.ui.board(s, self.session.knowledge()))
+        self._write(self._board_text())
         if self.ui.COSMIC:  # (the map game's board has the player's own lines)
-            self._write(f"Your hand ({s.config.colors[self.session.seat]}): {self.hand_words()}")
+            self._write(f"Your hand ({s.config.colors[self.session.seat]}): "
+                        + _listed_whole(self.hand_words()))
         self._list(all_of_them=False)
         example = self._count_example() if self.ui.COSMIC \
             else "'move A B A 2' moves 2 tokens born on A from A to B"
@@ -103,6 +136,15 @@ class PlainClient(SeatClient):
                     + (f"; {example}" if example else "") + "), 'help' or 'quit'.")
         if self._ahead:
             asyncio.get_running_loop().call_soon(self._feed)
+
+    def _board_text(self) -> str:
+        """The board; in Cosmic its lists (ships in colonies) wrapped at the terminal's
+        width (up to the full screen's widest), not at the 46 columns a pipe gets."""
+        s, kn = self.session.state, self.session.knowledge()
+        width = self._width()
+        if self.ui.COSMIC and width > 46:
+            return str(self.ui.screen_board(s, kn, min(width, 72)))
+        return str(self.ui.board(s, kn))
 
     def _ship_counts(self, prefix: str) -> list[int]:
         """How many ships the choices of a group (`launch blue.1`, `ally red`) send."""
@@ -166,7 +208,10 @@ class PlainClient(SeatClient):
         self._numbered = [what for _, what in entries]
         for i, (shown, what) in enumerate(entries, 1):
             words = self.command_words(what)
-            self._write(f"  {i:>3}. {shown}" + (f"  ({words})" if words else ""))
+            example = shown.partition("; e.g. ")[2].removesuffix(")")  # (a proposal)
+            row = f"  {i:>3}. {shown}" + (f"  ({words})" if words else "")
+            lead = len(row) - len(row.lstrip(" "))  # continued under the command
+            self._write(row, indent=" " * (7 - lead), whole=(shown.partition(" (")[0], example))
 
     def _proposal(self, members: list[str]) -> str:
         """A proposal to show as an example: a card at most each way and a colony."""
@@ -221,10 +266,10 @@ class PlainClient(SeatClient):
                     self._write(self._how_many(text))
                     return
         elif word in ("board", "map"):  # (the map game's board is its map)
-            self._write(self.ui.board(self.session.state, self.session.knowledge()))
+            self._write(self._board_text())
             return
         elif word == "hand":
-            self._write(f"Your hand: {self.hand_words()}")
+            self._write(f"Your hand: {_listed_whole(self.hand_words())}")
             return
         elif word == "all" and self.table:
             self._list(all_of_them=True)
@@ -285,6 +330,22 @@ class PlainClient(SeatClient):
             self._write(self._the_end)
             return "over"
         return "quit"
+
+
+def _listed_whole(text: str, closest: bool = False, room: int = 0) -> str:
+    """A list's entries glued (GLUE) so that a row breaks only between them: the cards
+    of a hand ("artifact cosmic_zap"); with `closest`, the commands a refusal lists after
+    "Closest: " up to what is asked in words (a refusal without them as it is), the
+    first on the row of "Closest:" when the two fit in `room` columns."""
+    head, found, listed = text.partition("Closest: ") if closest else ("", "", text)
+    if closest and not found:
+        return text
+    listed, paren, note = listed.partition(" (")
+    items = listed.split(", ")
+    if found and len(found + items[0]) + 1 <= room:
+        found = found.replace(" ", GLUE)
+    return head + found + ", ".join(item.replace(" ", GLUE) for item in items) \
+        + paren + note
 
 
 def _isatty(stream: TextIO) -> bool:
