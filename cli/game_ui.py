@@ -172,10 +172,14 @@ class CosmicUI:
 
     @staticmethod
     def forced_words(s: Any, a: Any, cmd: str, colour: str) -> str:
-        """A move made for the person at `colour` as the only one open: its command
-        (`select negotiate`), which names their own card where the game's public words
-        say only "puts a card face down"; the log's next line words what it did."""
-        return cmd
+        """A move made for the person at `colour` as the only one open, in words to them
+        ("you discard your own colour and draw again", never `drawagain`); a card put
+        face down is named from its command (`select negotiate`: "you put negotiate face
+        down"), as the game's public words say only "puts a card face down"."""
+        if a.KIND == "select" and cmd.startswith("select "):
+            return f"you put {cmd[len('select '):]} face down"
+        from .action_words import action_sentence
+        return action_sentence(s, a, a.seat)
 
     def action_words(self, before: Any, a: Any, faces: Any = None) -> str:
         """The action as a person replaying reads it, from the position it was taken in

@@ -35,3 +35,22 @@ def test_a_map_game_move_made_for_you_is_said_in_words() -> None:
     for line in said:
         assert line.startswith("you "), said
         assert not re.search(r"\b(force|tech)\d|,\S", line), said
+
+
+def test_a_cosmic_move_made_for_you_is_said_in_words() -> None:
+    """Cosmic's moves made for a person are told in words too ("you discard your own
+    colour and draw again", not `drawagain`), a card put face down by its name ("you put
+    attack 10 face down": the public words say only "a card")."""
+    said: list[str] = []
+    for n in range(1, 7):
+        r = subprocess.run([str(COSMIC), "play", "--local", "--plain", "--players", "3",
+                            "--seed", f"forced-c{n}"], input="1\n" * 3000,
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0 and "Traceback" not in r.stdout + r.stderr, r.stderr[-2000:]
+        said += FORCED.findall(r.stdout)
+    assert any(line.startswith("you put ") for line in said), said
+    for line in said:
+        assert line.startswith("you "), said
+        assert not re.search(r"\b(select|drawagain|newhand|noencounter)\b|=", line), said
+    faced = [line for line in said if line.startswith("you put ")]
+    assert all(re.fullmatch(r"you put [\w -]+ \d* ?face down", line) for line in faced), faced
