@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from engine import games
 from engine.errors import ActionParseError, EngineError, IllegalAction
@@ -567,7 +567,7 @@ class GameVerifier:
     def _observe(self) -> None:
         """Tell a source that follows the engine (the card protocol) the new position."""
         if self._observes:
-            self.source.observe(self.state)
+            cast(Any, self.source).observe(self.state)
 
     def open(self, raw: bytes, record: int, *, check_signature: bool = True) -> Envelope:
         """open_envelope() with this game's kinds; errors name the record."""
@@ -652,7 +652,7 @@ class GameVerifier:
                 source.commit_page(*self._page)  # once applied: its openings come after
             self._page = None
         if self._observes:
-            source.observe(self.state)
+            cast(Any, source).observe(self.state)
         self._made[serial] = (record, env.author, env.seq)
         if secret == "commit":
             self._open[action.seat] = (extra, record)
