@@ -4,6 +4,8 @@ serially when one fails: its result must be the serial one in every case."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from node.verify import VerifyResult, can_fork, verify_journal, worker_jobs
@@ -55,11 +57,11 @@ def test_a_progress_display_is_told_of_every_record_whatever_the_signatures() ->
     journal = rec.rebuild(rec.raws[:-1] + [rec.raws[-1][:-64] + bytes(64)])
     told: list[int] = []
 
-    def progress(total: int) -> object:
+    def progress(total: int) -> Callable[[int], None]:
         told.append(total)
         return told.append
 
-    result = verify_journal(journal, parallel=True, progress=progress)  # type: ignore[arg-type]
+    result = verify_journal(journal, parallel=True, progress=progress)
     assert isinstance(result.error, RemoteProtocolError)
     assert result.error.check == "signature" and result.error.record == len(rec.raws) - 1
     assert told[0] == len(rec.raws) and told[1:] == list(range(len(rec.raws)))
