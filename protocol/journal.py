@@ -298,9 +298,10 @@ def parse_journal(data: bytes) -> JournalContents:
 def _parse_intact(data: bytes) -> JournalContents | None:
     """parse_journal(data) for a journal without damage or torn tail, in one pass over
     the bytes (no buffer, no copy but each record's payload); None at the first thing
-    out of the ordinary, which JournalReader then parses from the start and reports.
-    Every check of JournalReader is made, in its order: magic, version, genesis length,
-    header checksum, genesis; each record's ncheck, length, extent, checksum, type."""
+    out of the ordinary, which JournalReader then parses from the start and reports
+    (its errors and torn tails are the reader's, in the reader's order). Every check of
+    the reader is made: magic, version, genesis length, header checksum, genesis; each
+    record's length, extent, ncheck, checksum and type."""
     size = len(data)
     if size < _HEAD.size or data[:8] != MAGIC:
         return None
