@@ -42,6 +42,11 @@ The breakdown, timed in the same rounds (medians):
     par_replay_s in a parallel verification, the time from its start until the replay
                  has read the last record (then this process verifies from the back)
     worker_share the fraction of the signatures the worker verified
+    cpu_s        the CPU time a parallel verification takes on both cores: this
+                 process's (median) plus its worker's (the mean over the rounds: the
+                 kernel counts it in 10 ms ticks). On a loaded machine, where the wall
+                 times mostly measure the other jobs, this is the figure to compare
+                 (against floor_fastest_cpu_s, the bare checks' CPU time)
 
 Usage: python bench/journal.py [--json] [--runs 7] [--seed bench] [--serial] [--no-cold]
 """
@@ -56,6 +61,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 # Run as a script, this directory comes first on sys.path, and bench/engine.py would
@@ -71,7 +77,9 @@ from engine import cosmic as engine  # noqa: E402
 from bots import RandomBot  # noqa: E402
 from node.local import LocalGame, game_seed  # noqa: E402
 from node.records import record_local_game  # noqa: E402
-from node.verify import ParallelSignatures, SignatureChecker, verify_journal  # noqa: E402
+from node.verify import (  # noqa: E402
+    ParallelSignatures, SignatureChecker, verify_journal, worker_pid,
+)
 from protocol.envelope import KindRegistry  # noqa: E402
 from protocol.game import VerifyVisitor, read_journal  # noqa: E402
 from protocol.journal import JournalContents, parse_journal  # noqa: E402
@@ -99,13 +107,36 @@ def floor_fastest_once(raws: list[bytes], keys: list[bytes]) -> float:
     return time.perf_counter() - t0
 
 
-def verify_once(data: bytes, parallel: bool) -> float:
+def verify_once(data: bytes, parallel: bool, cpu: list[float] | None = None) -> float:
+    c0 = time.process_time()
     t0 = time.perf_counter()
     result = verify_journal(data, parallel=parallel)
     elapsed = time.perf_counter() - t0
+    if cpu is not None:
+        cpu.append(time.process_time() - c0)
     if result.error is not None or result.verdict is None:
         raise SystemExit(f"the benchmark journal does not verify: {result.error}")
     return elapsed
+
+
+def worker_cpu() -> float:
+    """The CPU time this process's verify worker has used so far (0 without one)."""
+    pid = worker_pid()
+    if pid is None:
+        return 0.0
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def thread_cpu(f: Callable[[], object]) -> float:
+    """The CPU time of f() (this thread)."""
+    t0 = time.thread_time()
+    f()
+    return time.thread_time() - t0
 
 
 class _Deferred:
@@ -203,10 +234,16 @@ def main() -> None:
     floor_fastest_once(raws, raw_keys)
     floors, fastest, verifies = [], [], []
     replays, sigs, par_replays, shares = [], [], [], []
+    main_cpu: list[float] = []
+    fastest_cpu: list[float] = []
+    worker_spent = 0.0
     for _ in range(args.runs):
         floors.append(floor_once(raws, keys))
         fastest.append(floor_fastest_once(raws, raw_keys))
-        verifies.append(verify_once(data, not args.serial))
+        fastest_cpu.append(thread_cpu(lambda: floor_fastest_once(raws, raw_keys)))
+        before = worker_cpu()
+        verifies.append(verify_once(data, not args.serial, main_cpu))
+        worker_spent += worker_cpu() - before
         replays.append(replay_once(contents))
         sigs.append(sigs_once(raws))
         if not args.serial:
@@ -232,6 +269,9 @@ def main() -> None:
     replay_s, sigs_s = statistics.median(replays), statistics.median(sigs)
     split = {"par_replay_s": round(statistics.median(par_replays), 4),
              "worker_share": round(statistics.median(shares), 3)} if shares else {}
+    cpu_s = statistics.median(main_cpu) + worker_spent / args.runs
+    split |= {"cpu_s": round(cpu_s, 4),
+              "floor_fastest_cpu_s": round(statistics.median(fastest_cpu), 4)}
     print(json.dumps({
         "entries": len(raws), "verify_s": round(verify_s, 4), "floor_s": round(floor_s, 4),
         "ratio": round(verify_s / floor_s, 3),

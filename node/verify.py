@@ -90,7 +90,7 @@ import time
 from dataclasses import dataclass
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from nacl._sodium import ffi as _ffi, lib as _lib
 
@@ -162,11 +162,15 @@ def can_fork() -> bool:
             and (os.cpu_count() or 1) > 1)
 
 
-# A job's map: eight counters (int64); then, for up to `cap` envelopes, one result byte
+# A job's map: sixteen counters (int64); then, for up to `cap` envelopes, one result byte
 # and one opening byte each, and (from an 8-byte boundary) each envelope record's offset
-# in the journal as the worker found it; then the journal's bytes.
-_FRONT, _BACK, _REPLAYED, _FOUND, _SIZE, _CAP, _CLAIMED, _DONE = range(8)
-_COUNTERS = 8
+# in the journal as the worker found it; then the journal's bytes. `replayed`, which this
+# process writes at every record, has a cache line (64 bytes) of its own: in the first
+# line it would be taken from the worker's core at each of its writes of `front`, and
+# back, about a thousand times a verification.
+_FRONT, _BACK, _FOUND, _SIZE, _CAP, _CLAIMED, _DONE = range(7)
+_REPLAYED = 8
+_COUNTERS = 16
 _SMALLEST = 8 + 1 + 75 + 4  # the smallest envelope record: framing, type, envelope, crc
 _JOURNAL_HEAD = struct.Struct(">8sHI")  # magic, version, genesis length
 _U32 = struct.Struct(">I")
@@ -681,13 +685,39 @@ def read_journal_parallel(contents: JournalContents, visitor: JournalVisitor[T],
     (about 0.75 ms for 545 records) free nothing; refcounting frees everything. Were a
     visitor to make cycles, the first collection after the reading takes them.
     """
-    return _read(contents, visitor, parallel, None)
+    return _read(contents, visitor, parallel, None)[0]
+
+
+class _LastDeferred:
+    """A job's answers (a protocol.game.SignatureResults), but for the reading's last
+    question: whether a signature fails up to the journal's last envelope. That one is
+    answered None at once and noted (`pending`), for the caller to ask the job once the
+    reading is over: the verifier's finish() and the freeing of its records then run
+    while the worker still verifies, not after it has stopped (this process alone). A
+    caller that defers it throws the reading away when a signature fails and reads the
+    journal again serially (_read): the verdict is still exactly the serial one."""
+
+    def __init__(self, job: ParallelSignatures, last: int) -> None:
+        self.job, self.last, self.pending = job, last, False
+
+    def opened(self, record: int, kinds: KindRegistry) -> bool:
+        return self.job.opened(record, kinds)
+
+    def first_failure(self, upto: int) -> int | None:
+        if upto == self.last:
+            self.pending = True
+            return None
+        return self.job.first_failure(upto)
 
 
 def _read(contents: JournalContents, visitor: JournalVisitor[T], parallel: bool | None,
-          job: ParallelSignatures | None) -> T:
+          job: ParallelSignatures | None,
+          again: Callable[[], JournalVisitor[T]] | None = None) -> tuple[T, JournalVisitor[T]]:
     """read_journal_parallel with the job started on the journal's bytes, if any (it is
-    closed here)."""
+    closed here), and the visitor whose result it is.
+
+    With `again`, the signatures' last question is deferred (_LastDeferred); if one
+    fails, the journal is read again serially with a visitor of again()'s."""
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -695,15 +725,23 @@ def _read(contents: JournalContents, visitor: JournalVisitor[T], parallel: bool 
         if parallel is None:
             parallel = n >= PARALLEL_MIN_RECORDS
         if not parallel or n == 0 or not can_fork():
-            return read_journal(contents, visitor)
+            return read_journal(contents, visitor), visitor
         if job is None:
             try:
                 job = ParallelSignatures(contents)
             except OSError:  # no process to be had: serial it is
-                return read_journal(contents, visitor)
+                return read_journal(contents, visitor), visitor
         else:
             job.bind(contents)
-        return read_journal(contents, visitor, signatures=job)
+        if again is None:
+            return read_journal(contents, visitor, signatures=job), visitor
+        last = next(e.index for e in reversed(contents.entries) if e.type == RECORD_ENVELOPE)
+        answers = _LastDeferred(job, last)
+        result = read_journal(contents, visitor, signatures=answers)
+        if answers.pending and job.first_failure(last) is not None:
+            visitor = again()  # a signature fails: the serial reading says which and how
+            return read_journal(contents, visitor), visitor
+        return result, visitor
     finally:
         if job is not None:
             job.close()
@@ -820,8 +858,10 @@ def verify_journal(journal: str | os.PathLike[str] | bytes, *, parallel: bool | 
         if isinstance(exc, ProtocolError):
             return VerifyResult(path, None, None, exc, None)
         raise
-    visitor = VerifyVisitor(strict=False) if tick is None else _ProgressVisitor(tick)
-    verdict = _read(contents, visitor, parallel, job)
+    first = VerifyVisitor(strict=False) if tick is None else _ProgressVisitor(tick)
+    verdict, read = _read(contents, first, parallel, job,
+                          again=lambda: VerifyVisitor(strict=False))
+    visitor = cast(VerifyVisitor, read)  # first, or the serial reading's (again)
     last = contents.entries[-1].index if contents.entries else None
     return VerifyResult(path, contents.genesis, verdict, visitor.error, contents.torn, last,
                         tuple(visitor.evidence))

@@ -243,8 +243,9 @@ def empty_view(n_seats: int) -> View:
     return View((0,) * n_seats, view_digest([ZERO_HASH] * n_seats))
 
 
-def _parse_view(value: object, n_seats: int, author: int) -> View | None:
-    """The View in a decoded view field, or None if it is malformed."""
+def _parse_view(value: object, n_seats: int, author: int, build: bool = True) -> View | None:
+    """The View in a decoded view field, or None if it is malformed (build=False: a
+    placeholder View for a well-formed one, when only the check matters)."""
     if type(value) is not list or len(value) != 2:
         return None
     seqs, digest = value
@@ -256,7 +257,7 @@ def _parse_view(value: object, n_seats: int, author: int) -> View | None:
             return None
     if seqs[author]:
         return None
-    return _view(tuple(seqs), digest)
+    return _view(tuple(seqs), digest) if build else _CHECKED
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -331,12 +332,13 @@ def open_envelope(
 def check_opening(data: bytes, genesis: Genesis, kinds: KindRegistry = DEFAULT_KINDS) -> None:
     """Make every check of open_envelope(data, genesis, kinds, check_signature=False),
     raising exactly as it does, without building the envelope (node.verify's worker)."""
-    _open(data, genesis, kinds, False)
+    _open(data, genesis, kinds, False, build=False)
 
 
-def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: bool
-          ) -> tuple[bytes, list[Any], View]:
-    """open_envelope's checks: the bytes (as bytes), their fields and the parsed view."""
+def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: bool,
+          build: bool = True) -> tuple[bytes, list[Any], View]:
+    """open_envelope's checks: the bytes (as bytes), their fields and the parsed view
+    (build=False: a placeholder, for check_opening)."""
     if type(data) is not bytes:
         if not isinstance(data, (bytearray, memoryview)):
             raise DecodeError("schema", f"expected bytes, got {type(data).__name__}")
@@ -353,7 +355,7 @@ def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: b
     # every other check below accepts exact types only (canonical._unpack's values).
     fields = canonical._unpack(signed, MAX_ENVELOPE_SIZE, values=False)
     try:
-        parsed, depth = _checks(data, signed, fields, genesis, kinds, check_signature)
+        parsed, depth = _checks(data, signed, fields, genesis, kinds, check_signature, build)
     except Exception:
         error = canonical._value_error(fields)
         if error is not None:
@@ -367,7 +369,7 @@ def _open(data: bytes, genesis: Genesis, kinds: KindRegistry, check_signature: b
 
 
 def _checks(data: bytes, signed: bytes, fields: Any, genesis: Genesis, kinds: KindRegistry,
-            check_signature: bool) -> tuple[View, int | None]:
+            check_signature: bool, build: bool = True) -> tuple[View, int | None]:
     """_open's checks of the decoded fields: the parsed view, and the strict depth of
     the body's schema (KindSpec.depth)."""
     if type(fields) is not list or not fields:
@@ -392,7 +394,7 @@ def _checks(data: bytes, signed: bytes, fields: Any, genesis: Genesis, kinds: Ki
         raise _remote("schema", "state_hash is not a 32-byte hash", author, seq)
     if type(kind) is not str:
         raise _remote("schema", "kind is not a string", author, seq)
-    parsed = _parse_view(view, n_seats, author)
+    parsed = _parse_view(view, n_seats, author, build)
     if parsed is None:
         raise _remote("schema", "view is not [a seq per seat, the author's 0; a 32-byte "
                       "digest]", author, seq)
@@ -462,6 +464,7 @@ _SHA256 = hashlib.sha256
         "version", "game_id", "author", "author_key", "seq", "prev", "state_hash", "kind",
         "body", "view", "sig", "raw", "hash"))
 _SET_SEQS, _SET_DIGEST = (getattr(View, name).__set__ for name in ("seqs", "digest"))
+_CHECKED = View((), b"")  # what _parse_view(build=False) says of a well-formed view
 
 
 def _view(seqs: tuple[int, ...], digest: bytes) -> View:

@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from engine import games
 from engine.errors import ActionParseError, EngineError, IllegalAction
@@ -515,6 +515,8 @@ class GameVerifier:
         self.config = config_from_genesis(genesis)
         self.mode = game_mode(genesis)
         self.source = source if source is not None else source_for(genesis)
+        # Whether the source follows the engine (_observe): asked once, not per record.
+        self._observes = getattr(self.source, "observe", None) is not None
         self.kinds = kinds
         self.ledger = Ledger(genesis)
         try:
@@ -564,9 +566,8 @@ class GameVerifier:
 
     def _observe(self) -> None:
         """Tell a source that follows the engine (the card protocol) the new position."""
-        observe = getattr(self.source, "observe", None)
-        if observe is not None:
-            observe(self.state)
+        if self._observes:
+            cast(Any, self.source).observe(self.state)
 
     def open(self, raw: bytes, record: int, *, check_signature: bool = True) -> Envelope:
         """open_envelope() with this game's kinds; errors name the record."""
@@ -587,8 +588,9 @@ class GameVerifier:
         env = (open_checked(raw) if opened and not check_signature
                else self.open(raw, record, check_signature=check_signature))
         try:
-            self.ledger.accept(env, allow_duplicate=False)
-            self.ledger.check_view(env)
+            ledger = self.ledger
+            ledger.accept(env, allow_duplicate=False)
+            ledger.check_view(env)
             self.records += 1
             if env.kind != ACTION_KIND:
                 self.events, self.chance = [], []
@@ -596,8 +598,12 @@ class GameVerifier:
                     self._settle_done(record)  # a finished operation's fact comes first
                     self.source.receive(env)
                 return env, None
-            action, extra = decode_action(env, self.rules)
-            self.settle(record)
+            rules = self.rules
+            action, extra = decode_action(env, rules)
+            if rules.pending(self.state).chance is None:  # settle(), in the usual case
+                self.chance = []
+            else:
+                self.settle(record)
             self._apply(env, action, extra, record)
             return env, action
         except RemoteProtocolError as exc:
@@ -618,8 +624,8 @@ class GameVerifier:
                                    proven=True, record=record)
 
     def _apply(self, env: Envelope, action: Action, extra: bytes, record: int) -> None:
-        rules = self.rules
-        ours = rules.public_hash(self.state)
+        rules, state, source = self.rules, self.state, self.source
+        ours = rules.public_hash(state)
         if env.state_hash != ours:
             raise self._remote(
                 "state-hash", f"desync: the {action.KIND} claims state "
@@ -628,12 +634,12 @@ class GameVerifier:
         if secret is not None:  # most actions are not (passes, invitations, allies...)
             self._check_secret(env, action, extra, record, secret)
         try:
-            self.source.check(action)
+            source.check(action)
         except IllegalAction as exc:
             raise self._remote("face", exc.reason, env, record) from None
-        serial = self.state.serial
+        serial = state.serial
         try:
-            self.state, events = rules.apply(self.state, action)
+            self.state, events = rules.apply(state, action)
         except IllegalAction as exc:
             raise self._remote("illegal", str(exc), env, record) from None
         except Exception as exc:  # an engine bug met by a signed message: still a verdict
@@ -642,10 +648,11 @@ class GameVerifier:
                 f"{type(exc).__name__}: {exc}", env, record) from None
         self.events = list(events)
         if self._page is not None:
-            if isinstance(self.source, LocalCardSource):
-                self.source.commit_page(*self._page)  # once applied: its openings come after
+            if isinstance(source, LocalCardSource):
+                source.commit_page(*self._page)  # once applied: its openings come after
             self._page = None
-        self._observe()
+        if self._observes:
+            cast(Any, source).observe(self.state)
         self._made[serial] = (record, env.author, env.seq)
         if secret == "commit":
             self._open[action.seat] = (extra, record)
@@ -893,24 +900,29 @@ def read_journal(
                                 else source_for(contents.genesis, network), kinds=kinds)
         visitor.begin(contents.genesis, verifier.config, verifier.state)
         last = -1
+        # The hooks a visitor leaves as JournalVisitor's (no-ops) are not called.
+        stop = None if _inherits(visitor, "stop") else visitor.stop
+        visit = None if _inherits(visitor, "visit_record") else visitor.visit_record
+        feed, inline = verifier.feed, signatures is None
+        opened = None if signatures is None else signatures.opened
         for n, entry in enumerate(contents.entries):
-            if visitor.stop(n):
+            if stop is not None and stop(n):
                 break
-            if entry.type == RECORD_EVIDENCE:
-                visitor.visit_evidence(verifier.judge_evidence(entry.data, entry.index))
+            kind, index = entry.type, entry.index
+            if kind != RECORD_ENVELOPE:
+                if kind == RECORD_EVIDENCE:
+                    visitor.visit_evidence(verifier.judge_evidence(entry.data, index))
                 continue
-            if entry.type != RECORD_ENVELOPE:
-                continue
-            last = entry.index
+            last = index
             try:
-                env, action = verifier.feed(
-                    entry.data, entry.index, check_signature=signatures is None,
-                    opened=signatures is not None and signatures.opened(entry.index, kinds))
+                env, action = feed(entry.data, index, check_signature=inline,
+                                   opened=opened is not None and opened(index, kinds))
             except ProtocolError as exc:
                 if signatures is not None:
-                    _reconcile(verifier, contents, signatures, entry.index, exc)
+                    _reconcile(verifier, contents, signatures, index, exc)
                 raise
-            visitor.visit_record(entry.index, env, action, verifier)
+            if visit is not None:
+                visit(index, env, action, verifier)
         if signatures is not None and last >= 0:
             _settle_signatures(verifier, contents, signatures, last)
         verdict = verifier.finish()
@@ -919,6 +931,11 @@ def read_journal(
         return visitor.result()
     visitor.end(verdict)
     return visitor.result()
+
+
+def _inherits(visitor: JournalVisitor[Any], hook: str) -> bool:
+    """Whether visitor's `hook` is JournalVisitor's own (which does nothing)."""
+    return getattr(getattr(visitor, hook), "__func__", None) is getattr(JournalVisitor, hook)
 
 
 def _settle_signatures(verifier: GameVerifier, contents: JournalContents,

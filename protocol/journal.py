@@ -280,6 +280,9 @@ def parse_journal(data: bytes) -> JournalContents:
     """
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise JournalError("header", f"expected bytes, got {type(data).__name__}", index=None)
+    intact = _parse_intact(data) if type(data) is bytes else None
+    if intact is not None:
+        return intact
     reader = JournalReader()
     reader.feed(data)
     entries: list[JournalRecord] = []
@@ -290,3 +293,57 @@ def parse_journal(data: bytes) -> JournalContents:
     if genesis is None:  # finish() raises first; kept for the type checker
         raise JournalError("header", "no header", index=None, offset=0)
     return JournalContents(genesis, tuple(entries), reader.offset, torn)
+
+
+def _parse_intact(data: bytes) -> JournalContents | None:
+    """parse_journal(data) for a journal without damage or torn tail, in one pass over
+    the bytes (no buffer, no copy but each record's payload); None at the first thing
+    out of the ordinary, which JournalReader then parses from the start and reports
+    (its errors and torn tails are the reader's, in the reader's order). Every check of
+    the reader is made: magic, version, genesis length, header checksum, genesis; each
+    record's length, extent, ncheck, checksum and type."""
+    size = len(data)
+    if size < _HEAD.size or data[:8] != MAGIC:
+        return None
+    _, version, n = _HEAD.unpack_from(data, 0)
+    if version != JOURNAL_VERSION or n > MAX_GENESIS_SIZE:
+        return None
+    pos = _HEAD.size + n
+    if size < pos + 4 or zlib.crc32(data[:pos]) != _U32.unpack_from(data, pos)[0]:
+        return None
+    try:
+        genesis = Genesis.decode(data[_HEAD.size:pos])
+    except DecodeError:
+        return None
+    pos += 4
+    crc32, prefix, u32 = zlib.crc32, _PREFIX_STRUCT.unpack_from, _U32.unpack_from
+    types, new, entries = _RECORD_TYPES, _NEW, []
+    index = 0
+    while pos < size:
+        if size - pos < _PREFIX:
+            return None
+        n, ncheck = prefix(data, pos)
+        end = pos + _PREFIX + n
+        if (not 0 < n <= MAX_RECORD_BODY or end + 4 > size
+                or crc32(data[pos:pos + 4]) != ncheck
+                or crc32(data[pos:end]) != u32(data, end)[0]):
+            return None
+        rtype = data[pos + _PREFIX]
+        if rtype not in types:
+            return None
+        record = new(JournalRecord)  # JournalRecord(...) through its slots: see _SET_INDEX
+        _SET_INDEX(record, index)
+        _SET_OFFSET(record, pos)
+        _SET_TYPE(record, rtype)
+        _SET_DATA(record, data[pos + _PREFIX + 1:end])
+        entries.append(record)
+        index += 1
+        pos = end + 4
+    return JournalContents(genesis, tuple(entries), pos, None)
+
+
+# A frozen dataclass's __init__ sets each field through object.__setattr__, which costs
+# more than the record's checksum: _parse_intact sets JournalRecord's slots directly.
+_NEW = object.__new__
+_SET_INDEX, _SET_OFFSET, _SET_TYPE, _SET_DATA = (
+    getattr(JournalRecord, name).__set__ for name in ("index", "offset", "type", "data"))

@@ -238,6 +238,11 @@ class Record(Schema):
     def __init__(self, *fields: tuple[str, Schema]) -> None:
         self.fields = tuple(fields)
         self.names = tuple(name for name, _ in fields)
+        self._schemas = tuple(schema for _, schema in fields)
+        # Each field's path under the paths met (an envelope's "body" every time), kept
+        # rather than formatted at each check; a few only (a record in a list has one
+        # path per index).
+        self._paths: dict[str, tuple[str, ...]] = {}
 
     def check(self, value: object, path: str = "$") -> None:
         if type(value) is not list and type(value) is not tuple:
@@ -246,8 +251,13 @@ class Record(Schema):
             raise SchemaError(
                 path, f"{len(value)} fields, expected {len(self.fields)} {list(self.names)}"
             )
-        for (name, schema), v in zip(self.fields, value):
-            schema.check(v, f"{path}.{name}")
+        paths = self._paths.get(path)
+        if paths is None:
+            paths = tuple(f"{path}.{name}" for name in self.names)
+            if len(self._paths) < 16:
+                self._paths[path] = paths
+        for schema, v, p in zip(self._schemas, value, paths):
+            schema.check(v, p)
 
     def __repr__(self) -> str:
         return f"Record({', '.join(f'({n!r}, {s!r})' for n, s in self.fields)})"
