@@ -803,19 +803,23 @@ class Mesh:
     def _read_router(self) -> list[Event]:
         events: list[Event] = []
         router = self._router
-        # Drain in bounded batches so one flooding peer cannot starve timers. Whether a
-        # message waits is asked (ZMQ_EVENTS) rather than learnt from a raised zmq.Again,
-        # and its frames are read one by one (a frame says if more follow): about 10 us
-        # less per wake than recv_multipart and its exception (bench/README.md).
+        # Drain in bounded batches so one flooding peer cannot starve timers. The poll
+        # said a message waits; whether another does is asked (ZMQ_EVENTS) rather than
+        # learnt from a raised zmq.Again, and a message's frames are read one by one (a
+        # frame says if more follow): about 10 us less per wake than recv_multipart and
+        # its exception (bench/README.md).
         for _ in range(1000):
-            if not cast(int, router.getsockopt(_EVENTS)) & _POLLIN:
-                break
-            frame = router.recv(_NOBLOCK, copy=False)
+            try:
+                frame = router.recv(_NOBLOCK, copy=False)
+            except zmq.Again:
+                break  # (the poll's word was stale)
             frames = [frame]
             while frame.more:  # a message's frames come together (zmq is atomic)
                 frame = router.recv(_NOBLOCK, copy=False)
                 frames.append(frame)
             events.extend(self._accept(frames))
+            if not cast(int, router.getsockopt(_EVENTS)) & _POLLIN:
+                break
         return events
 
     def _accept(self, frames: list[zmq.Frame]) -> list[Event]:
