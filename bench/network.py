@@ -49,13 +49,27 @@ per-seat lists each seat's median over runs), and per_run lists the main ones ru
 ratio (to the raw Curve round trip) stays for comparison. Both sides check signatures
 with protocol.keys.verify (libsodium first).
 
---profile DIR runs each node under cProfile counting CPU time (time.process_time), from
-its first action taken to its exit, and writes DIR/node-SEAT.prof for the first game
+--profile DIR runs each node under cProfile counting its main thread's CPU time
+(time.thread_time: the process's clock charged the bot's thread and zmq's I/O thread to
+whatever the main thread was waiting in, a queue's get or a len()), from its first action
+taken to its exit, and writes DIR/node-SEAT.prof for the first game
 (DIR/run-R/node-SEAT.prof for game R; read them with pstats); the figures of that run
 are inflated by the profiler.
 
+--sample DIR samples each node's main thread instead (Linux): a POSIX timer on that
+thread's own CPU clock interrupts it (the kernel checks such timers at its clock tick, so
+about every 4 ms of its CPU), and the Python stack it is in is charged with the thread's
+CPU time since the last sample, from its first action taken to the game's outcome (the
+span its CPU per envelope is read over). The other threads and processes are not
+charged to it, and a C call is charged to the Python function that made it. Some 60
+samples a node a game: read several games together (--runs). It writes
+DIR/node-SEAT.txt (collapsed stacks, "f1;f2;...;fn MICROSECONDS", the form flame graph
+tools read) and DIR/node-SEAT.threads (CPU seconds of every thread over the span: the
+main one, the bot's, zmq's I/O thread; the wall time; the envelopes taken). Sampling
+costs little (a stack walk a sample), so that run's figures stand.
+
 Usage: python bench/network.py [--json] [--rtt-only] [--runs 3] [--turns 6] [--rounds 2000]
-                               [--floor-actions 300] [--profile DIR]
+                               [--floor-actions 300] [--profile DIR | --sample DIR]
 """
 
 from __future__ import annotations
@@ -192,7 +206,7 @@ def _floor_node() -> None:
 
 
 def _profiled_node(out: str, argv: list[str]) -> int:
-    """`cosmic node argv` under cProfile counting CPU time (time.process_time), from the
+    """`cosmic node argv` under cProfile counting the main thread's CPU time, from the
     node's first action taken to the end of its run: about the span its CPU per envelope
     is read over (the end-of-game reveal and audit follow it), written to `out`."""
     import cProfile
@@ -200,7 +214,7 @@ def _profiled_node(out: str, argv: list[str]) -> int:
     from cli.main import main as cosmic
     from node.runner import NodeRunner
 
-    prof = cProfile.Profile(time.process_time)
+    prof = cProfile.Profile(time.thread_time)
     took = NodeRunner._took
 
     def first_action(self: NodeRunner, env: object) -> None:
@@ -216,6 +230,100 @@ def _profiled_node(out: str, argv: list[str]) -> int:
     finally:
         prof.disable()
         prof.dump_stats(out)
+
+
+SAMPLE_PERIOD_S = 0.001  # asked for; the kernel's tick makes it coarser (see above)
+
+
+def _thread_cpu() -> dict[str, float]:
+    """CPU seconds (user + system) of each of this process's threads, by "name tid"."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for tid in os.listdir("/proc/self/task"):
+        try:
+            stat = Path(f"/proc/self/task/{tid}/stat").read_text()
+            name = Path(f"/proc/self/task/{tid}/comm").read_text().strip()
+        except OSError:
+            continue  # ended meanwhile
+        fields = stat[stat.rindex(")") + 2:].split()
+        out[f"{name} {tid}"] = (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+def _sampled_node(out: str, argv: list[str]) -> int:
+    """`cosmic node argv` with its main thread sampled (see the module comment)."""
+    import ctypes
+    import signal
+    import threading
+
+    from cli.main import main as cosmic
+    from node.runner import NodeRunner
+
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    class SigEvent(ctypes.Structure):  # struct sigevent (Linux), SIGEV_THREAD_ID
+        _fields_ = [("value", ctypes.c_void_p), ("signo", ctypes.c_int),
+                    ("notify", ctypes.c_int), ("tid", ctypes.c_int),
+                    ("pad", ctypes.c_int * 11)]
+
+    class Spec(ctypes.Structure):  # struct itimerspec
+        _fields_ = [("interval_s", ctypes.c_long), ("interval_ns", ctypes.c_long),
+                    ("value_s", ctypes.c_long), ("value_ns", ctypes.c_long)]
+
+    timer = ctypes.c_void_p()
+    stacks: dict[str, float] = {}  # CPU seconds by stack
+    span: dict[str, object] = {}
+    last = [0.0]  # the main thread's CPU time at the last sample
+
+    def arm(period_s: float) -> None:
+        ns = int(period_s * 1e9)
+        if libc.timer_settime(timer, 0, ctypes.byref(Spec(0, ns, 0, ns)), None) != 0:
+            raise OSError(ctypes.get_errno(), "timer_settime")
+
+    def sample(signum: int, frame: object) -> None:
+        now = time.thread_time()  # (the handler runs in the main thread)
+        spent, last[0] = now - last[0], now
+        names = []
+        f = frame
+        while f is not None:
+            code = f.f_code  # type: ignore[attr-defined]
+            names.append(f"{code.co_name} ({Path(code.co_filename).name}:"
+                         f"{code.co_firstlineno})")
+            f = f.f_back  # type: ignore[attr-defined]
+        key = ";".join(reversed(names))
+        stacks[key] = stacks.get(key, 0.0) + spent
+
+    took = NodeRunner._took
+
+    def watch(self: NodeRunner, env: object) -> None:
+        took(self, env)
+        if not span and getattr(env, "kind", None) == "action":
+            span.update(cpu=_thread_cpu(), wall=time.monotonic(), at=len(self.core.record))
+            clock = time.pthread_getcpuclockid(threading.main_thread().ident or 0)
+            event = SigEvent(None, signal.SIGPROF, 4, threading.get_native_id())
+            if libc.timer_create(clock, ctypes.byref(event), ctypes.byref(timer)) != 0:
+                raise OSError(ctypes.get_errno(), "timer_create")
+            signal.signal(signal.SIGPROF, sample)
+            last[0] = time.thread_time()
+            arm(SAMPLE_PERIOD_S)
+        elif span and "end" not in span and self.core.state.outcome:
+            arm(0)
+            span.update(end=_thread_cpu(), wall=time.monotonic() - float(str(span["wall"])),
+                        envelopes=len(self.core.record) - int(str(span["at"])))
+
+    NodeRunner._took = watch  # type: ignore[method-assign]
+    try:
+        return cosmic(argv)
+    finally:
+        if span and "end" not in span:
+            arm(0)
+        Path(out).write_text("".join(f"{k} {round(v * 1e6)}\n" for k, v in stacks.items()))
+        if "end" in span:
+            start, end = span["cpu"], span["end"]
+            assert isinstance(start, dict) and isinstance(end, dict)
+            Path(out).with_suffix(".threads").write_text(
+                f"wall_s {float(str(span['wall'])):.3f} envelopes {span['envelopes']}\n"
+                + "".join(f"{k} cpu_s {end[k] - start[k]:.3f}\n" for k in end if k in start))
 
 
 def _cpu_span(timing: str, field: int = 4) -> float:
@@ -396,8 +504,8 @@ def rtt_report(rounds: int = 2000, warmup: int = 200) -> dict[str, float | int]:
     }
 
 
-def game_report(seats: int = 5, turns: int = 6, profile: Path | None = None
-                ) -> dict[str, object]:
+def game_report(seats: int = 5, turns: int = 6, profile: Path | None = None,
+                sample: bool = False) -> dict[str, object]:
     """Latency of actions through five real node processes (see the module comment)."""
     import tempfile
     from pathlib import Path
@@ -412,7 +520,8 @@ def game_report(seats: int = 5, turns: int = 6, profile: Path | None = None
         t0 = time.monotonic()
         procs = [subprocess.Popen(
             [sys.executable]
-            + ([__file__, "--profile-node", str(profile / f"node-{s}.prof")] if profile
+            + ([__file__, "--sample-node" if sample else "--profile-node",
+                str(profile / (f"node-{s}.txt" if sample else f"node-{s}.prof"))] if profile
                else ["-m", "cli.main"])
             + ["node", "--genesis", str(gpath), "--key",
              str(keys[s]), "--seat", str(s), "--journal", str(d / f"seat-{s}.journal"),
@@ -556,12 +665,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--profile", type=Path, metavar="DIR",
                     help="run each node under cProfile, writing DIR/node-SEAT.prof "
                          "(its figures are then inflated by the profiler)")
+    ap.add_argument("--sample", type=Path, metavar="DIR",
+                    help="sample each node's main thread by its CPU time, writing "
+                         "DIR/node-SEAT.txt and .threads (see above)")
     ap.add_argument("--echo", choices=("curve", "plain"), help=argparse.SUPPRESS)
     ap.add_argument("--floor-node", action="store_true", help=argparse.SUPPRESS)
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--profile-node"]:  # --profile-node OUT, then `cosmic`'s arguments
         sys.exit(_profiled_node(argv[1], argv[2:]))
+    if argv[:1] == ["--sample-node"]:  # --sample-node OUT, then `cosmic`'s arguments
+        sys.exit(_sampled_node(argv[1], argv[2:]))
     args = ap.parse_args(argv)
+    if args.profile is not None and args.sample is not None:
+        ap.error("--profile or --sample, not both")
     if args.echo:
         _echo(args.echo == "curve")
         return
@@ -577,10 +693,11 @@ def main(argv: list[str] | None = None) -> None:
         runs = []
         for r in range(args.runs):
             profile = None
-            if args.profile is not None:
-                profile = args.profile if r == 0 else args.profile / f"run-{r + 1}"
+            where = args.profile if args.profile is not None else args.sample
+            if where is not None:
+                profile = where if r == 0 else where / f"run-{r + 1}"
                 profile.mkdir(parents=True, exist_ok=True)
-            game = game_report(5, args.turns, profile)
+            game = game_report(5, args.turns, profile, sample=args.sample is not None)
             floors.append(floor_run(5, args.floor_actions - half))
             runs.append(paired_report(game, floors[-2:]))
         report.update(summary(runs, float(report["zmq_rtt_p50_ms"])))

@@ -175,6 +175,7 @@ class NodeCore:
         self._kept_size = [[0, 0] for _ in range(n)]  # per seat: envelopes, bytes
         self.evidence_over = [0] * n  # per seat: evidence not written (over the cap)
         self._chat_budget: list[float] | None = None  # per author (see CHAT_BURST)
+        self._chat_spent = False  # some author's budget is below CHAT_BURST (else full)
         self.blame_counts: dict[tuple[int | None, str], int] = {}  # every blame, counted
         # Engine events and chat for the screen; chat is ("chat", author, to, text), to -1
         # for everyone, text None for a tell between two other seats (sealed).
@@ -394,12 +395,20 @@ class NodeCore:
     def limit_chat(self) -> None:
         """From now on take other seats' chat within a budget (CHAT_BURST, CHAT_PER_S)."""
         self._chat_budget = [float(CHAT_BURST)] * self.config.seats
+        self._chat_spent = False
 
     def chat_time(self, seconds: float) -> None:
         """`seconds` have passed: every author's chat budget grows by CHAT_PER_S each."""
-        if self._chat_budget is not None and seconds > 0:
-            self._chat_budget = [min(float(CHAT_BURST), b + seconds * CHAT_PER_S)
-                                 for b in self._chat_budget]
+        if self._chat_spent and seconds > 0:
+            self._refill_chat(seconds * CHAT_PER_S)
+
+    def _refill_chat(self, amount: float) -> None:
+        """Every author's chat budget grows by `amount`, to CHAT_BURST at most. Only while
+        one is below it (_chat_spent): a full budget stays full, so the runner's every
+        tick and every envelope taken cost nothing while nobody chats."""
+        assert self._chat_budget is not None
+        self._chat_budget = [min(float(CHAT_BURST), b + amount) for b in self._chat_budget]
+        self._chat_spent = any(b < CHAT_BURST for b in self._chat_budget)
 
     def pump(self) -> bool:
         """Make every step that is possible now, one at a time; True if anything changed.
@@ -684,6 +693,7 @@ class NodeCore:
             if budget[env.author] < 1:
                 return "wait"  # over its chat budget: taken when it has grown
             budget[env.author] -= 1
+            self._chat_spent = True
         try:
             if env.kind == "chat":
                 return self._commit(env, raw, lambda: self.events.append(
@@ -762,8 +772,8 @@ class NodeCore:
     def _commit(self, env: Envelope, raw: bytes, effect: Callable[[], None]) -> str:
         """Durably record, then act: the journal holds it before it changes anything."""
         self.ledger.accept(env)
-        if self._chat_budget is not None and env.kind not in CHAT_KINDS:
-            self._chat_budget = [min(float(CHAT_BURST), b + 1) for b in self._chat_budget]
+        if self._chat_spent and env.kind not in CHAT_KINDS:
+            self._refill_chat(1.0)
         if self._batch is not None:
             self._batch.append(raw)  # journaled with the rest of act()'s batch
         else:
