@@ -40,6 +40,7 @@ from engine import cosmic as engine
 from engine.cosmic import cards as C
 from engine.cosmic.aliens.seeker import QUESTIONS
 from engine.cosmic.powers import ALIENS, acting_power, powers_of
+from engine.cosmic.steps import STEPS
 
 from ..render import planet_name
 from ..you_words import Voice
@@ -56,7 +57,7 @@ OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
 # The same uses in the third person, for a replay: format strings taking OPTIONS' kinds.
 TOLD: dict[str, dict[int, str]] = {**_TOLD_A_D, **_TOLD_E_M, **_TOLD_N_Z}
 ARG_KINDS = ("seat", "planet", "handle", "face", "number", "side", "question", "power",
-             "source")
+             "source", "ships", "cards", "cards_left", "destiny", "loss")
 SIDES = ("the offense", "the defense")
 PILES = {-1: "the deck", -2: "the discard pile"}  # where a seat argument may be a pile
 
@@ -71,6 +72,19 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1,
     if kind == "source":  # a seat's hand, or a pile (the Chaos mixes either)
         whose = v.whose(value) if v is not None else f"{s.config.colors[value]}'s"
         return f"{whose} hand" if 0 <= value < s.n else PILES.get(value, str(value))
+    if kind == "ships":
+        return f"{value} ship{'' if value == 1 else 's'}"
+    if kind == "cards":
+        return f"{value} card{'' if value == 1 else 's'}"
+    if kind == "cards_left":  # the cards a total (this argument) leaves after `before`
+        return _arg(s, kn, "cards", value - max(before, 0))
+    if kind == "destiny":  # a destiny card by its face if known, and where it lies now
+        deck = s.destiny_deck
+        where = (f"now {_ordinal(len(deck) - deck.index(value))} from the top"
+                 if value in deck else "")
+        face = _arg(s, kn, "handle", value)
+        face = "an unseen destiny card" if face == "a card" else face
+        return f"{face} ({where})" if where else face
     if kind == "planet" and value == engine.GATE:
         return "the gate"
     if kind == "planet":
@@ -98,6 +112,21 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1,
     return str(value)
 
 
+def _ordinal(n: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
+    last = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{last}"
+
+
+def _losses(s: engine.GameState, pairs: Sequence[int], v: Voice | None) -> str:
+    """(seat, ships) pairs as who loses how many: "blue loses 2, you lose 1" (a seat
+    losing none left out)."""
+    voice = v if v is not None else Voice(s.config.colors)
+    said = [f"{voice.does(a, 'loses') if 0 <= a < s.n else str(a)} {b}"
+            for a, b in zip(pairs[::2], pairs[1::2]) if b]
+    return ", ".join(said) or "nobody loses any"
+
+
 def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int],
           v: Voice | None = None, seat: int = -1) -> str | None:
     """The words of `spec` with `args` in them; seats as `v` names them, and the subject
@@ -111,6 +140,10 @@ def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int],
             first, second = kind[:-1].split(",")
             if len(rest) % 2:
                 return None
+            if second == "loss":
+                parts.append(_losses(s, rest, v))
+                rest = []
+                continue
             parts.append(", ".join(f"{_arg(s, kn, first, a, -1, v)}: "
                                    f"{_arg(s, kn, second, b, -1, v)}"
                                    for a, b in zip(rest[::2], rest[1::2])) or "none")
@@ -137,9 +170,27 @@ def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int],
         return None
 
 
+# Steps of the engine that ask one alien's owner for a use of that alien (not a window):
+# the use is that alien's, whatever power the seat acts with at windows (a Xenomorph
+# trading its current power, a Healer with a power lent to it). The engine's offering
+# steps (aliens/_offer.py) name their power themselves.
+STEP_POWERS = {"fate_arrange": "fate", "heal": "healer", "paragon_target": "paragon",
+               "devour": "piranha", "queue_next": "queue", "vacuum": "vacuum",
+               "spread": "disease", "collect": "collector", "rot": "rot",
+               "mutant_draw": "mutant", "wrack": "wrack", "gremlin_remove": "gremlin"}
+
+
 def _power(s: engine.GameState, seat: int) -> str:
-    """The power `seat` uses now: its own sheet, or one lent to it."""
-    return (acting_power(s, seat) or s.aliens[seat]) if s.aliens[seat] else ""
+    """The power `seat` uses now: the alien whose step asks it (STEP_POWERS), else its own
+    sheet, or one lent to it."""
+    if not s.aliens[seat]:
+        return ""
+    st = s.step()
+    if len(st) > 1 and st[1] == seat and s.outcome is None:
+        named = STEP_POWERS.get(st[0]) or getattr(STEPS.get(st[0]), "power", "")
+        if isinstance(named, str) and named in ALIENS:
+            return named
+    return acting_power(s, seat) or s.aliens[seat]
 
 
 def spec_words(s: engine.GameState, seat: int, option: int, args: Sequence[int],
