@@ -82,9 +82,9 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1,
         deck = s.destiny_deck
         where = (f"now {_ordinal(len(deck) - deck.index(value))} from the top"
                  if value in deck else "")
-        face = _arg(s, kn, "handle", value)
-        face = "an unseen destiny card" if face == "a card" else face
-        return f"{face} ({where})" if where else face
+        seen = _arg(s, kn, "handle", value)
+        seen = "an unseen destiny card" if seen == "a card" else seen
+        return f"{seen} ({where})" if where else seen
     if kind == "planet" and value == engine.GATE:
         return "the gate"
     if kind == "planet":
