@@ -150,11 +150,11 @@ def test_the_fate_reads_each_destiny_card_by_name_and_place() -> None:
     assert len(uses) == len(s.destiny_deck) > 2
     words = [use_words(s, 0, a.option, a.args, kn) for a in uses]
     assert words[0] == (f"put {C.CATALOGUE[kn.faces[uses[0].args[0]]].label()} (now 1st from "
-                        "the top) next in the destiny deck, from the top down (fate)")
+                        "the top) next, from the top down (fate)")
     assert len(set(words)) == len(words)
     told = told_words(s, 0, uses[1].option, uses[1].args)
-    assert told == ("the Fate puts an unseen destiny card (now 2nd from the top) next in "
-                    "the destiny deck, from the top down"), told
+    assert told == ("the Fate puts an unseen destiny card (now 2nd from the top) next, "
+                    "from the top down"), told
     assert told_sentence(s, 0, uses[1].option, uses[1].args, viewer=0).startswith(
         "your Fate puts ")
 

@@ -69,7 +69,7 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
         1: ("take one more card from {} (from a player: one at random)", ("seat",)),
     },
     "fate": {
-        1: ("put {} next in the destiny deck, from the top down", ("destiny",)),
+        1: ("put {} next, from the top down", ("destiny",)),
     },
     "ghoul": {
         0: ("bring {} back from the warp to your colonies and draw {} (one or the other "
@@ -110,7 +110,7 @@ TOLD: dict[str, dict[int, str]] = {
     "mirror": {0: "reads the attack cards' digits backwards"},
     "mutant": {0: "fills its hand up to eight, one card at a time",
                1: "takes one more card from {} (from a player: one at random)"},
-    "fate": {1: "puts {} next in the destiny deck, from the top down"},
+    "fate": {1: "puts {} next, from the top down"},
     "ghoul": {0: "brings {} back from the warp and draws {}, for the ships its "
                  "opponents lost"},
     "healer": {0: "heals {}'s {}, back from the warp to their colonies, and draws a card"},
