@@ -19,6 +19,7 @@ from cli.power_words import spec_words, told_sentence, told_words, use_words
 from cli.render import planet_name
 from engine import cosmic as engine
 from engine.cosmic import cards as C
+from engine.cosmic.powers import acting_power
 from node.local import LocalGame, game_seed
 
 Args = tuple[int, ...]
@@ -64,6 +65,9 @@ EXPECT: dict[str, Check] = {
     "collector": lambda s, seat, a, kn: ["draw one more card"],
     "xenomorph": lambda s, seat, a, kn: ["trade your current power"],
     "insect": lambda s, seat, a, kn: [f"have {_colour(s, a[0])}"],
+    # a window's use whose two choices could read alike (two copies of a card revealed)
+    "fido": lambda s, seat, a, kn: [f"fetch {C.CATALOGUE[a[0]].label()} (",
+                                    "'s card)", f"offer it to {_colour(s, a[1])}"],
 }
 
 # The steps that ask for those uses (engine/cosmic/aliens: each step's name).
@@ -73,11 +77,14 @@ STEPS = {"fate_arrange": "fate", "plunder": "ghoul", "heal": "healer",
          "spread": "disease", "collect": "collector", "xenomorph_trade": "xenomorph",
          "insect_will": "insect"}
 
+WINDOW = ("fido",)  # the aliens of EXPECT whose uses come at windows
+
 # Games in which those aliens are offered their uses, with the steps that offer them.
 GAMES = [
     (("fate", "ghoul", "healer", "paragon", "piranha"), 4),
     (("queue", "sting", "vacuum", "warlock", "will"), 1),
     (("collector", "disease", "xenomorph", "insect", "will"), 3),
+    (("fido", "warlock", "queue"), 3),
 ]
 
 
@@ -106,7 +113,9 @@ def _check_decision(s: engine.GameState, seat: int, kn: engine.Knowledge) -> str
     ("" for none)."""
     st = s.step()
     name = STEPS.get(st[0], "")
-    if not name or st[1] != seat:
+    if st[0] == "window" and acting_power(s, seat) in WINDOW:
+        name = acting_power(s, seat)
+    elif not name or st[1] != seat:
         return ""
     table = command_table(s, seat, kn)
     uses = {cmd: a for cmd, (a, _) in table.items() if isinstance(a, engine.UsePower)}

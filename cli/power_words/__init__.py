@@ -13,9 +13,13 @@ takes cards from a seat or a pile), "planet" (red.2, red.warp, or -1 the gate), 
 "number" (as is), "side" (the offense or the defense: 0 and 1), "question" (one of the
 Seeker's questions, in the words the log uses), "power" (the seat named just before it:
 its K-th power as the engine counts them, its own alien's first, then those kept or lent
-to it). Two kinds joined by a
-comma and ending in `*` ("planet,number*") take the remaining arguments in pairs, each
-shown as "first: second". Only what the seat may know is shown: a handle's face comes
+to it), "ships" and "cards" (a count: "2 ships"), "cards_left" (the cards a total leaves
+after the argument before it: the Ghoul's), "destiny" (a destiny card and where it lies
+now: "destiny red (now 3rd from the top)"), "played" (an encounter card revealed this
+encounter, by its face and whose it was: two copies of a card told apart). Two kinds
+joined by a comma and ending in `*` ("planet,ships*") take the remaining arguments in
+pairs, each shown as "first: second"; "seat,loss*" says who loses how many ("blue loses
+2, yellow loses 1", a seat losing none left out). Only what the seat may know is shown: a handle's face comes
 from the person's knowledge or the public state, never the source.
 
 `told_words` says a use for someone replaying the game, in the third person: the power
@@ -57,7 +61,7 @@ OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
 # The same uses in the third person, for a replay: format strings taking OPTIONS' kinds.
 TOLD: dict[str, dict[int, str]] = {**_TOLD_A_D, **_TOLD_E_M, **_TOLD_N_Z}
 ARG_KINDS = ("seat", "planet", "handle", "face", "number", "side", "question", "power",
-             "source", "ships", "cards", "cards_left", "destiny", "loss")
+             "source", "ships", "cards", "cards_left", "destiny", "loss", "played")
 SIDES = ("the offense", "the defense")
 PILES = {-1: "the deck", -2: "the discard pile"}  # where a seat argument may be a pile
 
@@ -97,6 +101,12 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1,
         if face is None:
             face = s.faces.get(value)
         return C.CATALOGUE[face].label() if face is not None else "a card"
+    if kind == "played" and 0 <= value < len(C.CATALOGUE):  # an encounter card revealed
+        who, label = _played_by(s, value), C.CATALOGUE[value].label()
+        if not 0 <= who < s.n:
+            return label
+        owner = v.whose(who) if v is not None else f"{s.config.colors[who]}'s"
+        return f"{label} ({owner} card)"
     if kind == "face" and 0 <= value < len(C.CATALOGUE):
         return C.CATALOGUE[value].label()
     if kind == "side" and value in (0, 1):
@@ -110,6 +120,18 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1,
         what = ("an " if what[:1] in "aeiou" else "a ") + what
         return f"do you hold {what}?" if about == "holds" else f"will you play {what}?"
     return str(value)
+
+
+def _played_by(s: engine.GameState, face: int) -> int:
+    """The main player whose encounter card this face is, this encounter, or -1."""
+    e = s.enc
+    if e is None:
+        return -1
+    for k, h in enumerate(e.cards):
+        if h >= 0 and s.faces.get(h) == face:
+            k = 1 - k if e.has_flag("switched") else k  # (the Sorcerer's switch)
+            return e.offense if k == 0 else e.defense
+    return -1
 
 
 def _ordinal(n: int) -> str:

@@ -19,7 +19,7 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
             "encounter", ()),
     },
     "fido": {
-        0: ("fetch {} from the discard pile and offer it to {}", ("face", "seat")),
+        0: ("fetch {} from the discard pile and offer it to {}", ("played", "seat")),
     },
     "filch": {
         0: ("take your opponent's encounter card from the discard pile", ()),
