@@ -183,3 +183,20 @@ def test_the_vacuum_and_the_healer_are_told_to_each_reader() -> None:
                                                         "colonies, and draws a card")
     assert told_words(s, 1, 0, (2, 1)) == ("the Healer heals yellow's 1 ship, back from the "
                                            "warp to their colonies, and draws a card")
+
+
+def test_a_flare_play_has_words_for_the_player_choosing_it() -> None:
+    """A flare's play with arguments (`play flare-kamikaze 5 1`) in words for its chooser,
+    its side and what the arguments are, as cli/client.py may list it."""
+    from cli.power_words import flare_words
+
+    def flare(name: str) -> int:
+        return next(i for i, c in enumerate(C.CATALOGUE) if c.kind == "flare" and c.name == name)
+    s = engine.new_game(engine.Config(3, aliens=("amoeba", "", "")))
+    assert flare_words(s, 1, flare("kamikaze"), (5, 1)) == (
+        "wild: send ships from your colonies to the warp, 3 more to your side's total for "
+        "each (blue.1: 1 ship)")
+    assert flare_words(s, 1, flare("amoeba"), (0, 5, 2)) == \
+        "wild: add ships to the encounter from your colonies (blue.1: 2 ships)"
+    attack = next(c.id for c in C.CATALOGUE if c.kind == "attack")
+    assert flare_words(s, 1, attack, ()) is None

@@ -53,8 +53,8 @@ from .e_m import OPTIONS as _E_M, TOLD as _TOLD_E_M
 from .n_z import OPTIONS as _N_Z, TOLD as _TOLD_N_Z
 
 __all__ = ["Spec", "OPTIONS", "TOLD", "use_words", "spec_words", "alien_words",
-           "told_words", "told_sentence", "told_flare", "alien_title", "acting_title",
-           "ARG_KINDS"]
+           "told_words", "told_sentence", "told_flare", "flare_words", "alien_title",
+           "acting_title", "ARG_KINDS"]
 
 Spec = tuple[str, tuple[str, ...]]
 OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
@@ -305,4 +305,4 @@ def _told(s: engine.GameState, seat: int, name: str, option: int, args: Sequence
     return alien_title(name), said, name == s.aliens[seat]
 
 
-from .flares import told_flare  # noqa: E402  (it reads _fill above)
+from .flares import flare_words, told_flare  # noqa: E402  (they read _fill above)
