@@ -162,7 +162,7 @@ def test_the_fate_reads_each_destiny_card_by_name_and_place() -> None:
                         "the top) next, from the top down (fate)")
     assert len(set(words)) == len(words)
     told = told_words(s, 0, uses[1].option, uses[1].args)
-    assert told == ("the Fate puts an unseen destiny card (now 2nd from the top) next, "
+    assert told == ("the Fate puts a destiny card (now 2nd from the top) next, "
                     "from the top down"), told
     assert told_sentence(s, 0, uses[1].option, uses[1].args, viewer=0).startswith(
         "your Fate puts ")

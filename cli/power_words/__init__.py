@@ -22,6 +22,10 @@ pairs, each shown as "first: second"; "seat,loss*" says who loses how many ("blu
 2, yellow loses 1", a seat losing none left out). Only what the seat may know is shown: a handle's face comes
 from the person's knowledge or the public state, never the source.
 
+A use asked by an alien's own step (the Fate's arrangement, the Vacuum's victims, a
+Xenomorph's trade: STEP_POWERS, and the engine's offering steps that name their power) is
+that alien's, whatever power the seat acts with at windows.
+
 `told_words` says a use for someone replaying the game, in the third person: the power
 the seat acted with, then the same use in the words of the modules' TOLD tables (the
 same arguments, in the same order), e.g. "the Oracle makes its opponent show its
@@ -87,7 +91,7 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1,
         where = (f"now {_ordinal(len(deck) - deck.index(value))} from the top"
                  if value in deck else "")
         seen = _arg(s, kn, "handle", value)
-        seen = "an unseen destiny card" if seen == "a card" else seen
+        seen = "a destiny card" if seen == "a card" else seen
         return f"{seen} ({where})" if where else seen
     if kind == "planet" and value == engine.GATE:
         return "the gate"

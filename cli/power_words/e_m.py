@@ -114,5 +114,5 @@ TOLD: dict[str, dict[int, str]] = {
     "ghoul": {0: "brings {} back from the warp and draws {}, for the ships its "
                  "opponents lost"},
     "healer": {0: "heals {}'s {}, back from the warp to their colonies, and draws a card"},
-    "insect": {1: "takes {}, who holds the Will, as its defense instead of drawing destiny"},
+    "insect": {1: "takes {} as its defense (the Will's player) instead of drawing destiny"},
 }
