@@ -200,3 +200,18 @@ def test_a_flare_play_has_words_for_the_player_choosing_it() -> None:
         "wild: add ships to the encounter from your colonies (blue.1: 2 ships)"
     attack = next(c.id for c in C.CATALOGUE if c.kind == "attack")
     assert flare_words(s, 1, attack, ()) is None
+
+
+def test_every_step_that_asks_for_a_use_has_words_for_its_alien() -> None:
+    """Each engine step that offers `power ...` outside the windows (and the reveal, whose
+    uses are the acting power's) belongs to an alien with words for its uses: a new such
+    step without words fails here, before a player meets its bare numbers."""
+    import engine.cosmic.aliens  # noqa: F401  (registers the aliens' steps)
+    from cli.power_words import OPTIONS, STEP_POWERS
+    from engine.cosmic.steps import STEPS as ENGINE_STEPS
+    asking = sorted(n for n, st in ENGINE_STEPS.items()
+                    if "power" in getattr(st, "kinds", ()) and n not in ("window", "reveal"))
+    assert len(asking) >= len(STEPS), asking
+    for name in asking:
+        alien = STEP_POWERS.get(name) or getattr(ENGINE_STEPS[name], "power", "")
+        assert alien and OPTIONS.get(alien), f"step {name}: no words for its uses ({alien!r})"

@@ -58,7 +58,7 @@ from .n_z import OPTIONS as _N_Z, TOLD as _TOLD_N_Z
 
 __all__ = ["Spec", "OPTIONS", "TOLD", "use_words", "spec_words", "alien_words",
            "told_words", "told_sentence", "told_flare", "flare_words", "alien_title",
-           "acting_title", "ARG_KINDS"]
+           "acting_title", "ARG_KINDS", "STEP_POWERS"]
 
 Spec = tuple[str, tuple[str, ...]]
 OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
