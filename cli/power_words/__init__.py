@@ -19,8 +19,8 @@ now: "destiny red (now 3rd from the top)"), "played" (an encounter card revealed
 encounter, by its face and whose it was: two copies of a card told apart). Two kinds
 joined by a comma and ending in `*` ("planet,ships*") take the remaining arguments in
 pairs, each shown as "first: second"; "seat,loss*" says who loses how many ("blue loses
-2, yellow loses 1", a seat losing none left out). Only what the seat may know is shown: a handle's face comes
-from the person's knowledge or the public state, never the source.
+2, yellow loses 1", a seat losing none left out). Only what the seat may know is shown:
+a handle's face comes from the person's knowledge or the public state, never the source.
 
 A use asked by an alien's own step (the Fate's arrangement, the Vacuum's victims, a
 Xenomorph's trade: STEP_POWERS, and the engine's offering steps that name their power) is
