@@ -13,10 +13,18 @@ takes cards from a seat or a pile), "planet" (red.2, red.warp, or -1 the gate), 
 "number" (as is), "side" (the offense or the defense: 0 and 1), "question" (one of the
 Seeker's questions, in the words the log uses), "power" (the seat named just before it:
 its K-th power as the engine counts them, its own alien's first, then those kept or lent
-to it). Two kinds joined by a
-comma and ending in `*` ("planet,number*") take the remaining arguments in pairs, each
-shown as "first: second". Only what the seat may know is shown: a handle's face comes
-from the person's knowledge or the public state, never the source.
+to it), "ships" and "cards" (a count: "2 ships"), "cards_left" (the cards a total leaves
+after the argument before it: the Ghoul's), "destiny" (a destiny card and where it lies
+now: "destiny red (now 3rd from the top)"), "played" (an encounter card revealed this
+encounter, by its face and whose it was: two copies of a card told apart). Two kinds
+joined by a comma and ending in `*` ("planet,ships*") take the remaining arguments in
+pairs, each shown as "first: second"; "seat,loss*" says who loses how many ("blue loses
+2, yellow loses 1", a seat losing none left out). Only what the seat may know is shown:
+a handle's face comes from the person's knowledge or the public state, never the source.
+
+A use asked by an alien's own step (the Fate's arrangement, the Vacuum's victims, a
+Xenomorph's trade: STEP_POWERS, and the engine's offering steps that name their power) is
+that alien's, whatever power the seat acts with at windows.
 
 `told_words` says a use for someone replaying the game, in the third person: the power
 the seat acted with, then the same use in the words of the modules' TOLD tables (the
@@ -40,6 +48,7 @@ from engine import cosmic as engine
 from engine.cosmic import cards as C
 from engine.cosmic.aliens.seeker import QUESTIONS
 from engine.cosmic.powers import ALIENS, acting_power, powers_of
+from engine.cosmic.steps import STEPS
 
 from ..render import planet_name
 from ..you_words import Voice
@@ -48,15 +57,15 @@ from .e_m import OPTIONS as _E_M, TOLD as _TOLD_E_M
 from .n_z import OPTIONS as _N_Z, TOLD as _TOLD_N_Z
 
 __all__ = ["Spec", "OPTIONS", "TOLD", "use_words", "spec_words", "alien_words",
-           "told_words", "told_sentence", "told_flare", "alien_title", "acting_title",
-           "ARG_KINDS"]
+           "told_words", "told_sentence", "told_flare", "flare_words", "alien_title",
+           "acting_title", "ARG_KINDS", "STEP_POWERS"]
 
 Spec = tuple[str, tuple[str, ...]]
 OPTIONS: dict[str, dict[int, Spec]] = {**_A_D, **_E_M, **_N_Z}
 # The same uses in the third person, for a replay: format strings taking OPTIONS' kinds.
 TOLD: dict[str, dict[int, str]] = {**_TOLD_A_D, **_TOLD_E_M, **_TOLD_N_Z}
 ARG_KINDS = ("seat", "planet", "handle", "face", "number", "side", "question", "power",
-             "source")
+             "source", "ships", "cards", "cards_left", "destiny", "loss", "played")
 SIDES = ("the offense", "the defense")
 PILES = {-1: "the deck", -2: "the discard pile"}  # where a seat argument may be a pile
 
@@ -71,6 +80,19 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1,
     if kind == "source":  # a seat's hand, or a pile (the Chaos mixes either)
         whose = v.whose(value) if v is not None else f"{s.config.colors[value]}'s"
         return f"{whose} hand" if 0 <= value < s.n else PILES.get(value, str(value))
+    if kind == "ships":
+        return f"{value} ship{'' if value == 1 else 's'}"
+    if kind == "cards":
+        return f"{value} card{'' if value == 1 else 's'}"
+    if kind == "cards_left":  # the cards a total (this argument) leaves after `before`
+        return _arg(s, kn, "cards", value - max(before, 0))
+    if kind == "destiny":  # a destiny card by its face if known, and where it lies now
+        deck = s.destiny_deck
+        where = (f"now {_ordinal(len(deck) - deck.index(value))} from the top"
+                 if value in deck else "")
+        seen = _arg(s, kn, "handle", value)
+        seen = "a destiny card" if seen == "a card" else seen
+        return f"{seen} ({where})" if where else seen
     if kind == "planet" and value == engine.GATE:
         return "the gate"
     if kind == "planet":
@@ -83,6 +105,12 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1,
         if face is None:
             face = s.faces.get(value)
         return C.CATALOGUE[face].label() if face is not None else "a card"
+    if kind == "played" and 0 <= value < len(C.CATALOGUE):  # an encounter card revealed
+        who, label = _played_by(s, value), C.CATALOGUE[value].label()
+        if not 0 <= who < s.n:
+            return label
+        owner = v.whose(who) if v is not None else f"{s.config.colors[who]}'s"
+        return f"{label} ({owner} card)"
     if kind == "face" and 0 <= value < len(C.CATALOGUE):
         return C.CATALOGUE[value].label()
     if kind == "side" and value in (0, 1):
@@ -98,6 +126,33 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1,
     return str(value)
 
 
+def _played_by(s: engine.GameState, face: int) -> int:
+    """The main player whose encounter card this face is, this encounter, or -1."""
+    e = s.enc
+    if e is None:
+        return -1
+    for k, h in enumerate(e.cards):
+        if h >= 0 and s.faces.get(h) == face:
+            k = 1 - k if e.has_flag("switched") else k  # (the Sorcerer's switch)
+            return e.offense if k == 0 else e.defense
+    return -1
+
+
+def _ordinal(n: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
+    last = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{last}"
+
+
+def _losses(s: engine.GameState, pairs: Sequence[int], v: Voice | None) -> str:
+    """(seat, ships) pairs as who loses how many: "blue loses 2, you lose 1" (a seat
+    losing none left out)."""
+    voice = v if v is not None else Voice(s.config.colors)
+    said = [f"{voice.does(a, 'loses') if 0 <= a < s.n else str(a)} {b}"
+            for a, b in zip(pairs[::2], pairs[1::2]) if b]
+    return ", ".join(said) or "nobody loses any"
+
+
 def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int],
           v: Voice | None = None, seat: int = -1) -> str | None:
     """The words of `spec` with `args` in them; seats as `v` names them, and the subject
@@ -111,6 +166,10 @@ def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int],
             first, second = kind[:-1].split(",")
             if len(rest) % 2:
                 return None
+            if second == "loss":
+                parts.append(_losses(s, rest, v))
+                rest = []
+                continue
             parts.append(", ".join(f"{_arg(s, kn, first, a, -1, v)}: "
                                    f"{_arg(s, kn, second, b, -1, v)}"
                                    for a, b in zip(rest[::2], rest[1::2])) or "none")
@@ -137,9 +196,27 @@ def _fill(s: engine.GameState, kn: Any, spec: Spec, args: Sequence[int],
         return None
 
 
+# Steps of the engine that ask one alien's owner for a use of that alien (not a window):
+# the use is that alien's, whatever power the seat acts with at windows (a Xenomorph
+# trading its current power, a Healer with a power lent to it). The engine's offering
+# steps (aliens/_offer.py) name their power themselves.
+STEP_POWERS = {"fate_arrange": "fate", "heal": "healer", "paragon_target": "paragon",
+               "devour": "piranha", "queue_next": "queue", "vacuum": "vacuum",
+               "spread": "disease", "collect": "collector", "rot": "rot",
+               "mutant_draw": "mutant", "wrack": "wrack", "gremlin_remove": "gremlin"}
+
+
 def _power(s: engine.GameState, seat: int) -> str:
-    """The power `seat` uses now: its own sheet, or one lent to it."""
-    return (acting_power(s, seat) or s.aliens[seat]) if s.aliens[seat] else ""
+    """The power `seat` uses now: the alien whose step asks it (STEP_POWERS), else its own
+    sheet, or one lent to it."""
+    if not s.aliens[seat]:
+        return ""
+    st = s.step()
+    if len(st) > 1 and st[1] == seat and s.outcome is None:
+        named = STEP_POWERS.get(st[0]) or getattr(STEPS.get(st[0]), "power", "")
+        if isinstance(named, str) and named in ALIENS:
+            return named
+    return acting_power(s, seat) or s.aliens[seat]
 
 
 def spec_words(s: engine.GameState, seat: int, option: int, args: Sequence[int],
@@ -232,4 +309,4 @@ def _told(s: engine.GameState, seat: int, name: str, option: int, args: Sequence
     return alien_title(name), said, name == s.aliens[seat]
 
 
-from .flares import told_flare  # noqa: E402  (it reads _fill above)
+from .flares import flare_words, told_flare  # noqa: E402  (they read _fill above)

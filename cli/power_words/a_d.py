@@ -1,8 +1,7 @@
 """Words for the uses of the aliens ambush to doppleganger (see cli/power_words: Spec).
 
 Uses whose arguments are flattened pairs (the Amoeba's planet and count, the
-Conscriptor's player and count) are shown as the bare numbers, with the words saying
-what each pair is: a kind cannot alternate along a list.
+Conscriptor's player and count) take a pair kind ("planet,ships*": "blue.1: 2 ships").
 
 TOLD says the same uses for someone replaying the game: third person, the power the seat
 acted with put before the words, the arguments in the same order."""
@@ -15,9 +14,9 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
             "goes to the warp", ("seat",)),
     },
     "amoeba": {
-        0: ("add ships to the encounter from your colonies ({})", ("planet,number*",)),
+        0: ("add ships to the encounter from your colonies ({})", ("planet,ships*",)),
         1: ("take ships out of the encounter back to your colonies ({})",
-            ("planet,number*",)),
+            ("planet,ships*",)),
     },
     "anarchy": {
         0: ("pool every player's power and deal them out again at random", ()),
@@ -60,7 +59,7 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
             ()),
     },
     "conscriptor": {
-        0: ("draft ships from the warp to your side ({})", ("seat,number*",)),
+        0: ("draft ships from the warp to your side ({})", ("seat,ships*",)),
     },
     "crystal": {
         0: ("set the ships {} commits as an ally to {}", ("seat", "number")),
@@ -77,6 +76,13 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
     "doppleganger": {
         0: ("borrow {}'s hand for this encounter", ("seat",)),
         1: ("draw a fresh hand of eight for this encounter", ()),
+    },
+    "collector": {
+        0: ("say your hand still lacks an attack, a negotiate or an artifact, and draw one "
+            "more card", ()),
+    },
+    "disease": {
+        0: ("spread from {}: move {} to {}", ("planet", "ships", "planet")),
     },
 }
 
@@ -107,4 +113,7 @@ TOLD: dict[str, dict[int, str]] = {
     "demon": {0: "uses {}'s hand as its own for this encounter"},
     "doppleganger": {0: "borrows {}'s hand for this encounter",
                      1: "draws a fresh hand of eight for this encounter"},
+    "collector": {0: "draws one more card: its hand still lacks an attack, a negotiate or "
+                     "an artifact"},
+    "disease": {0: "spreads from {}, moving {} to {}"},
 }

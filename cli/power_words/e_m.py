@@ -19,7 +19,7 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
             "encounter", ()),
     },
     "fido": {
-        0: ("fetch {} from the discard pile and offer it to {}", ("face", "seat")),
+        0: ("fetch {} from the discard pile and offer it to {}", ("played", "seat")),
     },
     "filch": {
         0: ("take your opponent's encounter card from the discard pile", ()),
@@ -68,6 +68,21 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
         0: ("fill your hand up to eight, one card at a time", ()),
         1: ("take one more card from {} (from a player: one at random)", ("seat",)),
     },
+    "fate": {
+        1: ("put {} next, from the top down", ("destiny",)),
+    },
+    "ghoul": {
+        0: ("bring {} back from the warp to your colonies and draw {} (one or the other "
+            "for each ship your opponents lost)", ("ships", "cards_left")),
+    },
+    "healer": {
+        0: ("heal {}'s {}: back from the warp to its colonies, and you draw a card",
+            ("seat", "ships")),
+    },
+    "insect": {
+        1: ("have {}, who holds the Will, as your defense instead of drawing destiny",
+            ("seat",)),
+    },
 }
 
 TOLD: dict[str, dict[int, str]] = {
@@ -95,4 +110,9 @@ TOLD: dict[str, dict[int, str]] = {
     "mirror": {0: "reads the attack cards' digits backwards"},
     "mutant": {0: "fills its hand up to eight, one card at a time",
                1: "takes one more card from {} (from a player: one at random)"},
+    "fate": {1: "puts {} next, from the top down"},
+    "ghoul": {0: "brings {} back from the warp and draws {}, for the ships its "
+                 "opponents lost"},
+    "healer": {0: "heals {}'s {}, back from the warp to their colonies, and draws a card"},
+    "insect": {1: "takes {} as its defense (the Will's player) instead of drawing destiny"},
 }

@@ -22,19 +22,19 @@ from engine.cosmic import cards as C
 from engine.cosmic.flares import FLARE_EFFECTS, side
 
 # (flare, side) -> {first argument, or -1 for any: (words, kinds of the arguments after it
-# (every argument for -1))}; kinds as in cli/power_words (pairs: "planet,number*").
+# (every argument for -1))}; kinds as in cli/power_words (pairs: "planet,ships*").
 FLARE_TOLD: dict[tuple[str, str], dict[int, tuple[str, tuple[str, ...]]]] = {
     ("amoeba", "wild"): {
-        0: ("{adds} ships to the encounter from {its} colonies ({})", ("planet,number*",)),
+        0: ("{adds} ships to the encounter from {its} colonies ({})", ("planet,ships*",)),
         1: ("{takes} ships out of the encounter back to {its} colonies ({})",
-            ("planet,number*",)),
+            ("planet,ships*",)),
     },
     ("amoeba", "super"): {
         -1: ("{may} use the Amoeba's power as an ally this encounter", ()),
     },
     ("kamikaze", "wild"): {
         -1: ("{sends} ships from {its} colonies to the warp, 3 more to {its} side's "
-             "total for each ({})", ("planet,number*",)),
+             "total for each ({})", ("planet,ships*",)),
     },
     ("kamikaze", "super"): {
         -1: ("{will} bring back three ships from the warp in this regroup, not one", ()),
@@ -78,3 +78,18 @@ def told_flare(s: engine.GameState, seat: int, card: int, args: Sequence[int],
         spec, rest = words[rest[0]], rest[1:]
     said = _fill(s, None, spec, rest, v, seat) if spec is not None else None
     return f"{head}: {said}" if said else head
+
+
+def flare_words(s: engine.GameState, seat: int, card: int, args: Sequence[int]) -> str | None:
+    """What playing flare `card` with `args` does, for the seat choosing it (its list of
+    commands: "play flare-kamikaze 7 1"), second person: "wild: send ships from your
+    colonies to the warp, ... (red.3: 1 ship)"; None if `card` is no flare, or a play
+    without words beyond its name."""
+    told = told_flare(s, seat, card, args, viewer=seat)
+    if told is None:
+        return None
+    head, colon, said = told.partition(": ")
+    which = head.rpartition(" (")[2].rstrip(")") if head.endswith(")") else ""
+    if not colon:
+        return None
+    return f"{which}: {said}" if which else said

@@ -35,6 +35,19 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
     "xenophobe": {0: ("add your opponents' ships in your home system to your total", ())},
     "zealot": {0: ("keep attacking this system until you win", ())},
     "zero": {0: ("make every attack card played count as 0", ())},
+    "paragon": {0: ("attack {}, among the strongest, at the colony on {} instead",
+                    ("seat", "planet"))},
+    "piranha": {0: ("devour {}'s ships on {}: yours outnumber them, all of theirs go to "
+                    "the warp", ("seat", "planet"))},
+    "queue": {0: ("give the next turn to {} (each player once a round)", ("seat",))},
+    "sting": {0: ("make {} lose {} outside the encounter instead of you (yours come back "
+                  "from the warp); it may then take as many cards from your hand",
+                  ("seat", "ships"))},
+    "vacuum": {0: ("take others' ships along to the warp: {}", ("seat,loss*",))},
+    "warlock": {0: ("draw {} for the ships you lost to the warp", ("cards",))},
+    "will": {0: ("encounter {} instead of drawing destiny, at any planet where it has a "
+                 "colony", ("seat",))},
+    "xenomorph": {0: ("trade your current power for a new one drawn at random", ())},
 }
 
 TOLD: dict[str, dict[int, str]] = {
@@ -63,4 +76,13 @@ TOLD: dict[str, dict[int, str]] = {
     "xenophobe": {0: "adds its opponents' ships in its home system to its total"},
     "zealot": {0: "keeps attacking this system until it wins"},
     "zero": {0: "makes every attack card played count as 0"},
+    "paragon": {0: "attacks {}, among the strongest, at the colony on {} instead"},
+    "piranha": {0: "devours {}'s ships on {}: outnumbered there, they all go to the warp"},
+    "queue": {0: "gives the next turn to {}"},
+    "sting": {0: "makes {} lose {} outside the encounter instead (the Sting's come back "
+                 "from the warp), for as many cards from the Sting's hand"},
+    "vacuum": {0: "takes others' ships along to the warp: {}"},
+    "warlock": {0: "draws {} for the ships it lost to the warp"},
+    "will": {0: "chooses to encounter {} instead of drawing destiny"},
+    "xenomorph": {0: "trades its current power for a new one drawn at random"},
 }
