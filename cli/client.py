@@ -440,6 +440,9 @@ class SeatClient:
             return alien_words(cmd.split()[-1])
         if isinstance(a, (engine.KeepTech, engine.UseTech)):  # a tech: what it does
             return tech_words(cmd.split()[1])
+        if isinstance(a, engine.Play) and a.args:  # a flare's play (its targets)
+            from .power_words import flare_words
+            return flare_words(self.session.state, self.session.seat, a.card, a.args)
         if not isinstance(a, engine.UsePower):
             return None
         return use_words(self.session.state, self.session.seat, a.option, a.args,
