@@ -259,6 +259,9 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         runner.close()
     if screen or ended != "over":  # (plain text says the end itself, once, last)
         _said_the_end(runner, journal, unfinished)
+    if runner.gave_up:  # as a bot's seat says it (above): the game cannot go on
+        print(f"cosmic: {runner.gave_up}", file=sys.stderr)
+        return 3
     return _audit_failed(runner, journal)
 
 
