@@ -121,8 +121,9 @@ def run(args: argparse.Namespace) -> int:
             record["journal"] = str(writer(game, args.journal_dir, i))
         games.append(record)
         if not args.json:
+            from .render import reason_words  # "5 foreign colonies", not "colonies"
             print(f"game {i + 1}: {', '.join(record['winners']) or 'nobody'} "
-                  f"({out.reason}) after {record['turns']} turns, "
+                  f"({reason_words(out.reason, config)}) after {record['turns']} turns, "
                   f"{record['encounters']} encounters"
                   + (f"; aliens {', '.join(a or '-' for a in tally.dealt)}"
                      if any(config.aliens) or config.flares else ""))
@@ -192,8 +193,9 @@ def _run_worlds(args: argparse.Namespace) -> int:
             record["journal"] = str(write_local_journal(game, args.journal_dir, i))
         games.append(record)
         if not args.json:
+            why = "the turn limit was reached" if out.reason == "turn_limit" else out.reason
             print(f"game {i + 1}: {', '.join(record['winners']) or 'nobody'} "
-                  f"({out.reason}) after {record['turns']} turns; worlds "
+                  f"({why}) after {record['turns']} turns; worlds "
                   + ", ".join(f"{c} {n}" for c, n in record["worlds"].items()))
     wins = {c: sum(c in g["winners"] for g in games) for c in config.colors}
     summary = {"game": "worlds", "games": len(games), "players": args.players, "bots": names,
