@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -281,16 +282,21 @@ def _audit_failed(runner: NodeRunner, journal: Path) -> int:
         return 0
     seats = runner.genesis.seats
     for blame in failed:
-        who = (f"seat {blame.author} ({seats[blame.author].colour})"
-               if blame.author is not None and 0 <= blame.author < len(seats)
-               else "no seat")
+        # the audit's own finding names its author in words (protocol/errors.py), not
+        # as a signed proof: "[claim] author 1: claimed no_encounter at action 47 ..."
+        said = re.match(r"\[\w+\] (?:record \d+, )?author (\d+)\b[^:]*: (.*)$",
+                        blame.message, re.S)
+        author = blame.author if blame.author is not None else \
+            int(said.group(1)) if said else None
+        who = (f"seat {author} ({seats[author].colour}) is blamed"
+               if author is not None and 0 <= author < len(seats) else "no seat is named")
         what = "a hidden claim was false" if blame.check == "claim" else \
             "the cards did not open as they were committed"
         check = f"cosmic verify {journal}"
-        print(to_width(f"cosmic: the end-of-game audit failed: {what}; {who} is blamed "
-                       f"({blame.message}). The result above cannot stand. The journal "
-                       f"keeps the evidence: {check}", sys.stderr, whole=(check,)),
-              file=sys.stderr)
+        print(to_width(f"cosmic: the end-of-game audit failed: {what}; {who} "
+                       f"({said.group(2) if said else blame.message}). The result above "
+                       f"cannot stand. The journal keeps the evidence: {check}",
+                       sys.stderr, whole=(check,)), file=sys.stderr)
     return AUDIT_FAILED
 
 
