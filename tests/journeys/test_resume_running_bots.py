@@ -5,6 +5,8 @@ lock and write "in use by another cosmic process" into its seat-N.log."""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -50,6 +52,24 @@ def test_resume_starts_only_the_bots_that_are_gone(tmp_path: Path, home: Path) -
         proc.kill()
         proc.wait()
         running.close()
+        for pid in _nodes_of(gpath):  # a bot started twice (this test failing) goes too
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def _nodes_of(genesis: Path) -> list[int]:
+    """The node processes of this game (their command line names its genesis)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:
+            continue
+        if entry.name.isdigit() and f"--genesis {genesis} ".encode() in cmd:
+            found.append(int(entry.name))
+    return found
 
 
 def _text(path: Path) -> str:
