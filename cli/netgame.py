@@ -268,8 +268,8 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
 
 AUDIT_FAILED = 1
 """The exit status of play, host, join and resume when the end-of-game audit failed
-(a seat's hidden claim was false, or its cards did not open as committed): the game's
-result cannot stand. docs/playing.md lists the exit statuses."""
+(a seat's hidden claim was false, or the cards opened at the end do not fit the game):
+the game's result cannot stand. docs/playing.md lists the exit statuses."""
 
 
 def _audit_failed(runner: NodeRunner, journal: Path) -> int:
@@ -291,7 +291,7 @@ def _audit_failed(runner: NodeRunner, journal: Path) -> int:
         who = (f"seat {author} ({seats[author].colour}) is blamed"
                if author is not None and 0 <= author < len(seats) else "no seat is named")
         what = "a hidden claim was false" if blame.check == "claim" else \
-            "the cards did not open as they were committed"
+            "what the cards showed at the end does not fit the game"
         check = f"cosmic verify {journal}"
         print(to_width(f"cosmic: the end-of-game audit failed: {what}; {who} "
                        f"({said.group(2) if said else blame.message}). The result above "
