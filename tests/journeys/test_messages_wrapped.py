@@ -15,6 +15,10 @@ from cli.cmd_demo import prepare
 from node.journal_file import JournalFile
 from protocol.genesis import Genesis
 
+# The width is the terminal's own: a COLUMNS (or LINES) this test runner exports would
+# override it (shutil.get_terminal_size reads them first); a shell does not export them.
+AS_A_TERMINAL = ["env", "-u", "COLUMNS", "-u", "LINES"]
+
 
 def _rows(term: Terminal) -> list[str]:
     term.wait_for(lambda s: "[exit status" in s, timeout=60)
@@ -39,7 +43,7 @@ def test_resume_alone_names_whole_paths_and_marks_finished_games(tmp_path: Path)
         assert piped.stderr.count("\n") == 1, piped.stderr  # one line: nobody's width
         assert f"{going}, {over} (finished)" in piped.stderr, piped.stderr
 
-        with Terminal([str(COSMIC), "resume"], tmp_path, width=80,
+        with Terminal([*AS_A_TERMINAL, str(COSMIC), "resume"], tmp_path, width=80,
                       env={"COSMIC_HOME": str(home)}) as term:
             rows = _rows(term)
         assert all(len(row) < 80 for row in rows), rows
@@ -56,7 +60,7 @@ def test_an_argparse_error_breaks_between_words(tmp_path: Path, home: Path) -> N
     piped = cosmic(*args, home=home, timeout=60)
     said = piped.stderr.splitlines()[-1]
     assert piped.returncode == 2 and said.startswith("cosmic demo: error: --flares"), said
-    with Terminal([str(COSMIC), *args], tmp_path, width=72,
+    with Terminal([*AS_A_TERMINAL, str(COSMIC), *args], tmp_path, width=72,
                   env={"COSMIC_HOME": str(home)}) as term:
         rows = _rows(term)
     start = next(i for i, row in enumerate(rows) if row.startswith("cosmic demo: error:"))

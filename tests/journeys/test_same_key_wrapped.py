@@ -13,6 +13,10 @@ from _journey import COSMIC, cosmic_env
 from _tmux import Terminal
 from cli.cmd_demo import LOOPBACK_BROADCAST, free_udp_port
 
+# The width is the terminal's own: a COLUMNS (or LINES) this test runner exports would
+# override it (shutil.get_terminal_size reads them first); a shell does not export them.
+AS_A_TERMINAL = ["env", "-u", "COLUMNS", "-u", "LINES"]
+
 
 def test_the_same_key_stop_breaks_between_words(tmp_path: Path) -> None:
     home = Path(tempfile.mkdtemp(prefix="sk", dir="/tmp"))  # a key path that fits a row
@@ -26,8 +30,9 @@ def test_the_same_key_stop_breaks_between_words(tmp_path: Path) -> None:
         for line in host.stdout:  # the key is made, the lobby announced
             if "in the lobby:" in line:
                 break
-        with Terminal([str(COSMIC), "join", "--name", "ann-again", "--colour", "blue",
-                       "--yes", "--timeout", "20", *lan], tmp_path, width=80,
+        with Terminal([*AS_A_TERMINAL, str(COSMIC), "join", "--name", "ann-again",
+                       "--colour", "blue", "--yes", "--timeout", "20", *lan], tmp_path,
+                      width=80,
                       env={"COSMIC_HOME": str(home)}) as term:
             term.wait_for(lambda s: "[exit status" in s, timeout=60)
             rows = [r.rstrip() for r in term.screen(history=True).splitlines()]
