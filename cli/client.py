@@ -788,7 +788,7 @@ class SeatClient:
                 f"waiting for the {source} ({CHANCE_WORDS.get(kind, kind.replace('_', ' '))})"
             if progress is not None:  # networked: how far it got, and whose turn it is
                 taken, awaited = progress()
-                text += f": {taken} messages"
+                text += f": {taken} message{'' if taken == 1 else 's'}"
                 if awaited is not None and 0 <= awaited < len(colors):
                     text += f", next from {colors[awaited]}"
         else:

@@ -99,8 +99,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     shown, directory = args.dir, args.dir.resolve()  # the nodes run elsewhere: full paths
-    for old in directory.glob("seat-*.journal"):
-        old.unlink()  # a demo starts a new game
+    taken = sorted(directory.glob("seat-*.journal"))  # another game's: never written over
+    if taken:
+        from .cmd_host import to_stderr
+        print(to_stderr(f"cosmic demo: {shown} already holds a game's journals "
+                        f"({', '.join(p.name for p in taken[:3])}"
+                        f"{', ...' if len(taken) > 3 else ''}); nothing in it was changed. "
+                        "Give a new folder with --dir for this demo (or remove that one "
+                        "if you do not keep its game)."), file=sys.stderr)
+        return 2
     try:
         gpath, keys = prepare(args.players, args.seed, directory, config=config, rules=rules)
     except OSError as exc:
@@ -158,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
                                      for c, a in zip(colors, last["aliens"])))
     from .game_ui import for_rules
     why = for_rules(rules).reason_words(str(last.get("over")), config)
-    print(f"game over: {winners} won ({why}); {last.get('records')} records "
+    print(f"Game over: {winners} won ({why}); {last.get('records')} records "
           f"in {took:.1f} s" + (f"; first encounter after {first_encounter or 0:.1f} s"
                                 if args.game == "cosmic" else ""))
     print(f"journals in {shown}/: check one with `cosmic verify {shown}/seat-0.journal`")

@@ -178,6 +178,14 @@ def to_width(text: str, stream: TextIO | None = None, whole: tuple[str, ...] = (
                      for line in text.split("\n")).replace("\0", " ")
 
 
+def to_stderr(text: str, whole: tuple[str, ...] = ()) -> str:
+    """`text` for stderr as to_width breaks it, each `quoted` command in it kept whole
+    (`cosmic resume PATH`, `--key FILE`), as are the phrases of `whole`."""
+    import re
+
+    return to_width(text, sys.stderr, whole=(*re.findall(r"`[^`]+`", text), *whole))
+
+
 def _isatty(stream: TextIO) -> bool:
     try:
         return stream.isatty()
@@ -217,7 +225,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
 
     def warn(text: str) -> None:  # a node with our key came in after us; beacons lost
         still = "Still hosting." if lobby.host else "Still in the lobby."
-        print(f"cosmic: warning: {text} {still}", file=sys.stderr, flush=True)
+        print(to_stderr(f"cosmic: warning: {text} {still}"), file=sys.stderr, flush=True)
     def options() -> NodeOptions:
         return lan_options(args.port, args.target, args.peer, args.listen,
                            beacon_to=sorted(set(lobby.addresses.values())
@@ -247,7 +255,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     try:
         genesis, seat = lobby.wait(args.timeout, show, confirm, warn, confirmed)
     except (TimeoutError, LobbyError, SameKeyError) as exc:
-        print(f"cosmic: {exc}", file=sys.stderr)
+        print(to_stderr(f"cosmic: {exc}"), file=sys.stderr)
         confirmed(None)
         return 1
     finally:
@@ -279,7 +287,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
         return play_seat(genesis, seat, lobby.key, journal, opts, screen=screen, bot=bot,
                          resume=info)
     except SameKeyError as exc:  # another node plays our seat, and was there first
-        print(f"cosmic: {exc}", file=sys.stderr)
+        print(to_stderr(f"cosmic: {exc}"), file=sys.stderr)
         return 1
 
 

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from .botopts import seat_bot
-from .cmd_host import key_file, lan_trouble, lobby_args, start_game, to_width
+from .cmd_host import key_file, lan_trouble, lobby_args, start_game, to_stderr, to_width
 from .options import add_game_options, mismatch, wanted
 
 if TYPE_CHECKING:
@@ -81,13 +81,15 @@ def run(args: argparse.Namespace) -> int:
         if playing:  # true, but "no game" would be puzzling beside a game being played
             under_way = "; ".join(f"{', '.join(names)} in game {game[:4].hex()}"
                                   for game, names in playing)
-            print(f"No game here takes players now. Under way (nobody new can join): "
-                  f"{under_way}. Start a new one with `cosmic host`.", file=sys.stderr)
+            print(to_stderr(f"No game here takes players now. Under way (nobody new can "
+                            f"join): {under_way}. Start a new one with `cosmic host`."),
+                  file=sys.stderr)
             for game, _ in playing:  # one of ours, left (a crash, Ctrl-C): back by resume
                 for journal in sorted((cosmic_home() / "games" / game[:6].hex())
                                       .glob("seat-*.journal")):
-                    print(f"You have a seat in game {game[:4].hex()}: to go back to it, "
-                          f"cosmic resume {journal}", file=sys.stderr)
+                    again = f"cosmic resume {journal}"  # whole, on a row of its own
+                    print(to_stderr(f"You have a seat in game {game[:4].hex()}: to go back "
+                                    f"to it, {again}", whole=(again,)), file=sys.stderr)
             return 1
         print("No game announced on this network (is a host running `cosmic host`, "
               "on the same --port?)", file=sys.stderr)

@@ -129,10 +129,14 @@ def _networked(config: Any, seed_text: str, seat: int, screen: bool,
     from protocol.genesis import Genesis
 
     from .cmd_demo import LOOPBACK_BROADCAST, free_udp_port, prepare
-    from .cmd_host import to_width
-    from .netgame import cosmic_home, play_seat, start_bots
+    from .cmd_host import to_stderr, to_width
+    from .netgame import cosmic_home, held_game, play_seat, start_bots
 
     directory = (directory or cosmic_home() / "games" / time.strftime("%Y%m%d-%H%M%S")).resolve()
+    taken = held_game(directory)  # before anything is written: that game stays whole
+    if taken:
+        print(to_stderr(f"cosmic play: {taken}"), file=sys.stderr)
+        return 2
     words = rules.options_text(config) if rules.NAME != "cosmic" else options_text(config)
     print(to_width(f"Setting up a networked game in {directory} (keys, genesis, card "
                    f"protocol; {words})..."), flush=True)

@@ -54,7 +54,9 @@ def resume_peer(text: str) -> str:
 
 
 def _fail(message: str) -> int:
-    print(f"cosmic resume: {message}", file=sys.stderr)
+    """Say why on stderr, between words at a terminal (a path or `a command` whole)."""
+    from .cmd_host import to_stderr
+    print(to_stderr(f"cosmic resume: {message}"), file=sys.stderr)
     return 2
 
 
@@ -71,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
             return _fail(f"unknown bot {args.bot!r}; known: {', '.join(BOT_KINDS)}")
         args.journal, args.bot = Path(args.bot), "heuristic"  # `resume --bot JOURNAL`
     if args.journal is None:
-        return _fail("name your seat's journal: cosmic resume DIR/seat-N.journal"
+        return _fail("name your seat's journal: `cosmic resume DIR/seat-N.journal`"
                      + _newest_journals())
     journal: Path = args.journal.resolve()
     try:
@@ -169,7 +171,37 @@ def _newest_journals(count: int = 3) -> str:
         return ""
     if not found:
         return ""
-    return "; the newest here, newest first: " + ", ".join(str(p) for p in found)
+    return "; the newest here, newest first: " + ", ".join(
+        f"{p} (finished)" if _over(p) else str(p) for p in found)
+
+
+def _over(journal: Path) -> bool:
+    """Does this journal hold its game to the end? (Read quickly, for a list: a Cosmic
+    game's end-of-game reveal is each seat's cards.secret; another game is replayed with
+    the key its resume file names.) False when it cannot tell."""
+    from node.resume import ResumeInfo
+    from protocol.envelope import open_envelope
+    from protocol.game import GAME_KINDS, game_of
+    from protocol.journal import parse_journal
+
+    try:
+        contents = parse_journal(journal.read_bytes())
+        genesis = contents.genesis
+        if game_of(genesis).NAME != "cosmic":
+            from node.journal_file import read_key_file
+            info = ResumeInfo.load(journal)
+            key = read_key_file(Path(info.key)) if info and info.key else None
+            seat = genesis.seat_of_key(key.public) if key else None
+            return key is not None and seat is not None and \
+                _finished(genesis, seat, key, contents.records)
+        told = set()
+        for raw in contents.records:
+            env = open_envelope(raw, genesis, GAME_KINDS, check_signature=False)
+            if env.kind == "cards.secret":
+                told.add(env.author)
+        return len(told) == genesis.n_seats
+    except (OSError, ValueError, ProtocolError):
+        return False
 
 
 def _finished(genesis: Any, seat: int, key: Any, records: list[bytes]) -> bool:

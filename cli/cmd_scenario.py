@@ -18,13 +18,21 @@ from typing import Any
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser("scenario", help="run rule scenarios (docs/scenarios.md)")
-    ssub = p.add_subparsers(dest="scenario_command", metavar="ACTION", required=True)
+    ssub = p.add_subparsers(dest="scenario_command", metavar="ACTION")
+    p.set_defaults(func=_no_action)  # (an action named sets its own func)
     run = ssub.add_parser("run", help="play a scenario file and check its expectations")
     run.add_argument("files", nargs="+", type=Path, metavar="FILE",
                      help="a scenario file, or a folder: every *.toml file under it")
     run.add_argument("--json", action="store_true", help="print the result as JSON")
     run.set_defaults(func=_run)
     return p
+
+
+def _no_action(args: argparse.Namespace) -> int:
+    """`cosmic scenario` alone: name the action there is (exit status 2, as argparse)."""
+    from .options import UsageError
+    raise UsageError("name the action: run (`cosmic scenario run FILE...` plays each "
+                     "scenario file and checks its expectations)")
 
 
 def _game(text: str) -> str:

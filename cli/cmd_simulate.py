@@ -121,9 +121,11 @@ def run(args: argparse.Namespace) -> int:
             record["journal"] = str(writer(game, args.journal_dir, i))
         games.append(record)
         if not args.json:
+            from .render import reason_words  # "5 foreign colonies", not "colonies"
             print(f"game {i + 1}: {', '.join(record['winners']) or 'nobody'} "
-                  f"({out.reason}) after {record['turns']} turns, "
-                  f"{record['encounters']} encounters"
+                  f"({reason_words(out.reason, config)}) after "
+                  f"{_count(record['turns'], 'turn')}, "
+                  f"{_count(record['encounters'], 'encounter')}"
                   + (f"; aliens {', '.join(a or '-' for a in tally.dealt)}"
                      if any(config.aliens) or config.flares else ""))
     wins = {c: sum(c in g["winners"] for g in games) for c in config.colors}
@@ -192,8 +194,9 @@ def _run_worlds(args: argparse.Namespace) -> int:
             record["journal"] = str(write_local_journal(game, args.journal_dir, i))
         games.append(record)
         if not args.json:
+            why = "the turn limit was reached" if out.reason == "turn_limit" else out.reason
             print(f"game {i + 1}: {', '.join(record['winners']) or 'nobody'} "
-                  f"({out.reason}) after {record['turns']} turns; worlds "
+                  f"({why}) after {_count(record['turns'], 'turn')}; worlds "
                   + ", ".join(f"{c} {n}" for c, n in record["worlds"].items()))
     wins = {c: sum(c in g["winners"] for g in games) for c in config.colors}
     summary = {"game": "worlds", "games": len(games), "players": args.players, "bots": names,
@@ -215,3 +218,8 @@ def _journal_dir_ready(args: argparse.Namespace) -> bool:
               f"{exc.strerror or exc}", file=sys.stderr)
         return False
     return True
+
+
+def _count(n: int, thing: str) -> str:
+    """"1 turn", "2 turns"."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"

@@ -465,7 +465,8 @@ def run(args: argparse.Namespace) -> int:
             if args.json:  # the keys of any other result (result_data), for programs
                 print(json.dumps({
                     "path": str(path), "ok": False, "exit": 2, "complete": False,
-                    "incomplete": None, "last_record": None, "torn": None, "evidence": [],
+                    "awaited": None, "incomplete": None, "last_record": None, "torn": None,
+                    "evidence": [],
                     "error": {"check": "file", "message": why, "offset": None,
                               "record": None, "text": f"cannot read: {why}"}},
                     sort_keys=True))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
 
 __all__ = ["main"]
 
@@ -27,10 +28,25 @@ COMMANDS = ("play", "host", "join", "resume", "simulate", "scenario", "verify", 
 PARSERS = {"replay": "cli.replay_args"}
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser whose errors break between words at the terminal's width (a
+    flag, a path, a `quoted command` kept whole), as the commands' own messages do; each
+    subcommand's parser is one too (argparse makes them of the top one's class)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, _said(f"{self.prog}: error: {message}") + "\n")
+
+
+def _said(text: str) -> str:
+    from .cmd_host import to_stderr  # (when an error is said: --help imports no engine)
+    return to_stderr(text)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The `cosmic` parser with every subcommand, or with only the one named `only` (a
     run that names it needs no other: its help, usage line and errors are the same)."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="cosmic", description="Peer-to-peer, verifiable Cosmic Encounter.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS if only is None else (only,):
@@ -63,7 +79,7 @@ def _usage_error(parser: argparse.ArgumentParser, args: argparse.Namespace,
     returned (main is called in-process too)."""
     said = _parser_of(parser, args) or parser
     said.print_usage(sys.stderr)
-    print(f"{said.prog}: error: {message}", file=sys.stderr)
+    print(_said(f"{said.prog}: error: {message}"), file=sys.stderr)
     return 2
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,7 +62,8 @@ def seat_key(args: Any, command: str) -> SigningKey | None:
         return None
     trouble = game_folder(args.dir)
     if trouble:
-        print(f"cosmic {command}: {trouble}", file=sys.stderr)
+        from .cmd_host import to_stderr
+        print(to_stderr(f"cosmic {command}: {trouble}"), file=sys.stderr)
         return None
     return key
 
@@ -83,8 +85,42 @@ def game_folder(directory: Path | None) -> str:
         taken = sorted(directory.glob("seat-*.journal"))
         if taken:
             return (f"{directory} already holds a game's journal ({taken[0].name}); give "
-                    f"another --dir for a new game (that game: `cosmic resume {taken[0]}`)")
+                    f"another --dir for a new game (that game: "
+                    f"`cosmic resume {players_journal(directory)}`)")
     return ""
+
+
+def held_game(directory: Path) -> str:
+    """Why `directory` cannot hold a new game of `cosmic play`, or "" if it can: it holds
+    another game's files (a journal, its genesis, a seat's key), which a new game would
+    write over. Said before anything is written, so that the other game stays whole."""
+    if not directory.is_dir():
+        return ""
+    found = sorted(p.name for pattern in ("seat-*.journal", "genesis.bin", "seat-*.key")
+                   for p in directory.glob(pattern))
+    if not found:
+        return ""
+    shown = ", ".join(found[:3]) + (", ..." if len(found) > 3 else "")
+    again = players_journal(directory)
+    return (f"{directory} already holds another game ({shown}); nothing in it was "
+            "changed. For a new game give a new folder with --dir (or no --dir: a folder "
+            "of its own under the games folder)"
+            + (f"; to go on with that game: `cosmic resume {again}`" if again else "")
+            + ".")
+
+
+def players_journal(directory: Path) -> Path | None:
+    """The journal of `directory` to resume: the seat that runs the bots of a `play` game
+    (its resume file names them), else the only or first journal; None if none."""
+    journals = sorted(directory.glob("seat-*.journal"))
+    for journal in journals:
+        try:
+            info = ResumeInfo.load(journal)
+        except ValueError:
+            continue
+        if info is not None and info.bots:
+            return journal
+    return journals[0] if journals else None
 
 
 def lan_options(port: int, target: str, peers: list[str], listen: str = "",
@@ -101,9 +137,12 @@ def lan_options(port: int, target: str, peers: list[str], listen: str = "",
 
 def start_bots(commands: list[list[str]], directory: Path) -> list[subprocess.Popen[bytes]]:
     """Start bot nodes (`cosmic node` arguments); each logs to seat-N.log in directory.
-    A bot whose node still runs refuses to start twice (its journal is locked)."""
+    A bot whose node still runs (its journal is held: `cosmic resume` of a `play` game
+    whose bots waited) is not started twice."""
     procs = []
     for argv in commands:
+        if "--journal" in argv and journal_held(Path(argv[argv.index("--journal") + 1])):
+            continue
         seat = argv[argv.index("--seat") + 1] if "--seat" in argv else "x"
         with open(directory / f"seat-{seat}.log", "a") as log:
             procs.append(subprocess.Popen(
@@ -111,6 +150,23 @@ def start_bots(commands: list[list[str]], directory: Path) -> list[subprocess.Po
                 stdout=subprocess.DEVNULL, stderr=log, start_new_session=True,
                 cwd=Path(__file__).resolve().parent.parent))
     return procs
+
+
+def journal_held(journal: Path) -> bool:
+    """Does a running node hold this journal (its lock, node/journal_file.py)?"""
+    import fcntl
+
+    try:
+        fd = os.open(journal, os.O_RDONLY)
+    except OSError:
+        return False  # none yet (or unreadable: the bot's node says why)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # (and with it the shared lock, if it was taken)
+    return False
 
 
 def _default_key_path(key: SigningKey) -> str:
@@ -127,7 +183,23 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
               resume: ResumeInfo | None = None, unfinished: str = "") -> int:
     """Play this seat to the end: a bot, the full-screen client, or plain text.
 
-    Writes how to resume beside the journal first (node/resume.py)."""
+    Writes how to resume beside the journal first (node/resume.py). Another node that
+    plays this seat with this key and started first stops this one: said on stderr,
+    between words at a terminal, exit status 1."""
+    from node.discovery import SameKeyError
+
+    try:
+        return _play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot,
+                          resume=resume, unfinished=unfinished)
+    except SameKeyError as exc:
+        from .cmd_host import to_stderr
+        print(to_stderr(f"cosmic: {exc}"), file=sys.stderr)
+        return 1
+
+
+def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
+               opts: NodeOptions, *, screen: bool, bot: Any,
+               resume: ResumeInfo | None, unfinished: str) -> int:
     colors = [s.colour for s in genesis.seats]
     if resume is None:
         resume = ResumeInfo.from_options(seat, opts, key=_default_key_path(key))
@@ -151,7 +223,7 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         if runner.gave_up:
             print(f"cosmic: {runner.gave_up}", file=sys.stderr)
         _said_the_end(runner, journal, "")
-        return code
+        return _audit_failed(runner, journal) or code
     from .client import NetworkSession
     session = NetworkSession(runner)
     from .game_ui import for_rules, variant_words
@@ -188,7 +260,44 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         runner.close()
     if screen or ended != "over":  # (plain text says the end itself, once, last)
         _said_the_end(runner, journal, unfinished)
-    return 0
+    if runner.gave_up:  # as a bot's seat says it (above): the game cannot go on
+        print(f"cosmic: {runner.gave_up}", file=sys.stderr)
+        return 3
+    return _audit_failed(runner, journal)
+
+
+AUDIT_FAILED = 1
+"""The exit status of play, host, join and resume when the end-of-game audit failed
+(a seat's hidden claim was false, or the cards opened at the end do not fit the game):
+the game's result cannot stand. docs/playing.md lists the exit statuses."""
+
+
+def _audit_failed(runner: NodeRunner, journal: Path) -> int:
+    """AUDIT_FAILED, said on stderr (what failed, the seat blamed, the journal to verify),
+    if the end-of-game audit of this game failed; else 0."""
+    from .cmd_host import to_width
+
+    failed = [b for b in runner.core.blames if b.check in ("audit", "claim")]
+    if not runner.core.done or not failed:
+        return 0
+    seats = runner.genesis.seats
+    for blame in failed:
+        # the audit's own finding names its author in words (protocol/errors.py), not
+        # as a signed proof: "[claim] author 1: claimed no_encounter at action 47 ..."
+        said = re.match(r"\[\w+\] (?:record \d+, )?author (\d+)\b[^:]*: (.*)$",
+                        blame.message, re.S)
+        author = blame.author if blame.author is not None else \
+            int(said.group(1)) if said else None
+        who = (f"seat {author} ({seats[author].colour}) is blamed"
+               if author is not None and 0 <= author < len(seats) else "no seat is named")
+        what = "a hidden claim was false" if blame.check == "claim" else \
+            "what the cards showed at the end does not fit the game"
+        check = f"cosmic verify {journal}"
+        print(to_width(f"cosmic: the end-of-game audit failed: {what}; {who} "
+                       f"({said.group(2) if said else blame.message}). The result above "
+                       f"cannot stand. The journal keeps the evidence: {check}",
+                       sys.stderr, whole=(check,)), file=sys.stderr)
+    return AUDIT_FAILED
 
 
 def _said_the_end(runner: NodeRunner, journal: Path, unfinished: str) -> None:

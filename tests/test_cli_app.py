@@ -305,7 +305,8 @@ def test_the_deck_setup_shows_its_progress(tmp_path: Path) -> None:
         taken = [open_envelope(raw, genesis, GAME_KINDS) for raw in contents.records]
         assert [(e.author, e.kind) for e in taken] == (
             [(0, "cards.key-commit")] if seat == 0 else [])
-        assert text == (f"setting up the decks (card protocol): {len(taken)} messages, "
+        assert text == (f"setting up the decks (card protocol): {len(taken)} "
+                        f"message{'' if len(taken) == 1 else 's'}, "
                         f"next from {colours[waits_for]}")
 
 

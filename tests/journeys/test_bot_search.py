@@ -31,7 +31,7 @@ def test_demo_with_search_bots_finishes_and_verifies(tmp_path: Path, home: Path)
                "--max-turns", "2", "--bot", "search", "--bot-budget", "0.05", "--quiet",
                home=home, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert r.stdout.startswith("game over: ")
+    assert r.stdout.startswith("Game over: ")
     v = cosmic("verify", str(tmp_path / "g" / "seat-1.journal"), home=home)
     assert v.returncode == 0 and ": OK" in v.stdout, v.stdout + v.stderr
 

@@ -52,5 +52,6 @@ def test_host_and_join_print_the_journal_to_resume(tmp_path: Path) -> None:
         # The terminal cleared (a kill, then `reset`): resume alone names the journal.
         hint = cosmic("resume", home=home, cwd=home)
         assert hint.returncode == 2 and "Traceback" not in hint.stderr, hint.stderr
-        assert hint.stderr.strip().endswith(f"the newest here, newest first: {journal}"), \
+        assert hint.stderr.strip().endswith(
+            f"the newest here, newest first: {journal} (finished)"), \
             hint.stderr

@@ -46,7 +46,7 @@ def test_demo_with_chosen_aliens_plays_through_the_card_protocol(home: Path) -> 
                "chosen", "--max-turns", "4", home=home, timeout=150)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "3 nodes play: aliens chosen: each player is dealt two and keeps one" in r.stdout
-    assert "game over: " in r.stdout
+    assert "Game over: " in r.stdout
     _aliens_line(r.stdout, ["red", "blue", "yellow"])
     _verified(home, home / "chosen", 3)
 

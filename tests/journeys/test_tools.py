@@ -23,7 +23,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     r = cosmic("demo", "--players", "3", "--seed", "tools", "--dir", "game", "--max-turns",
                "3", "--bot", "heuristic", home=home, timeout=180)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "game over: " in r.stdout and "turn 1:" in r.stdout  # a win or the turn limit
+    assert "Game over: " in r.stdout and "turn 1:" in r.stdout  # a win or the turn limit
     assert "cosmic verify game/seat-0.journal" in r.stdout
     return home / "game"
 
@@ -32,7 +32,7 @@ def test_demo_quiet_prints_only_the_summary(tmp_path: Path, home: Path) -> None:
     r = cosmic("demo", "--players", "2", "--seed", "q", "--dir", str(tmp_path / "g"),
                "--max-turns", "1", "--quiet", home=home, timeout=120)
     assert r.returncode == 0, r.stderr
-    assert "turn 1:" not in r.stdout and r.stdout.startswith("game over")
+    assert "turn 1:" not in r.stdout and r.stdout.startswith("Game over")
 
 
 def test_verify_replay_and_audit_of_a_network_game(demo: Path, home: Path) -> None:
