@@ -8,6 +8,7 @@ blamed, even where the map at the end would have let it pass."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +22,8 @@ from engine.worlds.state import RANGE, WORLDS, Claim, GameState, distance
 from engine.worlds.unseen import audit_pages, page_reachable
 from node.local import LocalGame, game_seed
 from node.records import record_local_game
+from protocol.cards_inprocess import InProcessGame
+from protocol.cards_source import replay_game
 from protocol.errors import RemoteProtocolError
 from protocol.game import verify_journal_bytes
 
@@ -161,3 +164,21 @@ def test_a_token_moves_only_to_a_world_on_the_map() -> None:
     assert not page_reachable(pos, {0: 1}, {2: 1})
     assert not page_reachable(pos, {2: 1}, {1: 1})
     assert page_reachable(pos, {2: 1}, {2: 1})
+
+
+def test_a_networked_game_whose_worlds_jumped_after_a_page_passes_every_audit() -> None:
+    """The same over the card protocol: the pages are committed, opened at the end and
+    audited by every seat and by an observer replaying the record (a seeded game in
+    which a page judged on the map at the end would be blamed)."""
+    pool = list(canonical_pile([r.replace("-", "_") for r in RACES.split(",")]))
+    config = RULES.config_from(RULES.COLOURS[:2], (), {"max_turns": 40, "races": pool})
+    seeds = [b"netpj39-%d" % i for i in range(2)]
+    game = InProcessGame(config, seeds, [HeuristicWorldsBot(s) for s in seeds], rules=RULES,
+                         secret_seeds=[hashlib.sha256(s).digest() for s in seeds])
+    game.run()
+    game.finish()  # every seat opens every page and audits it
+    pages = game.sources[0].pages
+    assert audit_pages(_on_last_map(game.states[0]), pages)  # the old audit blamed it
+    state, observer = replay_game(game.genesis, config, game.table.log)
+    observer.check_claims(state)
+    assert observer.pages == pages
