@@ -102,12 +102,20 @@ class Outcome:
 class Claim:
     """A statement about a hidden hand, for an end-of-game audit: kind "no_force" (the
     seat revealed no force card: none of `hand` is one) or "not_force" (the card drawn at
-    random for it to fight with, `hand` = that one handle, is no force card)."""
+    random for it to fight with, `hand` = that one handle, is no force card); the unseen
+    tokens' claims "born", "page", "unveil" (engine.worlds.unseen).
+
+    `pos`: the map as it stood when the claim was made (each world's square), kept by a
+    "page" claim: the Planet Jumpers and the Worldship move worlds, so the moves of a
+    page are judged on this map, not the last one. It is a copy of the state's `pos` at
+    that action, so the public hash (which hashes `pos` at every action) does not encode
+    it again (api.encode_public: seat, kind, hand, serial)."""
 
     seat: int
     kind: str
     hand: tuple[int, ...]
     serial: int
+    pos: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)

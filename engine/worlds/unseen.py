@@ -11,8 +11,9 @@ play the seat's own node, through the card protocol's page commitments, protocol
   the audit;
 - moves: at the end of its migration a seat with unseen tokens acts `select` at the
   step ("conceal", seat) with `conceal`, its page then being its new secret page (the moves of the
-  turn, each token once within its range); a claim "page" is recorded, and the audit
-  checks every page against the one before (`page_reachable`);
+  turn, each token once within its range); a claim "page" is recorded with the map as
+  it stands then (`Claim.pos`), and the audit checks every page against the one before
+  on that map (`page_reachable`);
 - openings, when the places matter: as a conflict starts on a world every seat with
   unseen tokens opens its count there, and at "conceal" a seat may bring its tokens on
   a world into view (Power of the race with the world): both ask the chance
@@ -29,6 +30,12 @@ carries them in the clear) and replays the seat's claims: births add to the page
 opening must find its count there and empties that world, each page must follow from
 the one before by moves of at most RANGE spaces (`page_reachable`) and hold as many
 tokens as the births left, and the last page must hold the seat's public `unseen`.
+The moves of a page are judged on the map as it stood when the page was committed (its
+claim's `pos`), never on the map at the end: the Planet Jumpers swap two worlds' squares
+and the Worldship moves its world (both in their opportunity phase, before the
+migration whose page follows), so two worlds 1 space apart when a page was written may
+stand 4 apart at the end. A token goes only to a world on the map (a world set aside at
+setup has no square) or stays where it is.
 """
 
 from __future__ import annotations
@@ -61,10 +68,11 @@ def unveil_steps(s: GameState, world: int, seats: list[int]) -> list[Step_t]:
     return [("unseen_open", p, world) for p in seats if s.unseen[p]]
 
 
-def page_reachable(pos: list[int], before: dict[int, int], after: dict[int, int],
+def page_reachable(pos: Sequence[int], before: dict[int, int], after: dict[int, int],
                    reach: int = RANGE) -> bool:
     """Could the tokens of page `before` end as page `after`, each moving at most once,
-    up to `reach` spaces (pos: the worlds' squares)? A small max-flow, for the audit."""
+    up to `reach` spaces, to a world on the map (pos: the worlds' squares, -1 for a world
+    off the map, on the map the page is made on)? A small max-flow, for the audit."""
     if sum(before.values()) != sum(after.values()):
         return False
     src = sorted(w for w, k in before.items() if k)
@@ -75,7 +83,8 @@ def page_reachable(pos: list[int], before: dict[int, int], after: dict[int, int]
     def augment(a: int, seen: set[int]) -> int:
         # find a destination for one more token of a, re-routing others if need be
         for b in dst:
-            if b in seen or distance(pos[a], pos[b]) > reach:
+            if b in seen or (b != a and (pos[a] < 0 or pos[b] < 0
+                                         or distance(pos[a], pos[b]) > reach)):
                 continue
             seen.add(b)
             if need[b] > 0:
@@ -136,10 +145,12 @@ def _audit_seat(s: GameState, seat: int, pages: list[Sequence[int]]) -> str | No
             if held != due:
                 return (f"seat {seat}'s page of action {c.serial} holds {held} unseen "
                         f"token(s); its births and openings left {due}")
-            if not page_reachable(s.pos, page, after):
+            board = c.pos or s.pos  # the map the page was made on (the last, for a claim
+            # written without one, by hand)
+            if not page_reachable(board, page, after):
                 return (f"seat {seat}'s page of action {c.serial} ({_names(after)}) cannot "
                         f"follow its page before ({_names(page)}) by moves of at most "
-                        f"{RANGE} spaces")
+                        f"{RANGE} spaces on the map of that action")
             page = after
     if made != len(pages):
         return f"seat {seat} opened {len(pages)} page(s) for {made} page claim(s)"
@@ -220,7 +231,8 @@ class Conceal(SeatStep):
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         if isinstance(a, ConcealPage):
-            s.claims = s.claims + (Claim(a.seat, "page", (), s.serial),)
+            # the map the page's moves are judged on (worlds may move later: unseen.py)
+            s.claims = s.claims + (Claim(a.seat, "page", (), s.serial, tuple(s.pos)),)
             pop(s)
             return
         if not isinstance(a, Power) or a.race != UNSEEN_RACE or len(a.args) != 1 \
