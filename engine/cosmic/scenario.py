@@ -340,7 +340,10 @@ class _Commands:
             face = self.src.truth[h]
             if _label_matches(C.CATALOGUE[face], want):
                 return h, face
-        raise ScenarioError(f"{self.b.colors[seat]} holds no {ref!r}")
+        example = {"attack": "@attack08", "reinforcement": "@reinforcement+3",
+                   "flare": "@flare_amoeba", "artifact": "@cosmic_zap"}.get(want)
+        hint = f" (a card is one word in a command, as {example})" if example else ""
+        raise ScenarioError(f"{self.b.colors[seat]} holds no {ref!r}{hint}")
 
     def _ships(self, text: str) -> tuple[tuple[int, int], ...]:
         if text in ("-", "none"):
