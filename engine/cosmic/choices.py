@@ -64,8 +64,12 @@ class Dist(_Lazy[Pairs]):
     """Every way to take `lo`..`hi` ships from `sources` [(location, capacity), ...]."""
 
     def __init__(self, sources: Sequence[tuple[int, int]], lo: int, hi: int) -> None:
-        self.locs = tuple(loc for loc, cap in sources if cap > 0)
-        self.caps = tuple(min(cap, hi) for loc, cap in sources if cap > 0)
+        locs, caps = [], []
+        for loc, cap in sources:
+            if cap > 0:
+                locs.append(loc)
+                caps.append(cap if cap < hi else hi)  # min(cap, hi)
+        self.locs, self.caps = tuple(locs), tuple(caps)
         # Every total from lo to hi can be made (hi is capped by the ships there), so
         # `contains` needs only these bounds; the counts are made when first asked for.
         self.lo, self.hi = max(lo, 0), min(hi, sum(self.caps))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any
 
 from . import cards as _cards
@@ -407,7 +408,8 @@ class GameState:
 
     def colonies(self, seat: int) -> list[int]:
         """Planets where `seat` has a colony, in planet order."""
-        return [p for p, c in enumerate(self.ships[seat::self.config.seats]) if c > 0]
+        col = self.ships[seat::self.config.seats]
+        return list(compress(range(len(col)), col))  # ship counts are never below 0
 
     def home_colonies(self, seat: int) -> int:
         p = self.config.planets
