@@ -123,7 +123,7 @@ def legal_sequence(state: GameState, seat: int, knowledge: Knowledge) -> Sequenc
     if (h.asks_chance and h.chance(state, st) is not None) or seat not in h.actors(state, st):
         return ()
     options = h.options(state, st, seat, knowledge)
-    if "turnup" not in h.kinds and turn_up_allowed(state, seat):
+    if state.extra and "turnup" not in h.kinds and turn_up_allowed(state, seat):
         # hidden powers: a face-down seat may turn up at any question (engine.hidden)
         return Concat(options, Fixed([TurnUp(seat)]))
     return options

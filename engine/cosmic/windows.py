@@ -392,7 +392,7 @@ class WindowStep(Step):
         if WINDOW_USES:
             plays += _table_uses(s, seat, name)
         options = _power_options(s, seat, name)
-        passing = [] if _must_use(s, seat, name) else [Pass(seat)]
+        passing = [] if _must_use(s, seat, name) else [_pass(seat)]
         if not options:
             return Fixed(passing + plays)
         powers = Mapped(options, lambda o: UsePower(seat, o[0], o[1]))
@@ -420,6 +420,17 @@ class WindowStep(Step):
                 fail(s, a, f"nothing takes {a.KIND} at the {name} window")
                 return
             use.resolve(s, a, name)
+
+
+def _pass(seat: int) -> Pass:
+    """Pass(seat): one value per seat, made once (an action is a frozen value)."""
+    got = _PASSES.get(seat)
+    if got is None:
+        got = _PASSES[seat] = Pass(seat)
+    return got
+
+
+_PASSES: dict[int, Pass] = {}
 
 
 def card_plays(s: GameState, seat: int, kn: Knowledge, name: str) -> list[Action]:
