@@ -86,12 +86,19 @@ def check_win(s: GameState) -> None:
     if s.config.teams:
         winners = _team_winners(s, places)
     else:
+        # A seat's foreign colonies: its colonies, len(col) - col.count(0), less its home
+        # ones, per - home.count(0) (home = col[lo:lo + per]); so they reach the goal when
+        # home.count(0) - col.count(0) reaches `need`.
+        need = goal + per - len(ships) // n
         for seat in range(n):
             col = ships[seat::n]
-            home = col[seat * per:(seat + 1) * per]
-            extra = places.get(seat, ())
-            if extra is not None and (len(col) - col.count(0) - (per - home.count(0))
-                                      + len(extra)) >= goal:
+            lo = seat * per
+            if places:
+                extra = places.get(seat, ())
+                if extra is not None and (col[lo:lo + per].count(0) - col.count(0)
+                                          + len(extra)) >= need:
+                    winners.append(seat)
+            elif col[lo:lo + per].count(0) - col.count(0) >= need:
                 winners.append(seat)
     if winners:
         moving = _card_moves_on_top(s.stack)

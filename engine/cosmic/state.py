@@ -448,6 +448,10 @@ class GameState:
     def timing_order(self) -> list[int]:
         """Offense, defense, then the others clockwise from the offense's left (rules 001,
         Timing). Outside an encounter: clockwise from the offense."""
+        return list(self.timing_order_t())
+
+    def timing_order_t(self) -> tuple[int, ...]:
+        """`timing_order` as a tuple, shared: for reading only."""
         n, off = self.config.seats, self.offense
         d = self.enc.defense if self.enc is not None and off >= 0 else -1
         key = (n, off, d)
@@ -459,7 +463,7 @@ class GameState:
                 head = (off, d) if d >= 0 else (off,)
                 order = head + tuple((off + i) % n for i in range(1, n) if (off + i) % n != d)
             order = _ORDERS[key] = order
-        return list(order)
+        return order
 
     def clockwise_from_left(self, seat: int) -> list[int]:
         key = (self.config.seats, seat, -2)  # -2: no defense has it; this is another order
