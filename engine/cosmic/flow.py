@@ -1241,17 +1241,17 @@ class Resolve(Step):
                 for seat in P.co_defenders(s):  # ships counted as the defense's share its loss
                     count, s.ships[e.target * n + seat] = s.on(e.target, seat), 0
                     losses.append((seat, count, e.target))
-            for seat in s.timing_order():
+            for seat in s.timing_order_t():
                 count, s.beside[seat] = s.beside[seat], 0
                 losses.append((seat, count, -1))
         else:
             e.lost[0] = s.gate[e.offense]
-            for seat in s.timing_order():
+            for seat in s.timing_order_t():
                 count, s.gate[seat] = s.gate[seat], 0
                 losses.append((seat, count, -1))
             if off_kind == "negotiate" and not no_compensation:
                 after.append(("compensate", e.offense, e.defense, e.lost[0]))
-            for seat in s.timing_order():
+            for seat in s.timing_order_t():
                 if s.beside[seat]:
                     if not gas:
                         after.append(("rewards", seat, s.beside[seat]))

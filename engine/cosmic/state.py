@@ -117,7 +117,8 @@ class Config:
     @property
     def power_threshold(self) -> int:
         """Home colonies a power needs: three (two with four planets); in the two-player
-        game one fewer than the planets, four of five (rules 004)."""
+        game one fewer than the planets, four of five (rules 004). GameState.has_power
+        spells this out."""
         return self.planets - (1 if self.two_player else 2)
 
     def teammate(self, seat: int) -> int:
@@ -437,10 +438,11 @@ class GameState:
         Planets and Alien Powers) and while not zapped this encounter."""
         if not self.aliens[seat]:
             return False
-        c = self.config  # home_colonies(seat), spelled out: asked at every hook of a power
+        c = self.config  # home_colonies(seat) < c.power_threshold, spelled out (asked at
+        # every hook of a power): more empty home planets than planets - threshold
         p, n = c.planets, c.seats
-        if p - self.ships[seat * p * n + seat: (seat + 1) * p * n: n].count(0) \
-                < c.power_threshold:
+        if self.ships[seat * p * n + seat: (seat + 1) * p * n: n].count(0) \
+                > (1 if c.two_player else 2):
             return False
         e = self.enc
         return e is None or seat not in e.zapped
