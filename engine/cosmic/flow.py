@@ -774,6 +774,11 @@ def _must_join(s: GameState, seat: int) -> bool:
         and bool(colony_sources(s, seat, moving=True))
 
 
+# The encounter, its invitations and offense `AcceptStep._queue` last answered for, and
+# its answer: one tuple, read and replaced whole.
+_QUEUE: list[tuple[Any, Any, Any, int, tuple[int, ...]]] = [(None, None, None, -1, ())]
+
+
 @register
 class AcceptStep(Step):
     """Alliance, accept (rules 001): clockwise from the offense's left, each invited seat
@@ -781,12 +786,25 @@ class AcceptStep(Step):
 
     name, phase, kinds = "accept", "alliance", ("ally", "decline")
 
-    def _queue(self, s: GameState) -> list[int]:
+    def _queue(self, s: GameState) -> tuple[int, ...]:
+        """The seats asked, in order: those invited, and those a power lets join. Without
+        aliens, kept while the encounter and its invitations are the same objects (each
+        state has its own encounter, and an invitation is a tuple, replaced whole)."""
         e = s.enc
         assert e is not None
         inv0, inv1 = e.invited
-        return [seat for seat in s.clockwise_from_left(s.offense)
-                if seat in inv0 or seat in inv1 or (s.aliens[seat] and _invited_sides(s, seat))]
+        if any(s.aliens):
+            return tuple(seat for seat in s.clockwise_from_left(s.offense)
+                         if seat in inv0 or seat in inv1
+                         or (s.aliens[seat] and _invited_sides(s, seat)))
+        kept = _QUEUE[0]
+        if (kept[0] is e and kept[1] is inv0 and kept[2] is inv1 and kept[3] == s.offense
+                and type(inv0) is tuple and type(inv1) is tuple):
+            return kept[4]
+        queue = tuple(seat for seat in s.clockwise_from_left(s.offense)
+                      if seat in inv0 or seat in inv1)
+        _QUEUE[0] = (e, inv0, inv1, s.offense, queue)
+        return queue
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         if st[1] >= len(self._queue(s)):

@@ -404,7 +404,7 @@ class WindowStep(Step):
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         name = st[1]
         plays = card_plays(s, seat, kn, name)
-        if WINDOW_USES:
+        if WINDOW_USES and _uses_in(s):
             plays += _table_uses(s, seat, name)
         options = _power_options(s, seat, name)
         passing = [] if _must_use(s, seat, name) else [_pass(seat)]
