@@ -76,12 +76,24 @@ def public_hash(state: GameState) -> bytes:
     prefix = got[1] if got is not None and got[0] is cfg else _prefix(cfg)
     got = kept(id(claims))
     packed_claims = got[1] if got is not None and got[0] is claims else _packed_claims(claims)
+    # `_packed_places` and `_rest` when kept, spelled out
+    ships, warp, gate, beside, places = _PLACES[0]
+    if not (state.ships == ships and state.warp == warp and state.gate == gate
+            and state.beside == beside):
+        places = _pack_places(state)
+    (hands, deck, discard, destiny_deck, destiny_discard, faces, faces_items, next_handle,
+     rest) = _REST[0]
+    if not (state.hands is hands and state.deck is deck and state.next_handle == next_handle
+            and state.faces is faces and state.discard is discard
+            and state.destiny_deck is destiny_deck
+            and state.destiny_discard is destiny_discard and faces == faces_items):
+        rest = _pack_rest(state)
     return hashlib.sha256(b"".join((
         # The head (array header through next_handle): the prefix kept by the config,
         # the places kept while they hold the same items (`_packed_places`), the rest
         # kept while it is that of the last state hashed (`_rest`). Most actions change
         # one of the two at most (ships moved, or cards).
-        prefix, _packed_places(state), _rest(state),
+        prefix, places, rest,
         # stack, encounter, offense (the fixarray header 0x93 dropped); the encounter's
         # items are Encounter.encode()'s without its copies into lists (msgpack packs a
         # tuple as it packs a list: the bytes are the same)
@@ -117,6 +129,11 @@ def _rest(state: GameState) -> bytes:
             and state.destiny_deck is destiny_deck
             and state.destiny_discard is destiny_discard and faces == faces_items):
         return packed  # type: ignore[no-any-return]
+    return _pack_rest(state)
+
+
+def _pack_rest(state: GameState) -> bytes:
+    """The head's items after the places, packed, and kept as the last rest hashed."""
     parts = (state.hands, state.deck, state.discard, state.destiny_deck,
              state.destiny_discard)
     fresh = b"".join((
@@ -155,6 +172,11 @@ def _packed_places(state: GameState) -> bytes:
     if (state.ships == ships and state.warp == warp and state.gate == gate
             and state.beside == beside):
         return packed
+    return _pack_places(state)
+
+
+def _pack_places(state: GameState) -> bytes:
+    """The places packed (without their array header), and kept as the last packed."""
     fresh: bytes = _PACKER.pack((state.ships, state.warp, state.gate, state.beside))
     packed = fresh[1:]  # without the fixarray header 0x94
     _PLACES[0] = (state.ships[:], state.warp[:], state.gate[:], state.beside[:], packed)
