@@ -19,7 +19,7 @@ from .hidden import turn_up_allowed, turn_up_steps
 from ..errors import IllegalAction
 from .flow import check_win, setup_steps
 from .state import Config, GameState, Knowledge, Outcome
-from .steps import BY_STEP, STEPS, Chance, emit, push
+from .steps import STEPS, Chance, emit, push
 from .public import ENGINE_VERSION, encode_public, public_hash
 
 # Importing these registers their steps and effects.
@@ -80,13 +80,6 @@ def pending(state: GameState) -> Pending:
     stack = state.stack
     st = stack[-1] if stack else ("over",)  # state.step()
     h = STEPS[st[0]]
-    if h.pending_by_step:
-        try:
-            kept = BY_STEP.get(st)
-        except TypeError:  # a step holding a list (made by hand) is not kept
-            kept = None
-        if kept is not None and kept[0] is state.config:
-            return kept[1]  # type: ignore[no-any-return]
     ch = h.chance(state, st) if h.asks_chance else None
     phase = h.phase_of(st)
     kinds = h.kinds_of(state, st)  # a game option may add kinds (the technology's)
@@ -99,14 +92,6 @@ def pending(state: GameState) -> Pending:
         if len(_PENDING) >= 4096:
             _PENDING.clear()
         got = _PENDING[key] = Pending(phase, st[0], actors, kinds, h.simultaneous)
-    if h.pending_by_step:
-        try:
-            hash(st)  # only to tell whether it can be kept: the value is not used
-        except TypeError:
-            return got
-        if len(BY_STEP) >= 4096:
-            BY_STEP.clear()
-        BY_STEP[st] = (state.config, got)
     return got
 
 

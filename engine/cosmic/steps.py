@@ -81,10 +81,6 @@ class Step(_base.Step[GameState, Action]):
     # Does this handler's class override `chance` (a step the card source may answer)?
     # Set for each class: the others are never asked (engine.cosmic.api's hot paths).
     asks_chance = False
-    # Do this step's phase, kinds, actors and chance depend on the step and the game's
-    # config alone? Then engine.cosmic.api `pending` keeps its answer by the step
-    # (`BY_STEP`).
-    pending_by_step = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -107,10 +103,6 @@ class SeatStep(Step, _base.SeatStep[GameState, Action]):
 
 STEPS: dict[str, Step] = {}
 register = _base.registrar(STEPS)
-# engine.cosmic.api `pending`'s answers for steps whose handler is `pending_by_step`: step
-# -> (the config, the answer). Cleared when what such a handler reads changes (a window
-# use registered: engine.cosmic.windows `window_use`).
-BY_STEP: dict[Step_t, tuple[Any, Any]] = {}
 
 
 # -- stack (push, pop, replace, emit: engine.stack, shared by the games) ----------------

@@ -35,7 +35,7 @@ from .powers import (
 )
 from .state import Config, GameState, Knowledge
 from .steps import (
-    BY_STEP, Step, emit, face_down, fail, learn, pop, push, register, replace, take_from_hand,
+    Step, emit, face_down, fail, learn, pop, push, register, replace, take_from_hand,
 )
 
 Step_t = tuple[Any, ...]
@@ -114,7 +114,6 @@ WINDOW_USES: list[WindowUse] = []
 def window_use(use: WindowUse) -> WindowUse:
     """Register a source of window uses; windows of games that have them take its kind."""
     WINDOW_USES.append(use)
-    BY_STEP.clear()  # a window's kinds may change
     return use
 
 
@@ -372,7 +371,6 @@ _WINDOW_PHASE = {
 @register
 class WindowStep(Step):
     name, phase, kinds = "window", "window", ("pass", "play", "power")
-    pending_by_step = True  # the seats asked are in the step; the kinds, the config's
 
     def phase_of(self, st: Step_t) -> str:
         return _WINDOW_PHASE.get(st[1], "response")
