@@ -8,7 +8,8 @@ states (`floor_clones_per_s`: every apply copies the state it starts from, the e
 states being values), with apply_to_clone = floor_clones_per_s / apply_actions_per_s
 (how many clones one apply costs). And what a journal's verifier adds to each apply:
 the public hash of every state in turn (`hashes_per_s`: each action envelope names the
-hash of the state it was made on).
+hash of the state it was made on), and the pending decision of every state
+(`pendings_per_s`: what the verifier asks to check who may act).
 
 Times are this process's CPU time (time.process_time), pinned to one core, so that other
 processes on a shared machine inflate them less; on an idle machine it is the wall time.
@@ -54,10 +55,11 @@ def _games(n: int, rep: int, config: engine.Config) -> tuple[float, int,
 
 
 def _replay(records: list[list[engine.Action]],
-            config: engine.Config) -> tuple[float, float, float, int]:
+            config: engine.Config) -> tuple[float, float, float, float, int]:
     """Seconds to replay the records, seconds to clone each state of them once, seconds
-    to hash each state of them once (in order), and the number of window passes."""
-    applying = cloning = hashing = 0.0
+    to hash each state of them once (in order), seconds to ask each state's pending
+    decision once, and the number of window passes."""
+    applying = cloning = hashing = pending = 0.0
     passes = 0
     for actions in records:
         s = engine.new_game(config)
@@ -75,8 +77,12 @@ def _replay(records: list[list[engine.Action]],
         for s in states:
             engine.public_hash(s)
         hashing += time.process_time() - t0
+        t0 = time.process_time()
+        for s in states:
+            engine.pending(s)
+        pending += time.process_time() - t0
         passes += sum(1 for a in actions if isinstance(a, engine.Pass))
-    return applying, cloning, hashing, passes
+    return applying, cloning, hashing, pending, passes
 
 
 def main() -> None:
@@ -89,17 +95,18 @@ def main() -> None:
     args = ap.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    games_s, actions_s, apply_s, clone_s, hash_s = [], [], [], [], []
+    games_s, actions_s, apply_s, clone_s, hash_s, pending_s = [], [], [], [], [], []
     per_game = passes_per_game = 0.0
     config = _config(args.aliens)
     for rep in range(args.repeat):
         dt, n_actions, records = _games(args.games, rep, config)
         games_s.append(args.games / dt)
         actions_s.append(n_actions / dt)
-        applying, cloning, hashing, passes = _replay(records, config)
+        applying, cloning, hashing, pending, passes = _replay(records, config)
         apply_s.append(n_actions / applying)
         clone_s.append(n_actions / cloning)
         hash_s.append(n_actions / hashing)
+        pending_s.append(n_actions / pending)
         per_game, passes_per_game = n_actions / args.games, passes / args.games
     apply_med, clone_med = statistics.median(apply_s), statistics.median(clone_s)
     out = {
@@ -111,6 +118,7 @@ def main() -> None:
         "floor_clones_per_s": round(clone_med),
         "apply_to_clone": round(clone_med / apply_med, 2),
         "hashes_per_s": round(statistics.median(hash_s)),
+        "pendings_per_s": round(statistics.median(pending_s)),
         "actions_per_game": round(per_game),
         "passes_per_game": round(passes_per_game),
         "goal_games_per_s": 30, "goal_apply_actions_per_s": 90000,

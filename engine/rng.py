@@ -15,6 +15,8 @@ import struct
 __all__ = ["Stream"]
 
 _FOUR_CHUNKS = struct.Struct(">4Q")  # a SHA-256 block as four 8-byte big-endian integers
+# The rejection limit of `below(n)` by n (the largest multiple of n up to 2**64), as asked.
+_LIMITS: dict[int, int] = {}
 
 
 class Stream:
@@ -27,18 +29,29 @@ class Stream:
 
     def _chunk(self) -> int:
         if not self.chunks:
-            block = hashlib.sha256(self.prefix + self.block.to_bytes(8, "big")).digest()
-            self.block += 1
-            self.chunks = list(reversed(_FOUR_CHUNKS.unpack(block)))
+            self._refill()
         return self.chunks.pop()
+
+    def _refill(self) -> None:
+        block = hashlib.sha256(self.prefix + self.block.to_bytes(8, "big")).digest()
+        self.block += 1
+        self.chunks = list(reversed(_FOUR_CHUNKS.unpack(block)))
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n)."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = (1 << 64) - (1 << 64) % n
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("n must be positive")
+            limit = (1 << 64) - (1 << 64) % n
+            if len(_LIMITS) < 4096:
+                _LIMITS[n] = limit
         while True:
-            x = self._chunk()
+            chunks = self.chunks
+            if not chunks:
+                self._refill()
+                chunks = self.chunks
+            x = chunks.pop()
             if x < limit:
                 return x % n
 

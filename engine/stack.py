@@ -18,7 +18,7 @@ class Stacked(Protocol):
 
 def push(s: Stacked, *steps: Step_t) -> None:
     """Push steps so that the first one given runs first."""
-    s.stack = s.stack + tuple(reversed(steps))
+    s.stack = s.stack + steps[::-1]
 
 
 def pop(s: Stacked) -> None:
@@ -27,7 +27,7 @@ def pop(s: Stacked) -> None:
 
 def replace(s: Stacked, *steps: Step_t) -> None:
     """Pop the top step and push these in its place (first given runs first)."""
-    s.stack = s.stack[:-1] + tuple(reversed(steps))
+    s.stack = s.stack[:-1] + steps[::-1]
 
 
 def emit(s: Stacked, *event: Any) -> None:

@@ -80,7 +80,7 @@ def pending(state: GameState) -> Pending:
     stack = state.stack
     st = stack[-1] if stack else ("over",)  # state.step()
     h = STEPS[st[0]]
-    ch = h.chance(state, st)
+    ch = h.chance(state, st) if h.asks_chance else None
     phase = h.phase_of(st)
     kinds = h.kinds_of(state, st)  # a game option may add kinds (the technology's)
     if ch is not None:
@@ -120,10 +120,10 @@ def legal_sequence(state: GameState, seat: int, knowledge: Knowledge) -> Sequenc
     stack = state.stack
     st = stack[-1] if stack else ("over",)  # state.step()
     h = STEPS[st[0]]
-    if h.chance(state, st) is not None or seat not in h.actors(state, st):
+    if (h.asks_chance and h.chance(state, st) is not None) or seat not in h.actors(state, st):
         return ()
     options = h.options(state, st, seat, knowledge)
-    if "turnup" not in h.kinds and turn_up_allowed(state, seat):
+    if state.extra and "turnup" not in h.kinds and turn_up_allowed(state, seat):
         # hidden powers: a face-down seat may turn up at any question (engine.hidden)
         return Concat(options, Fixed([TurnUp(seat)]))
     return options
@@ -165,13 +165,14 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     stack = state.stack
     st = stack[-1] if stack else ("over",)  # state.step()
     h = STEPS[st[0]]
-    actors = (SOURCE,) if h.chance(state, st) is not None else h.actors(state, st)
+    actors = (SOURCE,) if h.asks_chance and h.chance(state, st) is not None \
+        else h.actors(state, st)
     if action.seat not in actors:
         who = "the card source" if actors == (SOURCE,) else f"seat(s) {list(actors)}"
         raise IllegalAction(h.phase_of(st), st[0], action.format(), f"waiting for {who}")
     kind = action.KIND
     turn_up = False
-    if kind not in h.kinds_of(state, st):
+    if kind not in h.kinds and kind not in h.kinds_of(state, st):  # kinds_of adds to kinds
         if not isinstance(action, TurnUp):
             raise IllegalAction(h.phase_of(st), st[0], action.format(),
                                 f"expected one of {list(h.kinds_of(state, st))}")
@@ -212,7 +213,7 @@ def _settle(s: GameState, ships_before: list[int] | None = None,
         st = stack[-1]
         h = stack_steps[st[0]]
         if not h.auto(s, st):
-            if any(s.aliens) and h.chance(s, st) is None:
+            if any(s.aliens) and (not h.asks_chance or h.chance(s, st) is None):
                 shown = face_up_cards(s)  # a power keeps these face up (engine.cosmic.powers)
                 if shown:
                     emit(s, "face_up", len(shown))

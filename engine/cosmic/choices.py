@@ -32,7 +32,9 @@ class _Lazy(Sequence[T], Generic[T]):
     def __getitem__(self, i: int | slice) -> T | Sequence[T]:
         if isinstance(i, slice):
             return [self._get(k) for k in range(*i.indices(len(self)))]
-        n = len(self)
+        n = self._len  # below 0 while not yet counted (a Dist counts when first asked)
+        if n < 0:
+            n = len(self)
         if i < 0:
             i += n
         if not 0 <= i < n:
@@ -64,8 +66,12 @@ class Dist(_Lazy[Pairs]):
     """Every way to take `lo`..`hi` ships from `sources` [(location, capacity), ...]."""
 
     def __init__(self, sources: Sequence[tuple[int, int]], lo: int, hi: int) -> None:
-        self.locs = tuple(loc for loc, cap in sources if cap > 0)
-        self.caps = tuple(min(cap, hi) for loc, cap in sources if cap > 0)
+        locs, caps = [], []
+        for loc, cap in sources:
+            if cap > 0:
+                locs.append(loc)
+                caps.append(cap if cap < hi else hi)  # min(cap, hi)
+        self.locs, self.caps = tuple(locs), tuple(caps)
         # Every total from lo to hi can be made (hi is capped by the ships there), so
         # `contains` needs only these bounds; the counts are made when first asked for.
         self.lo, self.hi = max(lo, 0), min(hi, sum(self.caps))
@@ -164,14 +170,21 @@ class Product(_Lazy[tuple[Any, ...]]):
 
 class Concat(_Lazy[T]):
     def __init__(self, *parts: Sequence[T]) -> None:
-        self.parts = [p for p in parts if len(p)]
-        self._len = sum(len(p) for p in self.parts)
+        kept: list[Sequence[T]] = []
+        lens: list[int] = []
+        for p in parts:
+            k = len(p)
+            if k:
+                kept.append(p)
+                lens.append(k)
+        self.parts, self.lens = kept, lens  # the parts that are not empty, their lengths
+        self._len = sum(lens)
 
     def _get(self, i: int) -> T:
-        for p in self.parts:
-            if i < len(p):
+        for p, k in zip(self.parts, self.lens):
+            if i < k:
                 return p[i]
-            i -= len(p)
+            i -= k
         raise IndexError(i)
 
 

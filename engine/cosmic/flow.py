@@ -86,12 +86,19 @@ def check_win(s: GameState) -> None:
     if s.config.teams:
         winners = _team_winners(s, places)
     else:
+        # A seat's foreign colonies: its colonies, len(col) - col.count(0), less its home
+        # ones, per - home.count(0) (home = col[lo:lo + per]); so they reach the goal when
+        # home.count(0) - col.count(0) reaches `need`.
+        need = goal + per - len(ships) // n
         for seat in range(n):
             col = ships[seat::n]
-            home = col[seat * per:(seat + 1) * per]
-            extra = places.get(seat, ())
-            if extra is not None and (len(col) - col.count(0) - (per - home.count(0))
-                                      + len(extra)) >= goal:
+            lo = seat * per
+            if places:
+                extra = places.get(seat, ())
+                if extra is not None and (col[lo:lo + per].count(0) - col.count(0)
+                                          + len(extra)) >= need:
+                    winners.append(seat)
+            elif col[lo:lo + per].count(0) - col.count(0) >= need:
                 winners.append(seat)
     if winners:
         moving = _card_moves_on_top(s.stack)
@@ -767,6 +774,11 @@ def _must_join(s: GameState, seat: int) -> bool:
         and bool(colony_sources(s, seat, moving=True))
 
 
+# The encounter, its invitations and offense `AcceptStep._queue` last answered for, and
+# its answer: one tuple, read and replaced whole.
+_QUEUE: list[tuple[Any, Any, Any, int, tuple[int, ...]]] = [(None, None, None, -1, ())]
+
+
 @register
 class AcceptStep(Step):
     """Alliance, accept (rules 001): clockwise from the offense's left, each invited seat
@@ -774,12 +786,25 @@ class AcceptStep(Step):
 
     name, phase, kinds = "accept", "alliance", ("ally", "decline")
 
-    def _queue(self, s: GameState) -> list[int]:
+    def _queue(self, s: GameState) -> tuple[int, ...]:
+        """The seats asked, in order: those invited, and those a power lets join. Without
+        aliens, kept while the encounter and its invitations are the same objects (each
+        state has its own encounter, and an invitation is a tuple, replaced whole)."""
         e = s.enc
         assert e is not None
         inv0, inv1 = e.invited
-        return [seat for seat in s.clockwise_from_left(s.offense)
-                if seat in inv0 or seat in inv1 or (s.aliens[seat] and _invited_sides(s, seat))]
+        if any(s.aliens):
+            return tuple(seat for seat in s.clockwise_from_left(s.offense)
+                         if seat in inv0 or seat in inv1
+                         or (s.aliens[seat] and _invited_sides(s, seat)))
+        kept = _QUEUE[0]
+        if (kept[0] is e and kept[1] is inv0 and kept[2] is inv1 and kept[3] == s.offense
+                and type(inv0) is tuple and type(inv1) is tuple):
+            return kept[4]
+        queue = tuple(seat for seat in s.clockwise_from_left(s.offense)
+                      if seat in inv0 or seat in inv1)
+        _QUEUE[0] = (e, inv0, inv1, s.offense, queue)
+        return queue
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         if st[1] >= len(self._queue(s)):
@@ -1234,17 +1259,17 @@ class Resolve(Step):
                 for seat in P.co_defenders(s):  # ships counted as the defense's share its loss
                     count, s.ships[e.target * n + seat] = s.on(e.target, seat), 0
                     losses.append((seat, count, e.target))
-            for seat in s.timing_order():
+            for seat in s.timing_order_t():
                 count, s.beside[seat] = s.beside[seat], 0
                 losses.append((seat, count, -1))
         else:
             e.lost[0] = s.gate[e.offense]
-            for seat in s.timing_order():
+            for seat in s.timing_order_t():
                 count, s.gate[seat] = s.gate[seat], 0
                 losses.append((seat, count, -1))
             if off_kind == "negotiate" and not no_compensation:
                 after.append(("compensate", e.offense, e.defense, e.lost[0]))
-            for seat in s.timing_order():
+            for seat in s.timing_order_t():
                 if s.beside[seat]:
                     if not gas:
                         after.append(("rewards", seat, s.beside[seat]))

@@ -426,7 +426,7 @@ def powered(s: GameState, hook: str) -> list[tuple[int, Alien, Callable[..., Any
         for seat, uses in by_seat.items():
             return list(uses) if s.has_power(seat) else []
     out: list[tuple[int, Alien, Callable[..., Any]]] = []
-    for seat in s.timing_order():
+    for seat in s.timing_order_t():
         got = by_seat.get(seat)
         if got and s.has_power(seat):
             out += got
@@ -442,7 +442,7 @@ def _powered_by_seat(s: GameState, hook: str, t: _Sheets,
     e = s.enc
     flagged = e is not None and (SILENCED in e.flags or SPENT in e.flags)
     out: list[tuple[int, Alien, Callable[..., Any]]] = []
-    for seat in s.timing_order():
+    for seat in s.timing_order_t():
         if t.simple[seat] and not flagged:
             got = by_seat.get(seat)
             if got and s.has_power(seat):

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgpack
 
-from .state import Claim, Config, Encounter, GameState
+from .state import Claim, Config, GameState
 
 __all__ = ["ENGINE_VERSION", "encode_public", "public_hash"]
 
@@ -70,16 +70,39 @@ def public_hash(state: GameState) -> bytes:
     enc = state.enc
     o = state.outcome
     pack = _PACKER.pack
+    kept = _PACKED.get  # `_prefix` and `_packed_claims` when kept, spelled out
+    cfg, claims = state.config, state.claims
+    got = kept(id(cfg))
+    prefix = got[1] if got is not None and got[0] is cfg else _prefix(cfg)
+    got = kept(id(claims))
+    packed_claims = got[1] if got is not None and got[0] is claims else _packed_claims(claims)
+    # `_packed_places` and `_rest` when kept, spelled out
+    ships, warp, gate, beside, places = _PLACES[0]
+    if not (state.ships == ships and state.warp == warp and state.gate == gate
+            and state.beside == beside):
+        places = _pack_places(state)
+    (hands, deck, discard, destiny_deck, destiny_discard, faces, faces_items, next_handle,
+     rest) = _REST[0]
+    if not (state.hands is hands and state.deck is deck and state.next_handle == next_handle
+            and state.faces is faces and state.discard is discard
+            and state.destiny_deck is destiny_deck
+            and state.destiny_discard is destiny_discard and faces == faces_items):
+        rest = _pack_rest(state)
     return hashlib.sha256(b"".join((
         # The head (array header through next_handle): the prefix kept by the config,
         # the places kept while they hold the same items (`_packed_places`), the rest
         # kept while it is that of the last state hashed (`_rest`). Most actions change
         # one of the two at most (ships moved, or cards).
-        _prefix(state.config), _packed_places(state), _rest(state),
-        # stack, encounter, offense (the fixarray header 0x93 dropped)
-        pack((state.stack, _encounter_items(enc) if enc is not None else None,
-              state.offense))[1:],
-        _packed_claims(state.claims),
+        prefix, places, rest,
+        # stack, encounter, offense (the fixarray header 0x93 dropped); the encounter's
+        # items are Encounter.encode()'s without its copies into lists (msgpack packs a
+        # tuple as it packs a list: the bytes are the same)
+        pack((state.stack, (
+            enc.offense, enc.defense, enc.number, enc.destiny, enc.target, enc.invited,
+            enc.allies, enc.selected, enc.cards, enc.reinforce, enc.played, enc.result,
+            enc.flags, enc.deal, enc.zapped, enc.lost, enc.powers_used, enc.selected_at,
+        ) if enc is not None else None, state.offense))[1:],
+        packed_claims,
         pack(((o.reason, o.winners) if o is not None else None, state.serial,
               state.turns, state.encounters,
               sorted(state.extra.items()) if state.extra else (),  # () packs as []
@@ -106,6 +129,11 @@ def _rest(state: GameState) -> bytes:
             and state.destiny_deck is destiny_deck
             and state.destiny_discard is destiny_discard and faces == faces_items):
         return packed  # type: ignore[no-any-return]
+    return _pack_rest(state)
+
+
+def _pack_rest(state: GameState) -> bytes:
+    """The head's items after the places, packed, and kept as the last rest hashed."""
     parts = (state.hands, state.deck, state.discard, state.destiny_deck,
              state.destiny_discard)
     fresh = b"".join((
@@ -144,18 +172,15 @@ def _packed_places(state: GameState) -> bytes:
     if (state.ships == ships and state.warp == warp and state.gate == gate
             and state.beside == beside):
         return packed
+    return _pack_places(state)
+
+
+def _pack_places(state: GameState) -> bytes:
+    """The places packed (without their array header), and kept as the last packed."""
     fresh: bytes = _PACKER.pack((state.ships, state.warp, state.gate, state.beside))
     packed = fresh[1:]  # without the fixarray header 0x94
     _PLACES[0] = (state.ships[:], state.warp[:], state.gate[:], state.beside[:], packed)
     return packed
-
-
-def _encounter_items(e: Encounter) -> tuple[Any, ...]:
-    """Encounter.encode()'s items without its copies into lists: msgpack packs a tuple
-    as it packs a list, so the bytes are the same (tests/test_public_hash.py)."""
-    return (e.offense, e.defense, e.number, e.destiny, e.target, e.invited, e.allies,
-            e.selected, e.cards, e.reinforce, e.played, e.result, e.flags, e.deal, e.zapped,
-            e.lost, e.powers_used, e.selected_at)
 
 
 def _keep(obj: object, packed: bytes) -> bytes:

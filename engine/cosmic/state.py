@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any
 
 from . import cards as _cards
@@ -116,7 +117,8 @@ class Config:
     @property
     def power_threshold(self) -> int:
         """Home colonies a power needs: three (two with four planets); in the two-player
-        game one fewer than the planets, four of five (rules 004)."""
+        game one fewer than the planets, four of five (rules 004). GameState.has_power
+        spells this out."""
         return self.planets - (1 if self.two_player else 2)
 
     def teammate(self, seat: int) -> int:
@@ -407,7 +409,8 @@ class GameState:
 
     def colonies(self, seat: int) -> list[int]:
         """Planets where `seat` has a colony, in planet order."""
-        return [p for p, c in enumerate(self.ships[seat::self.config.seats]) if c > 0]
+        col = self.ships[seat::self.config.seats]
+        return list(compress(range(len(col)), col))  # ship counts are never below 0
 
     def home_colonies(self, seat: int) -> int:
         p = self.config.planets
@@ -435,10 +438,11 @@ class GameState:
         Planets and Alien Powers) and while not zapped this encounter."""
         if not self.aliens[seat]:
             return False
-        c = self.config  # home_colonies(seat), spelled out: asked at every hook of a power
+        c = self.config  # home_colonies(seat) < c.power_threshold, spelled out (asked at
+        # every hook of a power): more empty home planets than planets - threshold
         p, n = c.planets, c.seats
-        if p - self.ships[seat * p * n + seat: (seat + 1) * p * n: n].count(0) \
-                < c.power_threshold:
+        if self.ships[seat * p * n + seat: (seat + 1) * p * n: n].count(0) \
+                > (1 if c.two_player else 2):
             return False
         e = self.enc
         return e is None or seat not in e.zapped
@@ -446,6 +450,10 @@ class GameState:
     def timing_order(self) -> list[int]:
         """Offense, defense, then the others clockwise from the offense's left (rules 001,
         Timing). Outside an encounter: clockwise from the offense."""
+        return list(self.timing_order_t())
+
+    def timing_order_t(self) -> tuple[int, ...]:
+        """`timing_order` as a tuple, shared: for reading only."""
         n, off = self.config.seats, self.offense
         d = self.enc.defense if self.enc is not None and off >= 0 else -1
         key = (n, off, d)
@@ -457,7 +465,7 @@ class GameState:
                 head = (off, d) if d >= 0 else (off,)
                 order = head + tuple((off + i) % n for i in range(1, n) if (off + i) % n != d)
             order = _ORDERS[key] = order
-        return list(order)
+        return order
 
     def clockwise_from_left(self, seat: int) -> list[int]:
         key = (self.config.seats, seat, -2)  # -2: no defense has it; this is another order

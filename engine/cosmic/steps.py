@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from . import cards as C
@@ -77,10 +78,18 @@ class Step(_base.Step[GameState, Action]):
     # face-down commitment, so that nobody can hand over another card (engine.cosmic.api
     # `face_down_handover`; the card source checks the opening).
     hands_over_face_down = False
+    # Does this handler's class override `chance` (a step the card source may answer)?
+    # Set for each class: the others are never asked (engine.cosmic.api's hot paths).
+    asks_chance = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.asks_chance = cls.chance is not Step.chance
 
     def kinds_of(self, s: GameState, st: Step_t) -> tuple[str, ...]:
         """The action kinds this step takes in this game: `kinds`, unless an option of
-        the game adds some (a variant's: the technology's new tech)."""
+        the game adds some (a variant's: the technology's new tech). Always holds
+        `kinds`: a kind of those is taken without asking (engine.cosmic.api `apply`)."""
         return self.kinds
 
     def chance(self, s: GameState, st: Step_t) -> Chance | None:
@@ -221,7 +230,8 @@ def colony_sources(s: GameState, seat: int, gate: bool = False,
     """(location, ships) a seat may take ships from: its colonies, and the gate if allowed.
     `moving`: the ships go somewhere other than the warp, so planets that hold them
     (`held`: frozen, petrified) are left out."""
-    out = [(p, c) for p, c in enumerate(s.ships[seat::s.n]) if c > 0]
+    col = s.ships[seat::s.n]
+    out = [(p, col[p]) for p in compress(range(len(col)), col)]  # ship counts are >= 0
     if moving:
         flags = s.enc is not None and bool(s.enc.flags)
         hold = _powers.holding(s)  # the powers that hold ships on planets, if any

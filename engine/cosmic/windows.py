@@ -194,9 +194,24 @@ def may_be_hidden(s: GameState, effect: CardEffect) -> bool:
 def _public_faces(s: GameState) -> set[int | None]:
     """The faces of the face-up cards that account for copies: the discard pile and the
     cards played in this encounter. Each copy has its own card id, so the set counts
-    them all."""
+    them all. Kept while the pile, the cards played and the faces are the same objects
+    and the faces as many (a public face is only ever added, never changed: `learn`);
+    the caller must not change the set."""
     played = s.enc.played if s.enc is not None else ()
-    return set(map(s.faces.get, s.discard + played))
+    discard, faces = s.discard, s.faces
+    kept = _PUBLIC[0]
+    if (kept[0] is discard and kept[1] is played and kept[2] is faces
+            and kept[3] == len(faces)):
+        return kept[4]
+    public = set(map(faces.get, discard + played))
+    if type(discard) is tuple and type(played) is tuple:  # a list may change in place
+        _PUBLIC[0] = (discard, played, faces, len(faces), public)
+    return public
+
+
+# The discard pile, cards played and faces dict `_public_faces` was last asked about, the
+# number of faces then and its answer: one tuple, read and replaced whole.
+_PUBLIC: list[tuple[Any, Any, Any, int, set[int | None]]] = [(None, None, None, -1, set())]
 
 
 def _hidden(ids: frozenset[int], public: set[int | None]) -> bool:
@@ -282,7 +297,7 @@ def eligible(s: GameState, name: str) -> list[int]:
     out = []
     hands = s.hands
     sheets = sheets_act(s) if powers else ()
-    for seat in s.timing_order():
+    for seat in s.timing_order_t():
         if effects and hands[seat]:
             allowed = False
             for e in effects:
@@ -389,10 +404,10 @@ class WindowStep(Step):
     def options(self, s: GameState, st: Step_t, seat: int, kn: Knowledge) -> Sequence[Action]:
         name = st[1]
         plays = card_plays(s, seat, kn, name)
-        if WINDOW_USES:
+        if WINDOW_USES and _uses_in(s):
             plays += _table_uses(s, seat, name)
         options = _power_options(s, seat, name)
-        passing = [] if _must_use(s, seat, name) else [Pass(seat)]
+        passing = [] if _must_use(s, seat, name) else [_pass(seat)]
         if not options:
             return Fixed(passing + plays)
         powers = Mapped(options, lambda o: UsePower(seat, o[0], o[1]))
@@ -420,6 +435,17 @@ class WindowStep(Step):
                 fail(s, a, f"nothing takes {a.KIND} at the {name} window")
                 return
             use.resolve(s, a, name)
+
+
+def _pass(seat: int) -> Pass:
+    """Pass(seat): one value per seat, made once (an action is a frozen value)."""
+    got = _PASSES.get(seat)
+    if got is None:
+        got = _PASSES[seat] = Pass(seat)
+    return got
+
+
+_PASSES: dict[int, Pass] = {}
 
 
 def card_plays(s: GameState, seat: int, kn: Knowledge, name: str) -> list[Action]:

@@ -47,7 +47,7 @@ def _victims(s: GameState, seat: int) -> list[int]:
         return []
     other = set((e.defense if side == 0 else e.offense,) + e.allies[1 - side])
     out = []
-    for x in s.timing_order():
+    for x in s.timing_order_t():
         keep = held_for_others(s, x)
         if x in other and any(h not in keep for h in s.hands[x]):
             out.append(x)

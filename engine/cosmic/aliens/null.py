@@ -36,7 +36,7 @@ def _options(s: GameState, seat: int, window: str) -> list[Option]:
     if any(st[0] == "resolve_power" and st[1] == seat and st[5] == NAME for st in s.stack):
         return []  # its own use awaits answers: not again meanwhile
     out: list[Option] = []
-    for x in s.timing_order():
+    for x in s.timing_order_t():
         if x != seat and s.aliens[x] and s.has_power(x):
             out += [(0, (x, k)) for k in range(len(powers_of(s, x)))]
     return out
