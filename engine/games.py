@@ -44,5 +44,7 @@ def for_engine(version: str) -> Rules:
         raise ValueError(f"no game for engine {version!r}; known: {', '.join(sorted(GAMES))}")
     rules = load(name)
     if rules.ENGINE_VERSION != version:
-        raise ValueError(f"engine {version!r}; this is {rules.ENGINE_VERSION!r}")
+        raise ValueError(f"made by engine {version!r}; this is {rules.ENGINE_VERSION!r}, "
+                         f"whose rules differ: check it with the cosmic that made it (this "
+                         f"says nothing against any seat)")
     return rules

@@ -20,7 +20,7 @@ from .state import Claim, Config, GameState
 
 __all__ = ["ENGINE_VERSION", "encode_public", "public_hash"]
 
-ENGINE_VERSION = "cosmic-engine/1"
+ENGINE_VERSION = "cosmic-engine/2"
 
 
 def _encode_setup(cfg: Config) -> list[Any]:
