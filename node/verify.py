@@ -94,9 +94,16 @@ from typing import TypeVar, cast
 
 from nacl._sodium import ffi as _ffi, lib as _lib
 
+from protocol.cards_record import proof_verdicts
+from protocol.cards_wire import KEY, SHUFFLE, context
+from protocol.crypto.elgamal import Ciphertext, decode_ciphertexts, joint_key
+from protocol.crypto.group import CryptoError, Point, decode_point
+from protocol.crypto.shuffle import shuffle_digest, verify_shuffle_raw
 from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
-from protocol.envelope import MAX_ENVELOPE_SIZE, KindRegistry, check_opening
+from protocol.envelope import (
+    MAX_ENVELOPE_SIZE, Envelope, KindRegistry, check_opening, open_envelope,
+)
 from protocol.evidence import Finding
 from protocol.game import GAME_KINDS, JournalVisitor, VerifyVisitor, Verdict, read_journal
 from protocol.journal import (
@@ -168,9 +175,14 @@ def can_fork() -> bool:
 # process writes at every record, has a cache line (64 bytes) of its own: in the first
 # line it would be taken from the worker's core at each of its writes of `front`, and
 # back, about a thousand times a verification.
-_FRONT, _BACK, _FOUND, _SIZE, _CAP, _CLAIMED, _DONE = range(7)
+_FRONT, _BACK, _FOUND, _SIZE, _CAP, _CLAIMED, _DONE, _PROOFS = range(8)
 _REPLAYED = 8
 _COUNTERS = 16
+# After the counters, the worker's shuffle verdicts: _SLOTS slots of a statement's
+# digest (protocol.crypto.shuffle.shuffle_digest) and its status byte; _PROOFS counts
+# the slots written (each is written whole, digest then status, before it is counted).
+_SLOTS, _SLOT = 512, 40
+_BUSY = 3  # a slot's status while the worker checks it (then _GOOD or _BAD)
 _SMALLEST = 8 + 1 + 75 + 4  # the smallest envelope record: framing, type, envelope, crc
 _JOURNAL_HEAD = struct.Struct(">8sHI")  # magic, version, genesis length
 _U32 = struct.Struct(">I")
@@ -179,7 +191,7 @@ _U32 = struct.Struct(">I")
 def _layout(cap: int) -> tuple[int, int, int]:
     """Where a job's map for up to cap envelopes holds its results, its offsets, its
     journal."""
-    results = 8 * _COUNTERS
+    results = 8 * _COUNTERS + _SLOTS * _SLOT
     offsets = results + -(-2 * cap // 8) * 8
     return results, offsets, offsets + 8 * cap
 
@@ -504,6 +516,9 @@ def _work(job: mmap.mmap, check: SignatureChecker, cache: dict[bytes, Genesis]) 
             except Exception:  # the parent opens it itself, and reports what fails
                 opened[i] = _BAD
             i += 1
+        slots = views[0][8 * _COUNTERS:8 * _COUNTERS + _SLOTS * _SLOT]
+        views.append(slots)
+        _check_shuffles(counters, slots, raws, genesis)
         for i in range(found):
             if counters[_BACK] <= i:  # this record is claimed by the parent
                 return
@@ -514,6 +529,71 @@ def _work(job: mmap.mmap, check: SignatureChecker, cache: dict[bytes, Genesis]) 
             views[1][_DONE] = 1  # the last write: the parent may now reuse the map
         for view in reversed(views):
             view.release()
+
+
+_SHUFFLE_TAG, _KEY_TAG = SHUFFLE.encode(), KEY.encode()
+
+
+def _shuffle_statements(raws: list[bytes], genesis: Genesis
+                        ) -> list[tuple[int, Point, list[Ciphertext], bytes, bytes, bytes]]:
+    """The peer shuffles whose statement the journal's bytes alone give, by record:
+    (record, joint key, input, output, proof, context). A deck's shuffle by seat k > 0
+    takes seat k - 1's output of the same operation, under the joint key of the key
+    records; anything else (a deck's first shuffle, a hand's) needs the game's state
+    and is left to the replay. A guess here costs nothing when wrong: the replay takes
+    a verdict only for a check of the same bytes (shuffle_digest)."""
+    keys: dict[int, bytes] = {}
+    by_op: dict[int, list[tuple[int, Envelope]]] = {}
+    for i, raw in enumerate(raws):
+        if _SHUFFLE_TAG not in raw and _KEY_TAG not in raw:
+            continue
+        try:
+            env = open_envelope(raw, genesis, GAME_KINDS, check_signature=False)
+        except ProtocolError:
+            continue
+        if env.kind == KEY:
+            keys.setdefault(env.author, env.body[2])
+        elif env.kind == SHUFFLE:
+            by_op.setdefault(env.body[0], []).append((i, env))
+    try:
+        y = joint_key([decode_point(keys[s]) for s in range(genesis.n_seats)])
+    except (KeyError, CryptoError):
+        return []
+    out = []
+    for op, shuffles in by_op.items():
+        for (_, before), (i, env) in zip(shuffles, shuffles[1:]):
+            if env.author != before.author + 1 or type(before.body[1]) is not bytes:
+                continue
+            try:
+                deck = decode_ciphertexts(before.body[1])
+            except CryptoError:
+                continue
+            out.append((i, y, deck, env.body[1], env.body[2],
+                        context(genesis.game_id, op, env.author, "shuffle")))
+    return sorted(out, key=lambda st: st[0])
+
+
+def _check_shuffles(counters: memoryview, slots: memoryview, raws: list[bytes],
+                    genesis: Genesis) -> None:
+    """The worker's shuffle checks: from the journal's last shuffle back, each one the
+    replay has not reached, until the two meet (or the job ends)."""
+    try:
+        statements = _shuffle_statements(raws, genesis)
+    except Exception:  # a journal the replay refuses: it checks everything itself
+        return
+    for i, y, deck, out, proof, ctx in reversed(statements):
+        k = counters[_PROOFS]
+        if k >= _SLOTS or counters[_REPLAYED] > i or counters[_CLAIMED] or not counters[_BACK]:
+            return
+        at = k * _SLOT
+        slots[at:at + 32] = shuffle_digest(y, deck, out, proof, ctx)
+        slots[at + 32] = _BUSY
+        counters[_PROOFS] = k + 1
+        try:
+            verify_shuffle_raw(y, deck, out, proof, ctx)
+            slots[at + 32] = _GOOD
+        except Exception:  # the replay checks it itself, and reports what fails
+            slots[at + 32] = _BAD
 
 
 class ParallelSignatures:
@@ -532,6 +612,7 @@ class ParallelSignatures:
         self._kinds = kinds
         self.worker_signatures = 0  # how many the worker verified (known once closed)
         self._met = False
+        self._good: set[bytes] = set()  # digests of shuffles the worker checked, passing
         self._agree: int | None = None  # records framed alike by the worker and by us
         worker = self._worker = _worker()
         self._trusted = kinds is GAME_KINDS and _kinds_snapshot(kinds) == worker.kinds
@@ -556,6 +637,7 @@ class ParallelSignatures:
             self._map[at_data:size] = data
             view = memoryview(self._map)
             self._counters = view[:8 * _COUNTERS].cast("q")
+            self._slots = view[8 * _COUNTERS:8 * _COUNTERS + _SLOTS * _SLOT]
             self._shared = view[at_results:at_results + cap]
             self._opened = view[at_results + cap:at_results + 2 * cap]
             self._where = view[at_offsets:at_data].cast("q")
@@ -563,7 +645,7 @@ class ParallelSignatures:
             counters = self._counters
             counters[_FRONT], counters[_BACK], counters[_REPLAYED] = 0, cap, 0
             counters[_FOUND], counters[_SIZE], counters[_CAP] = -1, len(data), cap
-            counters[_CLAIMED], counters[_DONE] = 0, 0
+            counters[_CLAIMED], counters[_DONE], counters[_PROOFS] = 0, 0, 0
             try:
                 worker.send(self._fd)
             except OSError:  # gone since we looked: once more, with a new one
@@ -633,6 +715,29 @@ class ParallelSignatures:
         agree = self._agree if self._agree is not None else self._agreed()
         return kinds is GAME_KINDS and self._trusted and i < agree and self._opened[i] == _GOOD
 
+    def shuffle_verified(self, digest: bytes) -> bool:
+        """True if the worker's check of the shuffle statement with this digest passed
+        (protocol.cards_record.ProofVerdicts). One it is making is waited for: it is
+        under way, and would take this process as long from its start; a worker that
+        is gone is not."""
+        if digest in self._good:
+            return True
+        slots, counters = self._slots, self._counters
+        for k in range(min(counters[_PROOFS], _SLOTS)):
+            at = k * _SLOT
+            status = slots[at + 32]
+            if status == _GOOD:
+                self._good.add(slots[at:at + 32].tobytes())
+            elif status == _BUSY and slots[at:at + 32] == digest:
+                waited = 0
+                while slots[at + 32] == _BUSY:
+                    time.sleep(0.0002)
+                    waited += 1
+                    if waited % 1000 == 0 and not self._worker.alive():
+                        return False
+                return slots[at + 32] == _GOOD
+        return digest in self._good
+
     def first_failure(self, upto: int) -> int | None:
         last = bisect.bisect_right(self._indices, upto)  # envelopes 0..last-1 matter
         if last == len(self._raws):
@@ -668,7 +773,7 @@ class ParallelSignatures:
             return
         counters[_BACK] = 0
         self.worker_signatures = counters[_FRONT]
-        for view in (self._where, self._opened, self._shared, counters):
+        for view in (self._where, self._opened, self._shared, self._slots, counters):
             view.release()
         del self._counters
         _keep_spare(self._fd, self._map)  # the next job's, once the worker is done with it
@@ -734,10 +839,12 @@ def _read(contents: JournalContents, visitor: JournalVisitor[T], parallel: bool 
         else:
             job.bind(contents)
         if again is None:
-            return read_journal(contents, visitor, signatures=job), visitor
+            with proof_verdicts(job):
+                return read_journal(contents, visitor, signatures=job), visitor
         last = next(e.index for e in reversed(contents.entries) if e.type == RECORD_ENVELOPE)
         answers = _LastDeferred(job, last)
-        result = read_journal(contents, visitor, signatures=answers)
+        with proof_verdicts(job):
+            result = read_journal(contents, visitor, signatures=answers)
         if answers.pending and job.first_failure(last) is not None:
             visitor = again()  # a signature fails: the serial reading says which and how
             return read_journal(contents, visitor), visitor
