@@ -64,6 +64,25 @@ machine the worker may get no core for a while, then catches up), and leaves the
 opening checks for the signatures when it has done the last record or this process
 claims its first signature.
 
+In a networked game's journal the replay's cost is mostly the card protocol's proofs,
+and most of that the shuffle proofs (some 8N + 4 variable-base multiplications for a
+deck of N). Before its opening checks, the worker checks the shuffles whose whole
+statement the journal's bytes give (_shuffle_statements: a deck's shuffle by each seat
+but the first, whose input is the previous seat's output under the joint key of the key
+records; a deck's first shuffle and a hand's need the game's state), each one the
+replay has not reached (`replayed`), deck by deck, each deck from its last shuffle back
+(_worker_order: at the first deck, which the replay reaches at once, the two meet in
+the middle). Each check goes to a slot of the map: the statement's digest
+(protocol.crypto.shuffle.shuffle_digest: SHA-256 of the joint key, input, output,
+proof and context, length-prefixed), then its status (busy, good, bad), then the slot
+count `proofs` moves. The replay (protocol.cards_record.proof_verdicts, with this job as
+the verdicts) asks before checking a peer's shuffle whether a slot holds the digest of
+its own statement with good: only then does it take the worker's word, for a check of
+exactly the bytes it would check; one the worker is making, it waits for (it would take
+as long again here; never for a worker that is gone); anything else it checks itself,
+and a failing check is always its own, so every error is the serial one. The worker's
+guesses need no care: a wrong one has another digest and is never asked for.
+
 The verdict is exactly that of the serial check: read_journal reconciles the deferred
 signatures in record order, and any record reported as failing is opened again here,
 serially, to produce the error. The worker needs fork, memfd and descriptor passing:
@@ -96,7 +115,7 @@ from nacl._sodium import ffi as _ffi, lib as _lib
 
 from protocol.cards_record import proof_verdicts
 from protocol.cards_wire import KEY, SHUFFLE, context
-from protocol.crypto.elgamal import Ciphertext, decode_ciphertexts, joint_key
+from protocol.crypto.elgamal import decode_ciphertexts, joint_key
 from protocol.crypto.group import CryptoError, Point, decode_point
 from protocol.crypto.shuffle import shuffle_digest, verify_shuffle_raw
 from protocol.errors import ProtocolError
@@ -504,7 +523,9 @@ def _work(job: mmap.mmap, check: SignatureChecker, cache: dict[bytes, Genesis]) 
             genesis = cache[encoded] = Genesis.decode(encoded)
         results = views[0][at_results:at_results + found]
         opened = views[0][at_results + cap:at_results + cap + found]
-        views += (results, opened)
+        slots = views[0][8 * _COUNTERS:8 * _COUNTERS + _SLOTS * _SLOT]
+        views += (results, opened, slots)
+        _check_shuffles(counters, slots, raws, genesis)
         i = 0
         while not counters[_CLAIMED] and counters[_BACK]:  # until the replay is over
             i = max(i, counters[_REPLAYED])  # never one the replay has passed
@@ -516,9 +537,6 @@ def _work(job: mmap.mmap, check: SignatureChecker, cache: dict[bytes, Genesis]) 
             except Exception:  # the parent opens it itself, and reports what fails
                 opened[i] = _BAD
             i += 1
-        slots = views[0][8 * _COUNTERS:8 * _COUNTERS + _SLOTS * _SLOT]
-        views.append(slots)
-        _check_shuffles(counters, slots, raws, genesis)
         for i in range(found):
             if counters[_BACK] <= i:  # this record is claimed by the parent
                 return
@@ -534,14 +552,21 @@ def _work(job: mmap.mmap, check: SignatureChecker, cache: dict[bytes, Genesis]) 
 _SHUFFLE_TAG, _KEY_TAG = SHUFFLE.encode(), KEY.encode()
 
 
-def _shuffle_statements(raws: list[bytes], genesis: Genesis
-                        ) -> list[tuple[int, Point, list[Ciphertext], bytes, bytes, bytes]]:
-    """The peer shuffles whose statement the journal's bytes alone give, by record:
-    (record, joint key, input, output, proof, context). A deck's shuffle by seat k > 0
-    takes seat k - 1's output of the same operation, under the joint key of the key
-    records; anything else (a deck's first shuffle, a hand's) needs the game's state
-    and is left to the replay. A guess here costs nothing when wrong: the replay takes
-    a verdict only for a check of the same bytes (shuffle_digest)."""
+_Statement = tuple[int, Point, int, bytes, bytes, bytes, bytes]
+# A shuffle (record, y, its input's record, input, output, proof, context): its check
+# is verify_shuffle_raw(y, decode_ciphertexts(input), output, proof, context).
+
+# Shuffle records at most this far apart are one run (a deck's shuffles, seat by seat).
+_RUN_GAP = 8
+
+
+def _shuffle_statements(raws: list[bytes], genesis: Genesis) -> list[_Statement]:
+    """The peer shuffles whose statement the journal's bytes alone give, in record order.
+    A deck's shuffle by seat k > 0 takes seat k - 1's output of the same operation, under
+    the joint key of the key records; anything else (a deck's first shuffle, a hand's)
+    needs the game's state and is left to the replay. A guess here costs nothing when
+    wrong: the replay takes a verdict only for a check of the same bytes
+    (shuffle_digest)."""
     keys: dict[int, bytes] = {}
     by_op: dict[int, list[tuple[int, Envelope]]] = {}
     for i, raw in enumerate(raws):
@@ -561,30 +586,48 @@ def _shuffle_statements(raws: list[bytes], genesis: Genesis
         return []
     out = []
     for op, shuffles in by_op.items():
-        for (_, before), (i, env) in zip(shuffles, shuffles[1:]):
-            if env.author != before.author + 1 or type(before.body[1]) is not bytes:
-                continue
-            try:
-                deck = decode_ciphertexts(before.body[1])
-            except CryptoError:
-                continue
-            out.append((i, y, deck, env.body[1], env.body[2],
-                        context(genesis.game_id, op, env.author, "shuffle")))
+        for (source, before), (i, env) in zip(shuffles, shuffles[1:]):
+            if env.author == before.author + 1:
+                out.append((i, y, source, before.body[1], env.body[1], env.body[2],
+                            context(genesis.game_id, op, env.author, "shuffle")))
     return sorted(out, key=lambda st: st[0])
+
+
+def _worker_order(statements: list[_Statement]) -> list[_Statement]:
+    """The order the worker checks shuffles in: run by run (records at most _RUN_GAP
+    apart: a deck's shuffles) from the first, each run from its last shuffle back. The
+    replay takes a run from its front, so at the game's first deck (reached at once) the
+    two meet in its middle, and the worker, which has far less to do per record than
+    the replay, is ahead of it at every later one."""
+    runs: list[list[_Statement]] = []
+    for st in statements:
+        if runs and st[0] - runs[-1][-1][0] <= _RUN_GAP:
+            runs[-1].append(st)
+        else:
+            runs.append([st])
+    return [st for run in runs for st in reversed(run)]
 
 
 def _check_shuffles(counters: memoryview, slots: memoryview, raws: list[bytes],
                     genesis: Genesis) -> None:
-    """The worker's shuffle checks: from the journal's last shuffle back, each one the
-    replay has not reached, until the two meet (or the job ends)."""
+    """The worker's shuffle checks (_worker_order), each one the replay has not reached,
+    until the job ends."""
     try:
-        statements = _shuffle_statements(raws, genesis)
+        statements = _worker_order(_shuffle_statements(raws, genesis))
     except Exception:  # a journal the replay refuses: it checks everything itself
         return
-    for i, y, deck, out, proof, ctx in reversed(statements):
-        k = counters[_PROOFS]
-        if k >= _SLOTS or counters[_REPLAYED] > i or counters[_CLAIMED] or not counters[_BACK]:
+    for i, y, _, data, out, proof, ctx in statements:
+        if counters[_CLAIMED] or not counters[_BACK]:
             return
+        k = counters[_PROOFS]
+        if k >= _SLOTS:
+            return
+        if counters[_REPLAYED] > i:  # the replay is there: it checks this one itself
+            continue
+        try:
+            deck = decode_ciphertexts(data)
+        except (CryptoError, TypeError):
+            continue
         at = k * _SLOT
         slots[at:at + 32] = shuffle_digest(y, deck, out, proof, ctx)
         slots[at + 32] = _BUSY

@@ -19,6 +19,7 @@ from node.verify import _shuffle_statements, can_fork, verify_journal
 from protocol import canonical
 from protocol.cards_record import proof_verdicts
 from protocol.cards_wire import SHARES, SHUFFLE
+from protocol.crypto.elgamal import decode_ciphertexts
 from protocol.crypto.shuffle import shuffle_digest
 from protocol.envelope import Envelope, open_envelope
 from protocol.errors import ProtocolError
@@ -69,6 +70,13 @@ def _envelopes() -> list[Envelope]:
 
 def _journal(raws: list[bytes]) -> bytes:
     return encode_header(_game()[0]) + b"".join(encode_record(r) for r in raws)
+
+
+def _digest(st: tuple[object, ...]) -> bytes:
+    """The digest of a statement the worker found (record, y, source, input, output,
+    proof, context)."""
+    _, y, _, data, out, proof, ctx = st
+    return shuffle_digest(y, decode_ciphertexts(data), out, proof, ctx)  # type: ignore[arg-type]
 
 
 def _forge(k: int, change: Callable[[list[object]], None]) -> bytes:
@@ -156,7 +164,7 @@ def test_the_worker_derives_exactly_the_statements_the_replay_checks() -> None:
     with proof_verdicts(Recording()):
         verdict = read_journal(parse_journal(_journal(list(raws))), VerifyVisitor(strict=True))
     assert verdict is not None
-    derived = {shuffle_digest(*s[1:]) for s in statements}
+    derived = {_digest(s) for s in statements}
     assert derived <= set(asked)
 
 
@@ -164,7 +172,7 @@ def test_a_verdict_is_taken_only_for_the_same_bytes() -> None:
     """Verdicts that pass every check of the true journal do not pass a forged one: the
     forged record's check has another digest, and is made here."""
     g, raws = _game()
-    true = {shuffle_digest(*s[1:]) for s in _shuffle_statements(list(raws), g)}
+    true = {_digest(s) for s in _shuffle_statements(list(raws), g)}
     k = max(s[0] for s in _shuffle_statements(list(raws), g))
 
     class Trusting:
