@@ -56,7 +56,11 @@ memory: real signatures and card protocol, random bots, seeded), built in this p
 
     verify_serial_s, verify_parallel_s   verify_journal, warm (the worker started)
     cpu_serial_s, cpu_parallel_s         their CPU time (the parallel one: this
-                                         process's plus its worker's, mean per round)
+                                         process's plus its worker's, per round)
+    cpu_main_parallel_s                  the parallel one's CPU in this process alone:
+                                         on a loaded machine, where wall times measure
+                                         the other jobs, the figure of the critical path
+                                         (the replay) to compare
     floor_proofs_s  the group operations a serial verification makes (libsodium's
                     variable-base and fixed-base multiplications and point checks,
                     counted by protocol.crypto.group), made bare, one core (and
@@ -309,9 +313,9 @@ for line in sys.stdin:
     parallel = line.strip() == "parallel"
     w0, c0, t0 = worker_cpu(), time.process_time(), time.perf_counter()
     result = verify_journal(data, parallel=parallel)
-    wall, cpu = time.perf_counter() - t0, time.process_time() - c0 + worker_cpu() - w0
+    wall, main = time.perf_counter() - t0, time.process_time() - c0
     assert result.error is None and result.verdict is not None, result.error
-    print(wall, cpu, flush=True)
+    print(wall, main + worker_cpu() - w0, main, flush=True)
 """
 
 
@@ -334,12 +338,12 @@ def network_main(args: argparse.Namespace) -> None:
             other = subprocess.Popen([sys.executable, "-c", _OTHER, f.name], cwd=args.tree,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
-        def ask(mode: str) -> tuple[float, float]:
+        def ask(mode: str) -> tuple[float, float, float]:
             assert other is not None and other.stdin is not None and other.stdout is not None
             other.stdin.write(mode + "\n")
             other.stdin.flush()
-            wall, cpu = other.stdout.readline().split()
-            return float(wall), float(cpu)
+            wall, cpu, main = other.stdout.readline().split()
+            return float(wall), float(cpu), float(main)
         if other is not None:
             ask("serial")
             ask("parallel")
@@ -352,10 +356,14 @@ def network_main(args: argparse.Namespace) -> None:
                     times.setdefault(f"verify_{mode}_s", []).append(
                         verify_once(data, mode == "parallel", cpu))
                     times.setdefault(f"cpu_{mode}_s", []).append(cpu[0] + worker_cpu() - before)
+                    if mode == "parallel":
+                        times.setdefault("cpu_main_parallel_s", []).append(cpu[0])
                     if other is not None:
-                        wall, spent = ask(mode)
+                        wall, spent, main = ask(mode)
                         times.setdefault(f"other_verify_{mode}_s", []).append(wall)
                         times.setdefault(f"other_cpu_{mode}_s", []).append(spent)
+                        if mode == "parallel":
+                            times.setdefault("other_cpu_main_parallel_s", []).append(main)
                 times.setdefault("floor_proofs_s", []).append(floor_proofs_once(*ops))
                 times.setdefault("floor_proofs_cpu_s", []).append(
                     thread_cpu(lambda: floor_proofs_once(*ops)))
@@ -367,7 +375,8 @@ def network_main(args: argparse.Namespace) -> None:
     for name, values in times.items():
         out[name] = round(statistics.median(values), 4)
     if other is not None:
-        for name in ("verify_serial_s", "verify_parallel_s", "cpu_serial_s", "cpu_parallel_s"):
+        for name in ("verify_serial_s", "verify_parallel_s", "cpu_serial_s", "cpu_parallel_s",
+                     "cpu_main_parallel_s"):
             out["ratio_" + name[:-2]] = round(statistics.median(
                 a / b for a, b in zip(times[name], times["other_" + name])), 3)
     out |= {"ops": ops._asdict(), "mode": "network", "runs": args.runs,
