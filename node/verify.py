@@ -202,6 +202,7 @@ _COUNTERS = 16
 # the slots written (each is written whole, digest then status, before it is counted).
 _SLOTS, _SLOT = 512, 40
 _BUSY = 3  # a slot's status while the worker checks it (then _GOOD or _BAD)
+_WAIT = 2.0  # the longest the replay waits for a shuffle check under way in the worker
 _SMALLEST = 8 + 1 + 75 + 4  # the smallest envelope record: framing, type, envelope, crc
 _JOURNAL_HEAD = struct.Struct(">8sHI")  # magic, version, genesis length
 _U32 = struct.Struct(">I")
@@ -660,6 +661,7 @@ class ParallelSignatures:
         self.worker_signatures = 0  # how many the worker verified (known once closed)
         self._met = False
         self._good: set[bytes] = set()  # digests of shuffles the worker checked, passing
+        self._final = 0  # the slots below this one are final and taken into _good
         self._agree: int | None = None  # records framed alike by the worker and by us
         worker = self._worker = _worker()
         self._trusted = kinds is GAME_KINDS and _kinds_snapshot(kinds) == worker.kinds
@@ -764,26 +766,34 @@ class ParallelSignatures:
 
     def shuffle_verified(self, digest: bytes) -> bool:
         """True if the worker's check of the shuffle statement with this digest passed
-        (protocol.cards_record.ProofVerdicts). One it is making is waited for: it is
-        under way, and would take this process as long from its start; a worker that
-        is gone is not."""
+        (protocol.cards_record.ProofVerdicts). One it is making is waited for (it is
+        under way, and would take this process as long from the start), but never for a
+        worker that is gone, nor for more than _WAIT seconds."""
+        slots, counters = self._slots, self._counters
+        k = self._final
+        count = min(counters[_PROOFS], _SLOTS)
+        while k < count:  # absorb the slots the worker has finished, in order
+            status = slots[k * _SLOT + 32]
+            if status == _BUSY:
+                break
+            if status == _GOOD:
+                self._good.add(slots[k * _SLOT:k * _SLOT + 32].tobytes())
+            k += 1
+        self._final = k
         if digest in self._good:
             return True
-        slots, counters = self._slots, self._counters
-        for k in range(min(counters[_PROOFS], _SLOTS)):
+        for k in range(self._final, count):
             at = k * _SLOT
-            status = slots[at + 32]
-            if status == _GOOD:
-                self._good.add(slots[at:at + 32].tobytes())
-            elif status == _BUSY and slots[at:at + 32] == digest:
-                waited = 0
+            if slots[at + 32] == _BUSY and slots[at:at + 32] == digest:
+                deadline = time.monotonic() + _WAIT
                 while slots[at + 32] == _BUSY:
                     time.sleep(0.0002)
-                    waited += 1
-                    if waited % 1000 == 0 and not self._worker.alive():
+                    if time.monotonic() > deadline or not self._worker.alive():
                         return False
                 return slots[at + 32] == _GOOD
-        return digest in self._good
+            if slots[at + 32] == _GOOD and slots[at:at + 32] == digest:
+                return True
+        return False
 
     def first_failure(self, upto: int) -> int | None:
         last = bisect.bisect_right(self._indices, upto)  # envelopes 0..last-1 matter
