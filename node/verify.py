@@ -124,7 +124,9 @@ from protocol.envelope import (
     MAX_ENVELOPE_SIZE, Envelope, KindRegistry, check_opening, open_envelope,
 )
 from protocol.evidence import Finding
-from protocol.game import GAME_KINDS, JournalVisitor, VerifyVisitor, Verdict, read_journal
+from protocol.game import (
+    GAME_KINDS, JournalVisitor, VerifyVisitor, Verdict, game_mode, read_journal,
+)
 from protocol.journal import (
     MAGIC, RECORD_ENVELOPE, JournalContents, TornTail, parse_journal,
 )
@@ -567,7 +569,9 @@ def _shuffle_statements(raws: list[bytes], genesis: Genesis) -> list[_Statement]
     the joint key of the key records; anything else (a deck's first shuffle, a hand's)
     needs the game's state and is left to the replay. A guess here costs nothing when
     wrong: the replay takes a verdict only for a check of the same bytes
-    (shuffle_digest)."""
+    (shuffle_digest). A local game has no card protocol: nothing to look for."""
+    if game_mode(genesis) != "network":
+        return []
     keys: dict[int, bytes] = {}
     by_op: dict[int, list[tuple[int, Envelope]]] = {}
     for i, raw in enumerate(raws):
