@@ -190,7 +190,8 @@ def can_fork() -> bool:
             and (os.cpu_count() or 1) > 1)
 
 
-# A job's map: sixteen counters (int64); then, for up to `cap` envelopes, one result byte
+# A job's map: sixteen counters (int64); the shuffle verdicts' slots (below); then, for
+# up to `cap` envelopes, one result byte
 # and one opening byte each, and (from an 8-byte boundary) each envelope record's offset
 # in the journal as the worker found it; then the journal's bytes. `replayed`, which this
 # process writes at every record, has a cache line (64 bytes) of its own: in the first
