@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import time
 from collections.abc import Callable
 
 import pytest
@@ -15,7 +16,10 @@ import pytest
 from bots import RandomBot
 from engine import cosmic as engine
 from node.core import NodeCore, secret_seed_for
-from node.verify import _shuffle_statements, can_fork, verify_journal
+from node.verify import (
+    _BUSY, _GOOD, _PROOFS, _SLOT, ParallelSignatures, _shuffle_statements, can_fork,
+    verify_journal,
+)
 from protocol import canonical
 from protocol.cards_record import proof_verdicts
 from protocol.cards_wire import SHARES, SHUFFLE
@@ -187,3 +191,36 @@ def test_a_verdict_is_taken_only_for_the_same_bytes() -> None:
             read_journal(parse_journal(data), VerifyVisitor(strict=True))
     assert info.value.check == "shuffle-proof"
     assert getattr(info.value, "record", None) == k
+
+
+def test_the_replay_takes_the_workers_verdicts() -> None:
+    """The whole path through the worker: given the time (the replay waits until the
+    worker has checked every shuffle it can), the replay takes its word for each of them,
+    and for nothing else."""
+    if not can_fork():
+        pytest.skip("no worker process here")
+    g, raws = _game()
+    statements = _shuffle_statements(list(raws), g)
+    contents = parse_journal(_journal(list(raws)))
+    job = ParallelSignatures(contents)
+    try:
+        deadline = time.monotonic() + 60
+        while job._counters[_PROOFS] < len(statements) or any(
+                job._slots[k * _SLOT + 32] == _BUSY for k in range(job._counters[_PROOFS])):
+            assert time.monotonic() < deadline, "the worker checked no shuffle in a minute"
+            time.sleep(0.001)
+        assert all(job._slots[k * _SLOT + 32] == _GOOD for k in range(len(statements)))
+        answers: list[bool] = []
+
+        class Counting:
+            def shuffle_verified(self, digest: bytes) -> bool:
+                answers.append(job.shuffle_verified(digest))
+                return answers[-1]
+        with proof_verdicts(Counting()):
+            verdict = read_journal(contents, VerifyVisitor(strict=True), signatures=job)
+        assert verdict is not None and verdict.audited
+    finally:
+        job.close()
+    shuffles = sum(1 for e in _envelopes() if e.kind == SHUFFLE)
+    assert len(answers) == shuffles  # every peer shuffle asked (seat 0's own are peers' here)
+    assert sum(answers) == len(statements)
