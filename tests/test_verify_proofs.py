@@ -10,6 +10,7 @@ import functools
 import hashlib
 import time
 from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 
@@ -58,7 +59,7 @@ def _game() -> tuple[Genesis, tuple[bytes, ...]]:
         for i, c in enumerate(cores):
             c.pump()
             if c.my_turn():
-                c.act(bots[i].choose(c.state, i, c.knowledge))
+                c.act(bots[i].choose(c.state, i, c.knowledge))  # type: ignore[arg-type]
         for i, c in enumerate(cores):
             for raw in c.outbox():
                 for j, d in enumerate(cores):
@@ -83,15 +84,15 @@ def _digest(st: tuple[object, ...]) -> bytes:
     return shuffle_digest(y, decode_ciphertexts(data), out, proof, ctx)  # type: ignore[arg-type]
 
 
-def _forge(k: int, change: Callable[[list[object]], None]) -> bytes:
+def _forge(k: int, change: Callable[[list[Any]], None]) -> bytes:
     """The journal with record k's body changed by `change`, signed again by its author:
     a validly signed forgery by that seat."""
     raws = list(_game()[1])
-    fields = list(canonical.decode(raws[k][:-64]))  # type: ignore[arg-type]
-    body = list(fields[8])  # type: ignore[call-overload]
+    fields: list[Any] = list(cast(list[Any], canonical.decode(raws[k][:-64])))
+    body = list(fields[8])
     change(body)
     fields[8] = body
-    signed = canonical.encode(fields)  # type: ignore[arg-type]
+    signed = canonical.encode(fields)
     author = fields[2]
     assert isinstance(author, int)
     raws[k] = signed + _key(author).sign(signed)
@@ -143,7 +144,7 @@ def test_a_forged_proof_fails_alike_serial_and_parallel(kind: str, seat: int, fi
                                                         at: int, check: str) -> None:
     k = _where(kind, last=True, seat=seat)
 
-    def change(body: list[object]) -> None:
+    def change(body: list[Any]) -> None:
         body[field] = _flip(body[field], at)
     data = _forge(k, change)
     serial = _error(data, parallel=False)
@@ -183,7 +184,7 @@ def test_a_verdict_is_taken_only_for_the_same_bytes() -> None:
         def shuffle_verified(self, digest: bytes) -> bool:
             return digest in true
 
-    def change(body: list[object]) -> None:
+    def change(body: list[Any]) -> None:
         body[2] = _flip(body[2], 40)  # s1, a response
     data = _forge(k, change)
     with proof_verdicts(Trusting()):
