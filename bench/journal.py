@@ -49,6 +49,27 @@ The breakdown, timed in the same rounds (medians):
                  (against floor_fastest_cpu_s, the bare checks' CPU time)
 
 Usage: python bench/journal.py [--json] [--runs 7] [--seed bench] [--serial] [--no-cold]
+
+--network [--turns 60] [--tree DIR]: a five-seat networked game instead (NodeCores in
+memory: real signatures and card protocol, random bots, seeded), built in this process
+(about 20 to 40 s), its seat-0 journal timed, `runs` rounds:
+
+    verify_serial_s, verify_parallel_s   verify_journal, warm (the worker started)
+    cpu_serial_s, cpu_parallel_s         their CPU time (the parallel one: this
+                                         process's plus its worker's, per round)
+    cpu_main_parallel_s                  the parallel one's CPU in this process alone:
+                                         on a loaded machine, where wall times measure
+                                         the other jobs, the figure of the critical path
+                                         (the replay) to compare
+    floor_proofs_s  the group operations a serial verification makes (libsodium's
+                    variable-base and fixed-base multiplications and point checks,
+                    counted by protocol.crypto.group), made bare, one core (and
+                    floor_proofs_cpu_s, its CPU time)
+    ops             those counts
+
+With --tree DIR (another source tree, e.g. a detached worktree of main), a process of
+DIR's code verifies the same bytes in the same rounds, interleaved (`other_*` figures,
+and ratio_* = this tree's / DIR's).
 """
 
 from __future__ import annotations
@@ -214,6 +235,155 @@ def fresh_once(path: str, parallel: bool, warm: bool) -> float:
     return float(done.stdout)
 
 
+def make_network_journal(seed: str, turns: int, seats: int = 5) -> bytes:
+    """Seat 0's journal of a networked game of random bots, every seat's NodeCore in this
+    process (real signatures, card protocol and its proofs)."""
+    import hashlib
+
+    from node.core import NodeCore, secret_seed_for
+    from protocol.game import make_genesis
+    from protocol.journal import encode_header, encode_record
+    from protocol.keys import SigningKey
+
+    tag = seed.encode()
+    keys = [SigningKey.from_seed(hashlib.sha256(tag + bytes([i])).digest())
+            for i in range(seats)]
+    genesis = make_genesis(engine.Config(seats, max_turns=turns),
+                           [(f"p{i}", k.public) for i, k in enumerate(keys)],
+                           mode="network", salt=hashlib.sha256(tag).digest())
+    written: list[bytes] = []
+    cores = [NodeCore(genesis, i, keys[i], secret_seed=secret_seed_for(keys[i], genesis),
+                      append=written.append if i == 0 else (lambda raw: None),
+                      keep=lambda raw: None) for i in range(seats)]
+    bots = [RandomBot(tag + bytes([i])) for i in range(seats)]
+    quiet = 0
+    while not all(c.done for c in cores):
+        moved = False
+        for i, c in enumerate(cores):
+            moved |= c.pump()
+            if c.my_turn():
+                c.act(bots[i].choose(c.state, i, c.knowledge))
+                moved = True
+        for i, c in enumerate(cores):
+            for raw in c.outbox():
+                moved = True
+                for j, d in enumerate(cores):
+                    if j != i:
+                        d.offer(raw)
+        quiet = 0 if moved else quiet + 1
+        if quiet > 3:
+            raise SystemExit("the benchmark's networked game stalled")
+    return encode_header(genesis) + b"".join(encode_record(r) for r in written)
+
+
+def floor_proofs_once(mul: int, base: int, check: int) -> float:
+    """mul variable-base and base fixed-base multiplications and check point validations,
+    bare libsodium calls (PyNaCl's cffi module), one core."""
+    from nacl._sodium import ffi, lib
+
+    from protocol.crypto.group import GENERATOR
+
+    out = ffi.new("unsigned char[]", 32)
+    n = (2**252 + 12345).to_bytes(32, "little")
+    t0 = time.perf_counter()
+    for _ in range(mul):
+        lib.crypto_scalarmult_ed25519_noclamp(out, n, GENERATOR)
+    for _ in range(base):
+        lib.crypto_scalarmult_ed25519_base_noclamp(out, n)
+    for _ in range(check):
+        lib.crypto_core_ed25519_is_valid_point(GENERATOR)
+    return time.perf_counter() - t0
+
+
+_OTHER = """
+import os, sys, time
+sys.path.insert(0, os.getcwd())
+from node.verify import verify_journal, worker_pid
+data = open(sys.argv[1], "rb").read()
+
+def worker_cpu():
+    pid = worker_pid()
+    if pid is None:
+        return 0.0
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+for line in sys.stdin:
+    parallel = line.strip() == "parallel"
+    w0, c0, t0 = worker_cpu(), time.process_time(), time.perf_counter()
+    result = verify_journal(data, parallel=parallel)
+    wall, main = time.perf_counter() - t0, time.process_time() - c0
+    assert result.error is None and result.verdict is not None, result.error
+    print(wall, main + worker_cpu() - w0, main, flush=True)
+"""
+
+
+def network_main(args: argparse.Namespace) -> None:
+    from protocol.crypto import group
+
+    t0 = time.perf_counter()
+    data = make_network_journal(args.seed, args.turns)
+    built = time.perf_counter() - t0
+    entries = len(parse_journal(data).entries)
+    group.reset_op_counts()
+    verify_once(data, False)
+    ops = group.op_counts()
+    verify_once(data, True)  # warm: the worker started
+    other = None
+    with tempfile.NamedTemporaryFile(suffix=".journal") as f:
+        f.write(data)
+        f.flush()
+        if args.tree:
+            other = subprocess.Popen([sys.executable, "-c", _OTHER, f.name], cwd=args.tree,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+        def ask(mode: str) -> tuple[float, float, float]:
+            assert other is not None and other.stdin is not None and other.stdout is not None
+            other.stdin.write(mode + "\n")
+            other.stdin.flush()
+            wall, cpu, main = other.stdout.readline().split()
+            return float(wall), float(cpu), float(main)
+        if other is not None:
+            ask("serial")
+            ask("parallel")
+        times: dict[str, list[float]] = {}
+        try:
+            for _ in range(args.runs):
+                for mode in ("serial", "parallel"):
+                    cpu: list[float] = []
+                    before = worker_cpu()
+                    times.setdefault(f"verify_{mode}_s", []).append(
+                        verify_once(data, mode == "parallel", cpu))
+                    times.setdefault(f"cpu_{mode}_s", []).append(cpu[0] + worker_cpu() - before)
+                    if mode == "parallel":
+                        times.setdefault("cpu_main_parallel_s", []).append(cpu[0])
+                    if other is not None:
+                        wall, spent, main = ask(mode)
+                        times.setdefault(f"other_verify_{mode}_s", []).append(wall)
+                        times.setdefault(f"other_cpu_{mode}_s", []).append(spent)
+                        if mode == "parallel":
+                            times.setdefault("other_cpu_main_parallel_s", []).append(main)
+                times.setdefault("floor_proofs_s", []).append(floor_proofs_once(*ops))
+                times.setdefault("floor_proofs_cpu_s", []).append(
+                    thread_cpu(lambda: floor_proofs_once(*ops)))
+        finally:
+            if other is not None and other.stdin is not None:
+                other.stdin.close()
+                other.wait(timeout=60)
+    out: dict[str, object] = {"entries": entries, "bytes": len(data), "build_s": round(built, 1)}
+    for name, values in times.items():
+        out[name] = round(statistics.median(values), 4)
+    if other is not None:
+        for name in ("verify_serial_s", "verify_parallel_s", "cpu_serial_s", "cpu_parallel_s",
+                     "cpu_main_parallel_s"):
+            out["ratio_" + name[:-2]] = round(statistics.median(
+                a / b for a, b in zip(times[name], times["other_" + name])), 3)
+    out |= {"ops": ops._asdict(), "mode": "network", "runs": args.runs,
+            "cpus": os.cpu_count(), "load": os.getloadavg()[0]}
+    print(json.dumps(out))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -223,7 +393,15 @@ def main() -> None:
     parser.add_argument("--serial", action="store_true", help="verify in one process")
     parser.add_argument("--no-cold", action="store_true",
                         help="leave out the fresh processes (verify_cold_s, verify_first_par_s)")
+    parser.add_argument("--network", action="store_true",
+                        help="a five-seat networked game (card protocol and proofs)")
+    parser.add_argument("--turns", type=int, default=60, help="--network: the turn limit")
+    parser.add_argument("--tree", default=None,
+                        help="--network: another source tree to time alongside (A/B)")
     args = parser.parse_args()
+    if args.network:
+        network_main(args)
+        return
 
     data = make_journal(args.seed)
     contents = parse_journal(data)

@@ -64,6 +64,25 @@ machine the worker may get no core for a while, then catches up), and leaves the
 opening checks for the signatures when it has done the last record or this process
 claims its first signature.
 
+In a networked game's journal the replay's cost is mostly the card protocol's proofs,
+and most of that the shuffle proofs (some 8N + 4 variable-base multiplications for a
+deck of N). Before its opening checks, the worker checks the shuffles whose whole
+statement the journal's bytes give (_shuffle_statements: a deck's shuffle by each seat
+but the first, whose input is the previous seat's output under the joint key of the key
+records; a deck's first shuffle and a hand's need the game's state), each one the
+replay has not reached (`replayed`), deck by deck, each deck from its last shuffle back
+(_worker_order: at the first deck, which the replay reaches at once, the two meet in
+the middle). Each check goes to a slot of the map: the statement's digest
+(protocol.crypto.shuffle.shuffle_digest: SHA-256 of the joint key, input, output,
+proof and context, length-prefixed), then its status (busy, good, bad), then the slot
+count `proofs` moves. The replay (protocol.cards_record.proof_verdicts, with this job as
+the verdicts) asks before checking a peer's shuffle whether a slot holds the digest of
+its own statement with good: only then does it take the worker's word, for a check of
+exactly the bytes it would check; one the worker is making, it waits for (it would take
+as long again here; never for a worker that is gone); anything else it checks itself,
+and a failing check is always its own, so every error is the serial one. The worker's
+guesses need no care: a wrong one has another digest and is never asked for.
+
 The verdict is exactly that of the serial check: read_journal reconciles the deferred
 signatures in record order, and any record reported as failing is opened again here,
 serially, to produce the error. The worker needs fork, memfd and descriptor passing:
@@ -94,11 +113,20 @@ from typing import TypeVar, cast
 
 from nacl._sodium import ffi as _ffi, lib as _lib
 
+from protocol.cards_record import proof_verdicts
+from protocol.cards_wire import KEY, SHUFFLE, context
+from protocol.crypto.elgamal import Ciphertext, joint_key
+from protocol.crypto.group import CryptoError, Point, decode_point
+from protocol.crypto.shuffle import shuffle_digest, verify_shuffle_raw
 from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
-from protocol.envelope import MAX_ENVELOPE_SIZE, KindRegistry, check_opening
+from protocol.envelope import (
+    MAX_ENVELOPE_SIZE, Envelope, KindRegistry, check_opening, open_envelope,
+)
 from protocol.evidence import Finding
-from protocol.game import GAME_KINDS, JournalVisitor, VerifyVisitor, Verdict, read_journal
+from protocol.game import (
+    GAME_KINDS, JournalVisitor, VerifyVisitor, Verdict, game_mode, read_journal,
+)
 from protocol.journal import (
     MAGIC, RECORD_ENVELOPE, JournalContents, TornTail, parse_journal,
 )
@@ -162,15 +190,22 @@ def can_fork() -> bool:
             and (os.cpu_count() or 1) > 1)
 
 
-# A job's map: sixteen counters (int64); then, for up to `cap` envelopes, one result byte
+# A job's map: sixteen counters (int64); the shuffle verdicts' slots (below); then, for
+# up to `cap` envelopes, one result byte
 # and one opening byte each, and (from an 8-byte boundary) each envelope record's offset
 # in the journal as the worker found it; then the journal's bytes. `replayed`, which this
 # process writes at every record, has a cache line (64 bytes) of its own: in the first
 # line it would be taken from the worker's core at each of its writes of `front`, and
 # back, about a thousand times a verification.
-_FRONT, _BACK, _FOUND, _SIZE, _CAP, _CLAIMED, _DONE = range(7)
+_FRONT, _BACK, _FOUND, _SIZE, _CAP, _CLAIMED, _DONE, _PROOFS = range(8)
 _REPLAYED = 8
 _COUNTERS = 16
+# After the counters, the worker's shuffle verdicts: _SLOTS slots of a statement's
+# digest (protocol.crypto.shuffle.shuffle_digest) and its status byte; _PROOFS counts
+# the slots written (each is written whole, digest then status, before it is counted).
+_SLOTS, _SLOT = 512, 40
+_BUSY = 3  # a slot's status while the worker checks it (then _GOOD or _BAD)
+_WAIT = 2.0  # the longest the replay waits for a shuffle check under way in the worker
 _SMALLEST = 8 + 1 + 75 + 4  # the smallest envelope record: framing, type, envelope, crc
 _JOURNAL_HEAD = struct.Struct(">8sHI")  # magic, version, genesis length
 _U32 = struct.Struct(">I")
@@ -179,7 +214,7 @@ _U32 = struct.Struct(">I")
 def _layout(cap: int) -> tuple[int, int, int]:
     """Where a job's map for up to cap envelopes holds its results, its offsets, its
     journal."""
-    results = 8 * _COUNTERS
+    results = 8 * _COUNTERS + _SLOTS * _SLOT
     offsets = results + -(-2 * cap // 8) * 8
     return results, offsets, offsets + 8 * cap
 
@@ -492,7 +527,9 @@ def _work(job: mmap.mmap, check: SignatureChecker, cache: dict[bytes, Genesis]) 
             genesis = cache[encoded] = Genesis.decode(encoded)
         results = views[0][at_results:at_results + found]
         opened = views[0][at_results + cap:at_results + cap + found]
-        views += (results, opened)
+        slots = views[0][8 * _COUNTERS:8 * _COUNTERS + _SLOTS * _SLOT]
+        views += (results, opened, slots)
+        _check_shuffles(counters, slots, raws, genesis)
         i = 0
         while not counters[_CLAIMED] and counters[_BACK]:  # until the replay is over
             i = max(i, counters[_REPLAYED])  # never one the replay has passed
@@ -516,6 +553,102 @@ def _work(job: mmap.mmap, check: SignatureChecker, cache: dict[bytes, Genesis]) 
             view.release()
 
 
+_SHUFFLE_TAG, _KEY_TAG = SHUFFLE.encode(), KEY.encode()
+
+
+_Statement = tuple[int, Point, int, bytes, bytes, bytes, bytes]
+# A shuffle (record, y, its input's record, input, output, proof, context): its check
+# is verify_shuffle_raw(y, the input's ciphertexts, output, proof, context).
+
+# Shuffle records at most this far apart are one run (a deck's shuffles, seat by seat).
+_RUN_GAP = 8
+
+
+def _shuffle_statements(raws: list[bytes], genesis: Genesis) -> list[_Statement]:
+    """The peer shuffles whose statement the journal's bytes alone give, in record order.
+    A deck's shuffle by seat k > 0 takes seat k - 1's output of the same operation, under
+    the joint key of the key records; anything else (a deck's first shuffle, a hand's)
+    needs the game's state and is left to the replay. A guess here costs nothing when
+    wrong: the replay takes a verdict only for a check of the same bytes
+    (shuffle_digest). A local game has no card protocol: nothing to look for."""
+    if game_mode(genesis) != "network":
+        return []
+    keys: dict[int, bytes] = {}
+    by_op: dict[int, list[tuple[int, Envelope]]] = {}
+    for i, raw in enumerate(raws):
+        if _SHUFFLE_TAG not in raw and _KEY_TAG not in raw:
+            continue
+        try:
+            env = open_envelope(raw, genesis, GAME_KINDS, check_signature=False)
+        except ProtocolError:
+            continue
+        if env.kind == KEY:
+            keys.setdefault(env.author, env.body[2])
+        elif env.kind == SHUFFLE:
+            by_op.setdefault(env.body[0], []).append((i, env))
+    try:
+        y = joint_key([decode_point(keys[s]) for s in range(genesis.n_seats)])
+    except (KeyError, CryptoError):
+        return []
+    out = []
+    for op, shuffles in by_op.items():
+        for (source, before), (i, env) in zip(shuffles, shuffles[1:]):
+            if env.author == before.author + 1:
+                out.append((i, y, source, before.body[1], env.body[1], env.body[2],
+                            context(genesis.game_id, op, env.author, "shuffle")))
+    return sorted(out, key=lambda st: st[0])
+
+
+def _worker_order(statements: list[_Statement]) -> list[_Statement]:
+    """The order the worker checks shuffles in: run by run (records at most _RUN_GAP
+    apart: a deck's shuffles) from the first, each run from its last shuffle back. The
+    replay takes a run from its front, so at the game's first deck (reached at once) the
+    two meet in its middle, and the worker, which has far less to do per record than
+    the replay, is ahead of it at every later one."""
+    runs: list[list[_Statement]] = []
+    for st in statements:
+        if runs and st[0] - runs[-1][-1][0] <= _RUN_GAP:
+            runs[-1].append(st)
+        else:
+            runs.append([st])
+    return [st for run in runs for st in reversed(run)]
+
+
+def _check_shuffles(counters: memoryview, slots: memoryview, raws: list[bytes],
+                    genesis: Genesis) -> None:
+    """The worker's shuffle checks (_worker_order), each one the replay has not reached,
+    until the job ends."""
+    try:
+        statements = _worker_order(_shuffle_statements(raws, genesis))
+    except Exception:  # a journal the replay refuses: it checks everything itself
+        return
+    for i, y, _, data, out, proof, ctx in statements:
+        if counters[_CLAIMED] or not counters[_BACK]:
+            return
+        k = counters[_PROOFS]
+        if k >= _SLOTS:
+            return
+        if counters[_REPLAYED] > i:  # the replay is there: it checks this one itself
+            continue
+        if type(data) is not bytes or not data or len(data) % 64:
+            continue
+        # The input as bytes, not validated: the replay asks only about a deck it holds,
+        # whose points it has validated (the outputs of a shuffle it accepted); the same
+        # bytes make the same check (the multiplications validate them here too), and
+        # other bytes have another digest.
+        deck = [Ciphertext(Point(data[j:j + 32]), Point(data[j + 32:j + 64]))
+                for j in range(0, len(data), 64)]
+        at = k * _SLOT
+        slots[at:at + 32] = shuffle_digest(y, deck, out, proof, ctx)
+        slots[at + 32] = _BUSY
+        counters[_PROOFS] = k + 1
+        try:
+            verify_shuffle_raw(y, deck, out, proof, ctx)
+            slots[at + 32] = _GOOD
+        except Exception:  # the replay checks it itself, and reports what fails
+            slots[at + 32] = _BAD
+
+
 class ParallelSignatures:
     """A protocol.game.SignatureResults backed by this process's worker (see the module
     doc), which also makes the opening checks (with GAME_KINDS: only those are taken,
@@ -532,6 +665,8 @@ class ParallelSignatures:
         self._kinds = kinds
         self.worker_signatures = 0  # how many the worker verified (known once closed)
         self._met = False
+        self._good: set[bytes] = set()  # digests of shuffles the worker checked, passing
+        self._final = 0  # the slots below this one are final and taken into _good
         self._agree: int | None = None  # records framed alike by the worker and by us
         worker = self._worker = _worker()
         self._trusted = kinds is GAME_KINDS and _kinds_snapshot(kinds) == worker.kinds
@@ -556,6 +691,7 @@ class ParallelSignatures:
             self._map[at_data:size] = data
             view = memoryview(self._map)
             self._counters = view[:8 * _COUNTERS].cast("q")
+            self._slots = view[8 * _COUNTERS:8 * _COUNTERS + _SLOTS * _SLOT]
             self._shared = view[at_results:at_results + cap]
             self._opened = view[at_results + cap:at_results + 2 * cap]
             self._where = view[at_offsets:at_data].cast("q")
@@ -563,7 +699,7 @@ class ParallelSignatures:
             counters = self._counters
             counters[_FRONT], counters[_BACK], counters[_REPLAYED] = 0, cap, 0
             counters[_FOUND], counters[_SIZE], counters[_CAP] = -1, len(data), cap
-            counters[_CLAIMED], counters[_DONE] = 0, 0
+            counters[_CLAIMED], counters[_DONE], counters[_PROOFS] = 0, 0, 0
             try:
                 worker.send(self._fd)
             except OSError:  # gone since we looked: once more, with a new one
@@ -633,6 +769,37 @@ class ParallelSignatures:
         agree = self._agree if self._agree is not None else self._agreed()
         return kinds is GAME_KINDS and self._trusted and i < agree and self._opened[i] == _GOOD
 
+    def shuffle_verified(self, digest: bytes) -> bool:
+        """True if the worker's check of the shuffle statement with this digest passed
+        (protocol.cards_record.ProofVerdicts). One it is making is waited for (it is
+        under way, and would take this process as long from the start), but never for a
+        worker that is gone, nor for more than _WAIT seconds."""
+        slots, counters = self._slots, self._counters
+        k = self._final
+        count = min(counters[_PROOFS], _SLOTS)
+        while k < count:  # absorb the slots the worker has finished, in order
+            status = slots[k * _SLOT + 32]
+            if status == _BUSY:
+                break
+            if status == _GOOD:
+                self._good.add(slots[k * _SLOT:k * _SLOT + 32].tobytes())
+            k += 1
+        self._final = k
+        if digest in self._good:
+            return True
+        for k in range(self._final, count):
+            at = k * _SLOT
+            if slots[at + 32] == _BUSY and slots[at:at + 32] == digest:
+                deadline = time.monotonic() + _WAIT
+                while slots[at + 32] == _BUSY:
+                    time.sleep(0.0002)
+                    if time.monotonic() > deadline or not self._worker.alive():
+                        return False
+                return slots[at + 32] == _GOOD
+            if slots[at + 32] == _GOOD and slots[at:at + 32] == digest:
+                return True
+        return False
+
     def first_failure(self, upto: int) -> int | None:
         last = bisect.bisect_right(self._indices, upto)  # envelopes 0..last-1 matter
         if last == len(self._raws):
@@ -668,7 +835,7 @@ class ParallelSignatures:
             return
         counters[_BACK] = 0
         self.worker_signatures = counters[_FRONT]
-        for view in (self._where, self._opened, self._shared, counters):
+        for view in (self._where, self._opened, self._shared, self._slots, counters):
             view.release()
         del self._counters
         _keep_spare(self._fd, self._map)  # the next job's, once the worker is done with it
@@ -734,10 +901,12 @@ def _read(contents: JournalContents, visitor: JournalVisitor[T], parallel: bool 
         else:
             job.bind(contents)
         if again is None:
-            return read_journal(contents, visitor, signatures=job), visitor
+            with proof_verdicts(job):
+                return read_journal(contents, visitor, signatures=job), visitor
         last = next(e.index for e in reversed(contents.entries) if e.type == RECORD_ENVELOPE)
         answers = _LastDeferred(job, last)
-        result = read_journal(contents, visitor, signatures=answers)
+        with proof_verdicts(job):
+            result = read_journal(contents, visitor, signatures=answers)
         if answers.pending and job.first_failure(last) is not None:
             visitor = again()  # a signature fails: the serial reading says which and how
             return read_journal(contents, visitor), visitor

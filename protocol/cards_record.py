@@ -28,11 +28,17 @@
 #   for decryption shares the same checks inside verify_decryption_shares (each point
 #   checked once, not twice; a bad one still blamed "point"); protocol.crypto errors
 #   become RemoteProtocolError: "point", "share-proof", ...
+# - Verdicts from elsewhere (proof_verdicts): a journal's verifier may have a peer's
+#   shuffle checked in another process ahead of the replay; it is taken as checked only
+#   when that process checked the very same bytes (key, input, output, proof, context:
+#   shuffle_digest), else checked here. Without verdicts in force, everything is here.
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import contextlib
+import contextvars
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from protocol import canonical
 from protocol.cards_wire import CARD_KINDS, blame, context, x25519_private
@@ -47,7 +53,35 @@ from protocol.genesis import Genesis
 
 __all__ = [
     "CardRecord", "Operation", "Facedown", "ShowRecord", "Body", "reblame", "handle_bytes",
+    "ProofVerdicts", "proof_verdicts", "current_verdicts",
 ]
+
+
+class ProofVerdicts(Protocol):
+    """Checks made elsewhere on exact bytes (node.verify's worker)."""
+
+    def shuffle_verified(self, digest: bytes) -> bool:
+        """True only if the shuffle check whose input has this shuffle_digest passed."""
+        ...
+
+
+_VERDICTS: contextvars.ContextVar[ProofVerdicts | None] = contextvars.ContextVar(
+    "cosmic_proof_verdicts", default=None)
+
+
+@contextlib.contextmanager
+def proof_verdicts(verdicts: ProofVerdicts | None) -> Iterator[None]:
+    """Card checks in this context may take `verdicts`' word for a check of the same bytes."""
+    token = _VERDICTS.set(verdicts)
+    try:
+        yield
+    finally:
+        _VERDICTS.reset(token)
+
+
+def current_verdicts() -> ProofVerdicts | None:
+    """The verdicts in force (proof_verdicts), or None."""
+    return _VERDICTS.get()
 
 Body = list[Any]
 

@@ -53,7 +53,10 @@ from .proofs import (
     verify_key_share,
     verify_remask,
 )
-from .shuffle import ShuffleProof, random_permutation, shuffle, shuffle_with, verify_shuffle
+from .shuffle import (
+    ShuffleProof, random_permutation, shuffle, shuffle_digest, shuffle_with, verify_shuffle,
+    verify_shuffle_raw,
+)
 from .transcript import Transcript
 
 __all__ = [
@@ -106,6 +109,8 @@ __all__ = [
     "shuffle_with",
     "random_permutation",
     "verify_shuffle",
+    "verify_shuffle_raw",
+    "shuffle_digest",
     # transcript
     "Transcript",
 ]

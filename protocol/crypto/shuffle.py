@@ -33,13 +33,21 @@
 #   scalar and raises ProofError; nothing else escapes from parsing or verification.
 # - Cost (variable-base / fixed-base multiplications): prove 6N+1 / 4N+4 (re-masking
 #   included), verify 8N+4 / N+4, plus 2N point validations to parse a proof.
+# - verify_shuffle_raw() checks a proof and its outputs as received, undecoded: every
+#   point of them is multiplied by a nonzero scalar in the check (libsodium's
+#   variable-base multiplication refuses exactly what decode_point refuses), so each is
+#   validated once instead of twice; where a multiplication would be skipped (a zero
+#   scalar, the identity) it refuses outright, and the caller checks the slow way (which
+#   names the exact fault). It accepts exactly what decoding then verify_shuffle accept.
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .elgamal import Ciphertext, remask
 from .group import (
+    IDENTITY,
     ORDER,
     SYSTEM_RNG,
     GroupError,
@@ -61,7 +69,8 @@ from .proofs import ProofError
 from .transcript import Transcript
 
 __all__ = [
-    "GEN_DOMAIN", "ShuffleProof", "shuffle", "shuffle_with", "verify_shuffle", "random_permutation",
+    "GEN_DOMAIN", "ShuffleProof", "shuffle", "shuffle_with", "verify_shuffle", "verify_shuffle_raw",
+    "shuffle_digest", "random_permutation",
 ]
 
 _L = ORDER
@@ -123,8 +132,11 @@ class ShuffleProof:
         )
 
     @classmethod
-    def from_bytes(cls, data: bytes, size: int | None = None) -> ShuffleProof:
-        """Parse and validate a proof (of exactly `size` ciphertexts if given). Raises ProofError."""
+    def from_bytes(cls, data: bytes, size: int | None = None, *,
+                   validate: bool = True) -> ShuffleProof:
+        """Parse and validate a proof (of exactly `size` ciphertexts if given). Raises ProofError.
+
+        validate=False leaves its points unchecked (verify_shuffle_raw checks them)."""
         raw = bytes(data)
         if len(raw) < 288 or (len(raw) - 160) % 128 != 0:
             raise ProofError(f"shuffle proof: bad length {len(raw)}")
@@ -134,7 +146,8 @@ class ShuffleProof:
         words = [raw[32 * k : 32 * k + 32] for k in range(len(raw) // 32)]
         try:
             head = [decode_scalar(w) for w in words[:5]]
-            points = [decode_point(w) for w in words[5 : 5 + 2 * n]]
+            points = ([decode_point(w) for w in words[5 : 5 + 2 * n]] if validate
+                      else [Point(w) for w in words[5 : 5 + 2 * n]])
             scalars = [decode_scalar(w) for w in words[5 + 2 * n :]]
         except GroupError as e:
             raise ProofError(f"shuffle proof: {e}") from e
@@ -291,6 +304,7 @@ def verify_shuffle(
     out: Sequence[Ciphertext],
     proof: ShuffleProof,
     context: bytes,
+    _all_multiplied: bool = False,
 ) -> None:
     """CheckProof: `out` is a permutation of `cts` re-masked under y. Raises ProofError.
 
@@ -309,20 +323,69 @@ def verify_shuffle(
     if not all(0 <= s < _L for s in head + proof.s_hat + proof.s_prime):
         raise ProofError("shuffle proof: scalar out of range")
     try:
-        expected = _recompute(y, cts, out, proof, context)
+        expected = _recompute(y, cts, out, proof, context, _all_multiplied)
     except GroupError as e:
         raise ProofError(f"shuffle proof: {e}") from e
     if expected != proof.challenge:
         raise ProofError("shuffle proof: challenge mismatch")
 
 
+def verify_shuffle_raw(
+    y: Point, cts: Sequence[Ciphertext], out: bytes, proof: bytes, context: bytes,
+) -> list[Ciphertext]:
+    """verify_shuffle on the outputs and proof as received (undecoded): the outputs,
+    checked. Raises ProofError on any fault, without saying which check a full decoding
+    would blame first: the caller then checks the slow way (decode_ciphertexts,
+    ShuffleProof.from_bytes, verify_shuffle) for the exact error.
+
+    Accepts exactly what that slow way accepts: every point of `out` and of the proof
+    is multiplied by a nonzero scalar here (libsodium refuses, as decode_point does, a
+    non-canonical, small-order, off-curve or out-of-subgroup point), and a proof in
+    which one would not be (a zero challenge, weight or response, or the identity) is
+    refused here outright. `cts` must be validated ciphertexts."""
+    n = len(cts)
+    if type(out) is not bytes or type(proof) is not bytes or n == 0 or len(out) != 64 * n:
+        raise ProofError("shuffle proof: outputs not for the inputs")
+    parsed = ShuffleProof.from_bytes(proof, size=n, validate=False)
+    outs = [Ciphertext(Point(out[i:i + 32]), Point(out[i + 32:i + 64])) for i in range(0, 64 * n, 64)]
+    points = [p for ct in outs for p in (ct.c1, ct.c2)] + list(parsed.commitments) + list(parsed.chain)
+    if parsed.challenge == 0 or 0 in parsed.s_prime or IDENTITY in points:
+        raise ProofError("shuffle proof: a point would go unchecked")
+    # A weight u_j of zero (a hash: probability 2^-252) is refused in _recompute.
+    verify_shuffle(y, cts, outs, parsed, context, _all_multiplied=True)
+    return outs
+
+
+_DIGEST_TAG = b"cosmic/crypto/shuffle-statement/v1"
+
+
+def shuffle_digest(y: Point, cts: Sequence[Ciphertext], out: bytes, proof: bytes,
+                   context: bytes) -> bytes:
+    """SHA-256 of a whole shuffle check's input: the joint key, the input and output
+    ciphertexts, the proof and the context, each length-prefixed. Two checks with the same
+    digest check the same bytes (node.verify's worker reports its verdicts by it)."""
+    h = hashlib.sha256(_lp(_DIGEST_TAG))
+    for part in (y, b"".join([ct.c1 + ct.c2 for ct in cts]), out, proof, context):
+        h.update(_lp(bytes(part)))
+    return h.digest()
+
+
+def _lp(data: bytes) -> bytes:
+    return len(data).to_bytes(8, "big") + data
+
+
 def _recompute(
-    y: Point, cts: Sequence[Ciphertext], out: Sequence[Ciphertext], proof: ShuffleProof, context: bytes
+    y: Point, cts: Sequence[Ciphertext], out: Sequence[Ciphertext], proof: ShuffleProof,
+    context: bytes, all_multiplied: bool = False,
 ) -> Scalar:
-    """The challenge a valid proof would have, recomputed from the responses."""
+    """The challenge a valid proof would have, recomputed from the responses
+    (all_multiplied: refuse weights u_j of zero, which would leave a commitment
+    unmultiplied, so unchecked)."""
     n = len(cts)
     h, hs, h_sum = _GENERATORS.get(n)
     t, u = _statement(y, cts, out, proof.commitments, context)
+    if all_multiplied and 0 in u:
+        raise GroupError("a commitment would go unchecked")
     c = proof.challenge
     neg_c = (-c) % _L
     u_prod = 1
