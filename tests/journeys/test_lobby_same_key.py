@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from _journey import COSMIC, cosmic, cosmic_env
+from _journey import COSMIC, cosmic, cosmic_env, hosting
 
 LOOPBACK = "127.255.255.255"
 
@@ -57,7 +57,7 @@ def test_a_second_run_of_a_members_key_leaves_the_lobby_as_it_was(tmp_path: Path
                  "--timeout", "11", *lan)
     eve = None
     try:
-        time.sleep(1.0)
+        hosting(ann)  # (join looks for two seconds)
         eve = _start(homes["eve"], "join", "--name", "eve", "--colour", "blue", "--yes",
                      "--timeout", "10", *lan)
         time.sleep(3.0)  # eve is in the lobby
@@ -91,7 +91,7 @@ def test_a_player_killed_in_the_lobby_comes_back_with_the_same_key(tmp_path: Pat
     procs = [ann]
     seen = ""
     try:
-        time.sleep(1.0)
+        hosting(ann)  # (join looks for two seconds)
         eve = _start(homes["eve"], "join", "--name", "eve", "--colour", "blue", "--yes",
                      "--timeout", "20", *lan)
         procs.append(eve)
