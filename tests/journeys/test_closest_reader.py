@@ -2,8 +2,9 @@
 back): the first command listed after "Closest:", read off the rows the client itself
 wrapped the refusal on, wherever they break: before another verb, a bare "pass", "and 5
 more", or inside a command longer than a row. It read "pass," at a row's end and "play
-attack 08" on the next as one command, "pass,play attack 08" (a journey on a loaded
-machine typed it and went on as if it had decided)."""
+attack 08" on the next as one command, "pass,play attack 08"; and decide() waited for
+"Closest: X" on one row, so seven cards to give on the row under a "Closest:" of its own
+went unseen (a LAN journey on a loaded machine failed so)."""
 
 from __future__ import annotations
 
@@ -27,13 +28,15 @@ LISTS = [
     [GIVE, "give attack 04,attack 05", "and 3 more"],
     ["give attack 04,attack 05,attack 06,negotiate,reinforcement+2,attack 12,attack 20",
      "play attack 08"],  # a row of its own
+    ["give attack 12,attack 10,force_field,attack 04,attack 10,attack 12,attack 08",
+     "and 118 more"],  # a LAN journey's seven cards: "Closest:" ended its row, alone
 ]
 
 
 def test_the_first_command_is_read_whole_wherever_the_rows_break() -> None:
     s = game_seed("reader", 0)
     game = LocalGame(engine.Config(3), s, [HeuristicBot(s + bytes([k])) for k in range(3)])
-    ended_first = broken = 0
+    ended_first = broken = alone = 0
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         app = ClientApp(LocalSession(game, 0))
         width = app.app.output.get_size().columns
@@ -48,5 +51,6 @@ def test_the_first_command_is_read_whole_wherever_the_rows_break() -> None:
                                    and not listed[0].startswith(n.split(" ")[0] + " ")
                                    for r, n in zip(rows, rows[1:]))
                 broken += listed[0] == GIVE and not any(GIVE in r for r in rows)
+                alone += any(r.endswith("Closest:") for r in rows)
     assert width == 80
-    assert ended_first and broken, (ended_first, broken)  # the cases that were misread
+    assert ended_first and broken and alone, (ended_first, broken, alone)  # (as misread)

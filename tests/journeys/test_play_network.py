@@ -103,8 +103,9 @@ def decide(term: Terminal) -> str:
     screen = ""
     for _ in range(5):
         term.type("zz")  # no command ('?' is help)
-        try:
-            screen = term.wait_for(lambda s: CLOSEST.search(s) is not None
+        try:  # (read across rows: a command too long to sit beside "Closest:" starts
+            # the next row, and "Closest:" alone ends its own: seven cards to give)
+            screen = term.wait_for(lambda s: closest(s) is not None
                                    or DECISION not in s or EARLY in s, timeout=8)
         except AssertionError:
             continue
