@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 import time
@@ -37,6 +38,35 @@ def cosmic(*args: str, home: Path, timeout: float = 120, stdin: str | None = Non
         pytest.fail(f"{COSMIC} is not installed (make setup)")
     return subprocess.run([str(COSMIC), *args], env=cosmic_env(home), cwd=cwd or home,
                           input=stdin, capture_output=True, text=True, timeout=timeout)
+
+
+HOSTING = "others run `cosmic join`"
+
+
+def hosting(proc: subprocess.Popen[str], timeout: float = 60.0) -> str:
+    """Wait until a `cosmic host` started with its stdout on a pipe says it is announcing
+    its game (the line "Hosting ...; others run `cosmic join`."), and return what it
+    printed up to there. `cosmic join` looks for games two seconds: started beside a host
+    that a loaded machine had not yet brought up, it found none and ended."""
+    return said_until(proc, HOSTING, timeout)
+
+
+def said_until(proc: subprocess.Popen[str], words: str, timeout: float = 60.0) -> str:
+    """What a process with its stdout on a pipe prints up to the end of the line that holds
+    `words` (fails if it ends first or takes longer than `timeout`). The pipe is read a
+    byte at a time, below Python's buffer, so what follows is still there to read (by
+    communicate() too): add what this returns to that for all it printed."""
+    assert proc.stdout is not None
+    fd, said = proc.stdout.fileno(), b""
+    deadline = time.monotonic() + timeout
+    while words.encode() not in said or not said.endswith(b"\n"):
+        left = deadline - time.monotonic()
+        assert left > 0, f"waited {timeout} s for {words!r}; it printed {said!r}"
+        if select.select([fd], [], [], left)[0]:
+            byte = os.read(fd, 1)
+            assert byte, f"it ended before printing {words!r}: {said!r}"
+            said += byte
+    return said.decode()
 
 
 def plain_game(home: Path, seed: str, players: int = 3) -> subprocess.Popen[str]:

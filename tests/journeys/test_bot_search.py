@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from _journey import cosmic
+from _journey import cosmic, hosting
 
 
 def test_simulate_search_bot_wins_or_loses_reproducibly(home: Path) -> None:
@@ -75,7 +75,6 @@ def test_host_and_join_with_search_bots_on_their_own_seats(tmp_path: Path) -> No
     host, join and resume are refused before anything starts."""
     import socket
     import subprocess
-    import time
 
     from _journey import COSMIC, cosmic_env
 
@@ -93,7 +92,7 @@ def test_host_and_join_with_search_bots_on_their_own_seats(tmp_path: Path) -> No
         env=cosmic_env(tmp_path / "ann"), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(1.0)  # the host announces before bob looks
+        hosting(ann)  # the host announces before bob looks (for two seconds)
         bob = cosmic("join", "--name", "bob", *common, "--bot", "search", "--bot-budget", "0.1", "--dir", str(tmp_path / "b"),
                      home=tmp_path / "bob", timeout=240)
         out, err = ann.communicate(timeout=180)

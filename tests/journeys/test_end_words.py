@@ -7,10 +7,9 @@ from __future__ import annotations
 import re
 import socket
 import subprocess
-import time
 from pathlib import Path
 
-from _journey import COSMIC, cosmic, cosmic_env
+from _journey import COSMIC, cosmic, cosmic_env, hosting
 
 
 def _free_port() -> int:
@@ -30,7 +29,7 @@ def test_a_lan_game_ends_in_the_words_of_its_replay(tmp_path: Path) -> None:
                            env=cosmic_env(tmp_path / "ann"), stdin=subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(1.0)  # the host announces before bob looks
+        hosting(ann)  # the host announces before bob looks (for two seconds)
         bob = cosmic("join", "--name", "bob", *common, "--dir", str(tmp_path / "b"),
                      home=tmp_path / "bob", timeout=180)
         out, err = ann.communicate(timeout=120)

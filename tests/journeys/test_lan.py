@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from _journey import COSMIC, cosmic, cosmic_env
+from _journey import COSMIC, cosmic, cosmic_env, hosting
 from protocol.envelope import open_envelope
 from protocol.game import GAME_KINDS
 from protocol.journal import parse_journal
@@ -132,7 +132,7 @@ def test_direct_peers_where_broadcast_does_not_reach(tmp_path: Path) -> None:
          str(tmp_path / "a")], env=cosmic_env(tmp_path / "ann"), stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(1.0)  # the host announces before bob looks
+        hosting(ann)  # the host announces before bob looks (for two seconds)
         bob = cosmic("join", "--name", "bob", "--key", str(key), "--port", port, "--listen",
                      "127.0.0.3", "--target", "127.0.0.3", "--peer", f"127.0.0.2:{port}",
                      "--yes", "--bot", "--plain", "--timeout", "60", "--dir",

@@ -9,7 +9,7 @@ import socket
 import subprocess
 from pathlib import Path
 
-from _journey import COSMIC, cosmic_env
+from _journey import COSMIC, cosmic_env, hosting
 from _tmux import Terminal
 
 LOOPBACK = "127.255.255.255"
@@ -35,6 +35,7 @@ def test_the_colour_question_answered_wrong_or_closed(tmp_path: Path) -> None:
                            stderr=subprocess.STDOUT, text=True)
     join = [str(COSMIC), "join", "--name", "bob", "--timeout", "30", *lan]
     try:
+        hosting(ann)  # (join looks for two seconds)
         with Terminal(join, tmp_path, env=cosmic_env(homes["bob"]), width=160) as bob:
             bob.wait_for(QUESTION, timeout=30)
             for asked, (answer, told) in enumerate(

@@ -8,7 +8,7 @@ import socket
 import subprocess
 from pathlib import Path
 
-from _journey import COSMIC, cosmic, cosmic_env
+from _journey import COSMIC, cosmic, cosmic_env, hosting
 
 LOOPBACK = "127.255.255.255"
 
@@ -31,6 +31,8 @@ def test_join_says_whether_no_game_or_several_match(tmp_path: Path) -> None:
                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True) for who in ("ann", "cy")]
     try:
+        for host in hosts:
+            hosting(host)
         listed = ""
         for _ in range(20):  # both announce within a few seconds
             listed = cosmic("join", "--list", *lan, home=homes["bob"], timeout=30).stdout

@@ -9,7 +9,7 @@ import socket
 import subprocess
 from pathlib import Path
 
-from _journey import COSMIC, cosmic, cosmic_env
+from _journey import COSMIC, cosmic, cosmic_env, hosting
 
 LOOPBACK = "127.255.255.255"
 
@@ -32,6 +32,7 @@ def test_host_and_join_print_the_journal_to_resume(tmp_path: Path) -> None:
                             cwd=homes[0], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
+        hosting(host)  # (join looks for two seconds)
         join = subprocess.run([str(COSMIC), "join", "--game", "ann", "--name", "bob",
                                *common], env=cosmic_env(homes[1]), cwd=homes[1],
                               stdin=subprocess.DEVNULL, capture_output=True, text=True,

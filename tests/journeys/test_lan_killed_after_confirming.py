@@ -14,7 +14,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from _journey import COSMIC, cosmic, cosmic_env
+from _journey import COSMIC, cosmic, cosmic_env, hosting
 
 LOOPBACK = "127.255.255.255"
 
@@ -36,11 +36,19 @@ class _Table:
 
     def start(self, name: str, *args: str, stdin: int | None = subprocess.DEVNULL
               ) -> subprocess.Popen[str]:
-        """`cosmic ARGS --name NAME --plain` on the lobby, output read at the end."""
-        return subprocess.Popen([str(COSMIC), *args, "--name", name, "--plain", *self.lan],
+        """`cosmic ARGS --name NAME --plain` on the lobby, output read at the end (a
+        host once it announces its game: join looks for two seconds)."""
+        proc = subprocess.Popen([str(COSMIC), *args, "--name", name, "--plain", *self.lan],
                                 env=cosmic_env(self.homes[name]), cwd=self.homes[name],
                                 stdin=stdin, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, text=True)
+        if args[0] == "host":
+            try:
+                hosting(proc)
+            except BaseException:
+                _stop([proc])
+                raise
+        return proc
 
 
 def _stop(procs: list[subprocess.Popen[str]]) -> None:

@@ -12,7 +12,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from _journey import COSMIC, cosmic_env
+from _journey import COSMIC, cosmic_env, hosting
 from _tmux import Terminal
 from test_play_network import DECISION, decide, status_line
 
@@ -40,6 +40,7 @@ def test_the_joiner_reads_the_lobby_and_whom_the_game_waits_for(tmp_path: Path) 
                              stderr=subprocess.STDOUT, text=True)
     join = [str(COSMIC), "join", "--name", "bob", "--timeout", "60", *lan]
     try:
+        hosting(alice)  # (join looks for two seconds)
         with Terminal(join, tmp_path, env=cosmic_env(homes["bob"]), width=80,
                       height=24) as bob:
             screen = bob.wait_for("Enter for any):", timeout=30)

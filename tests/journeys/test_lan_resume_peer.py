@@ -13,7 +13,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from _journey import COSMIC, cosmic, cosmic_env
+from _journey import COSMIC, cosmic, cosmic_env, hosting
 from protocol.journal import parse_journal
 
 LOOPBACK = "127.255.255.255"
@@ -44,7 +44,12 @@ def test_a_killed_seat_resumes_with_peer_host(tmp_path: Path) -> None:
                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
     key = tmp_path / "bob.key"  # bob plays with a key file of his own
-    assert cosmic("keygen", "--out", str(key), home=homes["bob"]).returncode == 0
+    try:
+        assert cosmic("keygen", "--out", str(key), home=homes["bob"]).returncode == 0
+        hosting(ann)  # (join looks for two seconds)
+    except BaseException:
+        ann.kill()
+        raise
     bob = subprocess.Popen([str(COSMIC), "join", "--name", "bob", "--key", str(key), *lan],
                            env=cosmic_env(homes["bob"]), cwd=homes["bob"],
                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

@@ -11,7 +11,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from _journey import COSMIC, cosmic, cosmic_env
+from _journey import COSMIC, cosmic, cosmic_env, hosting
 from protocol.journal import JournalError, parse_journal
 
 LOOPBACK = "127.255.255.255"
@@ -42,6 +42,11 @@ def test_a_join_beside_a_game_under_way_is_told_of_it(tmp_path: Path) -> None:
                            env=cosmic_env(homes["ann"]), cwd=homes["ann"],
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
+    try:
+        hosting(ann)  # (join looks for two seconds)
+    except BaseException:
+        ann.kill()
+        raise
     bob = subprocess.Popen([str(COSMIC), "join", "--name", "bob", "--yes", "--bot", "--plain",
                             *lan], env=cosmic_env(homes["bob"]), cwd=homes["bob"],
                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

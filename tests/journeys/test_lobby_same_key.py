@@ -13,12 +13,11 @@ import re
 import signal
 import socket
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from _journey import COSMIC, cosmic, cosmic_env
+from _journey import COSMIC, cosmic, cosmic_env, hosting, said_until
 
 LOOPBACK = "127.255.255.255"
 
@@ -39,13 +38,6 @@ def _lobby_lines(said: str) -> list[str]:
     return re.findall(r"^  in the lobby: (.*)$", said, re.M)
 
 
-def _until(what: str, check, timeout: float) -> None:
-    end = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < end, what
-        time.sleep(0.2)
-
-
 @pytest.mark.heavy  # lobbies that wait out their timeouts: started first
 def test_a_second_run_of_a_members_key_leaves_the_lobby_as_it_was(tmp_path: Path) -> None:
     port = _free_port()
@@ -57,15 +49,16 @@ def test_a_second_run_of_a_members_key_leaves_the_lobby_as_it_was(tmp_path: Path
                  "--timeout", "11", *lan)
     eve = None
     try:
-        time.sleep(1.0)
+        early = hosting(ann)  # (join looks for two seconds)
         eve = _start(homes["eve"], "join", "--name", "eve", "--colour", "blue", "--yes",
                      "--timeout", "10", *lan)
-        time.sleep(3.0)  # eve is in the lobby
+        early += said_until(ann, "eve (blue)")  # eve is in the lobby (a fixed 3 s was
+        # too short for a loaded machine: the second run came first, and eve was stopped)
         again = cosmic("join", "--name", "eve-twice", "--colour", "green", "--yes",
                        "--timeout", "7", *lan, home=homes["eve"], timeout=60)
         assert again.returncode == 1, again.stdout + again.stderr
         assert "uses the same key as this one" in again.stderr, again.stderr
-        out, _ = ann.communicate(timeout=60)
+        out = early + ann.communicate(timeout=60)[0]
         eve_said, _ = eve.communicate(timeout=60)
     finally:
         for proc in (ann, eve):
@@ -91,18 +84,17 @@ def test_a_player_killed_in_the_lobby_comes_back_with_the_same_key(tmp_path: Pat
     procs = [ann]
     seen = ""
     try:
-        time.sleep(1.0)
+        early = hosting(ann)  # (join looks for two seconds)
         eve = _start(homes["eve"], "join", "--name", "eve", "--colour", "blue", "--yes",
                      "--timeout", "20", *lan)
         procs.append(eve)
-        _until("eve in the lobby", lambda: (homes["eve"] / "key").exists(), 20)
-        time.sleep(3.0)
+        early += said_until(ann, "eve (blue)")  # in the lobby (not a fixed 3 s)
         os.kill(eve.pid, signal.SIGKILL)
         back = _start(homes["eve"], "join", "--name", "eve-back", "--colour", "green",
                       "--yes", "--timeout", "8", *lan)
         procs.append(back)
         said, _ = back.communicate(timeout=60)
-        seen, _ = ann.communicate(timeout=60)
+        seen = early + ann.communicate(timeout=60)[0]
     finally:
         for proc in procs:
             if proc.poll() is None:

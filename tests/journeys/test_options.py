@@ -11,7 +11,7 @@ import socket
 import subprocess
 from pathlib import Path
 
-from _journey import COSMIC, cosmic, cosmic_env
+from _journey import COSMIC, cosmic, cosmic_env, hosting
 
 from engine.cosmic.aliens import names as alien_names
 
@@ -203,6 +203,7 @@ def test_host_and_join_show_the_options_and_play_them(tmp_path: Path) -> None:
         env=cosmic_env(host_home), cwd=tmp_path, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True)
     try:
+        hosted = hosting(host)  # (join looks for two seconds)
         listed = cosmic("join", "--list", "--port", port, home=guest_home, timeout=30)
         assert listed.returncode == 0, listed.stderr
         assert ("ann's game" in listed.stdout and "1/2 seated, random aliens; four planets; "
@@ -219,6 +220,7 @@ def test_host_and_join_show_the_options_and_play_them(tmp_path: Path) -> None:
                         "--timeout", "60", "--colour", "red", "--key",
                         str(tmp_path / "bob.key"), home=guest_home, timeout=120)
         out, err = host.communicate(timeout=120)
+        out = hosted + out
     finally:
         if host.poll() is None:
             host.kill()
@@ -249,6 +251,7 @@ def test_a_hosted_game_with_flares_is_listed_so_and_joined_only_as_asked(tmp_pat
         env=cosmic_env(tmp_path / "cy"), cwd=tmp_path, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True)
     try:
+        hosting(host)  # (join looks for two seconds)
         listed = cosmic("join", "--list", "--port", port, "--listen", "127.0.0.3", "--peer",
                         f"127.0.0.2:{port}", home=tmp_path / "di", timeout=30)
         assert "cy's game" in listed.stdout, listed.stdout + listed.stderr

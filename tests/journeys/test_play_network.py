@@ -19,6 +19,7 @@ import pytest
 
 from _journey import COSMIC, cosmic, cosmic_env
 from _tmux import Terminal
+from cli.commands import HELP as VERBS  # every command's first word (no card's)
 
 T = TypeVar("T")
 DECISION = "YOUR DECISION ("
@@ -77,14 +78,15 @@ def closest(screen: str) -> str | None:
         for nxt in lines[i + 1:]:
             if DECISION in nxt or not nxt.startswith("  ") or not nxt.strip():
                 break
-            # Only a command longer than a row is broken, after one of its own commas: a
-            # row that goes on with no command of its own (they begin with one verb)
-            # continues the first command.
+            # Only a command longer than a row is broken, after a comma of its list of
+            # cards or ships: the row going on then starts with the rest of that list,
+            # never with a command's first word (a verb, or "and" of "and 5 more") as a
+            # command of its own does (it was read as part of the first when its verb
+            # was another: "pass," then "play attack 08" typed "pass,play attack 08").
             first = said.partition("Closest: ")[2]
-            verb = first.split(" ")[0] + " "
             nxt = nxt.strip()
-            inside = first and ", " not in first and said.endswith(",") \
-                and not nxt.startswith((verb, "and "))
+            inside = bool(first) and ", " not in first and said.endswith(",") \
+                and nxt.split(" ")[0].rstrip(",") not in (*VERBS, "and")
             said += ("" if inside else " ") + nxt
         found = CLOSEST.search(said)
         if found is not None:
@@ -101,8 +103,9 @@ def decide(term: Terminal) -> str:
     screen = ""
     for _ in range(5):
         term.type("zz")  # no command ('?' is help)
-        try:
-            screen = term.wait_for(lambda s: CLOSEST.search(s) is not None
+        try:  # (read across rows: a command too long to sit beside "Closest:" starts
+            # the next row, and "Closest:" alone ends its own: seven cards to give)
+            screen = term.wait_for(lambda s: closest(s) is not None
                                    or DECISION not in s or EARLY in s, timeout=8)
         except AssertionError:
             continue

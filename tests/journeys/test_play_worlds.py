@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 import subprocess
+import threading
 import time
 from pathlib import Path
 
-from _journey import COSMIC, cosmic, cosmic_env
+from _journey import COSMIC, HOSTING, cosmic, cosmic_env
 
 ENTRY = re.compile(r"^\s+(\d+)\. (.+)$")
 HOW_MANY = re.compile(r"how many tokens \(([\d, ]+)\)")
@@ -39,9 +40,10 @@ def _pick(entries: list[tuple[str, str]], cells: dict[str, tuple[str, int]]) -> 
 
 
 def _play(args: list[str], home: Path, until: re.Pattern[str], first: list[str],
-          timeout: float = 240) -> tuple[int, str]:
+          timeout: float = 240, hosting: threading.Event | None = None) -> tuple[int, str]:
     """Run cosmic; type `first` at the first decision, then answer each decision with
-    _pick until `until` shows, then quit twice. Returns (exit status, all output)."""
+    _pick until `until` shows, then quit twice (`hosting` is set once a host announces
+    its game). Returns (exit status, all output)."""
     proc = subprocess.Popen([str(COSMIC), *args], env=cosmic_env(home), cwd=home,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, bufsize=1)
@@ -63,6 +65,8 @@ def _play(args: list[str], home: Path, until: re.Pattern[str], first: list[str],
         for line in proc.stdout:
             seen.append(line)
             assert time.monotonic() < deadline, "".join(seen[-60:])
+            if hosting is not None and HOSTING in line:
+                hosting.set()
             if quitting:
                 continue
             if until.search(line):
@@ -155,7 +159,6 @@ def test_host_the_map_game_and_a_joiner_learns_it_from_the_lobby(tmp_path: Path)
     game but finds it in the lobby id, and lets a bot play his seat. A joiner asking for
     Cosmic's options is told this lobby is the map game; Cosmic's options and bots are
     refused to a worlds host."""
-    import threading
     port = str(_free_port())
     homes = [tmp_path / n for n in ("ann", "bob", "cy")]
     for h in homes:
@@ -163,8 +166,12 @@ def test_host_the_map_game_and_a_joiner_learns_it_from_the_lobby(tmp_path: Path)
     started: list[subprocess.Popen[str]] = []
     checks: dict[str, subprocess.CompletedProcess[str]] = {}
 
+    announced = threading.Event()
+
     def others() -> None:
-        time.sleep(1.5)  # the host announces first
+        # the host announces first (join looks for two seconds; a fixed 1.5 s was too
+        # short for a loaded machine)
+        assert announced.wait(60), "the host did not announce its game"
         checks["cosmic"] = cosmic("join", "--variant", "four_planets", "--port", port,
                                   "--target", "127.255.255.255", "--yes", home=homes[2],
                                   timeout=60)
@@ -181,7 +188,7 @@ def test_host_the_map_game_and_a_joiner_learns_it_from_the_lobby(tmp_path: Path)
                            "--colour", "green", "--port", port, "--target", "127.255.255.255",
                            "--yes", "--plain", "--timeout", "60", "--dir",
                            str(homes[0] / "game")], homes[0],
-                          re.compile(r"you move \d+ token"), [])
+                          re.compile(r"you move \d+ token"), [], hosting=announced)
         helper.join(60)
     finally:
         for p in started:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from _journey import COSMIC, cosmic_env
 from _tmux import Terminal
-from test_play_network import CLOSEST, DECISION, EARLY, decide, status_line
+from test_play_network import DECISION, EARLY, closest, decide, status_line
 
 
 def test_aliens_totals_info_and_a_power_through_the_prompt(tmp_path: Path,
@@ -38,13 +38,13 @@ def test_aliens_totals_info_and_a_power_through_the_prompt(tmp_path: Path,
                 break
             if "launch window" in status_line(screen):
                 term.type("power x")  # not a command: the closest are the power's
-                refused = term.wait_for(lambda s: CLOSEST.search(s) is not None
+                refused = term.wait_for(lambda s: closest(s) is not None
                                         or "Not your decision now" in s
                                         or EARLY in s, timeout=20)
-                found = CLOSEST.search(refused)
-                if found is None or not found.group(1).startswith("power 0"):
+                found = closest(refused)  # (read across the rows it was wrapped on)
+                if found is None or not found.startswith("power 0"):
                     continue  # the screen was a moment old: the game had moved on
-                term.type(found.group(1).strip())
+                term.type(found)
                 term.wait_for(lambda s: "you use the mind power" in s
                               and "you look at" in s, timeout=40)
                 used = True

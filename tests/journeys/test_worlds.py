@@ -11,13 +11,15 @@ from _journey import cosmic
 
 
 def test_worlds_bot_games_have_winners_and_are_reproducible(home: Path) -> None:
+    # (seed w5: won on worlds in 32 turns, 0.7 s of a core a run; seed w took 94 turns
+    # and 6 s)
     first = cosmic("simulate", "--game", "worlds", "--players", "3", "--games", "1",
-                   "--seed", "w", "--bots", "heuristic", home=home)
+                   "--seed", "w5", "--bots", "heuristic", home=home)
     assert first.returncode == 0, first.stderr
     assert first.stdout.count("(worlds) after") == 1, first.stdout  # won on worlds
     assert "wins: " in first.stdout, first.stdout
     again = cosmic("simulate", "--game", "worlds", "--players", "3", "--games", "1",
-                   "--seed", "w", "--bots", "heuristic", home=home)
+                   "--seed", "w5", "--bots", "heuristic", home=home)
     assert again.stdout == first.stdout
     js = cosmic("simulate", "--game", "worlds", "--players", "2", "--games", "1",
                 "--bots", "random,heuristic", "--max-turns", "20", "--json", home=home)
