@@ -25,7 +25,8 @@ SAME_KEY_GRACE_S = "0.3"
 def cosmic_env(home: Path, **more: str) -> dict[str, str]:
     """This process's environment with COSMIC_HOME set (no colours, no tmux), and a
     shorter same-key grace for the nodes it resumes (SAME_KEY_GRACE_S)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "COSMIC_HOME")}
+    env = {k: v for k, v in os.environ.items()  # (a COLUMNS or LINES of the test runner
+           if k not in ("TMUX", "COSMIC_HOME", "COLUMNS", "LINES")}  # would beat a terminal)
     env.update(COSMIC_HOME=str(home), NO_COLOR="1", COSMIC_SAME_KEY_GRACE_S=SAME_KEY_GRACE_S,
                **more)
     return env
