@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from typing import TYPE_CHECKING, Any
 
 from .botopts import seat_bot
-from .cmd_host import key_file, lan_trouble, lobby_args, start_game, to_stderr, to_width
+from .cmd_host import (
+    key_file, lan_trouble, lobby_args, start_game, to_stderr, to_width,
+)
 from .options import add_game_options, mismatch, wanted
 
 if TYPE_CHECKING:
@@ -20,10 +23,24 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "join", help="join a game announced on the LAN")
     p.add_argument("--game", default="", help="the lobby's id prefix or host name")
     p.add_argument("--list", action="store_true", help="only list the games seen")
+    p.add_argument("--wait", type=_wait, default=30.0, metavar="S",
+                   help="keep looking this long for a game not announced yet (default "
+                        "30; 0 looks once, for two seconds)")
     add_game_options(p, max_turns=False, join=True)
     lobby_args(p)
     p.set_defaults(func=run)
     return p
+
+
+def _wait(text: str) -> float:
+    """An argparse type: --wait's seconds, 0 (look once) or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
+    return value
 
 
 def _look(args: argparse.Namespace,
@@ -69,14 +86,28 @@ def run(args: argparse.Namespace) -> int:
         key = seat_key(args, "join")
         if key is None:
             return 2
-    try:
-        games, playing = _look(args, key)
-    except ValueError as exc:  # the key, for --list --peer
-        print(f"cosmic join: {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:  # the beacon sockets: a --listen address not of this machine
-        print(f"cosmic join: {lan_trouble(args, exc)}", file=sys.stderr)
-        return 2
+    deadline = time.monotonic() + (0.0 if args.list else max(0.0, args.wait))
+    told = False
+    while True:
+        try:
+            games, playing = _look(args, key)
+        except ValueError as exc:  # the key, for --list --peer
+            print(f"cosmic join: {exc}", file=sys.stderr)
+            return 2
+        except OSError as exc:  # the beacon sockets: a --listen address not of this machine
+            print(f"cosmic join: {lan_trouble(args, exc)}", file=sys.stderr)
+            return 2
+        named = [g for g in games if not args.game or g.lobby.hex().startswith(args.game)
+                 or g.host.name == args.game]
+        left = deadline - time.monotonic()
+        if named or playing and not games or left <= 0:
+            break
+        if not told:  # friends start together: the host may come up a moment later
+            which = f"game {args.game}" if args.game else "game"
+            print(to_stderr(f"No {which} announced yet: looking for {left:.0f} s more "
+                            f"(Ctrl-C stops; is a host running `cosmic host` on the same "
+                            f"--port?)"), file=sys.stderr, flush=True)
+            told = True
     if not games:
         if playing:  # true, but "no game" would be puzzling beside a game being played
             under_way = "; ".join(f"{', '.join(names)} in game {game[:4].hex()}"

@@ -44,7 +44,7 @@ def test_join_says_whether_no_game_or_several_match(tmp_path: Path) -> None:
         assert both.stderr.strip().splitlines()[-1] == (
             "cosmic join: 2 games match: name one with --game ID (the id in brackets "
             "above) or the host's name"), both.stderr
-        none = cosmic("join", "--yes", "--name", "bob", "--game", "dan", *lan,
+        none = cosmic("join", "--yes", "--name", "bob", "--game", "dan", "--wait", "1", *lan,
                       home=homes["bob"], timeout=30)
         assert none.returncode == 1, none.stdout + none.stderr
         assert none.stderr.strip().splitlines()[-1].startswith(
