@@ -129,8 +129,7 @@ def run(args: argparse.Namespace) -> int:
         print(to_width(f"  {i}. {g.describe()}"))
     if args.list:
         return 0
-    picks = [g for g in games if not args.game or g.lobby.hex().startswith(args.game)
-             or g.host.name == args.game]
+    picks = named  # the games --game names (all of them without it)
     want = wanted(args)
     if want:  # the host chose the options: join only a game that has those asked for
         fit = []
