@@ -61,7 +61,13 @@ def bots_of(game: Path) -> list[int]:
 
 
 def status_line(screen: str) -> str:
+    """The client's status row: the last one that ends with the window's title ("| cosmic
+    - you are red"), else the row above the prompt (a narrow screen drops the title; a
+    full 80x24 screen was seen with no prompt row drawn under the status)."""
     lines = [line for line in screen.splitlines() if line.strip()]
+    titled = [line for line in lines if "| cosmic - you are " in line]
+    if titled:
+        return titled[-1]
     return lines[-2] if len(lines) >= 2 else ""
 
 
