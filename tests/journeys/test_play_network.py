@@ -65,9 +65,10 @@ def status_line(screen: str) -> str:
     - you are red"), else the row above the prompt (a narrow screen drops the title; a
     full 80x24 screen was seen with no prompt row drawn under the status)."""
     lines = [line for line in screen.splitlines() if line.strip()]
-    titled = [line for line in lines if "| cosmic - you are " in line]
-    if titled:
-        return titled[-1]
+    said = [line for line in lines if "| cosmic - you are " in line
+            or line.startswith((" YOUR DECISION (", " waiting for ", " game over: "))]
+    if said:
+        return said[-1]
     return lines[-2] if len(lines) >= 2 else ""
 
 
