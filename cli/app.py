@@ -44,10 +44,9 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension as D
 from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.styles import Style
-from prompt_toolkit.widgets import TextArea
-
 
 from .client import LocalSession, NetworkSession, SeatClient, Session, Stops, wrap_words
+from .prompt_line import prompt_line
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "ClientApp", "Stops", "STYLE"]
 
@@ -238,12 +237,10 @@ class ClientApp(SeatClient):
             color = not os.environ.get("NO_COLOR")
         self.color = color
         self.history = InMemoryHistory()
-        self.input = TextArea(
-            height=1, prompt="> ", multiline=False, wrap_lines=False,
-            completer=_LegalCompleter(lambda: self.table, self.ui.HELP, self.ui.normalise,
-                                      self.command_words),
-            history=self.history,
-            accept_handler=self._accept, complete_while_typing=True)
+        self.input = prompt_line(
+            self._accept, completer=_LegalCompleter(lambda: self.table, self.ui.HELP,
+                                                    self.ui.normalise, self.command_words),
+            history=self.history, complete_while_typing=True)
         self.app = self._build()
 
     # -- building --------------------------------------------------------------------------

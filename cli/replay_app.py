@@ -493,10 +493,9 @@ class ReplayApp:
         if color is None:
             color = not os.environ.get("NO_COLOR")
         self.color = color
-        from prompt_toolkit.widgets import TextArea
+        from .prompt_line import prompt_line
 
-        self.input = TextArea(height=1, prompt="> ", multiline=False, wrap_lines=False,
-                              accept_handler=self._accept)
+        self.input = prompt_line(self._accept)
         self.app = self._build()
 
     def _build(self) -> Application[Any]:

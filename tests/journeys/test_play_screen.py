@@ -288,6 +288,7 @@ def test_a_networked_game_to_its_end_then_verify_and_replay(tmp_path: Path,
             term.wait_for(lambda s: status_text(s) in said, timeout=10)  # once redrawn
             shown = term.settled()
             assert status_text(shown) in said, shown
+            assert shown.splitlines()[-1].startswith(">"), shown  # the prompt, under it
             assert all(len(r) <= width for r in shown.splitlines()), shown
         term.type("quit")
         term.wait_for(lambda s: term.exited() is not None, timeout=30)
