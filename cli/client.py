@@ -222,6 +222,16 @@ class NetworkSession:
         core = self.runner.core
         return len(core.record), core.cards.waiting_for()
 
+    def card_step(self) -> tuple[str, int, int, int | None] | None:
+        """The card protocol's operation under way: its name (keys, shuffle, deliver,
+        ...), its messages taken and in all, and the seat whose message comes next; None
+        when none is under way."""
+        core = self.runner.core
+        op = core.cards.cards.current
+        if op is None:
+            return None
+        return str(op.name), int(op.pos), len(op.script), core.cards.waiting_for()
+
     async def act(self, action: engine.Action) -> list[tuple[Any, ...]]:
         self.runner.core.act(action)
         return self.drain()
@@ -274,6 +284,30 @@ CHANCE_WORDS = {
     "new_alien": "an alien dealt", "show": "cards shown", "roll": "a die rolled",
     "unseen_add": "a token hidden", "unseen_open": "hidden tokens shown",
 }
+
+
+# The card protocol's own operations, which no engine step asks for (cards.py begin_*).
+CARD_OP_WORDS = {"keys": "registering the keys"}
+
+
+def setup_step_words(chance: Any, colors: tuple[str, ...] | list[str], me: int) -> str:
+    """A chance step of Cosmic's setup as the status line names it ("shuffling the
+    destiny deck", "dealing blue 8 cards")."""
+    kind = str(chance.kind)
+    seat = getattr(chance, "seat", -1)
+    whom = "you" if seat == me else colors[seat] if 0 <= seat < len(colors) else "?"
+    n = len(getattr(chance, "handles", ()))
+    if kind == "shuffle":
+        return f"shuffling the {getattr(chance, 'deck', '') or 'new'} deck"
+    if kind == "deliver":
+        return f"dealing {whom} {n} card{'s' if n != 1 else ''}"
+    if kind == "new_alien":
+        return f"dealing {whom} an alien"
+    if kind == "reveal":
+        return f"turning {n} card{'s' if n != 1 else ''} up"
+    if kind == "first_player":
+        return "drawing who plays first"
+    return CHANCE_WORDS.get(kind, kind.replace("_", " "))
 
 
 class SeatClient:
@@ -778,30 +812,61 @@ class SeatClient:
         colors = s.config.colors
         if p.over:
             return "game over"
-        setting_up = self.ui.COSMIC and s.phase == "setup"  # Cosmic's decks are dealt
-        if p.chance is not None or (setting_up and not p.seats):  # (a seat's choice at
-            # setup, its alien: whom we wait for, as for any decision)
+        if self.ui.COSMIC and s.turns == 0:  # before the first turn: one account of it
+            return "setting up: " + self._setup_words(s, p) + self.away_marks()
+        if p.chance is not None:
             progress = getattr(self.session, "card_progress", None)
             source = "card protocol" if progress is not None else "card source"
-            kind = str(p.chance.kind if p.chance else p.step)
-            text = f"setting up the decks ({source})" if setting_up else \
-                f"waiting for the {source} ({CHANCE_WORDS.get(kind, kind.replace('_', ' '))})"
+            kind = str(p.chance.kind)
+            text = f"waiting for the {source} ({CHANCE_WORDS.get(kind, kind.replace('_', ' '))})"
             if progress is not None:  # networked: how far it got, and whose turn it is
                 taken, awaited = progress()
                 text += f": {taken} message{'' if taken == 1 else 's'}"
                 if awaited is not None and 0 <= awaited < len(colors):
                     text += f", next from {colors[awaited]}"
         else:
-            whose = [x for x in p.seats if 0 <= x < len(colors)]
-            if whose[:1] == [self.session.seat] and not self._my_decision():
-                text = f"your decision is next ({p.phase}); the card protocol is busy"
-            else:
-                me = self.session.seat
-                name = self.player_name(whose[0]) if whose and whose[0] != me else ""
-                text = "waiting for " + (", ".join("you" if x == me else colors[x]
-                                                   for x in whose[:1]) or "?") + \
-                    (f" ({name}; {p.phase})" if name else f" ({p.phase})")
+            text = self._whose_words(s, p)
         return text + self.away_marks()
+
+    def _whose_words(self, s: engine.GameState, p: Any, what: str = "") -> str:
+        """The seat whose decision the game waits for, in the status line's words, with
+        `what` it is asked (the phase unless given)."""
+        colors, what = s.config.colors, what or p.phase
+        whose = [x for x in p.seats if 0 <= x < len(colors)]
+        if whose[:1] == [self.session.seat] and not self._my_decision():
+            return f"your decision is next ({what}); the card protocol is busy"
+        me = self.session.seat
+        name = self.player_name(whose[0]) if whose and whose[0] != me else ""
+        return "waiting for " + (", ".join("you" if x == me else colors[x]
+                                           for x in whose[:1]) or "?") + \
+            (f" ({name}; {what})" if name else f" ({what})")
+
+    def _setup_words(self, s: engine.GameState, p: Any) -> str:
+        """What the setup of a Cosmic game is doing now, one step after another: the
+        card protocol's operation under way (its keys first, then what the engine asked
+        for: a deck shuffled, a hand dealt, ...) with its messages so far out of all and
+        whose comes next; or the seat whose choice the setup waits for (an alien to
+        keep). The whole setup says "setting up": its deals are in the engine's
+        "cards" phase, and a status that followed the phase flipped back and forth."""
+        colors, me = s.config.colors, self.session.seat
+        if p.chance is None:  # a seat's own choice (which alien to keep)
+            st = s.step()
+            words = self.ui.question_words(tuple(st), s, me)
+            return self._whose_words(s, p, words)
+        step: Callable[[], tuple[str, int, int, int | None] | None] | None = getattr(
+            self.session, "card_step", None)
+        now = step() if step is not None else None
+        if now is not None and now[0] in CARD_OP_WORDS:  # the protocol's own (its keys)
+            words = CARD_OP_WORDS[now[0]]
+        else:
+            words = setup_step_words(p.chance, colors, me)
+        if now is None:
+            return words
+        _, done, total, awaited = now
+        nxt = f", next from {colors[awaited]}" if awaited is not None and \
+            0 <= awaited < len(colors) and awaited != me else \
+            ", next from you" if awaited == me else ""
+        return f"{words} (card protocol {done}/{total}{nxt})"
 
     def player_name(self, seat: int) -> str:
         """The name the player of `seat` gave the lobby, as the game's genesis holds it
