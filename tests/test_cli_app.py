@@ -678,11 +678,11 @@ def test_a_newcomer_keeps_the_goal_in_view_and_is_told_the_board_and_windows() -
             p = engine.pending(g.state)
             if g.state.outcome is not None or not (p.chance or p.seats):
                 break
-            if p.chance is not None and g.state.phase != "setup":
+            if p.chance is not None and g.state.turns > 0:  # (the setup: "setting up")
                 kinds.add(p.chance.kind)
                 assert f"({CHANCE_WORDS[p.chance.kind]})" in app.waiting_text(), p.chance
             g.step()
-        assert {"deliver", "shuffle"} & kinds, kinds
+        assert {"deliver", "shuffle", "reveal"} & kinds, kinds
         later = app.pass_words("alliance", "reinforcement +2")
         assert later == ("(passed for you at the alliance window, where you could play "
                          "reinforcement +2: 'stop alliance' to be asked there)"), later
