@@ -185,9 +185,13 @@ class NetworkSession:
     """A seat of a networked game: the node runs in this process, ticked by the client's
     event loop; the other seats are peers on the mesh."""
 
-    def __init__(self, runner: Any) -> None:  # node.runner.NodeRunner
+    def __init__(self, runner: Any, patience_s: float = 0.0) -> None:  # node.runner.NodeRunner
         self.runner = runner
         self.seat: int = runner.seat
+        self.failure = ""  # the node's own fault, if it raised one ("" : none)
+        # How long the node waits for seats that are gone before it stops (0: for ever),
+        # armed once every other seat has been here: bots still starting are not gone.
+        self._patience = patience_s
 
     @property
     def state(self) -> engine.GameState:
@@ -201,11 +205,39 @@ class NetworkSession:
         return self.runner.core.knowledge  # type: ignore[no-any-return]
 
     def drain(self) -> list[tuple[Any, ...]]:
-        """Tick the node once; the events it produced since the last drain."""
-        self.runner.tick(0)
+        """Tick the node once; the events it produced since the last drain. A node that
+        has stopped (`stopped`) is ticked no more; one that raises has stopped, its
+        fault kept for the person to read, never a silent end of the task ticking it."""
+        if not self.stopped():
+            try:
+                self._arm_patience()
+                self.runner.tick(0)
+            except Exception as exc:  # the node's own failure (its journal, its sockets)
+                self.failure = f"{type(exc).__name__}: {exc}"
         events: list[tuple[Any, ...]] = self.runner.core.events
         self.runner.core.events = []
         return events
+
+    def _arm_patience(self) -> None:
+        """The node's patience, from the first moment every other seat is with us."""
+        seats = len(self.runner.genesis.seats)
+        if self._patience and not any(self.runner.absent(x) for x in range(seats)
+                                      if x != self.seat):
+            self.runner.opts.patience_s, self._patience = self._patience, 0.0
+
+    def stopped(self) -> str:
+        """Why this seat's node has stopped before the end of the game ("" while it
+        runs): it gave up (a seat signed two histories; the seats it waited for were
+        gone longer than its patience), or it failed."""
+        return str(self.runner.gave_up or self.failure)
+
+    def halted(self) -> bool:
+        """Did the node stop because a seat signed two histories (the journal holds
+        the proof; no resume makes that game go on)?"""
+        return bool(self.runner.core.halted)
+
+    def journal_path(self) -> str:
+        return str(self.runner.journal.path)
 
     async def advance(self) -> list[tuple[Any, ...]]:
         events: list[tuple[Any, ...]] = []
@@ -213,7 +245,8 @@ class NetworkSession:
         while True:
             events += self.drain()
             core = self.runner.core
-            if core.my_turn() or core.done or events or time.monotonic() > until:
+            if core.my_turn() or core.done or events or time.monotonic() > until \
+                    or self.stopped():
                 return events  # a caller refreshes the status at least every FOLLOW_S
             await asyncio.sleep(0.01)
 
@@ -331,6 +364,7 @@ class SeatClient:
         self._explained_forced = False  # the first step passed for you is explained
         self._told_unkept: set[int] = set()  # seats whose lies over the cap were said
         self._quit_asked = False  # 'quit' once during a game: the next 'quit' leaves
+        self.node_down = ""  # why this seat's node stopped before the end ("" : it runs)
         self.quit = False
         self.turn_up_queued = False  # hidden powers: turn up at the next question
         rules = getattr(session, "rules", None)
@@ -413,7 +447,8 @@ class SeatClient:
         word = text.split()[0].lower()
         confirm, self._quit_asked = self._quit_asked, False
         if word in ("quit", "exit"):
-            if confirm or self.over() or self.session.state.outcome is not None:
+            if confirm or self.over() or self.session.state.outcome is not None \
+                    or self.node_down:  # (a stopped node: nothing is left to play)
                 self.leave()
             else:
                 self._quit_asked = True
@@ -685,9 +720,43 @@ class SeatClient:
             self.invalidate()
             raise
 
+    def node_stopped(self) -> bool:
+        """Has this seat's node stopped before the end of the game (networked: it gave
+        up, or failed)? Said once, the first time it is seen: in the log, why and what
+        to do (resume, verify), and in the status; an open question is withdrawn."""
+        stopped: Callable[[], str] | None = getattr(self.session, "stopped", None)
+        why = stopped() if stopped is not None else ""
+        if not why:
+            return False
+        if self.node_down:
+            return True
+        self.node_down = why
+        journal = getattr(self.session, "journal_path", lambda: "JOURNAL")()
+        halted = getattr(self.session, "halted", lambda: False)()
+        self.log.append(f"!! Your node has stopped: {why}")
+        if halted:  # no resume makes it go on: the proof is what is left
+            self.log.append(f"The proof is in your journal: cosmic verify {journal} "
+                            "names the seat.")
+        elif f"cosmic resume {journal}" in why:  # (the node's words say how to resume)
+            self.log.append(f"Your journal keeps the game so far (cosmic verify {journal} "
+                            "checks it).")
+        else:
+            self.log.append(f"Your journal keeps the game so far: cosmic resume {journal} "
+                            f"goes on with it (cosmic verify {journal} checks it).")
+        short = "a seat signed two histories" if halted else "it failed" if getattr(
+            self.session, "failure", "") else "the others are gone"
+        self.table = {}
+        if self.waiting is not None and not self.waiting.done():
+            self.waiting.set_result(None)
+        self._set_status(f"YOUR NODE HAS STOPPED ({short}): see the log; 'quit' leaves")
+        self.invalidate()
+        return True
+
     async def _run_game(self) -> None:
         while True:
             self.events(await self.session.advance())
+            if self.node_stopped():
+                return
             s = self.session.state
             if not self._my_decision():
                 # (the person's own decision gets its status below: "YOUR DECISION", or
@@ -941,6 +1010,8 @@ class SeatClient:
         last_second = -1
         while True:
             await asyncio.sleep(FOLLOW_S)
+            if self.node_stopped():
+                continue  # said once (node_stopped); nothing more to follow
             asking = self.waiting is not None and not self.waiting.done()
             if drain is not None and (asking or self.over()):
                 self.events(drain())  # after the end too: peers catch up from us

@@ -38,6 +38,7 @@ FOLLOW_WAKE_S = 0.1  # once the input has ended: how often to look whether to st
 # line for; the next step is.
 _PROGRESS = re.compile(r": \d+ messages?(, next from [a-z]+)?"
                        r"| \(card protocol \d+/\d+(, next from [a-z]+)?\)")
+QUIT_LEAVES = "; 'quit' leaves"  # the full screen's way out, said in its status
 # Lines for the client, not the game: answered at once, never held for a decision.
 CLIENT_WORDS = ("quit", "exit", "help", "?", "say", "tell", "stops", "stop", "unstop",
                 "info", "discards", "board", "map", "hand")
@@ -109,7 +110,8 @@ class PlainClient(SeatClient):
                 # (the first is said in passing, just before YOUR DECISION or a choice the
                 # client made for you, which say it: a line apart it only repeated them;
                 # a local game's card source answers at once: its wait is no news)
-                self._write(f"-- {self.status}", indent="   ")
+                # (a stopped node ends the plain client by itself: no 'quit' to type)
+                self._write(f"-- {self.status.removesuffix(QUIT_LEAVES)}", indent="   ")
 
     def _ended(self) -> bool:
         """The game is over and nothing is awaited any more (networked: the end-of-game

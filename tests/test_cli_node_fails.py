@@ -1,0 +1,40 @@
+"""A seat's node that fails under the client (here its mesh, closed under it: the next
+tick raises) has stopped: the person reads why and what to do (resume, verify) and the
+plain client ends by itself, rather than a client whose follower died silently and
+whose status waits for ever."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+
+def test_a_node_that_fails_is_said_with_what_to_do(tmp_path: Path) -> None:
+    from cli.client import NetworkSession
+    from cli.cmd_demo import prepare
+    from cli.textplay import PlainClient
+    from node.journal_file import read_key_file
+    from node.runner import NodeOptions, NodeRunner
+    from protocol.genesis import Genesis
+
+    gpath, keys = prepare(3, "node-fails", tmp_path, 1)
+    genesis = Genesis.decode(gpath.read_bytes())
+    journal = tmp_path / "seat-0.journal"
+    runner = NodeRunner(genesis, 0, read_key_file(keys[0]), journal,
+                        NodeOptions(hello_bind=None))
+    try:
+        runner.mesh.close()  # the node's sockets are gone: its next tick raises
+        session = NetworkSession(runner)
+        out = io.StringIO()
+        client = PlainClient(session, io.StringIO(""), out)
+        ended = asyncio.run(asyncio.wait_for(client.run(), 30))
+    finally:
+        runner.close()
+    said = out.getvalue()
+    assert ended == "quit", said
+    assert session.failure.startswith("ValueError: "), session.failure
+    assert f"!! Your node has stopped: {session.failure}" in said, said
+    assert f"cosmic resume {journal} goes on with it (cosmic verify {journal} checks " \
+        "it)." in said, said
+    assert said.rstrip().endswith("-- YOUR NODE HAS STOPPED (it failed): see the log"), said
