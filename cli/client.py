@@ -323,15 +323,19 @@ CHANCE_WORDS = {
 CARD_OP_WORDS = {"keys": "registering the keys"}
 
 
-def setup_step_words(chance: Any, colors: tuple[str, ...] | list[str], me: int) -> str:
+def setup_step_words(chance: Any, colors: tuple[str, ...] | list[str], me: int,
+                     destiny: tuple[int, ...] = ()) -> str:
     """A chance step of Cosmic's setup as the status line names it ("shuffling the
-    destiny deck", "dealing blue 8 cards")."""
+    destiny deck", "dealing blue 8 cards"; the whole `destiny` deck opened to a seat,
+    the Fate's look: "showing you the destiny deck")."""
     kind = str(chance.kind)
     seat = getattr(chance, "seat", -1)
     whom = "you" if seat == me else colors[seat] if 0 <= seat < len(colors) else "?"
     n = len(getattr(chance, "handles", ()))
     if kind == "shuffle":
         return f"shuffling the {getattr(chance, 'deck', '') or 'new'} deck"
+    if kind == "deliver" and n and set(chance.handles) <= set(destiny):
+        return f"showing {whom} the destiny deck"
     if kind == "deliver":
         return f"dealing {whom} {n} card{'s' if n != 1 else ''}"
     if kind == "new_alien":
@@ -928,7 +932,8 @@ class SeatClient:
         if now is not None and now[0] in CARD_OP_WORDS:  # the protocol's own (its keys)
             words = CARD_OP_WORDS[now[0]]
         else:
-            words = setup_step_words(p.chance, colors, me)
+            words = setup_step_words(p.chance, colors, me,
+                                     tuple(getattr(s, "destiny_deck", ())))
         if now is None:
             return words
         _, done, total, awaited = now
@@ -985,6 +990,12 @@ class SeatClient:
                     self.rules.set_page(kn, handle)
             elif handle is not None or self.rules.secret(action) == "commit":
                 kn.selected = handle  # None: nothing face down
+            # A use of a power that the game tells by no event of its own (the Fate's
+            # placing of a destiny card) is said in the person's own words, with the
+            # cards they know ("your Fate puts destiny wild (now 9th ...) next").
+            own = self.ui.action_sentence(self.session.state, action, self.session.seat,
+                                          kn) if isinstance(action, engine.UsePower) else ""
+            lines = len(self.log)
             try:
                 self.events(await self.session.act(action))
             except engine.IllegalAction as exc:
@@ -993,6 +1004,8 @@ class SeatClient:
                 self.refused = f"refused: {exc.reason}"
                 self.invalidate()
                 continue
+            if own and len(self.log) == lines:
+                self.log.append(own)
             self.table = {}
             self._set_status(self.waiting_text())
             self.invalidate()

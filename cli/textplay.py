@@ -105,8 +105,9 @@ class PlainClient(SeatClient):
         if self.status != self._shown_status:
             news = _PROGRESS.sub("", self.status) != _PROGRESS.sub("", self._shown_status)
             self._shown_status = self.status
-            if news and not self._ended() and not self.status.startswith(
-                    ("waiting for you (", "waiting for the card source (")):
+            if news and not self._ended() and not self.status.removeprefix(
+                    "setting up: ").startswith(("waiting for you (",
+                                                "waiting for the card source (")):
                 # (the first is said in passing, just before YOUR DECISION or a choice the
                 # client made for you, which say it: a line apart it only repeated them;
                 # a local game's card source answers at once: its wait is no news)
