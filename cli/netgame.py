@@ -313,7 +313,11 @@ def _said_the_end(runner: NodeRunner, journal: Path, unfinished: str) -> None:
     how, cli/game_ui headline), or how to pick the game up again."""
     from .client import to_terminal  # between words, "(check it:" with its command
     s = runner.core.state
-    if s.outcome is None:
+    if s.outcome is None and runner.core.halted:  # no resume makes a forked game go on
+        check = f"cosmic verify {journal}"
+        print(to_terminal(f"Game left unfinished: it cannot go on, a seat signed two "
+                          f"histories (the proof: {check})."))
+    elif s.outcome is None:
         again = f"cosmic resume {journal}"
         print(to_terminal(f"Game left unfinished. Pick it up again with: {again}"
                           + (f"\n{unfinished}" if unfinished else "")))

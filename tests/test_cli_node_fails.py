@@ -9,6 +9,8 @@ import asyncio
 import io
 from pathlib import Path
 
+import pytest
+
 
 def test_a_node_that_fails_is_said_with_what_to_do(tmp_path: Path) -> None:
     from cli.client import NetworkSession
@@ -40,7 +42,8 @@ def test_a_node_that_fails_is_said_with_what_to_do(tmp_path: Path) -> None:
     assert said.rstrip().endswith("-- YOUR NODE HAS STOPPED (it failed): see the log"), said
 
 
-def test_a_node_halted_by_a_proven_fork_is_said_with_the_proof(tmp_path: Path) -> None:
+def test_a_node_halted_by_a_proven_fork_is_said_with_the_proof(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Seat 1 signs two different first envelopes (two instances of one key, each with
     its own card secrets): the person's node proves the fork, tells its peers for its
     linger time, then stops (the game cannot go on), and the screen says so, with the
@@ -82,3 +85,9 @@ def test_a_node_halted_by_a_proven_fork_is_said_with_the_proof(tmp_path: Path) -
     assert f"The proof is in your journal: cosmic verify {journal} names the seat." in said
     assert said.rstrip().endswith("-- YOUR NODE HAS STOPPED (a seat signed two histories): "
                                   "see the log"), said
+    from cli.netgame import _said_the_end  # the terminal's last words, once it has left
+    capsys.readouterr()
+    _said_the_end(runner, journal, "")
+    last = capsys.readouterr().out
+    assert last == (f"Game left unfinished: it cannot go on, a seat signed two histories "
+                    f"(the proof: cosmic verify {journal}).\n"), last  # (no resume)
