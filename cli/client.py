@@ -319,6 +319,10 @@ CHANCE_WORDS = {
 }
 
 
+# The steps whose uses of a power the engine tells by no event (engine/cosmic/aliens:
+# the Fate's arrangement emits one event when done, none for each card placed).
+SILENT_USES = ("fate_arrange",)
+
 # The card protocol's own operations, which no engine step asks for (cards.py begin_*).
 CARD_OP_WORDS = {"keys": "registering the keys"}
 
@@ -990,11 +994,14 @@ class SeatClient:
                     self.rules.set_page(kn, handle)
             elif handle is not None or self.rules.secret(action) == "commit":
                 kn.selected = handle  # None: nothing face down
-            # A use of a power that the game tells by no event of its own (the Fate's
-            # placing of a destiny card) is said in the person's own words, with the
-            # cards they know ("your Fate puts destiny wild (now 9th ...) next").
+            # The Fate's placing of a destiny card is told by no event of the game's (its
+            # arrangement is told once, when done): it is said to the Fate's own player,
+            # naming the card they know ("your Fate puts destiny wild (now 9th from the
+            # top) next"), before what follows it.
             own = self.ui.action_sentence(self.session.state, action, self.session.seat,
-                                          kn) if isinstance(action, engine.UsePower) else ""
+                                          kn) if self.ui.COSMIC and isinstance(
+                action, engine.UsePower) and self.session.state.step()[0] in SILENT_USES \
+                else ""
             lines = len(self.log)
             try:
                 self.events(await self.session.act(action))
@@ -1004,8 +1011,8 @@ class SeatClient:
                 self.refused = f"refused: {exc.reason}"
                 self.invalidate()
                 continue
-            if own and len(self.log) == lines:
-                self.log.append(own)
+            if own:
+                self.log.insert(lines, own)
             self.table = {}
             self._set_status(self.waiting_text())
             self.invalidate()
