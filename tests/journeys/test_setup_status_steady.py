@@ -33,7 +33,7 @@ def test_setup_status_names_each_step_once_in_order(tmp_path: Path, home: Path) 
         term.wait_for("[exit status 0]", timeout=60)
     setup = seen[:-1]  # the last: the first turn's status
     assert setup, seen
-    steps = []
+    steps: list[str] = []
     for row in setup:
         found = SETUP.match(row)
         assert found, (row, seen)  # one account, on one row, whatever the step
