@@ -262,7 +262,8 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
     finally:
         runner.close()
     if screen or ended != "over":  # (plain text says the end itself, once, last)
-        _said_the_end(runner, journal, unfinished)
+        # (a node that stopped for the bots: they are gone, not waiting for you)
+        _said_the_end(runner, journal, "" if session.stopped() else unfinished)
     if runner.gave_up:  # as a bot's seat says it (above): the game cannot go on
         print(f"cosmic: {runner.gave_up}", file=sys.stderr)
         return 3

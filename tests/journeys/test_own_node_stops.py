@@ -74,3 +74,5 @@ def _play(game: Path, tmp_path: Path, home: Path) -> None:
     flat = " ".join(row.strip() for row in said.splitlines())
     assert "[exit status 3]" in said, said
     assert "cosmic: the game waited 2 s for" in flat, said
+    assert f"Pick it up again with: cosmic resume {journal}" in flat, said
+    assert "The bots wait" not in flat, said  # (they are gone: that is why it stopped)
