@@ -229,7 +229,7 @@ class NetworkSession:
         """Why this seat's node has stopped before the end of the game ("" while it
         runs): it gave up (a seat signed two histories; the seats it waited for were
         gone longer than its patience), or it failed."""
-        return str(self.runner.gave_up or self.failure)
+        return str(getattr(self.runner, "gave_up", "") or self.failure)
 
     def halted(self) -> bool:
         """Did the node stop because a seat signed two histories (the journal holds
