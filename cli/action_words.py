@@ -60,16 +60,18 @@ def action_words(s: engine.GameState, a: Any, viewer: int | None = None) -> str:
         return str(a.format())
 
 
-def action_sentence(s: engine.GameState, a: Any, viewer: int | None = None) -> str:
+def action_sentence(s: engine.GameState, a: Any, viewer: int | None = None,
+                    kn: Any = None) -> str:
     """`a` as a whole sentence naming its seat, as the person at `viewer` reads it: "you
     pass at the reveal window", "blue passes ..."; a chance fact of the card source
     (which has no seat of its own) in its own words; a power's use with its power
-    (cli/power_words told_sentence: "your Oracle makes its opponent ...")."""
+    (cli/power_words told_sentence: "your Oracle makes its opponent ...", the hidden
+    cards it names as `kn`, the viewer's knowledge, knows them)."""
     if a.KIND in _NO_SEAT:
         return action_words(s, a, viewer)
     if a.KIND == "power":
         from .power_words import told_sentence
-        return told_sentence(s, a.seat, a.option, a.args, viewer)
+        return told_sentence(s, a.seat, a.option, a.args, viewer, kn)
     words = action_words(s, a, viewer)
     who = Voice(s.config.colors, viewer).name(a.seat)
     return words if words == a.format() else f"{who} {words}"

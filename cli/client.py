@@ -185,9 +185,13 @@ class NetworkSession:
     """A seat of a networked game: the node runs in this process, ticked by the client's
     event loop; the other seats are peers on the mesh."""
 
-    def __init__(self, runner: Any) -> None:  # node.runner.NodeRunner
+    def __init__(self, runner: Any, patience_s: float = 0.0) -> None:  # node.runner.NodeRunner
         self.runner = runner
         self.seat: int = runner.seat
+        self.failure = ""  # the node's own fault, if it raised one ("" : none)
+        # How long the node waits for seats that are gone before it stops (0: for ever),
+        # armed once every other seat has been here: bots still starting are not gone.
+        self._patience = patience_s
 
     @property
     def state(self) -> engine.GameState:
@@ -201,11 +205,39 @@ class NetworkSession:
         return self.runner.core.knowledge  # type: ignore[no-any-return]
 
     def drain(self) -> list[tuple[Any, ...]]:
-        """Tick the node once; the events it produced since the last drain."""
-        self.runner.tick(0)
+        """Tick the node once; the events it produced since the last drain. A node that
+        has stopped (`stopped`) is ticked no more; one that raises has stopped, its
+        fault kept for the person to read, never a silent end of the task ticking it."""
+        if not self.stopped():
+            try:
+                self._arm_patience()
+                self.runner.tick(0)
+            except Exception as exc:  # the node's own failure (its journal, its sockets)
+                self.failure = f"{type(exc).__name__}: {exc}"
         events: list[tuple[Any, ...]] = self.runner.core.events
         self.runner.core.events = []
         return events
+
+    def _arm_patience(self) -> None:
+        """The node's patience, from the first moment every other seat is with us."""
+        seats = len(self.runner.genesis.seats)
+        if self._patience and not any(self.runner.absent(x) for x in range(seats)
+                                      if x != self.seat):
+            self.runner.opts.patience_s, self._patience = self._patience, 0.0
+
+    def stopped(self) -> str:
+        """Why this seat's node has stopped before the end of the game ("" while it
+        runs): it gave up (a seat signed two histories; the seats it waited for were
+        gone longer than its patience), or it failed."""
+        return str(getattr(self.runner, "gave_up", "") or self.failure)
+
+    def halted(self) -> bool:
+        """Did the node stop because a seat signed two histories (the journal holds
+        the proof; no resume makes that game go on)?"""
+        return bool(self.runner.core.halted)
+
+    def journal_path(self) -> str:
+        return str(self.runner.journal.path)
 
     async def advance(self) -> list[tuple[Any, ...]]:
         events: list[tuple[Any, ...]] = []
@@ -213,7 +245,8 @@ class NetworkSession:
         while True:
             events += self.drain()
             core = self.runner.core
-            if core.my_turn() or core.done or events or time.monotonic() > until:
+            if core.my_turn() or core.done or events or time.monotonic() > until \
+                    or self.stopped():
                 return events  # a caller refreshes the status at least every FOLLOW_S
             await asyncio.sleep(0.01)
 
@@ -221,6 +254,16 @@ class NetworkSession:
         """Envelopes taken so far, and the seat whose card message comes next (or None)."""
         core = self.runner.core
         return len(core.record), core.cards.waiting_for()
+
+    def card_step(self) -> tuple[str, int, int, int | None] | None:
+        """The card protocol's operation under way: its name (keys, shuffle, deliver,
+        ...), its messages taken and in all, and the seat whose message comes next; None
+        when none is under way."""
+        core = self.runner.core
+        op = core.cards.cards.current
+        if op is None:
+            return None
+        return str(op.name), int(op.pos), len(op.script), core.cards.waiting_for()
 
     async def act(self, action: engine.Action) -> list[tuple[Any, ...]]:
         self.runner.core.act(action)
@@ -276,6 +319,38 @@ CHANCE_WORDS = {
 }
 
 
+# The steps whose uses of a power the engine tells by no event (engine/cosmic/aliens:
+# the Fate's arrangement emits one event when done, none for each card placed).
+SILENT_USES = ("fate_arrange",)
+
+# The card protocol's own operations, which no engine step asks for (cards.py begin_*).
+CARD_OP_WORDS = {"keys": "registering the keys"}
+
+
+def setup_step_words(chance: Any, colors: tuple[str, ...] | list[str], me: int,
+                     destiny: tuple[int, ...] = ()) -> str:
+    """A chance step of Cosmic's setup as the status line names it ("shuffling the
+    destiny deck", "dealing blue 8 cards"; the whole `destiny` deck opened to a seat,
+    the Fate's look: "showing you the destiny deck")."""
+    kind = str(chance.kind)
+    seat = getattr(chance, "seat", -1)
+    whom = "you" if seat == me else colors[seat] if 0 <= seat < len(colors) else "?"
+    n = len(getattr(chance, "handles", ()))
+    if kind == "shuffle":
+        return f"shuffling the {getattr(chance, 'deck', '') or 'new'} deck"
+    if kind == "deliver" and n and set(chance.handles) <= set(destiny):
+        return f"showing {whom} the destiny deck"
+    if kind == "deliver":
+        return f"dealing {whom} {n} card{'s' if n != 1 else ''}"
+    if kind == "new_alien":
+        return f"dealing {whom} an alien"
+    if kind == "reveal":
+        return f"turning {n} card{'s' if n != 1 else ''} up"
+    if kind == "first_player":
+        return "drawing who plays first"
+    return CHANCE_WORDS.get(kind, kind.replace("_", " "))
+
+
 class SeatClient:
     """The game loop of one seat, for any face. A face overrides `invalidate` (redraw)
     and `ask` (a decision was opened), and calls `handle_line` with what was typed."""
@@ -297,6 +372,7 @@ class SeatClient:
         self._explained_forced = False  # the first step passed for you is explained
         self._told_unkept: set[int] = set()  # seats whose lies over the cap were said
         self._quit_asked = False  # 'quit' once during a game: the next 'quit' leaves
+        self.node_down = ""  # why this seat's node stopped before the end ("" : it runs)
         self.quit = False
         self.turn_up_queued = False  # hidden powers: turn up at the next question
         rules = getattr(session, "rules", None)
@@ -379,7 +455,8 @@ class SeatClient:
         word = text.split()[0].lower()
         confirm, self._quit_asked = self._quit_asked, False
         if word in ("quit", "exit"):
-            if confirm or self.over() or self.session.state.outcome is not None:
+            if confirm or self.over() or self.session.state.outcome is not None \
+                    or self.node_down:  # (a stopped node: nothing is left to play)
                 self.leave()
             else:
                 self._quit_asked = True
@@ -651,9 +728,43 @@ class SeatClient:
             self.invalidate()
             raise
 
+    def node_stopped(self) -> bool:
+        """Has this seat's node stopped before the end of the game (networked: it gave
+        up, or failed)? Said once, the first time it is seen: in the log, why and what
+        to do (resume, verify), and in the status; an open question is withdrawn."""
+        stopped: Callable[[], str] | None = getattr(self.session, "stopped", None)
+        why = stopped() if stopped is not None else ""
+        if not why:
+            return False
+        if self.node_down:
+            return True
+        self.node_down = why
+        journal = getattr(self.session, "journal_path", lambda: "JOURNAL")()
+        halted = getattr(self.session, "halted", lambda: False)()
+        self.log.append(f"!! Your node has stopped: {why}")
+        if halted:  # no resume makes it go on: the proof is what is left
+            self.log.append(f"The proof is in your journal: cosmic verify {journal} "
+                            "names the seat.")
+        elif f"cosmic resume {journal}" in why:  # (the node's words say how to resume)
+            self.log.append(f"Your journal keeps the game so far (cosmic verify {journal} "
+                            "checks it).")
+        else:
+            self.log.append(f"Your journal keeps the game so far: cosmic resume {journal} "
+                            f"goes on with it (cosmic verify {journal} checks it).")
+        short = "a seat signed two histories" if halted else "it failed" if getattr(
+            self.session, "failure", "") else "the others are gone"
+        self.table = {}
+        if self.waiting is not None and not self.waiting.done():
+            self.waiting.set_result(None)
+        self._set_status(f"YOUR NODE HAS STOPPED ({short}): see the log; 'quit' leaves")
+        self.invalidate()
+        return True
+
     async def _run_game(self) -> None:
         while True:
             self.events(await self.session.advance())
+            if self.node_stopped():
+                return
             s = self.session.state
             if not self._my_decision():
                 # (the person's own decision gets its status below: "YOUR DECISION", or
@@ -778,30 +889,62 @@ class SeatClient:
         colors = s.config.colors
         if p.over:
             return "game over"
-        setting_up = self.ui.COSMIC and s.phase == "setup"  # Cosmic's decks are dealt
-        if p.chance is not None or (setting_up and not p.seats):  # (a seat's choice at
-            # setup, its alien: whom we wait for, as for any decision)
+        if self.ui.COSMIC and s.turns == 0:  # before the first turn: one account of it
+            return "setting up: " + self._setup_words(s, p) + self.away_marks()
+        if p.chance is not None:
             progress = getattr(self.session, "card_progress", None)
             source = "card protocol" if progress is not None else "card source"
-            kind = str(p.chance.kind if p.chance else p.step)
-            text = f"setting up the decks ({source})" if setting_up else \
-                f"waiting for the {source} ({CHANCE_WORDS.get(kind, kind.replace('_', ' '))})"
+            kind = str(p.chance.kind)
+            text = f"waiting for the {source} ({CHANCE_WORDS.get(kind, kind.replace('_', ' '))})"
             if progress is not None:  # networked: how far it got, and whose turn it is
                 taken, awaited = progress()
                 text += f": {taken} message{'' if taken == 1 else 's'}"
                 if awaited is not None and 0 <= awaited < len(colors):
                     text += f", next from {colors[awaited]}"
         else:
-            whose = [x for x in p.seats if 0 <= x < len(colors)]
-            if whose[:1] == [self.session.seat] and not self._my_decision():
-                text = f"your decision is next ({p.phase}); the card protocol is busy"
-            else:
-                me = self.session.seat
-                name = self.player_name(whose[0]) if whose and whose[0] != me else ""
-                text = "waiting for " + (", ".join("you" if x == me else colors[x]
-                                                   for x in whose[:1]) or "?") + \
-                    (f" ({name}; {p.phase})" if name else f" ({p.phase})")
+            text = self._whose_words(s, p)
         return text + self.away_marks()
+
+    def _whose_words(self, s: engine.GameState, p: Any, what: str = "") -> str:
+        """The seat whose decision the game waits for, in the status line's words, with
+        `what` it is asked (the phase unless given)."""
+        colors, what = s.config.colors, what or p.phase
+        whose = [x for x in p.seats if 0 <= x < len(colors)]
+        if whose[:1] == [self.session.seat] and not self._my_decision():
+            return f"your decision is next ({what}); the card protocol is busy"
+        me = self.session.seat
+        name = self.player_name(whose[0]) if whose and whose[0] != me else ""
+        return "waiting for " + (", ".join("you" if x == me else colors[x]
+                                           for x in whose[:1]) or "?") + \
+            (f" ({name}; {what})" if name else f" ({what})")
+
+    def _setup_words(self, s: engine.GameState, p: Any) -> str:
+        """What the setup of a Cosmic game is doing now, one step after another: the
+        card protocol's operation under way (its keys first, then what the engine asked
+        for: a deck shuffled, a hand dealt, ...) with its messages so far out of all and
+        whose comes next; or the seat whose choice the setup waits for (an alien to
+        keep). The whole setup says "setting up": its deals are in the engine's
+        "cards" phase, and a status that followed the phase flipped back and forth."""
+        colors, me = s.config.colors, self.session.seat
+        if p.chance is None:  # a seat's own choice (which alien to keep)
+            st = s.step()
+            words = self.ui.question_words(tuple(st), s, me)
+            return self._whose_words(s, p, words)
+        step: Callable[[], tuple[str, int, int, int | None] | None] | None = getattr(
+            self.session, "card_step", None)
+        now = step() if step is not None else None
+        if now is not None and now[0] in CARD_OP_WORDS:  # the protocol's own (its keys)
+            words = CARD_OP_WORDS[now[0]]
+        else:
+            words = setup_step_words(p.chance, colors, me,
+                                     tuple(getattr(s, "destiny_deck", ())))
+        if now is None:
+            return words
+        _, done, total, awaited = now
+        nxt = f", next from {colors[awaited]}" if awaited is not None and \
+            0 <= awaited < len(colors) and awaited != me else \
+            ", next from you" if awaited == me else ""
+        return f"{words} (card protocol {done}/{total}{nxt})"
 
     def player_name(self, seat: int) -> str:
         """The name the player of `seat` gave the lobby, as the game's genesis holds it
@@ -851,6 +994,15 @@ class SeatClient:
                     self.rules.set_page(kn, handle)
             elif handle is not None or self.rules.secret(action) == "commit":
                 kn.selected = handle  # None: nothing face down
+            # The Fate's placing of a destiny card is told by no event of the game's (its
+            # arrangement is told once, when done): it is said to the Fate's own player,
+            # naming the card they know ("your Fate puts destiny wild (now 9th from the
+            # top) next"), before what follows it.
+            own = self.ui.action_sentence(self.session.state, action, self.session.seat,
+                                          kn) if self.ui.COSMIC and isinstance(
+                action, engine.UsePower) and self.session.state.step()[0] in SILENT_USES \
+                else ""
+            lines = len(self.log)
             try:
                 self.events(await self.session.act(action))
             except engine.IllegalAction as exc:
@@ -859,6 +1011,8 @@ class SeatClient:
                 self.refused = f"refused: {exc.reason}"
                 self.invalidate()
                 continue
+            if own:
+                self.log.insert(lines, own)
             self.table = {}
             self._set_status(self.waiting_text())
             self.invalidate()
@@ -876,6 +1030,8 @@ class SeatClient:
         last_second = -1
         while True:
             await asyncio.sleep(FOLLOW_S)
+            if self.node_stopped():
+                continue  # said once (node_stopped); nothing more to follow
             asking = self.waiting is not None and not self.waiting.done()
             if drain is not None and (asking or self.over()):
                 self.events(drain())  # after the end too: peers catch up from us

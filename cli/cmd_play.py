@@ -42,7 +42,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--dir", type=Path, help="where the game's journals go")
     p.add_argument("--patience", type=float, default=BOT_PATIENCE_S, metavar="SECONDS",
                    help="how long the bots wait for you if your node stops (a crash, "
-                        "kill -9) before they leave too; `cosmic resume` brings them back "
+                        "kill -9) before they leave too, and your node for the bots "
+                        "(your screen then says so); `cosmic resume` brings them back "
                         f"(default {BOT_PATIENCE_S:g}; 0: for ever)")
     p.add_argument("--answer-seconds", type=float, default=60.0, metavar="SECONDS",
                    help="networked: at a card window you may play at, the game passes for "
@@ -162,6 +163,10 @@ def _networked(config: Any, seed_text: str, seat: int, screen: bool,
                                    bots=bots)
     code = play_seat(genesis, seat, read_key_file(keys[seat]),
                      directory / f"seat-{seat}.journal", opts, screen=screen, resume=info,
+                     # The person's node waits for the bots as long as they wait for it:
+                     # bots gone that long (killed, crashed) do not come back by
+                     # themselves, and the screen says so instead of waiting for ever.
+                     patience_s=patience,
                      unfinished=f"The bots wait {patience:g} s for you to come back; their "
                                 f"journals and logs are in {directory}.")
     return code

@@ -189,10 +189,11 @@ class CosmicUI:
         return action_words(before, a)
 
     @staticmethod
-    def action_sentence(s: Any, a: Any, seat: int | None = None) -> str:
-        """The action as a sentence to the person at `seat` ("you pass at ...")."""
+    def action_sentence(s: Any, a: Any, seat: int | None = None, kn: Any = None) -> str:
+        """The action as a sentence to the person at `seat` ("you pass at ..."); hidden
+        cards named as `kn`, that person's knowledge, knows them."""
         from .action_words import action_sentence
-        return action_sentence(s, a, seat)
+        return action_sentence(s, a, seat, kn)
 
     def replay_board(self, s: Any) -> str:
         return str(self._render.board_text(s))
@@ -378,7 +379,7 @@ class WorldsUI:
         return action_words(before, a, faces)
 
     @staticmethod
-    def action_sentence(s: Any, a: Any, seat: int | None = None) -> str:
+    def action_sentence(s: Any, a: Any, seat: int | None = None, kn: Any = None) -> str:
         """The action as a sentence to the person at `seat` ("you end your migration")."""
         from .worlds_words import action_sentence
         return action_sentence(s, a, seat)

@@ -180,8 +180,11 @@ def _default_key_path(key: SigningKey) -> str:
 
 def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
               opts: NodeOptions, *, screen: bool, bot: Any = None,
-              resume: ResumeInfo | None = None, unfinished: str = "") -> int:
-    """Play this seat to the end: a bot, the full-screen client, or plain text.
+              resume: ResumeInfo | None = None, unfinished: str = "",
+              patience_s: float = 0.0) -> int:
+    """Play this seat to the end: a bot, the full-screen client, or plain text. A person's
+    node waits `patience_s` for seats gone (once all have been here; 0: for ever), then
+    stops, and the screen says so.
 
     Writes how to resume beside the journal first (node/resume.py). Another node that
     plays this seat with this key and started first stops this one: said on stderr,
@@ -190,7 +193,7 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
 
     try:
         return _play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot,
-                          resume=resume, unfinished=unfinished)
+                          resume=resume, unfinished=unfinished, patience_s=patience_s)
     except SameKeyError as exc:
         from .cmd_host import to_stderr
         print(to_stderr(f"cosmic: {exc}"), file=sys.stderr)
@@ -199,7 +202,7 @@ def play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
 
 def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
                opts: NodeOptions, *, screen: bool, bot: Any,
-               resume: ResumeInfo | None, unfinished: str) -> int:
+               resume: ResumeInfo | None, unfinished: str, patience_s: float) -> int:
     colors = [s.colour for s in genesis.seats]
     if resume is None:
         resume = ResumeInfo.from_options(seat, opts, key=_default_key_path(key))
@@ -225,7 +228,7 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         _said_the_end(runner, journal, "")
         return _audit_failed(runner, journal) or code
     from .client import NetworkSession
-    session = NetworkSession(runner)
+    session = NetworkSession(runner, patience_s)
     from .game_ui import for_rules, variant_words
     goal = for_rules(runner.core.rules).goal(runner.core.state.config)
     limit = getattr(runner.core.state.config, "max_turns", 0)
@@ -251,7 +254,7 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
             client.recap(before, str(journal))
         client.say(hello)
         ended = asyncio.run(client.run())
-        if runner.core.state.outcome is not None:
+        if runner.core.state.outcome is not None and not session.stopped():
             while not runner.finished():  # stay until the peers hold the whole record
                 runner.tick(20)
     except KeyboardInterrupt:
@@ -259,9 +262,15 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
     finally:
         runner.close()
     if screen or ended != "over":  # (plain text says the end itself, once, last)
-        _said_the_end(runner, journal, unfinished)
+        # (a node that stopped for the bots: they are gone, not waiting for you)
+        _said_the_end(runner, journal, "" if session.stopped() else unfinished)
     if runner.gave_up:  # as a bot's seat says it (above): the game cannot go on
         print(f"cosmic: {runner.gave_up}", file=sys.stderr)
+        return 3
+    if session.failure:  # the node itself failed: the journal keeps what it took
+        from .cmd_host import to_stderr
+        print(to_stderr(f"cosmic: your node stopped: {session.failure} (the game so far "
+                        f"is in {journal}: cosmic resume {journal})"), file=sys.stderr)
         return 3
     return _audit_failed(runner, journal)
 
@@ -305,7 +314,11 @@ def _said_the_end(runner: NodeRunner, journal: Path, unfinished: str) -> None:
     how, cli/game_ui headline), or how to pick the game up again."""
     from .client import to_terminal  # between words, "(check it:" with its command
     s = runner.core.state
-    if s.outcome is None:
+    if s.outcome is None and runner.core.halted:  # no resume makes a forked game go on
+        check = f"cosmic verify {journal}"
+        print(to_terminal(f"Game left unfinished: it cannot go on, a seat signed two "
+                          f"histories (the proof: {check})."))
+    elif s.outcome is None:
         again = f"cosmic resume {journal}"
         print(to_terminal(f"Game left unfinished. Pick it up again with: {again}"
                           + (f"\n{unfinished}" if unfinished else "")))

@@ -32,9 +32,13 @@ __all__ = ["PlainClient"]
 
 LIMIT = 30  # commands listed one by one; more are grouped by what they aim at
 FOLLOW_WAKE_S = 0.1  # once the input has ended: how often to look whether to stop
-# The card protocol's progress in a status ("setting up the decks (card protocol): 7
-# messages, next from blue"): a count that moves on is no news to print a line for.
-_PROGRESS = re.compile(r": \d+ messages(, next from [a-z]+)?")
+# The card protocol's progress in a status ("waiting for the card protocol (cards turned
+# up): 7 messages, next from blue"; the setup's "setting up: dealing blue 8 cards
+# (card protocol 3/6, next from yellow)"): a count that moves on is no news to print a
+# line for; the next step is.
+_PROGRESS = re.compile(r": \d+ messages?(, next from [a-z]+)?"
+                       r"| \(card protocol \d+/\d+(, next from [a-z]+)?\)")
+QUIT_LEAVES = "; 'quit' leaves"  # the full screen's way out, said in its status
 # Lines for the client, not the game: answered at once, never held for a decision.
 CLIENT_WORDS = ("quit", "exit", "help", "?", "say", "tell", "stops", "stop", "unstop",
                 "info", "discards", "board", "map", "hand")
@@ -101,12 +105,14 @@ class PlainClient(SeatClient):
         if self.status != self._shown_status:
             news = _PROGRESS.sub("", self.status) != _PROGRESS.sub("", self._shown_status)
             self._shown_status = self.status
-            if news and not self._ended() and not self.status.startswith(
-                    ("waiting for you (", "waiting for the card source (")):
+            if news and not self._ended() and not self.status.removeprefix(
+                    "setting up: ").startswith(("waiting for you (",
+                                                "waiting for the card source (")):
                 # (the first is said in passing, just before YOUR DECISION or a choice the
                 # client made for you, which say it: a line apart it only repeated them;
                 # a local game's card source answers at once: its wait is no news)
-                self._write(f"-- {self.status}", indent="   ")
+                # (a stopped node ends the plain client by itself: no 'quit' to type)
+                self._write(f"-- {self.status.removesuffix(QUIT_LEAVES)}", indent="   ")
 
     def _ended(self) -> bool:
         """The game is over and nothing is awaited any more (networked: the end-of-game

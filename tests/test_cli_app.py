@@ -271,8 +271,9 @@ def test_proposing_the_other_players_terms_is_agreeing_to_them() -> None:
 
 
 def test_the_deck_setup_shows_its_progress(tmp_path: Path) -> None:
-    """A networked seat before its peers arrive: the status says the decks are being set
-    up, how many card messages are in, and whose comes next. The card protocol opens with
+    """A networked seat before its peers arrive: the status says the game is being set
+    up, at the card protocol's first step (the keys), how many of its card messages are
+    in, and whose comes next. The card protocol opens with
     every seat's key commitment in seat order, so alone, the first seat has sent its own
     and waits for the second; any other seat waits for the first seat's. The expectation
     is read from the seat's journal file and the genesis, not from the client."""
@@ -305,9 +306,9 @@ def test_the_deck_setup_shows_its_progress(tmp_path: Path) -> None:
         taken = [open_envelope(raw, genesis, GAME_KINDS) for raw in contents.records]
         assert [(e.author, e.kind) for e in taken] == (
             [(0, "cards.key-commit")] if seat == 0 else [])
-        assert text == (f"setting up the decks (card protocol): {len(taken)} "
-                        f"message{'' if len(taken) == 1 else 's'}, "
-                        f"next from {colours[waits_for]}")
+        # (the key registration: a commitment, then the key, from each of 3 seats)
+        assert text == (f"setting up: registering the keys (card protocol {len(taken)}/6, "
+                        f"next from {colours[waits_for]})")
 
 
 def test_commands_as_a_person_types_them() -> None:
@@ -677,11 +678,11 @@ def test_a_newcomer_keeps_the_goal_in_view_and_is_told_the_board_and_windows() -
             p = engine.pending(g.state)
             if g.state.outcome is not None or not (p.chance or p.seats):
                 break
-            if p.chance is not None and g.state.phase != "setup":
+            if p.chance is not None and g.state.turns > 0:  # (the setup: "setting up")
                 kinds.add(p.chance.kind)
                 assert f"({CHANCE_WORDS[p.chance.kind]})" in app.waiting_text(), p.chance
             g.step()
-        assert {"deliver", "shuffle"} & kinds, kinds
+        assert {"deliver", "shuffle", "reveal"} & kinds, kinds
         later = app.pass_words("alliance", "reinforcement +2")
         assert later == ("(passed for you at the alliance window, where you could play "
                          "reinforcement +2: 'stop alliance' to be asked there)"), later

@@ -70,8 +70,8 @@ def test_while_another_seat_keeps_its_alien_the_status_names_it() -> None:
             seen.append(client.waiting_text())
         g.step()
     assert seen, "no seat chose before yellow at setup"
-    assert all(t in ("waiting for red (setup)", "waiting for blue (setup)")
-               for t in seen), seen
+    assert all(t in ("setting up: waiting for red (keep an alien)",
+                     "setting up: waiting for blue (keep an alien)") for t in seen), seen
 
 
 def test_a_player_who_quit_is_told_apart_from_a_silent_one() -> None:

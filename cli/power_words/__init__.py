@@ -279,15 +279,20 @@ def told_words(s: engine.GameState, seat: int, option: int, args: Sequence[int],
 
 
 def told_sentence(s: engine.GameState, seat: int, option: int, args: Sequence[int],
-                  viewer: int | None = None) -> str:
+                  viewer: int | None = None, kn: Any = None) -> str:
     """The same use as a whole sentence naming its seat, as the person at `viewer` reads
     it: "your Seeker asks yellow ...", "red's Seeker asks you ...", "the Trader's power,
-    lent to you, swaps ...", "you use the Rot's power, lent to you: the Rot ..."."""
+    lent to you, swaps ...", "you use the Rot's power, lent to you: the Rot ...". `kn`,
+    the viewer's knowledge, names the hidden cards that reader knows (the Fate's own log:
+    "your Fate puts destiny wild (now 9th from the top) next"); without it, only public
+    faces ("a destiny card")."""
     v = Voice(s.config.colors, viewer)
+    kn = kn if kn is not None and viewer is not None and getattr(kn, "seat", None) == viewer \
+        else None  # (only the reader's own knowledge)
     name = _power(s, seat) if 0 <= seat < s.n else ""
     if not name:
         return f"{v.does(seat, 'uses')} a power"
-    title, said, own = _told(s, seat, name, option, args, v)
+    title, said, own = _told(s, seat, name, option, args, v, kn)
     if said is None:
         summary = alien_words(name)
         if own:
@@ -300,12 +305,13 @@ def told_sentence(s: engine.GameState, seat: int, option: int, args: Sequence[in
 
 
 def _told(s: engine.GameState, seat: int, name: str, option: int, args: Sequence[int],
-          v: Voice) -> tuple[str, str | None, bool]:
+          v: Voice, kn: Any = None) -> tuple[str, str | None, bool]:
     """(the power's title, the TOLD words of this use or None, whether the power is the
-    seat's own): the words' subject is the power, in the third person."""
+    seat's own): the words' subject is the power, in the third person; hidden cards
+    named as `kn` (the reader's knowledge) knows them, else only public faces."""
     words = TOLD.get(name, {}).get(option)
     kinds = OPTIONS.get(name, {}).get(option, ("", ()))[1]
-    said = _fill(s, None, (words, kinds), args, v) if words is not None else None
+    said = _fill(s, kn, (words, kinds), args, v) if words is not None else None
     return alien_title(name), said, name == s.aliens[seat]
 
 

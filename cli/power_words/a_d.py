@@ -10,8 +10,10 @@ from __future__ import annotations
 
 OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
     "ambush": {
-        0: ("spend a kept destiny card of {}'s colour: one of their ships on the gate "
-            "goes to the warp", ("seat",)),
+        # (the seat's possessive is the seat's own word, "{}'s": "your" to its player,
+        # never a fixed "their")
+        0: ("send one of {}'s ships on the gate to the warp, spending a kept destiny card "
+            "of that colour", ("seat",)),
     },
     "amoeba": {
         0: ("add ships to the encounter from your colonies ({})", ("planet,ships*",)),
@@ -87,8 +89,8 @@ OPTIONS: dict[str, dict[int, tuple[str, tuple[str, ...]]]] = {
 }
 
 TOLD: dict[str, dict[int, str]] = {
-    "ambush": {0: "spends a kept destiny card of {}'s colour to send one of their ships on "
-                  "the gate to the warp"},
+    "ambush": {0: "sends one of {}'s ships on the gate to the warp, spending a kept "
+                  "destiny card of that colour"},
     "amoeba": {0: "adds ships to the encounter from its colonies ({})",
                1: "takes ships out of the encounter back to its colonies ({})"},
     "anarchy": {0: "pools every player's power and deals them out again at random"},

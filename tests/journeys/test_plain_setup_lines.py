@@ -10,7 +10,8 @@ from pathlib import Path
 from _journey import COSMIC, cosmic_env
 from _tmux import Terminal
 
-PROGRESS = re.compile(r": \d+ messages(, next from [a-z]+)?")
+PROGRESS = re.compile(r": \d+ messages?(, next from [a-z]+)?"
+                      r"| \(card protocol \d+/\d+(, next from [a-z]+)?\)")
 
 
 def test_setup_progress_said_once_a_step(tmp_path: Path, home: Path) -> None:
@@ -24,6 +25,6 @@ def test_setup_progress_said_once_a_step(tmp_path: Path, home: Path) -> None:
         term.wait_for("[exit status 0]", timeout=60)
     statuses = [row for row in said.splitlines() if row.startswith("-- ")]
     progress = [row for row in statuses if PROGRESS.search(row)]
-    assert progress and progress[0].startswith("-- setting up the decks (card protocol): ")
+    assert progress and progress[0].startswith("-- setting up: registering the keys ")
     for before, after in zip(statuses, statuses[1:]):  # each line says something new
         assert PROGRESS.sub("", before) != PROGRESS.sub("", after), statuses

@@ -84,7 +84,7 @@ def test_networked_plain_game_shows_the_log_and_verifies(tmp_path: Path, home: P
                                  "--dir", str(game)], home)
     assert code == 0, out[-3000:]
     assert "Traceback" not in out
-    assert "setting up the decks (card protocol)" in out
+    assert "setting up: registering the keys (card protocol" in out
     for words in ("reveals", "winner(s):", "end-of-game audit: every hidden claim held"):
         assert words in out, words
     journal = game / "seat-0.journal"
