@@ -205,6 +205,15 @@ class NodeCore:
             self._hashed = (self.state, self.rules.public_hash(self.state))
         return self._hashed[1]
 
+    def prepare(self) -> None:
+        """Compute now what taking the next envelope asks of the current state (its
+        public hash, which every envelope's claim is compared with, and which our own
+        next envelope binds), so that it is not on the way of that take. For a node
+        with nothing to do now (the runner asks when no message waits); it checks
+        nothing and changes nothing."""
+        if self.faces is None:
+            self.public_hash()
+
     def pending(self) -> Pending:
         """The decision the current state waits for (asked once per state: the runner's
         tick and each step of pump() ask again and again between two envelopes)."""

@@ -286,6 +286,11 @@ class NodeRunner:
         self._report()
         self._check_patience()
         self._check_halted()
+        if not self.mesh.waiting():
+            # Idle until the next message: what its take will need of the state we are
+            # in is computed now, not between its arrival and its take (which every
+            # seat waits for).
+            self.core.prepare()
 
     def _check_halted(self) -> None:
         """A seat proven to equivocate halts the game: tell peers for linger_s, leave."""
