@@ -260,8 +260,8 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
         return 1
     finally:
         lobby.close()
-    print("The game: " + ", ".join(f"{s.colour} {s.name} ({s.key[:4].hex()})"
-                                   for s in genesis.seats), flush=True)
+    print(to_width("The game: " + ", ".join(f"{s.colour} {s.name} ({s.key[:4].hex()})"
+                                            for s in genesis.seats)), flush=True)
     directory = _game_folder(args, genesis)
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -349,7 +349,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:  # the beacon sockets: a --listen address not of this machine
         print(f"cosmic host: {lan_trouble(args, exc)}", file=sys.stderr)
         return 2
-    print(f"Hosting {name}'s game for {args.players} (lobby {lobby.lobby[:4].hex()}; "
-          f"{rules.options_text(config)}); others run `cosmic join`. Your key: "
-          f"{key.public[:4].hex()}", flush=True)
+    print(to_width(f"Hosting {name}'s game for {args.players} (lobby "
+                   f"{lobby.lobby[:4].hex()}; {rules.options_text(config)}); others run "
+                   f"`cosmic join`. Your key: {key.public[:4].hex()}",
+                   whole=("others run `cosmic join`",)), flush=True)
     return start_game(lobby, args)
