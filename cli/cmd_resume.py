@@ -25,6 +25,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser("resume", help="restart your node of a game from its journal")
     p.add_argument("journal", type=Path, nargs="?",
                    help="your seat's journal (seat-N.journal)")
+    # more than one (a glob that matched two games): refused in words by run, not as an
+    # "unrecognized argument"
+    p.add_argument("more", type=Path, nargs="*", help=argparse.SUPPRESS)
     p.add_argument("--key", type=Path,
                    help="your key file (default: the one the game was started with, "
                         "else ~/.cosmic/key)")
@@ -72,6 +75,11 @@ def run(args: argparse.Namespace) -> int:
         if args.journal is not None:
             return _fail(f"unknown bot {args.bot!r}; known: {', '.join(BOT_KINDS)}")
         args.journal, args.bot = Path(args.bot), "heuristic"  # `resume --bot JOURNAL`
+    if args.more:
+        named = [args.journal, *args.more]
+        return _fail(f"one journal at a time, your seat's of one game; you named "
+                     f"{len(named)}: " + ", ".join(
+                         f"{j} (finished)" if _over(j) else str(j) for j in named))
     if args.journal is None:
         return _fail("name your seat's journal: `cosmic resume DIR/seat-N.journal`"
                      + _newest_journals())
