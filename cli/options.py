@@ -183,15 +183,21 @@ def wanted(args: argparse.Namespace) -> dict[str, object]:
 
 
 def mismatch(config: engine.Config, want: dict[str, object]) -> str:
-    """What a game of `config` has that `want` (see wanted) does not ask for, in words
-    ("it has ..."); "" if it is the game asked for."""
+    """Why a game of `config` is not what `want` (see wanted) asks for, in words ("it
+    has ..."); "" if it is: it has every variant asked for (and maybe more), the aliens,
+    flares and turn limit asked for."""
     from engine.cosmic.alien_deal import CHOOSE
     from engine.cosmic.rules import aliens_text
 
     why = []
-    if "variants" in want and config.variants != want["variants"]:
-        why.append(f"variants {', '.join(config.variants)}" if config.variants
-                   else "no variants")
+    # the variants asked for must be there; the host may have chosen more (a team game
+    # with technology is a team game)
+    wanted_variants = want.get("variants", ())
+    missing = [v for v in (wanted_variants if isinstance(wanted_variants, tuple) else ())
+               if v not in config.variants]
+    if missing:
+        why.append((f"variants {', '.join(config.variants)}" if config.variants
+                    else "no variants") + f", not {', '.join(missing)}")
     if "flares" in want and config.flares is not True:
         why.append("no flares")
     if "aliens" in want:
