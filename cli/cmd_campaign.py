@@ -247,9 +247,10 @@ def standings_text(campaign: Campaign) -> str:
              f"(1 point per external colony, {WIN_POINTS} per win):"]
     ranked = campaign.standings()
     width = len(str(len(ranked)))  # ranks right-aligned: " 9." above "10."
+    names = max([20, *(len(line.name) for line in ranked)])  # a column, long names too
     for rank, line in enumerate(ranked, 1):
         per = " ".join(f"{p:>2}" for p in line.games)
-        lines.append(f"  {rank:>{width}}. {line.name:<20} {line.points:>4} "
+        lines.append(f"  {rank:>{width}}. {line.name:<{names}} {line.points:>4} "
                      f"point{'s' if line.points != 1 else ''}, {line.wins} "
                      f"win{'s' if line.wins != 1 else ''}  (by game: {per})")
     return "\n".join(lines)
