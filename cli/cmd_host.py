@@ -66,8 +66,29 @@ def seconds(text: str) -> float:
     return value
 
 
+NAME_CHARS = 32  # a seat's name in the genesis (protocol/genesis.py) has at most this
+
+
+def player_name(text: str) -> str:
+    """An argparse type: a name a genesis takes (at most NAME_CHARS characters, no
+    control characters), checked before the lobby: a longer one was announced, and
+    the game's start failed once every seat had said yes."""
+    from protocol.errors import ProtocolError
+    from protocol.schema import Str
+
+    try:
+        Str(NAME_CHARS).check(text, "name")
+    except ProtocolError as exc:
+        raise argparse.ArgumentTypeError(
+            f"{len(text)} characters, at most {NAME_CHARS}" if len(text) > NAME_CHARS
+            else "control characters (escapes, line breaks) are not allowed in a name"
+        ) from exc
+    return text
+
+
 def lobby_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--name", default="", help="your name in the game")
+    p.add_argument("--name", default="", type=player_name,
+                   help=f"your name in the game (at most {NAME_CHARS} characters)")
     p.add_argument("--key", type=Path, help="your key file (default ~/.cosmic/key)")
     p.add_argument("--port", type=udp_port, default=DEFAULT_PORT, help="UDP port of the beacons")
     p.add_argument("--target", default="255.255.255.255", type=lan_target,
