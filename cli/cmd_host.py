@@ -134,13 +134,20 @@ class Confirm:
     def __init__(self, auto: bool, stdin: TextIO = sys.stdin) -> None:
         self.auto, self.stdin = auto, stdin
         self.shown = b""
+        self.asking = False  # a question ends the row the cursor is on: no line break yet
+
+    def end_row(self) -> None:
+        """Whatever is said next starts on a row of its own (not after the question)."""
+        if self.asking:
+            print(flush=True)
+            self.asking = False
 
     def lobby_changed(self) -> None:
         """The members changed: the game shown, if any, is no longer on offer."""
         if self.shown:
             print("\nThat game is off: the lobby changed. Wait for the next one.",
                   flush=True)
-        self.shown = b""
+        self.shown, self.asking = b"", False
 
     def __call__(self, proposal: Proposal) -> bool | None:
         from node.lobby import LobbyError
@@ -157,11 +164,13 @@ class Confirm:
             if self.auto:
                 return True
             print("Play this game? [y/n] ", end="", flush=True)
+            self.asking = True
         if self.auto:
             return True
         if not select.select([self.stdin], [], [], 0)[0]:
             return None
         line = self.stdin.readline()
+        self.asking = False  # the answer's Enter ended the row (or nothing more comes)
         if not line:
             raise LobbyError("no answer (standard input is closed); --yes confirms "
                              "without asking")
@@ -172,6 +181,7 @@ class Confirm:
         if answer in ("n", "no"):
             return False
         print("Answer y or n: ", end="", flush=True)
+        self.asking = True
         return None
 
 
@@ -276,6 +286,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     try:
         genesis, seat = lobby.wait(args.timeout, show, confirm, warn, confirmed)
     except (TimeoutError, LobbyError, SameKeyError) as exc:
+        confirm.end_row()
         print(to_stderr(f"cosmic: {exc}"), file=sys.stderr)
         confirmed(None)
         return 1
