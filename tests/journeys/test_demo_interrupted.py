@@ -45,7 +45,8 @@ def test_ctrl_c_stops_the_demo_and_its_nodes_in_one_line(tmp_path: Path, home: P
         with Terminal(demo, tmp_path, env=cosmic_env(home), width=100) as term:
             term.wait_for("turn 1:", timeout=90)
             term.press("C-c")
-            term.wait_for("checks the game so far", timeout=30)
+            term.wait_for(lambda s: "checks the game so far" in " ".join(
+                r.strip() for r in s.splitlines()), timeout=30)  # wrapped where it fits
             time.sleep(1)  # anything a node would still say
             rows = [r for r in term.screen(history=True).splitlines() if r.strip()]
         said = "\n".join(rows)
