@@ -112,8 +112,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         gpath, keys = prepare(args.players, args.seed, directory, config=config, rules=rules)
     except OSError as exc:
-        print(f"cosmic demo: cannot use {shown} for the game: {exc.strerror or exc}",
-              file=sys.stderr)
+        # a file where the folder would be: mkdir's "File exists" read as a game there
+        why = ("a file, not a folder" if directory.exists() and not directory.is_dir()
+               else exc.strerror or exc)
+        print(f"cosmic demo: cannot use {shown} for the game: {why}", file=sys.stderr)
         return 2
     if not args.quiet:
         what = (f"the map game: {rules.options_text(config)}" if args.game == "worlds"
