@@ -13,8 +13,10 @@ and audit), and only one played by the campaign's players: the same public keys 
 local games, whose keys are made from the public seed, the same names), in teams the
 same pairs. `cosmic verify FILE` checks every game again and prints the standings.
 
-Exit status: 0 done; 1 a journal does not verify, was changed, or is not the campaign's
-players' game; 2 a file cannot be read or written, or is not a campaign file.
+A game of the map game (`--game worlds`) has no colonies to score and is refused.
+
+Exit status: 0 done; 1 a journal does not verify, was changed, is not the campaign's
+players' game or is no Cosmic game; 2 a file cannot be read or written, or is not a campaign file.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ __all__ = ["add_parser", "run", "FORMAT", "is_campaign_file", "verify_campaign"]
 
 FORMAT = "cosmic-campaign/1"
 WIN_POINTS = 10  # a winner's bonus; every external colony scores one
+COSMIC_ENGINE = "cosmic-engine/"  # a genesis's engine version: only Cosmic's games score
 
 
 class CampaignError(Exception):
@@ -122,6 +125,12 @@ class Standing:
         return sum(self.games)
 
 
+def _game_name(engine_version: str) -> str:
+    """The game a genesis's engine version names, in words ("worlds, the map game")."""
+    name = engine_version.split("-engine/", 1)[0]
+    return "worlds, the map game" if name == "worlds" else name
+
+
 def _identity(genesis: Genesis, seat: int) -> str:
     """Who a seat is across games: its key; in a local game (keys made from the public
     seed, a new one each game) its name."""
@@ -161,6 +170,9 @@ class Campaign:
         v = result.verdict
         assert v is not None and v.outcome is not None
         g, s = v.genesis, v.state
+        if not g.engine_version.startswith(COSMIC_ENGINE):  # the map game has no colonies
+            raise CampaignError(f"{where}: a game of {_game_name(g.engine_version)}: a "
+                                "campaign scores Cosmic games (points per external colony)")
         for n, earlier in enumerate(self.results, 1):
             if earlier.verdict is not None and earlier.verdict.genesis.game_id == g.game_id:
                 raise CampaignError(f"{where}: this game is already in the campaign (game "
@@ -235,9 +247,10 @@ def standings_text(campaign: Campaign) -> str:
              f"(1 point per external colony, {WIN_POINTS} per win):"]
     ranked = campaign.standings()
     width = len(str(len(ranked)))  # ranks right-aligned: " 9." above "10."
+    names = max([20, *(len(line.name) for line in ranked)])  # a column, long names too
     for rank, line in enumerate(ranked, 1):
         per = " ".join(f"{p:>2}" for p in line.games)
-        lines.append(f"  {rank:>{width}}. {line.name:<20} {line.points:>4} "
+        lines.append(f"  {rank:>{width}}. {line.name:<{names}} {line.points:>4} "
                      f"point{'s' if line.points != 1 else ''}, {line.wins} "
                      f"win{'s' if line.wins != 1 else ''}  (by game: {per})")
     return "\n".join(lines)

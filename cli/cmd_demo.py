@@ -14,6 +14,7 @@ import argparse
 import hashlib
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -111,8 +112,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         gpath, keys = prepare(args.players, args.seed, directory, config=config, rules=rules)
     except OSError as exc:
-        print(f"cosmic demo: cannot use {shown} for the game: {exc.strerror or exc}",
-              file=sys.stderr)
+        # a file where the folder would be: mkdir's "File exists" read as a game there
+        why = ("a file, not a folder" if directory.exists() and not directory.is_dir()
+               else exc.strerror or exc)
+        print(f"cosmic demo: cannot use {shown} for the game: {why}", file=sys.stderr)
         return 2
     if not args.quiet:
         what = (f"the map game: {rules.options_text(config)}" if args.game == "worlds"
@@ -120,19 +123,51 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.players} nodes play {what}" if args.game == "worlds"
               else f"{args.players} nodes play: {what}", flush=True)
     port = free_udp_port()
-    procs = []
+    procs: list[subprocess.Popen[str]] = []
     t0 = time.monotonic()
-    for seat in range(args.players):
-        cmd = [sys.executable, "-m", "cli.main", "node", "--genesis", str(gpath),
-               "--key", str(keys[seat]), "--seat", str(seat),
-               "--journal", str(directory / f"seat-{seat}.journal"), *node_bot_args(args),
-               "--bot-seed", args.seed, "--discovery-port", str(port),
-               "--discovery-target", LOOPBACK_BROADCAST]
-        # Only seat 0's progress is read: another node writing to a pipe nobody reads
-        # would block once the pipe is full, and stall the game.
-        procs.append(subprocess.Popen(cmd + ["--progress"] if seat == 0 else cmd,
-                                      stdout=subprocess.PIPE if seat == 0 else subprocess.DEVNULL,
-                                      text=True, cwd=Path(__file__).resolve().parent.parent))
+    # A closed terminal (SIGHUP) or a kill (SIGTERM) stops the nodes too, as Ctrl-C does:
+    # in sessions of their own, nothing else would reach them.
+    for signum in (signal.SIGHUP, signal.SIGTERM):
+        signal.signal(signum, _interrupted)
+    try:
+        for seat in range(args.players):
+            cmd = [sys.executable, "-m", "cli.main", "node", "--genesis", str(gpath),
+                   "--key", str(keys[seat]), "--seat", str(seat),
+                   "--journal", str(directory / f"seat-{seat}.journal"), *node_bot_args(args),
+                   "--bot-seed", args.seed, "--discovery-port", str(port),
+                   "--discovery-target", LOOPBACK_BROADCAST]
+            # Only seat 0's progress is read: another node writing to a pipe nobody reads
+            # would block once the pipe is full, and stall the game.
+            # Each node in a session of its own: a Ctrl-C at the terminal reaches the demo
+            # alone, which stops the nodes and says so once (each node said "interrupted").
+            out = subprocess.PIPE if seat == 0 else subprocess.DEVNULL
+            procs.append(subprocess.Popen(cmd + ["--progress"] if seat == 0 else cmd,
+                                          stdout=out, text=True, start_new_session=True,
+                                          cwd=Path(__file__).resolve().parent.parent))
+        return _watch(args, procs, t0, config, rules, shown)
+    except KeyboardInterrupt:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in procs:
+            proc.wait()
+        from .cmd_host import to_stderr
+        try:
+            print(to_stderr(f"\ninterrupted: the nodes are stopped; their journals are in "
+                            f"{shown}/ (`cosmic verify --partial {shown}/seat-0.journal` "
+                            "checks the game so far)"), file=sys.stderr)
+        except OSError:  # the terminal is gone
+            pass
+        return 130
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _watch(args: argparse.Namespace, procs: list[subprocess.Popen[str]], t0: float,
+           config: Any, rules: Any, shown: Path) -> int:
+    """Follow seat 0's progress to the end of the game, and say how it ended."""
     first_encounter = None
     last: dict[str, Any] = {}
     assert procs[0].stdout is not None

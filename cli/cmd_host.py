@@ -66,8 +66,29 @@ def seconds(text: str) -> float:
     return value
 
 
+NAME_CHARS = 32  # a seat's name in the genesis (protocol/genesis.py) has at most this
+
+
+def player_name(text: str) -> str:
+    """An argparse type: a name a genesis takes (at most NAME_CHARS characters, no
+    control characters), checked before the lobby: a longer one was announced, and
+    the game's start failed once every seat had said yes."""
+    from protocol.errors import ProtocolError
+    from protocol.schema import Str
+
+    try:
+        Str(NAME_CHARS).check(text, "name")
+    except ProtocolError as exc:
+        raise argparse.ArgumentTypeError(
+            f"{len(text)} characters, at most {NAME_CHARS}" if len(text) > NAME_CHARS
+            else "control characters (escapes, line breaks) are not allowed in a name"
+        ) from exc
+    return text
+
+
 def lobby_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--name", default="", help="your name in the game")
+    p.add_argument("--name", default="", type=player_name,
+                   help=f"your name in the game (at most {NAME_CHARS} characters)")
     p.add_argument("--key", type=Path, help="your key file (default ~/.cosmic/key)")
     p.add_argument("--port", type=udp_port, default=DEFAULT_PORT, help="UDP port of the beacons")
     p.add_argument("--target", default="255.255.255.255", type=lan_target,
@@ -113,13 +134,20 @@ class Confirm:
     def __init__(self, auto: bool, stdin: TextIO = sys.stdin) -> None:
         self.auto, self.stdin = auto, stdin
         self.shown = b""
+        self.asking = False  # a question ends the row the cursor is on: no line break yet
+
+    def end_row(self) -> None:
+        """Whatever is said next starts on a row of its own (not after the question)."""
+        if self.asking:
+            print(flush=True)
+            self.asking = False
 
     def lobby_changed(self) -> None:
         """The members changed: the game shown, if any, is no longer on offer."""
         if self.shown:
             print("\nThat game is off: the lobby changed. Wait for the next one.",
                   flush=True)
-        self.shown = b""
+        self.shown, self.asking = b"", False
 
     def __call__(self, proposal: Proposal) -> bool | None:
         from node.lobby import LobbyError
@@ -136,11 +164,13 @@ class Confirm:
             if self.auto:
                 return True
             print("Play this game? [y/n] ", end="", flush=True)
+            self.asking = True
         if self.auto:
             return True
         if not select.select([self.stdin], [], [], 0)[0]:
             return None
         line = self.stdin.readline()
+        self.asking = False  # the answer's Enter ended the row (or nothing more comes)
         if not line:
             raise LobbyError("no answer (standard input is closed); --yes confirms "
                              "without asking")
@@ -151,6 +181,7 @@ class Confirm:
         if answer in ("n", "no"):
             return False
         print("Answer y or n: ", end="", flush=True)
+        self.asking = True
         return None
 
 
@@ -255,13 +286,14 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     try:
         genesis, seat = lobby.wait(args.timeout, show, confirm, warn, confirmed)
     except (TimeoutError, LobbyError, SameKeyError) as exc:
+        confirm.end_row()
         print(to_stderr(f"cosmic: {exc}"), file=sys.stderr)
         confirmed(None)
         return 1
     finally:
         lobby.close()
-    print("The game: " + ", ".join(f"{s.colour} {s.name} ({s.key[:4].hex()})"
-                                   for s in genesis.seats), flush=True)
+    print(to_width("The game: " + ", ".join(f"{s.colour} {s.name} ({s.key[:4].hex()})"
+                                            for s in genesis.seats)), flush=True)
     directory = _game_folder(args, genesis)
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -349,7 +381,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:  # the beacon sockets: a --listen address not of this machine
         print(f"cosmic host: {lan_trouble(args, exc)}", file=sys.stderr)
         return 2
-    print(f"Hosting {name}'s game for {args.players} (lobby {lobby.lobby[:4].hex()}; "
-          f"{rules.options_text(config)}); others run `cosmic join`. Your key: "
-          f"{key.public[:4].hex()}", flush=True)
+    print(to_width(f"Hosting {name}'s game for {args.players} (lobby "
+                   f"{lobby.lobby[:4].hex()}; {rules.options_text(config)}); others run "
+                   f"`cosmic join`. Your key: {key.public[:4].hex()}",
+                   whole=("others run `cosmic join`",)), flush=True)
     return start_game(lobby, args)

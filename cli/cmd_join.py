@@ -125,21 +125,36 @@ def run(args: argparse.Namespace) -> int:
         print("No game announced on this network (is a host running `cosmic host`, "
               "on the same --port?)", file=sys.stderr)
         return 1
+    want = wanted(args)
+
+    def why_not(g: Any) -> str:
+        """Why game g has not the options asked for ("" if it has them)."""
+        try:
+            name = lobby_game(g.lobby).NAME
+            return mismatch(g.config(), want) if name == "cosmic" else \
+                f"the {name} game, which has none of Cosmic's options"
+        except ValueError as exc:
+            return f"options this version cannot read ({exc})"
+    if args.list:  # OPTIONS given: only the games that have them
+        shown = [g for g in games if not want or not why_not(g)]
+        for i, g in enumerate(shown, 1):
+            print(to_width(f"  {i}. {g.describe()}"))
+        other = len(games) - len(shown)
+        if not shown:
+            print(f"cosmic join: no game here has the options you asked for ({other} "
+                  f"without them; `cosmic join --list` shows every game)", file=sys.stderr)
+            return 1
+        if other:
+            print(f"({other} more game{'s' * (other > 1)} here without the options you "
+                  "asked for)", file=sys.stderr)
+        return 0
     for i, g in enumerate(games, 1):
         print(to_width(f"  {i}. {g.describe()}"))
-    if args.list:
-        return 0
     picks = named  # the games --game names (all of them without it)
-    want = wanted(args)
     if want:  # the host chose the options: join only a game that has those asked for
         fit = []
         for g in picks:
-            try:
-                name = lobby_game(g.lobby).NAME
-                why = mismatch(g.config(), want) if name == "cosmic" else \
-                    f"the {name} game, which has none of Cosmic's options"
-            except ValueError as exc:
-                why = f"options this version cannot read ({exc})"
+            why = why_not(g)
             if why:
                 print(f"{g.host.name}'s game ({g.lobby[:4].hex()}) is not what you asked "
                       f"for: it has {why}", file=sys.stderr)

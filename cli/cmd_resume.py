@@ -25,6 +25,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser("resume", help="restart your node of a game from its journal")
     p.add_argument("journal", type=Path, nargs="?",
                    help="your seat's journal (seat-N.journal)")
+    # more than one (a glob that matched two games): refused in words by run, not as an
+    # "unrecognized argument"
+    p.add_argument("more", type=Path, nargs="*", help=argparse.SUPPRESS)
     p.add_argument("--key", type=Path,
                    help="your key file (default: the one the game was started with, "
                         "else ~/.cosmic/key)")
@@ -72,6 +75,11 @@ def run(args: argparse.Namespace) -> int:
         if args.journal is not None:
             return _fail(f"unknown bot {args.bot!r}; known: {', '.join(BOT_KINDS)}")
         args.journal, args.bot = Path(args.bot), "heuristic"  # `resume --bot JOURNAL`
+    if args.more:
+        named = [args.journal, *args.more]
+        return _fail(f"one journal at a time, your seat's of one game; you named "
+                     f"{len(named)}: " + ", ".join(
+                         f"{j} (finished)" if _over(j) else str(j) for j in named))
     if args.journal is None:
         return _fail("name your seat's journal: `cosmic resume DIR/seat-N.journal`"
                      + _newest_journals())
@@ -95,7 +103,11 @@ def run(args: argparse.Namespace) -> int:
     # player's default; never a new one.
     tried = [args.key] if args.key else [p for p in (
         Path(info.key) if info and info.key else None, default_key_path()) if p is not None]
+    # Whose journal this is: the seat its resume file names, else its file's name. A key
+    # of another seat of the game would play that seat into this journal.
+    owner = info.seat if info is not None else _seat_of_name(journal)
     key = seat = None
+    other = None  # (key file, seat) of a key that holds another seat
     for path in tried:
         try:
             candidate = read_key_file(path)
@@ -104,9 +116,19 @@ def run(args: argparse.Namespace) -> int:
                 return _fail(f"cannot read the key {path}: {getattr(exc, 'strerror', None) or exc}")
             continue
         seat = genesis.seat_of_key(candidate.public)
+        if seat is not None and owner is not None and seat != owner:
+            other, seat = (path, seat), None
+            continue
         if seat is not None:
             key = candidate
             break
+    if (key is None or seat is None) and other is not None and owner is not None:
+        who = genesis.seats
+        return _fail(f"{args.journal} is seat {owner}'s journal ({who[owner].name}, "
+                     f"{who[owner].colour}); the key {other[0]} holds seat {other[1]} "
+                     f"({who[other[1]].name}, {who[other[1]].colour}): resume that seat's "
+                     f"own journal (seat-{other[1]}.journal, where it played), or give "
+                     f"seat {owner}'s key with --key")
     if key is None or seat is None:
         where = ", ".join(str(p) for p in tried)
         return _fail(f"no key that holds a seat in this game (tried {where}); give your "
@@ -146,6 +168,14 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(str(exc))
     return play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot, resume=info)
+
+
+def _seat_of_name(journal: Path) -> int | None:
+    """N of a journal named seat-N.journal, else None."""
+    import re
+
+    found = re.fullmatch(r"seat-(\d+)\.journal", journal.name)
+    return int(found.group(1)) if found else None
 
 
 def _newest_journals(count: int = 3) -> str:

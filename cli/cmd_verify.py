@@ -462,6 +462,11 @@ def run(args: argparse.Namespace) -> int:
         except (OSError, ValueError) as exc:
             code = 2
             why = getattr(exc, "strerror", None) or str(exc)
+            if path.is_dir():  # a game's folder: what to type instead
+                found = sorted(path.glob("*.journal"))
+                why = ("a folder, not a journal: " + (
+                    f"name its journals, `cosmic verify {path}/*.journal` ({len(found)} "
+                    f"there)" if found else "it holds no journal (*.journal)"))
             if args.json:  # the keys of any other result (result_data), for programs
                 print(json.dumps({
                     "path": str(path), "ok": False, "exit": 2, "complete": False,

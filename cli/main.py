@@ -83,8 +83,27 @@ def _usage_error(parser: argparse.ArgumentParser, args: argparse.Namespace,
     return 2
 
 
+# Options whose value may start with "-": `--aliens -,zombie,?` (a seat with no alien
+# first), `--races -gifted,-hive` (races left out). argparse took such a value for a flag
+# ("expected one argument"); glued to its option (`--aliens=-,zombie,?`) it is a value.
+DASHED_VALUES = ("--aliens", "--races")
+
+
+def _glued(argv: list[str]) -> list[str]:
+    """argv with each DASHED_VALUES option followed by a value that starts with one "-"
+    (and is not -h) joined to it by "="."""
+    out: list[str] = []
+    for arg in argv:
+        if (out and out[-1] in DASHED_VALUES and arg.startswith("-")
+                and not arg.startswith("--") and arg not in ("-h",)):
+            out[-1] += "=" + arg
+        else:
+            out.append(arg)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = _glued(sys.argv[1:] if argv is None else argv)
     # The top-level parser takes no option but --help, so a first word that names a
     # command is that command; anything else (--help, nothing, a typo) needs them all.
     parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)

@@ -125,14 +125,20 @@ def parse_aliens(spec: str, seats: int) -> tuple[str, ...]:
         return (DEAL_AT_RANDOM,) * seats
     if spec == CHOOSE:
         return (CHOOSE,) * seats
-    names = tuple("" if n == "-" else n.strip().lower() for n in spec.split(","))
+    # a name as docs/aliens.md writes it is read too: "Anti-Matter" is anti_matter
+    names = tuple("" if n.strip() == "-" else n.strip().lower().replace("-", "_")
+                  for n in spec.split(","))
+    known = alien_names()
+    for n in names:  # a typo is named first, whatever the count
+        if n not in ("", DEAL_AT_RANDOM, CHOOSE) and n not in known:
+            close = difflib.get_close_matches(n, known, n=1)
+            raise ValueError(f"--aliens: unknown alien {n!r}"
+                             + (f" (did you mean {close[0]}?)" if close else "")
+                             + f"; known: {', '.join(known)}")
     if len(names) != seats:
         raise ValueError(f"--aliens: give 'random', 'choose' or one name per seat "
                          f"({seats}, separated by commas); got {len(names)}")
-    known = alien_names()
     for i, n in enumerate(names):
-        if n not in ("", DEAL_AT_RANDOM, CHOOSE) and n not in known:
-            raise ValueError(f"--aliens: unknown alien {n!r}; known: {', '.join(known)}")
         if n not in ("", DEAL_AT_RANDOM, CHOOSE) and n in names[:i]:
             raise ValueError(f"--aliens: {n} is named twice; there is one of each alien "
                              "(each seat plays a different one)")
@@ -177,15 +183,21 @@ def wanted(args: argparse.Namespace) -> dict[str, object]:
 
 
 def mismatch(config: engine.Config, want: dict[str, object]) -> str:
-    """What a game of `config` has that `want` (see wanted) does not ask for, in words
-    ("it has ..."); "" if it is the game asked for."""
+    """Why a game of `config` is not what `want` (see wanted) asks for, in words ("it
+    has ..."); "" if it is: it has every variant asked for (and maybe more), the aliens,
+    flares and turn limit asked for."""
     from engine.cosmic.alien_deal import CHOOSE
     from engine.cosmic.rules import aliens_text
 
     why = []
-    if "variants" in want and config.variants != want["variants"]:
-        why.append(f"variants {', '.join(config.variants)}" if config.variants
-                   else "no variants")
+    # the variants asked for must be there; the host may have chosen more (a team game
+    # with technology is a team game)
+    wanted_variants = want.get("variants", ())
+    missing = [v for v in (wanted_variants if isinstance(wanted_variants, tuple) else ())
+               if v not in config.variants]
+    if missing:
+        why.append((f"variants {', '.join(config.variants)}" if config.variants
+                    else "no variants") + f", not {', '.join(missing)}")
     if "flares" in want and config.flares is not True:
         why.append("no flares")
     if "aliens" in want:
