@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from engine import games
 from protocol.errors import ProtocolError
+from protocol.genesis import SEAT_NAME_CHARS
 
 from .botopts import add_seat_bot_option, seat_bot
 from .options import (COLORS, DEFAULT_PORT, UsageError, add_game_options, game_config,
@@ -66,7 +67,7 @@ def seconds(text: str) -> float:
     return value
 
 
-NAME_CHARS = 32  # a seat's name in the genesis (protocol/genesis.py) has at most this
+NAME_CHARS = SEAT_NAME_CHARS  # a seat's name in the genesis has at most this
 
 
 def player_name(text: str) -> str:

@@ -40,9 +40,9 @@ from typing import Any
 
 from engine import games
 from engine.game import Rules
-from protocol.errors import RemoteProtocolError
+from protocol.errors import ProtocolError, RemoteProtocolError
 from protocol.game import config_from_genesis, game_of, make_genesis
-from protocol.genesis import Genesis
+from protocol.genesis import SEAT_NAME, Genesis
 from protocol.keys import SigningKey
 
 from .curve import CurveKeys
@@ -98,6 +98,17 @@ def options_text(config: Any, rules: Rules | None = None) -> str:
     """The options of a game in a few words, as every player is shown them."""
     game = rules if rules is not None else games.load(games.DEFAULT)
     return game.options_text(config)
+
+
+def _seatable(card: Card) -> bool:
+    """Can this card's player sit in a genesis? A beacon may carry a name (up to 40
+    characters, or none) that a seat may not: such a card never joins a lobby, where
+    once a joiner's 33-character name failed every member's start of the game."""
+    try:
+        SEAT_NAME.check(card.name)
+    except ProtocolError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -263,6 +274,8 @@ class Lobby:
         events = self.listener.receive(timeout_s=0.05)
         self._hear_runs()
         for ev in events:
+            if not _seatable(ev.sighting.card if isinstance(ev, Seen) else ev.card):
+                continue
             if isinstance(ev, Seen):
                 card = ev.sighting.card
                 if card.lobby == PROBE:  # someone looking for games by address
@@ -310,7 +323,8 @@ class Lobby:
         for sighting in self.listener.games():  # the card heard last for each key
             card = sighting.card
             member = self.members.get(card.key)
-            if member is None or card.lobby != self.lobby or card.key == self.key.public:
+            if member is None or card.lobby != self.lobby or card.key == self.key.public \
+                    or not _seatable(card):
                 continue
             if card.instance == member.instance:
                 self._live[card.key] = sighting.heard

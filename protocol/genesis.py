@@ -47,9 +47,11 @@ MAX_GENESIS_SIZE = 64 * 1024
 MAX_RULES = 64
 MAX_OPTIONS = 64
 
+SEAT_NAME_CHARS = 32  # a seat's name: 1 to this many characters of safe text
+SEAT_NAME = Str(SEAT_NAME_CHARS, min_len=1)
 _SEAT = Record(
     ("index", Int(0, MAX_SEATS - 1)),
-    ("name", Str(32, min_len=1)),
+    ("name", SEAT_NAME),
     ("colour", Str(16, min_len=1, pattern=r"[a-z][a-z0-9-]*")),
     ("key", Bytes(32)),
 )
