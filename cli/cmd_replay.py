@@ -32,7 +32,7 @@ from node.verify import read_journal_parallel
 from protocol.envelope import Envelope
 from protocol.errors import JournalError, LocalProtocolError, ProtocolError
 from protocol.evidence import Finding
-from protocol.game import GameVerifier, JournalVisitor, game_of
+from protocol.game import GameVerifier, JournalVisitor, game_of, read_journal
 from protocol.journal import parse_journal
 from protocol.keys import SigningKey
 from protocol.tell import CHAT_KINDS
@@ -133,6 +133,13 @@ class ReplayVisitor(JournalVisitor["ReplayVisitor"]):
 
     def handle_error(self, error: ProtocolError) -> None:
         self.error = error
+
+    def shown_past(self) -> bool:
+        """Did the reading show records from the one at fault on? (Read in parallel, a
+        record's signature is checked after it is shown: one that fails must not be
+        shown as its author's, nor anything after it.)"""
+        record = getattr(self.error, "record", None)
+        return record is not None and self.good > record
 
     def end(self, verdict: Any) -> None:
         self.state = verdict.state
@@ -248,6 +255,8 @@ def run(args: argparse.Namespace) -> int:
     if _interactive(args):
         return _view(path, contents, key, damage)
     v = read_journal_parallel(contents, ReplayVisitor(args.to, key=key))
+    if v.shown_past():  # read again in order, each signature checked before its record
+        v = read_journal(contents, ReplayVisitor(args.to, key=key))
     if v.state is not None and v.words is not None:  # up to a fault, too: as far as it holds
         if args.json:
             print(json.dumps(replay_data(path, v, total), sort_keys=True, default=str))
