@@ -30,16 +30,21 @@ def run(args: argparse.Namespace) -> int:
     from node.journal_file import default_key_path, write_key_file
     from protocol.keys import SigningKey, fingerprint
 
+    from .options import os_why
+
     path = args.out if args.out is not None else default_key_path()
     key = SigningKey.generate()
     try:
         write_key_file(path, key, force=args.force)
-    except FileExistsError:
-        print(f"cosmic keygen: {path} exists; keeping it (use --force to replace it)",
-              file=sys.stderr)
-        return 1
+    except FileExistsError as exc:
+        if path.is_file():
+            print(f"cosmic keygen: {path} exists; keeping it (use --force to replace it)",
+                  file=sys.stderr)
+            return 1
+        print(f"cosmic keygen: cannot write {path}: {os_why(exc)}", file=sys.stderr)
+        return 2
     except OSError as exc:
-        print(f"cosmic keygen: cannot write {path}: {exc}", file=sys.stderr)
+        print(f"cosmic keygen: cannot write {path}: {os_why(exc)}", file=sys.stderr)
         return 2
     print(f"wrote {path}")
     print(f"public key  {key.public.hex()}")

@@ -21,7 +21,8 @@ from engine import games
 from engine.game import Rules
 
 from .botopts import add_bot_options, bot_maker, node_bot_args
-from .options import UsageError, add_game_options, game_config, options_text, worlds_config
+from .options import (UsageError, add_game_options, game_config, options_text, os_why,
+                      worlds_config)
 
 BOT_PATIENCE_S = 600.0  # bots of a game whose person's node stopped wait ten minutes
 
@@ -146,7 +147,7 @@ def _networked(config: Any, seed_text: str, seat: int, screen: bool,
                               names=["player" if i == seat else f"bot-{i}"  # the person's
                                      for i in range(config.seats)])  # seat is no bot's
     except OSError as exc:
-        print(f"cosmic play: cannot use {directory} for the game: {exc.strerror or exc}",
+        print(f"cosmic play: cannot use {directory} for the game: {os_why(exc)}",
               file=sys.stderr)
         return 2
     genesis = Genesis.decode(gpath.read_bytes())

@@ -19,7 +19,7 @@ from protocol.errors import ProtocolError
 from protocol.genesis import Genesis
 from protocol.keys import SigningKey
 
-from .options import udp_port
+from .options import os_why, udp_port
 
 __all__ = ["cosmic_home", "game_folder", "player_key", "play_seat", "lan_options",
            "start_bots", "WINDOW_S", "goal_words", "udp_port"]
@@ -45,7 +45,7 @@ def player_key(path: Path | None) -> SigningKey:
             print(to_width(f"A new player key was made in {path} (readable only by you)."))
         return read_key_file(path)
     except OSError as exc:
-        raise ValueError(f"cannot use the key file {path}: {exc.strerror or exc}") from None
+        raise ValueError(f"cannot use the key file {path}: {os_why(exc)}") from None
     except ProtocolError as exc:
         why = getattr(exc, "message", "") or str(exc)
         raise ValueError(f"cannot use the key file {path}: {why}") from None
@@ -78,7 +78,7 @@ def game_folder(directory: Path | None) -> str:
     try:
         where.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        return f"cannot use {where} for the game: {exc.strerror or exc}"
+        return f"cannot use {where} for the game: {os_why(exc)}"
     if not os.access(where, os.W_OK | os.X_OK):
         return f"cannot use {where} for the game: it is not writable"
     if directory is not None:
@@ -94,6 +94,8 @@ def held_game(directory: Path) -> str:
     """Why `directory` cannot hold a new game of `cosmic play`, or "" if it can: it holds
     another game's files (a journal, its genesis, a seat's key), which a new game would
     write over. Said before anything is written, so that the other game stays whole."""
+    if directory.exists() and not directory.is_dir():
+        return f"cannot use {directory} for the game: it is a file, not a folder"
     if not directory.is_dir():
         return ""
     found = sorted(p.name for pattern in ("seat-*.journal", "genesis.bin", "seat-*.key")

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -41,6 +43,18 @@ ALIENS_HELP = ("aliens in play: 'random' (one dealt to each seat by the card sou
                "seat separated by commas ('?' random, 'choose', '-' none)")
 FLARES_HELP = ("the advanced setup: two flares dealt to each seat, each keeps one alien, "
                "ten flares in the cosmic deck (the aliens are chosen: no --aliens needed)")
+
+
+def os_why(exc: OSError) -> str:
+    """Why a file or folder could not be made or used, in words: when the path runs
+    through a file where a folder must be, which file (the system says only 'File
+    exists' or 'Not a directory')."""
+    if isinstance(exc, (FileExistsError, NotADirectoryError)) and exc.filename is not None:
+        path = Path(os.fsdecode(exc.filename))
+        for part in (path, *path.parents):
+            if part.exists() and not part.is_dir():
+                return f"{part} is a file, not a folder"
+    return exc.strerror or str(exc)
 
 
 def udp_port(text: str) -> int:
