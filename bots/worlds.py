@@ -39,7 +39,7 @@ class WorldsBot(Protocol):
 def _force_cards(state: W.GameState, seat: int, kn: W.Knowledge) -> list[tuple[int, int]]:
     out = []
     for h in state.hands[seat]:
-        f = kn.faces.get(h)
+        f = kn.faces.get(h, state.faces.get(h))  # its own faces and the public ones
         if f is not None and W.card(f).kind == "force":
             out.append((W.card(f).value, h))
     return sorted(out)
