@@ -7,7 +7,11 @@ every world held, every stack at its supply, no stack alone stronger than a neig
 and the bots passed their turns for ever (still 2, 7, 17 after 2,500 turns). Now the
 bots gather stacks on the front once waiting gains them nothing, and the game is won on
 worlds (2.6 s of a core); a game nobody wins is ended by simulate's turn limit, which
-its help states."""
+its help states.
+
+And every journal it writes verifies: seed 38's first game of 3 seats once failed the
+end-of-game audit (red took a force card from the face-up discard pile with the
+Resurrectionists, then showed no force card while holding it)."""
 
 from __future__ import annotations
 
@@ -40,3 +44,16 @@ def test_simulate_states_its_turn_limit_for_the_map_game(home: Path) -> None:
     said = " ".join(helped.stdout.split())  # argparse wraps the help at the terminal
     assert "--max-turns N end the game after this many turns (0: play to the end; " \
            "worlds: 1000 unless given" in said, said
+
+
+def test_a_game_whose_journal_once_failed_the_audit_verifies(home: Path) -> None:
+    run = cosmic("simulate", "--game", "worlds", "--bots", "heuristic", "--players", "3",
+                 "--games", "1", "--seed", "38", "--journal-dir", "wj", home=home,
+                 timeout=90)
+    assert run.returncode == 0, run.stderr
+    assert re.match(r"game 1: (red|blue|yellow) \(worlds\) after", run.stdout), run.stdout
+    (journal,) = sorted((home / "wj").glob("*.journal"))
+    verify = cosmic("verify", str(journal), home=home)
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+    assert f"{journal}: OK" in verify.stdout and "claims audit" in verify.stdout, \
+        verify.stdout
