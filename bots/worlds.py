@@ -4,7 +4,9 @@ that plays a whole game with the local card source.
 Both choose only among `legal_actions` of their own seat, computed with their own
 seat's knowledge; the heuristic reads the public state and its own hand's faces only.
 The heuristic expands to unexplored worlds, attacks where its stack is stronger,
-draws at every fate phase and plays its best force card. Race powers it judges by a
+draws at every fate phase and plays its best force card; once every world is held and
+its own worlds yield no more tokens, it gathers stacks on the front until together they
+outnumber a neighbour (else such games went on for ever). Race powers it judges by a
 one-step lookahead (bots.worlds_look): a power is used when the position after it is
 worth more to the seat than the position now; a power whose effect does not show yet
 (a passive one, or one whose result a card source must still reveal) keeps the fixed
@@ -17,9 +19,10 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.rng import Stream
-from engine.worlds.races import impl
+from engine.worlds.races import impl, production, world_races
 from engine import worlds as W
-from engine.worlds.state import RANGE, WORLDS, distance
+from engine.worlds.state import RANGE, SUPPLY, WORLDS, distance
+from engine.worlds.unseen import UNSEEN_RACE
 
 from .worlds_look import look, opens_moves, position_value
 
@@ -36,7 +39,7 @@ class WorldsBot(Protocol):
 def _force_cards(state: W.GameState, seat: int, kn: W.Knowledge) -> list[tuple[int, int]]:
     out = []
     for h in state.hands[seat]:
-        f = kn.faces.get(h)
+        f = kn.faces.get(h, state.faces.get(h))  # its own faces and the public ones
         if f is not None and W.card(f).kind == "force":
             out.append((W.card(f).value, h))
     return sorted(out)
@@ -76,6 +79,23 @@ def _hide(state: W.GameState, page: dict[int, int],
             to = pick(_near(state, w))
             out[to] = out.get(to, 0) + 1
     return out
+
+
+def _stalled(state: W.GameState, seat: int) -> bool:
+    """Has the seat nothing left to wait for? Every world on the map is held (no expansion
+    left) and none of the seat's worlds yields a token at its genesis any more (the
+    supply of its letter is spent, on the map or, for the Invisible Beings, unseen):
+    waiting no longer makes any stack of its stronger."""
+    if any(state.control[w] < 0 for w in range(WORLDS) if state.pos[w] >= 0):
+        return False
+    for w in range(WORLDS):
+        if state.control[w] != seat or state.native[w] < 0 or not production(state, w, seat):
+            continue
+        spent = state.born(w) + (sum(state.unseen) if UNSEEN_RACE in world_races(state, w)
+                                 else 0)
+        if spent < SUPPLY:
+            return False
+    return True
 
 
 def _strength(state: W.GameState, world: int, seat: int) -> int:
@@ -131,6 +151,10 @@ class HeuristicWorldsBot:
             sc = self._score(state, seat, kn, a)
             if sc > best_score:
                 best, best_score = a, sc
+        if best_score == 0 and isinstance(first, W.Move) and _stalled(state, seat):
+            gather = self._gather(state, seat, options)
+            if gather is not None:
+                return gather
         if best_score == 0 and isinstance(first, (W.Home, W.Keep, W.Discard, W.Reveal)):
             return options[self.stream.below(len(options))] if isinstance(
                 first, (W.Keep,)) else self._fallback(state, seat, options)
@@ -177,6 +201,62 @@ class HeuristicWorldsBot:
                 most[(a.src, a.dst, a.origin)] = a.count  # counts come in increasing order
         return [a for a in options if not isinstance(a, W.Move) or a.count == 1
                 or a.count >= most[(a.src, a.dst, a.origin)] - 1]
+
+    @staticmethod
+    def _gather(state: W.GameState, seat: int, options: list[W.Action]) -> W.Move | None:
+        """When no single move is worth making and the seat has nothing to wait for
+        (`_stalled`): the first move of stacks that together outnumber another seat's
+        stack on a world it holds (each source keeps a token; the moves that follow
+        score by `_move_score`, the tokens already there counting, and the conflict
+        phase attacks); else the biggest move to a world of its own nearer the other
+        seats' worlds (its stacks on the front grow until one outnumbers a neighbour).
+        Without it, once every world was held and every stack stood at its supply, no
+        stack alone outnumbered a neighbour and the heuristic bots passed for ever (`cosmic
+        simulate --game worlds --bots heuristic --players 3 --seed 2`, its seventh game)."""
+        movable: dict[tuple[int, int], int] = {}  # (src, dst) -> tokens that may go
+        most: dict[tuple[int, int, int], int] = {}
+        for a in options:
+            if isinstance(a, W.Move):
+                most[(a.src, a.dst, a.origin)] = max(most.get((a.src, a.dst, a.origin), 0),
+                                                     a.count)
+        for (src, dst, _), k in sorted(most.items()):
+            movable[(src, dst)] = movable.get((src, dst), 0) + k
+        reach: dict[int, int] = {}
+        for (src, dst), k in sorted(movable.items()):
+            holder = state.control[dst] if dst < WORLDS else -1  # deep space: nobody's
+            if holder < 0 or holder == seat:
+                continue
+            reach[dst] = reach.get(dst, 0) + min(k, state.count(src, seat) - 1)
+        best: tuple[int, int] | None = None  # (margin, -world)
+        for dst, k in sorted(reach.items()):
+            margin = state.count(dst, seat) + k - state.count(dst, state.control[dst]) - 1
+            if margin > 0 and (best is None or (margin, -dst) > best):
+                best = (margin, -dst)
+        if best is not None:
+            dst = -best[1]
+            moves = [a for a in options if isinstance(a, W.Move) and a.dst == dst
+                     and state.count(a.src, seat) - a.count >= 1]
+            return max(moves, key=lambda a: a.count, default=None)
+        # None yet: bring tokens to a world of its own nearer the other seats' worlds
+        # (the most that may go, each source keeping one), so that its stacks on the
+        # front grow and a later turn's outnumber a neighbour
+        foes = [state.pos[w] for w in range(WORLDS)
+                if state.pos[w] >= 0 and state.control[w] not in (-1, seat)]
+        if not foes:
+            return None
+
+        def front(w: int) -> int:  # spaces to the nearest world another seat holds
+            return min(distance(state.pos[w], q) for q in foes)
+
+        step: W.Move | None = None
+        key: tuple[int, int] = (0, 0)
+        for a in options:
+            if isinstance(a, W.Move) and a.dst < WORLDS and a.src < WORLDS \
+                    and state.control[a.dst] == seat and state.count(a.src, seat) > a.count:
+                rank = (a.count, front(a.src) - front(a.dst))
+                if rank[1] > 0 and rank > key:
+                    step, key = a, rank
+        return step
 
     def _fallback(self, state: W.GameState, seat: int, options: list[W.Action]) -> W.Action:
         return options[0]

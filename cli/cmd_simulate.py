@@ -7,6 +7,7 @@ plays the map game (rules 003) instead, with its own bots (random, heuristic).""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections import Counter
@@ -21,6 +22,13 @@ from .options import UsageError, add_game_options, game_config, worlds_config
 if TYPE_CHECKING:
     from node.local import LocalGame
 
+# The map game ends only when a seat holds 20 worlds (rules 003): bots that hold their
+# worlds and never attack can go on for ever (every world held, every stack at its
+# supply). A simulation is cut off here unless --max-turns says otherwise, and says so.
+# Far above a game played out: the longest of 1640 bot games won on worlds (random and
+# heuristic bots, 2 to 6 seats) took 634 turns.
+WORLDS_TURN_LIMIT = 1000
+
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser("simulate", help="play bot games in local mode")
@@ -32,7 +40,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--seed", default="1", help="any text; the same seed gives the same games")
     p.add_argument("--bots", default="random",
                    help="random, heuristic, search, or one per seat separated by commas")
-    add_game_options(p)
+    add_game_options(p, max_turns=False)
+    p.add_argument("--max-turns", type=int, default=None, metavar="N",
+                   help="end the game after this many turns (0: play to the end; worlds: "
+                        f"{WORLDS_TURN_LIMIT} unless given, as its rules end a game only "
+                        "when a seat holds 20 worlds)")
     add_bot_options(p, kind=False, budget=False, iterations=SIMULATE_ITERATIONS)
     p.add_argument("--journal-dir", type=Path, help="write a signed journal of each game here")
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")
@@ -79,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.game == "worlds":
         return _run_worlds(args)
+    if args.max_turns is None:
+        args.max_turns = 0
     if not 2 <= args.players <= 10:
         raise UsageError("--players must be between 2 and 10")
     if args.games < 1:
@@ -168,6 +182,7 @@ def _run_worlds(args: argparse.Namespace) -> int:
     names = names * args.players if len(names) == 1 else names
     if len(names) != args.players or any(n not in _WORLDS_BOTS for n in names):
         raise UsageError(f"--bots: give one of {list(_WORLDS_BOTS)} or one per seat (worlds)")
+    default_limit = args.max_turns is None  # WORLDS_TURN_LIMIT, not in the genesis
     try:
         config = worlds_config(args, args.players)
     except ValueError as exc:
@@ -178,8 +193,22 @@ def _run_worlds(args: argparse.Namespace) -> int:
     games = []
     for i in range(args.games):
         seed = game_seed(args.seed, i)
-        bots = [makers[k](seed + bytes([seat])) for seat, k in enumerate(names)]
-        game = LocalGame(config, seed, bots, rules=rules)
+
+        def play(cfg: Any) -> LocalGame:
+            bots = [makers[k](seed + bytes([seat])) for seat, k in enumerate(names)]
+            return LocalGame(cfg, seed, bots, rules=rules)
+
+        game = play(config)
+        if default_limit:
+            # Played without a limit in its genesis, so that a game won on worlds has the
+            # journal it always had; one that would pass the limit is played again with
+            # the limit in its genesis (the bots play the same moves, bar perhaps a
+            # lookahead across the last turn) and ends as the rules' turn limit ends a
+            # game, its journal saying so.
+            while rules.outcome(game.state) is None and game.state.turns <= WORLDS_TURN_LIMIT:
+                game.step()
+            if rules.outcome(game.state) is None:
+                game = play(dataclasses.replace(config, max_turns=WORLDS_TURN_LIMIT))
         out = game.run()
         state = game.state
         record: dict[str, Any] = {
@@ -194,18 +223,26 @@ def _run_worlds(args: argparse.Namespace) -> int:
             record["journal"] = str(write_local_journal(game, args.journal_dir, i))
         games.append(record)
         if not args.json:
-            why = "the turn limit was reached" if out.reason == "turn_limit" else out.reason
+            why = (f"the turn limit of {game.config.max_turns} turns was reached"
+                   if out.reason == "turn_limit" else out.reason)
             print(f"game {i + 1}: {', '.join(record['winners']) or 'nobody'} "
                   f"({why}) after {_count(record['turns'], 'turn')}; worlds "
                   + ", ".join(f"{c} {n}" for c, n in record["worlds"].items()))
     wins = {c: sum(c in g["winners"] for g in games) for c in config.colors}
     summary = {"game": "worlds", "games": len(games), "players": args.players, "bots": names,
                "seed": args.seed, "wins": wins,
-               "mean_turns": round(sum(g["turns"] for g in games) / len(games), 2)}
+               "mean_turns": round(sum(g["turns"] for g in games) / len(games), 2),
+               "max_turns": WORLDS_TURN_LIMIT if default_limit else config.max_turns}
+    cut = sum(g["reason"] == "turn_limit" for g in games)
     if args.json:
         print(json.dumps({"games": games, "summary": summary}, sort_keys=True))
     else:
         print("wins: " + ", ".join(f"{c} {n}" for c, n in wins.items()))
+        if cut and default_limit:
+            print(f"{_count(cut, 'game')} cut off at {WORLDS_TURN_LIMIT} turns with nobody "
+                  "holding 20 worlds: simulate's limit for the map game, whose rules end a "
+                  "game only when a seat holds 20 worlds (--max-turns N: another limit, "
+                  "0: none)")
     return 0
 
 

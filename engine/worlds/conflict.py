@@ -334,12 +334,12 @@ class RevealStep(ConflictStep):
                                  for h, f in hand_cards(s, seat, kn.faces, kind="force")]
             return out or [SecondCard(seat, -1, -1)]  # a force card if it has one
         if forced is not None:
-            f = kn.faces.get(forced, -1)
+            f = kn.faces.get(forced, s.faces.get(forced, -1))
             if f >= 0 and card(f).kind == "force":
                 return [SecondCard(seat, forced, f)]
             return [SecondCard(seat, -1, -1)]  # the random card is no force card (a claim)
         h = kn.selected
-        f = kn.faces.get(h, -1) if h is not None else -1
+        f = kn.faces.get(h, s.faces.get(h, -1)) if h is not None else -1  # (or public)
         if h is not None and h in s.hands[seat] and f >= 0 and card(f).kind == "force":
             return [Reveal(seat, h, f)]
         return [Reveal(seat, -1, -1)]

@@ -36,6 +36,7 @@ from .actions import (
 )
 from .api import ENGINE_VERSION, apply, legal_actions, new_game, outcome, pending, public_hash
 from .data import CARDS, RACE_KEYS, RACES, rules_data_hash
+from .board import hand_cards
 from .local import LocalSource
 from .actions import Conceal
 from .state import COLOURS as _COLOURS, WORLDS, Claim, Config, GameState, Knowledge
@@ -152,9 +153,9 @@ def audit_pages(state: GameState, pages: Mapping[int, Sequence[Sequence[int]]]
 
 
 def secret_options(state: GameState, seat: int, kn: Knowledge) -> list[int]:
-    """The force cards of the hand `seat` knows, in hand order."""
-    return [h for h in state.hands[seat]
-            if (f := kn.faces.get(h)) is not None and CARDS[f].kind == "force"]
+    """The force cards of the hand `seat` knows, in hand order: its own faces and the
+    public ones (a card taken from the face-up discard pile: the Resurrectionists')."""
+    return [h for h, _ in hand_cards(state, seat, kn.faces, kind="force")]
 
 
 def secret_handle(action: Action) -> int:
