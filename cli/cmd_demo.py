@@ -118,8 +118,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"cosmic demo: cannot use {shown} for the game: {why}", file=sys.stderr)
         return 2
     if not args.quiet:
-        what = (f"the map game: {rules.options_text(config)}" if args.game == "worlds"
-                else options_text(config))
+        what = rules.options_text(config) if args.game == "worlds" else options_text(config)
         print(f"{args.players} nodes play {what}" if args.game == "worlds"
               else f"{args.players} nodes play: {what}", flush=True)
     port = free_udp_port()

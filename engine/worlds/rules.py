@@ -323,7 +323,7 @@ def progress(state: GameState) -> dict[str, Any]:
 
 
 def options_text(config: Config) -> str:
-    parts = [f"{config.seats} players, first to control 20 worlds"]
+    parts = [f"the map game: {config.seats} players, first to control 20 worlds"]
     if config.race_pool:
         parts.append(f"{len(config.race_pool)} races in the pile")
     if config.max_turns:

@@ -195,7 +195,7 @@ def test_host_the_map_game_and_a_joiner_learns_it_from_the_lobby(tmp_path: Path)
             p.kill()
     assert code == 0 and "Traceback" not in out, out[-3000:]
     # the host's announcement, and the pile the joiner learned from the lobby id alone
-    assert "2 players, first to control 20 worlds; 9 races in the pile" in out
+    assert "the map game: 2 players, first to control 20 worlds; 9 races in the pile" in out
     assert "-- YOUR DECISION (setup: home)" in out and "you make " in out
     # ann moved onto bob's worlds and quit, or stayed home and bob's bot won
     assert "Game left unfinished." in out or "Game over: red won" in out, out[-3000:]
