@@ -11,7 +11,9 @@ import time
 import pytest
 
 from cli.cmd_demo import free_udp_port
+from cli.cmd_host import NAME_CHARS
 from node.lobby import Lobby, new_lobby_id
+from protocol.genesis import SEAT_NAME_CHARS
 from protocol.keys import SigningKey
 
 LOOPBACK = "127.255.255.255"
@@ -60,3 +62,7 @@ def test_a_name_no_seat_can_have_never_joins_and_the_game_still_starts(name: str
     finally:
         hostile.close()
         host.close()
+
+
+def test_the_names_cosmic_lets_a_player_give_are_the_names_a_seat_may_have() -> None:
+    assert NAME_CHARS == SEAT_NAME_CHARS
