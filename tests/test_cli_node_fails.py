@@ -11,13 +11,25 @@ from pathlib import Path
 
 import pytest
 
+from cli.client import NetworkSession
+from cli.textplay import PlainClient
+from node.runner import NodeRunner
+
+
+def _played_plain(runner: NodeRunner) -> tuple[NetworkSession, str, str]:
+    """The plain client on this node's session with nothing typed, until it ends: the
+    session, what run() returned, and what the client printed."""
+    session = NetworkSession(runner)
+    out = io.StringIO()
+    client = PlainClient(session, io.StringIO(""), out)
+    ended = asyncio.run(asyncio.wait_for(client.run(), 30))
+    return session, ended, out.getvalue()
+
 
 def test_a_node_that_fails_is_said_with_what_to_do(tmp_path: Path) -> None:
-    from cli.client import NetworkSession
     from cli.cmd_demo import prepare
-    from cli.textplay import PlainClient
     from node.journal_file import read_key_file
-    from node.runner import NodeOptions, NodeRunner
+    from node.runner import NodeOptions
     from protocol.genesis import Genesis
 
     gpath, keys = prepare(3, "node-fails", tmp_path, 1)
@@ -27,13 +39,9 @@ def test_a_node_that_fails_is_said_with_what_to_do(tmp_path: Path) -> None:
                         NodeOptions(hello_bind=None))
     try:
         runner.mesh.close()  # the node's sockets are gone: its next tick raises
-        session = NetworkSession(runner)
-        out = io.StringIO()
-        client = PlainClient(session, io.StringIO(""), out)
-        ended = asyncio.run(asyncio.wait_for(client.run(), 30))
+        session, ended, said = _played_plain(runner)
     finally:
         runner.close()
-    said = out.getvalue()
     assert ended == "quit", said
     assert session.failure.startswith("ValueError: "), session.failure
     assert f"!! Your node has stopped: {session.failure}" in said, said
@@ -48,12 +56,10 @@ def test_a_node_halted_by_a_proven_fork_is_said_with_the_proof(
     its own card secrets): the person's node proves the fork, tells its peers for its
     linger time, then stops (the game cannot go on), and the screen says so, with the
     journal to verify (no resume: the fork stays)."""
-    from cli.client import NetworkSession
     from cli.cmd_demo import prepare
-    from cli.textplay import PlainClient
     from node.core import NodeCore
     from node.journal_file import read_key_file
-    from node.runner import NodeOptions, NodeRunner
+    from node.runner import NodeOptions
     from protocol.genesis import Genesis
 
     gpath, keys = prepare(3, "node-halts", tmp_path, 1)
@@ -71,13 +77,9 @@ def test_a_node_halted_by_a_proven_fork_is_said_with_the_proof(
             twin.pump()
             for raw in twin.outbox():
                 runner.core.offer(raw)
-        session = NetworkSession(runner)
-        out = io.StringIO()
-        client = PlainClient(session, io.StringIO(""), out)
-        ended = asyncio.run(asyncio.wait_for(client.run(), 30))
+        session, ended, said = _played_plain(runner)
     finally:
         runner.close()
-    said = out.getvalue()
     assert ended == "quit", said
     assert runner.core.halted and runner.gave_up, said
     assert f"!! Your node has stopped: {runner.gave_up}" in said, said
