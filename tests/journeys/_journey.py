@@ -70,11 +70,14 @@ def said_until(proc: subprocess.Popen[str], words: str, timeout: float = 60.0) -
     return said.decode()
 
 
-def plain_game(home: Path, seed: str, players: int = 3) -> subprocess.Popen[str]:
-    """`cosmic play --local --plain` running, read line by line as it prints and answered
-    with `answer(proc, LINE, ...)`: a person at a plain-text game."""
+def plain_game(home: Path, seed: str, players: int = 3, *options: str
+               ) -> subprocess.Popen[str]:
+    """`cosmic play --local --plain` running (with `options`: more of play's flags), read
+    line by line as it prints and answered with `answer(proc, LINE, ...)`: a person at a
+    plain-text game."""
     proc = subprocess.Popen([str(COSMIC), "play", "--local", "--plain", "--players",
-                             str(players), "--seed", seed], env=cosmic_env(home), cwd=home,
+                             str(players), "--seed", seed, *options],
+                            env=cosmic_env(home), cwd=home,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, bufsize=1)
     assert proc.stdin is not None and proc.stdout is not None

@@ -6,10 +6,9 @@ alone; once a card is placed, the list that follows starts one place further dow
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
-from _journey import COSMIC, answer, cosmic_env, lines_of
+from _journey import answer, lines_of, plain_game
 
 from cli.power_words import alien_words
 
@@ -19,11 +18,7 @@ CARD = re.compile(r"^put destiny ([a-z_]+) \(now (\d+)(?:st|nd|rd|th) from the t
 
 
 def test_the_fate_is_offered_each_destiny_card_by_name(home: Path) -> None:
-    proc = subprocess.Popen(
-        [str(COSMIC), "play", "--local", "--plain", "--players", "3", "--seed", "fate-words",
-         "--aliens", "fate,warlock,queue"], env=cosmic_env(home), cwd=home,
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        bufsize=1)
+    proc = plain_game(home, "fate-words", 3, "--aliens", "fate,warlock,queue")
     seen: list[str] = []
     lists: list[list[tuple[str, str]]] = [[]]  # each list of uses shown: (number, words)
     try:

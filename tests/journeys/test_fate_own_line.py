@@ -6,21 +6,16 @@ third person, says "a destiny card": nobody else knows it)."""
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
-from _journey import COSMIC, answer, cosmic_env, lines_of
+from _journey import answer, lines_of, plain_game
 
 ITEM = re.compile(r"^ +(\d+)\. power 1 \d+  \(put (destiny [a-z_]+) \(now (\d+\w\w) from "
                   r"the top\) next, from the top down \(fate\)\)$")
 
 
 def test_the_fate_reads_the_card_it_placed(home: Path) -> None:
-    proc = subprocess.Popen(
-        [str(COSMIC), "play", "--local", "--plain", "--players", "3", "--seed", "fate-own",
-         "--aliens", "fate,warlock,queue"], env=cosmic_env(home), cwd=home,
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        bufsize=1)
+    proc = plain_game(home, "fate-own", 3, "--aliens", "fate,warlock,queue")
     seen: list[str] = []
     offered: list[tuple[str, str, str]] = []
     chosen: tuple[str, str, str] | None = None
