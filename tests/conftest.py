@@ -26,9 +26,13 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from node.transport import Mesh
 
 _PYCACHE = "PYTHONPYCACHEPREFIX"
 _cache_dir = pytest.StashKey[str]()
@@ -71,3 +75,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if at and max(at) >= len(items):  # fewer tests than workers' batches: just first
         at = dict(enumerate(heavy))
     items[:] = [at[k] if k in at else next(rest) for k in range(len(items))]
+
+
+@pytest.fixture
+def closing() -> Iterable[list[Mesh]]:
+    """Meshes a test makes, closed (without goodbyes) after it."""
+    made: list[Mesh] = []
+    yield made
+    for m in made:
+        m.close(goodbye=False)

@@ -5,7 +5,6 @@ broadcast builds one message for every peer (a FaultyMesh still sees each send).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 
 import pytest
 
@@ -80,14 +79,6 @@ def _mesh(i: int, cls: type[Mesh] = Mesh, **kw: object) -> Mesh:
     sk = _keys(i + 1)[i]
     return cls(sk.public, "tcp://127.0.0.1:0", curve=CurveKeys.from_seed(sk.seed),
                heartbeat_s=30.0, **kw)  # type: ignore[arg-type]
-
-
-@pytest.fixture
-def closing() -> Iterable[list[Mesh]]:
-    made: list[Mesh] = []
-    yield made
-    for m in made:
-        m.close(goodbye=False)
 
 
 def _link(meshes: list[Mesh]) -> None:

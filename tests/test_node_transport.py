@@ -84,14 +84,6 @@ def messages(events: list[Event], peer: bytes | None = None) -> list[tuple[bytes
     return [e.frames for e in events if isinstance(e, Message) and peer in (None, e.peer)]
 
 
-@pytest.fixture
-def closing() -> Iterable[list[Mesh]]:
-    made: list[Mesh] = []
-    yield made
-    for m in made:
-        m.close(goodbye=False)
-
-
 def test_two_meshes_exchange_both_ways(closing: list[Mesh]) -> None:
     a, b = mesh(0), mesh(1)
     closing += [a, b]
