@@ -12,6 +12,10 @@ from protocol.errors import ProtocolError
 
 from .botopts import add_bot_options, bot_maker
 
+# A node started on the journal of a game already over stays this long at most, for peers
+# that are still lingering to hear it holds the whole game (a few beacon intervals).
+BACK_AFTER_END_S = 5.0
+
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser("node", help="run one seat of a networked game with a bot")
@@ -97,11 +101,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"cosmic node: {exc}", file=sys.stderr)
         return 2
     if runner.resumed and runner.core.done:  # as `cosmic resume` says of a finished game
-        runner.close()
+        # Back after the end (killed while it lingered): peers still there wait, up to
+        # their linger_max_s, to hear that this seat holds the whole game. It tells them,
+        # then leaves; peers gone long ago are not waited for beyond BACK_AFTER_END_S.
         from .client import to_terminal  # "(check it:" on the row of its command
         print(to_terminal(f"This game is over; {args.journal} holds it to the end. "
-                          f"Nothing to play (check it: cosmic verify {args.journal})."))
-        return 0
+                          f"Nothing to play (check it: cosmic verify {args.journal})."),
+              flush=True)
+        runner.opts.linger_max_s = min(runner.opts.linger_max_s, BACK_AFTER_END_S)
+        return runner.run()
     code = runner.run()
     if runner.gave_up:
         print(f"cosmic node: seat {args.seat}: {runner.gave_up}", file=sys.stderr)
