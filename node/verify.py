@@ -907,7 +907,10 @@ def _read(contents: JournalContents, visitor: JournalVisitor[T], parallel: bool 
         answers = _LastDeferred(job, last)
         with proof_verdicts(job):
             result = read_journal(contents, visitor, signatures=answers)
+        if collecting:
+            _collect_due()
         if answers.pending and job.first_failure(last) is not None:
+            gc.disable()
             visitor = again()  # a signature fails: the serial reading says which and how
             return read_journal(contents, visitor), visitor
         return result, visitor
@@ -916,6 +919,17 @@ def _read(contents: JournalContents, visitor: JournalVisitor[T], parallel: bool 
             job.close()
         if collecting:
             gc.enable()
+
+
+def _collect_due() -> None:
+    """Turn the cyclic collector back on, and have it make at once the collection that
+    the reading's allocations have made due (0.15-0.2 ms for the bench's journal, about
+    1 ms when it is a generation-1 collection): the one the next allocation of a tracked
+    object would start anyway (CPython starts it there, in the generation it picks), not
+    another. Made before the last signatures' meet, it runs while the worker still
+    verifies, instead of after the two have met, with this process alone at work."""
+    gc.enable()
+    _ = [None]  # a tracked allocation: the collection, if one is due
 
 
 def _early_job(data: bytes, parallel: bool | None) -> ParallelSignatures | None:
