@@ -59,6 +59,8 @@ The same work split as the parallel path splits it (each alone, one core, median
                  kernel counts it in 10 ms ticks). On a loaded machine, where the wall
                  times mostly measure the other jobs, this is the figure to compare
                  (against floor_fastest_cpu_s, the bare checks' CPU time)
+    ratio_cpu    cpu_s / floor_fastest_cpu_s: the verification's work on one core
+                 against the bare checks' (verify_s uses two cores, the floors one)
 
 Usage: python bench/journal.py [--json] [--runs 7] [--seed bench] [--serial] [--no-cold]
 
@@ -499,7 +501,8 @@ def main() -> None:
              "worker_share": round(statistics.median(shares), 3)} if shares else {}
     cpu_s = statistics.median(main_cpu) + worker_spent / args.runs
     split |= {"cpu_s": round(cpu_s, 4),
-              "floor_fastest_cpu_s": round(statistics.median(fastest_cpu), 4)}
+              "floor_fastest_cpu_s": round(statistics.median(fastest_cpu), 4),
+              "ratio_cpu": round(cpu_s / statistics.median(fastest_cpu), 3)}
     print(json.dumps({
         "entries": len(raws), "verify_s": round(verify_s, 4), "floor_s": round(floor_s, 4),
         "ratio": round(verify_s / floor_s, 3),
