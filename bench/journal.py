@@ -39,6 +39,18 @@ The breakdown, timed in the same rounds (medians):
     sigs_s       the signature checks as the verifier makes them (node.verify's
                  checker), one core
     ideal_s      (replay_s + sigs_s) / 2: two cores sharing that work with no overhead
+
+The same work split as the parallel path splits it (each alone, one core, medians):
+
+    parse_s          parse_journal of the bytes (this process, before its replay)
+    opening_s        the opening checks of every envelope (check_opening: open_envelope
+                     but its signature), which the worker makes before its signatures
+    replay_opened_s  the replay as the parallel path makes it: every record taken as
+                     opened (the worker's word: only its envelope built), no signature
+    work_s           parse_s + opening_s + replay_opened_s + sigs_s: the work of a
+                     parallel verification but its hand-over; work_s / 2 (half_s) is its
+                     time on two cores that share it perfectly and never slow each other
+                     (ratio_half = half_s / floor_fastest_s: what the split alone allows)
     par_replay_s in a parallel verification, the time from its start until the replay
                  has read the last record (then this process verifies from the back)
     worker_share the fraction of the signatures the worker verified
@@ -47,6 +59,8 @@ The breakdown, timed in the same rounds (medians):
                  kernel counts it in 10 ms ticks). On a loaded machine, where the wall
                  times mostly measure the other jobs, this is the figure to compare
                  (against floor_fastest_cpu_s, the bare checks' CPU time)
+    ratio_cpu    cpu_s / floor_fastest_cpu_s: the verification's work on one core
+                 against the bare checks' (verify_s uses two cores, the floors one)
 
 Usage: python bench/journal.py [--json] [--runs 7] [--seed bench] [--serial] [--no-cold]
 
@@ -101,8 +115,8 @@ from node.records import record_local_game  # noqa: E402
 from node.verify import (  # noqa: E402
     ParallelSignatures, SignatureChecker, verify_journal, worker_pid,
 )
-from protocol.envelope import KindRegistry  # noqa: E402
-from protocol.game import VerifyVisitor, read_journal  # noqa: E402
+from protocol.envelope import KindRegistry, check_opening  # noqa: E402
+from protocol.game import GAME_KINDS, VerifyVisitor, read_journal  # noqa: E402
 from protocol.journal import JournalContents, parse_journal  # noqa: E402
 
 
@@ -174,6 +188,34 @@ class _Deferred:
 def replay_once(contents: JournalContents) -> float:
     t0 = time.perf_counter()
     read_journal(contents, VerifyVisitor(strict=True), signatures=_Deferred())
+    return time.perf_counter() - t0
+
+
+class _Opened(_Deferred):
+    """Every record taken as opened (timing only): the replay as the parallel path makes
+    it once the worker has made the opening checks."""
+
+    def opened(self, record: int, kinds: KindRegistry) -> bool:
+        return True
+
+
+def replay_opened_once(contents: JournalContents) -> float:
+    t0 = time.perf_counter()
+    read_journal(contents, VerifyVisitor(strict=True), signatures=_Opened())
+    return time.perf_counter() - t0
+
+
+def parse_once(data: bytes) -> float:
+    t0 = time.perf_counter()
+    parse_journal(data)
+    return time.perf_counter() - t0
+
+
+def opening_once(contents: JournalContents) -> float:
+    genesis, raws = contents.genesis, contents.records
+    t0 = time.perf_counter()
+    for raw in raws:
+        check_opening(raw, genesis, GAME_KINDS)
     return time.perf_counter() - t0
 
 
@@ -412,6 +454,7 @@ def main() -> None:
     floor_fastest_once(raws, raw_keys)
     floors, fastest, verifies = [], [], []
     replays, sigs, par_replays, shares = [], [], [], []
+    parses, openings, replays_opened = [], [], []
     main_cpu: list[float] = []
     fastest_cpu: list[float] = []
     worker_spent = 0.0
@@ -424,6 +467,9 @@ def main() -> None:
         worker_spent += worker_cpu() - before
         replays.append(replay_once(contents))
         sigs.append(sigs_once(raws))
+        parses.append(parse_once(data))
+        openings.append(opening_once(contents))
+        replays_opened.append(replay_opened_once(contents))
         if not args.serial:
             par_replay, share = split_once(data)
             par_replays.append(par_replay)
@@ -445,11 +491,18 @@ def main() -> None:
     fastest_s = statistics.median(fastest)
     paired = statistics.median(v / f for v, f in zip(verifies, fastest))
     replay_s, sigs_s = statistics.median(replays), statistics.median(sigs)
+    work_s = sum(statistics.median(x) for x in (parses, openings, replays_opened, sigs))
+    parts = {"parse_s": round(statistics.median(parses), 5),
+             "opening_s": round(statistics.median(openings), 4),
+             "replay_opened_s": round(statistics.median(replays_opened), 4),
+             "work_s": round(work_s, 4), "half_s": round(work_s / 2, 4),
+             "ratio_half": round(work_s / 2 / fastest_s, 3)}
     split = {"par_replay_s": round(statistics.median(par_replays), 4),
              "worker_share": round(statistics.median(shares), 3)} if shares else {}
     cpu_s = statistics.median(main_cpu) + worker_spent / args.runs
     split |= {"cpu_s": round(cpu_s, 4),
-              "floor_fastest_cpu_s": round(statistics.median(fastest_cpu), 4)}
+              "floor_fastest_cpu_s": round(statistics.median(fastest_cpu), 4),
+              "ratio_cpu": round(cpu_s / statistics.median(fastest_cpu), 3)}
     print(json.dumps({
         "entries": len(raws), "verify_s": round(verify_s, 4), "floor_s": round(floor_s, 4),
         "ratio": round(verify_s / floor_s, 3),
@@ -457,7 +510,7 @@ def main() -> None:
         "ratio_fastest": round(verify_s / fastest_s, 3),
         "ratio_fastest_paired": round(paired, 3),
         "replay_s": round(replay_s, 4), "sigs_s": round(sigs_s, 4),
-        "ideal_s": round((replay_s + sigs_s) / 2, 4), **split, **cold,
+        "ideal_s": round((replay_s + sigs_s) / 2, 4), **parts, **split, **cold,
         "mode": "serial" if args.serial else "parallel",
         "runs": args.runs, "bytes": len(data), "cpus": os.cpu_count(),
     }))

@@ -907,7 +907,10 @@ def _read(contents: JournalContents, visitor: JournalVisitor[T], parallel: bool 
         answers = _LastDeferred(job, last)
         with proof_verdicts(job):
             result = read_journal(contents, visitor, signatures=answers)
+        if collecting:
+            _collect_due()
         if answers.pending and job.first_failure(last) is not None:
+            gc.disable()
             visitor = again()  # a signature fails: the serial reading says which and how
             return read_journal(contents, visitor), visitor
         return result, visitor
@@ -916,6 +919,21 @@ def _read(contents: JournalContents, visitor: JournalVisitor[T], parallel: bool 
             job.close()
         if collecting:
             gc.enable()
+
+
+def _collect_due() -> None:
+    """Turn the cyclic collector back on, and make at once the collection that the
+    reading's allocations have made due (0.15-0.2 ms for the bench's journal, about 1 ms
+    when it is a generation-1 collection): the one the next allocation of a tracked
+    object would start anyway, in the generation CPython would pick (the youngest two;
+    when the oldest could be due, which depends on counts Python does not show, it is
+    left to that allocation). Made here, before the last signatures' meet, it runs while
+    the worker still verifies, instead of after the two have met, with this process
+    alone at work."""
+    gc.enable()
+    (young, middle, old), (first, second, third) = gc.get_count(), gc.get_threshold()
+    if first and young > first and old <= third:
+        gc.collect(1 if middle > second else 0)
 
 
 def _early_job(data: bytes, parallel: bool | None) -> ParallelSignatures | None:
