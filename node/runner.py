@@ -29,6 +29,7 @@ Policies (each a constructor argument):
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
@@ -110,6 +111,14 @@ class NodeOptions:
     faults: Faults | None = None  # tests: drop, duplicate, delay and reorder what we send
 
 
+def _knowledge_copy(kn: Any) -> Any:
+    """What a seat knows, as of now, for its bot to think over in its own thread: the
+    node goes on adding faces to its own while the bot reads the copy."""
+    return dataclasses.replace(kn, **{
+        f.name: type(value)(value) for f in dataclasses.fields(kn)
+        if f.init and isinstance(value := getattr(kn, f.name), (dict, list, set))})
+
+
 class NodeRunner:
     """One seat's node. `controller(state, seat, knowledge) -> action` decides, or None
     when a person decides through `core.act` (the full-screen client)."""
@@ -123,12 +132,14 @@ class NodeRunner:
         # benchmarks: when each envelope came, by its last 64 bytes (its signature: keyed
         # by the whole bytes, each card message of up to tens of KiB was hashed for it)
         self._arrived: dict[bytes, float] = {}
-        self._controller_cpu = 0.0  # benchmarks: CPU seconds spent in the controller
         self._takes: list[tuple[int, int, float, float, float, float]] = []  # (see _took)
         self.genesis, self.seat, self.key = genesis, seat, key
         self.controller = controller
         # The controller thinks at a lower priority than the node's own work (thinker.py).
         self._thinker = Thinker(controller) if controller is not None else None
+        # the position the bot was asked of, and the copy of what we know it was given
+        self._asked_bot: tuple[tuple[Any, ...], Any] | None = None
+        self._bot_fd: int | None = None  # the thinker's descriptor, once watched
         self.progress = progress
         resumed: list[bytes] = []
         self._kept: list[bytes] = []  # our journal's evidence records (a resume)
@@ -351,7 +362,8 @@ class NodeRunner:
                 self._left.discard(ev.peer)  # back (restarted): it may lack what we hold
                 self._have_in[ev.peer] = ev.frames[1]  # answered by _answer_haves
         elif isinstance(ev, Readable):
-            self._beacons_waiting = True  # the listener's socket (see _discover)
+            if ev.fd != self._bot_fd:  # (the bot's answer is taken in _decide)
+                self._beacons_waiting = True  # the listener's socket (see _discover)
         elif isinstance(ev, Hello):
             try:
                 self._meet(open_card(ev.card))
@@ -472,11 +484,40 @@ class NodeRunner:
                                          self.opts.window_s))
                 self.core.act(self.core.rules.on_timeout(self.core.state, self.seat))
                 return
-        if self._thinker is not None and self.core.my_turn() and not self._hold_until:
-            t0 = time.process_time()
-            action = self._thinker(self.core.state, self.seat, self.core.knowledge)
-            self._controller_cpu += time.process_time() - t0
-            self.core.act(action)
+        if self._thinker is not None:
+            self._think(self._thinker)
+
+    def _think(self, thinker: Thinker) -> None:
+        """The bot's part: its answer taken when it comes and still fits; a question
+        asked when the decision is ours and none is out. Envelopes are taken while it
+        thinks (thinker.py); an answer made for a position the game has since left (a
+        take changed the state, or what we know of the cards) is thrown away, and the
+        bot asked again about the position we are in."""
+        got = thinker.answer()
+        if got is not None and self._asked_bot is not None:
+            (position, seen), self._asked_bot = self._asked_bot, None
+            ok, value = got
+            if not ok:
+                raise value
+            if position == self._position() and self.core.my_turn() and not self._hold_until:
+                # A bot names the card it puts face down in what it was given (a Select
+                # needs it): ours takes it from the copy.
+                self.core.knowledge.selected = seen.selected
+                self.core.act(value)
+        if not thinker.asked and self.core.my_turn() and not self._hold_until:
+            seen = _knowledge_copy(self.core.knowledge)
+            self._asked_bot = (self._position(), seen)
+            thinker.ask(self.core.state, self.seat, seen)
+            if self._bot_fd != thinker.fileno():
+                self._bot_fd = thinker.fileno()
+                self.mesh.watch(self._bot_fd)
+
+    def _position(self) -> tuple[Any, ...]:
+        """What a bot's answer is made for: the state (a value: a take makes another),
+        and what this seat knows of the cards."""
+        kn = self.core.knowledge
+        return (self.core.state, tuple(sorted(kn.faces.items())), kn.selected,
+                tuple(sorted(getattr(kn, "hidden", {}).items())))
 
     def _flush(self) -> None:
         for raw in self.core.outbox():
@@ -528,6 +569,10 @@ class NodeRunner:
             self._told_even.add(peer)
             self.mesh.send(peer, [HAVE, payload])
 
+    def _controller_cpu(self) -> float:
+        """Benchmarks: the CPU seconds the controller has spent thinking."""
+        return self._thinker.cpu_s if self._thinker is not None else 0.0
+
     def _took(self, env: Any) -> None:
         if self.timing is None:
             return
@@ -538,7 +583,7 @@ class NodeRunner:
             # and written at close (as the bench's floor processes do: no formatting and
             # no write per take)
             self._takes.append((env.author, env.seq, time.monotonic(), came,
-                                time.process_time(), self._controller_cpu))
+                                time.process_time(), self._controller_cpu()))
 
     def _append_batch(self, raws: list[bytes]) -> None:
         assert not self._stored or not any(hashlib.sha256(r).digest() in self._stored
@@ -582,6 +627,9 @@ class NodeRunner:
 
     def close(self) -> None:
         if self._thinker is not None:
+            if self._bot_fd is not None:
+                self.mesh.unwatch(self._bot_fd)
+                self._bot_fd = None
             self._thinker.close()
         if self.beacon is not None:
             self.beacon.leave()
