@@ -69,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
     from node.resume import ResumeInfo, resume_path
     from protocol.journal import parse_journal
 
+    from .cmd_play import bots_wait
     from .netgame import play_seat, start_bots
 
     if args.bot is not None and args.bot not in BOT_KINDS:
@@ -167,7 +168,12 @@ def run(args: argparse.Namespace) -> int:
         bot = seat_bot(args, key.public, game_of(genesis).NAME)  # the game's own bots
     except ValueError as exc:
         return _fail(str(exc))
-    return play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot, resume=info)
+    # A `play` game's person's node waits for its bots as long as play had it wait (and
+    # answers at card windows as fast): resumed, it would wait for killed bots for ever.
+    patience = info.patience()
+    unfinished = bots_wait(patience, journal.parent) if info.bots else ""
+    return play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot, resume=info,
+                     patience_s=patience, unfinished=unfinished)
 
 
 def _seat_of_name(journal: Path) -> int | None:
