@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     from protocol.journal import parse_journal
 
     from .cmd_play import bots_wait
-    from .netgame import play_seat, start_bots
+    from .netgame import journal_held, play_seat, players_journal, start_bots
 
     if args.bot is not None and args.bot not in BOT_KINDS:
         if args.journal is not None:
@@ -85,6 +85,14 @@ def run(args: argparse.Namespace) -> int:
         return _fail("name your seat's journal: `cosmic resume DIR/seat-N.journal`"
                      + _newest_journals())
     journal: Path = args.journal.resolve()
+    if journal.is_dir():  # the game's folder (play --dir, or one under the games folder)
+        found = players_journal(journal)
+        if found is not None:
+            return _fail(f"{args.journal} is a game's folder, not a journal; your seat's "
+                         f"journal in it: `cosmic resume {found}`"
+                         + (" (that game is over)" if _over(found) else ""))
+        return _fail(f"{args.journal} is a folder that holds no journal (seat-N.journal)"
+                     + _newest_journals())
     try:
         seat_bot(args, b"check")  # a bad --bot-budget is refused before anything starts
     except ValueError as exc:
@@ -99,7 +107,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         info = ResumeInfo.load(journal)
     except ValueError as exc:
-        return _fail(str(exc))
+        return _fail(f"{exc}; it was written beside the journal when the game started, "
+                     "to say how to reach the others: move it away to resume with the "
+                     "default LAN settings (then give --key, --port or --peer as the game "
+                     "was started)")
+    if info is not None:  # a `play` game's folder moved: its bots and key are there now
+        info = info.moved(journal.parent)
     # The key: the one asked for, else the one the game was started with, else the
     # player's default; never a new one.
     tried = [args.key] if args.key else [p for p in (
@@ -160,6 +173,10 @@ def run(args: argparse.Namespace) -> int:
         print(to_terminal(f"This game is over; your journal holds it to the end. Nothing "
                           f"to resume (check it: cosmic verify {args.journal})."))
         return 0
+    if journal_held(journal):  # said before the bots start or the resume file changes
+        return _fail(f"{args.journal} is in use: this seat's node still runs (in another "
+                     f"terminal: the game's own, or another `cosmic resume`). Go on there, "
+                     f"or 'quit' there and resume again.")
     if info.bots:
         start_bots(info.bots, journal.parent)  # a bot still running keeps its seat
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()

@@ -13,7 +13,7 @@ The file is replaced atomically, so a crash leaves the old or the new one, never
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from .runner import NodeOptions
 __all__ = ["ResumeInfo", "resume_path"]
 
 VERSION = 1
+_PATHS = ("--genesis", "--key", "--journal")  # a bot's files, in its game's folder
 
 
 def resume_path(journal: Path) -> Path:
@@ -80,6 +81,25 @@ class ResumeInfo:
                 except ValueError:
                     break
         return 0.0
+
+    def moved(self, folder: Path) -> ResumeInfo:
+        """This info for a `play` game whose folder was moved (or copied) to `folder`:
+        the paths in it that were in the game's old folder (the bots' genesis, keys and
+        journals, this seat's key) are taken in the new one. Unchanged when it was not
+        moved, or for a game of host and join (no bots: their key is the player's own)."""
+        olds = {Path(argv[argv.index("--journal") + 1]).parent for argv in self.bots
+                if "--journal" in argv[:-1]}
+        if len(olds) != 1 or (old := olds.pop()) == folder:
+            return self
+
+        def there(value: str) -> str:
+            path = Path(value)
+            return str(folder / path.relative_to(old)) if path.is_relative_to(old) else value
+
+        def bot(argv: list[str]) -> list[str]:
+            return [there(a) if k and argv[k - 1] in _PATHS else a for k, a in enumerate(argv)]
+        return replace(self, key=there(self.key) if self.key else self.key,
+                       bots=[bot(argv) for argv in self.bots])
 
     def save(self, journal: Path) -> Path:
         data = json.dumps({"version": VERSION, **asdict(self)}, indent=1, sort_keys=True)

@@ -1,10 +1,11 @@
 """`cosmic resume` of a `cosmic play` game gives the person's node what play gave it: its
 patience for the bots (--patience) and its answer seconds at a card window
 (--answer-seconds). The whole game is killed (kill -9: the person's node and the bot),
-resumed from the person's journal alone; the bot comes back, the game goes on, then the
-bot is killed again: the person's node leaves within its patience, saying why and how
-to pick the game up (not a node waiting for ever for a bot that is gone), and the
-journal keeps every record it held."""
+its folder moved, and resumed from the person's journal alone: the bot comes back from
+the folder where the game is now, the game goes on, a card window the person leaves
+unanswered passes in play's time, then the bot is killed again: the person's node
+leaves within its patience, saying why and how to pick the game up (not a node waiting
+for ever for a bot that is gone), and the journal keeps every record it held."""
 
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ def test_resumed_play_keeps_its_patience_for_the_bots(tmp_path: Path, home: Path
             os.kill(pid, signal.SIGKILL)
         play.wait(timeout=10)
         until("the bot gone", lambda: not bots_of(game), timeout=10)
+        # Meanwhile the person tidies their games: the game's folder moves.
+        moved = tmp_path / "moved"
+        game.rename(moved)
+        game, journal = moved, moved / "seat-0.journal"
         kept = journal.read_bytes()
         resume = subprocess.Popen(
             [str(COSMIC), "resume", "--plain", str(journal)], env=cosmic_env(home),
@@ -43,7 +48,8 @@ def test_resumed_play_keeps_its_patience_for_the_bots(tmp_path: Path, home: Path
             stderr=subprocess.PIPE, text=True)
         assert resume.stdin is not None and resume.stdout is not None
         said = said_until(resume, "Resumed from", timeout=30)
-        # The bot, started again by resume, plays with us. The person answers what the
+        # The bot, started again by resume from the folder where the game is now, plays
+        # with us. The person answers what the
         # game asks, but at a card window they may play at (said "... window)"), not:
         # the game passes for them after play's --answer-seconds, not resume's default.
         bot = until("the bot back", lambda: bots_of(game), timeout=20)

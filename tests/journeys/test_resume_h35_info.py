@@ -43,3 +43,18 @@ def test_a_bad_patience_is_refused_naming_the_file(tmp_path: Path, field: str,
     resume_path(journal).write_text(json.dumps({"version": 1, "seat": 0, field: value}))
     with pytest.raises(ValueError, match="seat-0.resume.json: malformed"):
         ResumeInfo.load(journal)
+
+
+def test_a_moved_play_folder_names_the_new_one_and_nothing_else(tmp_path: Path) -> None:
+    old, new = tmp_path / "old", tmp_path / "new"
+    info = ResumeInfo(seat=0, key=str(old / "seat-0.key"), bots=[
+        ["node", "--genesis", str(old / "genesis.bin"), "--journal", str(old / "seat-1.journal"),
+         "--bot-seed", str(old), "--peer", str(tmp_path / "elsewhere")]])
+    moved = info.moved(new)
+    assert moved.key == str(new / "seat-0.key")
+    assert moved.bots == [["node", "--genesis", str(new / "genesis.bin"), "--journal",
+                           str(new / "seat-1.journal"), "--bot-seed", str(old),
+                           "--peer", str(tmp_path / "elsewhere")]]
+    assert info.moved(old) is info  # not moved
+    lan = ResumeInfo(seat=2, key=str(tmp_path / "home" / "key"))  # host, join: no bots
+    assert lan.moved(new) is lan

@@ -1,0 +1,71 @@
+"""`cosmic resume` given what a person may give it after a crash: the game's folder
+instead of its journal, a folder with no game, a journal whose node still runs (another
+terminal, or a second resume), a damaged resume file. Each is said in words with what to
+type or do, exit status 2, never a traceback; nothing is started (no bot) and nothing
+beside the journal is changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from _journey import cosmic
+from cli.cmd_demo import prepare
+from node.journal_file import JournalFile
+from node.resume import ResumeInfo, resume_path
+from protocol.genesis import Genesis
+
+
+def _game(folder: Path) -> Path:
+    """A `play` game's folder, its person's journal (seat 0) and its resume file naming
+    a bot that, started, would log to seat-1.log; returns the journal."""
+    gpath, keys = prepare(2, "h35-refusals", folder, names=["player", "bot-1"])
+    journal = folder / "seat-0.journal"
+    JournalFile.create(journal, Genesis.decode(gpath.read_bytes())).close()
+    ResumeInfo(seat=0, key=str(keys[0]), started_by="play", discovery_port=9,
+               discovery_target="127.255.255.255", patience_s=5.0,
+               bots=[["node", "--genesis", str(gpath), "--key", str(keys[1]), "--seat",
+                      "1", "--journal", str(folder / "seat-1.journal")]]).save(journal)
+    return journal
+
+
+def _refused(home: Path, *args: str) -> str:
+    r = cosmic("resume", *args, home=home, stdin="", timeout=30)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert r.stderr.startswith("cosmic resume: "), r.stderr
+    return " ".join(r.stderr.split())
+
+
+def test_a_folder_says_the_journal_to_resume(tmp_path: Path, home: Path) -> None:
+    journal = _game(tmp_path / "game")
+    said = _refused(home, str(tmp_path / "game"))
+    assert "is a game's folder, not a journal; your seat's journal in it: " \
+           f"`cosmic resume {journal}`" in said, said
+    (tmp_path / "empty").mkdir()
+    said = _refused(home, str(tmp_path / "empty"))
+    assert "is a folder that holds no journal" in said, said
+    assert not (tmp_path / "game" / "seat-1.log").exists()
+
+
+def test_a_journal_in_use_is_refused_before_anything_starts(tmp_path: Path,
+                                                            home: Path) -> None:
+    journal = _game(tmp_path / "game")
+    before = resume_path(journal).read_bytes()
+    running, _, _ = JournalFile.open(journal)  # its node runs, in another terminal
+    try:
+        said = _refused(home, str(journal), "--plain")
+    finally:
+        running.close()
+    assert f"{journal} is in use: this seat's node still runs" in said, said
+    assert "Go on there, or 'quit' there and resume again." in said, said
+    assert not (tmp_path / "game" / "seat-1.log").exists()  # no bot started twice
+    assert resume_path(journal).read_bytes() == before
+
+
+def test_a_damaged_resume_file_says_what_to_do(tmp_path: Path, home: Path) -> None:
+    journal = _game(tmp_path / "game")
+    path = resume_path(journal)
+    path.write_bytes(path.read_bytes()[:100])  # cut short (a disk that failed)
+    said = _refused(home, str(journal))
+    assert f"{path}:" in said and "move it away to resume with the default LAN " \
+           "settings" in said, said
+    assert not (tmp_path / "game" / "seat-1.log").exists()
