@@ -168,15 +168,25 @@ def run(args: argparse.Namespace) -> int:
             opts.discovery_port = port
         if host not in opts.beacon_to:
             opts.beacon_to.append(host)
+    from .client import to_terminal  # "(check it:" on the row of its command
+    over = (f"This game is over; your journal holds it to the end. Nothing to resume "
+            f"(check it: cosmic verify {args.journal}).")
     if _finished(genesis, seat, key, contents.records):
-        from .client import to_terminal  # "(check it:" on the row of its command
-        print(to_terminal(f"This game is over; your journal holds it to the end. Nothing "
-                          f"to resume (check it: cosmic verify {args.journal})."))
+        print(to_terminal(over))
         return 0
     if journal_held(journal):  # said before the bots start or the resume file changes
         return _fail(f"{args.journal} is in use: this seat's node still runs (in another "
                      f"terminal: the game's own, or another `cosmic resume`). Go on there, "
                      f"or 'quit' there and resume again.")
+    if info.bots:
+        try:
+            taken = _end_from_bots(journal, info, genesis, seat, key, contents.records)
+        except (OSError, ProtocolError) as exc:
+            return _fail(f"{args.journal}: {getattr(exc, 'strerror', None) or exc}")
+        if taken:
+            print(to_terminal(taken))
+            print(to_terminal(over))
+            return 0
     if info.bots:
         start_bots(info.bots, journal.parent)  # a bot still running keeps its seat
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
@@ -259,10 +269,51 @@ def _over(journal: Path) -> bool:
 
 def _finished(genesis: Any, seat: int, key: Any, records: list[bytes]) -> bool:
     """Does this journal hold the game to its end (the end-of-game reveal included)?"""
+    return bool(_replayed(genesis, seat, key, records).done)
+
+
+def _replayed(genesis: Any, seat: int, key: Any, records: list[bytes]) -> Any:
+    """This seat's node core (node/core.py) after taking these records, each checked as
+    a restarted node checks its journal (signatures, legality, the card protocol)."""
     from node.core import NodeCore, secret_seed_for
 
     core = NodeCore(genesis, seat, key, append=lambda raw: None,
                     append_batch=lambda raws: None, secret_seed=secret_seed_for(key, genesis))
     core.restore(list(records))
     core.pump()
-    return bool(core.done)
+    return core
+
+
+def _end_from_bots(journal: Path, info: Any, genesis: Any, seat: int, key: Any,
+                   records: list[bytes]) -> str:
+    """The end of a `play` game that the person's journal lacks (killed during the
+    end-of-game reveal, or its last record torn), taken from a bot's journal beside it:
+    the bots' nodes, their game over, leave at once and would never send it, and the
+    person's node would wait for them for ever. Only records that follow ours in that
+    journal and finish the game, every one of them taken as a restarted node takes its
+    journal, are added to ours. Returns what to say, or "" (nothing taken)."""
+    from node.journal_file import JournalFile
+    from protocol.journal import parse_journal
+
+    for argv in info.bots:
+        if "--journal" not in argv[:-1]:
+            continue
+        theirs = Path(argv[argv.index("--journal") + 1])
+        try:
+            contents = parse_journal(theirs.read_bytes())
+        except (OSError, ProtocolError):
+            continue
+        more = contents.records
+        if contents.genesis.encode() != genesis.encode() or len(more) <= len(records) \
+                or more[:len(records)] != records:
+            continue
+        core = _replayed(genesis, seat, key, more)
+        if not core.done or core.blames:
+            continue
+        with JournalFile.open(journal)[0] as ours:  # (locked; a torn tail is cut off)
+            ours.append_many(more[len(records):])
+        count = len(more) - len(records)
+        return (f"Your journal lacked the game's last "
+                f"{'record' if count == 1 else f'{count} records'}; taken from {theirs}, "
+                f"each checked as your node checks its own journal.")
+    return ""
