@@ -256,7 +256,7 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
             client.recap(before, str(journal))
         client.say(hello)
         ended = asyncio.run(client.run())
-        if runner.core.state.outcome is not None and not session.stopped():
+        if runner.core.done and not session.stopped():
             while not runner.finished():  # stay until the peers hold the whole record
                 runner.tick(20)
     except KeyboardInterrupt:
@@ -320,7 +320,7 @@ def _said_the_end(runner: NodeRunner, journal: Path, unfinished: str) -> None:
         check = f"cosmic verify {journal}"
         print(to_terminal(f"Game left unfinished: it cannot go on, a seat signed two "
                           f"histories (the proof: {check})."))
-    elif s.outcome is None:
+    elif s.outcome is None or not runner.core.done:  # (or its end-of-game reveal)
         again = f"cosmic resume {journal}"
         print(to_terminal(f"Game left unfinished. Pick it up again with: {again}"
                           + (f"\n{unfinished}" if unfinished else "")))

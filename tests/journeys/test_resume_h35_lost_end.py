@@ -3,17 +3,20 @@ during the end-of-game reveal, its last record torn): the bots' nodes, their own
 over, would leave at once and never send it, and the person's node would wait for ever.
 `cosmic resume` takes the end from a bot's journal beside it (each record checked as a
 restarted node checks its journal) and says the game is over; nothing is lost, nothing
-left running. A bot's journal that does not finish the game is not taken."""
+left running. A bot's journal that lacks the end too is not taken: the bot's node,
+started again, makes its part and sends it."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
 
-from _journey import cosmic
+from _journey import COSMIC, cosmic, cosmic_env, said_until
 from node.resume import ResumeInfo
 from protocol.journal import parse_journal
 from test_play_network import bots_of
@@ -65,18 +68,57 @@ def test_the_lost_end_is_taken_from_a_bots_journal(finished: Path, tmp_path: Pat
     assert v.returncode == 0 and f"{journal}: OK" in v.stdout, v.stdout + v.stderr
 
 
-def test_a_bots_journal_that_does_not_finish_the_game_is_not_taken(
+def test_a_bots_journal_that_lacks_the_end_too_is_not_taken(
         finished: Path, tmp_path: Path, home: Path) -> None:
+    """The whole game was killed during the reveal: the bot's journal lacks the end too
+    (its own last record). Nothing is taken from it; the bot's node, started again,
+    makes its last record and stays to send it (it does not leave at once as from a
+    game over), and the game ends for the person: said once, the status too."""
     game = tmp_path / "game"
     shutil.copytree(finished, game)
     journal = _as_play(game, 3, False)
     bots = parse_journal((game / "seat-1.journal").read_bytes()).entries
-    os.truncate(game / "seat-1.journal", bots[-1].offset)  # the bot's lacks the end too
+    os.truncate(game / "seat-1.journal", bots[-1].offset)
     before = journal.read_bytes()
-    # resumed, it waits for the bot's node (started again, it sends what it holds): the
-    # person leaves at once
-    r = cosmic("resume", "--plain", str(journal), home=home, timeout=60, stdin="quit\nquit\n")
-    for pid in bots_of(game):
-        os.kill(pid, 9)
-    assert "lacked" not in r.stdout and "Traceback" not in r.stderr, r.stdout + r.stderr
+    try:
+        r = cosmic("resume", "--plain", str(journal), home=home, timeout=60, stdin="")
+    finally:
+        for pid in bots_of(game):
+            os.kill(pid, 9)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "lacked" not in r.stdout, r.stdout
+    assert "Game over: nobody won (the turn limit was reached)." in r.stdout, r.stdout
+    decided = "-- the game is decided: its end-of-game reveal and audit are under way"
+    assert r.stdout.count(decided) <= 1, r.stdout  # (not again at every look)
     assert journal.read_bytes().startswith(before)
+    v = cosmic("verify", str(journal), str(game / "seat-1.journal"), home=home)
+    assert v.returncode == 0 and "AGREE" in v.stdout, v.stdout + v.stderr
+
+
+def test_a_decided_game_waiting_for_its_reveal_says_so_once(
+        finished: Path, tmp_path: Path, home: Path) -> None:
+    """Resumed with the end lacking and no bot to send it (a LAN game whose others have
+    gone): the plain client says once that the game is decided and its reveal under way,
+    not again at every look (it flickered with "game over", a line each time)."""
+    game = tmp_path / "game"
+    shutil.copytree(finished, game)
+    journal = _as_play(game, 2, False)
+    info = ResumeInfo.load(journal)
+    assert info is not None
+    info.bots, info.started_by = [], "join"
+    info.save(journal)
+    proc = subprocess.Popen([str(COSMIC), "resume", "--plain", str(journal)],
+                            env=cosmic_env(home), cwd=home, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        said = said_until(proc, "the game is decided", timeout=30)
+        time.sleep(1.5)  # a look every 50 ms
+        out, err = proc.communicate("quit\nquit\n", timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    said += out
+    assert "Traceback" not in err, err
+    assert said.count("the game is decided") == 1, said
+    assert f"Pick it up again with: cosmic resume {journal}" in said, said
