@@ -178,6 +178,11 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"{args.journal} is in use: this seat's node still runs (in another "
                      f"terminal: the game's own, or another `cosmic resume`). Go on there, "
                      f"or 'quit' there and resume again.")
+    try:  # (before any bot node starts)
+        from protocol.game import game_of
+        bot = seat_bot(args, key.public, game_of(genesis).NAME)  # the game's own bots
+    except ValueError as exc:
+        return _fail(str(exc))
     if info.bots:
         try:
             taken = _end_from_bots(journal, info, genesis, seat, key, contents.records)
@@ -190,15 +195,12 @@ def run(args: argparse.Namespace) -> int:
     if info.bots:
         start_bots(info.bots, journal.parent)  # a bot still running keeps its seat
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
-    try:
-        from protocol.game import game_of
-        bot = seat_bot(args, key.public, game_of(genesis).NAME)  # the game's own bots
-    except ValueError as exc:
-        return _fail(str(exc))
     # A `play` game's person's node waits for its bots as long as play had it wait (and
     # answers at card windows as fast): resumed, it would wait for killed bots for ever.
     patience = info.patience()
     unfinished = bots_wait(patience, journal.parent) if info.bots else ""
+    if bot is not None and info.bots:  # a bot plays the person's seat: the bots' patience
+        opts.patience_s = patience
     return play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot, resume=info,
                      patience_s=patience, unfinished=unfinished)
 
