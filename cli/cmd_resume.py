@@ -113,6 +113,11 @@ def run(args: argparse.Namespace) -> int:
                      "was started)")
     if info is not None:  # a `play` game's folder moved: its bots and key are there now
         info = info.moved(journal.parent)
+    person = _players_of(journal) if args.bot is None else None
+    if person is not None:  # (a bot's seat is the bots' to play, or --bot's)
+        return _fail(f"{args.journal} is a bot's journal of the `cosmic play` game in "
+                     f"{journal.parent}; your seat's, which starts the bots again: "
+                     f"`cosmic resume {person}` (or --bot, to have a bot play this one)")
     # The key: the one asked for, else the one the game was started with, else the
     # player's default; never a new one.
     tried = [args.key] if args.key else [p for p in (
@@ -203,6 +208,26 @@ def run(args: argparse.Namespace) -> int:
         opts.patience_s = patience
     return play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot, resume=info,
                      patience_s=patience, unfinished=unfinished)
+
+
+def _players_of(journal: Path) -> Path | None:
+    """The person's journal of the `play` game whose bot plays this journal's seat (its
+    resume file names this journal among its bots' nodes); None if none does."""
+    from node.resume import ResumeInfo
+
+    for other in sorted(journal.parent.glob("seat-*.journal")):
+        if other == journal:
+            continue
+        try:
+            info = ResumeInfo.load(other)
+        except ValueError:
+            continue
+        if info is None:
+            continue
+        for argv in info.moved(journal.parent).bots:
+            if "--journal" in argv[:-1] and Path(argv[argv.index("--journal") + 1]) == journal:
+                return other
+    return None
 
 
 def _seat_of_name(journal: Path) -> int | None:

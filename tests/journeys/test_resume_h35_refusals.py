@@ -69,3 +69,18 @@ def test_a_damaged_resume_file_says_what_to_do(tmp_path: Path, home: Path) -> No
     assert f"{path}:" in said and "move it away to resume with the default LAN " \
            "settings" in said, said
     assert not (tmp_path / "game" / "seat-1.log").exists()
+
+
+def test_a_bots_journal_names_the_persons(tmp_path: Path, home: Path) -> None:
+    """seat-1.journal of a `play` game (the newest file, as `ls -t` shows it) is the
+    bot's: resumed, the person would play the bot's seat, their own left waiting."""
+    journal = _game(tmp_path / "game")
+    bots = tmp_path / "game" / "seat-1.journal"
+    JournalFile.create(bots, Genesis.decode((tmp_path / "game" / "genesis.bin")
+                                            .read_bytes())).close()
+    ResumeInfo(seat=1, key=str(tmp_path / "game" / "seat-1.key"),
+               started_by="node").save(bots)
+    said = _refused(home, str(bots))
+    assert f"{bots} is a bot's journal of the `cosmic play` game in {tmp_path / 'game'}; " \
+           f"your seat's, which starts the bots again: `cosmic resume {journal}`" in said, said
+    assert not (tmp_path / "game" / "seat-1.log").exists()
