@@ -72,8 +72,8 @@ def test_a_bots_journal_that_lacks_the_end_too_is_not_taken(
         finished: Path, tmp_path: Path, home: Path) -> None:
     """The whole game was killed during the reveal: the bot's journal lacks the end too
     (its own last record). Nothing is taken from it; the bot's node, started again,
-    makes its last record and stays to send it (it does not leave at once as from a
-    game over), and the game ends for the person: said once, the status too."""
+    makes its last record and stays until the person's node holds it (a node back
+    after the end lets its peers go), and the game ends for the person."""
     game = tmp_path / "game"
     shutil.copytree(finished, game)
     journal = _as_play(game, 3, False)
