@@ -239,8 +239,9 @@ def _seat_of_name(journal: Path) -> int | None:
 
 
 def _newest_journals(count: int = 3) -> str:
-    """The newest journals under the games folder (those of host, join and play), as a
-    hint after a kill or a reboot has cleared the terminal that said which; "" if none."""
+    """The newest journals under the games folder (those of host, join and play) and in
+    the current folder or a folder in it (a game given --dir), as a hint after a kill or a
+    reboot has cleared the terminal that said which; "" if none."""
     from node.resume import ResumeInfo
 
     from .netgame import cosmic_home
@@ -254,8 +255,11 @@ def _newest_journals(count: int = 3) -> str:
             return False
         return info is not None and bool(info.bots)  # the seat that runs the bots
     try:
-        found = sorted((j for j in cosmic_home().glob("games/*/seat-*.journal")
-                        if a_players(j)), key=lambda j: j.stat().st_mtime,
+        here = Path.cwd()
+        seen = {j.resolve(): None for j in (*cosmic_home().glob("games/*/seat-*.journal"),
+                                            *here.glob("seat-*.journal"),
+                                            *here.glob("*/seat-*.journal"))}
+        found = sorted((j for j in seen if a_players(j)), key=lambda j: j.stat().st_mtime,
                        reverse=True)[:count]
     except OSError:
         return ""

@@ -84,3 +84,13 @@ def test_a_bots_journal_names_the_persons(tmp_path: Path, home: Path) -> None:
     assert f"{bots} is a bot's journal of the `cosmic play` game in {tmp_path / 'game'}; " \
            f"your seat's, which starts the bots again: `cosmic resume {journal}`" in said, said
     assert not (tmp_path / "game" / "seat-1.log").exists()
+
+
+def test_resume_alone_names_a_game_given_dir_here(tmp_path: Path, home: Path) -> None:
+    """`cosmic play --dir mygame`, killed, the terminal cleared: `cosmic resume` alone,
+    in the folder where it was started, names that game's journal (the person's)."""
+    journal = _game(tmp_path / "mygame")
+    r = cosmic("resume", home=home, cwd=tmp_path, stdin="", timeout=30)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    said = " ".join(r.stderr.split())
+    assert said.endswith(f"the newest here, newest first: {journal}"), said
