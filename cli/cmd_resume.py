@@ -197,6 +197,25 @@ def run(args: argparse.Namespace) -> int:
             print(to_terminal(taken))
             print(to_terminal(over))
             return 0
+    taken_port = _port_taken(opts.discovery_port, opts.discovery_bind)
+    if taken_port == "taken" and info.bots and \
+            not any(journal_held(j) for j in _bot_journals(info)):
+        # A `play` game on this machine (after a reboot, another program took its port):
+        # its nodes, all started here now, meet on another.
+        from .cmd_demo import free_udp_port
+        port = free_udp_port()
+        print(to_terminal(f"The game's beacon port {opts.discovery_port} is taken by "
+                          f"another program; its nodes meet on {port} now."))
+        info.bots = [[str(port) if k and argv[k - 1] == "--discovery-port" else a
+                      for k, a in enumerate(argv)] for argv in info.bots]
+        info.discovery_port = opts.discovery_port = port
+    elif taken_port == "taken":
+        return _fail(f"cannot hear the game's beacons: UDP port {opts.discovery_port} is "
+                     "taken by another program; stop it and resume again")
+    elif taken_port:  # (an address of this machine it no longer has, say)
+        return _fail(f"cannot hear the game's beacons on UDP port {opts.discovery_port}"
+                     f"{' at ' + opts.discovery_bind if opts.discovery_bind else ''}: "
+                     f"{taken_port}")
     if info.bots:
         start_bots(info.bots, journal.parent)  # a bot still running keeps its seat
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
@@ -208,6 +227,32 @@ def run(args: argparse.Namespace) -> int:
         opts.patience_s = patience
     return play_seat(genesis, seat, key, journal, opts, screen=screen, bot=bot, resume=info,
                      patience_s=patience, unfinished=unfinished)
+
+
+def _port_taken(port: int | None, bind: str) -> str:
+    """Why this seat's node cannot listen for beacons on UDP `port` as its listener
+    does (node/discovery.py: shared with the game's other nodes here): "taken" when
+    another program holds it, else the system's words; "" if it can."""
+    import errno
+    import socket
+
+    if port is None:
+        return ""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if sys.platform != "linux" and hasattr(socket, "SO_REUSEPORT"):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        try:
+            sock.bind((bind, port))
+        except OSError as exc:
+            return "taken" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc)
+    return ""
+
+
+def _bot_journals(info: Any) -> list[Path]:
+    """The journals of a `play` game's bots (their nodes' --journal)."""
+    return [Path(argv[argv.index("--journal") + 1]) for argv in info.bots
+            if "--journal" in argv[:-1]]
 
 
 def _players_of(journal: Path) -> Path | None:

@@ -1,16 +1,19 @@
 """`cosmic resume` of a `cosmic play` game gives the person's node what play gave it: its
 patience for the bots (--patience) and its answer seconds at a card window
 (--answer-seconds). The whole game is killed (kill -9: the person's node and the bot),
-its folder moved, and resumed from the person's journal alone: the bot comes back from
-the folder where the game is now, the game goes on, a card window the person leaves
+its folder moved and its beacon port taken by another program (as after a reboot), and
+it is resumed from the person's journal alone: the bot comes back from the folder where
+the game is now, on another port, the game goes on, a card window the person leaves
 unanswered passes in play's time, then the bot is killed again: the person's node
 leaves within its patience, saying why and how to pick the game up (not a node waiting
 for ever for a bot that is gone), and the journal keeps every record it held."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -31,23 +34,30 @@ def test_resumed_play_keeps_its_patience_for_the_bots(tmp_path: Path, home: Path
         env=cosmic_env(home), cwd=home, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT, text=True)
     resume: subprocess.Popen[str] | None = None
+    squatter: socket.socket | None = None
     try:
         said_until(play, DECISION, timeout=90)
         for pid in [play.pid, *bots_of(game)]:  # the whole game, at once
             os.kill(pid, signal.SIGKILL)
         play.wait(timeout=10)
         until("the bot gone", lambda: not bots_of(game), timeout=10)
-        # Meanwhile the person tidies their games: the game's folder moves.
+        # Meanwhile the person tidies their games: the game's folder moves; and another
+        # program takes the game's beacon port (as after a reboot).
         moved = tmp_path / "moved"
         game.rename(moved)
         game, journal = moved, moved / "seat-0.journal"
         kept = journal.read_bytes()
+        port = json.loads((game / "seat-0.resume.json").read_text())["discovery_port"]
+        squatter = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        squatter.bind(("", port))
         resume = subprocess.Popen(
             [str(COSMIC), "resume", "--plain", str(journal)], env=cosmic_env(home),
             cwd=home, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True)
         assert resume.stdin is not None and resume.stdout is not None
         said = said_until(resume, "Resumed from", timeout=30)
+        assert f"The game's beacon port {port} is taken by another program; its nodes " \
+               "meet on " in said, said
         # The bot, started again by resume from the folder where the game is now, plays
         # with us. The person answers what the
         # game asks, but at a card window they may play at (said "... window)"), not:
@@ -76,6 +86,8 @@ def test_resumed_play_keeps_its_patience_for_the_bots(tmp_path: Path, home: Path
         out, err = resume.communicate("quit\nquit\n", timeout=30)
         said += out
     finally:
+        if squatter is not None:
+            squatter.close()
         for proc in (play, resume):
             if proc is not None and proc.poll() is None:
                 proc.kill()

@@ -6,6 +6,7 @@ beside the journal is changed."""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 from _journey import cosmic
@@ -94,3 +95,24 @@ def test_resume_alone_names_a_game_given_dir_here(tmp_path: Path, home: Path) ->
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
     said = " ".join(r.stderr.split())
     assert said.endswith(f"the newest here, newest first: {journal}"), said
+
+
+def test_a_lan_games_port_taken_is_said(tmp_path: Path, home: Path) -> None:
+    """A LAN game's beacon port held by another program: its port is the others' too (not
+    this node's to change), so it says which port and what to do, not "[Errno 98]"
+    after the journal's name."""
+    journal = _game(tmp_path / "game")
+    info = ResumeInfo.load(journal)
+    assert info is not None
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as squatter:
+        squatter.bind(("", 0))
+        port = squatter.getsockname()[1]
+        info.bots, info.started_by, info.discovery_port = [], "join", port
+        info.save(journal)
+        said = _refused(home, str(journal), "--plain")
+    assert f"cannot hear the game's beacons: UDP port {port} is taken by another " \
+           "program; stop it and resume again" in said, said
+    info.discovery_port, info.discovery_bind = port, "192.0.2.1"  # an address it lacks
+    info.save(journal)
+    said = _refused(home, str(journal), "--plain")
+    assert f"cannot hear the game's beacons on UDP port {port} at 192.0.2.1: " in said, said
