@@ -47,9 +47,14 @@ def test_resumed_play_keeps_its_patience_for_the_bots(tmp_path: Path, home: Path
         game.rename(moved)
         game, journal = moved, moved / "seat-0.journal"
         kept = journal.read_bytes()
-        port = json.loads((game / "seat-0.resume.json").read_text())["discovery_port"]
         squatter = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        squatter.bind(("", port))
+        squatter.bind(("", 0))  # (the game's port made one surely held: it is ours)
+        port = squatter.getsockname()[1]
+        info = json.loads((game / "seat-0.resume.json").read_text())
+        info["discovery_port"] = port
+        for argv in info["bots"]:
+            argv[argv.index("--discovery-port") + 1] = str(port)
+        (game / "seat-0.resume.json").write_text(json.dumps(info))
         resume = subprocess.Popen(
             [str(COSMIC), "resume", "--plain", str(journal)], env=cosmic_env(home),
             cwd=home, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
