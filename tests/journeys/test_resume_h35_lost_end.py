@@ -112,7 +112,7 @@ def test_a_decided_game_waiting_for_its_reveal_says_so_once(
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         said = said_until(proc, "the game is decided", timeout=30)
-        time.sleep(1.5)  # a look every 50 ms
+        time.sleep(1.0)  # a look every 50 ms
         out, err = proc.communicate("quit\nquit\n", timeout=30)
     finally:
         if proc.poll() is None:
