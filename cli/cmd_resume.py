@@ -198,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
             print(to_terminal(over))
             return 0
     taken_port = _port_taken(opts.discovery_port, opts.discovery_bind)
-    if taken_port == "taken" and info.bots and \
+    if taken_port == "taken" and info.bots and args.port is None and \
             not any(journal_held(j) for j in _bot_journals(info)):
         # A `play` game on this machine (after a reboot, another program took its port):
         # its nodes, all started here now, meet on another.
