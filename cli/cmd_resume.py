@@ -206,9 +206,7 @@ def run(args: argparse.Namespace) -> int:
         port = free_udp_port()
         print(to_terminal(f"The game's beacon port {opts.discovery_port} is taken by "
                           f"another program; its nodes meet on {port} now."))
-        info.bots = [[str(port) if k and argv[k - 1] == "--discovery-port" else a
-                      for k, a in enumerate(argv)] for argv in info.bots]
-        info.discovery_port = opts.discovery_port = port
+        _meet_on(info, opts, port)
     elif taken_port == "taken":
         return _fail(f"cannot hear the game's beacons: UDP port {opts.discovery_port} is "
                      "taken by another program; stop it and resume again")
@@ -216,6 +214,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot hear the game's beacons on UDP port {opts.discovery_port}"
                      f"{' at ' + opts.discovery_bind if opts.discovery_bind else ''}: "
                      f"{taken_port}")
+    if info.bots and args.port is not None:  # the bots started again here go there too
+        _meet_on(info, opts, args.port)
     if info.bots:
         start_bots(info.bots, journal.parent)  # a bot still running keeps its seat
     screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
@@ -247,6 +247,13 @@ def _port_taken(port: int | None, bind: str) -> str:
         except OSError as exc:
             return "taken" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc)
     return ""
+
+
+def _meet_on(info: Any, opts: Any, port: int) -> None:
+    """A `play` game's nodes (the person's, the bots' started again) meet on `port`."""
+    info.bots = [[str(port) if k and argv[k - 1] == "--discovery-port" else a
+                  for k, a in enumerate(argv)] for argv in info.bots]
+    info.discovery_port = opts.discovery_port = port
 
 
 def _bot_journals(info: Any) -> list[Path]:
