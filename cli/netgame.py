@@ -226,7 +226,8 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
               + "...", flush=True)
         code = runner.run()
         if runner.gave_up:
-            print(f"cosmic: {runner.gave_up}", file=sys.stderr)
+            from .cmd_host import to_stderr  # between words at a terminal
+            print(to_stderr(f"cosmic: {runner.gave_up}"), file=sys.stderr)
         _said_the_end(runner, journal, "")
         return _audit_failed(runner, journal) or code
     from .client import NetworkSession
@@ -267,7 +268,8 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         # (a node that stopped for the bots: they are gone, not waiting for you)
         _said_the_end(runner, journal, "" if session.stopped() else unfinished)
     if runner.gave_up:  # as a bot's seat says it (above): the game cannot go on
-        print(f"cosmic: {runner.gave_up}", file=sys.stderr)
+        from .cmd_host import to_stderr  # between words at a terminal
+        print(to_stderr(f"cosmic: {runner.gave_up}"), file=sys.stderr)
         return 3
     if session.failure:  # the node itself failed: the journal keeps what it took
         from .cmd_host import to_stderr
