@@ -766,10 +766,11 @@ class SeatClient:
             if self.node_stopped():
                 return
             s = self.session.state
-            if not self._my_decision():
+            if not self._my_decision() and s.outcome is None:
                 # (the person's own decision gets its status below: "YOUR DECISION", or
                 # none while the client answers it for them: a pass, a forced move, a
-                # turn-up round; "waiting for you" before it only flickered past)
+                # turn-up round; "waiting for you" before it only flickered past; a game
+                # decided keeps its own status below, not "game over" between its looks)
                 self._set_status(self.waiting_text())
             if s.outcome is not None:
                 self.table = {}

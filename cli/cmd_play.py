@@ -161,16 +161,22 @@ def _networked(config: Any, seed_text: str, seat: int, screen: bool,
     opts = NodeOptions(discovery_port=port, discovery_target=LOOPBACK_BROADCAST,
                        window_s=answer_s)
     info = ResumeInfo.from_options(seat, opts, key=str(keys[seat]), started_by="play",
-                                   bots=bots)
+                                   bots=bots, patience_s=patience)
     code = play_seat(genesis, seat, read_key_file(keys[seat]),
                      directory / f"seat-{seat}.journal", opts, screen=screen, resume=info,
                      # The person's node waits for the bots as long as they wait for it:
                      # bots gone that long (killed, crashed) do not come back by
                      # themselves, and the screen says so instead of waiting for ever.
                      patience_s=patience,
-                     unfinished=f"The bots wait {patience:g} s for you to come back; their "
-                                f"journals and logs are in {directory}.")
+                     unfinished=bots_wait(patience, directory))
     return code
+
+
+def bots_wait(patience: float, directory: Path) -> str:
+    """What the person reads when leaving a `play` game unfinished (play's and resume's)."""
+    return (f"The bots wait {patience:g} s for you to come back; their journals and logs "
+            f"are in {directory}." if patience else
+            f"The bots wait for you to come back; their journals and logs are in {directory}.")
 
 
 def _say_result(state: Any, ui: Any, seat: int) -> None:

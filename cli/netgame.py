@@ -226,7 +226,8 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
               + "...", flush=True)
         code = runner.run()
         if runner.gave_up:
-            print(f"cosmic: {runner.gave_up}", file=sys.stderr)
+            from .cmd_host import to_stderr  # between words at a terminal
+            print(to_stderr(f"cosmic: {runner.gave_up}"), file=sys.stderr)
         _said_the_end(runner, journal, "")
         return _audit_failed(runner, journal) or code
     from .client import NetworkSession
@@ -256,7 +257,7 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
             client.recap(before, str(journal))
         client.say(hello)
         ended = asyncio.run(client.run())
-        if runner.core.state.outcome is not None and not session.stopped():
+        if runner.core.done and not session.stopped():
             while not runner.finished():  # stay until the peers hold the whole record
                 runner.tick(20)
     except KeyboardInterrupt:
@@ -267,7 +268,8 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
         # (a node that stopped for the bots: they are gone, not waiting for you)
         _said_the_end(runner, journal, "" if session.stopped() else unfinished)
     if runner.gave_up:  # as a bot's seat says it (above): the game cannot go on
-        print(f"cosmic: {runner.gave_up}", file=sys.stderr)
+        from .cmd_host import to_stderr  # between words at a terminal
+        print(to_stderr(f"cosmic: {runner.gave_up}"), file=sys.stderr)
         return 3
     if session.failure:  # the node itself failed: the journal keeps what it took
         from .cmd_host import to_stderr
@@ -320,7 +322,7 @@ def _said_the_end(runner: NodeRunner, journal: Path, unfinished: str) -> None:
         check = f"cosmic verify {journal}"
         print(to_terminal(f"Game left unfinished: it cannot go on, a seat signed two "
                           f"histories (the proof: {check})."))
-    elif s.outcome is None:
+    elif s.outcome is None or not runner.core.done:  # (or its end-of-game reveal)
         again = f"cosmic resume {journal}"
         print(to_terminal(f"Game left unfinished. Pick it up again with: {again}"
                           + (f"\n{unfinished}" if unfinished else "")))
