@@ -896,11 +896,20 @@ class SeatClient:
             source = "card protocol" if progress is not None else "card source"
             kind = str(p.chance.kind)
             text = f"waiting for the {source} ({CHANCE_WORDS.get(kind, kind.replace('_', ' '))})"
-            if progress is not None:  # networked: how far it got, and whose turn it is
-                taken, awaited = progress()
-                text += f": {taken} message{'' if taken == 1 else 's'}"
-                if awaited is not None and 0 <= awaited < len(colors):
-                    text += f", next from {colors[awaited]}"
+            if progress is not None:  # networked: how far this step got, whose turn it is
+                # (the step's own count, as the setup's "card protocol 3/8": the journal's
+                # whole length, "311 messages", read as 311 still to come)
+                step: Callable[[], tuple[str, int, int, int | None] | None] | None = \
+                    getattr(self.session, "card_step", None)
+                now = step() if step is not None else None
+                awaited = now[3] if now is not None else progress()[1]
+                nxt = "you" if awaited == self.session.seat else colors[awaited] \
+                    if awaited is not None and 0 <= awaited < len(colors) else ""
+                if now is not None:
+                    text = text[:-1] + f"; {now[1]} of {now[2]} messages" + (
+                        f", next from {nxt})" if nxt else ")")
+                elif nxt:
+                    text = text[:-1] + f"; next from {nxt})"
         else:
             text = self._whose_words(s, p)
         return text + self.away_marks()
