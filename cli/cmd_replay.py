@@ -185,7 +185,7 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
             f"Turn {s.turns}: {colors[s.active] if s.active >= 0 else '-'}"]
     lines.append(words.board(s))
     if not p.over:
-        who = ", ".join(colors[x] for x in p.seats if 0 <= x < len(colors)) or "-"
+        who = ", ".join(colors[x] for x in p.seats if 0 <= x < len(colors)) or "the cards"
         lines.append(f"waiting for {who}: {'/'.join(p.kinds)} ({p.phase}, {p.step})")
     if v.last:
         lines.append("last records:")
