@@ -820,7 +820,8 @@ class SeatClient:
                 label = f"give {many}" if where[0] == "give" else f"{label} {many}"
             kinds = sorted({cmd.split()[0] for cmd in self.table if cmd != "turnup"})
             more = " ..." if len(kinds) > 5 else ""  # what to type, the rest in 'help'
-            self._set_status(f"YOUR DECISION ({self.rules.pending(s).phase}: {label}): "
+            phase = str(self.rules.pending(s).phase).replace("_", " ")  # (start_turn)
+            self._set_status(f"YOUR DECISION ({phase}: {label}): "
                              + ", ".join(kinds[:5]) + more)
             self.asked_serial = s.serial
             # A refusal belongs to the decision it answered; but a line that came a
@@ -917,7 +918,7 @@ class SeatClient:
     def _whose_words(self, s: engine.GameState, p: Any, what: str = "") -> str:
         """The seat whose decision the game waits for, in the status line's words, with
         `what` it is asked (the phase unless given)."""
-        colors, what = s.config.colors, what or p.phase
+        colors, what = s.config.colors, what or str(p.phase).replace("_", " ")  # start turn
         whose = [x for x in p.seats if 0 <= x < len(colors)]
         if whose[:1] == [self.session.seat] and not self._my_decision():
             return f"your decision is next ({what}); the card protocol is busy"

@@ -15,6 +15,7 @@ import os
 import re
 import signal
 import subprocess
+import threading
 from pathlib import Path
 
 from _journey import COSMIC, answer, cosmic_env, lines_of
@@ -47,6 +48,8 @@ def test_a_card_protocol_wait_counts_the_step_not_the_journal(tmp_path: Path,
                             bufsize=1)
     seen: list[str] = []
     stopped: list[int] = []
+    watchdog = threading.Timer(120, proc.kill)  # (a question left unanswered: no hang)
+    watchdog.start()
     waited = ""
     try:
         decision, turn, told = "", "", False
@@ -82,6 +85,7 @@ def test_a_card_protocol_wait_counts_the_step_not_the_journal(tmp_path: Path,
                 answer(proc, "1")
             decision = ""
     finally:
+        watchdog.cancel()
         for pid in stopped:
             os.kill(pid, signal.SIGCONT)
         if proc.poll() is None:
