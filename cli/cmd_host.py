@@ -312,8 +312,9 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     journal = directory / f"seat-{seat}.journal"
     # said before the full screen takes over: after a kill or a crash it is still there
     again = f"`cosmic resume {journal}`"  # whole on a row of its own, at a terminal
-    print(to_width(f"Your journal: {journal} (cut off? {again})",
-                   whole=("(cut off?", again)), flush=True)
+    # ("cut off?" said it once: a newcomer read it as a question about the journal)
+    print(to_width(f"Your journal: {journal} (to pick it up again: {again})",
+                   whole=("(to pick it up again:", again)), flush=True)
     try:
         # the key file named in full: `cosmic resume` finds it, --key given or not
         info = ResumeInfo.from_options(seat, opts, key=str(Path(key_file(args)).resolve()))
