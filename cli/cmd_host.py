@@ -91,9 +91,12 @@ def lobby_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default="", type=player_name,
                    help=f"your name in the game (at most {NAME_CHARS} characters)")
     p.add_argument("--key", type=Path, help="your key file (default ~/.cosmic/key)")
-    p.add_argument("--port", type=udp_port, default=DEFAULT_PORT, help="UDP port of the beacons")
+    p.add_argument("--port", type=udp_port, default=DEFAULT_PORT,
+                   help=f"UDP port of the beacons (default {DEFAULT_PORT}; host and join "
+                        "must use the same)")
     p.add_argument("--target", default="255.255.255.255", type=lan_target,
-                   help="where beacons go (127.255.255.255 for games on one machine)")
+                   help="where beacons go (default 255.255.255.255, the LAN; "
+                        "127.255.255.255 for games on one machine)")
     p.add_argument("--dir", type=Path, help="where your journal goes")
     p.add_argument("--colour", "--color", default="", choices=["", *COLORS], metavar="COLOUR",
                    help=f"the colour you ask for ({', '.join(COLORS)}); default: any free")
