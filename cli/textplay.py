@@ -271,6 +271,9 @@ class PlainClient(SeatClient):
                     self._group = text
                     self._write(self._how_many(text))
                     return
+            else:  # what the number stood for, as a count is said ("... means: ..."): a
+                # choice the game's log tells only in part ("you keep your alien") is heard
+                self.log.append(f"{n} means: {text}")
         elif word in ("board", "map"):  # (the map game's board is its map)
             self._write(self._board_text())
             return
