@@ -18,6 +18,7 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import time
 from collections.abc import Callable
@@ -43,6 +44,11 @@ WINDOW_NAMES = (*WINDOWS, RESPONSE_CARD, RESPONSE_POWER)
 FOLLOW_S = 0.1  # how often the follower ticks the node and refreshes what is shown
 RECAP_LINES = 12  # the lines of its log before a resume that a seat is shown again
 EARLY_S = 3.0  # a line refused this shortly before a question is mentioned with it
+# A decision another seat has taken this long over is said with its time in the status,
+# "waiting for blue (Carol; alliance) for 2 min": nothing but a card window has a clock,
+# and a friend gone silent at one otherwise looked the same after a second or an hour.
+# (COSMIC_WAIT_SAID_S: the journeys' shorter time, as node.runner's grace is theirs.)
+WAIT_SAID_S = float(os.environ.get("COSMIC_WAIT_SAID_S", "60"))
 
 
 def away_words(colors: tuple[str, ...] | list[str], away: list[int], left: list[int]) -> str:
@@ -366,6 +372,7 @@ class SeatClient:
         self.table: dict[str, tuple[engine.Action, int | None]] = {}
         self.waiting: asyncio.Future[str | None] | None = None
         self._early: tuple[str, float] = ("", 0.0)  # a line typed before the question
+        self._waited: tuple[tuple[int, int], float] = ((-1, -1), 0.0)  # (serial, seat), since
         self.asked_serial = -1  # the state serial the open question was asked at
         self._hinted: set[str] = set()  # windows whose "you could have played" was said
         self._explained_windows = False  # the first such note says what a window is
@@ -926,7 +933,19 @@ class SeatClient:
         name = self.player_name(whose[0]) if whose and whose[0] != me else ""
         return "waiting for " + (", ".join("you" if x == me else colors[x]
                                            for x in whose[:1]) or "?") + \
-            (f" ({name}; {what})" if name else f" ({what})")
+            (f" ({name}; {what})" if name else f" ({what})") + \
+            (self._waited_words(s.serial, whose[0]) if whose and whose[0] != me else "")
+
+    def _waited_words(self, serial: int, seat: int) -> str:
+        """How long the game has waited for `seat` at this decision, once that is past
+        WAIT_SAID_S (" for 2 min"; under a minute, " for 40 s"); "" before."""
+        now = time.monotonic()
+        if self._waited[0] != (serial, seat):
+            self._waited = ((serial, seat), now)
+        waited = now - self._waited[1]
+        if waited < WAIT_SAID_S:
+            return ""
+        return f" for {int(waited // 60)} min" if waited >= 60 else f" for {int(waited)} s"
 
     def _setup_words(self, s: engine.GameState, p: Any) -> str:
         """What the setup of a Cosmic game is doing now, one step after another: the

@@ -37,7 +37,8 @@ FOLLOW_WAKE_S = 0.1  # once the input has ended: how often to look whether to st
 # (card protocol 3/6, next from yellow)"): a count that moves on is no news to print a
 # line for; the next step is.
 _PROGRESS = re.compile(r"; (\d+ of \d+ messages, )?next from [a-z]+(?=\))|; \d+ of \d+ "
-                       r"messages(?=\))| \(card protocol \d+/\d+(, next from [a-z]+)?\)")
+                       r"messages(?=\))| \(card protocol \d+/\d+(, next from [a-z]+)?\)"
+                       r"| for \d+ (s|min)(?=;|$)")  # (how long a seat took: no news)
 QUIT_LEAVES = "; 'quit' leaves"  # the full screen's way out, said in its status
 # Lines for the client, not the game: answered at once, never held for a decision.
 CLIENT_WORDS = ("quit", "exit", "help", "?", "say", "tell", "stops", "stop", "unstop",
