@@ -254,6 +254,9 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
 
     def show(members: list[Any]) -> None:
         confirm.lobby_changed()
+        if not lobby.host and not any(c.seated == 1 for c in members):
+            return  # (a joiner's first look: its own card, the host's not heard yet; shown
+            # it read "in the lobby: bob" alone, as if the game had no host)
         names = ", ".join(f"{c.name or '?'}{' (' + c.colour + ')' if c.colour else ''} "
                           f"[{c.key[:4].hex()}]" for c in members)
         print(to_width(f"  in the lobby: {names}"), flush=True)

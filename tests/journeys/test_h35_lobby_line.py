@@ -2,7 +2,9 @@
 it, then its options ("ann's game (00ff34f9) with ann (green): 1/3 seated; aliens
 chosen: ..."). The names came last once, after the options, so that the joining line
 read "... each player is dealt two and keeps one: ann as bob (key ...)": the names
-looked like the alien kept, and "as bob" like ann's new name."""
+looked like the alien kept, and "as bob" like ann's new name. Its lobby lines name the
+host from the first: the joiner's first one read "in the lobby: bob" alone (the host's
+card not heard yet), as if the game had no host."""
 
 from __future__ import annotations
 
@@ -56,3 +58,6 @@ def test_the_joiner_reads_who_is_seated_apart_from_the_options(tmp_path: Path) -
                      r"ann \(green\): 1/3 seated; aliens chosen: each player is dealt two "
                      r"and keeps one", said), screen
     assert "keeps one: ann" not in said, screen  # (the names read as the alien kept)
+    # who is in the lobby: from the first line on, with its host (not "bob" alone)
+    lobby_rows = [row for row in screen.splitlines() if row.startswith("  in the lobby: ")]
+    assert lobby_rows and all("ann" in row for row in lobby_rows), screen
