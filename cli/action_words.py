@@ -288,7 +288,9 @@ _SHIP_CHOICES: dict[str, tuple[ShipWords, str]] = {
     "place": (lambda s, st, y: y.say("{returns} {its} ships from {}", _place(s, st[2], y)),
               "to"),
     "take": (lambda s, st, y: y.say("{loses} ships to the warp") if st[5] == WARP else
-             y.say("{moves} ships to {its} new colony on {}", _place(s, st[5], y)), "from"),
+             y.say("{settles} {}", _place(s, st[5], y)), "from"),  # (a deal's colony: "you
+    # settle blue.1" fits the status line, where "you move ships to your new colony on
+    # blue.1" was too long for it and the question read "which ships move", going nowhere)
     "lose_outside": (lambda s, st, y: y.say("{loses} ships to the warp"), "from"),
     "gamble_loss": (lambda s, st, y: y.say("{loses} ships to the warp"), "from"),
     "belch_loss": (lambda s, st, y: y.say("{loses} ships to the warp from {its} home system"),

@@ -18,6 +18,7 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import time
 from collections.abc import Callable
@@ -43,6 +44,11 @@ WINDOW_NAMES = (*WINDOWS, RESPONSE_CARD, RESPONSE_POWER)
 FOLLOW_S = 0.1  # how often the follower ticks the node and refreshes what is shown
 RECAP_LINES = 12  # the lines of its log before a resume that a seat is shown again
 EARLY_S = 3.0  # a line refused this shortly before a question is mentioned with it
+# A decision another seat has taken this long over is said with its time in the status,
+# "waiting for blue (Carol; alliance) for 2 min": nothing but a card window has a clock,
+# and a friend gone silent at one otherwise looked the same after a second or an hour.
+# (COSMIC_WAIT_SAID_S: the journeys' shorter time, as node.runner's grace is theirs.)
+WAIT_SAID_S = float(os.environ.get("COSMIC_WAIT_SAID_S", "60"))
 
 
 def away_words(colors: tuple[str, ...] | list[str], away: list[int], left: list[int]) -> str:
@@ -366,6 +372,7 @@ class SeatClient:
         self.table: dict[str, tuple[engine.Action, int | None]] = {}
         self.waiting: asyncio.Future[str | None] | None = None
         self._early: tuple[str, float] = ("", 0.0)  # a line typed before the question
+        self._waited: tuple[tuple[int, int], float] = ((-1, -1), 0.0)  # (serial, seat), since
         self.asked_serial = -1  # the state serial the open question was asked at
         self._hinted: set[str] = set()  # windows whose "you could have played" was said
         self._explained_windows = False  # the first such note says what a window is
@@ -821,7 +828,8 @@ class SeatClient:
                 label = f"give {many}" if where[0] == "give" else f"{label} {many}"
             kinds = sorted({cmd.split()[0] for cmd in self.table if cmd != "turnup"})
             more = " ..." if len(kinds) > 5 else ""  # what to type, the rest in 'help'
-            self._set_status(f"YOUR DECISION ({self.rules.pending(s).phase}: {label}): "
+            phase = str(self.rules.pending(s).phase).replace("_", " ")  # (start_turn)
+            self._set_status(f"YOUR DECISION ({phase}: {label}): "
                              + ", ".join(kinds[:5]) + more)
             self.asked_serial = s.serial
             # A refusal belongs to the decision it answered; but a line that came a
@@ -897,11 +905,20 @@ class SeatClient:
             source = "card protocol" if progress is not None else "card source"
             kind = str(p.chance.kind)
             text = f"waiting for the {source} ({CHANCE_WORDS.get(kind, kind.replace('_', ' '))})"
-            if progress is not None:  # networked: how far it got, and whose turn it is
-                taken, awaited = progress()
-                text += f": {taken} message{'' if taken == 1 else 's'}"
-                if awaited is not None and 0 <= awaited < len(colors):
-                    text += f", next from {colors[awaited]}"
+            if progress is not None:  # networked: how far this step got, whose turn it is
+                # (the step's own count, as the setup's "card protocol 3/8": the journal's
+                # whole length, "311 messages", read as 311 still to come)
+                step: Callable[[], tuple[str, int, int, int | None] | None] | None = \
+                    getattr(self.session, "card_step", None)
+                now = step() if step is not None else None
+                awaited = now[3] if now is not None else progress()[1]
+                nxt = "you" if awaited == self.session.seat else colors[awaited] \
+                    if awaited is not None and 0 <= awaited < len(colors) else ""
+                if now is not None:
+                    text = text[:-1] + f"; {now[1]} of {now[2]} messages" + (
+                        f", next from {nxt})" if nxt else ")")
+                elif nxt:
+                    text = text[:-1] + f"; next from {nxt})"
         else:
             text = self._whose_words(s, p)
         return text + self.away_marks()
@@ -909,7 +926,7 @@ class SeatClient:
     def _whose_words(self, s: engine.GameState, p: Any, what: str = "") -> str:
         """The seat whose decision the game waits for, in the status line's words, with
         `what` it is asked (the phase unless given)."""
-        colors, what = s.config.colors, what or p.phase
+        colors, what = s.config.colors, what or str(p.phase).replace("_", " ")  # start turn
         whose = [x for x in p.seats if 0 <= x < len(colors)]
         if whose[:1] == [self.session.seat] and not self._my_decision():
             return f"your decision is next ({what}); the card protocol is busy"
@@ -917,7 +934,19 @@ class SeatClient:
         name = self.player_name(whose[0]) if whose and whose[0] != me else ""
         return "waiting for " + (", ".join("you" if x == me else colors[x]
                                            for x in whose[:1]) or "?") + \
-            (f" ({name}; {what})" if name else f" ({what})")
+            (f" ({name}; {what})" if name else f" ({what})") + \
+            (self._waited_words(s.serial, whose[0]) if whose and whose[0] != me else "")
+
+    def _waited_words(self, serial: int, seat: int) -> str:
+        """How long the game has waited for `seat` at this decision, once that is past
+        WAIT_SAID_S (" for 2 min"; under a minute, " for 40 s"); "" before."""
+        now = time.monotonic()
+        if self._waited[0] != (serial, seat):
+            self._waited = ((serial, seat), now)
+        waited = now - self._waited[1]
+        if waited < WAIT_SAID_S:
+            return ""
+        return f" for {int(waited // 60)} min" if waited >= 60 else f" for {int(waited)} s"
 
     def _setup_words(self, s: engine.GameState, p: Any) -> str:
         """What the setup of a Cosmic game is doing now, one step after another: the

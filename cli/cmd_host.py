@@ -91,9 +91,12 @@ def lobby_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default="", type=player_name,
                    help=f"your name in the game (at most {NAME_CHARS} characters)")
     p.add_argument("--key", type=Path, help="your key file (default ~/.cosmic/key)")
-    p.add_argument("--port", type=udp_port, default=DEFAULT_PORT, help="UDP port of the beacons")
+    p.add_argument("--port", type=udp_port, default=DEFAULT_PORT,
+                   help=f"UDP port of the beacons (default {DEFAULT_PORT}; host and join "
+                        "must use the same)")
     p.add_argument("--target", default="255.255.255.255", type=lan_target,
-                   help="where beacons go (127.255.255.255 for games on one machine)")
+                   help="where beacons go (default 255.255.255.255, the LAN; "
+                        "127.255.255.255 for games on one machine)")
     p.add_argument("--dir", type=Path, help="where your journal goes")
     p.add_argument("--colour", "--color", default="", choices=["", *COLORS], metavar="COLOUR",
                    help=f"the colour you ask for ({', '.join(COLORS)}); default: any free")
@@ -251,6 +254,9 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
 
     def show(members: list[Any]) -> None:
         confirm.lobby_changed()
+        if not lobby.host and not any(c.seated == 1 for c in members):
+            return  # (a joiner's first look: its own card, the host's not heard yet; shown
+            # it read "in the lobby: bob" alone, as if the game had no host)
         names = ", ".join(f"{c.name or '?'}{' (' + c.colour + ')' if c.colour else ''} "
                           f"[{c.key[:4].hex()}]" for c in members)
         print(to_width(f"  in the lobby: {names}"), flush=True)
@@ -312,8 +318,9 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
     journal = directory / f"seat-{seat}.journal"
     # said before the full screen takes over: after a kill or a crash it is still there
     again = f"`cosmic resume {journal}`"  # whole on a row of its own, at a terminal
-    print(to_width(f"Your journal: {journal} (cut off? {again})",
-                   whole=("(cut off?", again)), flush=True)
+    # ("cut off?" said it once: a newcomer read it as a question about the journal)
+    print(to_width(f"Your journal: {journal} (to pick it up again: {again})",
+                   whole=("(to pick it up again:", again)), flush=True)
     try:
         # the key file named in full: `cosmic resume` finds it, --key given or not
         info = ResumeInfo.from_options(seat, opts, key=str(Path(key_file(args)).resolve()))

@@ -32,6 +32,21 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
+def lobby_words(g: Any, me: str = "") -> str:
+    """A lobby in a line: whose game, its id, who sits in it so far, then its options,
+    "ann's game (00ff34f9) with ann (green): 1/2 seated; random aliens; four planets"
+    (`me`, "as bob (key 17147715)", after the id when joining). The seated came last once,
+    after the options, and read as one of them: "... keeps one: ann as bob"."""
+    from node.lobby import lobby_game, options_text
+    try:
+        v = options_text(g.config(), lobby_game(g.lobby))
+    except ValueError as exc:
+        v = f"options this version cannot read ({exc})"
+    who = ", ".join(c.name + (f" ({c.colour})" if c.colour else "") for c in g.joined)
+    return (f"{g.host.name}'s game ({g.lobby[:4].hex()}){' ' + me if me else ''} with "
+            f"{who or 'nobody yet'}: {len(g.joined)}/{g.players} seated; {v}")
+
+
 def _wait(text: str) -> float:
     """An argparse type: --wait's seconds, 0 (look once) or more."""
     try:
@@ -138,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     if args.list:  # OPTIONS given: only the games that have them
         shown = [g for g in games if not want or not why_not(g)]
         for i, g in enumerate(shown, 1):
-            print(to_width(f"  {i}. {g.describe()}"))
+            print(to_width(f"  {i}. {lobby_words(g)}"))
         other = len(games) - len(shown)
         if not shown:
             print(f"cosmic join: no game here has the options you asked for ({other} "
@@ -149,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
                   "asked for)", file=sys.stderr)
         return 0
     for i, g in enumerate(games, 1):
-        print(to_width(f"  {i}. {g.describe()}"))
+        print(to_width(f"  {i}. {lobby_words(g)}"))
     picks = named  # the games --game names (all of them without it)
     if want:  # the host chose the options: join only a game that has those asked for
         fit = []
@@ -215,6 +230,6 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"cosmic join: {lan_trouble(args, exc)}", file=sys.stderr)
         return 2
-    print(to_width(f"Joining {game.describe()} as {name} (key {key.public[:4].hex()})"),
+    print(to_width(f"Joining {lobby_words(game, f'as {name} (key {key.public[:4].hex()})')}"),
           flush=True)
     return start_game(lobby, args)

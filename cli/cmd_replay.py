@@ -185,7 +185,7 @@ def replay_text(path: str, v: ReplayVisitor, total: int) -> str:
             f"Turn {s.turns}: {colors[s.active] if s.active >= 0 else '-'}"]
     lines.append(words.board(s))
     if not p.over:
-        who = ", ".join(colors[x] for x in p.seats if 0 <= x < len(colors)) or "-"
+        who = ", ".join(colors[x] for x in p.seats if 0 <= x < len(colors)) or "the cards"
         lines.append(f"waiting for {who}: {'/'.join(p.kinds)} ({p.phase}, {p.step})")
     if v.last:
         lines.append("last records:")
@@ -297,6 +297,13 @@ def _html(path: str, args: argparse.Namespace, contents: Any,
     size = out.stat().st_size
     print(f"{out}: the replay of {path} ({tl.last} of {tl.total} records, "
           f"{size // 1024} KiB); open it in a browser")
+    opened = sum(1 for st in tl.steps if st.text.startswith("tells ")
+                 and not st.text.partition(": ")[2].startswith("(private"))
+    if opened:  # a page to share, with what --key read: said before it goes anywhere
+        print(f"Mind: this page shows {opened} private tell{'s' * (opened > 1)} in the clear "
+              f"(read with --key): share it only with the players of "
+              f"{'those tells' if opened > 1 else 'that tell'}, or make it again without "
+              "--key.")
     if tl.error is not None:
         print(f"{path}: FAILED: {tl.error}", file=sys.stderr)
         return 2 if isinstance(tl.error, LocalProtocolError) else 1

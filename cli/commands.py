@@ -317,6 +317,9 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
                  f"there is no command {words[0]!r}") + f"; now: {', '.join(firsts)}."
     elif words and words[0] == "select":
         why = "you hold no such encounter card that you may play now"
+    elif len(words) >= 2 and words[0] == "launch" and _place(s, words[1]) is None and \
+            re.fullmatch(r"[a-z]+\.\d+", words[1]):  # (a planet's name, of no planet)
+        why = f"there is no planet {words[1]}"
     elif len(words) == 3 and words[0] in ("launch", "ally") and words[-1].isdigit():
         why = _count_reason(table, words, s, seat)
     elif words and words[0] == "retrieve":

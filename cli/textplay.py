@@ -33,11 +33,12 @@ __all__ = ["PlainClient"]
 LIMIT = 30  # commands listed one by one; more are grouped by what they aim at
 FOLLOW_WAKE_S = 0.1  # once the input has ended: how often to look whether to stop
 # The card protocol's progress in a status ("waiting for the card protocol (cards turned
-# up): 7 messages, next from blue"; the setup's "setting up: dealing blue 8 cards
+# up; 1 of 2 messages, next from blue)"; the setup's "setting up: dealing blue 8 cards
 # (card protocol 3/6, next from yellow)"): a count that moves on is no news to print a
 # line for; the next step is.
-_PROGRESS = re.compile(r": \d+ messages?(, next from [a-z]+)?"
-                       r"| \(card protocol \d+/\d+(, next from [a-z]+)?\)")
+_PROGRESS = re.compile(r"; (\d+ of \d+ messages, )?next from [a-z]+(?=\))|; \d+ of \d+ "
+                       r"messages(?=\))| \(card protocol \d+/\d+(, next from [a-z]+)?\)"
+                       r"| for \d+ (s|min)(?=;|$)")  # (how long a seat took: no news)
 QUIT_LEAVES = "; 'quit' leaves"  # the full screen's way out, said in its status
 # Lines for the client, not the game: answered at once, never held for a decision.
 CLIENT_WORDS = ("quit", "exit", "help", "?", "say", "tell", "stops", "stop", "unstop",
@@ -271,6 +272,9 @@ class PlainClient(SeatClient):
                     self._group = text
                     self._write(self._how_many(text))
                     return
+            else:  # what the number stood for, as a count is said ("... means: ..."): a
+                # choice the game's log tells only in part ("you keep your alien") is heard
+                self.log.append(f"{n} means: {text}")
         elif word in ("board", "map"):  # (the map game's board is its map)
             self._write(self._board_text())
             return

@@ -52,8 +52,9 @@ def _quit_in_a_terminal(tmp_path: Path, where: Path) -> None:
 
 
 def test_the_journal_line_of_a_lan_game_breaks_between_words(tmp_path: Path) -> None:
-    """`cosmic host`'s "Your journal: PATH (cut off? `cosmic resume PATH`)", said as the
-    game starts, in an 80-column terminal: the command to type again whole on a row."""
+    """`cosmic host`'s "Your journal: PATH (to pick it up again: `cosmic resume PATH`)",
+    said as the game starts, in an 80-column terminal: the command to type again whole on
+    a row."""
     import re
     import socket
     import subprocess

@@ -44,8 +44,8 @@ def test_host_and_join_print_the_journal_to_resume(tmp_path: Path) -> None:
     for home, said, code in ((homes[0], out + err, host.returncode),
                              (homes[1], join.stdout + join.stderr, join.returncode)):
         assert code == 0, said[-2000:]
-        told = re.search(r"^Your journal: (\S+seat-\d\.journal) \(cut off\? `cosmic resume "
-                         r"(\S+)`\)$", said, re.M)
+        told = re.search(r"^Your journal: (\S+seat-\d\.journal) \(to pick it up again: "
+                         r"`cosmic resume (\S+)`\)$", said, re.M)
         assert told and told.group(1) == told.group(2), said[-2000:]
         journal = Path(told.group(1))
         assert journal.is_file() and journal.is_relative_to(home / "games"), journal

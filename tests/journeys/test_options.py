@@ -206,8 +206,8 @@ def test_host_and_join_show_the_options_and_play_them(tmp_path: Path) -> None:
         hosted = hosting(host)  # (join looks for two seconds)
         listed = cosmic("join", "--list", "--port", port, home=guest_home, timeout=30)
         assert listed.returncode == 0, listed.stderr
-        assert ("ann's game" in listed.stdout and "1/2 seated, random aliens; four planets; "
-                "at most 3 turns: ann (green)" in listed.stdout), listed.stdout
+        assert ("ann's game" in listed.stdout and "with ann (green): 1/2 seated; random "
+                "aliens; four planets; at most 3 turns" in listed.stdout), listed.stdout
         other = cosmic("join", "--aliens", "choose", "--yes", "--port", port, "--target",
                        LOOPBACK, home=guest_home, timeout=30)
         assert other.returncode == 1, other.stdout + other.stderr
