@@ -45,7 +45,8 @@ from prompt_toolkit.layout.dimension import Dimension as D
 from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.styles import Style
 
-from .client import LocalSession, NetworkSession, SeatClient, Session, Stops, wrap_words
+from .client import LocalSession, NetworkSession, SeatClient, Session, Stops
+from .rows import wrap_words
 from .prompt_line import prompt_line
 
 __all__ = ["Session", "LocalSession", "NetworkSession", "ClientApp", "Stops", "STYLE"]

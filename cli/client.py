@@ -62,68 +62,6 @@ def away_words(colors: tuple[str, ...] | list[str], away: list[int], left: list[
         "; away: " + ", ".join(silent) if silent else "")
 
 
-GLUE = "\u00a0"  # joins words that a row must not part (no space to textwrap)
-# A command to type (cosmic verify PATH) and the words that open a parenthesis to
-# introduce it ("(check it:"): one row, the words never alone at the end of the row above.
-_COMMAND = re.compile(r"(\(\w+ \w+: )?(cosmic (?:verify|replay|resume|play|host|"
-                      r"join|node|demo|keygen|campaign|scenario|simulate)) (\S+)")
-# A command quoted in the words ('launch blue.1 3'), not an apostrophe (yellow's).
-_QUOTED = re.compile(r"(?<!\w)'[^'\n]{1,40}'(?!\w)")
-
-
-def wrap_words(text: str, width: int, indent: str = "  ",
-               whole: tuple[str, ...] = ()) -> list[str]:
-    """`text` (one line) in rows of `width` at most, broken between words, continued
-    rows indented by `indent`. Kept on one row: a command to type (`cosmic verify PATH`)
-    with the words before it that introduce it when they fit one row together, a quoted
-    command, and each phrase of `whole`; a word or phrase longer than a row stays whole
-    on a row of its own, to be copied in one piece (a long path), unless it is a list
-    (cards to give), broken after its commas."""
-    room = max(8, width - len(indent))
-
-    def glue(phrase: str) -> str:
-        return phrase.replace(" ", GLUE) if len(phrase) <= room else phrase
-
-    def command(m: re.Match[str]) -> str:
-        lead, verb, path = m.group(1) or "", m.group(2), m.group(3)
-        if len(f"{lead}{verb} {path}") <= room:
-            return glue(f"{lead}{verb} {path}")
-        return f"{glue(lead + verb)} {path}"  # too long for a row: the path on its own
-
-    text = _QUOTED.sub(lambda m: glue(m.group(0)), _COMMAND.sub(command, text))
-    for phrase in filter(None, whole):  # (a command in it may be glued already)
-        found = re.compile("[ {}]".format(GLUE).join(map(re.escape, phrase.split(" "))))
-        text = found.sub(lambda m: glue(m.group(0).replace(GLUE, " ")), text)
-    import textwrap
-    rows = textwrap.wrap(text, max(8, width), subsequent_indent=indent,
-                         break_on_hyphens=False, break_long_words=False)
-    out: list[str] = []
-    for row in rows:  # a command longer than a row (nine cards to give): after a comma
-        while len(row) > width and "/" not in row and "," in row[len(indent) + 1:width]:
-            cut = row.rindex(",", len(indent) + 1, width) + 1
-            out.append(row[:cut])
-            row = indent + row[cut:].lstrip(" " + GLUE)
-        out.append(row)
-    return [row.replace(GLUE, " ") for row in out] or [text.replace(GLUE, " ")]
-
-
-def to_terminal(text: str, whole: tuple[str, ...] = ()) -> str:
-    """`text` as `wrap_words` breaks it at the width of the terminal stdout is (less a
-    column), each of its lines on its own; as it is when stdout is no terminal (a pipe,
-    a file: a reader there wraps as it likes)."""
-    import shutil
-    import sys
-    try:
-        tty = sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        tty = False
-    if not tty:
-        return text
-    width = max(40, shutil.get_terminal_size().columns - 1)
-    return "\n".join("\n".join(wrap_words(line, width, whole=whole)) if len(line) > width
-                     else line for line in text.split("\n"))
-
-
 AWAY_MARKS = re.compile(r"(; [a-z, ]+ left \(cosmic resume brings them back\))?"
                         r"(; away: [a-z, ]+)?$")  # away_words' note, at a status's end
 

@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         # Back after the end (killed while it lingered): peers still there wait, up to
         # their linger_max_s, to hear that this seat holds the whole game. It tells them,
         # then leaves; peers gone long ago are not waited for beyond BACK_AFTER_END_S.
-        from .client import to_terminal  # "(check it:" on the row of its command
+        from .rows import to_terminal  # "(check it:" on the row of its command
         print(to_terminal(f"This game is over; {args.journal} holds it to the end. "
                           f"Nothing to play (check it: cosmic verify {args.journal})."),
               flush=True)

@@ -173,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
             opts.discovery_port = port
         if host not in opts.beacon_to:
             opts.beacon_to.append(host)
-    from .client import to_terminal  # "(check it:" on the row of its command
+    from .rows import to_terminal  # "(check it:" on the row of its command
     over = (f"This game is over; your journal holds it to the end. Nothing to resume "
             f"(check it: cosmic verify {args.journal}).")
     if _finished(genesis, seat, key, contents.records):

@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -337,17 +338,52 @@ def _progress(args: argparse.Namespace) -> Progress | None:
     return functools.partial(stderr_progress, end="")
 
 
-def _verify(path: Path, args: argparse.Namespace,
-            progress: Progress | None) -> VerifyResult:
+def _verify(path: Path, args: argparse.Namespace, progress: Progress | None,
+            seen: dict[bytes, VerifyResult]) -> VerifyResult:
+    """One journal's result. The journals of a finished game are often one file byte for
+    byte (every seat's, or copies): a verification is a function of the bytes alone, so
+    a file met before in this run is not verified again (`seen`, by its SHA-256)."""
+    import dataclasses
+    import hashlib
+
     from node.verify import verify_journal
 
+    data = path.read_bytes()
+    digest = hashlib.sha256(data).digest()
+    if digest in seen:
+        return dataclasses.replace(seen[digest], path=str(path))
     try:
-        return verify_journal(path, parallel=False if args.serial else None,
-                              progress=progress)
+        result = verify_journal(data, parallel=False if args.serial else None,
+                                progress=progress)
     finally:
         if progress is not None:  # also when a fault or an exception ended it early
             sys.stderr.write(CLEAR_LINE)
             sys.stderr.flush()
+    seen[digest] = result
+    return dataclasses.replace(result, path=str(path))
+
+
+_LABEL = re.compile(r" {2}\w[\w ]*? {2,}")  # "  checked   ": a result's row label
+
+
+def _shown(text: str) -> str:
+    """`text` for stdout: at a terminal, a row longer than it is broken between words,
+    continued under its value (after a row's label) or indented; else as it is."""
+    import shutil
+    try:
+        tty = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    if not tty:
+        return text
+    from .rows import wrap_words
+    width = max(40, shutil.get_terminal_size().columns - 1)
+    rows: list[str] = []
+    for line in text.split("\n"):
+        label = _LABEL.match(line)
+        indent = " " * label.end() if label and label.end() < width // 2 else "  "
+        rows += wrap_words(line, width, indent=indent) if len(line) > width else [line]
+    return "\n".join(rows)
 
 
 def _campaign(path: Path, args: argparse.Namespace) -> int:
@@ -443,7 +479,7 @@ def _compare(paths: list[Path], args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(agreement_data(a, read, genesis), sort_keys=True))
         else:
-            print(agreement_text(a, read, genesis))
+            print(_shown(agreement_text(a, read, genesis)))
         worst = max(worst, 0 if a.agree else 1)
     return worst
 
@@ -453,12 +489,13 @@ def run(args: argparse.Namespace) -> int:
     worst = 0
     progress = _progress(args)
     journals: list[Path] = []
+    seen: dict[bytes, VerifyResult] = {}  # results by the SHA-256 of their bytes
     for path in args.journals:
         if is_campaign_file(path):
             worst = max(worst, _campaign(path, args))
             continue
         try:
-            result = _verify(path, args, progress)
+            result = _verify(path, args, progress, seen)
         except (OSError, ValueError) as exc:
             code = 2
             why = getattr(exc, "strerror", None) or str(exc)
@@ -484,7 +521,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(result_data(result, args.audit, args.partial), sort_keys=True))
         else:
-            print(result_text(result, args.audit, args.partial))
+            print(_shown(result_text(result, args.audit, args.partial)))
         if result.genesis is not None:
             journals.append(path)
     if len(journals) > 1:

@@ -316,7 +316,7 @@ def _audit_failed(runner: NodeRunner, journal: Path) -> int:
 def _said_the_end(runner: NodeRunner, journal: Path, unfinished: str) -> None:
     """The last words in the terminal: the screen's own headline of the end (who won and
     how, cli/game_ui headline), or how to pick the game up again."""
-    from .client import to_terminal  # between words, "(check it:" with its command
+    from .rows import to_terminal  # between words, "(check it:" with its command
     s = runner.core.state
     if s.outcome is None and runner.core.halted:  # no resume makes a forked game go on
         check = f"cosmic verify {journal}"

@@ -26,7 +26,8 @@ import threading
 from collections import deque
 from typing import Any, TextIO
 
-from .client import GLUE, SeatClient, Session, wrap_words
+from .client import SeatClient, Session
+from .rows import GLUE, wrap_words
 
 __all__ = ["PlainClient"]
 
