@@ -85,3 +85,33 @@ def test_encounter_pairs_are_replaced_not_changed() -> None:
         pass
     else:
         raise AssertionError("an encounter pair changed in place")
+
+
+def test_public_hash_of_states_in_any_order_and_parts_set_by_hand() -> None:
+    """The bytes kept for the encounter and the claims (public_hash keeps the last ones
+    and packs only new claims) never stand for other ones: states of two games hashed
+    in turn, claims cut short, an encounter pair made a list and changed in place."""
+    games = []
+    for k in range(2):
+        seed = game_seed("shared-parts-order", k)
+        g = LocalGame(engine.Config(4), seed, [RandomBot(seed + bytes([j])) for j in range(4)])
+        states: list[engine.GameState] = []
+        g.run(lambda _a, s: states.append(s))
+        games.append(states)
+    for a, b in zip(games[0][::7], games[1][::7]):
+        for s in (a, b):
+            assert engine.public_hash(s) == reference_hash(s)
+    s = next(s for s in reversed(games[0]) if len(s.claims) > 2 and s.enc is not None)
+    assert engine.public_hash(s) == reference_hash(s)
+    c = s.clone()
+    c.claims = c.claims[:1] + c.claims[2:]  # one left out: not the last ones plus more
+    assert engine.public_hash(c) == reference_hash(c) != engine.public_hash(s)
+    c.claims = s.claims + s.claims[:1]
+    assert engine.public_hash(c) == reference_hash(c)
+    assert c.enc is not None
+    cards = [c.enc.cards[0], c.enc.cards[1]]
+    c.enc.cards = cards  # type: ignore[assignment]  # a list, as a hand-made state may
+    first = engine.public_hash(c)
+    assert first == reference_hash(c)
+    cards[0] = 12345  # changed in place after it was hashed
+    assert engine.public_hash(c) == reference_hash(c) != first

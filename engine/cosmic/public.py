@@ -101,15 +101,21 @@ def public_hash(state: GameState) -> bytes:
         sha = hashlib.sha256(b"".join((prefix, places, rest)))
         _HEAD[0] = (prefix, places, rest, sha)
         sha = sha.copy()
+    # The encounter and the offense: the encounter's items are Encounter.encode()'s
+    # without its copies into lists (msgpack packs a tuple as it packs a list: the bytes
+    # are the same), with the offense after them; their bytes are kept while they are
+    # equal to the last ones packed (about half the actions change neither).
+    mid: tuple[Any, ...] = (
+        enc.offense, enc.defense, enc.number, enc.destiny, enc.target, enc.invited,
+        enc.allies, enc.selected, enc.cards, enc.reinforce, enc.played, enc.result,
+        enc.flags, enc.deal, enc.zapped, enc.lost, enc.powers_used, enc.selected_at,
+        state.offense) if enc is not None else (state.offense,)
+    kept_mid, packed_mid = _MID[0]
+    if mid != kept_mid:
+        packed_mid = _pack_mid(mid)
     sha.update(b"".join((
-        # stack, encounter, offense (the fixarray header 0x93 dropped); the encounter's
-        # items are Encounter.encode()'s without its copies into lists (msgpack packs a
-        # tuple as it packs a list: the bytes are the same)
-        pack((state.stack, (
-            enc.offense, enc.defense, enc.number, enc.destiny, enc.target, enc.invited,
-            enc.allies, enc.selected, enc.cards, enc.reinforce, enc.played, enc.result,
-            enc.flags, enc.deal, enc.zapped, enc.lost, enc.powers_used, enc.selected_at,
-        ) if enc is not None else None, state.offense))[1:],
+        # stack, encounter, offense (the array header dropped)
+        pack(state.stack), packed_mid,
         packed_claims,
         pack(((o.reason, o.winners) if o is not None else None, state.serial,
               state.turns, state.encounters,
@@ -118,6 +124,26 @@ def public_hash(state: GameState) -> bytes:
     )))
     digest: bytes = sha.digest()
     return digest
+
+
+# The encounter's items and the offense last packed (`_pack_mid`), and their bytes: one
+# tuple, read and replaced whole.
+_MID: list[tuple[tuple[Any, ...], bytes]] = [((), b"")]
+
+
+def _pack_mid(mid: tuple[Any, ...]) -> bytes:
+    """The encounter (nil without one) and the offense, packed one after the other (the
+    encounter's items first, the offense last in `mid`; `mid` is the offense alone
+    without an encounter); kept as the last packed when they can never change (no list
+    in them: an item equal to a kept one then packs the same)."""
+    packed: bytes
+    if len(mid) == 1:
+        packed = _PACKER.pack(None) + _PACKER.pack(mid[0])
+    else:
+        packed = _PACKER.pack(mid[:-1]) + _PACKER.pack(mid[-1])
+    if _frozen(mid):
+        _MID[0] = (mid, packed)
+    return packed
 
 
 # The head's three parts last hashed (bytes objects, kept so that their ids are not
@@ -251,10 +277,27 @@ def _packed_claims(claims: tuple[Claim, ...]) -> bytes:
     got = _PACKED.get(id(claims))
     if got is not None and got[0] is claims:
         return got[1]
-    packed: bytes = _PACKER.pack([[c.seat, c.kind, list(c.hand), c.serial] for c in claims])
-    frozen = type(claims) is tuple and all(
-        type(c) is Claim and _frozen(c.hand) for c in claims)
-    return _keep(claims, packed) if frozen else packed
+    pack = _PACKER.pack
+    if type(claims) is tuple:
+        # A state's claims only grow: those of the last tuple packed (frozen) are
+        # usually its first ones, and only the claims after them are packed (equal
+        # frozen claims pack the same; a tuple packs as a list would).
+        last, body = _CLAIMS[0]
+        k = len(last)
+        if not (k and len(claims) >= k and claims[:k] == last):
+            k, body = 0, b""
+        new = claims[k:]
+        if all(type(c) is Claim and _frozen(c.hand) for c in new):
+            body += b"".join([pack((c.seat, c.kind, c.hand, c.serial)) for c in new])
+            _CLAIMS[0] = (claims, body)
+            return _keep(claims, _PACKER.pack_array_header(len(claims)) + body)
+    packed: bytes = pack([[c.seat, c.kind, list(c.hand), c.serial] for c in claims])
+    return packed
+
+
+# The claims last packed (a tuple of frozen claims) and their items' bytes, without the
+# array header: one tuple, read and replaced whole.
+_CLAIMS: list[tuple[tuple[Claim, ...], bytes]] = [((), b"")]
 
 
 def _packed_faces(faces: dict[int, int]) -> bytes:
