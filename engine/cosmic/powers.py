@@ -1557,7 +1557,7 @@ def bindings(s: GameState, seat: int) -> tuple[str, ...]:
     """The rules standing on `seat`'s encounter card (see `bind_card`): the one card it
     must play if a random pick named one still in its hand, else every other rule."""
     e = s.enc
-    if e is None:
+    if e is None or not e.flags:  # no rule without a flag (most encounters have none)
         return ()
     head = f"{BOUND}:{seat}:"
     rules = tuple(f[len(head):] for f in e.flags if f.startswith(head))
@@ -1603,7 +1603,10 @@ def settle_bindings(s: GameState, seat: int, handle: int, face: int) -> None:
     """After `seat` revealed this card (already out of its hand): a card that breaks a
     rule kept if able records the claim that nothing left in the hand could keep them
     all (engine.audit "playable:")."""
-    if s.enc is not None and s.enc.has_flag(f"{BOUND}:{seat}:h:{handle}"):
+    e = s.enc
+    if e is None or not e.flags:
+        return  # no rule stands on the card (`bindings`: each is a flag)
+    if f"{BOUND}:{seat}:h:{handle}" in e.flags:
         return  # the card a random pick named: it overrode every other rule
     rules = bindings(s, seat)
     if rules and not any(r.startswith("h:") for r in rules) and not all(
