@@ -7,7 +7,7 @@ pushes its phases as steps; each phase is a few named steps of a few lines each.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -314,12 +314,24 @@ def _no_encounter_to_draw(s: GameState, a: NoEncounter) -> None:
 # -- an encounter -----------------------------------------------------------------------------
 
 
+def _moment_steps() -> Callable[[GameState], list[Step_t]]:
+    """engine.cosmic.techs `moment_steps` (the technology variant's regroup moment),
+    imported once: techs builds on this module, and an import from a package inside a
+    function costs a call into importlib every time."""
+    from .techs import moment_steps
+    _MOMENT_STEPS.append(moment_steps)
+    return moment_steps
+
+
+_MOMENT_STEPS: list[Callable[[GameState], list[Step_t]]] = []
+
+
 @register
 class EncounterStep(Step):
     name, phase = "encounter", "start_turn"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
-        from .techs import moment_steps  # the technology variant's regroup moment
+        moment_steps = _MOMENT_STEPS[0] if _MOMENT_STEPS else _moment_steps()
         s.enc = Encounter(s.offense, st[1])
         s.encounters += 1
         emit(s, "encounter", s.offense, st[1])
