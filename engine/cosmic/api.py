@@ -186,7 +186,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[tuple[Any, 
     else:
         h.accept(s, st, action)
     s.serial += 1
-    _settle(s, state.ships, state.warp)
+    _settle(s, state._ships, state.warp)
     if "captives" in s.extra:  # captured ships follow their holder's (engine.cosmic.powers)
         follow_captives(state, s)
     return s, s.events
@@ -221,7 +221,8 @@ def _settle(s: GameState, ships_before: list[int] | None = None,
                     continue
             break
     if (s.outcome is None or s.outcome.reason != "colonies") and (
-            s.ships != ships_before or s.warp != warp_before) \
+            s._ships is not ships_before and s._ships != ships_before
+            or s.warp != warp_before) \
             and not (s.enc is not None and s.enc.has_flag(SETTLING)):
         check_win(s)
 

@@ -102,7 +102,8 @@ def _force_targets(s: GameState, seat: int) -> Subsets:
 def _force_field(s: GameState, seat: int, handle: int, face: int, args: tuple[int, ...]) -> None:
     e = s.enc
     assert e is not None
-    e.allies = [tuple(a for a in side if a not in args) for side in e.allies]
+    off, dfn = (tuple(a for a in side if a not in args) for side in e.allies)
+    e.allies = (off, dfn)
     e.add_flag("force_field")
     emit(s, "allies_cancelled", args)
     push(s, *[place_returning(s, a, GATE) for a in args if s.gate[a]],

@@ -48,7 +48,7 @@ from .alien_deal import CHOOSE, set_alien
 from .hidden import deal_faces, deal_seats
 from .artifacts import ANY_TIME
 from .choices import Concat, Dist, Fixed, Mapped
-from .state import GameState, Knowledge
+from .state import GameState, Knowledge, pair_with
 from .steps import (
     SeatStep,     WARP, Step, colony_sources, emit, fail, pop, push, register, remove_ships, replace, to_warp,
 )
@@ -407,7 +407,8 @@ def _kamikaze_wild(s: GameState, seat: int, args: tuple[int, ...]) -> None:
     if not Dist(_outside(s, seat), 1, 4).contains(pairs):
         return
     count = remove_ships(s, None, seat, pairs)
-    e.reinforce[0 if seat == e.offense else 1] += 3 * count
+    side = 0 if seat == e.offense else 1
+    e.reinforce = pair_with(e.reinforce, side, e.reinforce[side] + 3 * count)
     emit(s, "sacrifice", seat, count)
     push(s, *to_warp(s, seat, count))
 

@@ -7,7 +7,7 @@ pushes its phases as steps; each phase is a few named steps of a few lines each.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -18,7 +18,7 @@ from .actions import (
     NewTech,
 )
 from .choices import Concat, Dist, Fixed, Mapped, Product, Subsets
-from .state import Encounter, GameState, Knowledge, Outcome
+from .state import Encounter, GameState, Knowledge, Outcome, pair_with
 from .steps import (
     BESIDE, Step, claim, face_down, to_warp, colony_sources, emit, fail, learn, pop, push, register,
     remove_ships, replace, take_from_hand, uncover_claims,
@@ -80,7 +80,7 @@ def check_win(s: GameState) -> None:
     Cards the resolution has already put in a hand are handed over first (`_CARD_MOVES`)."""
     goal = s.config.win_colonies
     n, per = s.n, s.config.planets
-    ships = s.ships
+    ships = s._ships  # read only
     winners = []
     places = T.win_places(s) if any(s.aliens) else {}  # engine.targets: the Gith's warp
     if s.config.teams:
@@ -314,12 +314,24 @@ def _no_encounter_to_draw(s: GameState, a: NoEncounter) -> None:
 # -- an encounter -----------------------------------------------------------------------------
 
 
+def _moment_steps() -> Callable[[GameState], list[Step_t]]:
+    """engine.cosmic.techs `moment_steps` (the technology variant's regroup moment),
+    imported once: techs builds on this module, and an import from a package inside a
+    function costs a call into importlib every time."""
+    from .techs import moment_steps
+    _MOMENT_STEPS.append(moment_steps)
+    return moment_steps
+
+
+_MOMENT_STEPS: list[Callable[[GameState], list[Step_t]]] = []
+
+
 @register
 class EncounterStep(Step):
     name, phase = "encounter", "start_turn"
 
     def auto(self, s: GameState, st: Step_t) -> bool:
-        from .techs import moment_steps  # the technology variant's regroup moment
+        moment_steps = _MOMENT_STEPS[0] if _MOMENT_STEPS else _moment_steps()
         s.enc = Encounter(s.offense, st[1])
         s.encounters += 1
         emit(s, "encounter", s.offense, st[1])
@@ -413,7 +425,7 @@ def _special_defense(s: GameState, which: str, drawer: int) -> int:
 
 def _empty_home_planets(s: GameState, seat: int) -> list[int]:
     n = s.n
-    return [p for p in s.home_planets(seat) if not any(s.ships[p * n: p * n + n])]
+    return [p for p in s.home_planets(seat) if not any(s._ships[p * n: p * n + n])]
 
 
 def _own_colours(s: GameState, seat: int) -> tuple[str, ...]:
@@ -483,7 +495,7 @@ def _drive_out_targets(s: GameState, seat: int) -> list[int]:
     n, mate = s.n, s.config.teammate(seat)
     return [
         other for other in range(n) if other not in (seat, mate)
-        and any(s.ships[p * n + other] for p in own_systems(s, seat))
+        and any(s._ships[p * n + other] for p in own_systems(s, seat))
     ]
 
 
@@ -741,7 +753,7 @@ class InviteStep(Step):
         ok = _invitable(s, st[1])
         if list(a.seats) != [x for x in ok if x in a.seats] or len(set(a.seats)) != len(a.seats):
             fail(s, a, f"invite some of {ok}, in that order")
-        s.enc.invited[st[1]] = tuple(a.seats)
+        s.enc.invited = pair_with(s.enc.invited, st[1], tuple(a.seats))
         emit(s, "invite", a.seat, a.seats)
         replace(s, *P.invited(s, a.seat, tuple(a.seats)))
 
@@ -774,8 +786,8 @@ def _must_join(s: GameState, seat: int) -> bool:
         and bool(colony_sources(s, seat, moving=True))
 
 
-# The encounter, its invitations and offense `AcceptStep._queue` last answered for, and
-# its answer: one tuple, read and replaced whole.
+# The config, the invitations and offense `AcceptStep._queue` last answered for, and its
+# answer: one tuple, read and replaced whole.
 _QUEUE: list[tuple[Any, Any, Any, int, tuple[int, ...]]] = [(None, None, None, -1, ())]
 
 
@@ -788,8 +800,9 @@ class AcceptStep(Step):
 
     def _queue(self, s: GameState) -> tuple[int, ...]:
         """The seats asked, in order: those invited, and those a power lets join. Without
-        aliens, kept while the encounter and its invitations are the same objects (each
-        state has its own encounter, and an invitation is a tuple, replaced whole)."""
+        aliens, kept while the config and the invitations are the same objects (an
+        invitation is a tuple, replaced whole, and the clones of a state share it) and
+        the offense the same."""
         e = s.enc
         assert e is not None
         inv0, inv1 = e.invited
@@ -798,12 +811,12 @@ class AcceptStep(Step):
                          if seat in inv0 or seat in inv1
                          or (s.aliens[seat] and _invited_sides(s, seat)))
         kept = _QUEUE[0]
-        if (kept[0] is e and kept[1] is inv0 and kept[2] is inv1 and kept[3] == s.offense
-                and type(inv0) is tuple and type(inv1) is tuple):
+        if (kept[1] is inv0 and kept[2] is inv1 and kept[3] == s.offense
+                and kept[0] is s.config and type(inv0) is tuple and type(inv1) is tuple):
             return kept[4]
         queue = tuple(seat for seat in s.clockwise_from_left(s.offense)
                       if seat in inv0 or seat in inv1)
-        _QUEUE[0] = (e, inv0, inv1, s.offense, queue)
+        _QUEUE[0] = (s.config, inv0, inv1, s.offense, queue)
         return queue
 
     def auto(self, s: GameState, st: Step_t) -> bool:
@@ -849,7 +862,7 @@ class AcceptStep(Step):
             s.gate[a.seat] += moved
         else:
             s.beside[a.seat] += moved
-        e.allies[side] = tuple(sorted(e.allies[side] + (a.seat,)))
+        e.allies = pair_with(e.allies, side, tuple(sorted(e.allies[side] + (a.seat,))))
         emit(s, "ally", a.seat, a.side, moved)
         if a.seat not in e.invited[side]:
             # Joining uninvited is a use of the power that allows it (rules 001: a power
@@ -1052,7 +1065,7 @@ class RevealStep(Step):
         side = 0 if a.seat == P.revealer(s, 0) else 1
         if e.has_flag("switched"):  # the face-down cards were swapped by a power
             side = 1 - side
-        e.cards[side] = a.handle
+        e.cards = pair_with(e.cards, side, a.handle)
         e.played = e.played + (a.handle,)
         emit(s, "reveal", a.seat, a.card)
         if min(e.cards) >= 0:
@@ -1121,7 +1134,7 @@ def replay_from_planning(s: GameState) -> None:
     assert e is not None
     while s.stack and s.stack[-1][0] != "outcome":
         pop(s)
-    e.selected, e.selected_at, e.cards = (), (), [-1, -1]
+    e.selected, e.selected_at, e.cards = (), (), (-1, -1)
     e.flags = tuple(f for f in e.flags if not f.startswith(("stated:", "plays_for:"))
                     and f != "switched")
     emit(s, "replay")
@@ -1263,7 +1276,7 @@ class Resolve(Step):
                 count, s.beside[seat] = s.beside[seat], 0
                 losses.append((seat, count, -1))
         else:
-            e.lost[0] = s.gate[e.offense]
+            e.lost = (s.gate[e.offense], e.lost[1])
             for seat in s.timing_order_t():
                 count, s.gate[seat] = s.gate[seat], 0
                 losses.append((seat, count, -1))
@@ -1288,7 +1301,7 @@ class Resolve(Step):
             kept = s.on(planet, seat) - before if planet >= 0 else 0
             lost_by[seat] += count - held - kept
             if seat == e.defense and planet == e.target and e.result == "offense":
-                e.lost[1] = count - kept  # ships actually lost (captured ones too)
+                e.lost = (e.lost[0], count - kept)  # ships actually lost (captured ones too)
         if e.result == "offense" and def_kind == "negotiate" and not no_compensation:
             after.insert(0, ("compensate", e.defense, e.offense, e.lost[1]))
         replace(s, *site, *lost, *P.resolution_losses(s, tuple(lost_by)),

@@ -537,7 +537,8 @@ def adjust_card_values(s: GameState, off: int, dfn: int) -> tuple[int, int]:
 
 def must_show(s: GameState, selector: int) -> bool:
     """Must `selector` turn its encounter card face up right after choosing it?"""
-    return any(fn(s, seat, selector) for seat, _, fn in powered(s, "show_selected"))
+    hooks = powered(s, "show_selected")  # most games: none (no generator made)
+    return bool(hooks) and any(fn(s, seat, selector) for seat, _, fn in hooks)
 
 
 def adjust_totals(s: GameState, off: int, dfn: int) -> tuple[int, int]:
@@ -1435,7 +1436,8 @@ def holds(s: GameState, owner: int, planet: int) -> bool:
     """Does a power keep `owner`'s ships on `planet`, so that they may leave it only for
     the warp (the Gorgon petrifies others' ships on planets where it has a colony)? A
     standing constraint on every move: engine.steps `held` asks it, with frozen planets."""
-    return any(fn(s, seat, owner, planet) for seat, _, fn in powered(s, "holds"))
+    hooks = powered(s, "holds")  # most games: none (no generator made)
+    return bool(hooks) and any(fn(s, seat, owner, planet) for seat, _, fn in hooks)
 # -- losses to the warp and back (rules 004: Limpet, Sting, Wrath; Zero) -------------------
 
 
@@ -1557,7 +1559,7 @@ def bindings(s: GameState, seat: int) -> tuple[str, ...]:
     """The rules standing on `seat`'s encounter card (see `bind_card`): the one card it
     must play if a random pick named one still in its hand, else every other rule."""
     e = s.enc
-    if e is None:
+    if e is None or not e.flags:  # no rule without a flag (most encounters have none)
         return ()
     head = f"{BOUND}:{seat}:"
     rules = tuple(f[len(head):] for f in e.flags if f.startswith(head))
@@ -1603,7 +1605,10 @@ def settle_bindings(s: GameState, seat: int, handle: int, face: int) -> None:
     """After `seat` revealed this card (already out of its hand): a card that breaks a
     rule kept if able records the claim that nothing left in the hand could keep them
     all (engine.audit "playable:")."""
-    if s.enc is not None and s.enc.has_flag(f"{BOUND}:{seat}:h:{handle}"):
+    e = s.enc
+    if e is None or not e.flags:
+        return  # no rule stands on the card (`bindings`: each is a flag)
+    if f"{BOUND}:{seat}:h:{handle}" in e.flags:
         return  # the card a random pick named: it overrode every other rule
     rules = bindings(s, seat)
     if rules and not any(r.startswith("h:") for r in rules) and not all(
@@ -1618,7 +1623,8 @@ def settle_bindings(s: GameState, seat: int, handle: int, face: int) -> None:
 def must_continue(s: GameState, offense: int) -> bool:
     """Must the offense go on to another encounter now (it may end its turn only without
     an encounter card: a recorded claim)? The Zealot's streak."""
-    return any(fn(s, seat, offense) for seat, _, fn in powered(s, "must_continue"))
+    hooks = powered(s, "must_continue")  # most games: none (no generator made)
+    return bool(hooks) and any(fn(s, seat, offense) for seat, _, fn in hooks)
 
 
 def invited(s: GameState, inviter: int, seats: tuple[int, ...]) -> list[Step_t]:
@@ -1633,7 +1639,8 @@ def invited(s: GameState, inviter: int, seats: tuple[int, ...]) -> list[Step_t]:
 def must_join(s: GameState, ally: int, side: int) -> bool:
     """Must invited seat `ally`, if it joins no other side, join `side` (it may not
     decline)? Asked only while it has ships it could send."""
-    return any(fn(s, seat, ally, side) for seat, _, fn in powered(s, "must_join"))
+    hooks = powered(s, "must_join")  # most games: none (no generator made)
+    return bool(hooks) and any(fn(s, seat, ally, side) for seat, _, fn in hooks)
 
 
 def next_turn(s: GameState, ended: int) -> list[Step_t]:
@@ -1648,7 +1655,8 @@ def next_turn(s: GameState, ended: int) -> list[Step_t]:
 def late_ships(s: GameState, committer: int, side: int) -> bool:
     """Does `committer`, launching (side 0) or allying with `side`, put its ships in just
     before the reveal instead of now?"""
-    return any(fn(s, seat, committer, side) for seat, _, fn in powered(s, "late_ships"))
+    hooks = powered(s, "late_ships")  # most games: none (no generator made)
+    return bool(hooks) and any(fn(s, seat, committer, side) for seat, _, fn in hooks)
 
 
 def play_for(s: GameState, seat: int, side: int) -> None:

@@ -39,7 +39,7 @@ def encode_public(state: GameState) -> list[Any]:
     return [
         ENGINE_VERSION,
         _encode_setup(state.config),
-        state.ships, state.warp, state.gate, state.beside,
+        state._ships, state.warp, state.gate, state.beside,
         [list(h) for h in state.hands], list(state.deck), list(state.discard),
         list(state.destiny_deck), list(state.destiny_discard),
         sorted(state.faces.items()), state.next_handle,
@@ -78,7 +78,8 @@ def public_hash(state: GameState) -> bytes:
     packed_claims = got[1] if got is not None and got[0] is claims else _packed_claims(claims)
     # `_packed_places` and `_rest` when kept, spelled out
     ships, warp, gate, beside, places = _PLACES[0]
-    if not (state.ships == ships and state.warp == warp and state.gate == gate
+    own = state._ships
+    if not ((own is ships or own == ships) and state.warp == warp and state.gate == gate
             and state.beside == beside):
         places = _pack_places(state)
     (hands, deck, discard, destiny_deck, destiny_discard, faces, faces_items, next_handle,
@@ -88,26 +89,67 @@ def public_hash(state: GameState) -> bytes:
             and state.destiny_deck is destiny_deck
             and state.destiny_discard is destiny_discard and faces == faces_items):
         rest = _pack_rest(state)
-    return hashlib.sha256(b"".join((
-        # The head (array header through next_handle): the prefix kept by the config,
-        # the places kept while they hold the same items (`_packed_places`), the rest
-        # kept while it is that of the last state hashed (`_rest`). Most actions change
-        # one of the two at most (ships moved, or cards).
-        prefix, places, rest,
-        # stack, encounter, offense (the fixarray header 0x93 dropped); the encounter's
-        # items are Encounter.encode()'s without its copies into lists (msgpack packs a
-        # tuple as it packs a list: the bytes are the same)
-        pack((state.stack, (
-            enc.offense, enc.defense, enc.number, enc.destiny, enc.target, enc.invited,
-            enc.allies, enc.selected, enc.cards, enc.reinforce, enc.played, enc.result,
-            enc.flags, enc.deal, enc.zapped, enc.lost, enc.powers_used, enc.selected_at,
-        ) if enc is not None else None, state.offense))[1:],
+    # The head (array header through next_handle): the prefix kept by the config, the
+    # places kept while they hold the same items (`_packed_places`), the rest kept while
+    # it is that of the last state hashed (`_rest`). Most actions change one of the two
+    # at most (ships moved, or cards), and most neither: the hash that has taken in the
+    # head's bytes is kept while they are the same bytes objects, and copied.
+    head = _HEAD[0]
+    if head[0] is prefix and head[1] is places and head[2] is rest:
+        sha = head[3].copy()
+    else:
+        sha = hashlib.sha256(b"".join((prefix, places, rest)))
+        _HEAD[0] = (prefix, places, rest, sha)
+        sha = sha.copy()
+    # The encounter and the offense: the encounter's items are Encounter.encode()'s
+    # without its copies into lists (msgpack packs a tuple as it packs a list: the bytes
+    # are the same), with the offense after them; their bytes are kept while they are
+    # equal to the last ones packed (about half the actions change neither).
+    mid: tuple[Any, ...] = (
+        enc.offense, enc.defense, enc.number, enc.destiny, enc.target, enc.invited,
+        enc.allies, enc.selected, enc.cards, enc.reinforce, enc.played, enc.result,
+        enc.flags, enc.deal, enc.zapped, enc.lost, enc.powers_used, enc.selected_at,
+        state.offense) if enc is not None else (state.offense,)
+    kept_mid, packed_mid = _MID[0]
+    if mid != kept_mid:
+        packed_mid = _pack_mid(mid)
+    sha.update(b"".join((
+        # stack, encounter, offense (the array header dropped)
+        pack(state.stack), packed_mid,
         packed_claims,
         pack(((o.reason, o.winners) if o is not None else None, state.serial,
               state.turns, state.encounters,
               sorted(state.extra.items()) if state.extra else (),  # () packs as []
               state.aliens))[1:],  # fixarray 0x96
-    ))).digest()
+    )))
+    digest: bytes = sha.digest()
+    return digest
+
+
+# The encounter's items and the offense last packed (`_pack_mid`), and their bytes: one
+# tuple, read and replaced whole.
+_MID: list[tuple[tuple[Any, ...], bytes]] = [((), b"")]
+
+
+def _pack_mid(mid: tuple[Any, ...]) -> bytes:
+    """The encounter (nil without one) and the offense, packed one after the other (the
+    encounter's items first, the offense last in `mid`; `mid` is the offense alone
+    without an encounter); kept as the last packed when they can never change (no list
+    in them: an item equal to a kept one then packs the same)."""
+    packed: bytes
+    if len(mid) == 1:
+        packed = _PACKER.pack(None) + _PACKER.pack(mid[0])
+    else:
+        packed = _PACKER.pack(mid[:-1]) + _PACKER.pack(mid[-1])
+    if _frozen(mid):
+        _MID[0] = (mid, packed)
+    return packed
+
+
+# The head's three parts last hashed (bytes objects, kept so that their ids are not
+# reused) and the hash that has taken them in, never updated itself (only copies of it
+# are): one tuple, read and replaced whole.
+_HEAD: list[tuple[Any, ...]] = [(None, None, None, hashlib.sha256())]
 
 
 # The rest of the head last hashed: the objects it was made of, a copy of the faces
@@ -158,8 +200,9 @@ _NOT_KEPT = (object(), b"")
 _FACES: list[tuple[object, dict[int, int], bytes]] = [(None, {}, b"")]
 
 
-# The places last packed (copies of ships, warp, gate, beside) and their bytes: one
-# tuple, read and replaced whole. Most actions move no ship.
+# The places last packed (the ships list itself, never changed in place once packed:
+# `_pack_places`; copies of warp, gate, beside) and their bytes: one tuple, read and
+# replaced whole. Most actions move no ship: the next state holds the same list.
 _PLACES: list[tuple[list[int], list[int], list[int], list[int], bytes]] = [
     ([], [], [], [], b"")]
 
@@ -169,17 +212,25 @@ def _packed_places(state: GameState) -> bytes:
     header of the four packed together is dropped); kept while the four lists hold the
     same items as the last ones packed."""
     ships, warp, gate, beside, packed = _PLACES[0]
-    if (state.ships == ships and state.warp == warp and state.gate == gate
+    own = state._ships
+    if ((own is ships or own == ships) and state.warp == warp and state.gate == gate
             and state.beside == beside):
         return packed
     return _pack_places(state)
 
 
 def _pack_places(state: GameState) -> bytes:
-    """The places packed (without their array header), and kept as the last packed."""
-    fresh: bytes = _PACKER.pack((state.ships, state.warp, state.gate, state.beside))
+    """The places packed (without their array header), and kept as the last packed.
+
+    The ships list is kept itself, not copied: it is marked shared first (as a clone
+    marks it: GameState.ships), so it never changes in place from now on (whoever
+    writes ships, this state included, works on a copy), and a state still holding it
+    holds these ships."""
+    state._ships_owned = False
+    ships = state._ships
+    fresh: bytes = _PACKER.pack((ships, state.warp, state.gate, state.beside))
     packed = fresh[1:]  # without the fixarray header 0x94
-    _PLACES[0] = (state.ships[:], state.warp[:], state.gate[:], state.beside[:], packed)
+    _PLACES[0] = (ships, state.warp[:], state.gate[:], state.beside[:], packed)
     return packed
 
 
@@ -226,10 +277,27 @@ def _packed_claims(claims: tuple[Claim, ...]) -> bytes:
     got = _PACKED.get(id(claims))
     if got is not None and got[0] is claims:
         return got[1]
-    packed: bytes = _PACKER.pack([[c.seat, c.kind, list(c.hand), c.serial] for c in claims])
-    frozen = type(claims) is tuple and all(
-        type(c) is Claim and _frozen(c.hand) for c in claims)
-    return _keep(claims, packed) if frozen else packed
+    pack = _PACKER.pack
+    if type(claims) is tuple:
+        # A state's claims only grow: those of the last tuple packed (frozen) are
+        # usually its first ones, and only the claims after them are packed (equal
+        # frozen claims pack the same; a tuple packs as a list would).
+        last, body = _CLAIMS[0]
+        k = len(last)
+        if not (k and len(claims) >= k and claims[:k] == last):
+            k, body = 0, b""
+        new = claims[k:]
+        if all(type(c) is Claim and _frozen(c.hand) for c in new):
+            body += b"".join([pack((c.seat, c.kind, c.hand, c.serial)) for c in new])
+            _CLAIMS[0] = (claims, body)
+            return _keep(claims, _PACKER.pack_array_header(len(claims)) + body)
+    packed: bytes = pack([[c.seat, c.kind, list(c.hand), c.serial] for c in claims])
+    return packed
+
+
+# The claims last packed (a tuple of frozen claims) and their items' bytes, without the
+# array header: one tuple, read and replaced whole.
+_CLAIMS: list[tuple[tuple[Claim, ...], bytes]] = [((), b"")]
 
 
 def _packed_faces(faces: dict[int, int]) -> bytes:
@@ -237,6 +305,8 @@ def _packed_faces(faces: dict[int, int]) -> bytes:
     kept, items, packed = _FACES[0]
     if faces is kept and faces == items:
         return packed
-    packed = bytes(_PACKER.pack(sorted(faces.items())))
+    handles = sorted(faces)  # = sorted(faces.items()): the keys are distinct; ints sort
+    # faster than pairs
+    packed = bytes(_PACKER.pack(list(zip(handles, map(faces.__getitem__, handles)))))
     _FACES[0] = (faces, dict(faces), packed)
     return packed

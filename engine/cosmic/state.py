@@ -6,7 +6,9 @@ Invariants (checked by tests/test_invariants.py after every action of many games
   power until the encounter ends: engine.cosmic.powers `set_aside`, removed), and a
   handle's face is in `faces` only once it is public;
 - `apply` never mutates a state: it works on `clone()`, which copies every mutable
-  container. Tuples are shared between states, lists and dicts never are.
+  container but two. Tuples are shared between states; so are the ships list (a write
+  through `GameState.ships` copies it first) and the faces dict (`own_faces()` copies
+  it first). An encounter's pairs (invited, allies, cards, reinforce, lost) are tuples.
 
 The flow of play is a stack of steps (`stack`, top last). A step is a tuple
 `(name, *args)` of ints, strings and tuples, so the stack is public, hashable and easy to
@@ -20,7 +22,7 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress
-from typing import Any
+from typing import Any, TypeVar
 
 from . import cards as _cards
 
@@ -214,6 +216,15 @@ class Knowledge:
         return self.faces.get(handle)
 
 
+_T = TypeVar("_T")
+Pair = tuple[_T, _T]  # (offense's side, defense's side)
+
+
+def pair_with(pair: Pair[_T], side: int, value: _T) -> Pair[_T]:
+    """`pair` with the item of `side` (0 offense, 1 defense) replaced by `value`."""
+    return (value, pair[1]) if side == 0 else (pair[0], value)
+
+
 class Encounter:
     """The public facts of the encounter under way."""
 
@@ -229,17 +240,19 @@ class Encounter:
         self.number = number  # 1 or 2
         self.destiny = -1  # handle of the destiny card drawn
         self.target = -1  # planet the gate points at
-        self.invited: list[tuple[int, ...]] = [(), ()]  # by offense, by defense
-        self.allies: list[tuple[int, ...]] = [(), ()]  # offensive, defensive (seat order)
+        # Pairs (offense's side, defense's side) are tuples, replaced whole (`pair_with`),
+        # never changed in place: a clone shares them.
+        self.invited: Pair[tuple[int, ...]] = ((), ())  # by offense, by defense
+        self.allies: Pair[tuple[int, ...]] = ((), ())  # offensive, defensive (seat order)
         self.selected: tuple[int, ...] = ()  # main players who put a card face down
-        self.cards: list[int] = [-1, -1]  # revealed encounter card handles (off, def)
-        self.reinforce = [0, 0]  # totals added by reinforcements (off, def)
+        self.cards: Pair[int] = (-1, -1)  # revealed encounter card handles (off, def)
+        self.reinforce: Pair[int] = (0, 0)  # totals added by reinforcements (off, def)
         self.played: tuple[int, ...] = ()  # face-up cards to discard at the end
         self.result = ""  # "", offense, defense, deal, nodeal, aborted, reestablished
         self.flags: tuple[str, ...] = ()  # sorted: emotion_control, ionic_gas, quashed...
         self.deal: tuple[int, ...] = ()  # standing proposal: proposer, terms...
         self.zapped: tuple[int, ...] = ()  # seats whose power is zapped this encounter
-        self.lost = [0, 0]  # main players' own ships lost to the warp by the outcome
+        self.lost: Pair[int] = (0, 0)  # main players' own ships lost to the warp by the outcome
         self.powers_used: tuple[int, ...] = ()
         self.selected_at: tuple[tuple[int, int], ...] = ()  # (seat, action serial) of Selects
 
@@ -252,17 +265,17 @@ class Encounter:
         e.number = self.number
         e.destiny = self.destiny
         e.target = self.target
-        e.invited = self.invited[:]
-        e.allies = self.allies[:]
+        e.invited = self.invited
+        e.allies = self.allies
         e.selected = self.selected
-        e.cards = self.cards[:]
-        e.reinforce = self.reinforce[:]
+        e.cards = self.cards
+        e.reinforce = self.reinforce
         e.played = self.played
         e.result = self.result
         e.flags = self.flags
         e.deal = self.deal
         e.zapped = self.zapped
-        e.lost = self.lost[:]
+        e.lost = self.lost
         e.powers_used = self.powers_used
         e.selected_at = self.selected_at
         return e
@@ -271,8 +284,8 @@ class Encounter:
         return [
             self.offense, self.defense, self.number, self.destiny, self.target,
             [list(x) for x in self.invited], [list(x) for x in self.allies],
-            list(self.selected), self.cards, self.reinforce, list(self.played), self.result,
-            list(self.flags), list(self.deal), list(self.zapped), self.lost,
+            list(self.selected), list(self.cards), list(self.reinforce), list(self.played),
+            self.result, list(self.flags), list(self.deal), list(self.zapped), list(self.lost),
             list(self.powers_used), [list(x) for x in self.selected_at],
         ]
 
@@ -315,7 +328,7 @@ class GameState:
     """One position of the game. Treat as a value: the engine never changes one in place."""
 
     __slots__ = (
-        "config", "ships", "warp", "gate", "beside", "hands", "deck", "discard",
+        "config", "_ships", "_ships_owned", "warp", "gate", "beside", "hands", "deck", "discard",
         "destiny_deck", "destiny_discard", "faces", "next_handle", "stack", "enc",
         "offense", "claims", "outcome", "serial", "turns", "encounters", "extra", "events",
         "_faces_owned", "aliens",
@@ -325,10 +338,12 @@ class GameState:
         n, p = config.seats, config.planets
         self.config = config
         # ships[planet * n + seat]: planet k belongs to seat k // p.
-        self.ships = [0] * (n * p * n)
+        ships = [0] * (n * p * n)
         for seat in range(n):
             for k in range(p):
-                self.ships[(seat * p + k) * n + seat] = 4
+                ships[(seat * p + k) * n + seat] = 4
+        self._ships = ships  # shared between clones until written: read `ships`
+        self._ships_owned = True
         self.warp = [0] * n
         self.gate = [0] * n
         self.beside = [0] * n
@@ -359,7 +374,8 @@ class GameState:
     def clone(self) -> GameState:
         s = object.__new__(GameState)
         s.config = self.config
-        s.ships = self.ships[:]
+        s._ships = self._ships  # shared until written: both copy it first (`ships`)
+        s._ships_owned = self._ships_owned = False
         s.warp = self.warp[:]
         s.gate = self.gate[:]
         s.beside = self.beside[:]
@@ -386,6 +402,26 @@ class GameState:
         s.events = []
         return s
 
+    # -- ships --------------------------------------------------------------------------------
+
+    @property
+    def ships(self) -> list[int]:
+        """Ships by place: ships[planet * n + seat] (planet k belongs to seat k // p).
+
+        This state's own list, safe to change in place: a clone and the state it was
+        cloned from share one list (most actions move no ship) until either asks for it
+        here, which copies it first. The engine reads the shared list without copying it
+        (`_ships`) and never changes that one in place."""
+        if not self._ships_owned:
+            self._ships = self._ships[:]
+            self._ships_owned = True
+        return self._ships
+
+    @ships.setter
+    def ships(self, value: list[int]) -> None:
+        self._ships = value
+        self._ships_owned = True
+
     # -- geometry -----------------------------------------------------------------------------
 
     @property
@@ -405,33 +441,33 @@ class GameState:
 
     def on(self, planet: int, seat: int) -> int:
         """Ships of `seat` on `planet`."""
-        return self.ships[planet * self.n + seat]
+        return self._ships[planet * self.n + seat]
 
     def colonies(self, seat: int) -> list[int]:
         """Planets where `seat` has a colony, in planet order."""
-        col = self.ships[seat::self.config.seats]
+        col = self._ships[seat::self.config.seats]
         return list(compress(range(len(col)), col))  # ship counts are never below 0
 
     def home_colonies(self, seat: int) -> int:
         p = self.config.planets
-        home = self.ships[seat * p * self.n + seat: (seat + 1) * p * self.n: self.n]
+        home = self._ships[seat * p * self.n + seat: (seat + 1) * p * self.n: self.n]
         return p - home.count(0)
 
     def foreign_colonies(self, seat: int) -> int:
-        col = self.ships[seat::self.n]
+        col = self._ships[seat::self.n]
         return len(col) - col.count(0) - self.home_colonies(seat)
 
     def ships_total(self, seat: int) -> int:
         """Every ship of `seat`: on planets, the gate, beside the target, in the warp,
         held captive by another seat's power (extra["captives"], engine.cosmic.powers), and
         researching its techs (extra["techs"], engine.techs)."""
-        on_planets = sum(self.ships[seat::self.config.seats])
+        on_planets = sum(self._ships[seat::self.config.seats])
         captive: int = sum(r[3] for r in self.extra.get("captives", ()) if r[2] == seat)
         captive += sum(r[2] for r in self.extra.get("techs", ()) if r[0] == seat)
         return int(on_planets + self.gate[seat] + self.beside[seat] + self.warp[seat] + captive)
 
     def ships_on_planets(self, seat: int) -> int:
-        return sum(self.ships[seat::self.config.seats])
+        return sum(self._ships[seat::self.config.seats])
 
     def has_power(self, seat: int) -> bool:
         """An alien power works only with enough home colonies (rules 001, Losing Home
@@ -441,7 +477,7 @@ class GameState:
         c = self.config  # home_colonies(seat) < c.power_threshold, spelled out (asked at
         # every hook of a power): more empty home planets than planets - threshold
         p, n = c.planets, c.seats
-        if self.ships[seat * p * n + seat: (seat + 1) * p * n: n].count(0) \
+        if self._ships[seat * p * n + seat: (seat + 1) * p * n: n].count(0) \
                 > (1 if c.two_player else 2):
             return False
         e = self.enc

@@ -230,7 +230,7 @@ def colony_sources(s: GameState, seat: int, gate: bool = False,
     """(location, ships) a seat may take ships from: its colonies, and the gate if allowed.
     `moving`: the ships go somewhere other than the warp, so planets that hold them
     (`held`: frozen, petrified) are left out."""
-    col = s.ships[seat::s.n]
+    col = s._ships[seat::s.n]
     out = [(p, col[p]) for p in compress(range(len(col)), col)]  # ship counts are >= 0
     if moving:
         flags = s.enc is not None and bool(s.enc.flags)
@@ -290,8 +290,8 @@ def remove_ships(s: GameState, a: Action | None, seat: int, pairs: Sequence[tupl
                 fail(s, a, f"seat {seat} cannot take {count} ships from the gate")
             s.gate[seat] -= count
         elif 0 <= loc < s.planet_count:
-            if s.ships[loc * n + seat] < count:
-                fail(s, a, f"seat {seat} has {s.ships[loc * n + seat]} ships on planet {loc}")
+            if s._ships[loc * n + seat] < count:
+                fail(s, a, f"seat {seat} has {s._ships[loc * n + seat]} ships on planet {loc}")
             s.ships[loc * n + seat] -= count
         else:
             fail(s, a, f"no location {loc}")

@@ -33,7 +33,7 @@ from .hidden import FACE_DOWN, ask_round
 from .powers import (
     ALIENS, acting_power, discarded, note_lent_use, power_used, powers_of, sheets_act, spent,
 )
-from .state import Config, GameState, Knowledge
+from .state import Config, GameState, Knowledge, pair_with
 from .steps import (
     Step, emit, face_down, fail, learn, pop, push, register, replace, take_from_hand,
 )
@@ -612,7 +612,8 @@ def _reinforce_who(s: GameState, seat: int) -> bool:
 
 def _reinforce(s: GameState, seat: int, handle: int, face: int, args: tuple[int, ...]) -> None:
     assert s.enc is not None
-    s.enc.reinforce[args[0]] += C.CATALOGUE[face].value
+    e = s.enc
+    e.reinforce = pair_with(e.reinforce, args[0], e.reinforce[args[0]] + C.CATALOGUE[face].value)
 
 
 card_effect(CardEffect(

@@ -596,10 +596,10 @@ def ship_moves(s: GameState, owner: int, sources: Sequence[int],
     out: list[tuple[int, int]] = []
     n = s.n
     for src in sources:
-        have = s.gate[owner] if src == GATE else s.ships[src * n + owner]
+        have = s.gate[owner] if src == GATE else s._ships[src * n + owner]
         if have <= 0 or (src != GATE and held(s, owner, src)):
             continue
-        out += [(src, d) for d in dests if d != src and s.ships[d * n + owner] > 0]
+        out += [(src, d) for d in dests if d != src and s._ships[d * n + owner] > 0]
     return out
 
 

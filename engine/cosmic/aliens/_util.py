@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..state import GameState
+from ..state import GameState, pair_with
 from ..targets import ships_at
 from ..windows import role
 
@@ -135,7 +135,8 @@ def attack_for_a_side(who: Callable[[GameState, int], bool],
     def use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
         side, value = args
         if s.enc is not None:
-            s.enc.reinforce[side] += value
+            e = s.enc
+            e.reinforce = pair_with(e.reinforce, side, e.reinforce[side] + value)
 
     card_effect(CardEffect("attack", "", ("reveal",), who, targets, play, respondable=False,
                            after="played"))

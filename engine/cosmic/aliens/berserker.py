@@ -57,7 +57,7 @@ def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
         emit(s, "berserk", seat, v)
         steps += to_warp(s, v, 1)
     if lone:
-        e.lost[1] = 1
+        e.lost = (e.lost[0], 1)
         steps.append(("berserk_win", seat))
     push(s, *steps)
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..choices import Dist
 from ..powers import Alien, register
-from ..state import GameState
+from ..state import GameState, pair_with
 from ..steps import colony_sources, emit, pop, push, register as register_step, remove_ships
 from ..windows import role
 from ..zones import ShipChoice
@@ -98,7 +98,7 @@ class Equalize(ShipChoice):
             s.gate[ally] += moved
         else:
             s.beside[ally] += moved
-        e.allies[side] = tuple(sorted(e.allies[side] + (ally,)))
+        e.allies = pair_with(e.allies, side, tuple(sorted(e.allies[side] + (ally,))))
         # not an "ally" event: the ally did not choose this side
         emit(s, "equalized", ally, (e.offense, e.defense)[side], moved)
 

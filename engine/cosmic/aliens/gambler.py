@@ -36,7 +36,7 @@ from ..actions import Accept, Action, Decline, Give
 from ..choices import Fixed
 from ..flow import LAST_REVEAL
 from ..powers import Alien, register
-from ..state import Claim, GameState, Knowledge
+from ..state import Claim, GameState, Knowledge, pair_with
 from ..targets import ships_at
 from ..steps import (
     SeatStep, Step, emit, pop, push, register as register_step, replace, face_down_gift,
@@ -126,7 +126,7 @@ class GambleKeep(SeatStep):
         s.extra.pop(DRY_DECK, None)  # the deck now holds a hidden card: maybe an encounter card
         side = side_of(s, gambler)
         assert side is not None
-        e.cards[side] = h
+        e.cards = pair_with(e.cards, side, h)
         e.add_flag(f"stated:{side}:{face}")
         emit(s, "bluff_kept", gambler, face)
         pop(s)

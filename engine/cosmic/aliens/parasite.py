@@ -10,7 +10,7 @@ out (the flow allows uninvited allies only while no Force Field was played).
 
 from ..actions import GATE
 from ..powers import UNINVITED, Alien, register
-from ..state import GameState
+from ..state import GameState, pair_with
 from ..steps import BESIDE, emit, push
 from ..zones import place_returning
 
@@ -22,7 +22,7 @@ def _zapped(s: GameState, seat: int, option: int) -> None:
         return
     for side, source in ((0, GATE), (1, BESIDE)):
         if seat in e.allies[side] and seat not in e.invited[side]:
-            e.allies[side] = tuple(x for x in e.allies[side] if x != seat)
+            e.allies = pair_with(e.allies, side, tuple(x for x in e.allies[side] if x != seat))
             emit(s, "leave_alliance", seat, side)
             push(s, place_returning(s, seat, source))
 

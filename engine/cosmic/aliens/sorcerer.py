@@ -24,7 +24,7 @@ def _use(s: GameState, seat: int, option: int, args: tuple[int, ...]) -> None:
     if e is None:
         return
     set_flag(s, NAME, seat)
-    e.cards = [e.cards[1], e.cards[0]]
+    e.cards = (e.cards[1], e.cards[0])
     if e.has_flag("switched"):
         e.flags = tuple(f for f in e.flags if f != "switched")
     else:

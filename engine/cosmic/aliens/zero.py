@@ -35,7 +35,7 @@ from ..actions import Accept, Action, Decline, Reveal, Select
 from ..choices import Fixed
 from ..flow import RevealStep
 from ..powers import Alien, discarded, must_show, register, release_reveal, run_after
-from ..state import GameState, Knowledge
+from ..state import GameState, Knowledge, pair_with
 from ..steps import (
     SeatStep, Step, claim, emit, fail, learn, pop, push, register as register_step, replace,
 )
@@ -127,7 +127,7 @@ class ZeroOffer(SeatStep):
         claim(s, seat, "has_all:attack")  # audited: it chose another attack card
         side = _side(s, seat)
         h = e.cards[side]
-        e.cards[side] = -1
+        e.cards = pair_with(e.cards, side, -1)
         e.played = tuple(x for x in e.played if x != h)
         e.selected = tuple(x for x in e.selected if x != seat)
         s.discard = s.discard + (h,)
