@@ -52,5 +52,5 @@ def test_plain_lines_come_whole_on_a_pipe(home: Path) -> None:
                stdin="quit\nquit\n", timeout=60)
     assert r.returncode == 0, r.stderr
     hand = next(line for line in r.stdout.splitlines() if line.startswith("Your hand ("))
-    assert len(hand) > 80 and hand.endswith("artifact emotion_control"), hand
+    assert len(hand) > 80 and hand.endswith("artifact emotion control"), hand
     assert "\u00a0" not in r.stdout  # the glue between a card's words is not printed
