@@ -19,22 +19,25 @@ import asyncio
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from prompt_toolkit.key_binding import KeyBindings
-from prompt_toolkit.utils import suspend_to_background_supported
+if TYPE_CHECKING:
+    from prompt_toolkit.key_binding import KeyBindings
 
 __all__ = ["bind_suspend", "redrawn_on_continue", "continued"]
 
 
 def bind_suspend(kb: KeyBindings) -> None:
-    """Ctrl-Z stops the client as it stops any program in a shell (`fg` brings it back)."""
+    """Ctrl-Z stops the client (its prompt_toolkit KeyBindings `kb`) as it stops any
+    program in a shell (`fg` brings it back)."""
+    # (prompt_toolkit only here: `cosmic replay --json` reads cli/replay_app without it)
+    from prompt_toolkit.utils import suspend_to_background_supported
     if not suspend_to_background_supported():  # (Windows has no job control)
         return
 
-    @kb.add("c-z")
     def _suspend(event: Any) -> None:
         event.app.suspend_to_background()
+    kb.add("c-z")(_suspend)
 
 
 def continued(app: Any) -> None:
