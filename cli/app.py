@@ -46,6 +46,7 @@ from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.styles import Style
 
 from .client import LocalSession, NetworkSession, SeatClient, Session, Stops
+from .job_control import bind_suspend, redrawn_on_continue
 from .rows import wrap_words
 from .prompt_line import prompt_line
 
@@ -294,6 +295,7 @@ class ClientApp(SeatClient):
         @kb.add("f2")
         def _page(event: Any) -> None:
             self.page_top()
+        bind_suspend(kb)  # Ctrl-Z stops it, `fg` brings it back (cli/job_control.py)
 
         return Application(
             layout=Layout(body, focused_element=self.input), key_bindings=kb,
@@ -632,7 +634,8 @@ class ClientApp(SeatClient):
         follow = asyncio.ensure_future(self.follow())
         task = asyncio.ensure_future(self.run_game())
         try:
-            result = await self.app.run_async()
+            with redrawn_on_continue(self.app):  # (after Ctrl-Z and fg, kill -STOP and -CONT)
+                result = await self.app.run_async()
         finally:
             task.cancel()
             follow.cancel()

@@ -813,8 +813,8 @@ class SeatClient:
         runner = getattr(self.session, "runner", None)
         if runner is not None:
             path = runner.journal.path
-            lines.append(f"Your journal: {path} (check it: cosmic verify {path}; see the "
-                         f"game again: cosmic replay {path}, or --html FILE for a web page).")
+            from .rows import journal_words
+            lines.append(journal_words(path)[0])
         return lines
 
     def _my_decision(self) -> bool:

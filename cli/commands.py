@@ -28,7 +28,7 @@ from engine.cosmic.targets import warp_site
 from engine.cosmic.windows import CARD_EFFECTS
 
 from .closest import closest_words
-from .render import card_label, planet_name
+from .render import planet_name
 
 __all__ = ["command_for", "command_table", "normalise", "lookup", "HELP", "help_now", "TURN_UP_WORDS",
            "examples"]
@@ -172,7 +172,9 @@ def _tech(s: engine.GameState, kn: engine.Knowledge, seat: int, handle: int) -> 
 
 
 def _card(face: int | None) -> str:
-    return card_label(face).replace("artifact ", "").replace("flare ", "flare-")
+    """A card as a command names it: one word a name ("mobius_tubes", "flare-ghoul")."""
+    label = C.CATALOGUE[face].label() if face is not None else "?"
+    return label.replace("artifact ", "").replace("flare ", "flare-")
 
 
 def _seats(s: engine.GameState, seats: Iterable[int]) -> str:
@@ -283,6 +285,9 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     cards = _cards_in_any_order(table, text)
     if cards is not None:
         return cards
+    spoken = _spoken(table, text)
+    if spoken is not None:
+        return spoken
     words = text.split()
     by_name = _power_by_names(table, words, s, seat)
     if by_name is not None:
@@ -372,6 +377,18 @@ def _cards_in_any_order(table: dict[str, tuple[engine.Action, int | None]], text
     return next((entry for cmd, entry in table.items()
                  if cmd.startswith(head + " ") and cards(cmd.partition(" ")[2]) == want),
                 None)
+
+
+def _spoken(table: dict[str, tuple[engine.Action, int | None]], text: str
+            ) -> tuple[engine.Action, int | None] | None:
+    """A card named as the hand and the log say it ("play mobius tubes", "play flare
+    ghoul 1") for the one command that names it in one word ("play mobius_tubes",
+    "play flare-ghoul 1"); None when no command, or more than one, reads so."""
+    def heard(cmd: str) -> str:
+        return cmd.replace("_", " ").replace("-", " ")
+    want = heard(text)
+    fits = [entry for cmd, entry in table.items() if heard(cmd) == want]
+    return fits[0] if len(fits) == 1 else None
 
 
 def examples(table: dict[str, tuple[engine.Action, int | None]],

@@ -30,6 +30,21 @@ __all__ = ["for_rules", "CosmicUI", "WorldsUI"]
 QUESTION_WIDTH = 36
 
 
+HELD_ONLY = " (held only)"
+
+
+def held_only(face: int | None) -> str:
+    """" (held only)" for a flare this game never plays (the rule documents print no text
+    for it: only the Amoeba's, the Kamikaze's and the classic Filch's are played; the
+    others are held, given, taken and discarded like any card, as `info` says); else ""."""
+    if face is None:
+        return ""
+    from engine.cosmic import cards as C
+    from engine.cosmic.flares import FLARE_EFFECTS
+    card = C.CATALOGUE[face]
+    return HELD_ONLY if card.kind == "flare" and card.name not in FLARE_EFFECTS else ""
+
+
 class CosmicUI:
     """Cosmic Encounter: cli/commands.py and cli/render.py."""
 
@@ -104,7 +119,8 @@ class CosmicUI:
         return f"{n} foreign colonies win (on other players' home planets)"
 
     def hand(self, s: Any, kn: Any, playable: set[int]) -> list[tuple[bool, str]]:
-        """(playable now, label) for each card of the hand."""
+        """(playable now, label) for each card of the hand; a flare that is never played
+        here is marked "(held only)" (`held_only`)."""
         seat = kn.seat
         out = []
         # Two copies of one card (two negotiates) are the same choice, and the command
@@ -119,7 +135,7 @@ class CosmicUI:
             # card messages are still coming): said so, not a bare '?'
             text = label(face) if face is not None else "? (being dealt)"
             out.append((h in playable or (face is not None and label(face) in names),
-                        f"{text}{down}"))
+                        f"{text}{held_only(face)}{down}"))
         return out
 
     @staticmethod
@@ -230,7 +246,7 @@ class CosmicUI:
             if label.startswith(long):
                 label = short + label[len(long):]
                 break
-        return label.replace("_", "-").replace(" ", "_")  # one word: card-zap
+        return label.replace(" ", "-")  # one word: card-zap, filch-classic
 
     HANDS_KEY = "Hands (A attack, N negotiate):"
 

@@ -132,7 +132,7 @@ def info(s: engine.GameState, what: str, me: int | None = None) -> str:
         return words
     known = sorted(set(ALIENS) | set(ARTIFACTS) | set(C.TECHS))
     return (f"No alien, artifact, flare or tech called {what!r}. Try a colour, or one of: "
-            + ", ".join(known))
+            + ", ".join(k.replace("_", " ") for k in known))
 
 
 def tech_words(word: str) -> str | None:

@@ -330,8 +330,8 @@ def _said_the_end(runner: NodeRunner, journal: Path, unfinished: str) -> None:
         from .game_ui import for_rules, headline
         said = headline(for_rules(runner.core.rules), s, runner.core.seat)
         print(to_terminal("Game over: " + said.partition(": ")[2]))
-        check = f"cosmic verify {journal}"
-        print(to_terminal(f"Your journal: {journal} (check it: {check})"))
+        from .rows import journal_words  # check it, watch it again
+        print(to_terminal(*journal_words(journal)))
 
 
 def goal_words(config: Any) -> str:

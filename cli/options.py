@@ -42,7 +42,9 @@ ALIENS_HELP = ("aliens in play: 'random' (one dealt to each seat by the card sou
                "'choose' (each seat is dealt two face down and keeps one), or one NAME per "
                "seat separated by commas ('?' random, 'choose', '-' none)")
 FLARES_HELP = ("the advanced setup: two flares dealt to each seat, each keeps one alien, "
-               "ten flares in the cosmic deck (the aliens are chosen: no --aliens needed)")
+               "ten flares in the cosmic deck (the aliens are chosen: no --aliens needed); "
+               "only the Amoeba, Kamikaze and Filch flares are played, the others are held "
+               "only (the hand marks them)")
 
 
 def os_why(exc: OSError) -> str:

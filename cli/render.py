@@ -38,7 +38,10 @@ def planet_name(s: engine.GameState, planet: int) -> str:
 
 
 def card_label(face: int | None) -> str:
-    return C.CATALOGUE[face].label() if face is not None else "?"
+    """A card as a person reads it, names spoken ("artifact mobius tubes", "flare filch
+    classic", "attack 08"); "?" for a face not known. Commands keep the engine's one-word
+    names (cli/commands.py `_card`)."""
+    return C.CATALOGUE[face].label().replace("_", " ") if face is not None else "?"
 
 
 def _colonies(s: engine.GameState, planet: int) -> list[tuple[str, int]]:

@@ -44,6 +44,7 @@ from protocol.keys import SigningKey
 from protocol.tell import CHAT_KINDS
 
 from .game_ui import CosmicUI, WorldsUI, for_rules
+from .job_control import bind_suspend, redrawn_on_continue
 from .render import chat_text
 
 # The viewer's screen (ReplayApp) imports prompt_toolkit where it is built: `cosmic replay
@@ -551,6 +552,7 @@ class ReplayApp:
         @kb.add("c-q")
         def _quit(event: Any) -> None:
             event.app.exit(result="quit")
+        bind_suspend(kb)  # Ctrl-Z stops it, `fg` brings it back (cli/job_control.py)
 
         return Application(
             layout=Layout(body, focused_element=self.input), key_bindings=kb,
@@ -652,4 +654,5 @@ class ReplayApp:
         return D.exact(max(least, min(3, -(-len(text) // width))))
 
     async def run(self) -> str:
-        return str(await self.app.run_async() or "")
+        with redrawn_on_continue(self.app):  # (after Ctrl-Z and fg, kill -STOP and -CONT)
+            return str(await self.app.run_async() or "")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["GLUE", "wrap_words", "to_terminal"]
+__all__ = ["GLUE", "wrap_words", "to_terminal", "journal_words"]
 
 GLUE = "\u00a0"  # joins words that a row must not part (no space to textwrap)
 # A command to type (cosmic verify PATH) and the words that open a parenthesis to
@@ -36,6 +36,8 @@ def wrap_words(text: str, width: int, indent: str = "  ",
         lead, verb, path = m.group(1) or "", m.group(2), m.group(3)
         if len(f"{lead}{verb} {path}") <= room:
             return glue(f"{lead}{verb} {path}")
+        if len(f"{verb} {path}") <= room:  # the command whole, its words on the row above
+            return f"{glue(lead.rstrip())} {glue(f'{verb} {path}')}".lstrip()
         return f"{glue(lead + verb)} {path}"  # too long for a row: the path on its own
 
     text = _QUOTED.sub(lambda m: glue(m.group(0)), _COMMAND.sub(command, text))
@@ -70,3 +72,14 @@ def to_terminal(text: str, whole: tuple[str, ...] = ()) -> str:
     width = max(40, shutil.get_terminal_size().columns - 1)
     return "\n".join("\n".join(wrap_words(line, width, whole=whole)) if len(line) > width
                      else line for line in text.split("\n"))
+
+
+def journal_words(path: object) -> tuple[str, tuple[str, ...]]:
+    """The last words on a finished game's journal: where it is, how to check it and how
+    to watch it again (the viewer, and the page to share); with the phrases `wrap_words`
+    keeps whole on a row (its `whole`). One definition: the end in the game's log
+    (cli/client.py) and the last lines after leaving it (cli/netgame.py)."""
+    page = f"cosmic replay {path} --html game.html"
+    return (f"Your journal: {path} (check it: cosmic verify {path}; watch it again: "
+            f"cosmic replay {path}, or as a web page: {page}).",
+            ("watch it again:", "as a web page:", page))

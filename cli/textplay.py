@@ -345,13 +345,15 @@ class PlainClient(SeatClient):
 
 def _listed_whole(text: str, closest: bool = False, room: int = 0) -> str:
     """A list's entries glued (GLUE) so that a row breaks only between them: the cards
-    of a hand ("artifact cosmic_zap"); with `closest`, the commands a refusal lists after
+    of a hand ("artifact cosmic zap"); with `closest`, the commands a refusal lists after
     "Closest: " up to what is asked in words (a refusal without them as it is), the
     first on the row of "Closest:" when the two fit in `room` columns."""
     head, found, listed = text.partition("Closest: ") if closest else ("", "", text)
     if closest and not found:
         return text
-    listed, paren, note = listed.partition(" (")
+    # (a refusal's note in brackets after its list; a hand's card has its own: "flare
+    # ghoul (held only)")
+    listed, paren, note = listed.partition(" (") if closest else (listed, "", "")
     items = listed.split(", ")
     if found and len(found + items[0]) + 1 <= room:
         found = found.replace(" ", GLUE)

@@ -6,7 +6,7 @@ game (engine.games.CODES: 0 Cosmic), then the game's own option bytes (its
 `lobby_options`; Cosmic's: the flags (every variant), a byte of turn limit, one byte
 per seat's alien or none; engine/cosmic/rules.py says which). Everyone in
 the lobby beacons a signed card carrying it, with the colour they ask for, so every
-player sees the options before confirming (LobbyInfo.describe, Proposal.describe).
+player sees the options before confirming (cli/cmd_join.py lobby_words, Proposal.describe).
 
 Once a node sees the host's card and enough others, it proposes the genesis built from
 those public cards alone: the host takes seat 0, the others follow in order of their keys;
@@ -130,15 +130,6 @@ class LobbyInfo:
     def config(self) -> Any:
         """The game announced (colours not yet given). Raises ValueError if unreadable."""
         return lobby_config(self.lobby, self.players)
-
-    def describe(self) -> str:
-        try:
-            v = options_text(self.config(), lobby_game(self.lobby))
-        except ValueError as exc:
-            v = f"options this version cannot read ({exc})"
-        who = ", ".join(c.name + (f" ({c.colour})" if c.colour else "") for c in self.joined)
-        return (f"{self.host.name}'s game ({self.lobby[:4].hex()}): {len(self.joined)}/"
-                f"{self.players} seated, {v}: {who}")
 
 
 def probe_card(key: SigningKey, name: str) -> Card:

@@ -38,7 +38,7 @@ def _fate(s: engine.GameState, seat: int, a: Args, kn: engine.Knowledge) -> list
     (h,) = a
     deck = s.destiny_deck
     nth = len(deck) - deck.index(h)  # the top of the deck is its end
-    return [C.CATALOGUE[kn.faces[h]].label(), f"now {nth}", "from the top"]
+    return [C.CATALOGUE[kn.faces[h]].label().replace("_", " "), f"now {nth}", "from the top"]
 
 
 def _vacuum(s: engine.GameState, seat: int, a: Args, kn: engine.Knowledge) -> list[str]:
@@ -66,7 +66,7 @@ EXPECT: dict[str, Check] = {
     "xenomorph": lambda s, seat, a, kn: ["trade your current power"],
     "insect": lambda s, seat, a, kn: [f"have {_colour(s, a[0])}"],
     # a window's use whose two choices could read alike (two copies of a card revealed)
-    "fido": lambda s, seat, a, kn: [f"fetch {C.CATALOGUE[a[0]].label()} (",
+    "fido": lambda s, seat, a, kn: [f"fetch {C.CATALOGUE[a[0]].label().replace('_', ' ')} (",
                                     "'s card)", f"offer it to {_colour(s, a[1])}"],
 }
 
@@ -158,7 +158,7 @@ def test_the_fate_reads_each_destiny_card_by_name_and_place() -> None:
     uses = [a for a, _ in command_table(s, 0, kn).values() if isinstance(a, engine.UsePower)]
     assert len(uses) == len(s.destiny_deck) > 2
     words = [use_words(s, 0, a.option, a.args, kn) for a in uses]
-    assert words[0] == (f"put {C.CATALOGUE[kn.faces[uses[0].args[0]]].label()} (now 1st from "
+    assert words[0] == (f"put {C.CATALOGUE[kn.faces[uses[0].args[0]]].label().replace('_', ' ')} (now 1st from "
                         "the top) next, from the top down (fate)")
     assert len(set(words)) == len(words)
     told = told_words(s, 0, uses[1].option, uses[1].args)

@@ -104,15 +104,15 @@ def _arg(s: engine.GameState, kn: Any, kind: str, value: int, before: int = -1,
         face = (kn.faces.get(value) if kn is not None else None)
         if face is None:
             face = s.faces.get(value)
-        return C.CATALOGUE[face].label() if face is not None else "a card"
+        return C.CATALOGUE[face].label().replace("_", " ") if face is not None else "a card"
     if kind == "played" and 0 <= value < len(C.CATALOGUE):  # an encounter card revealed
-        who, label = _played_by(s, value), C.CATALOGUE[value].label()
+        who, label = _played_by(s, value), C.CATALOGUE[value].label().replace("_", " ")
         if not 0 <= who < s.n:
             return label
         owner = v.whose(who) if v is not None else f"{s.config.colors[who]}'s"
         return f"{label} ({owner} card)"
     if kind == "face" and 0 <= value < len(C.CATALOGUE):
-        return C.CATALOGUE[value].label()
+        return C.CATALOGUE[value].label().replace("_", " ")
     if kind == "side" and value in (0, 1):
         return SIDES[value]
     if kind == "power" and 0 <= before < s.n:

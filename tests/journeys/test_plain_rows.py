@@ -39,7 +39,7 @@ def test_plain_lines_break_between_words_at_80_columns(tmp_path: Path, home: Pat
     assert cards is not None
     for card in cards.group(1).split(", "):  # each card whole on one row
         assert any(card.rstrip(",") in r for r in hand), (card, hand)
-    assert "emotion_control" in cards.group(1)  # (the long name that was cut)
+    assert "artifact emotion control" in cards.group(1)  # (the long name that was cut)
     refusal = next(i for i, r in enumerate(rows) if r.startswith("!! 'zz'"))
     said = joined(rows[refusal:refusal + 4]).splitlines()[0]
     listed = said.partition("Closest: ")[2].partition(" (")[0].split(", ")
@@ -52,5 +52,5 @@ def test_plain_lines_come_whole_on_a_pipe(home: Path) -> None:
                stdin="quit\nquit\n", timeout=60)
     assert r.returncode == 0, r.stderr
     hand = next(line for line in r.stdout.splitlines() if line.startswith("Your hand ("))
-    assert len(hand) > 80 and hand.endswith("artifact emotion_control"), hand
+    assert len(hand) > 80 and hand.endswith("artifact emotion control"), hand
     assert "\u00a0" not in r.stdout  # the glue between a card's words is not printed
