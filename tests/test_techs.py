@@ -148,4 +148,4 @@ def test_info_describes_the_printed_techs_in_our_words() -> None:
     assert words.startswith("Warpspace Key (tech, research 3; the offense only, in the "
                             "regroup phase)")
     assert "research 4; any player, at the start of an encounter" in info(s, "enigma device")
-    assert "warpspace_key" in info(s, "no-such-tech")
+    assert "warpspace key" in info(s, "no-such-tech")  # the names as said, as typed

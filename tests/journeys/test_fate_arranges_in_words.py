@@ -13,7 +13,7 @@ from _journey import answer, lines_of, plain_game
 from cli.power_words import alien_words
 
 ITEM = re.compile(r"^ +(\d+)\. power 1 (\d+)  \((.*)\)$")
-CARD = re.compile(r"^put destiny ([a-z_]+) \(now (\d+)(?:st|nd|rd|th) from the top\) next, "
+CARD = re.compile(r"^put destiny ([a-z_ ]+) \(now (\d+)(?:st|nd|rd|th) from the top\) next, "
                   r"from the top down \(fate\)$")
 
 
