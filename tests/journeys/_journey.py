@@ -103,3 +103,35 @@ def lines_of(proc: subprocess.Popen[str], seen: list[str], seconds: float
         seen.append(line)
         assert time.monotonic() < deadline, "\n".join(seen[-40:])
         yield line
+
+
+def game_nodes(folder: Path) -> list[int]:
+    """The `cosmic node` processes of the game in `folder` (the bots of `cosmic play`:
+    their command lines name its genesis)."""
+    genesis, pids = str(folder / "genesis.bin"), []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if genesis in cmd and " node " in cmd:
+                pids.append(int(entry.name))
+    return pids
+
+
+def leave_play(proc: subprocess.Popen[str], folder: Path, stopped: list[int]) -> None:
+    """The end of a plain `cosmic play` journey, however it went: the bot nodes it paused
+    (SIGSTOP) go on, the person quits (killed if the game does not end), and the game's
+    bot nodes are ended."""
+    import signal
+    for pid in stopped:
+        os.kill(pid, signal.SIGCONT)
+    if proc.poll() is None:
+        answer(proc, "quit", "quit")
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    for pid in game_nodes(folder):
+        os.kill(pid, signal.SIGTERM)

@@ -18,24 +18,10 @@ import subprocess
 import threading
 from pathlib import Path
 
-from _journey import COSMIC, answer, cosmic_env, lines_of
+from _journey import COSMIC, answer, cosmic_env, game_nodes, leave_play, lines_of
 
 WAIT = "-- waiting for the card protocol ("
 STEP = re.compile(r"\(([a-z ]+); (\d+) of (\d+) messages(, next from (blue|you))?\)")
-
-
-def _bot_pids(folder: Path) -> list[int]:
-    """The node processes of the game in `folder` (their command line names its genesis)."""
-    genesis, pids = str(folder / "genesis.bin"), []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except OSError:
-                continue
-            if genesis in cmd and " node " in cmd:
-                pids.append(int(entry.name))
-    return pids
 
 
 def test_a_card_protocol_wait_counts_the_step_not_the_journal(tmp_path: Path,
@@ -72,7 +58,7 @@ def test_a_card_protocol_wait_counts_the_step_not_the_journal(tmp_path: Path,
                 told = True
             if "start window" in decision and turn.startswith("Turn ") and \
                     ": blue;" in turn:
-                stopped = _bot_pids(folder)
+                stopped = game_nodes(folder)
                 assert stopped, "no bot node found"
                 for pid in stopped:
                     os.kill(pid, signal.SIGSTOP)
@@ -86,16 +72,7 @@ def test_a_card_protocol_wait_counts_the_step_not_the_journal(tmp_path: Path,
             decision = ""
     finally:
         watchdog.cancel()
-        for pid in stopped:
-            os.kill(pid, signal.SIGCONT)
-        if proc.poll() is None:
-            answer(proc, "quit", "quit")
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        for pid in _bot_pids(folder):
-            os.kill(pid, signal.SIGTERM)
+        leave_play(proc, folder, stopped)
     said = "\n".join(seen[-40:])
     assert waited, said
     step = STEP.search(waited)

@@ -17,8 +17,7 @@ import subprocess
 import threading
 from pathlib import Path
 
-from _journey import COSMIC, answer, cosmic_env, lines_of
-from test_h35_card_protocol_count import _bot_pids
+from _journey import COSMIC, answer, cosmic_env, game_nodes, leave_play, lines_of
 
 
 def test_the_start_of_a_turn_is_said_in_words(tmp_path: Path, home: Path) -> None:
@@ -58,7 +57,7 @@ def test_the_start_of_a_turn_is_said_in_words(tmp_path: Path, home: Path) -> Non
             attacks = sorted((int(m.group(1)), o) for o in options
                              if (m := re.match(r"select attack (\d+)", o)))
             if "endturn" in decision:  # a second encounter is offered: end the turn
-                stopped = _bot_pids(folder)
+                stopped = game_nodes(folder)
                 assert stopped, "no bot node found"
                 for pid in stopped:
                     os.kill(pid, signal.SIGSTOP)
@@ -74,14 +73,5 @@ def test_the_start_of_a_turn_is_said_in_words(tmp_path: Path, home: Path) -> Non
             decision = ""
     finally:
         watchdog.cancel()
-        for pid in stopped:
-            os.kill(pid, signal.SIGCONT)
-        if proc.poll() is None:
-            answer(proc, "quit", "quit")
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        for pid in _bot_pids(folder):
-            os.kill(pid, signal.SIGTERM)
+        leave_play(proc, folder, stopped)
     assert waited == "-- waiting for blue (bot-1; start turn)", "\n".join(seen[-30:])
