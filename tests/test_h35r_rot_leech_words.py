@@ -87,3 +87,40 @@ def test_a_deal_that_is_not_a_borrowing_says_nothing_new() -> None:
         said = [log_line(res.state, ev, seat, kn) for ev in delivered]
         # the turn is over: nothing borrowed is on record any more, so nothing is said
         assert said == [None] * len(delivered), (seat, said)
+
+
+def test_over_the_card_protocol_only_the_leech_reads_its_borrowed_cards() -> None:
+    """A game of random bots over the real card protocol (mental poker): at every card
+    delivered while the Leech holds borrowed cards, each seat's log is made from its own
+    state and its own protocol knowledge. The Leech's names the card it knows; nobody
+    else's says anything; the Rot's victims' cards are named once face up, alike for all."""
+    from _secret_games import secret_game
+    from engine import cosmic as engine
+    from engine.cosmic.aliens.leech import BORROWED
+    cfg = engine.Config(3, aliens=("leech", "rot", "human"), planets=4, max_turns=6)
+    told = rotted = 0
+    for tag in (b"a", b"b", b"c", b"d"):
+        game = secret_game(cfg, b"h35 leech words " + tag)
+        while (told == 0 or rotted == 0) and game.step():
+            s = game.states[0]
+            for ev in s.events:
+                lines = [log_line(game.states[x], ev, x, game.sources[x].knowledge)
+                         for x in range(3)]
+                if ev[0] == "rot_discard":
+                    rotted += 1
+                    names = ", ".join(card_label(f) for f in ev[3])
+                    assert len(ev[3]) == ev[2] and all(f"{names} at random" in (x or "")
+                                                       for x in lines), lines
+                if ev[0] != "delivered":
+                    continue
+                borrowed = {h: lender for b, lender, h in s.extra.get(BORROWED, ())}
+                if ev[1] == 0 and any(h in borrowed for h in ev[2]):
+                    face = game.sources[0].knowledge.faces[ev[2][0]]
+                    assert lines[0] == (f"the card you borrowed from "
+                                        f"{cfg.colors[borrowed[ev[2][0]]]} is "
+                                        f"{card_label(face)}"), lines
+                    told += 1
+                assert lines[1] is None and lines[2] is None, lines
+        if told and rotted:
+            break
+    assert told and rotted, (told, rotted)
