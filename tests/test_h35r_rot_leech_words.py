@@ -124,3 +124,36 @@ def test_over_the_card_protocol_only_the_leech_reads_its_borrowed_cards() -> Non
         if told and rotted:
             break
     assert told and rotted, (told, rotted)
+
+
+def test_the_seat_client_tells_its_own_person_from_its_own_knowledge() -> None:
+    """The seat client's log (cli/client.py, both faces log through it), one client per
+    seat of a local game of bots: the Leech's person reads the cards it borrowed, named as
+    its own knowledge has them; the other people read no borrowed card."""
+    from bots import RandomBot
+    from cli.client import LocalSession, SeatClient
+    from engine import cosmic as engine
+    from engine.cosmic.aliens.leech import BORROWED
+    from node.local import LocalGame, game_seed
+    cfg = engine.Config(3, aliens=("leech", "human", "human"), planets=4, max_turns=4)
+    for i in range(6):
+        seed = game_seed("h35 leech client", i)
+        game = LocalGame(cfg, seed, [RandomBot(seed + bytes([k])) for k in range(3)])
+        clients = [SeatClient(LocalSession(game, seat)) for seat in range(3)]
+        lent: list[tuple[int, int]] = []  # (lender, face) as the Leech's knowledge has them
+        while game.state.outcome is None and not lent:
+            events = game.step()
+            for c in clients:
+                c.events(events)
+            got = [h for ev in events if ev[0] == "delivered" and ev[1] == 0 for h in ev[2]]
+            kn = game.source.knowledge[0]
+            lent = [(lender, kn.faces[h]) for b, lender, h in
+                    game.state.extra.get(BORROWED, ()) if b == 0 and h in got]
+        if lent:
+            break
+    assert lent, "the Leech never borrowed"
+    told = [x for x in clients[0].log if x.startswith("the card you borrowed")]
+    assert told[-1] == (f"the card you borrowed from {cfg.colors[lent[-1][0]]} is "
+                        f"{card_label(lent[-1][1])}"), clients[0].log
+    for c in clients[1:]:
+        assert not any("borrowed" in x for x in c.log), c.log
