@@ -346,10 +346,10 @@ class SeatClient:
         """A resumed seat: the last RECAP_LINES lines of its log from before it left (the
         events its node took again from its journal), so the chat and the last moves are
         there to read; the whole story is `cosmic replay`'s."""
-        s, seat = self.session.state, self.session.seat
+        s, seat, kn = self.session.state, self.session.seat, self.session.knowledge()
         lines: list[str] = []
         for ev in reversed(events):
-            line = self.ui.log_line(s, ev, seat)
+            line = self.ui.log_line(s, ev, seat, kn)
             if line is not None:
                 lines.append(line)
                 if len(lines) == RECAP_LINES:
@@ -360,9 +360,9 @@ class SeatClient:
             self.invalidate()
 
     def events(self, events: list[tuple[Any, ...]]) -> None:
-        s, seat = self.session.state, self.session.seat
+        s, seat, kn = self.session.state, self.session.seat, self.session.knowledge()
         for ev in events:
-            line = self.ui.log_line(s, ev, seat)
+            line = self.ui.log_line(s, ev, seat, kn)
             if line is not None:
                 self.log.append(line)
         said = self._say_unkept()

@@ -5,7 +5,7 @@ The client loop (cli/client.py) and its two faces (cli/app.py, cli/textplay.py) 
 same for every game; what differs is asked of the object `for_rules` returns:
 - `table(state, seat, kn)` / `lookup(table, line, state, seat)` / `normalise(line)`: the
   command language (every legal action a short command; a refused line says why);
-- `log_line(state, event, seat)`, `board(state, kn)`, `hand(state, kn, playable)`,
+- `log_line(state, event, seat, kn)`, `board(state, kn)`, `hand(state, kn, playable)`,
   `end_words(state)`, `goal(config)`: what the person reads;
 - `HELP`, `COSMIC`: the help of each command; whether Cosmic's own client commands
   (stops, info, discards, turnup, its card windows) apply.
@@ -268,7 +268,8 @@ class WorldsUI:
         self._wr = wr
         self._wc = wc
 
-    def log_line(self, s: Any, ev: tuple[Any, ...], seat: int | None = None) -> str | None:
+    def log_line(self, s: Any, ev: tuple[Any, ...], seat: int | None = None,
+                 kn: Any = None) -> str | None:
         if ev[0] in self.NODE_EVENTS:
             from .render import log_line
             return log_line(s, ev, seat)

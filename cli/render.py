@@ -712,8 +712,10 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...], viewer: int | None 
         "pick_random": lambda: f"{d(a[0], 'picks')} {a[2]} of {whose(a[1])} cards at random",
         "rot": lambda: f"{d(a[0], 'rots')}: {a[1]} card(s) of others follow {its(a[0])} "
                        "discard",
-        "rot_discard": lambda: f"{d(a[0], 'loses')} {a[1]} card(s) at random to the discard "
-                               "pile",
+        "rot_discard": lambda: f"{d(a[0], 'loses')} "
+                               + (", ".join(card_label(f) for f in a[2])
+                                  if len(a) > 2 and len(a[2]) == a[1] else f"{a[1]} card(s)")
+                               + " at random to the discard pile",
         "leech": lambda: f"{d(a[0], 'borrows')} a card at random from "
                          + ", ".join(c(x) for x in a[1]),
         "leech_borrow": lambda: f"{d(a[0], 'borrows')} {a[2]} card(s) at random from "
@@ -887,13 +889,35 @@ _QUIET = frozenset({"draw", "shuffled", "select", "delivered"})
 _FOR_A_SIDE = ("reinforcement", "attack")
 
 
-def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None) -> str | None:
+def _own_delivery(s: engine.GameState, ev: tuple[Any, ...], seat: int | None,
+                  kn: engine.Knowledge | None) -> str | None:
+    """("delivered", receiver, handles): cards reached a hand privately. Said to the
+    receiver alone, from its own knowledge, when they are cards the Leech borrowed ("the
+    card you borrowed from blue is attack 08"); to every other reader, and in replays,
+    nothing."""
+    from engine.cosmic.aliens.leech import BORROWED
+    if kn is None or seat is None or ev[1] != seat:
+        return None
+    lenders = {h: lender for b, lender, h in s.extra.get(BORROWED, ()) if b == seat}
+    got = [(lenders[h], kn.faces.get(h, s.faces.get(h))) for h in ev[2] if h in lenders]
+    if not got or any(f is None for _, f in got):
+        return None
+    colors = s.config.colors
+    return "; ".join(f"the card you borrowed from {colors[lender]} is {card_label(f)}"
+                     for lender, f in got)
+
+
+def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None,
+             kn: engine.Knowledge | None = None) -> str | None:
     """The log line of one event as the person at `seat` reads it (None: not shown):
     their own seat is "you", its verbs agreeing (describe_event's `viewer`, cli/you_words.py);
-    with no seat, colours only. Both clients, full screen and plain, log through this one
-    function."""
+    with no seat, colours only. With that seat's knowledge `kn`, a card only it knows may be
+    named to it (the Leech's borrowed cards). Both clients, full screen and plain, log
+    through this one function."""
     colors = s.config.colors
     kind = ev[0]
+    if kind == "delivered":
+        return _own_delivery(s, ev, seat, kn)
     if kind in _QUIET or (kind == "destiny" and _told_at_the_draw(s, ev)):
         return None
     if kind == "chat":  # ("chat", author, to, text); text None: private to others

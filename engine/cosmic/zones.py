@@ -89,6 +89,9 @@ class DeliverStep(Step):
 
     def accept(self, s: GameState, st: Step_t, a: Action) -> None:
         assert isinstance(a, Delivered)
+        # The cards are in the receiver's hand, its faces known to it: its client may name
+        # them to that player alone (cli/render.py log_line, the Leech's borrowed card).
+        emit(s, "delivered", st[1], tuple(st[2]))
         pop(s)
 
 

@@ -19,7 +19,8 @@ Text followed: rules 004 (classic Rot), in 2008 terms. Choices we made:
 - Each card lost is picked at random from that player's hand (engine.aliens._pick: a
   `hand_shuffle` whose pick no seat controls, the Rot not seeing it) and goes face up to
   the discard pile (a `reveal_cards` chance): a discard like any other (a Vulch collects
-  an artifact). Cards held for another player (the Demon's) are never picked.
+  an artifact). The log's event ("rot_discard", victim, count, faces) comes once the
+  cards are face up, so it names them. Cards held for another player (the Demon's) are never picked.
 """
 
 from __future__ import annotations
@@ -101,7 +102,6 @@ def _spoiled(s: GameState, rot: int, victim: int, handles: tuple[int, ...]) -> l
     if not handles:
         return []
     s.discard = s.discard + handles
-    emit(s, "rot_discard", victim, len(handles))
     return [("reveal_cards", handles), ("rot_discarded", victim, handles)]
 
 
@@ -116,6 +116,9 @@ class RotDiscarded(SeatStep):
 
     def auto(self, s: GameState, st: Step_t) -> bool:
         _, victim, handles = st
+        # Face up now: the log names the cards for everyone (their faces are public).
+        emit(s, "rot_discard", victim, len(handles),
+             tuple(s.faces[h] for h in handles if h in s.faces))
         pop(s)
         push(s, *discarded(s, victim, tuple(handles), "rot"))
         return True
