@@ -104,10 +104,11 @@ def run(args: argparse.Namespace) -> int:
         # Back after the end (killed while it lingered): peers still there wait, up to
         # their linger_max_s, to hear that this seat holds the whole game. It tells them,
         # then leaves; peers gone long ago are not waited for beyond BACK_AFTER_END_S.
-        from .rows import to_terminal  # "(check it:" on the row of its command
-        print(to_terminal(f"This game is over; {args.journal} holds it to the end. "
-                          f"Nothing to play (check it: cosmic verify {args.journal})."),
-              flush=True)
+        from .rows import journal_words, to_terminal  # "(check it:" on its command's row
+        end, whole = journal_words(args.journal)  # check it, watch it again (as resume)
+        whole += ("Your journal:",)
+        print(to_terminal(f"This game is over; your journal holds it to the end. "
+                          f"Nothing to play. {end}", whole), flush=True)
         runner.opts.linger_max_s = min(runner.opts.linger_max_s, BACK_AFTER_END_S)
         return runner.run()
     code = runner.run()

@@ -61,8 +61,20 @@ class Words:
             self.public = worlds_public
         else:
             from engine.cosmic.api import encode_public as cosmic_public
-            self.board, self.event, self.summary = board_text, describe_event, public_summary
+            self.board, self.event, self.summary = _board, describe_event, public_summary
             self.public = cosmic_public
+
+
+def _board(s: Any) -> str:
+    """Cosmic's board as the text replay prints it: no hand beside it, so its verdict
+    ("Game over: nobody won (...)") on one line, broken at the terminal's width in a
+    terminal (cli/rows.py to_terminal), whole on a pipe."""
+    from .rows import to_terminal
+    text = board_text(s, whole_verdict=True)
+    if s.outcome is None:
+        return text
+    verdict, _, rest = text.partition("\n")
+    return to_terminal(verdict) + "\n" + rest
 
 __all__ = ["run", "ReplayVisitor", "replay_data", "replay_text"]
 

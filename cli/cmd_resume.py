@@ -173,11 +173,12 @@ def run(args: argparse.Namespace) -> int:
             opts.discovery_port = port
         if host not in opts.beacon_to:
             opts.beacon_to.append(host)
-    from .rows import to_terminal  # "(check it:" on the row of its command
-    over = (f"This game is over; your journal holds it to the end. Nothing to resume "
-            f"(check it: cosmic verify {args.journal}).")
+    from .rows import journal_words, to_terminal  # "(check it:" on the row of its command
+    end, whole = journal_words(args.journal)  # check it, watch it again: as a game's end
+    whole += ("Your journal:",)
+    over = f"This game is over; your journal holds it to the end. Nothing to resume. {end}"
     if _finished(genesis, seat, key, contents.records):
-        print(to_terminal(over))
+        print(to_terminal(over, whole))
         return 0
     if journal_held(journal):  # said before the bots start or the resume file changes
         return _fail(f"{args.journal} is in use: this seat's node still runs (in another "
@@ -195,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
             return _fail(f"{args.journal}: {getattr(exc, 'strerror', None) or exc}")
         if taken:
             print(to_terminal(taken))
-            print(to_terminal(over))
+            print(to_terminal(over, whole))
             return 0
     taken_port = _port_taken(opts.discovery_port, opts.discovery_bind)
     if taken_port == "taken" and info.bots and args.port is None and \

@@ -171,7 +171,7 @@ def board_legend(s: engine.GameState, kn: engine.Knowledge | None = None) -> str
 
 
 def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
-               width: int = 46, keys: bool = True) -> str:
+               width: int = 46, keys: bool = True, whole_verdict: bool = False) -> str:
     """The whole public board in short lines (at most BOARD_WIDTH columns; text that
     wraps, at most `width`, 46 unless told): fits beside a hand in an 80-column terminal.
     Each seat's row ends with its alien's whole name. During an encounter each side has a
@@ -186,14 +186,18 @@ def board_text(s: engine.GameState, kn: engine.Knowledge | None = None,
     running totals join the "red vs blue" line and the aliens' key the column heads
     where they fit (ten seats on 24 rows). Without `keys`, the aliens' key and the deck
     line are left out (`board_keys`: the full screen shows them beside the board when
-    the board is short of rows)."""
+    the board is short of rows). The verdict of a finished game ("Game over: ...") wraps
+    at `width` too; with `whole_verdict` it is one line, for a board that is not beside a
+    hand (text replay, plain-text play: they break it at their terminal's width; on a
+    pipe, its reader wraps as it likes)."""
     colors = s.config.colors
     width = max(46, width)
     lines = []
     if s.outcome is not None:
         winners = ", ".join(colors[w] for w in s.outcome.winners) or "nobody"
-        lines += textwrap.wrap(f"Game over: {winners} won ({why_over(s)})", width,
-                               subsequent_indent="  ")
+        said = f"Game over: {winners} won ({why_over(s)})"
+        lines += [said] if whole_verdict else textwrap.wrap(said, width,
+                                                            subsequent_indent="  ")
     else:
         who = colors[s.offense] if s.offense >= 0 else "-"
         st = s.step()

@@ -78,7 +78,8 @@ def journal_words(path: object) -> tuple[str, tuple[str, ...]]:
     """The last words on a finished game's journal: where it is, how to check it and how
     to watch it again (the viewer, and the page to share); with the phrases `wrap_words`
     keeps whole on a row (its `whole`). One definition: the end in the game's log
-    (cli/client.py) and the last lines after leaving it (cli/netgame.py)."""
+    (cli/client.py), the last lines after leaving it (cli/netgame.py), and what `cosmic
+    resume` and `cosmic node` say of a game already over (cli/cmd_resume.py, cmd_node.py)."""
     page = f"cosmic replay {path} --html game.html"
     return (f"Your journal: {path} (check it: cosmic verify {path}; watch it again: "
             f"cosmic replay {path}, or as a web page: {page}).",

@@ -147,11 +147,15 @@ class PlainClient(SeatClient):
 
     def _board_text(self) -> str:
         """The board; in Cosmic its lists (ships in colonies) wrapped at the terminal's
-        width (up to the full screen's widest), not at the 46 columns a pipe gets."""
+        width (up to the full screen's widest), not at the 46 columns a pipe gets, and
+        its verdict on one line (no hand beside it: `_write` breaks it at the terminal's
+        width, a pipe's reader as it likes)."""
         s, kn = self.session.state, self.session.knowledge()
         width = self._width()
-        if self.ui.COSMIC and width > 46:
-            return str(self.ui.screen_board(s, kn, min(width, 72)))
+        if self.ui.COSMIC:
+            from .render import board_text
+            return board_text(s, kn, min(width, 72) if width > 46 else 46,
+                              whole_verdict=True)
         return str(self.ui.board(s, kn))
 
     def _ship_counts(self, prefix: str) -> list[int]:

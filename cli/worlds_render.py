@@ -203,7 +203,9 @@ def summary(s: GameState) -> dict[str, Any]:
 
 
 def _card(face: int) -> str:
-    return CARDS[face].label() if 0 <= face < len(CARDS) else f"card {face}"
+    """A card as people read it ("force 7", "Population Explosion": spaces, never the
+    engine's underscores; commands keep their words: cli/worlds_commands.py card_word)."""
+    return card_name(face) if 0 <= face < len(CARDS) else f"card {face}"
 
 
 def describe_event(s: GameState, ev: tuple[Any, ...], viewer: int | None = None) -> str:

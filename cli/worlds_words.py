@@ -21,9 +21,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.worlds.actions import world_name
-from engine.worlds.data import CARDS, RACES
+from engine.worlds.data import RACES
 from engine.worlds.state import GRID, WORLDS
 
+from .worlds_action_words import card_name
 from .you_words import Voice
 
 __all__ = ["power_words", "power_command", "action_words", "action_sentence", "race_name",
@@ -86,9 +87,7 @@ class _Say:
             face = self.faces.get(handle)
         if face is None:
             face = self.s.faces.get(handle)
-        if face is None or not 0 <= face < len(CARDS):
-            return "a card"
-        return CARDS[face].label()
+        return card_name(face)  # "Power Up", not the engine's "power_up"
 
     @staticmethod
     def square(sq: int) -> str:
