@@ -44,7 +44,8 @@ def test_a_lan_game_ends_in_the_words_of_its_replay(tmp_path: Path) -> None:
         journal = next((tmp_path / folder).rglob("seat-*.journal"))
         replay = cosmic("replay", str(journal), home=tmp_path / "ann")
         assert replay.returncode == 0, replay.stderr
-        rows = replay.stdout.splitlines()  # the board's first line, wrapped at 46 columns
+        rows = replay.stdout.splitlines()  # the verdict: one line to a pipe (its rows
+        # were once wrapped at the board's 46 columns; joined again below if ever so)
         at = next(k for k, row in enumerate(rows) if row.startswith("Game over: "))
         more = [row.strip() for row in rows[at + 1:at + 3] if re.match(r"  \S", row)]
         verdict = " ".join([rows[at], *more])
