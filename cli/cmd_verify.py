@@ -369,15 +369,10 @@ _LABEL = re.compile(r" {2}\w[\w ]*? {2,}")  # "  checked   ": a result's row lab
 def _shown(text: str) -> str:
     """`text` for stdout: at a terminal, a row longer than it is broken between words,
     continued under its value (after a row's label) or indented; else as it is."""
-    import shutil
-    try:
-        tty = sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        tty = False
-    if not tty:
+    from .rows import terminal_width, wrap_words
+    width = terminal_width()
+    if width is None:
         return text
-    from .rows import wrap_words
-    width = max(40, shutil.get_terminal_size().columns - 1)
     rows: list[str] = []
     for line in text.split("\n"):
         label = _LABEL.match(line)

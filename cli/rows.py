@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["GLUE", "wrap_words", "to_terminal", "journal_words"]
+__all__ = ["GLUE", "wrap_words", "to_terminal", "terminal_width", "journal_words"]
 
 GLUE = "\u00a0"  # joins words that a row must not part (no space to textwrap)
 # A command to type (cosmic verify PATH) and the words that open a parenthesis to
@@ -57,19 +57,24 @@ def wrap_words(text: str, width: int, indent: str = "  ",
     return [row.replace(GLUE, " ") for row in out] or [text.replace(GLUE, " ")]
 
 
-def to_terminal(text: str, whole: tuple[str, ...] = ()) -> str:
-    """`text` as `wrap_words` breaks it at the width of the terminal stdout is (less a
-    column), each of its lines on its own; as it is when stdout is no terminal (a pipe,
-    a file: a reader there wraps as it likes)."""
+def terminal_width() -> int | None:
+    """The columns a row of stdout may take (the terminal's less one, at least 40), or
+    None when stdout is no terminal (a pipe, a file: a reader there wraps as it likes)."""
     import shutil
     import sys
     try:
         tty = sys.stdout.isatty()
     except (AttributeError, ValueError):
         tty = False
-    if not tty:
+    return max(40, shutil.get_terminal_size().columns - 1) if tty else None
+
+
+def to_terminal(text: str, whole: tuple[str, ...] = ()) -> str:
+    """`text` as `wrap_words` breaks it at the terminal's width (terminal_width), each of
+    its lines on its own; as it is when stdout is no terminal."""
+    width = terminal_width()
+    if width is None:
         return text
-    width = max(40, shutil.get_terminal_size().columns - 1)
     return "\n".join("\n".join(wrap_words(line, width, whole=whole)) if len(line) > width
                      else line for line in text.split("\n"))
 
