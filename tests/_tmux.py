@@ -45,7 +45,7 @@ def colour_codes(screen: str) -> list[str]:
 
 class Terminal:
     """`command` running in a width x height tmux pane, with `env` added to this
-    process's environment (NO_COLOR and TMUX removed unless given)."""
+    process's environment (NO_COLOR, TMUX, COLUMNS and LINES removed unless given)."""
 
     def __init__(self, command: list[str], workdir: Path, *, width: int = 80,
                  height: int = 24, env: dict[str, str] | None = None) -> None:
@@ -55,7 +55,10 @@ class Terminal:
         self.name = f"cosmic-test-{os.getpid()}-{secrets.token_hex(4)}"
         conf = workdir / f"{self.name}.conf"
         conf.write_text("set -g remain-on-exit on\nset -g status off\n")
-        self.env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "NO_COLOR")}
+        # (A COLUMNS or LINES that the test runner exports would beat the pane's own size
+        # for the program inside: shutil.get_terminal_size reads them first.)
+        self.env = {k: v for k, v in os.environ.items()
+                    if k not in ("TMUX", "NO_COLOR", "COLUMNS", "LINES")}
         self.env.update(env or {})
         self.socket: Path | None = None
         try:

@@ -65,7 +65,13 @@ def test_a_ten_seat_board_and_long_words_in_the_viewer(tmp_path: Path, home: Pat
         term.press("End")
         screen = term.wait_for(f"{journal.name} {total}/{total} |")
         shown = _left(term.settled())
-        assert [x for x in board if x.rstrip() not in shown] == [], (board, shown)
+        # Every row of the plain board is on the screen; the verdict, one line in plain
+        # text, is wrapped between its words in the board's column there.
+        verdict = [x for x in board if x.startswith("Game over: ")]
+        assert [x for x in board if x.rstrip() not in shown and x not in verdict] == [], (
+            board, shown)
+        assert all(" ".join(v.split()) in " ".join(" ".join(shown).split())
+                   for v in verdict), (verdict, shown)
         # The Oracle's use in the side pane: its words whole, wrapped between them.
         term.type(str(oracle[0]))
         term.wait_for(f"{journal.name} {oracle[0]}/{total} |")
