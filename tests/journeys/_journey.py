@@ -70,18 +70,23 @@ def said_until(proc: subprocess.Popen[str], words: str, timeout: float = 60.0) -
     return said.decode()
 
 
-def plain_game(home: Path, seed: str, players: int = 3, *options: str
-               ) -> subprocess.Popen[str]:
-    """`cosmic play --local --plain` running (with `options`: more of play's flags), read
-    line by line as it prints and answered with `answer(proc, LINE, ...)`: a person at a
-    plain-text game."""
-    proc = subprocess.Popen([str(COSMIC), "play", "--local", "--plain", "--players",
-                             str(players), "--seed", seed, *options],
+def plain_play(home: Path, *args: str) -> subprocess.Popen[str]:
+    """`cosmic play --plain ARGS` running, read line by line as it prints and answered
+    with `answer(proc, LINE, ...)`: a person at a plain-text game (its bots are nodes
+    of their own unless ARGS say --local)."""
+    proc = subprocess.Popen([str(COSMIC), "play", "--plain", *args],
                             env=cosmic_env(home), cwd=home,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, bufsize=1)
     assert proc.stdin is not None and proc.stdout is not None
     return proc
+
+
+def plain_game(home: Path, seed: str, players: int = 3, *options: str
+               ) -> subprocess.Popen[str]:
+    """`cosmic play --local --plain` of a seed (with `options`: more of play's flags):
+    plain_play in one process."""
+    return plain_play(home, "--local", "--players", str(players), "--seed", seed, *options)
 
 
 def answer(proc: subprocess.Popen[str], *lines: str) -> None:

@@ -14,11 +14,10 @@ from __future__ import annotations
 import os
 import re
 import signal
-import subprocess
 import threading
 from pathlib import Path
 
-from _journey import COSMIC, answer, cosmic_env, game_nodes, leave_play, lines_of
+from _journey import answer, game_nodes, leave_play, lines_of, plain_play
 
 WAIT = "-- waiting for the card protocol ("
 STEP = re.compile(r"\(([a-z ]+); (\d+) of (\d+) messages(, next from (blue|you))?\)")
@@ -27,11 +26,7 @@ STEP = re.compile(r"\(([a-z ]+); (\d+) of (\d+) messages(, next from (blue|you))
 def test_a_card_protocol_wait_counts_the_step_not_the_journal(tmp_path: Path,
                                                                home: Path) -> None:
     folder = tmp_path / "game"
-    proc = subprocess.Popen([str(COSMIC), "play", "--plain", "--players", "2", "--dir",
-                             str(folder), "--patience", "30"],
-                            env=cosmic_env(home), cwd=home, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            bufsize=1)
+    proc = plain_play(home, "--players", "2", "--dir", str(folder), "--patience", "30")
     seen: list[str] = []
     stopped: list[int] = []
     watchdog = threading.Timer(120, proc.kill)  # (a question left unanswered: no hang)

@@ -8,10 +8,9 @@ tells blue a secret, then leaves. The journal's folder holds red's key (seat-0.k
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
-from _journey import COSMIC, answer, cosmic, cosmic_env, lines_of
+from _journey import answer, cosmic, lines_of, plain_play
 
 MIND = "Mind: this page shows 1 private tell in the clear (read with --key)"
 
@@ -19,11 +18,7 @@ MIND = "Mind: this page shows 1 private tell in the clear (read with --key)"
 def test_a_page_made_with_a_key_says_it_holds_tells_in_the_clear(tmp_path: Path,
                                                                   home: Path) -> None:
     folder = tmp_path / "game"
-    proc = subprocess.Popen([str(COSMIC), "play", "--plain", "--players", "2", "--dir",
-                             str(folder), "--patience", "5"],
-                            env=cosmic_env(home), cwd=home, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            bufsize=1)
+    proc = plain_play(home, "--players", "2", "--dir", str(folder), "--patience", "5")
     seen: list[str] = []
     try:
         for line in lines_of(proc, seen, 90):

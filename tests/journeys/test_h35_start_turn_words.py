@@ -13,20 +13,15 @@ from __future__ import annotations
 import os
 import re
 import signal
-import subprocess
 import threading
 from pathlib import Path
 
-from _journey import COSMIC, answer, cosmic_env, game_nodes, leave_play, lines_of
+from _journey import answer, game_nodes, leave_play, lines_of, plain_play
 
 
 def test_the_start_of_a_turn_is_said_in_words(tmp_path: Path, home: Path) -> None:
     folder = tmp_path / "game"
-    proc = subprocess.Popen([str(COSMIC), "play", "--plain", "--players", "2", "--dir",
-                             str(folder), "--patience", "30"],
-                            env=cosmic_env(home), cwd=home, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            bufsize=1)
+    proc = plain_play(home, "--players", "2", "--dir", str(folder), "--patience", "30")
     seen: list[str] = []
     stopped: list[int] = []
     watchdog = threading.Timer(120, proc.kill)  # (a question left unanswered: no hang)
