@@ -212,7 +212,9 @@ class CosmicUI:
         return action_sentence(s, a, seat, kn)
 
     def replay_board(self, s: Any) -> str:
-        return str(self._render.board_text(s))
+        """The public board; a finished game's verdict whole on its first line (the
+        viewer sets it across the screen, wrapped at the terminal's width)."""
+        return str(self._render.board_text(s, whole_verdict=True))
 
     @staticmethod
     def stage_starts(states: list[Any]) -> list[int]:
