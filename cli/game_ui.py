@@ -341,7 +341,7 @@ class WorldsUI:
         """(playable now, label) for each card of the hand. The command table keeps one
         copy of two same cards (two force7s are one choice): every copy is marked."""
         out = []
-        word = self._wc.card_word
+        word = self._wr.card_label  # spoken ("Use the Force"), as the board's hand line
         names = {word(kn.faces.get(h, s.faces.get(h))) for h in playable
                  if kn.faces.get(h, s.faces.get(h)) is not None}
         for h in s.hands[kn.seat]:
@@ -434,7 +434,8 @@ class WorldsUI:
             f" {c} {s.controlled(i)}" for i, c in enumerate(s.config.colors)]
 
     def short_card(self, face: int | None) -> str:
-        return self._wc.card_word(face)
+        """A card in the viewer's hands (h): its spoken name ("Use the Force")."""
+        return self._wr.card_label(face)
 
     def info(self, what: str, s: Any) -> str:
         """A race by name (its power in our words), or a world by letter (its race)."""

@@ -48,6 +48,7 @@ from protocol.tell import CHAT_KINDS
 from .game_ui import CosmicUI, WorldsUI, for_rules, headline
 from .job_control import bind_suspend, redrawn_on_continue
 from .render import chat_text
+from .rows import GLUE
 
 # The viewer's screen (ReplayApp) imports prompt_toolkit where it is built: `cosmic replay
 # --json`, --html and verify's progress line use this module and none of it.
@@ -402,7 +403,8 @@ def short_label(face: int | None) -> str:
 def side_text(tl: Timeline, k: int, hands: bool, width: int = 32) -> str:
     """The right pane: where we are, who acts, the encounter; or, with `hands` (once
     revealed), every hand in short labels (A14 attack 14, N negotiate, R+2 reinforcement)
-    wrapped to `width`. The map game: its conflict and the worlds each controls."""
+    wrapped to `width`. The map game: its conflict and the worlds each controls; its
+    hands by the cards' spoken names ("force 7, Use the Force")."""
     s = tl.states[k]
     ui = tl.words()
     lines = [f"Record {k} of {tl.total}"]
@@ -410,9 +412,14 @@ def side_text(tl: Timeline, k: int, hands: bool, width: int = 32) -> str:
         lines.append(ui.HANDS_KEY)
         for seat in range(s.n):
             cards = [ui.short_card(tl.faces.get(h, s.faces.get(h))) for h in s.hands[seat]]
-            text = f"{_seat(tl, seat)}: " + (" ".join(cards) or "(none)")
-            lines += textwrap.wrap(text, max(12, width), subsequent_indent=" ",
-                                   break_long_words=True) or [text]
+            # Cosmic's short labels are one word each (A14 N card-zap); the map game's
+            # cards are said by their spoken names ("Use the Force"), between commas.
+            # (each card's words glued, so that a row never parts them: "force" / "3")
+            text = f"{_seat(tl, seat)}: " + ((" " if ui.COSMIC else ", ").join(
+                c.replace(" ", GLUE) for c in cards) or "(none)")
+            lines += [row.replace(GLUE, " ") for row in textwrap.wrap(
+                text, max(12, width), subsequent_indent=" ", break_long_words=True)
+                or [text]]
         return "\n".join(lines)
     if k > 0:
         st = tl.steps[k - 1]
