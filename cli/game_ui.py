@@ -212,7 +212,9 @@ class CosmicUI:
         return action_sentence(s, a, seat, kn)
 
     def replay_board(self, s: Any) -> str:
-        return str(self._render.board_text(s))
+        """The public board; a finished game's verdict whole on its first line (the
+        viewer sets it across the screen, wrapped at the terminal's width)."""
+        return str(self._render.board_text(s, whole_verdict=True))
 
     @staticmethod
     def stage_starts(states: list[Any]) -> list[int]:
@@ -339,7 +341,7 @@ class WorldsUI:
         """(playable now, label) for each card of the hand. The command table keeps one
         copy of two same cards (two force7s are one choice): every copy is marked."""
         out = []
-        word = self._wc.card_word
+        word = self._wr.card_label  # spoken ("Use the Force"), as the board's hand line
         names = {word(kn.faces.get(h, s.faces.get(h))) for h in playable
                  if kn.faces.get(h, s.faces.get(h)) is not None}
         for h in s.hands[kn.seat]:
@@ -432,7 +434,8 @@ class WorldsUI:
             f" {c} {s.controlled(i)}" for i, c in enumerate(s.config.colors)]
 
     def short_card(self, face: int | None) -> str:
-        return self._wc.card_word(face)
+        """A card in the viewer's hands (h): its spoken name ("Use the Force")."""
+        return self._wr.card_label(face)
 
     def info(self, what: str, s: Any) -> str:
         """A race by name (its power in our words), or a world by letter (its race)."""

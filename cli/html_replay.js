@@ -254,7 +254,21 @@
     }
     const lines = [];
     for (let i = 0; ("board/" + i) in st; i++) lines.push(S[st["board/" + i]]);
-    $("boardtext").textContent = lines.join("\n");
+    // A finished game's verdict: above the board, and first in the board in words, as
+    // text the browser wraps at the box's width (the other rows keep their columns).
+    const over = "gameover" in st ? S[st.gameover] : "";
+    const gameover = $("gameover");
+    gameover.textContent = over;
+    gameover.hidden = !over;
+    const boardtext = $("boardtext");
+    boardtext.textContent = "";
+    if (over && lines[0] === over) {
+      const whole = document.createElement("span");
+      whole.className = "whole";
+      whole.textContent = lines.shift() + (lines.length ? "\n" : "");
+      boardtext.appendChild(whole);
+    }
+    boardtext.appendChild(document.createTextNode(lines.join("\n")));
     const box = $("handsbox");
     box.textContent = "";
     if (showHands && D.revealed) {
@@ -283,7 +297,7 @@
     drawWords(st);
     const slider = $("slider");
     slider.value = String(pos);
-    const where = st.outcome ? "game over" : `turn ${num(st.turn)}`;
+    const where = "gameover" in st ? "game over" : `turn ${num(st.turn)}`;
     const cut = LAST < D.total ? `; the records after ${LAST} are not shown` : "";
     $("pos").textContent = `position ${pos} of ${D.total} (${where}${cut})`;
     document.body.dataset.position = String(pos);

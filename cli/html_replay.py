@@ -9,7 +9,9 @@ client's own words (cli/render.py: public_summary, board_text, log_line; the map
 positions by cli/html_replay_worlds.py, its words cli/game_ui.py's); the script in the
 page only draws what it is given and never words an event itself. The map game's board
 is drawn by a script of its own (html_replay_worlds.js); the controls, the log, the
-verdict and the hands are the common script's, for both games.
+verdict and the hands are the common script's, for both games. A finished game's verdict
+(who won, why) is text the browser wraps, above the board and first in the board in
+words: never cut at a width (as the terminal's 46-column board did).
 
 What the page holds, compactly (about half a local journal's size): each position's
 public summary flattened to "path/to/leaf" keys, sent as the keys that changed since the
@@ -158,8 +160,12 @@ def _position(s: engine.GameState, strings: _Strings, totals: tuple[int, int] | 
         colors = s.config.colors
         summary["encounter"]["face_down"] = [colors[x] for x in s.enc.selected]
         summary["encounter"]["totals"] = list(totals) if totals is not None else None
-    summary["board"] = {str(i): strings(line) for i, line in enumerate(
-        board_text(s).splitlines())}
+    # The board in words as the text replay prints it: a finished game's verdict whole on
+    # its first line (the browser wraps it), also on its own above the board (gameover).
+    board = board_text(s, whole_verdict=True).splitlines()
+    summary["board"] = {str(i): strings(line) for i, line in enumerate(board)}
+    if s.outcome is not None:
+        summary["gameover"] = strings(board[0])
     if faces is not None:  # every face is known: each hand, as card labels
         summary["hands"] = {s.config.colors[seat]: [
             strings(card_label(faces.get(h, s.faces.get(h)))) for h in s.hands[seat]]
@@ -283,6 +289,7 @@ def build_page(data: dict[str, Any]) -> str:
  title="the next record that says this (/); Enter again: the one after"></label>
 <span id="found" role="status"></span>
 </nav>
+<p id="gameover" hidden></p>
 <main>
 <section id="boardbox"><svg id="board" role="img" aria-label="the board"></svg></section>
 <section id="side">

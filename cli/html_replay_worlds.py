@@ -9,7 +9,9 @@ What a position holds (keys "a/b" as the page flattens them):
   seats/C   [worlds controlled, tokens on the map, cards in hand] for colour C;
   conflict  the conflict under way in words (string index; -1: none), conflict_world L;
   board/i   the board in words (cli/game_ui.py `replay_board`), a line each;
-  waiting, turn, active, outcome (the winners' colours) and, once revealed, hands/C.
+  waiting, turn, active, outcome (the winners' colours), gameover (a finished game's
+            verdict in words, as its text replay ends: cli/game_ui.py `headline`) and,
+            once revealed, hands/C.
 Every sentence is the client's (cli/worlds_render.py, cli/game_ui.py); the script words
 nothing but labels. Only public facts are read, but the hands of a revealed game (the
 page shows them, as the Cosmic page does, only when every face is known).
@@ -30,10 +32,9 @@ SCRIPT_FILE = "html_replay_worlds.js"
 
 def worlds_position(rules: Any) -> Callable[..., dict[str, Any]]:
     """The function html_replay.page_data calls for each position of a worlds game."""
-    from .game_ui import WorldsUI
+    from .game_ui import WorldsUI, headline
     from .html_replay import waiting_text
-    from .worlds_commands import card_word
-    from .worlds_render import conflict_line
+    from .worlds_render import card_label, conflict_line
     from .worlds_words import race_name
 
     ui = WorldsUI(rules)
@@ -63,14 +64,16 @@ def worlds_position(rules: Any) -> Callable[..., dict[str, Any]]:
         for p, c in enumerate(colors):
             flat[f"seats/{c}"] = [s.controlled(p), sum(s.count(w, p) for w in range(WORLDS)),
                                   len(s.hands[p])]
+        if s.outcome is not None:
+            flat["gameover"] = strings(headline(ui, s))
         line = conflict_line(s)
         flat["conflict"] = strings(line) if line else -1
         flat["conflict_world"] = world_name(s.conf.world) if s.conf is not None else ""
         for i, text in enumerate(ui.replay_board(s).splitlines()):
             flat[f"board/{i}"] = strings(text)
-        if faces is not None:  # every face is known: each hand, as the client names cards
+        if faces is not None:  # every face is known: each hand, its cards' spoken names
             for p, c in enumerate(colors):
-                flat[f"hands/{c}"] = [strings(card_word(faces.get(h, s.faces.get(h))))
+                flat[f"hands/{c}"] = [strings(card_label(faces.get(h, s.faces.get(h))))
                                       for h in s.hands[p]]
         return flat
 

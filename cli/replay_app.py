@@ -13,7 +13,9 @@ step k-1, the record with index k-1 (a journal note is a step with no envelope);
 cards are shown only when the card source knows every face (local games, whose seed is
 public, or network games after every seat's end-of-game key share). What the game is
 changes only the words (cli/game_ui.py: board, events, actions, where encounters or
-conflicts begin); the stepping is the same for Cosmic and the map game.
+conflicts begin); the stepping is the same for Cosmic and the map game. A finished game's
+verdict (who won, why) runs across the whole screen above the board, wrapped at the
+terminal's width (`verdict_and_board`).
 
 Keys (the viewer): Right/n or Enter next record, Left/p previous, PageDown/e next
 encounter (the map game: conflict), PageUp/E previous one, Home/End first/last, `g N`
@@ -43,9 +45,10 @@ from protocol.journal import JournalContents
 from protocol.keys import SigningKey
 from protocol.tell import CHAT_KINDS
 
-from .game_ui import CosmicUI, WorldsUI, for_rules
+from .game_ui import CosmicUI, WorldsUI, for_rules, headline
 from .job_control import bind_suspend, redrawn_on_continue
 from .render import chat_text
+from .rows import GLUE
 
 # The viewer's screen (ReplayApp) imports prompt_toolkit where it is built: `cosmic replay
 # --json`, --html and verify's progress line use this module and none of it.
@@ -58,7 +61,8 @@ __all__ = [
     "Step", "Timeline", "TimelineVisitor", "action_text", "evidence_words", "message_text",
     "build_timeline",
     "parse_command", "search", "side_text",
-    "log_lines", "short_label", "status_text", "fault_text", "ReplayApp", "HELP_TEXT",
+    "log_lines", "short_label", "status_text", "fault_text", "verdict_and_board", "ReplayApp",
+    "HELP_TEXT",
 ]
 
 HELP_TEXT = ("n/Right/Enter next, p/Left back, e/PgDn next encounter (or conflict), "
@@ -399,7 +403,8 @@ def short_label(face: int | None) -> str:
 def side_text(tl: Timeline, k: int, hands: bool, width: int = 32) -> str:
     """The right pane: where we are, who acts, the encounter; or, with `hands` (once
     revealed), every hand in short labels (A14 attack 14, N negotiate, R+2 reinforcement)
-    wrapped to `width`. The map game: its conflict and the worlds each controls."""
+    wrapped to `width`. The map game: its conflict and the worlds each controls; its
+    hands by the cards' spoken names ("force 7, Use the Force")."""
     s = tl.states[k]
     ui = tl.words()
     lines = [f"Record {k} of {tl.total}"]
@@ -407,9 +412,14 @@ def side_text(tl: Timeline, k: int, hands: bool, width: int = 32) -> str:
         lines.append(ui.HANDS_KEY)
         for seat in range(s.n):
             cards = [ui.short_card(tl.faces.get(h, s.faces.get(h))) for h in s.hands[seat]]
-            text = f"{_seat(tl, seat)}: " + (" ".join(cards) or "(none)")
-            lines += textwrap.wrap(text, max(12, width), subsequent_indent=" ",
-                                   break_long_words=True) or [text]
+            # Cosmic's short labels are one word each (A14 N card-zap); the map game's
+            # cards are said by their spoken names ("Use the Force"), between commas.
+            # (each card's words glued, so that a row never parts them: "force" / "3")
+            text = f"{_seat(tl, seat)}: " + ((" " if ui.COSMIC else ", ").join(
+                c.replace(" ", GLUE) for c in cards) or "(none)")
+            lines += [row.replace(GLUE, " ") for row in textwrap.wrap(
+                text, max(12, width), subsequent_indent=" ", break_long_words=True)
+                or [text]]
         return "\n".join(lines)
     if k > 0:
         st = tl.steps[k - 1]
@@ -426,6 +436,24 @@ def side_text(tl: Timeline, k: int, hands: bool, width: int = 32) -> str:
     # goes on indented.
     return "\n".join(part for line in lines for part in textwrap.wrap(
         line, max(12, width), subsequent_indent=" ", break_long_words=True) or [line])
+
+
+def verdict_and_board(tl: Timeline, k: int) -> tuple[str, str]:
+    """The board at position k as the viewer shows it, apart from a finished game's
+    verdict (the winners and why the game ended: "" before the end), which the viewer
+    sets across the whole screen, above the board and the side pane, wrapped at the
+    terminal's width (never at the 46 columns of a board beside a hand). Cosmic's verdict
+    is its board's first line, as `cosmic replay` prints it; the map game's board has
+    none, its verdict is the headline its text replay ends with."""
+    s = tl.states[k]
+    ui = tl.words()
+    board = ui.replay_board(s)
+    if getattr(s, "outcome", None) is None:
+        return "", board
+    if ui.COSMIC:
+        verdict, _, rest = board.partition("\n")
+        return verdict, rest
+    return headline(ui, s), board
 
 
 def log_lines(tl: Timeline, k: int, height: int = 8) -> list[str]:
@@ -511,6 +539,9 @@ class ReplayApp:
 
         from .app import STYLE, FittedControl, wrap_at
 
+        # A finished game's verdict across the screen, wrapped at its width; no row before.
+        verdict = Window(FittedControl(self._verdict), wrap_lines=False,
+                         height=self._verdict_height, style="class:alert")
         board = Window(FittedControl(self._board), wrap_lines=False,
                        height=self._board_height, width=self._board_width)
         side = Window(FittedControl(self._side), width=D(min=20, preferred=32),
@@ -527,7 +558,7 @@ class ReplayApp:
                 status_text(self.tl, self.pos, self.hands, self.note), width)))]),
             height=lambda: self._rows(status_text(self.tl, self.pos, self.hands, self.note)),
             wrap_lines=False, style="class:status")  # the keys wrap, between words
-        body = HSplit([VSplit([board, Window(width=1, char="|"), side]),
+        body = HSplit([verdict, VSplit([board, Window(width=1, char="|"), side]),
                        Window(height=1, char="-"), log, fault, status, self.input])
         kb = KeyBindings()
         empty = Condition(lambda: not self.input.text)
@@ -592,6 +623,23 @@ class ReplayApp:
 
     # -- rendering -------------------------------------------------------------------------
 
+    def _verdict(self, width: int, height: int) -> StyleAndTextTuples:
+        """A finished game's verdict, wrapped between words at the screen's width."""
+        from .app import wrap_at
+
+        said = verdict_and_board(self.tl, self.pos)[0]
+        return [("", "\n".join(wrap_at(said, max(20, width))))] if said else []
+
+    def _verdict_height(self) -> D:
+        """As many rows as the verdict takes across the screen; none before the end."""
+        from prompt_toolkit.layout.dimension import Dimension as D
+
+        from .app import wrap_at
+
+        said = verdict_and_board(self.tl, self.pos)[0]
+        width = max(20, self.app.output.get_size().columns)
+        return D.exact(len(wrap_at(said, width)) if said else 0)
+
     def _board(self, width: int, height: int) -> StyleAndTextTuples:
         """The board, a line longer than the pane wrapped between words (continued rows
         indented), each player's line in its colour."""
@@ -599,7 +647,7 @@ class ReplayApp:
 
         s = self.tl.states[self.pos]
         out: StyleAndTextTuples = []
-        for line in self.tl.words().replay_board(s).splitlines():
+        for line in verdict_and_board(self.tl, self.pos)[1].splitlines():
             style = ""
             for c in s.config.colors:
                 if self.color and line.strip().startswith((c + " ", c + ":")):
@@ -615,7 +663,7 @@ class ReplayApp:
         the long line of races last, so a short screen cuts that)."""
         from prompt_toolkit.layout.dimension import Dimension as D
 
-        rows = self.tl.words().replay_board(self.tl.states[self.pos]).count("\n") + 2
+        rows = verdict_and_board(self.tl, self.pos)[1].count("\n") + 2
         if self.tl.words().COSMIC:
             rows = max(12, rows - 1)
         return D(min=6, preferred=rows, max=rows)  # the log takes the rest, not blanks
@@ -627,7 +675,7 @@ class ReplayApp:
         prose, wrapped. What is left is shared as before."""
         from prompt_toolkit.layout.dimension import Dimension as D
 
-        board = self.tl.words().replay_board(self.tl.states[self.pos])
+        board = verdict_and_board(self.tl, self.pos)[1]
         rows = max((len(line) for line in board.splitlines() if len(line) <= 64),
                    default=20)
         columns = self.app.output.get_size().columns

@@ -22,7 +22,7 @@ from .worlds_words import power_words, the_race
 from .you_words import Voice
 
 __all__ = ["board_text", "describe_event", "summary", "player_lines", "conflict_line",
-           "natives_line"]
+           "natives_line", "card_label"]
 
 
 def _many(n: int, noun: str) -> str:
@@ -200,6 +200,14 @@ def summary(s: GameState) -> dict[str, Any]:
         "natives": {world_name(w): _race(s.native[w]) for w in range(WORLDS)
                     if s.native[w] >= 0},
     }
+
+
+def card_label(face: int | None) -> str:
+    """A card of a hand as a person reads it, wherever they read it (the hand of the
+    full screen and of `hand`, every hand in the replays): its spoken name, "force 7",
+    "Use the Force"; "a card" when its face is unknown. What a person types keeps the
+    command's word (cli/worlds_commands.py card_word: force7, use-the-force)."""
+    return "a card" if face is None else _card(face)
 
 
 def _card(face: int) -> str:

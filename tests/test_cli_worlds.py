@@ -116,8 +116,9 @@ def test_the_board_shows_a_player_their_own_hand_and_tokens() -> None:
     text = ui.board(s, kn)
     assert text.startswith(f"Turn {s.turns}: ")
     hand = ", ".join(A_label for _, A_label in ui.hand(s, kn, set()))
-    assert hand and all(w.startswith("force") or w.replace("-", "").isalpha()
-                        for w in hand.split(", "))
+    assert hand and all(w.startswith("force ") or w.replace(" ", "").isalpha()
+                        for w in hand.split(", "))  # spoken names ("force 5", "Mutation")
+    assert f"Your hand (red): {hand}\n" in text  # the full screen's hand: the board's words
     home = next(w for w in range(26) if s.control[w] == 0)
     assert f"Your tokens (world count (born on:count)): " in text
     assert f"{chr(65 + home)} " in text.split("Your tokens")[1]
