@@ -19,6 +19,11 @@ bytecode (PYTHONDONTWRITEBYTECODE), every process compiled the project's two hun
 modules again, a fifth of a second of a core each time. The cache is a fresh directory
 outside the source tree (PYTHONPYCACHEPREFIX), removed at the end: nothing is written
 next to the sources, and no run reads what another compiled.
+
+And a test that takes cli.cmd_demo.free_udp_port for its game's port gets one of
+_ports.free_port's instead (see there): one the kernel does not hand to another socket
+before the game's nodes bind it, and no other worker or test run is given. (For users
+the demo still takes whatever port the kernel finds free.)
 """
 
 from __future__ import annotations
@@ -47,6 +52,10 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[_cache_dir] = cache
         os.environ[_PYCACHE] = cache
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    # Before the test modules are imported: they take it by name from cli.cmd_demo.
+    import cli.cmd_demo
+    from _ports import free_port
+    setattr(cli.cmd_demo, "free_udp_port", free_port)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

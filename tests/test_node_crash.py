@@ -5,10 +5,14 @@ and every game still completes: every node audits, every journal verifies, all j
 are byte-identical, and each crashed node kept every record it had taken before the kill.
 
 Each game's plan comes from random.Random(plan_seed); a failure names the plan seed and
-the plan. The moment of the kill is random on top of the plan (a short sleep after the
-victim reports the planned record count), so a kill can land mid-write or mid-step. One
-window that random kills hit only now and then - a seat's card message journaled, the
-action it backs not yet signed - is also made certain by cutting the journals there."""
+the plan. The moment of the kill is random on top of the plan: the thread that reads the
+victim's progress sends it a few milliseconds (at random) after the line with the planned
+record count, so a kill can land mid-write or mid-step. A game's moves take a few tenths
+of a second now, so each kill is checked to have landed where it was meant to: in the
+deck setup, or at least before the game's last move (else the test says so and fails: it
+would no longer test a crash in a running game). One window that random kills hit only
+now and then - a seat's card message journaled, the action it backs not yet signed - is
+also made certain by cutting the journals there."""
 
 from __future__ import annotations
 
@@ -27,7 +31,8 @@ from typing import Any
 
 import pytest
 
-from cli.cmd_demo import free_udp_port, prepare
+from _ports import free_port
+from cli.cmd_demo import prepare
 from node.journal_file import JournalFile
 from node.verify import verify_journal
 from protocol.envelope import open_envelope
@@ -43,10 +48,13 @@ SEATS = 3
 # every restart sat out 3 s.
 ENV = {**os.environ, "COSMIC_SAME_KEY_GRACE_S": "0.3"}
 TURNS = 3
-# Records 0-24 are the deck setup (the card protocol); a 3-seat, 3-turn game of the seeds
-# below has 150-200 records, so mid-game kill points stop well short of the end.
-SETUP = (0, 23)
+# Records 0-23 are the deck setup (the card protocol); a 3-seat, 3-turn game of the seeds
+# below has 150-200 records, so mid-game kill points stop well short of the end. Progress
+# is reported a batch of records at a time, and the last records of the setup come in one
+# quick burst (a few milliseconds): setup kill points stop short of it.
+SETUP = (0, 15)
 MID = (25, 120)
+KILL_DELAY_S = 0.005  # at most, after the line: a move takes about two milliseconds
 GAME_S = 90.0  # the most one game, crashes and restarts included, may take
 
 
@@ -64,6 +72,8 @@ class _Node:
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
         self.lines: list[dict[str, Any]] = []
         self.err: list[str] = []
+        self._kill: tuple[int, float] | None = None  # see kill_at()
+        self._kill_lock = threading.Lock()
         self._readers = [threading.Thread(target=self._read_out, daemon=True),
                          threading.Thread(target=self._read_err, daemon=True)]
         for t in self._readers:
@@ -74,6 +84,24 @@ class _Node:
         for line in self.proc.stdout:
             if line.startswith("{") and line.endswith("\n"):  # a kill may cut the last one
                 self.lines.append(json.loads(line))
+                self._kill_if_due()
+
+    def kill_at(self, records: int, delay: float) -> None:
+        """kill -9 it `delay` seconds after it reports at least `records` (at once if it
+        has). The thread that reads its lines sends the kill, as soon as the line comes:
+        polled for, it landed tens of records later."""
+        with self._kill_lock:
+            self._kill = (records, delay)
+        self._kill_if_due()
+
+    def _kill_if_due(self) -> None:
+        with self._kill_lock:
+            if self._kill is None or self.records() < self._kill[0]:
+                return
+            delay = self._kill[1]
+            self._kill = None
+        time.sleep(delay)
+        self.proc.send_signal(signal.SIGKILL)
 
     def _read_err(self) -> None:
         assert self.proc.stderr is not None
@@ -83,6 +111,17 @@ class _Node:
     def records(self) -> int:
         """The most records this process has reported taking (each is durable by then)."""
         return max((o["records"] for o in self.lines if "records" in o), default=-1)
+
+    def wait_end(self, deadline: float, others: Sequence[_Node]) -> bool:
+        """Until its process ends (all it wrote read); False if time runs out first or
+        another node fails."""
+        while self.proc.poll() is None:
+            if time.monotonic() >= deadline or any(
+                    n.proc.poll() not in (None, 0) for n in others if n is not self):
+                return False
+            time.sleep(0.005)
+        self.join(deadline)
+        return True
 
     def wait_for(self, records: int, deadline: float, others: Sequence[_Node] = ()) -> bool:
         """Until it reports at least `records`; False if it ends or time runs out first,
@@ -139,22 +178,36 @@ class _Kill:
     at: int  # kill once the victim has reported this many records...
     delay: float  # ...and this many seconds more
     restart_after: float  # seconds between the kill and the restart
+    setup: bool = False  # meant for the deck setup (else anywhere before the last move)
 
 
 def _plan(plan_seed: int, shape: str) -> list[_Kill]:
     rng = random.Random(plan_seed)
 
-    def kill(seat: int, lo: int, hi: int) -> _Kill:
-        return _Kill(seat, rng.randint(lo, hi), rng.uniform(0, 0.2), rng.uniform(0, 0.5))
+    def kill(seat: int, lo: int, hi: int, setup: bool = False) -> _Kill:
+        return _Kill(seat, rng.randint(lo, hi), rng.uniform(0, KILL_DELAY_S),
+                     rng.uniform(0, 0.5), setup)
 
     first, other = rng.sample(range(SEATS), 2)
     if shape == "same node twice":  # in the deck setup, then mid-game
-        return [kill(first, *SETUP), kill(first, MID[0] + 20, MID[1])]
+        return [kill(first, *SETUP, setup=True), kill(first, MID[0] + 20, MID[1])]
     if shape == "two nodes":  # one, then another once the first is back
         a = kill(first, SETUP[0], MID[1] - 40)
         return [a, kill(other, a.at + 25, MID[1])]
     assert shape == "once"
     return [kill(first, SETUP[0], MID[1])]
+
+
+def _landed(k: _Kill, kept: int, kinds: list[str], why: str) -> None:
+    """The kill, its victim's journal then holding `kept` records, came where it was meant
+    to in the game whose records have `kinds`."""
+    first, last = kinds.index("action"), len(kinds) - 1 - kinds[::-1].index("action")
+    where = (f"{why}: {k} landed with {kept} records in the victim's journal; the deck "
+             f"setup is records 0-{first - 1}, the moves {first}-{last}")
+    if k.setup:
+        assert kept <= first, f"{where}: after the deck setup, not in it"
+    assert kept <= last, (f"{where}: after the game's last move, so this is no longer a "
+                          "crash in a running game (plan it earlier)")
 
 
 @pytest.mark.parametrize("game_seed,plan_seed,shape", [
@@ -170,7 +223,7 @@ def test_nodes_killed_at_random_points_resume_from_their_journals(
     plan = _plan(plan_seed, shape)
     why = f"game {game_seed!r}, plan seed {plan_seed}: {plan}"
     gpath, keys = prepare(SEATS, game_seed, tmp_path, TURNS)
-    port = free_udp_port()
+    port = free_port()
     deadline = time.monotonic() + GAME_S
     nodes = [_Node(tmp_path, gpath, keys, s, port) for s in range(SEATS)]
     everyone = list(nodes)
@@ -178,17 +231,16 @@ def test_nodes_killed_at_random_points_resume_from_their_journals(
     try:
         for k in plan:
             victim = nodes[k.seat]
-            reached = victim.wait_for(k.at, deadline, nodes)
+            victim.kill_at(k.at, k.delay)
+            ended = victim.wait_end(deadline, nodes)  # every line it wrote read
             for s, n in enumerate(nodes):
-                assert n.proc.poll() in (None, 0), (
+                assert n is victim or n.proc.poll() in (None, 0), (
                     f"{why}: seat {s} exited {n.proc.poll()}: {''.join(n.err)[-2000:]}")
-            assert reached, (f"{why}: seat {k.seat} never reached {k.at} records "
-                             f"(reported {victim.records()}, exit {victim.proc.poll()})")
-            time.sleep(k.delay)
-            assert victim.proc.poll() is None, f"{why}: seat {k.seat} ended before its kill"
-            victim.proc.send_signal(signal.SIGKILL)
-            victim.proc.wait()
-            victim.join(deadline)  # every line it wrote before it died
+            assert ended, (f"{why}: seat {k.seat} was not killed: it never reached {k.at} "
+                           f"records (reported {victim.records()})")
+            assert victim.proc.returncode == -signal.SIGKILL, (
+                f"{why}: seat {k.seat} ended (exit {victim.proc.returncode}) before its kill "
+                f"at {k.at} records: {''.join(victim.err)[-2000:]}")
             crashes.append((k, victim.records(), victim.journal.read_bytes()))
             time.sleep(k.restart_after)
             nodes[k.seat] = _Node(tmp_path, gpath, keys, k.seat, port)  # same journal
@@ -201,8 +253,12 @@ def test_nodes_killed_at_random_points_resume_from_their_journals(
             n.stop()
 
     final = _same_journals(tmp_path, why)
+    genesis = parse_journal((tmp_path / "seat-0.journal").read_bytes()).genesis
+    kinds = [open_envelope(raw, genesis, GAME_KINDS, check_signature=False).kind
+             for raw in final]
     for k, reported, then in crashes:
         kept = parse_journal(then).records  # a torn last record is not one it had taken
+        _landed(k, len(kept), kinds, why)
         assert len(kept) >= reported, f"{why}: {k}: reported {reported}, kept {len(kept)}"
         assert final[:len(kept)] == kept, f"{why}: {k}: the journal at the kill was rewritten"
 
@@ -217,7 +273,7 @@ def test_a_node_killed_between_its_card_message_and_its_action_resumes(tmp_path:
     the same."""
     why = "killed between a cards.facedown and its select"
     gpath, keys = prepare(SEATS, "crash-window", tmp_path, TURNS)
-    port = free_udp_port()
+    port = free_port()
     deadline = time.monotonic() + GAME_S
     nodes = [_Node(tmp_path, gpath, keys, s, port) for s in range(SEATS)]
     try:

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.cmd_demo import free_udp_port, prepare
+from _ports import free_port
+from cli.cmd_demo import prepare
 from node.discovery import (LOOPBACK_BROADCAST, Card, Listener, SameKey, SameKeyError,
                             new_instance, seal_card)
 from node.journal_file import read_key_file
@@ -92,7 +93,7 @@ def test_join_with_the_hosts_key_stops_and_the_host_goes_on_hosting(tmp_path: Pa
     """One machine, one COSMIC_HOME: `cosmic join` beside `cosmic host` finds the host's
     own key in the lobby and stops, saying which key file and what to do; the host warns
     and goes on, and a player with a key of their own then plays the game with it."""
-    port = free_udp_port()
+    port = free_port()
     home, other_home = tmp_path / "home", tmp_path / "other"
     host = _Cosmic("host", "--players", "2", "--max-turns", "1", "--name", "ann",
                    *_lobby_args(home, port, "--target", LOOPBACK), home=home)
@@ -130,7 +131,7 @@ def test_the_same_key_found_over_direct_peers(tmp_path: Path) -> None:
     """Where broadcast does not reach (each node hears only its own address, the joiner
     names the host with --peer), the host passes every card it hears on, the joiner's own
     among them: that one is not taken for another node; the host's card is."""
-    port, home = free_udp_port(), tmp_path / "home"
+    port, home = free_port(), tmp_path / "home"
     host = _Cosmic("host", "--players", "2", "--name", "ann",
                    *_lobby_args(home, port, "--listen", "127.0.0.2", "--target", "127.0.0.2"),
                    home=home)
@@ -163,7 +164,7 @@ def test_one_seat_run_twice_the_later_one_stops_and_the_game_goes_on(tmp_path: P
     the other seat (the journals agree: nothing forked)."""
     gpath, keys = prepare(2, "same-key", tmp_path, max_turns=1)
     journal = tmp_path / "seat-1.journal"
-    port = free_udp_port()
+    port = free_port()
     first = _node(gpath, keys[1], 1, journal, port, tmp_path)
     seat0 = None
     try:
@@ -295,7 +296,7 @@ def test_a_second_resumed_node_on_a_seat_stops_before_it_plays_it(tmp_path: Path
 
     gpath, keys = prepare(2, "same-key-resume", tmp_path, max_turns=2)
     genesis = Genesis.decode(gpath.read_bytes())
-    port = free_udp_port()
+    port = free_port()
 
     def options() -> NodeOptions:
         return NodeOptions(discovery_port=port, discovery_target=LOOPBACK)
@@ -336,6 +337,6 @@ def test_a_second_resumed_node_on_a_seat_stops_before_it_plays_it(tmp_path: Path
             "another node's move was taken as the person's own"
         assert seat0.core.state.serial == asked_at
     finally:
-        for n in (seat0, first, copy):
-            if n is not None:
-                n.close()
+        for runner in (seat0, first, copy):
+            if runner is not None:
+                runner.close()
