@@ -56,14 +56,12 @@ def test_the_journal_line_of_a_lan_game_breaks_between_words(tmp_path: Path) -> 
     said as the game starts, in an 80-column terminal: the command to type again whole on
     a row."""
     import re
-    import socket
     import subprocess
 
+    from _ports import free_port
     from _tmux import Terminal
 
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port = str(s.getsockname()[1])
+    port = str(free_port())
     short = Path(tempfile.mkdtemp(prefix="cosmic-end-"))  # (pytest's own is too long)
     homes = [short / "a", short / "b"]  # a row holds the command
     for h in homes:

@@ -12,7 +12,6 @@ game verifies as a clean one."""
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from _ports import free_port
 from cli.cmd_demo import prepare
 from node.verify import verify_journal
 from protocol.envelope import open_envelope
@@ -33,9 +33,7 @@ BOUND_S = 90.0  # the whole game up to the fork, its proof and the honest nodes 
 
 
 def _endpoint() -> str:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return f"tcp://127.0.0.1:{s.getsockname()[1]}"
+    return f"tcp://127.0.0.1:{free_port()}"
 
 
 @pytest.mark.parametrize("mode", ["chat", "keys"])

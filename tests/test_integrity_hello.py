@@ -21,6 +21,8 @@ import sys
 import time
 from pathlib import Path
 
+from _ports import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -105,12 +107,6 @@ def attack(endpoint: str, mib: int) -> int:
 # ------------------------------------------------------------------------------ the test
 
 
-def _free_tcp_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _memory(pid: int) -> tuple[int, int] | None:
     """(VmRSS, VmHWM) of a running process in KiB, None once it is gone."""
     try:
@@ -161,7 +157,7 @@ def test_a_stranger_on_the_hello_socket_cannot_grow_a_node(tmp_path: Path) -> No
     from node.verify import verify_journal
 
     gpath, keys = prepare(3, "hello-flood", tmp_path, 2)
-    ports = [_free_tcp_port() for _ in range(3)]
+    ports = [free_port() for _ in range(3)]
     hello = [f"tcp://127.0.0.1:{p}" for p in ports]
 
     def node(seat: int) -> subprocess.Popen[str]:

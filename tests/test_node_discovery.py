@@ -18,6 +18,7 @@ from dataclasses import replace
 
 import pytest
 
+from _ports import free_port
 from node.curve import CurveKeys
 from node.discovery import (
     LOOPBACK_BROADCAST,
@@ -319,9 +320,7 @@ def test_direct_hello_path_without_broadcast() -> None:
 
 def test_hello_to_nobody_fails_in_time() -> None:
     sk, ck = player(0)
-    with socket.socket() as s:  # a port nobody listens on once this closes
-        s.bind(("127.0.0.1", 0))
-        dead = f"tcp://127.0.0.1:{s.getsockname()[1]}"
+    dead = f"tcp://127.0.0.1:{free_port()}"  # a port nobody listens on
     m = Mesh(sk.public, curve=ck, heartbeat_s=0.05)
     try:
         m.set_hello_card(seal_card(card_of(0, endpoint=m.endpoint), sk))

@@ -8,7 +8,6 @@ import json
 import os
 import select
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from _ports import free_port
 from cli.cmd_demo import free_udp_port, prepare
 from node.journal_file import JournalFile
 from node.verify import verify_journal
@@ -26,12 +26,6 @@ from protocol.game import ACTION_KIND, GAME_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 LOOPBACK = "127.255.255.255"
-
-
-def _free_tcp_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _node(tmp: Path, gpath: Path, keys: list[Path], seat: int, *extra: str,
@@ -90,7 +84,7 @@ def test_dropped_duplicated_delayed_and_reordered_messages(tmp_path: Path) -> No
 
 def test_direct_addresses_without_discovery(tmp_path: Path) -> None:
     gpath, keys = prepare(3, "direct", tmp_path, 2)
-    hello = [f"tcp://127.0.0.1:{_free_tcp_port()}" for _ in range(3)]
+    hello = [f"tcp://127.0.0.1:{free_port()}" for _ in range(3)]
     procs = []
     for s in range(3):
         peers = [x for i, h in enumerate(hello) if i != s for x in ("--peer", h)]

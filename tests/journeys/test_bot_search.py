@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from _journey import cosmic, hosting
+from _ports import free_port
 
 
 def test_simulate_search_bot_wins_or_loses_reproducibly(home: Path) -> None:
@@ -73,14 +74,11 @@ def test_host_and_join_with_search_bots_on_their_own_seats(tmp_path: Path) -> No
     search`, one with an iteration budget, one with a time budget); both journals
     verify; `resume --bot search` of the finished game says it is over; bad budgets for
     host, join and resume are refused before anything starts."""
-    import socket
     import subprocess
 
     from _journey import COSMIC, cosmic_env
 
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port = str(s.getsockname()[1])
+    port = str(free_port())
     common = ["--port", port, "--target", "127.255.255.255", "--yes", "--plain",
               "--timeout", "60"]
     for who in ("ann", "bob"):

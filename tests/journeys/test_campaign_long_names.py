@@ -5,23 +5,17 @@ its one-turn limit, joins a campaign."""
 
 from __future__ import annotations
 
-import socket
 import subprocess
 from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting
+from _ports import free_port
 
 LOOPBACK = "127.255.255.255"
 
 
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
-
-
 def test_standings_keep_their_columns_with_long_names(tmp_path: Path) -> None:
-    lan = ["--port", _free_port(), "--target", LOOPBACK, "--timeout", "60"]
+    lan = ["--port", str(free_port()), "--target", LOOPBACK, "--timeout", "60"]
     homes = [tmp_path / n for n in ("ann", "bob")]
     for h in homes:
         h.mkdir()

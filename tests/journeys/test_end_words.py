@@ -5,21 +5,15 @@ code for it ("won (turn_limit)"); the seat that won is marked "(you)"."""
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from _ports import free_port
 
 
 def test_a_lan_game_ends_in_the_words_of_its_replay(tmp_path: Path) -> None:
-    port = str(_free_port())
+    port = str(free_port())
     common = ["--port", port, "--target", "127.255.255.255", "--yes", "--bot", "--plain",
               "--timeout", "60"]
     (tmp_path / "ann").mkdir()

@@ -5,19 +5,17 @@ question about the journal (is it cut off?) rather than what to do after a crash
 
 from __future__ import annotations
 
-import socket
 import subprocess
 from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting
+from _ports import free_port
 
 LAN = "127.255.255.255"
 
 
 def test_the_journal_line_says_how_to_pick_the_game_up_again(tmp_path: Path) -> None:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port = str(s.getsockname()[1])
+    port = str(free_port())
     homes = [tmp_path / "ann", tmp_path / "bob"]
     for h in homes:
         h.mkdir()

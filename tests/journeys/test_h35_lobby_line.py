@@ -9,24 +9,18 @@ card not heard yet), as if the game had no host."""
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 from pathlib import Path
 
 from _journey import COSMIC, cosmic_env, hosting
+from _ports import free_port
 from _tmux import Terminal
 
 LAN = "127.255.255.255"
 
 
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
-
-
 def test_the_joiner_reads_who_is_seated_apart_from_the_options(tmp_path: Path) -> None:
-    port = _free_port()
+    port = str(free_port())
     homes = {n: tmp_path / n for n in ("ann", "bob")}
     for h in homes.values():
         h.mkdir()

@@ -11,12 +11,12 @@ and plays along until the game waits for Alice."""
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 import time
 from pathlib import Path
 
 from _journey import COSMIC, cosmic_env, hosting
+from _ports import free_port
 from _tmux import Terminal
 from test_play_network import DECISION, decide, status_line
 
@@ -24,9 +24,7 @@ LAN = "127.255.255.255"
 
 
 def test_the_status_says_how_long_a_silent_player_has_taken(tmp_path: Path) -> None:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port = str(s.getsockname()[1])
+    port = str(free_port())
     homes = {n: tmp_path / n for n in ("alice", "bob")}
     for h in homes.values():
         h.mkdir()

@@ -6,19 +6,17 @@ replay ... --html` for a page to share), each command whole on a row. They named
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
 
 from _journey import COSMIC
+from _ports import free_port
 from _tmux import Terminal
 
 
 def test_a_finished_game_says_how_to_check_it_and_watch_it_again(tmp_path: Path) -> None:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port = str(s.getsockname()[1])
+    port = str(free_port())
     short = Path(tempfile.mkdtemp(prefix="cosmic-h35p-"))  # (pytest's own is too long)
     homes = [short / "a", short / "b"]
     for h in homes:

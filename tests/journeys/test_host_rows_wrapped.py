@@ -6,20 +6,14 @@ as the lobby's other lines do; the terminal broke them mid-word ("cosmic j" / "o
 
 from __future__ import annotations
 
-import socket
 import subprocess
 from pathlib import Path
 
 from _journey import COSMIC, cosmic_env
+from _ports import free_port
 from _tmux import Terminal
 
 LOOPBACK = "127.255.255.255"
-
-
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
 
 
 def _rows_of(screen: str, first: str) -> list[str]:
@@ -35,7 +29,7 @@ def _rows_of(screen: str, first: str) -> list[str]:
 
 
 def test_the_hosts_long_lines_break_between_words(tmp_path: Path) -> None:
-    lan = ["--port", _free_port(), "--target", LOOPBACK, "--timeout", "60"]
+    lan = ["--port", str(free_port()), "--target", LOOPBACK, "--timeout", "60"]
     homes = [tmp_path / n for n in ("host", "join")]
     for h in homes:
         h.mkdir()

@@ -5,23 +5,17 @@ variants teams, technology", the variants had to be exactly those asked for). `j
 
 from __future__ import annotations
 
-import socket
 import subprocess
 from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting, said_until
+from _ports import free_port
 
 LOOPBACK = "127.255.255.255"
 
 
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
-
-
 def test_a_joiner_asking_for_teams_finds_a_team_game_with_more(tmp_path: Path) -> None:
-    lan = ["--port", _free_port(), "--target", LOOPBACK]
+    lan = ["--port", str(free_port()), "--target", LOOPBACK]
     homes = [tmp_path / n for n in ("ann", "bob", "cy")]
     for h in homes:
         h.mkdir()

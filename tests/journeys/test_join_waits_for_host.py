@@ -4,24 +4,18 @@ looks once and says there is no game."""
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import time
 from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting, said_until
+from _ports import free_port
 
 LOOPBACK = "127.255.255.255"
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_join_started_first_finds_the_host_that_comes_up_after_it(tmp_path: Path) -> None:
-    port = str(_free_port())
+    port = str(free_port())
     homes = {n: tmp_path / n for n in ("ann", "bob")}
     for h in homes.values():
         h.mkdir()

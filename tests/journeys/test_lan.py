@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting
+from _ports import free_port
 from protocol.envelope import open_envelope
 from protocol.game import GAME_KINDS
 from protocol.journal import parse_journal
@@ -21,13 +22,6 @@ from _tmux import Terminal
 from test_play_network import DECISION, decide
 
 LOOPBACK = "127.255.255.255"
-
-
-def _free_port() -> int:
-    import socket
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _play_to_the_end(terms: list[Terminal], timeout: float = 240) -> None:
@@ -49,7 +43,7 @@ def _play_to_the_end(terms: list[Terminal], timeout: float = 240) -> None:
 
 @pytest.mark.heavy  # a long journey: started first
 def test_host_join_chat_and_play_a_short_game(tmp_path: Path) -> None:
-    port = str(_free_port())
+    port = str(free_port())
     homes = [tmp_path / n for n in ("ann", "bob", "cy")]
     for h in homes:
         h.mkdir()
@@ -118,7 +112,7 @@ def test_direct_peers_where_broadcast_does_not_reach(tmp_path: Path) -> None:
     names the host with --peer; its key comes from `cosmic keygen --out`. The host asks
     for variants and random aliens: the lobby carries them, and the joiner's node plays
     them (every variant once went missing on the way, the host's own line naming it)."""
-    port = str(_free_port())
+    port = str(free_port())
     for who in ("ann", "bob"):
         (tmp_path / who).mkdir()
     key, ann_key = tmp_path / "bob.key", tmp_path / "ann.key"

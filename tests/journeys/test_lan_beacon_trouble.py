@@ -5,22 +5,16 @@ see; it still hosts until its --timeout."""
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 from _journey import cosmic
-
-
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
+from _ports import free_port
 
 
 def test_beacons_that_cannot_be_sent_are_said(home: Path) -> None:
     # 192.0.2.1 is TEST-NET-1 (RFC 5737); a socket bound to 127.0.0.1 cannot send there
     r = cosmic("host", "--players", "3", "--listen", "127.0.0.1", "--target", "192.0.2.1",
-               "--port", _free_port(), "--timeout", "4", home=home, timeout=60)
+               "--port", str(free_port()), "--timeout", "4", home=home, timeout=60)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "Hosting" in r.stdout, r.stdout
     warned = [line for line in r.stderr.splitlines() if "beacons cannot be sent" in line]

@@ -5,25 +5,19 @@ traceback. Nothing is joined: the host's lobby stays as it was."""
 
 from __future__ import annotations
 
-import socket
 import subprocess
 from pathlib import Path
 
 from _journey import COSMIC, cosmic_env, hosting
+from _ports import free_port
 from _tmux import Terminal
 
 LOOPBACK = "127.255.255.255"
 QUESTION = "Enter for any):"
 
 
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
-
-
 def test_the_colour_question_answered_wrong_or_closed(tmp_path: Path) -> None:
-    port = _free_port()
+    port = str(free_port())
     homes = {n: tmp_path / n for n in ("ann", "bob")}
     for h in homes.values():
         h.mkdir()

@@ -4,23 +4,17 @@ and how to name one; `--game` naming none of them is told that none matches (not
 
 from __future__ import annotations
 
-import socket
 import subprocess
 from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting
+from _ports import free_port
 
 LOOPBACK = "127.255.255.255"
 
 
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
-
-
 def test_join_says_whether_no_game_or_several_match(tmp_path: Path) -> None:
-    port = _free_port()
+    port = str(free_port())
     homes = {n: tmp_path / n for n in ("ann", "cy", "bob")}
     for h in homes.values():
         h.mkdir()

@@ -5,23 +5,17 @@ screen takes over: after a kill -9 it is still in the terminal, for `cosmic resu
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting
+from _ports import free_port
 
 LOOPBACK = "127.255.255.255"
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_host_and_join_print_the_journal_to_resume(tmp_path: Path) -> None:
-    port = str(_free_port())
+    port = str(free_port())
     homes = [tmp_path / n for n in ("ann", "bob")]
     for h in homes:
         h.mkdir()

@@ -9,20 +9,14 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import time
 from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting
+from _ports import free_port
 
 LOOPBACK = "127.255.255.255"
-
-
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
 
 
 class _Table:
@@ -32,7 +26,7 @@ class _Table:
         self.homes = {n: tmp_path / n for n in names}
         for h in self.homes.values():
             h.mkdir()
-        self.lan = ["--port", _free_port(), "--target", LOOPBACK, "--timeout", "90"]
+        self.lan = ["--port", str(free_port()), "--target", LOOPBACK, "--timeout", "90"]
 
     def start(self, name: str, *args: str, stdin: int | None = subprocess.DEVNULL
               ) -> subprocess.Popen[str]:

@@ -5,16 +5,14 @@ or with control characters (a terminal escape: a traceback at once)."""
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 from _journey import cosmic
+from _ports import free_port
 
 
 def test_a_name_the_game_cannot_take_is_refused_before_the_lobby(home: Path) -> None:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port = str(s.getsockname()[1])
+    port = str(free_port())
     lan = ("--port", port, "--target", "127.255.255.255", "--timeout", "3")
     for command, name, why in (
             ("host", "A" * 36, "argument --name: 36 characters, at most 32"),

@@ -7,26 +7,20 @@ screen while the host's screen names the colour."""
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 import time
 from pathlib import Path
 
 from _journey import COSMIC, cosmic_env, hosting
+from _ports import free_port
 from _tmux import Terminal
 from test_play_network import DECISION, decide, status_line
 
 LAN = "127.255.255.255"
 
 
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
-
-
 def test_the_joiner_reads_the_lobby_and_whom_the_game_waits_for(tmp_path: Path) -> None:
-    port = _free_port()
+    port = str(free_port())
     homes = {n: tmp_path / n for n in ("alice", "bob")}
     for h in homes.values():
         h.mkdir()

@@ -7,16 +7,10 @@ would leave every other player waiting."""
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 from _journey import cosmic
-
-
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
+from _ports import free_port
 
 
 def _refused(r, *words: str) -> str:
@@ -29,7 +23,7 @@ def _refused(r, *words: str) -> str:
 
 
 def test_a_key_file_that_cannot_be_used_is_refused(home: Path, tmp_path: Path) -> None:
-    port = _free_port()
+    port = str(free_port())
     not_a_key = tmp_path / "notes.txt"
     not_a_key.write_text("my shopping list\n")
     not_a_key.chmod(0o600)
@@ -63,7 +57,7 @@ def test_a_wait_of_no_time_is_refused(home: Path) -> None:
 
 def test_a_folder_that_cannot_hold_the_game_is_refused_before_the_lobby(
         home: Path, tmp_path: Path) -> None:
-    port = _free_port()
+    port = str(free_port())
     a_file = tmp_path / "a-file"
     a_file.write_text("")
     for cmd in (["host", "--players", "2"], ["join"]):

@@ -8,21 +8,15 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import time
 from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting
+from _ports import free_port
 from protocol.journal import parse_journal
 
 LOOPBACK = "127.255.255.255"
-
-
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
 
 
 def _records(journal: Path) -> list[bytes]:
@@ -33,7 +27,7 @@ def _records(journal: Path) -> list[bytes]:
 
 
 def test_a_killed_seat_resumes_with_peer_host(tmp_path: Path) -> None:
-    port = _free_port()
+    port = str(free_port())
     homes = {n: tmp_path / n for n in ("ann", "bob")}
     for h in homes.values():
         h.mkdir()

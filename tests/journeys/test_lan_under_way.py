@@ -6,21 +6,15 @@ is told the game's turn limit with its goal.)"""
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import time
 from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting
+from _ports import free_port
 from protocol.journal import JournalError, parse_journal
 
 LOOPBACK = "127.255.255.255"
-
-
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
 
 
 def _played(journal: Path) -> bool:
@@ -32,7 +26,7 @@ def _played(journal: Path) -> bool:
 
 
 def test_a_join_beside_a_game_under_way_is_told_of_it(tmp_path: Path) -> None:
-    port = _free_port()
+    port = str(free_port())
     homes = {n: tmp_path / n for n in ("ann", "bob", "cy")}
     for h in homes.values():
         h.mkdir()

@@ -5,24 +5,18 @@ question on its row, where the terminal broke it mid-phrase ("... this game is" 
 
 from __future__ import annotations
 
-import socket
 import subprocess
 from pathlib import Path
 
 from _journey import COSMIC, cosmic_env, hosting, said_until
+from _ports import free_port
 from _tmux import Terminal
 
 LOOPBACK = "127.255.255.255"
 
 
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
-
-
 def test_the_reason_a_lobby_ended_has_rows_of_its_own(tmp_path: Path) -> None:
-    lan = ["--port", _free_port(), "--target", LOOPBACK, "--timeout", "60"]
+    lan = ["--port", str(free_port()), "--target", LOOPBACK, "--timeout", "60"]
     homes = [tmp_path / n for n in ("ann", "bob")]
     for h in homes:
         h.mkdir()

@@ -11,21 +11,15 @@ from __future__ import annotations
 import os
 import re
 import signal
-import socket
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting, said_until
+from _ports import free_port
 
 LOOPBACK = "127.255.255.255"
-
-
-def _free_port() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return str(s.getsockname()[1])
 
 
 def _start(home: Path, *args: str) -> subprocess.Popen[str]:
@@ -40,7 +34,7 @@ def _lobby_lines(said: str) -> list[str]:
 
 @pytest.mark.heavy  # lobbies that wait out their timeouts: started first
 def test_a_second_run_of_a_members_key_leaves_the_lobby_as_it_was(tmp_path: Path) -> None:
-    port = _free_port()
+    port = str(free_port())
     homes = {n: tmp_path / n for n in ("ann", "eve")}
     for h in homes.values():
         h.mkdir()
@@ -74,7 +68,7 @@ def test_a_second_run_of_a_members_key_leaves_the_lobby_as_it_was(tmp_path: Path
 
 @pytest.mark.heavy
 def test_a_player_killed_in_the_lobby_comes_back_with_the_same_key(tmp_path: Path) -> None:
-    port = _free_port()
+    port = str(free_port())
     homes = {n: tmp_path / n for n in ("ann", "eve")}
     for h in homes.values():
         h.mkdir()

@@ -4,26 +4,20 @@ is told the first game is off and asked again."""
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import time
 from pathlib import Path
 
 from _journey import COSMIC, cosmic_env
+from _ports import free_port
 from _tmux import Terminal
 
 LOOPBACK = "127.255.255.255"
 PROMPT = "Play this game? [y/n]"
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_an_answer_typed_before_a_game_is_shown_does_not_confirm_it(tmp_path: Path) -> None:
-    port = str(_free_port())
+    port = str(free_port())
     homes = [tmp_path / n for n in ("ann", "bob", "cy")]
     for h in homes:
         h.mkdir()

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 import subprocess
 from pathlib import Path
 
 from _journey import COSMIC, cosmic, cosmic_env, hosting
+from _ports import free_port
 
 from engine.cosmic.aliens import names as alien_names
 
@@ -181,18 +181,12 @@ def test_play_local_choosing_an_alien(home: Path) -> None:
     assert "flares: each player keeps one of two dealt aliens" in flares.stdout
 
 
-def _free_udp_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_host_and_join_show_the_options_and_play_them(tmp_path: Path) -> None:
     """The host chooses random aliens, four planets and a turn limit; `join --list` shows
     them; a joiner asking for chosen aliens is told this game is not that; one asking for
     what the host chose sees them again in the proposal, confirms, and both bots play it
     to the end."""
-    port = str(_free_udp_port())
+    port = str(free_port())
     host_home, guest_home = tmp_path / "ann", tmp_path / "bob"
     guest_home.mkdir()
     host = subprocess.Popen(
@@ -242,7 +236,7 @@ def test_a_hosted_game_with_flares_is_listed_so_and_joined_only_as_asked(tmp_pat
     """Across "machines" (each node on its own loopback address, naming the others with
     --peer where broadcast does not reach): the host's flares are listed, and a joiner
     asking for another variant is told what the game has and does not join."""
-    port = str(_free_udp_port())
+    port = str(free_port())
     (tmp_path / "di").mkdir()
     host = subprocess.Popen(
         [str(COSMIC), "host", "--players", "3", "--flares", "--name", "cy", "--port", port,

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from _journey import COSMIC, HOSTING, cosmic, cosmic_env
+from _ports import free_port
 
 ENTRY = re.compile(r"^\s+(\d+)\. (.+)$")
 HOW_MANY = re.compile(r"how many tokens \(([\d, ]+)\)")
@@ -147,19 +148,12 @@ PILE = ("invisible-beings,tachyons,plebs,hive,breeders,searchers,politicians,str
         "foundation")
 
 
-def _free_port() -> int:
-    import socket
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_host_the_map_game_and_a_joiner_learns_it_from_the_lobby(tmp_path: Path) -> None:
     """ann hosts the map game and plays it in plain text; bob's `cosmic join` names no
     game but finds it in the lobby id, and lets a bot play his seat. A joiner asking for
     Cosmic's options is told this lobby is the map game; Cosmic's options and bots are
     refused to a worlds host."""
-    port = str(_free_port())
+    port = str(free_port())
     homes = [tmp_path / n for n in ("ann", "bob", "cy")]
     for h in homes:
         h.mkdir()
