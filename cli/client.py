@@ -363,16 +363,12 @@ class SeatClient:
         events its node took again from its journal), so the chat and the last moves are
         there to read; the whole story is `cosmic replay`'s."""
         s, seat, kn = self.session.state, self.session.seat, self.session.knowledge()
-        lines: list[str] = []
-        for ev in reversed(events):
-            line = self.ui.log_line(s, ev, seat, kn)
-            if line is not None:
-                lines.append(line)
-                if len(lines) == RECAP_LINES:
-                    break
+        # (as told at the time: what only this seat was told, the Leech's borrowed cards,
+        # kept though the end state has forgotten it; cli/game_ui.py `told`)
+        lines: list[str] = self.ui.told(s, events, seat, kn, RECAP_LINES)
         if lines:
             self.log.append(f"Before you left (the whole game: cosmic replay {journal}):")
-            self.log.extend("  " + line for line in reversed(lines))
+            self.log.extend("  " + line for line in lines)
             self.invalidate()
 
     def events(self, events: list[tuple[Any, ...]]) -> None:
