@@ -69,6 +69,8 @@ def test_the_aliens_to_choose_from_are_offered(tmp_path: Path, home: Path) -> No
         finally:
             for pid in stopped:
                 os.kill(pid, signal.SIGCONT)
+            for pid in game_nodes(folder):  # (the bots: no waiting for the person)
+                os.kill(pid, signal.SIGTERM)
     assert re.match(r"setting up: offering (you|blue|yellow) 2 aliens to choose from "
                     r"\(card protocol \d/2, next from blue\)", held), (held, seen)
     assert any(row.startswith("setting up: shuffling the aliens to deal (card protocol ")
