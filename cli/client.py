@@ -272,22 +272,38 @@ CARD_OP_WORDS = {"keys": "registering the keys"}
 
 
 def setup_step_words(chance: Any, colors: tuple[str, ...] | list[str], me: int,
-                     destiny: tuple[int, ...] = ()) -> str:
+                     destiny: tuple[int, ...] = (),
+                     offered: tuple[tuple[int, ...], ...] | list[list[int]] = ()) -> str:
     """A chance step of Cosmic's setup as the status line names it ("shuffling the
     destiny deck", "dealing blue 8 cards"; the whole `destiny` deck opened to a seat,
-    the Fate's look: "showing you the destiny deck")."""
+    the Fate's look: "showing you the destiny deck").
+
+    The flares dealt to choose aliens (`offered`: each seat's, engine.cosmic.flares
+    "flare_hands") are said as what they are to the player: two aliens offered to choose
+    from (rules 000, Setup, Choose Aliens), or one dealt face down (hidden powers, an
+    alien at random), never "2 cards" as if they were a hand; the kept ones are the
+    chosen aliens turned up."""
     kind = str(chance.kind)
     seat = getattr(chance, "seat", -1)
     whom = "you" if seat == me else colors[seat] if 0 <= seat < len(colors) else "?"
     n = len(getattr(chance, "handles", ()))
+    if kind == "shuffle" and getattr(chance, "deck", "") == "flares":
+        return "shuffling the aliens to deal"
     if kind == "shuffle":
         return f"shuffling the {getattr(chance, 'deck', '') or 'new'} deck"
     if kind == "deliver" and n and set(chance.handles) <= set(destiny):
         return f"showing {whom} the destiny deck"
+    if kind == "deliver" and 0 <= seat < len(offered) and n \
+            and tuple(chance.handles) == tuple(offered[seat]):
+        its = "your" if whom == "you" else "its"
+        return f"offering {whom} {n} aliens to choose from" if n > 1 \
+            else f"dealing {whom} {its} alien face down"
     if kind == "deliver":
         return f"dealing {whom} {n} card{'s' if n != 1 else ''}"
     if kind == "new_alien":
         return f"dealing {whom} an alien"
+    if kind == "reveal" and n and set(chance.handles) <= {h for hs in offered for h in hs}:
+        return "turning the chosen aliens up"  # all together (rules 001, Advanced Setup)
     if kind == "reveal":
         return f"turning {n} card{'s' if n != 1 else ''} up"
     if kind == "first_player":
@@ -347,16 +363,12 @@ class SeatClient:
         events its node took again from its journal), so the chat and the last moves are
         there to read; the whole story is `cosmic replay`'s."""
         s, seat, kn = self.session.state, self.session.seat, self.session.knowledge()
-        lines: list[str] = []
-        for ev in reversed(events):
-            line = self.ui.log_line(s, ev, seat, kn)
-            if line is not None:
-                lines.append(line)
-                if len(lines) == RECAP_LINES:
-                    break
+        # (as told at the time: what only this seat was told, the Leech's borrowed cards,
+        # kept though the end state has forgotten it; cli/game_ui.py `told`)
+        lines: list[str] = self.ui.told(s, events, seat, kn, RECAP_LINES)
         if lines:
             self.log.append(f"Before you left (the whole game: cosmic replay {journal}):")
-            self.log.extend("  " + line for line in reversed(lines))
+            self.log.extend("  " + line for line in lines)
             self.invalidate()
 
     def events(self, events: list[tuple[Any, ...]]) -> None:
@@ -905,7 +917,8 @@ class SeatClient:
             words = CARD_OP_WORDS[now[0]]
         else:
             words = setup_step_words(p.chance, colors, me,
-                                     tuple(getattr(s, "destiny_deck", ())))
+                                     tuple(getattr(s, "destiny_deck", ())),
+                                     s.extra.get("flare_hands", ()))
         if now is None:
             return words
         _, done, total, awaited = now

@@ -6,7 +6,8 @@ same for every game; what differs is asked of the object `for_rules` returns:
 - `table(state, seat, kn)` / `lookup(table, line, state, seat)` / `normalise(line)`: the
   command language (every legal action a short command; a refused line says why);
 - `log_line(state, event, seat, kn)`, `board(state, kn)`, `hand(state, kn, playable)`,
-  `end_words(state)`, `goal(config)`: what the person reads;
+  `end_words(state)`, `goal(config)`: what the person reads; `told(state, events, seat,
+  kn, count)`: the last lines of a game's log as they were told (a resumed seat's recap);
 - `HELP`, `COSMIC`: the help of each command; whether Cosmic's own client commands
   (stops, info, discards, turnup, its card windows) apply.
 The replays (cli/replay_app.py, cli/html_replay.py) ask it too, from public positions
@@ -18,6 +19,7 @@ game) begins, the stops of the viewer's and the page's "next encounter" keys.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.game import Rules
@@ -31,6 +33,21 @@ QUESTION_WIDTH = 36
 
 
 HELD_ONLY = " (held only)"
+
+
+def last_told(events: list[tuple[Any, ...]], count: int,
+              line_of: Callable[[int, tuple[Any, ...]], str | None]) -> list[str]:
+    """The last `count` lines said of `events` (oldest first), `line_of(i, event)` the
+    line of the i-th (None: not shown); read from the newest back, so a long game's
+    recap words only its end."""
+    lines: list[str] = []
+    for i in range(len(events) - 1, -1, -1):
+        if len(lines) == count:
+            break
+        line = line_of(i, events[i])
+        if line is not None:
+            lines.append(line)
+    return lines[::-1]
 
 
 def held_only(face: int | None) -> str:
@@ -59,6 +76,34 @@ class CosmicUI:
         self.normalise = commands.normalise
         self.log_line = render.log_line
         self._render = render
+
+    def told(self, s: Any, events: list[tuple[Any, ...]], seat: int, kn: Any,
+             count: int) -> list[str]:
+        """The last `count` log lines of `events` (the game so far, oldest first; `s` the
+        state after them) as the person at `seat` was told them when they happened.
+
+        A line is read against the state at its end, but for what the engine forgets
+        later: the cards the Leech borrowed, named to it alone with their lenders
+        (render.log_line's "the card you borrowed from blue is ..."), are given back and
+        forgotten at the end of its turn, and a recap read against that state lost them.
+        Their lenders are found in the events instead: a "leech_borrow" (taker, lender)
+        is followed by the "delivered" of the card it took to the taker."""
+        from engine.cosmic.aliens.leech import BORROWED
+        lent: dict[int, list[list[int]]] = {}  # event index -> its borrowed records
+        lender: dict[int, int] = {}  # taker -> the lender of the take under way
+        for i, ev in enumerate(events):
+            if ev[0] == "leech_borrow":
+                lender[ev[1]] = ev[2]
+            elif ev[0] == "delivered" and ev[1] == seat and seat in lender:
+                lent[i] = [[seat, lender.pop(seat), h] for h in ev[2]]
+
+        def line_of(i: int, ev: tuple[Any, ...]) -> str | None:
+            if i not in lent:
+                return self.log_line(s, ev, seat, kn)
+            then = s.clone()  # (the state as this line reads it: the borrowing known)
+            then.extra = {**s.extra, BORROWED: lent[i]}
+            return self.log_line(then, ev, seat, kn)
+        return last_told(events, count, line_of)
 
     def board(self, s: Any, kn: Any) -> str:
         return str(self._render.board_text(s, kn))
@@ -276,6 +321,12 @@ class WorldsUI:
             from .render import log_line
             return log_line(s, ev, seat)
         return self._wr.describe_event(s, ev, seat)  # their own seat "you"; replays: colours
+
+    def told(self, s: Any, events: list[tuple[Any, ...]], seat: int, kn: Any,
+             count: int) -> list[str]:
+        """The last `count` log lines of `events` (oldest first) for `seat`: each read
+        against `s`, the state after them (no line here needs an earlier one)."""
+        return last_told(events, count, lambda i, ev: self.log_line(s, ev, seat, kn))
 
     # The engine's steps in words, for the header and the status line (the steps keep
     # their names; one a person reads as it is, like "home", has none here).

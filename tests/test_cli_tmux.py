@@ -80,14 +80,21 @@ def test_a_local_game_in_a_real_terminal_resized_and_quit(tmp_path: Path) -> Non
         assert first.split()[0] in screen[screen.index("Commands now: "):]
         assert "'quit' leaves." in screen
 
-        # Tab completion: a prefix opens the menu of legal commands; Tab takes the
-        # first; Enter plays it, and the log says what you (red) did.
+        # Tab completion: a prefix opens the menu of legal commands; Tab completes what
+        # its entries share, then takes the first; Enter takes it (the menu closes), the
+        # next Enter plays it, and the log says what you (red) did.
         before = _log(screen)
         term.type(first[:3], enter=False)
         entry = re.compile(rf"(^|\s){re.escape(first)}(\s|$)")
         term.wait_for(lambda s: any(entry.search(r) for r in s.splitlines()[:-1]))
         term.press("Tab")
+        term.wait_for(lambda s: first.startswith(s.splitlines()[-1][2:].rstrip())
+                      and len(s.splitlines()[-1].rstrip()) > 5)
+        if term.settled().splitlines()[-1].rstrip() != f"> {first}":
+            term.press("Tab")
         term.wait_for(lambda s: s.splitlines()[-1].rstrip() == f"> {first}")
+        term.press("Enter")
+        term.wait_for(lambda s: not any(entry.search(r) for r in s.splitlines()[:-1]))
         term.press("Enter")
         screen = term.wait_for(lambda s: any(
             line.startswith("you ") and line not in before for line in _log(s)))
@@ -161,6 +168,8 @@ def test_the_map_game_in_a_real_terminal(tmp_path: Path) -> None:
         line = term.wait_for(lambda s: re.match(r"> keep [a-z-]+\s*$",
                                                 s.splitlines()[-1]) is not None)
         kept = line.splitlines()[-1].split()[-1]
+        term.press("Enter")  # the entry taken, the menu closed; then played
+        term.wait_for(lambda s: len(re.findall(r"keep [a-z-]{3,}", s)) == 1)  # the line
         term.press("Enter")
         term.wait_for(lambda s: "YOUR DECISION (" in s.splitlines()[-2]
                       and "(setup:" not in s.splitlines()[-2], timeout=60)  # turn 1 on
