@@ -225,7 +225,8 @@ class FittedControl(FormattedTextControl):
 class ClientApp(SeatClient):
     """The full-screen face of one seat's client (the game loop is SeatClient's)."""
 
-    HELP_KEYS = ("Tab completes; PageUp/PageDown scroll the log; F2 (or 'board') pages "
+    HELP_KEYS = ("Tab completes (again: the next choice; Shift-Tab: back; Enter takes it "
+                 "into the line); PageUp/PageDown scroll the log; F2 (or 'board') pages "
                  "the board and hand when they do not fit; ")
 
     def __init__(self, session: Session, *, title: str = "cosmic",

@@ -126,7 +126,7 @@ class CosmicUI:
         "defense_known": "the defense is known", "regroup": "a ship back from the warp",
         "planning": "choose an encounter card", "reveal": "cards turned up",
         "reveal_cards": "cards turned up", "deal": "make a deal",
-        "rewards": "take rewards", "collect": "take compensation",
+        "rewards": "take rewards", "collect": "one of each kind, or draw on",
         "second_choice": "a second encounter or not", "keep_alien": "keep an alien",
         "turn_up": "turn your alien up", "give": "give cards", "take": "which ships move",
         "tech_keep": "keep a technology", "setup_hand": "the first hands",

@@ -101,7 +101,7 @@ BOARD_WIDTH = 50  # the widest board line: a seat's row with the longest alien n
 HEADER_STEPS = {
     "accept": "join a side?", "invite": "invite allies", "launch": "aim the gate",
     "planning": "choose cards", "second_choice": "2nd encounter?", "deal": "make a deal",
-    "rewards": "take rewards", "collect": "compensation", "keep_alien": "keep an alien",
+    "rewards": "take rewards", "collect": "draw on?", "keep_alien": "keep an alien",
     "turn_up": "turn alien up", "give": "give cards", "take": "which ships",
     "tech_keep": "keep a tech", "setup_hand": "first hands", "start_turn": "ready?",
     "defense_known": "defense known", "destiny": "destiny draw", "reveal": "cards up",
