@@ -47,7 +47,47 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
+# Where a game on this machine (play, demo, a resume) looks for its discovery port: below
+# the kernel's ephemeral range. A port the kernel hands out for port 0 comes from that
+# range and is free only at that moment: the kernel hands it again to the next socket that
+# sends before it binds (every node's beacon socket does) or connects, and a game's
+# nodes bind it a second or more later, once their processes run (EADDRINUSE then, or two
+# games on one port). Below it, a port is taken only by whoever asks for it by number.
+PORTS_FROM = 20000
+_EPHEMERAL = "/proc/sys/net/ipv4/ip_local_port_range"
+
+
+def _ephemeral_start() -> int:
+    """The first port of the kernel's ephemeral range (32768 where it cannot be read, as
+    on macOS, whose range starts higher still)."""
+    try:
+        with open(_EPHEMERAL) as f:
+            return min(int(f.read().split()[0]), 32768)
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
+def _udp_free(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.bind(("", port))
+        except OSError:
+            return False
+    return True
+
+
 def free_udp_port() -> int:
+    """A UDP port free now for a game's discovery on this machine: drawn at random (two
+    games started at once seldom draw the same) from PORTS_FROM up to the ephemeral range
+    (see there); one the kernel gives if none of 64 draws is free."""
+    import secrets  # not for secrecy: `random` is not used in this project
+
+    high = _ephemeral_start()
+    if high > PORTS_FROM:
+        for _ in range(64):
+            port = PORTS_FROM + secrets.randbelow(high - PORTS_FROM)
+            if _udp_free(port):
+                return port
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])

@@ -55,6 +55,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # Before the test modules are imported: they take it by name from cli.cmd_demo.
     import cli.cmd_demo
     from _ports import free_port
+    # (the product's own kept beside it, for the test of what `cosmic play` gets)
+    setattr(cli.cmd_demo, "_product_free_udp_port", cli.cmd_demo.free_udp_port)
     setattr(cli.cmd_demo, "free_udp_port", free_port)
 
 
