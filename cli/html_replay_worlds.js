@@ -39,7 +39,7 @@
     h.D.colors.forEach((c, i) => {
       const [worlds, tokens, cards] = st["seats/" + c] || [0, 0, 0];
       const y = Y0 + 34 + i * 62;
-      const active = st.active === c;
+      const active = !st.outcome && st.active === c;  // nobody's turn once it is over
       out += `<g class="score${active ? " active" : ""}" data-colour="${h.esc(c)}"` +
         ` data-worlds="${worlds}" data-tokens="${tokens}" data-cards="${cards}">`;
       out += `<rect x="${PANEL - 6}" y="${y - 4}" width="262" height="56" rx="8" class="row"/>`;
