@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from bots import AnyController
 
 __all__ = ["add_bot_options", "add_seat_bot_option", "bot_maker", "seat_bot", "node_bot_args",
-           "SIMULATE_ITERATIONS", "BOT_KINDS", "DEFAULT_BUDGET_S"]
+           "SIMULATE_ITERATIONS", "BOT_KINDS", "DEFAULT_BUDGET_S", "stand_in"]
 
 SIMULATE_ITERATIONS = 16  # simulate's search bots: iterations a decision, by default
 
@@ -70,6 +70,16 @@ def seat_bot(args: argparse.Namespace, seed: bytes, game: str = "cosmic"
 
 
 WORLDS_BOTS = ("random", "heuristic")
+
+
+def stand_in(game: str, seed: bytes) -> AnyController:
+    """What plays for a silent person once their turn clock runs out (NodeOptions.turn_s):
+    the game's heuristic bot, from the seat's own knowledge."""
+    if game == "worlds":
+        from bots.worlds import HeuristicWorldsBot
+        return HeuristicWorldsBot(seed)
+    from bots import make_bot
+    return make_bot("heuristic", seed)
 
 
 def bot_maker(args: argparse.Namespace, kind: str | None = None, game: str = "cosmic"

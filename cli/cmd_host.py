@@ -87,6 +87,20 @@ def player_name(text: str) -> str:
     return text
 
 
+TURN_S = 180.0  # a LAN game's turn clock for a person (--turn-seconds)
+WINDOW_S = 60.0  # cli.netgame.WINDOW_S (not imported: `--help` stays light)
+
+
+def turn_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not (value == 0 or 1 <= value <= 86400):
+        raise argparse.ArgumentTypeError("0 (never), or 1 to 86400 seconds")
+    return value
+
+
 def lobby_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default="", type=player_name,
                    help=f"your name in the game (at most {NAME_CHARS} characters)")
@@ -111,6 +125,14 @@ def lobby_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plain", action="store_true", help="plain text, not full screen")
     p.add_argument("--timeout", type=seconds, default=600.0,
                    help="seconds to wait for players (default 600)")
+    p.add_argument("--answer-seconds", type=seconds, default=WINDOW_S, metavar="SECONDS",
+                   help="at a card window you may play at, the game passes for you after "
+                        f"this long without an answer (default {WINDOW_S:g})")
+    p.add_argument("--turn-seconds", type=turn_seconds, default=TURN_S, metavar="SECONDS",
+                   help="when you leave a decision of yours unanswered this long (a card "
+                        "window and a deal have their own clocks), your node plays it for "
+                        "you as the heuristic bot would, and says so: the others do not "
+                        f"wait for ever (default {TURN_S:g}; 0: never)")
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -266,6 +288,7 @@ def start_game(lobby: Lobby, args: argparse.Namespace) -> int:
         print(to_stderr(f"cosmic: warning: {text} {still}"), file=sys.stderr, flush=True)
     def options() -> NodeOptions:
         return lan_options(args.port, args.target, args.peer, args.listen,
+                           turn_s=args.turn_seconds, window_s=args.answer_seconds,
                            beacon_to=sorted(set(lobby.addresses.values())
                                             | {parse_peer(p, args.port)[0] for p in args.peer}))
 

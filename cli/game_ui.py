@@ -302,7 +302,7 @@ class WorldsUI:
     """The map game: cli/worlds_commands.py and cli/worlds_render.py."""
 
     COSMIC = False
-    NODE_EVENTS = ("chat", "blame", "audit", "timed_out")  # the node's, not the game's
+    NODE_EVENTS = ("chat", "blame", "audit", "timed_out", "stood_in")  # the node's
 
     def __init__(self, rules: Rules) -> None:
         from . import worlds_commands as wc

@@ -211,9 +211,14 @@ def _play_seat(genesis: Genesis, seat: int, key: SigningKey, journal: Path,
     resume.save(journal)
     if bot is None and not opts.window_s:
         opts.window_s = WINDOW_S
+    standing_in = None
+    if bot is None and opts.turn_s:  # a person's turn clock: who plays when it runs out
+        from protocol.game import game_of
+        from .botopts import stand_in
+        standing_in = stand_in(game_of(genesis).NAME, b"stand-in/" + key.public).choose
     try:
         runner = NodeRunner(genesis, seat, key, journal, opts,
-                            bot.choose if bot is not None else None)
+                            bot.choose if bot is not None else None, stand_in=standing_in)
     except JournalBusy as exc:
         print(f"cosmic: {exc}", file=sys.stderr)
         return 2

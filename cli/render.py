@@ -939,10 +939,22 @@ def log_line(s: engine.GameState, ev: tuple[Any, ...], seat: int | None = None,
     if kind == "timed_out":  # ("timed_out", seat, window, seconds): passed for a person
         who = "you" if ev[1] == seat else colors[ev[1]]
         return f"No answer in {ev[3]:g} s: {who} passed at the {ev[2]} window."
+    if kind == "stood_in":  # ("stood_in", seat, seconds): the turn clock ran out
+        if ev[1] == seat:
+            return (f"No answer in {_duration(ev[2])}: your node played this decision for "
+                    "you, as the heuristic bot would (--turn-seconds).")
+        return f"No answer from {colors[ev[1]]} in {_duration(ev[2])}: its node played for it."
     if kind == "alien" and ev[1] == seat:  # what it does is one command away
         return describe_event(s, ev, seat) + \
             f" ('info {str(ev[2]).replace('_', ' ')}' says what it does)"
     return describe_event(s, ev, seat)  # the person's own seat is "you"; replays: colours
+
+
+def _duration(seconds: float) -> str:
+    """3 min, 90 s, 2 s."""
+    if seconds >= 60 and seconds % 60 == 0:
+        return f"{seconds / 60:g} min"
+    return f"{seconds:g} s"
 
 
 def chat_text(genesis: Genesis, env: Envelope, key: SigningKey | None = None) -> str:

@@ -48,6 +48,7 @@ class ResumeInfo:
     # --patience, the bots' own; 0: for ever).
     patience_s: float = 0.0
     window_s: float = 0.0  # a person silent this long at a card window passes (0: the default)
+    turn_s: float = 0.0  # ... at another decision of theirs, the node plays for them (0: never)
 
     @classmethod
     def from_options(cls, seat: int, opts: NodeOptions, **more: Any) -> ResumeInfo:
@@ -57,7 +58,8 @@ class ResumeInfo:
                    discovery_port=opts.discovery_port,
                    discovery_target=opts.discovery_target,
                    discovery_bind=opts.discovery_bind, beacon_to=list(opts.beacon_to),
-                   peers=list(opts.peers), window_s=opts.window_s, **more)
+                   peers=list(opts.peers), window_s=opts.window_s, turn_s=opts.turn_s,
+                   **more)
 
     def options(self) -> NodeOptions:
         """Node options that reach the same peers the same way."""
@@ -66,7 +68,7 @@ class ResumeInfo:
                            discovery_target=self.discovery_target,
                            discovery_bind=self.discovery_bind,
                            beacon_to=list(self.beacon_to), peers=list(self.peers),
-                           window_s=self.window_s)
+                           window_s=self.window_s, turn_s=self.turn_s)
 
     def patience(self) -> float:
         """How long the person's node of this seat waits for seats gone (0: for ever):
@@ -127,7 +129,8 @@ class ResumeInfo:
         except TypeError as exc:
             raise ValueError(f"{path}: {exc}") from None
         if type(info.seat) is not int or not isinstance(info.bots, list) or not all(
-                isinstance(x, (int, float)) and x >= 0 for x in (info.patience_s, info.window_s)):
+                isinstance(x, (int, float)) and x >= 0
+                for x in (info.patience_s, info.window_s, info.turn_s)):
             raise ValueError(f"{path}: malformed")
         return info
 

@@ -103,6 +103,10 @@ class NodeOptions:
     linger_s: float = 1.5
     linger_max_s: float = 60.0  # at the end, wait this long at most for peers to catch up
     window_s: float = 0.0  # a person silent this long at a card window passes (0: never)
+    # A person silent this long at any other decision of theirs (a deal and a card window
+    # have their own clocks) has the node play for them, with the runner's stand-in
+    # (a bot's choice from the seat's own knowledge), and say so (0: never).
+    turn_s: float = 0.0
     # A node whose game waits this long for a seat that is not there (its node stopped,
     # or never came) leaves, so no process outlives its game for ever (0: wait for ever).
     # Its journal resumes the game later.
@@ -126,8 +130,11 @@ class NodeRunner:
     def __init__(self, genesis: Genesis, seat: int, key: SigningKey, journal_path: Path,
                  options: NodeOptions | None = None,
                  controller: Callable[[Any, int, Any], Any] | None = None,
-                 progress: TextIO | None = None, timing: TextIO | None = None) -> None:
+                 progress: TextIO | None = None, timing: TextIO | None = None,
+                 stand_in: Callable[[Any, int, Any], Any] | None = None) -> None:
         self.opts = options or NodeOptions()
+        # A person's seat (no controller): what plays for them once turn_s has passed.
+        self.stand_in = stand_in
         self.timing = timing  # benchmarks: when each action envelope is taken here
         # benchmarks: when each envelope came, by its last 64 bytes (its signature: keyed
         # by the whole bytes, each card message of up to tens of KiB was hashed for it)
@@ -483,6 +490,21 @@ class NodeRunner:
                 self.core.events.append(("timed_out", self.seat, window,  # for the screen
                                          self.opts.window_s))
                 self.core.act(self.core.rules.on_timeout(self.core.state, self.seat))
+                return
+        if (self.controller is None and self.stand_in is not None and self.opts.turn_s
+                and self.core.my_turn() and self.core.timer() is None):
+            # A person who does not answer a decision of theirs for turn_s: the node plays
+            # for them as a bot would, from what their seat knows; the others would
+            # otherwise wait for ever (no peer can take a seat's turn: it signs its own).
+            serial = self.core.state.serial
+            if self._asked is None or self._asked[0] != serial:
+                self._asked = (serial, time.monotonic())
+            elif time.monotonic() - self._asked[1] > self.opts.turn_s:
+                seen = _knowledge_copy(self.core.knowledge)
+                action = self.stand_in(self.core.state, self.seat, seen)
+                self.core.knowledge.selected = seen.selected  # a Select's card (see _think)
+                self.core.events.append(("stood_in", self.seat, self.opts.turn_s))
+                self.core.act(action)
                 return
         if self._thinker is not None:
             self._think(self._thinker)
