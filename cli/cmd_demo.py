@@ -57,7 +57,7 @@ PORTS_FROM = 20000
 _EPHEMERAL = "/proc/sys/net/ipv4/ip_local_port_range"
 
 
-def _ephemeral_start() -> int:
+def ephemeral_start() -> int:
     """The first port of the kernel's ephemeral range (32768 where it cannot be read, as
     on macOS, whose range starts higher still)."""
     try:
@@ -67,12 +67,16 @@ def _ephemeral_start() -> int:
         return 32768
 
 
-def _udp_free(port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.bind(("", port))
-        except OSError:
-            return False
+def port_free(port: int, tcp: bool = False) -> bool:
+    """Can a UDP socket (and, with `tcp`, a TCP server) bind `port` on every address now?"""
+    for kind in (socket.SOCK_DGRAM, socket.SOCK_STREAM) if tcp else (socket.SOCK_DGRAM,):
+        with socket.socket(socket.AF_INET, kind) as s:
+            if kind == socket.SOCK_STREAM:  # as a server binds: a TIME_WAIT left is fine
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                s.bind(("", port))
+            except OSError:
+                return False
     return True
 
 
@@ -82,11 +86,11 @@ def free_udp_port() -> int:
     (see there); one the kernel gives if none of 64 draws is free."""
     import secrets  # not for secrecy: `random` is not used in this project
 
-    high = _ephemeral_start()
+    high = ephemeral_start()
     if high > PORTS_FROM:
         for _ in range(64):
             port = PORTS_FROM + secrets.randbelow(high - PORTS_FROM)
-            if _udp_free(port):
+            if port_free(port):
                 return port
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         s.bind(("127.0.0.1", 0))

@@ -22,37 +22,25 @@ from __future__ import annotations
 
 import fcntl
 import os
-import socket
 import tempfile
 from pathlib import Path
 from typing import IO
 
+from cli.cmd_demo import ephemeral_start, port_free
+
 LOW = 20000  # the tests' ports: LOW up to the start of the ephemeral range
-_LINUX_EPHEMERAL = Path("/proc/sys/net/ipv4/ip_local_port_range")
 _LOCKS = Path(tempfile.gettempdir()) / f"cosmic-test-ports-{os.getuid()}"
 _held: list[IO[bytes]] = []  # open and locked for as long as this process runs
 _next: list[int] = []  # where this process's search goes on
 
 
 def _high() -> int:
-    """The first port of the ephemeral range (Linux's default where it cannot be read,
-    as on macOS, whose range starts higher still)."""
-    try:
-        return min(int(_LINUX_EPHEMERAL.read_text().split()[0]), 32768)
-    except (OSError, ValueError, IndexError):
-        return 32768
+    """The first port of the ephemeral range (as cli.cmd_demo, the product, reads it)."""
+    return ephemeral_start()
 
 
 def _free_now(port: int) -> bool:
-    for kind in (socket.SOCK_DGRAM, socket.SOCK_STREAM):
-        with socket.socket(socket.AF_INET, kind) as s:
-            if kind == socket.SOCK_STREAM:  # as a server binds: a TIME_WAIT left is fine
-                s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            try:
-                s.bind(("", port))
-            except OSError:
-                return False
-    return True
+    return port_free(port, tcp=True)
 
 
 def free_port() -> int:

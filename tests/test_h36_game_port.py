@@ -34,7 +34,7 @@ def test_a_taken_port_is_not_handed_out(monkeypatch: pytest.MonkeyPatch) -> None
         taken.bind(("", 0))
         port = taken.getsockname()[1]
         monkeypatch.setattr(cmd_demo, "PORTS_FROM", port)
-        monkeypatch.setattr(cmd_demo, "_ephemeral_start", lambda: port + 1)
+        monkeypatch.setattr(cmd_demo, "ephemeral_start", lambda: port + 1)
         got = _PRODUCT()  # the one port of the range is taken: the kernel's then
         assert got != port
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
