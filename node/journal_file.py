@@ -4,7 +4,9 @@ Invariants:
 - A journal file is exactly the bytes protocol/journal.py describes: a header, then one
   framed record per accepted envelope. JournalFile.append() writes a record and makes
   it durable (write, then os.fsync) before it returns, so a node acts only on what
-  survives a crash. Creating a file also fsyncs its directory, so the name survives too.
+  survives a crash. Creating a file also fsyncs its directory, so the name survives too;
+  the header is made durable under a name of its own first and linked whole to the
+  journal's name, so a crash never leaves a journal cut inside its header.
 - A crash can tear only the last record. JournalFile.open() cuts a torn tail off (it
   truncates the file to the end of the last intact record and fsyncs) and returns a
   warning; damage anywhere else raises JournalError naming the record, and the file is
@@ -15,6 +17,7 @@ Invariants:
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import stat
@@ -62,6 +65,31 @@ def _lock(fd: int, path: Path) -> None:
                           "node still running?)") from None
 
 
+def _drop_dead_headers(p: Path) -> None:
+    """Remove the headers left beside journal `p` by processes that died writing them
+    (JournalFile.create: ".NAME.PID.new"); another process's, still alive, stays."""
+    try:
+        names = [q for q in p.parent.iterdir() if q.name.startswith(f".{p.name}.")
+                 and q.name.endswith(".new")]
+    except OSError:
+        return
+    for q in names:
+        pid = q.name[len(p.name) + 2:-len(".new")]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+            continue  # alive (or not ours to signal): it may be writing it now
+        except ProcessLookupError:
+            pass
+        except OSError:
+            continue
+        try:
+            q.unlink()
+        except OSError:
+            pass
+
+
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -81,17 +109,39 @@ class JournalFile:
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], genesis: Genesis) -> JournalFile:
-        """A new journal holding only the header. Raises FileExistsError if path exists."""
+        """A new journal holding only the header. Raises FileExistsError if path exists.
+
+        The header is written and made durable under a name of its own beside the
+        journal, then linked to the journal's name (a link never replaces a file: the
+        one that was there first stays, FileExistsError here): so the journal's name
+        only ever holds a whole header, whenever the process dies (a crash while the
+        header was being written once left a journal that nothing could open or resume).
+        """
         p = Path(path)
-        fd = os.open(p, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_BINARY", 0), 0o644)
-        _lock(fd, p)
+        if os.path.lexists(p):
+            raise FileExistsError(errno.EEXIST, "File exists", str(p))
+        _drop_dead_headers(p)
+        tmp = p.with_name(f".{p.name}.{os.getpid()}.new")
+        fd = os.open(tmp, os.O_CREAT | os.O_TRUNC | os.O_WRONLY | getattr(os, "O_BINARY", 0),
+                     0o644)
+        try:
+            _lock(fd, p)  # (a name of this process's own: nobody else holds it)
+        except BaseException:
+            os.unlink(tmp)
+            raise
         try:
             header = encode_header(genesis)
             _write_all(fd, header)
             os.fsync(fd)
+            os.link(tmp, p)  # the lock is the file's: it holds under the new name too
         except BaseException:
             os.close(fd)
             raise
+        finally:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
         _fsync_dir(p.parent)
         return cls(p, fd, genesis, 0, len(header))
 
