@@ -22,17 +22,6 @@ def test_scenario(path: Path) -> None:
     assert res.ok, "\n".join(res.failures)
 
 
-def test_every_alien_has_a_row_in_the_aliens_document() -> None:
-    """docs/aliens.md lists every registered alien (lamp, summary, text, choices)."""
-    import re
-
-    from engine.cosmic.aliens import names
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "aliens.md").read_text()
-    rows = {m.strip().lower().replace("-", "_").replace(" ", "_")
-            for m in re.findall(r"^\| ([^|]+) \|", doc, re.M)}
-    assert [n for n in names() if n not in rows] == []
-
-
 def test_dotted_expectation_keys_mean_the_same_quoted_or_not() -> None:
     """TOML reads `power.red = false` as a nested table: it checks what the quoted key
     `"power.red" = false` checks (and fails as it does); a key with too few parts is a
