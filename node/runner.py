@@ -460,6 +460,16 @@ class NodeRunner:
             self._deal_since = (key, time.monotonic())  # the minute runs from its start
         return self._deal_since[1] + self.opts.deal_s
 
+    def turn_deadline(self) -> float | None:
+        """When this person's node plays the decision open now for them (monotonic
+        seconds: their turn clock, NodeOptions.turn_s), or None (no clock, not their
+        decision, or a deal or card window with a clock of its own)."""
+        if (self.controller is not None or self.stand_in is None or not self.opts.turn_s
+                or self._asked is None or self._asked[0] != self.core.state.serial
+                or not self.core.my_turn() or self.core.timer() is not None):
+            return None
+        return self._asked[1] + self.opts.turn_s
+
     def away_seats(self) -> list[int]:
         """Seats whose nodes are not with us now: quit (left_seats) or gone silent."""
         return sorted(s.index for s in self.genesis.seats if s.key in self.away)

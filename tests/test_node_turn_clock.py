@@ -47,6 +47,11 @@ def test_a_silent_persons_node_plays_for_them_once_the_clock_runs_out(tmp_path: 
             core = person.core
             if core.my_turn():
                 asked.setdefault(core.state.serial, time.monotonic())
+                due = person.turn_deadline()
+                if core.timer() is None:  # the clock runs, and says when it runs out
+                    assert due is not None and -0.1 < due - time.monotonic() <= 0.2, due
+                else:
+                    assert due is None  # a window's or a deal's own clock
             for ev in core.events:
                 if ev[0] == "stood_in":
                     waited = time.monotonic() - min(asked.values())
@@ -83,6 +88,7 @@ def test_no_clock_no_stand_in(tmp_path: Path) -> None:
         else:
             assert person.core.state.serial == serial, "played for a person with no clock"
         assert not [ev for ev in person.core.events if ev[0] == "stood_in"]
+        assert person.turn_deadline() is None  # no clock to show
     finally:
         for n in nodes:
             n.close()
