@@ -465,9 +465,10 @@ class NodeRunner:
         seconds: their turn clock, NodeOptions.turn_s), or None (no clock, not their
         decision, or a deal or card window with a clock of its own)."""
         if (self.controller is not None or self.stand_in is None or not self.opts.turn_s
-                or self._asked is None or self._asked[0] != self.core.state.serial
                 or not self.core.my_turn() or self.core.timer() is not None):
             return None
+        if self._asked is None or self._asked[0] != self.core.state.serial:
+            return time.monotonic() + self.opts.turn_s  # (its clock starts at the next tick)
         return self._asked[1] + self.opts.turn_s
 
     def away_seats(self) -> list[int]:
