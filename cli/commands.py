@@ -285,6 +285,9 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     cards = _cards_in_any_order(table, text)
     if cards is not None:
         return cards
+    seats = _seats_in_any_order(table, text)
+    if seats is not None:
+        return seats
     spoken = _spoken(table, text)
     if spoken is not None:
         return spoken
@@ -377,6 +380,19 @@ def _cards_in_any_order(table: dict[str, tuple[engine.Action, int | None]], text
     return next((entry for cmd, entry in table.items()
                  if cmd.startswith(head + " ") and cards(cmd.partition(" ")[2]) == want),
                 None)
+
+
+def _seats_in_any_order(table: dict[str, tuple[engine.Action, int | None]], text: str
+                        ) -> tuple[engine.Action, int | None] | None:
+    """`invite` with the players named in any order, by commas or spaces ("invite
+    blue,green" or "invite blue green" for "invite green,blue": the game lists them in
+    its own order, which a person need not know); None when no command invites them."""
+    head, _, listed = text.partition(" ")
+    if head != "invite" or not listed:
+        return None
+    want = sorted(x for x in re.split(r"[,\s]+", listed) if x)
+    return next((entry for cmd, entry in table.items()
+                 if cmd.startswith("invite ") and sorted(cmd[7:].split(",")) == want), None)
 
 
 def _spoken(table: dict[str, tuple[engine.Action, int | None]], text: str
