@@ -45,7 +45,7 @@ HELP = {
             "count: ally red 2)",
     "decline": "decline - refuse every invitation; to the Seeker's question: no (or "
                "type 'no')",
-    "invite": "invite SEATS - invite allies, e.g. invite yellow,green or invite none",
+    "invite": "invite SEATS - invite allies, e.g. invite yellow,green, invite all or invite none",
     "select": "select CARD - put an encounter card face down, e.g. select attack 08",
     "reveal": "reveal - turn your face-down card up",
     "play": "play CARD [TARGET] - play a card face up, e.g. play reinforcement+2 offense",
@@ -386,11 +386,15 @@ def _seats_in_any_order(table: dict[str, tuple[engine.Action, int | None]], text
                         ) -> tuple[engine.Action, int | None] | None:
     """`invite` with the players named in any order, by commas or spaces ("invite
     blue,green" or "invite blue green" for "invite green,blue": the game lists them in
-    its own order, which a person need not know); None when no command invites them."""
+    its own order, which a person need not know), or `invite all` (everyone it may
+    invite); None when no command invites them."""
     head, _, listed = text.partition(" ")
     if head != "invite" or not listed:
         return None
     want = sorted(x for x in re.split(r"[,\s]+", listed) if x)
+    if want == ["all"]:  # every player who may be invited: the longest invitation
+        invites = [cmd for cmd in table if cmd.startswith("invite ") and cmd != "invite none"]
+        return table[max(invites, key=lambda c: c.count(","))] if invites else None
     return next((entry for cmd, entry in table.items()
                  if cmd.startswith("invite ") and sorted(cmd[7:].split(",")) == want), None)
 
@@ -430,9 +434,11 @@ def _more_words(table: dict[str, tuple[engine.Action, int | None]], text: str,
     count, or which ones), or which of the ways it goes on."""
     if text in ("give", "discard"):  # cards of the hand: how many, in any order
         sizes = sorted({len(c.split(" ", 1)[1].split(",")) for c in longer})
+        if sizes == [1]:  # one card: nothing to separate, no order
+            return f"name the card to {text} (e.g. {longer[0]})"
         many = " or ".join(map(str, sizes))
-        return (f"name the {many} card{'s' if sizes != [1] else ''} to {text}, separated "
-                f"by commas, in any order (e.g. {longer[0]})")
+        return (f"name the {many} cards to {text}, separated by commas, in any order "
+                f"(e.g. {longer[0]})")
     counts = sorted({sum(n for _, n in getattr(table[c][0], "ships", ())) for c in longer
                      if ":" in c[len(text) + 1:] and " " not in c[len(text) + 1:]})
     if len(counts) == 1:  # the count is given (ships going home): only which ones

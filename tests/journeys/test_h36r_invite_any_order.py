@@ -47,3 +47,22 @@ def test_invite_with_spaces_in_plain_text(home: Path) -> None:
     finally:
         answer(proc, "quit", "quit")
         proc.wait(timeout=30)
+
+
+def test_invite_all(home: Path) -> None:
+    """`invite all` invites everyone the game offers (seed 2: blue and yellow), as `help
+    invite` says (it was refused: "no player all")."""
+    proc = plain_game(home, "2", 4)
+    seen: list[str] = []
+    try:
+        for line in lines_of(proc, seen, 60):
+            if ASKED in line:
+                answer(proc, "help invite", "invite all")
+            if "you invite" in line or "is not legal now" in line:
+                break
+        said = "\n".join(seen)
+        assert "invite all" in said.split("you invite")[0], said  # help names it
+        assert "you invite blue, yellow" in said, said
+    finally:
+        answer(proc, "quit", "quit")
+        proc.wait(timeout=30)
