@@ -258,11 +258,14 @@ def command_table(s: engine.GameState, seat: int, kn: engine.Knowledge
 
 
 def _leftover(s: engine.GameState, seat: int, pairs: Iterable[tuple[int, int]]) -> int:
-    """How well a choice of ships keeps the colonies: take from big stacks, never empty a
-    planet (the heuristic bot's habit)."""
+    """How well a choice of ships keeps the colonies: ships already in the gate first
+    (a deal's colony, a failed deal's losses may take them), then from big stacks, never
+    emptying a planet (the heuristic bot's habit)."""
     score = 0
     for loc, n in pairs:
-        if loc >= 0:
+        if loc == engine.GATE:  # not at home: taking these leaves every colony as it is
+            score += 1000 * n
+        elif loc >= 0:
             left = s.on(loc, seat) - n
             score += left - (100 if left == 0 else 0)
     return score
