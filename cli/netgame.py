@@ -333,8 +333,9 @@ def _said_the_end(runner: NodeRunner, journal: Path, unfinished: str) -> None:
         from .rows import journal_words  # check it, watch it again
         print(to_terminal(*journal_words(journal)))
     from .rows import not_on_path_words  # (after `make play`, .venv/bin is not on PATH)
-    if where := not_on_path_words():
-        print(to_terminal(where))
+    where, whole = not_on_path_words()
+    if where:
+        print(to_terminal(where, whole))
 
 
 def goal_words(config: Any) -> str:

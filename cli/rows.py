@@ -92,21 +92,21 @@ def journal_words(path: object) -> tuple[str, tuple[str, ...]]:
             ("watch it again:", "as a web page:", page))
 
 
-def not_on_path_words() -> str:
-    """"" when the `cosmic` a shell finds on PATH is this program (or this program was
+def not_on_path_words() -> tuple[str, tuple[str, ...]]:
+    """("", ()) when the `cosmic` a shell finds on PATH is this program (or this program was
     not started as `cosmic`: `python -m cli.main`; or stdout is no terminal); else where
     it is, for the hints that name it `cosmic` (after `make play`, `.venv/bin/cosmic` is
     not on PATH: a `cosmic resume ...` copied from the last lines was "command not
-    found")."""
+    found"); with the commands in it that `wrap_words` keeps whole (its `whole`)."""
     import os
     import shutil
     import sys
     me = sys.argv[0] if sys.argv else ""
     if os.path.basename(me) != "cosmic" or terminal_width() is None:
-        return ""  # (piped: a script, not a person copying a command)
+        return "", ()  # (piped: a script, not a person copying a command)
     found = shutil.which("cosmic")
     if found is not None and os.path.realpath(found) == os.path.realpath(me):
-        return ""
-    bin_dir = os.path.dirname(me) or "."
-    return (f"(`cosmic` is not on your PATH: type {me} instead, or first run "
-            f"`. {os.path.join(bin_dir, 'activate')}`.)")
+        return "", ()
+    activate = f"`. {os.path.join(os.path.dirname(me) or '.', 'activate')}`"
+    return (f"(`cosmic` is not on your PATH: type {me} instead, or first run {activate}.)",
+            (activate,))
