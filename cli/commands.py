@@ -342,8 +342,16 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     else:
         why = _engine_reason(text, s, seat)
     close = [c for c in legal if c.split()[0] == (words[0] if words else "")]
-    close = difflib.get_close_matches(text, close or legal, n=6, cutoff=0) or legal[:6]
     head = f"'{typed.strip()}' is not legal now" + (f": {why}" if why else "")
+    if len(words) == 3 and words[0] in ("launch", "ally") and words[-1].isdigit() and close:
+        # a count refused: the counts that are offered, as it was typed ("ally yellow 4,
+        # ally yellow 1"), not the first of hundreds of ship lists ("ally yellow red.5:4")
+        counted = examples(table, [c for c in close if c.split()[1] == words[1]] or close)
+        return closest_words(head, counted, len(counted), f" ({after})" if after else "")
+    if not close and any(":" in c for c in legal):  # another move asked: ships by count too
+        counted = examples(table, legal)
+        return closest_words(head, counted, len(counted), f" ({after})" if after else "")
+    close = difflib.get_close_matches(text, close or legal, n=6, cutoff=0) or legal[:6]
     return closest_words(head, close, len(legal), f" ({after})" if after else "")
 
 
