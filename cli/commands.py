@@ -479,6 +479,11 @@ def _count_reason(table: dict[str, tuple[engine.Action, int | None]], words: lis
                      if cmd.startswith(prefix) and " " not in cmd[len(prefix):]})
     if counts:
         return f"{words[-1]} ships is not a choice here (ships: {', '.join(map(str, counts))})"
+    sides = sorted({c.split()[1] for c in table if c.startswith("ally ")})
+    if words[0] == "ally" and sides and words[1] not in sides:  # ("ally purple 2")
+        return (f"no player {words[1]}" if words[1] not in s.config.colors else
+                f"{words[1]} is not a side you may join now") + \
+            f"; the sides: {' or '.join(sides)}"
     for cmd, (a, _) in table.items():
         ships = getattr(a, "ships", None)
         if cmd.split()[0] == words[0] and ships:
