@@ -405,7 +405,9 @@ def _seats_in_any_order(table: dict[str, tuple[engine.Action, int | None]], text
     want = sorted(x for x in re.split(r"[,\s]+", listed) if x)
     if want == ["all"]:  # every player who may be invited: the longest invitation
         invites = [cmd for cmd in table if cmd.startswith("invite ") and cmd != "invite none"]
-        return table[max(invites, key=lambda c: c.count(","))] if invites else None
+        most = max((c.count(",") for c in invites), default=-1)
+        widest = [c for c in invites if c.count(",") == most]
+        return table[widest[0]] if len(widest) == 1 else None  # (one that names them all)
     return next((entry for cmd, entry in table.items()
                  if cmd.startswith("invite ") and sorted(cmd[7:].split(",")) == want), None)
 
