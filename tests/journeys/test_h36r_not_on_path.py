@@ -11,9 +11,10 @@ after its dot)."""
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
-from _journey import COSMIC, cosmic_env
+from _journey import COSMIC, cosmic_env, game_nodes
 from _tmux import ROOT, Terminal
 
 
@@ -23,12 +24,17 @@ def test_a_program_off_path_says_where_it_is(tmp_path: Path, home: Path) -> None
     env = cosmic_env(home, PATH=path)
     cosmic = os.path.relpath(COSMIC, ROOT)  # as `make play` runs it: .venv/bin/cosmic
     play = [cosmic, "play", "--players", "2", "--plain"]
-    with Terminal(play, tmp_path, env=env, width=80, height=40) as term:
-        term.wait_for("YOUR DECISION", timeout=90)
-        term.type("quit")
-        term.type("quit")
-        term.wait_for(lambda s: term.exited() is not None, timeout=60)
-        screen = term.screen(history=True)
+    try:
+        with Terminal(play, tmp_path, env=env, width=80, height=40) as term:
+            term.wait_for("YOUR DECISION", timeout=90)
+            term.type("quit")
+            term.type("quit")
+            term.wait_for(lambda s: term.exited() is not None, timeout=60)
+            screen = term.screen(history=True)
+    finally:  # the bot's node would wait ten minutes for the person
+        for folder in (home / "games").glob("*"):
+            for pid in game_nodes(folder):
+                os.kill(pid, signal.SIGTERM)
     said = " ".join(screen[screen.index("Game left unfinished"):].split())
     assert "Pick it up again with: cosmic resume " in said, screen
     activate = f"`. {os.path.join(os.path.dirname(cosmic), 'activate')}`"
