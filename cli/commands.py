@@ -108,7 +108,12 @@ STEP_HELP: dict[str, dict[str, str]] = {
 def help_now(s: engine.GameState, word: str) -> str:
     """The help of command `word` at the step open now (accept and decline mean other
     things when the Gambler or the Seeker asks), else its general help."""
-    return STEP_HELP.get(str(s.step()[0]), {}).get(word) or HELP[word]
+    said = STEP_HELP.get(str(s.step()[0]), {}).get(word) or HELP[word]
+    if word == "propose" and s.step()[0] == "deal":  # the Zombie's term: only with it
+        from engine.cosmic.powers import deal_frees
+        if deal_frees(s) is None:
+            said = said.replace(" [F]", "").split("; F: ")[0]
+    return said
 
 
 def normalise(line: str) -> str:
