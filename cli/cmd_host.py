@@ -112,7 +112,9 @@ def lobby_args(p: argparse.ArgumentParser) -> None:
                    help="where beacons go (default 255.255.255.255, the LAN; "
                         "127.255.255.255 for games on one machine)")
     p.add_argument("--dir", type=Path, help="where your journal goes")
-    p.add_argument("--colour", "--color", default="", choices=["", *COLORS], metavar="COLOUR",
+    # (any case: `--colour Red` is red, as the colour prompt takes it)
+    p.add_argument("--colour", "--color", default="", choices=COLORS, metavar="COLOUR",
+                   type=str.lower,
                    help=f"the colour you ask for ({', '.join(COLORS)}); default: any free")
     p.add_argument("--peer", action="append", default=[], metavar="HOST[:PORT]", type=lan_peer,
                    help="also send the lobby's beacons here (where broadcast does not reach)")

@@ -45,7 +45,7 @@ HELP = {
             "count: ally red 2)",
     "decline": "decline - refuse every invitation; to the Seeker's question: no (or "
                "type 'no')",
-    "invite": "invite SEATS - invite allies, e.g. invite yellow,green or invite none",
+    "invite": "invite SEATS - invite allies, e.g. invite yellow,green, invite all or invite none",
     "select": "select CARD - put an encounter card face down, e.g. select attack 08",
     "reveal": "reveal - turn your face-down card up",
     "play": "play CARD [TARGET] - play a card face up, e.g. play reinforcement+2 offense",
@@ -108,7 +108,12 @@ STEP_HELP: dict[str, dict[str, str]] = {
 def help_now(s: engine.GameState, word: str) -> str:
     """The help of command `word` at the step open now (accept and decline mean other
     things when the Gambler or the Seeker asks), else its general help."""
-    return STEP_HELP.get(str(s.step()[0]), {}).get(word) or HELP[word]
+    said = STEP_HELP.get(str(s.step()[0]), {}).get(word) or HELP[word]
+    if word == "propose" and s.step()[0] == "deal":  # the Zombie's term: only with it
+        from engine.cosmic.powers import deal_frees
+        if deal_frees(s) is None:
+            said = said.replace(" [F]", "").split("; F: ")[0]
+    return said
 
 
 def normalise(line: str) -> str:
@@ -258,11 +263,14 @@ def command_table(s: engine.GameState, seat: int, kn: engine.Knowledge
 
 
 def _leftover(s: engine.GameState, seat: int, pairs: Iterable[tuple[int, int]]) -> int:
-    """How well a choice of ships keeps the colonies: take from big stacks, never empty a
-    planet (the heuristic bot's habit)."""
+    """How well a choice of ships keeps the colonies: ships already in the gate first
+    (a deal's colony, a failed deal's losses may take them), then from big stacks, never
+    emptying a planet (the heuristic bot's habit)."""
     score = 0
     for loc, n in pairs:
-        if loc >= 0:
+        if loc == engine.GATE:  # not at home: taking these leaves every colony as it is
+            score += 1000 * n
+        elif loc >= 0:
             left = s.on(loc, seat) - n
             score += left - (100 if left == 0 else 0)
     return score
@@ -285,6 +293,9 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     cards = _cards_in_any_order(table, text)
     if cards is not None:
         return cards
+    seats = _seats_in_any_order(table, text)
+    if seats is not None:
+        return seats
     spoken = _spoken(table, text)
     if spoken is not None:
         return spoken
@@ -336,8 +347,16 @@ def lookup(table: dict[str, tuple[engine.Action, int | None]], typed: str,
     else:
         why = _engine_reason(text, s, seat)
     close = [c for c in legal if c.split()[0] == (words[0] if words else "")]
-    close = difflib.get_close_matches(text, close or legal, n=6, cutoff=0) or legal[:6]
     head = f"'{typed.strip()}' is not legal now" + (f": {why}" if why else "")
+    if len(words) == 3 and words[0] in ("launch", "ally") and words[-1].isdigit() and close:
+        # a count refused: the counts that are offered, as it was typed ("ally yellow 4,
+        # ally yellow 1"), not the first of hundreds of ship lists ("ally yellow red.5:4")
+        counted = examples(table, [c for c in close if c.split()[1] == words[1]] or close)
+        return closest_words(head, counted, len(counted), f" ({after})" if after else "")
+    if not close and any(":" in c for c in legal):  # another move asked: ships by count too
+        counted = examples(table, legal)
+        return closest_words(head, counted, len(counted), f" ({after})" if after else "")
+    close = difflib.get_close_matches(text, close or legal, n=6, cutoff=0) or legal[:6]
     return closest_words(head, close, len(legal), f" ({after})" if after else "")
 
 
@@ -379,6 +398,25 @@ def _cards_in_any_order(table: dict[str, tuple[engine.Action, int | None]], text
                 None)
 
 
+def _seats_in_any_order(table: dict[str, tuple[engine.Action, int | None]], text: str
+                        ) -> tuple[engine.Action, int | None] | None:
+    """`invite` with the players named in any order, by commas or spaces ("invite
+    blue,green" or "invite blue green" for "invite green,blue": the game lists them in
+    its own order, which a person need not know), or `invite all` (everyone it may
+    invite); None when no command invites them."""
+    head, _, listed = text.partition(" ")
+    if head != "invite" or not listed:
+        return None
+    want = sorted(x for x in re.split(r"[,\s]+", listed) if x)
+    if want == ["all"]:  # every player who may be invited: the longest invitation
+        invites = [cmd for cmd in table if cmd.startswith("invite ") and cmd != "invite none"]
+        most = max((c.count(",") for c in invites), default=-1)
+        widest = [c for c in invites if c.count(",") == most]
+        return table[widest[0]] if len(widest) == 1 else None  # (one that names them all)
+    return next((entry for cmd, entry in table.items()
+                 if cmd.startswith("invite ") and sorted(cmd[7:].split(",")) == want), None)
+
+
 def _spoken(table: dict[str, tuple[engine.Action, int | None]], text: str
             ) -> tuple[engine.Action, int | None] | None:
     """A card named as the hand and the log say it ("play mobius tubes", "play flare
@@ -414,9 +452,11 @@ def _more_words(table: dict[str, tuple[engine.Action, int | None]], text: str,
     count, or which ones), or which of the ways it goes on."""
     if text in ("give", "discard"):  # cards of the hand: how many, in any order
         sizes = sorted({len(c.split(" ", 1)[1].split(",")) for c in longer})
+        if sizes == [1]:  # one card: nothing to separate, no order
+            return f"name the card to {text} (e.g. {longer[0]})"
         many = " or ".join(map(str, sizes))
-        return (f"name the {many} card{'s' if sizes != [1] else ''} to {text}, separated "
-                f"by commas, in any order (e.g. {longer[0]})")
+        return (f"name the {many} cards to {text}, separated by commas, in any order "
+                f"(e.g. {longer[0]})")
     counts = sorted({sum(n for _, n in getattr(table[c][0], "ships", ())) for c in longer
                      if ":" in c[len(text) + 1:] and " " not in c[len(text) + 1:]})
     if len(counts) == 1:  # the count is given (ships going home): only which ones
@@ -446,6 +486,11 @@ def _count_reason(table: dict[str, tuple[engine.Action, int | None]], words: lis
                      if cmd.startswith(prefix) and " " not in cmd[len(prefix):]})
     if counts:
         return f"{words[-1]} ships is not a choice here (ships: {', '.join(map(str, counts))})"
+    sides = sorted({c.split()[1] for c in table if c.startswith("ally ")})
+    if words[0] == "ally" and sides and words[1] not in sides:  # ("ally purple 2")
+        return (f"no player {words[1]}" if words[1] not in s.config.colors else
+                f"{words[1]} is not a side you may join now") + \
+            f"; the sides: {' or '.join(sides)}"
     for cmd, (a, _) in table.items():
         ships = getattr(a, "ships", None)
         if cmd.split()[0] == words[0] and ships:

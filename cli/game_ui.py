@@ -87,21 +87,35 @@ class CosmicUI:
         (render.log_line's "the card you borrowed from blue is ..."), are given back and
         forgotten at the end of its turn, and a recap read against that state lost them.
         Their lenders are found in the events instead: a "leech_borrow" (taker, lender)
-        is followed by the "delivered" of the card it took to the taker."""
+        is followed by the "delivered" of the card it took to the taker. So are the main
+        players of a deal proposed in an encounter that is over ("you propose a deal: ?
+        gets 1 card"): each "destiny" (offense, card, defense) names them."""
         from engine.cosmic.aliens.leech import BORROWED
+        from engine.cosmic.state import Encounter
         lent: dict[int, list[list[int]]] = {}  # event index -> its borrowed records
         lender: dict[int, int] = {}  # taker -> the lender of the take under way
+        sides: dict[int, tuple[int, int]] = {}  # a "propose" event's index -> its sides
+        main = (-1, -1)
         for i, ev in enumerate(events):
             if ev[0] == "leech_borrow":
                 lender[ev[1]] = ev[2]
             elif ev[0] == "delivered" and ev[1] == seat and seat in lender:
                 lent[i] = [[seat, lender.pop(seat), h] for h in ev[2]]
+            elif ev[0] == "destiny":
+                main = (ev[1], ev[3])
+            elif ev[0] == "propose" and main[1] >= 0:
+                sides[i] = main
 
         def line_of(i: int, ev: tuple[Any, ...]) -> str | None:
-            if i not in lent:
+            if i not in lent and (i not in sides or (
+                    s.enc is not None and (s.enc.offense, s.enc.defense) == sides[i])):
                 return self.log_line(s, ev, seat, kn)
             then = s.clone()  # (the state as this line reads it: the borrowing known)
-            then.extra = {**s.extra, BORROWED: lent[i]}
+            if i in lent:
+                then.extra = {**s.extra, BORROWED: lent[i]}
+            if i in sides:  # (the encounter it was proposed in)
+                then.enc = then.enc or Encounter(sides[i][0], 1)
+                then.enc.offense, then.enc.defense = sides[i]
             return self.log_line(then, ev, seat, kn)
         return last_told(events, count, line_of)
 

@@ -337,6 +337,10 @@ def _said_the_end(runner: NodeRunner, journal: Path, unfinished: str) -> None:
         print(to_terminal("Game over: " + said.partition(": ")[2]))
         from .rows import journal_words  # check it, watch it again
         print(to_terminal(*journal_words(journal)))
+    from .rows import not_on_path_words  # (after `make play`, .venv/bin is not on PATH)
+    where, whole = not_on_path_words()
+    if where:
+        print(to_terminal(where, whole))
 
 
 def goal_words(config: Any) -> str:

@@ -766,7 +766,7 @@ def describe_event(s: engine.GameState, ev: tuple[Any, ...], viewer: int | None 
         "assassinate": lambda: f"{d(a[0], 'executes')} a ship of {v.ours(a[1])} on {p(a[2])}",
         "belch": lambda: f"{d(a[0], 'makes')} {c(a[1])} lose {a[2]} ship(s) at home",
         "spread": lambda: f"{d(a[0], 'spreads')} {a[3]} ship(s) from {p(a[1])} to {p(a[2])}",
-        "destiny_kept": lambda: f"{d(a[0], 'keeps')} the destiny card {card_label(a[1])}",
+        "destiny_kept": lambda: f"{d(a[0], 'keeps')} {card_label(a[1])} (the Ambush)",
         "ambush": lambda: f"{d(a[0], 'ambushes')} a ship of {v.ours(a[1])} on the gate",
         "freeze": lambda: f"{d(a[0], 'freezes')} {', '.join(p(x) for x in a[1])}",
         "fate_look": lambda: f"{d(a[0], 'looks')} through the destiny deck ({a[1]} cards)",

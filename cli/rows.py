@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["GLUE", "wrap_words", "to_terminal", "terminal_width", "journal_words"]
+__all__ = ["GLUE", "wrap_words", "to_terminal", "terminal_width", "journal_words",
+           "not_on_path_words"]
 
 GLUE = "\u00a0"  # joins words that a row must not part (no space to textwrap)
 # A command to type (cosmic verify PATH) and the words that open a parenthesis to
@@ -89,3 +90,23 @@ def journal_words(path: object) -> tuple[str, tuple[str, ...]]:
     return (f"Your journal: {path} (check it: cosmic verify {path}; watch it again: "
             f"cosmic replay {path}, or as a web page: {page}).",
             ("watch it again:", "as a web page:", page))
+
+
+def not_on_path_words() -> tuple[str, tuple[str, ...]]:
+    """("", ()) when the `cosmic` a shell finds on PATH is this program (or this program was
+    not started as `cosmic`: `python -m cli.main`; or stdout is no terminal); else where
+    it is, for the hints that name it `cosmic` (after `make play`, `.venv/bin/cosmic` is
+    not on PATH: a `cosmic resume ...` copied from the last lines was "command not
+    found"); with the commands in it that `wrap_words` keeps whole (its `whole`)."""
+    import os
+    import shutil
+    import sys
+    me = sys.argv[0] if sys.argv else ""
+    if os.path.basename(me) != "cosmic" or terminal_width() is None:
+        return "", ()  # (piped: a script, not a person copying a command)
+    found = shutil.which("cosmic")
+    if found is not None and os.path.realpath(found) == os.path.realpath(me):
+        return "", ()
+    activate = f"`. {os.path.join(os.path.dirname(me) or '.', 'activate')}`"
+    return (f"(`cosmic` is not on your PATH: type {me} instead, or first run {activate}.)",
+            (activate,))
