@@ -45,7 +45,7 @@ from prompt_toolkit.layout.dimension import Dimension as D
 from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.styles import Style
 
-from .client import LocalSession, NetworkSession, SeatClient, Session, Stops
+from .client import TURN_SHOWN_S, LocalSession, NetworkSession, SeatClient, Session, Stops
 from .job_control import bind_suspend, redrawn_on_continue
 from .rows import wrap_words
 from .prompt_line import prompt_line
@@ -574,6 +574,10 @@ class ClientApp(SeatClient):
         deadline = getattr(self.session, "deal_deadline", lambda: None)()
         head = "" if deadline is None else \
             f" deal: {max(0, int(deadline - time.monotonic()))} s left |"
+        turn = getattr(self.session, "turn_deadline", lambda: None)() \
+            if self.waiting is not None and not self.waiting.done() else None
+        if turn is not None and turn - time.monotonic() <= TURN_SHOWN_S:
+            head += f" {max(0, int(turn - time.monotonic()))} s to answer |"
         text = f"{head} {self.status}"
         if len(f"{text} | {self.title} ") <= width:
             return [f"{text} | {self.title} "]

@@ -42,6 +42,8 @@ __all__ = ["Session", "LocalSession", "NetworkSession", "SeatClient", "Stops"]
 
 WINDOW_NAMES = (*WINDOWS, RESPONSE_CARD, RESPONSE_POWER)
 FOLLOW_S = 0.1  # how often the follower ticks the node and refreshes what is shown
+TURN_WARN_S = 30.0  # the turn clock's warning, this long before it runs out (half, at most)
+TURN_SHOWN_S = 60.0  # the full screen's status counts the turn clock down from here
 RECAP_LINES = 12  # the lines of its log before a resume that a seat is shown again
 EARLY_S = 3.0  # a line refused this shortly before a question is mentioned with it
 # A decision another seat has taken this long over is said with its time in the status,
@@ -220,6 +222,15 @@ class NetworkSession:
         """The one-minute deal timer, when a deal is under way (both players see it)."""
         return self.runner.deal_deadline()  # type: ignore[no-any-return]
 
+    def turn_deadline(self) -> float | None:
+        """When the node plays the decision open now for the person (their turn clock,
+        `--turn-seconds`), or None."""
+        return self.runner.turn_deadline()  # type: ignore[no-any-return]
+
+    def turn_seconds(self) -> float:
+        """The person's turn clock (`--turn-seconds`; 0: none)."""
+        return float(self.runner.opts.turn_s)
+
     def away(self) -> list[int]:
         return self.runner.away_seats()  # type: ignore[no-any-return]
 
@@ -328,6 +339,7 @@ class SeatClient:
         self._early: tuple[str, float] = ("", 0.0)  # a line typed before the question
         self._waited: tuple[tuple[int, int], float] = ((-1, -1), 0.0)  # (serial, seat), since
         self.asked_serial = -1  # the state serial the open question was asked at
+        self._turn_warned = -1  # the serial whose turn clock's warning was said
         self._hinted: set[str] = set()  # windows whose "you could have played" was said
         self._explained_windows = False  # the first such note says what a window is
         self._explained_forced = False  # the first step passed for you is explained
@@ -999,6 +1011,17 @@ class SeatClient:
             self.invalidate()
             return
 
+    def _warn_turn(self, deadline: float) -> None:
+        """Said once a decision, when its turn clock has TURN_WARN_S left (half of it,
+        for a shorter clock): the node is about to play it for the person."""
+        left = deadline - time.monotonic()
+        whole = getattr(self.session, "turn_seconds", lambda: 0.0)() or left
+        if self._turn_warned == self.asked_serial or left > min(TURN_WARN_S, whole / 2):
+            return
+        self._turn_warned = self.asked_serial
+        self.say(f"{max(1, round(left))} s left to answer: then your node plays this "
+                 "decision for you, as the heuristic bot would.")
+
     def moved_on(self) -> bool:
         """The question open to the person is no longer the game's (a timer answered it,
         or another seat's move changed the state)."""
@@ -1026,3 +1049,10 @@ class SeatClient:
             if deadline is not None and int(time.monotonic()) != last_second:
                 last_second = int(time.monotonic())
                 self.invalidate()  # the deal's countdown
+            turn = getattr(self.session, "turn_deadline", lambda: None)() if asking else None
+            if turn is not None:
+                self._warn_turn(turn)
+                if turn - time.monotonic() <= TURN_SHOWN_S and \
+                        int(time.monotonic()) != last_second:
+                    last_second = int(time.monotonic())
+                    self.invalidate()  # the turn clock's countdown (full screen)

@@ -1,7 +1,8 @@
 """A LAN game where one person goes silent: `cosmic host --turn-seconds 1 --answer-seconds
 1` (a person, plain text, who never types a thing) against a bot that joined. Every
 decision of the person's is played by their own node once its clock runs out, and said
-("No answer in 1 s: your node played this decision for you ..."); the game reaches its
+("No answer in 1 s: your node played this decision for you ..."), after a warning that
+time is nearly up ("1 s left to answer: ..."); the game reaches its
 end instead of waiting for ever, and its journal verifies."""
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ def test_a_silent_person_is_played_for_and_the_game_ends(tmp_path: Path) -> None
     played = [x for x in said.splitlines()
               if "No answer in 1 s: your node played this decision for you" in x]
     assert played, said[-3000:]
+    warned = [x for x in said.splitlines() if "s left to answer: then your node plays this "
+              "decision for you" in x]
+    assert warned, said[-3000:]  # said before, once a decision at most
+    assert len(warned) <= len(played) + 1, said[-3000:]
     assert "Game over: " in said, said[-3000:]
     journal = next(homes[0].rglob("seat-*.journal"))
     v = cosmic("verify", str(journal), home=homes[0])
