@@ -33,7 +33,7 @@ def test_the_status_counts_the_turn_clock_down_and_the_log_says_who_played(
                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True)
     join = [str(COSMIC), "join", "--name", "bob", "--colour", "red", "--yes", "--timeout",
-            "60", "--turn-seconds", "4", *lan]
+            "60", "--turn-seconds", "4", "--answer-seconds", "30", *lan]
     try:
         hosting(alice)
         with Terminal(join, tmp_path, env=cosmic_env(homes["bob"]), width=80,
