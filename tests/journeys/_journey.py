@@ -44,6 +44,16 @@ def cosmic(*args: str, home: Path, timeout: float = 120, stdin: str | None = Non
 HOSTING = "others run `cosmic join`"
 
 
+def lan_table(tmp_path: Path, *names: str) -> tuple[dict[str, Path], list[str]]:
+    """A LAN game's players on this machine: a home folder each (made), and the lobby
+    options that put them on one beacon port of their own, on loopback."""
+    from _ports import free_port
+    homes = {n: tmp_path / n for n in names}
+    for h in homes.values():
+        h.mkdir()
+    return homes, ["--port", str(free_port()), "--target", "127.255.255.255"]
+
+
 def hosting(proc: subprocess.Popen[str], timeout: float = 60.0) -> str:
     """Wait until a `cosmic host` started with its stdout on a pipe says it is announcing
     its game (the line "Hosting ...; others run `cosmic join`."), and return what it

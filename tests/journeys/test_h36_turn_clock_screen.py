@@ -11,21 +11,14 @@ import re
 import subprocess
 from pathlib import Path
 
-from _journey import COSMIC, cosmic_env, hosting
-from _ports import free_port
+from _journey import COSMIC, cosmic_env, hosting, lan_table
 from _tmux import Terminal
 from test_play_network import status_line
-
-LAN = "127.255.255.255"
 
 
 def test_the_status_counts_the_turn_clock_down_and_the_log_says_who_played(
         tmp_path: Path) -> None:
-    port = str(free_port())
-    homes = {n: tmp_path / n for n in ("alice", "bob")}
-    for h in homes.values():
-        h.mkdir()
-    lan = ["--port", port, "--target", LAN]
+    homes, lan = lan_table(tmp_path, "alice", "bob")
     alice = subprocess.Popen([str(COSMIC), "host", "--players", "2", "--name", "Alice",
                               "--colour", "green", "--bot", "--plain", "--yes",
                               "--max-turns", "1", "--timeout", "60", *lan],

@@ -11,19 +11,12 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from _journey import COSMIC, cosmic, cosmic_env, hosting
-from _ports import free_port
+from _journey import COSMIC, cosmic, cosmic_env, hosting, lan_table
 from _tmux import Terminal
-
-LOOPBACK = "127.255.255.255"
 
 
 def test_a_colour_in_capitals_is_that_colour(tmp_path: Path) -> None:
-    port = str(free_port())
-    homes = {n: tmp_path / n for n in ("ann", "bob")}
-    for h in homes.values():
-        h.mkdir()
-    lan = ["--port", port, "--target", LOOPBACK]
+    homes, lan = lan_table(tmp_path, "ann", "bob")
     ann = subprocess.Popen([str(COSMIC), "host", "--players", "2", "--name", "ann",
                             "--colour", "BLUE", "--plain", "--yes", "--timeout", "40",
                             *lan],
@@ -38,7 +31,7 @@ def test_a_colour_in_capitals_is_that_colour(tmp_path: Path) -> None:
             screen = bob.wait_for("Play this game?", timeout=30)
             assert "red bob (key" in screen and "blue ann (key" in screen, screen
             bob.type("n")
-            bob.wait_for(lambda s, b=bob: b.exited() is not None, timeout=30)
+            bob.wait_for(lambda s: bob.exited() is not None, timeout=30)
         ann.terminate()
         ann.communicate(timeout=30)
     finally:

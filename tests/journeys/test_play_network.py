@@ -136,7 +136,8 @@ def test_play_kill_resume_finish_and_verify(tmp_path: Path, home: Path) -> None:
     with Terminal(play, tmp_path, env=env) as term:
         screen = term.wait_for(DECISION, timeout=120)
         assert "Traceback" not in screen
-        bots = until("two bot nodes", lambda: len(bots_of(game)) == 2 and bots_of(game))
+        bots = until("two bot nodes",
+                     lambda: found if len(found := bots_of(game)) == 2 else [])
 
         # Quiet peers are marked away within a few heartbeats, without a keypress.
         for pid in bots:
