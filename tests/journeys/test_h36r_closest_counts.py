@@ -15,21 +15,27 @@ from _journey import answer, lines_of, plain_game
 ASKED = "YOUR DECISION (alliance: join a side or not)"
 
 
-def test_refusals_at_a_ship_question_name_counts(home: Path) -> None:
+def _refusals(home: Path, *lines: str) -> tuple[list[str], list[str]]:
+    """The game's refusals of `lines`, typed when red is first asked, and what it said."""
     proc = plain_game(home, "1", 3)
     seen: list[str] = []
     refused: list[str] = []
     try:
         for line in lines_of(proc, seen, 60):
             if ASKED in line:
-                answer(proc, "ally blue 9", "launch blue.1 9")
+                answer(proc, *lines)
             if line.startswith("!! "):
                 refused.append(line)
-                if len(refused) == 2:
+                if len(refused) == len(lines):
                     break
     finally:
         answer(proc, "quit", "quit")
         proc.wait(timeout=30)
+    return refused, seen
+
+
+def test_refusals_at_a_ship_question_name_counts(home: Path) -> None:
+    refused, seen = _refusals(home, "ally blue 9", "launch blue.1 9")
     assert refused == [
         "!! 'ally blue 9' is not legal now: 9 ships is not a choice here (ships: 1, 2, 3, "
         "4). Closest: ally blue 4, ally blue 1",
@@ -40,21 +46,8 @@ def test_refusals_at_a_ship_question_name_counts(home: Path) -> None:
 def test_a_side_that_is_none_is_named(home: Path) -> None:
     """`ally purple 2` in a game without purple, `ally red 2` by red: the refusal says why
     and names the sides (it said no reason)."""
-    proc = plain_game(home, "1", 3)
-    seen: list[str] = []
-    refused: list[str] = []
-    try:
-        for line in lines_of(proc, seen, 60):
-            if ASKED in line:
-                answer(proc, "ally purple 2", "ally red 2")
-            if line.startswith("!! "):
-                refused.append(line.split(". Closest:")[0])
-                if len(refused) == 2:
-                    break
-    finally:
-        answer(proc, "quit", "quit")
-        proc.wait(timeout=30)
-    assert refused == [
+    refused, seen = _refusals(home, "ally purple 2", "ally red 2")
+    assert [r.split(". Closest:")[0] for r in refused] == [
         "!! 'ally purple 2' is not legal now: no player purple; the sides: blue or yellow",
         "!! 'ally red 2' is not legal now: red is not a side you may join now; the sides: "
         "blue or yellow"], seen[-30:]
