@@ -464,12 +464,18 @@ class NodeRunner:
         """When this person's node plays the decision open now for them (monotonic
         seconds: their turn clock, NodeOptions.turn_s), or None (no clock, not their
         decision, or a deal or card window with a clock of its own)."""
-        if (self.controller is not None or self.stand_in is None or not self.opts.turn_s
-                or not self.core.my_turn() or self.core.timer() is not None):
+        if not self._on_turn_clock():
             return None
         if self._asked is None or self._asked[0] != self.core.state.serial:
             return time.monotonic() + self.opts.turn_s  # (its clock starts at the next tick)
         return self._asked[1] + self.opts.turn_s
+
+    def _on_turn_clock(self) -> bool:
+        """Is the decision open now a person's on their turn clock? (Theirs, with a
+        stand-in and a clock; not a deal nor a card window, which have their own.)"""
+        return (self.controller is None and self.stand_in is not None
+                and bool(self.opts.turn_s) and self.core.my_turn()
+                and self.core.timer() is None)
 
     def away_seats(self) -> list[int]:
         """Seats whose nodes are not with us now: quit (left_seats) or gone silent."""
@@ -502,8 +508,7 @@ class NodeRunner:
                                          self.opts.window_s))
                 self.core.act(self.core.rules.on_timeout(self.core.state, self.seat))
                 return
-        if (self.controller is None and self.stand_in is not None and self.opts.turn_s
-                and self.core.my_turn() and self.core.timer() is None):
+        if self.stand_in is not None and self._on_turn_clock():
             # A person who does not answer a decision of theirs for turn_s: the node plays
             # for them as a bot would, from what their seat knows; the others would
             # otherwise wait for ever (no peer can take a seat's turn: it signs its own).
